@@ -1,0 +1,1 @@
+//! Pure pixel work shared by the sandbox and the app.

@@ -1,0 +1,1 @@
+//! Demo artwork generated deterministically for the fixtures.

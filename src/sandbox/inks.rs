@@ -1,0 +1,1 @@
+//! The sandbox ink palette and reduction of pictures to named inks.
