@@ -97,7 +97,7 @@ where
     match Option::<Scalar>::deserialize(d)? {
         None | Some(Scalar::Int(0)) => Ok(None),
         Some(Scalar::Int(i)) => Ok(Some(T::from(i))),
-        Some(Scalar::Float(f)) if f == 0.0 => Ok(None),
+        Some(Scalar::Float(0.0)) => Ok(None),
         Some(Scalar::Float(f)) if f.fract() == 0.0 => Ok(Some(T::from(f as i64))),
         Some(Scalar::Str(s)) if s.trim().is_empty() || s.trim() == "0" => Ok(None),
         Some(Scalar::Str(s)) => s

@@ -93,11 +93,14 @@ open_enum!(
     DesignStatus { Draft => "Draft", Done => "Done" }
 );
 
+// The variants come from `open_enum!`, which cannot mark a `#[default]` one.
+#[allow(clippy::derivable_impls)]
 impl Default for LogoStatus {
     fn default() -> Self {
         Self::Draft
     }
 }
+#[allow(clippy::derivable_impls)]
 impl Default for LogoType {
     fn default() -> Self {
         Self::Transfer
@@ -505,7 +508,7 @@ pub struct Order {
     pub comment: String,
     #[serde(default, deserialize_with = "de::null_as_empty")]
     pub origin_of_delivery: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_as_default")]
     pub delivery_address: DeliveryAddress,
     #[serde(default, deserialize_with = "de::null_as_empty")]
     pub currency: String,
@@ -598,7 +601,7 @@ pub struct Design {
     pub style_id: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub heating_code: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_as_default")]
     pub is_editable: bool,
     /// Not in the spec's field list; the sandbox sends it and the client tolerates its absence.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -633,8 +636,15 @@ pub struct DesignLogo {
     pub x_coordinate: f64,
     #[serde(deserialize_with = "de::lenient_f64")]
     pub y_coordinate: f64,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_f64_or_zero")]
     pub angle_rads: f64,
+}
+
+/// A number where `null` reads as `0` (e.g. an unset angle).
+fn lenient_f64_or_zero<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    #[derive(Deserialize)]
+    struct Lenient(#[serde(deserialize_with = "de::lenient_f64")] f64);
+    Ok(Option::<Lenient>::deserialize(d)?.map_or(0.0, |l| l.0))
 }
 
 /// Body of `POST /api/design/{id}/clone`.

@@ -1,0 +1,720 @@
+//! The client: configuration, authentication and the one place where requests are built, sent,
+//! retried, checked and decoded.
+
+use crate::api::designs::DesignsHandler;
+use crate::api::error::{ApiError, ServerMessage, StatusError};
+use crate::api::logos::LogosHandler;
+use crate::api::orders::OrdersHandler;
+use crate::api::retry::{RetryPolicy, parse_retry_after};
+use crate::api::vectorize::VectorizeHandler;
+use bytes::Bytes;
+use reqwest::Method;
+use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, HeaderName, HeaderValue, RETRY_AFTER};
+use secrecy::{ExposeSecret, SecretString};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::fmt;
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime};
+use url::Url;
+
+/// The vendor's API key. Its `Debug` prints `ApiKey(<redacted>)`; it is only exposed while the
+/// authentication header is built, never logged and never part of an error.
+#[derive(Clone)]
+pub struct ApiKey(SecretString);
+
+impl ApiKey {
+    /// Wraps a key; surrounding whitespace (from pasting) is removed.
+    pub fn new(key: impl Into<String>) -> Self {
+        let key: String = key.into();
+        ApiKey(SecretString::from(key.trim().to_owned()))
+    }
+
+    /// Whether the key is empty.
+    pub fn is_empty(&self) -> bool {
+        self.0.expose_secret().is_empty()
+    }
+
+    /// The key itself. Only for building the authentication header or storing it securely.
+    pub fn expose(&self) -> &str {
+        self.0.expose_secret()
+    }
+}
+
+impl fmt::Debug for ApiKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ApiKey(<redacted>)")
+    }
+}
+
+impl From<String> for ApiKey {
+    fn from(s: String) -> Self {
+        ApiKey::new(s)
+    }
+}
+
+impl From<&str> for ApiKey {
+    fn from(s: &str) -> Self {
+        ApiKey::new(s)
+    }
+}
+
+impl From<SecretString> for ApiKey {
+    fn from(s: SecretString) -> Self {
+        ApiKey::new(s.expose_secret())
+    }
+}
+
+/// Which header carries the key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum AuthStyle {
+    /// `Authorization: Bearer <key>` (the default).
+    #[default]
+    Bearer,
+    /// `X-Api-Key: <key>`.
+    XApiKey,
+}
+
+/// Time limits of a request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Timeouts {
+    /// Establishing the connection (default 5 s).
+    pub connect: Duration,
+    /// A whole ordinary request, from sending to the last byte of the answer (default 30 s).
+    pub request: Duration,
+    /// A whole logo upload (default 120 s).
+    pub upload: Duration,
+}
+
+impl Default for Timeouts {
+    fn default() -> Self {
+        Timeouts {
+            connect: Duration::from_secs(5),
+            request: Duration::from_secs(30),
+            upload: Duration::from_secs(120),
+        }
+    }
+}
+
+/// Everything a [`Client`] needs. Build with [`ClientConfig::new`] or [`ClientConfig::parse`]
+/// and adjust with the `with_*` methods.
+#[derive(Debug, Clone)]
+pub struct ClientConfig {
+    /// Base address; the spec's paths (`api/...`) are joined to it, so it may carry a path
+    /// prefix such as `http://host/prefix/` (a missing trailing `/` is added).
+    pub base_url: Url,
+    /// The vendor's key.
+    pub key: ApiKey,
+    /// Which header carries the key.
+    pub auth: AuthStyle,
+    /// Time limits.
+    pub timeouts: Timeouts,
+    /// Retries of reads and of idempotency-keyed order placement.
+    pub retry: RetryPolicy,
+    /// Default interval of [`OrdersHandler::track`] (5 s, as the spec recommends).
+    pub poll_interval: Duration,
+    /// `User-Agent` header.
+    pub user_agent: String,
+}
+
+impl ClientConfig {
+    /// A configuration with the defaults: bearer authentication, 5 s / 30 s / 120 s time limits,
+    /// 3 retries, 5 s polling.
+    pub fn new(base_url: Url, key: impl Into<ApiKey>) -> Self {
+        ClientConfig {
+            base_url,
+            key: key.into(),
+            auth: AuthStyle::default(),
+            timeouts: Timeouts::default(),
+            retry: RetryPolicy::default(),
+            poll_interval: Duration::from_secs(5),
+            user_agent: concat!("logodesk/", env!("CARGO_PKG_VERSION")).to_owned(),
+        }
+    }
+
+    /// Like [`new`](Self::new), parsing the base address as a person typed it.
+    pub fn parse(base_url: &str, key: impl Into<ApiKey>) -> Result<Self, ApiError> {
+        let url = Url::parse(base_url.trim()).map_err(|e| {
+            ApiError::config(format!(
+                "The service address \"{}\" is not valid ({e}). Enter a full address such as https://api.example.com/.",
+                base_url.trim()
+            ))
+        })?;
+        Ok(ClientConfig::new(url, key))
+    }
+
+    /// Sets the authentication style.
+    pub fn with_auth(mut self, auth: AuthStyle) -> Self {
+        self.auth = auth;
+        self
+    }
+
+    /// Sets the time limits.
+    pub fn with_timeouts(mut self, timeouts: Timeouts) -> Self {
+        self.timeouts = timeouts;
+        self
+    }
+
+    /// Sets the retry policy.
+    pub fn with_retry(mut self, retry: RetryPolicy) -> Self {
+        self.retry = retry;
+        self
+    }
+
+    /// Sets the default order polling interval.
+    pub fn with_poll_interval(mut self, interval: Duration) -> Self {
+        self.poll_interval = interval;
+        self
+    }
+
+    /// Sets the `User-Agent`.
+    pub fn with_user_agent(mut self, user_agent: impl Into<String>) -> Self {
+        self.user_agent = user_agent.into();
+        self
+    }
+}
+
+/// The API client. Cheap to clone: clones share one connection pool.
+#[derive(Clone)]
+pub struct Client {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    http: reqwest::Client,
+    base_url: Url,
+    key: ApiKey,
+    auth: AuthStyle,
+    auth_header: (HeaderName, HeaderValue),
+    timeouts: Timeouts,
+    retry: RetryPolicy,
+    poll_interval: Duration,
+}
+
+impl fmt::Debug for Client {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Client")
+            .field("base_url", &self.inner.base_url.as_str())
+            .field("auth", &self.inner.auth)
+            .field("timeouts", &self.inner.timeouts)
+            .field("retry", &self.inner.retry)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Checks and normalises a base address: http(s), a host, no query or fragment, a trailing `/`.
+fn normalise_base_url(mut url: Url) -> Result<Url, ApiError> {
+    let shown = url.as_str().to_owned();
+    if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none() {
+        return Err(ApiError::config(format!(
+            "The service address \"{shown}\" is not valid: it must start with http:// or https:// and name a host."
+        )));
+    }
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err(ApiError::config(
+            "The service address must not contain a user name or password; put the API key in the key field instead.",
+        ));
+    }
+    url.set_query(None);
+    url.set_fragment(None);
+    if !url.path().ends_with('/') {
+        let path = format!("{}/", url.path());
+        url.set_path(&path);
+    }
+    Ok(url)
+}
+
+impl Client {
+    /// Builds a client. Fails with [`ApiError::Config`] for an unusable base address or a key
+    /// that cannot be sent in a header.
+    pub fn new(config: ClientConfig) -> Result<Self, ApiError> {
+        let base_url = normalise_base_url(config.base_url)?;
+        if config.key.is_empty() {
+            return Err(ApiError::config(
+                "No API key is set. Enter the key in Settings → Accounts.",
+            ));
+        }
+        let auth_header = {
+            let (name, value) = match config.auth {
+                AuthStyle::Bearer => (AUTHORIZATION, format!("Bearer {}", config.key.expose())),
+                AuthStyle::XApiKey => (
+                    HeaderName::from_static("x-api-key"),
+                    config.key.expose().to_owned(),
+                ),
+            };
+            let mut value = HeaderValue::from_str(&value).map_err(|_| {
+                ApiError::config(
+                    "The API key contains characters that cannot be sent, such as spaces or line breaks. Paste it again in Settings → Accounts.",
+                )
+            })?;
+            value.set_sensitive(true);
+            (name, value)
+        };
+        let http = reqwest::Client::builder()
+            .connect_timeout(config.timeouts.connect)
+            .user_agent(config.user_agent)
+            .redirect(same_host_redirects())
+            .build()
+            .map_err(|e| {
+                ApiError::config(format!(
+                    "The HTTP client could not be set up ({e}). Restart logodesk and try again."
+                ))
+            })?;
+        Ok(Client {
+            inner: Arc::new(Inner {
+                http,
+                base_url,
+                key: config.key,
+                auth: config.auth,
+                auth_header,
+                timeouts: config.timeouts,
+                retry: config.retry,
+                poll_interval: config.poll_interval,
+            }),
+        })
+    }
+
+    /// The normalised base address (always ends with `/`).
+    pub fn base_url(&self) -> &Url {
+        &self.inner.base_url
+    }
+
+    /// The retry policy in force.
+    pub fn retry_policy(&self) -> RetryPolicy {
+        self.inner.retry
+    }
+
+    /// The default interval of order tracking.
+    pub fn poll_interval(&self) -> Duration {
+        self.inner.poll_interval
+    }
+
+    /// The time limits in force.
+    pub fn timeouts(&self) -> Timeouts {
+        self.inner.timeouts
+    }
+
+    /// Logos: list, look up, upload, edit drafts, commit.
+    pub fn logos(&self) -> LogosHandler<'_> {
+        LogosHandler::new(self)
+    }
+
+    /// Orders: place, read, track.
+    pub fn orders(&self) -> OrdersHandler<'_> {
+        OrdersHandler::new(self)
+    }
+
+    /// Designs: read, clone.
+    pub fn designs(&self) -> DesignsHandler<'_> {
+        DesignsHandler::new(self)
+    }
+
+    /// Vectorize tasks.
+    pub fn vectorize(&self) -> VectorizeHandler<'_> {
+        VectorizeHandler::new(self)
+    }
+
+    /// `GET /api/health/ping`: the service's health check; answers its plain text.
+    pub async fn ping(&self) -> Result<String, ApiError> {
+        let call = Call::get("api/health/ping")
+            .accept("text/plain, */*;q=0.5")
+            .subject("The health check");
+        let bytes = self.send(call).await?;
+        Ok(String::from_utf8_lossy(&bytes).trim().to_owned())
+    }
+
+    /// The full URL of a relative path with a query.
+    pub(crate) fn url_for(&self, path: &str, query: &[(String, String)]) -> Result<Url, ApiError> {
+        let mut url = self.inner.base_url.join(path).map_err(|e| {
+            ApiError::config(format!(
+                "The address for {path} could not be formed from the service address ({e})."
+            ))
+        })?;
+        if !query.is_empty() {
+            url.query_pairs_mut().extend_pairs(query);
+        }
+        Ok(url)
+    }
+
+    /// Sends a call and decodes its JSON answer, naming the JSON path of any mismatch.
+    pub(crate) async fn json<T: DeserializeOwned>(&self, call: Call) -> Result<T, ApiError> {
+        let endpoint = format!("{} /{}", call.method, call.path);
+        let bytes = self.send(call).await?;
+        decode(&endpoint, &bytes)
+    }
+
+    /// The one place where requests are built, sent, retried and checked. Answers the body of a
+    /// 2xx answer; any other status becomes [`ApiError::Status`].
+    pub(crate) async fn send(&self, mut call: Call) -> Result<Bytes, ApiError> {
+        let url = self.url_for(&call.path, &call.query)?;
+        let shown_url = {
+            let mut u = url.clone();
+            u.set_query(None);
+            u.to_string()
+        };
+        let endpoint = format!("{} {}", call.method, url.path());
+        let mut retries = 0u32;
+        loop {
+            let request = self.build(&mut call, &url)?;
+            let started = Instant::now();
+            let outcome = match request.send().await {
+                Ok(response) => self.read(response, &call, &endpoint, &shown_url).await,
+                Err(e) => Err(ApiError::network(e.without_url(), shown_url.clone())),
+            };
+            let err = match outcome {
+                Ok(body) => {
+                    tracing::debug!(
+                        %endpoint,
+                        elapsed_ms = started.elapsed().as_millis() as u64,
+                        "request succeeded"
+                    );
+                    return Ok(body);
+                }
+                Err(err) => err,
+            };
+            let delay = match call.retry {
+                Retry::Safe => self.inner.retry.next_delay(retries, &err),
+                Retry::Never => None,
+            };
+            let Some(delay) = delay else {
+                tracing::debug!(%endpoint, error = %err, "request failed");
+                return Err(err);
+            };
+            retries += 1;
+            tracing::warn!(
+                %endpoint,
+                retry = retries,
+                of = self.inner.retry.max_retries,
+                delay_ms = delay.as_millis() as u64,
+                status = err.status().map(|s| s.as_u16()),
+                error = %err,
+                "request failed; retrying"
+            );
+            tokio::time::sleep(delay).await;
+        }
+    }
+
+    /// Builds one attempt of a call (a `reqwest::Request` cannot be cloned, so each attempt
+    /// is built anew from the call; JSON bodies are the same bytes every time).
+    fn build(&self, call: &mut Call, url: &Url) -> Result<reqwest::RequestBuilder, ApiError> {
+        let (name, value) = &self.inner.auth_header;
+        let mut rb = self
+            .inner
+            .http
+            .request(call.method.clone(), url.clone())
+            .timeout(call.timeout.unwrap_or(self.inner.timeouts.request))
+            .header(ACCEPT, call.accept)
+            .header(name.clone(), value.clone());
+        if let Some(key) = &call.idempotency_key {
+            let value = HeaderValue::from_str(key).map_err(|_| {
+                ApiError::config("The idempotency key contains characters that cannot be sent.")
+            })?;
+            rb = rb.header("Idempotency-Key", value);
+        }
+        rb = match &mut call.payload {
+            Payload::Empty => rb,
+            Payload::Json(bytes) => rb
+                .header(CONTENT_TYPE, "application/json")
+                .body(bytes.clone()),
+            Payload::Multipart(form) => match form.take() {
+                Some(form) => rb.multipart(form),
+                None => {
+                    return Err(ApiError::config(
+                        "An upload cannot be sent twice; start the upload again.",
+                    ));
+                }
+            },
+        };
+        Ok(rb)
+    }
+
+    /// Reads an answer: the body on 2xx, otherwise a [`StatusError`] with the parsed body.
+    async fn read(
+        &self,
+        response: reqwest::Response,
+        call: &Call,
+        endpoint: &str,
+        shown_url: &str,
+    ) -> Result<Bytes, ApiError> {
+        let status = response.status();
+        let retry_after = response
+            .headers()
+            .get(RETRY_AFTER)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| parse_retry_after(v, SystemTime::now()));
+        let body = response
+            .bytes()
+            .await
+            .map_err(|e| ApiError::network(e.without_url(), shown_url.to_owned()))?;
+        if status.is_success() {
+            return Ok(body);
+        }
+        let mut server = ServerMessage::parse(&body);
+        server.redact(self.inner.key.expose());
+        Err(ApiError::Status(Box::new(StatusError {
+            status,
+            endpoint: endpoint.to_owned(),
+            subject: call.subject.clone(),
+            server,
+            retry_after,
+        })))
+    }
+}
+
+/// Follows at most 5 redirects and only to the same host without leaving https, so the key
+/// (which `X-Api-Key` would carry along) never reaches another host.
+fn same_host_redirects() -> reqwest::redirect::Policy {
+    reqwest::redirect::Policy::custom(|attempt| {
+        let Some(first) = attempt.previous().first() else {
+            return attempt.follow();
+        };
+        let same_host = first.host_str() == attempt.url().host_str();
+        let downgrade = first.scheme() == "https" && attempt.url().scheme() != "https";
+        if attempt.previous().len() > 5 || !same_host || downgrade {
+            attempt.stop()
+        } else {
+            attempt.follow()
+        }
+    })
+}
+
+/// Decodes JSON, naming the path of the first mismatch.
+pub(crate) fn decode<T: DeserializeOwned>(endpoint: &str, bytes: &[u8]) -> Result<T, ApiError> {
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        ApiError::Decode {
+            endpoint: endpoint.to_owned(),
+            path,
+            message: e.into_inner().to_string(),
+        }
+    })
+}
+
+/// Whether a call may be repeated automatically.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Retry {
+    /// Reads and idempotency-keyed placement.
+    Safe,
+    /// Every other change.
+    Never,
+}
+
+pub(crate) enum Payload {
+    Empty,
+    Json(Bytes),
+    Multipart(Option<reqwest::multipart::Form>),
+}
+
+/// One request as the handlers describe it.
+pub(crate) struct Call {
+    method: Method,
+    path: String,
+    query: Vec<(String, String)>,
+    payload: Payload,
+    idempotency_key: Option<String>,
+    retry: Retry,
+    timeout: Option<Duration>,
+    subject: Option<String>,
+    accept: &'static str,
+}
+
+impl Call {
+    fn new(method: Method, path: impl Into<String>, retry: Retry) -> Self {
+        Call {
+            method,
+            path: path.into(),
+            query: Vec::new(),
+            payload: Payload::Empty,
+            idempotency_key: None,
+            retry,
+            timeout: None,
+            subject: None,
+            accept: "application/json",
+        }
+    }
+
+    /// A read: retried on retryable errors.
+    pub(crate) fn get(path: impl Into<String>) -> Self {
+        Call::new(Method::GET, path, Retry::Safe)
+    }
+
+    /// A change: never retried unless an idempotency key is given.
+    pub(crate) fn post(path: impl Into<String>) -> Self {
+        Call::new(Method::POST, path, Retry::Never)
+    }
+
+    /// A change: never retried.
+    pub(crate) fn put(path: impl Into<String>) -> Self {
+        Call::new(Method::PUT, path, Retry::Never)
+    }
+
+    /// Serialises `body` once; every attempt sends these same bytes.
+    pub(crate) fn json<B: Serialize + ?Sized>(mut self, body: &B) -> Result<Self, ApiError> {
+        let bytes = serde_json::to_vec(body)
+            .map_err(|e| ApiError::config(format!("The request could not be prepared ({e}).")))?;
+        self.payload = Payload::Json(Bytes::from(bytes));
+        Ok(self)
+    }
+
+    /// A multipart body; such a call is never retried.
+    pub(crate) fn multipart(mut self, form: reqwest::multipart::Form) -> Self {
+        self.payload = Payload::Multipart(Some(form));
+        self.retry = Retry::Never;
+        self
+    }
+
+    /// Query parameters from a serialisable struct (`None` fields are left out).
+    pub(crate) fn query<Q: Serialize + ?Sized>(mut self, query: &Q) -> Result<Self, ApiError> {
+        self.query = to_query_pairs(query)?;
+        Ok(self)
+    }
+
+    /// Sends an `Idempotency-Key` header, which makes the call safe to retry with the same body.
+    pub(crate) fn idempotency_key(mut self, key: &str) -> Self {
+        self.idempotency_key = Some(key.to_owned());
+        if !matches!(self.payload, Payload::Multipart(_)) {
+            self.retry = Retry::Safe;
+        }
+        self
+    }
+
+    /// What the call is about, for "… was not found" sentences (e.g. `Logo 42`).
+    pub(crate) fn subject(mut self, subject: impl Into<String>) -> Self {
+        self.subject = Some(subject.into());
+        self
+    }
+
+    /// A time limit other than the ordinary request limit.
+    pub(crate) fn timeout(mut self, timeout: Duration) -> Self {
+        self.timeout = Some(timeout);
+        self
+    }
+
+    fn accept(mut self, accept: &'static str) -> Self {
+        self.accept = accept;
+        self
+    }
+}
+
+/// Flattens a serialisable struct into query pairs: `None`/`null` left out, scalars as text,
+/// arrays as repeated keys; keys in alphabetical order.
+pub(crate) fn to_query_pairs<Q: Serialize + ?Sized>(
+    query: &Q,
+) -> Result<Vec<(String, String)>, ApiError> {
+    use serde_json::Value;
+    let bad =
+        || ApiError::config("The query could not be prepared: it must be a flat set of values.");
+    let value = serde_json::to_value(query).map_err(|_| bad())?;
+    let Value::Object(map) = value else {
+        return Err(bad());
+    };
+    let scalar = |v: &Value| -> Result<Option<String>, ApiError> {
+        match v {
+            Value::Null => Ok(None),
+            Value::String(s) => Ok(Some(s.clone())),
+            Value::Number(n) => Ok(Some(n.to_string())),
+            Value::Bool(b) => Ok(Some(b.to_string())),
+            _ => Err(bad()),
+        }
+    };
+    let mut pairs = Vec::new();
+    for (k, v) in &map {
+        match v {
+            Value::Array(items) => {
+                for item in items {
+                    if let Some(s) = scalar(item)? {
+                        pairs.push((k.clone(), s));
+                    }
+                }
+            }
+            other => {
+                if let Some(s) = scalar(other)? {
+                    pairs.push((k.clone(), s));
+                }
+            }
+        }
+    }
+    Ok(pairs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn api_key_debug_redacts() {
+        let key = ApiKey::new("  sk-very-secret \n");
+        assert_eq!(format!("{key:?}"), "ApiKey(<redacted>)");
+        assert_eq!(key.expose(), "sk-very-secret");
+        let cfg = ClientConfig::parse("http://localhost:8080", "sk-very-secret").unwrap();
+        let dbg = format!("{cfg:?}");
+        assert!(!dbg.contains("sk-very-secret"), "{dbg}");
+        let client = Client::new(cfg).unwrap();
+        let dbg = format!("{client:?}");
+        assert!(!dbg.contains("sk-very-secret"), "{dbg}");
+    }
+
+    #[test]
+    fn base_url_is_normalised_and_paths_join_under_a_prefix() {
+        let c = Client::new(ClientConfig::parse("http://host:9/prefix", "k").unwrap()).unwrap();
+        assert_eq!(c.base_url().as_str(), "http://host:9/prefix/");
+        assert_eq!(
+            c.url_for("api/logo/5", &[]).unwrap().as_str(),
+            "http://host:9/prefix/api/logo/5"
+        );
+        let c = Client::new(ClientConfig::parse("https://host/", "k").unwrap()).unwrap();
+        let url = c
+            .url_for(
+                "api/logos",
+                &[("search".into(), "Blå & grøn 100%/x?".into())],
+            )
+            .unwrap();
+        assert_eq!(
+            url.as_str(),
+            "https://host/api/logos?search=Bl%C3%A5+%26+gr%C3%B8n+100%25%2Fx%3F"
+        );
+        assert_eq!(url.query_pairs().next().unwrap().1, "Blå & grøn 100%/x?");
+    }
+
+    #[test]
+    fn bad_configuration_is_reported() {
+        for bad in ["not a url", "ftp://host/", "mailto:a@b.c"] {
+            let err = ClientConfig::parse(bad, "k")
+                .and_then(Client::new)
+                .unwrap_err();
+            assert!(matches!(err, ApiError::Config { .. }), "{bad}: {err:?}");
+            assert!(err.to_string().starts_with("The service address"), "{err}");
+        }
+        let err = Client::new(ClientConfig::parse("http://h/", "  ").unwrap()).unwrap_err();
+        assert!(err.to_string().contains("No API key"));
+        let err = Client::new(ClientConfig::parse("http://h/", "a\u{7}b").unwrap()).unwrap_err();
+        assert!(err.to_string().contains("cannot be sent"));
+        assert!(!err.to_string().contains("a\u{7}b"));
+    }
+
+    #[test]
+    fn decode_names_the_json_path() {
+        #[derive(Debug, serde::Deserialize)]
+        struct Inner {
+            #[allow(dead_code)]
+            red: u8,
+        }
+        #[derive(Debug, serde::Deserialize)]
+        struct Outer {
+            #[allow(dead_code)]
+            colors: Vec<Inner>,
+        }
+        let err =
+            decode::<Outer>("GET /api/x", br#"{"colors":[{"red":1},{"red":"x"}]}"#).unwrap_err();
+        match &err {
+            ApiError::Decode { path, message, .. } => {
+                assert_eq!(path, "colors[1].red");
+                assert!(message.contains("expected u8"), "{message}");
+            }
+            other => panic!("{other:?}"),
+        }
+        let err = decode::<Outer>("GET /api/x", b"<html>").unwrap_err();
+        assert!(matches!(err, ApiError::Decode { .. }));
+    }
+}

@@ -1,0 +1,738 @@
+//! The one error type of the client, [`ApiError`], and the parsing of the service's error bodies.
+//!
+//! Every variant's `Display` is a sentence a person can act on; none of them ever contains the
+//! API key or a `Debug` dump. The details stay available through the variant's fields.
+
+use reqwest::StatusCode;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::time::Duration;
+
+/// Everything that can go wrong when talking to the service.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ApiError {
+    /// The service could not be reached, or the connection broke off.
+    #[error("{}", network_sentence(.kind, .url, .reason))]
+    Network {
+        /// What kind of network failure this was.
+        kind: NetworkErrorKind,
+        /// The address that was called (scheme, host and path; never a query or a key).
+        url: String,
+        /// A short, lower-case reason such as `connection refused`.
+        reason: String,
+        /// The underlying transport error.
+        #[source]
+        source: reqwest::Error,
+    },
+    /// The service answered with a non-success HTTP status.
+    #[error("{0}")]
+    Status(Box<StatusError>),
+    /// The service answered with success, but the body did not match the model.
+    #[error(
+        "The service's answer to {endpoint} could not be read (at `{path}`: {message}); this version of logodesk may need an update."
+    )]
+    Decode {
+        /// `METHOD /path` of the request.
+        endpoint: String,
+        /// JSON path of the offending value, e.g. `items[3].colors[0].red` (`.` for the root).
+        path: String,
+        /// What was expected and what was found.
+        message: String,
+    },
+    /// The request was not sent because it breaks rules the client can check itself.
+    #[error("{}", validation_sentence(.0))]
+    Validation(Vec<ValidationIssue>),
+    /// The client's configuration is unusable (for example a malformed base URL).
+    #[error("{message}")]
+    Config {
+        /// The whole sentence to show.
+        message: String,
+    },
+}
+
+/// The kind of a [`ApiError::Network`] failure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum NetworkErrorKind {
+    /// The connection or the whole request took longer than the configured timeout.
+    Timeout,
+    /// No connection could be made (refused, DNS failure, TLS handshake, ...).
+    Connect,
+    /// Anything else (the connection broke off while sending or reading).
+    Other,
+}
+
+/// A non-success answer of the service (kept boxed inside [`ApiError::Status`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StatusError {
+    /// The HTTP status.
+    pub status: StatusCode,
+    /// `METHOD /path` of the request.
+    pub endpoint: String,
+    /// What the request was about, e.g. `Logo 42`; used for 404 sentences.
+    pub subject: Option<String>,
+    /// What the service said, whatever the body's form.
+    pub server: ServerMessage,
+    /// The `Retry-After` the service asked for, if any.
+    pub retry_after: Option<Duration>,
+}
+
+/// One problem found in a request before it was sent, or reported per field by the service.
+///
+/// `path` names the field in the request's JSON (`designs[0].instances[2].number`,
+/// `deliveryAddress.country`, `reference`); `message` is a sentence to show beside it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ValidationIssue {
+    /// JSON path of the field, in the request's own (camelCase) names.
+    pub path: String,
+    /// A sentence a person can act on.
+    pub message: String,
+}
+
+impl ValidationIssue {
+    /// A new issue.
+    pub fn new(path: impl Into<String>, message: impl Into<String>) -> Self {
+        ValidationIssue {
+            path: path.into(),
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for ValidationIssue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.path.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.path, self.message)
+        }
+    }
+}
+
+/// What the service said in an error body, whatever its form: the live `{"error","message"}`,
+/// ASP.NET problem+json (`title`, `detail`, `errors`), plain text, or nothing.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ServerMessage {
+    /// Short error name: the live `error` field or problem+json `title`.
+    pub error: Option<String>,
+    /// The explanation: the live `message`, problem+json `detail`, or a plain-text body.
+    pub message: Option<String>,
+    /// Per-field messages of a problem+json `errors` map, in the service's own field names.
+    pub field_errors: Vec<FieldError>,
+}
+
+/// Messages the service gave for one field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldError {
+    /// The field as the service names it, e.g. `DeliveryAddress.Zip` or `$.designs[0].quantity`.
+    pub field: String,
+    /// The messages for it.
+    pub messages: Vec<String>,
+}
+
+/// Longest plain-text body kept as a message; beyond it the text is cut at a character boundary.
+const MAX_TEXT: usize = 300;
+
+impl ServerMessage {
+    /// Parses an error body of any form. HTML pages (proxies, gateways) are ignored.
+    pub fn parse(body: &[u8]) -> ServerMessage {
+        let text = String::from_utf8_lossy(body);
+        let text = text.trim();
+        if text.is_empty() || text.starts_with('<') {
+            return ServerMessage::default();
+        }
+        match serde_json::from_str::<serde_json::Value>(text) {
+            Ok(serde_json::Value::Object(map)) => Self::from_json_object(&map),
+            Ok(serde_json::Value::String(s)) => ServerMessage {
+                message: non_empty(&s),
+                ..Default::default()
+            },
+            Ok(_) => ServerMessage::default(),
+            Err(_) => ServerMessage {
+                message: non_empty(text),
+                ..Default::default()
+            },
+        }
+    }
+
+    fn from_json_object(map: &serde_json::Map<String, serde_json::Value>) -> ServerMessage {
+        // Keys are matched case-insensitively: ASP.NET may write `Title` or `title`.
+        let get = |name: &str| {
+            map.iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case(name))
+                .and_then(|(_, v)| v.as_str())
+                .and_then(non_empty)
+        };
+        let mut field_errors = Vec::new();
+        if let Some((_, serde_json::Value::Object(errors))) =
+            map.iter().find(|(k, _)| k.eq_ignore_ascii_case("errors"))
+        {
+            for (field, v) in errors {
+                let messages: Vec<String> = match v {
+                    serde_json::Value::Array(items) => items
+                        .iter()
+                        .filter_map(|m| m.as_str().and_then(non_empty))
+                        .collect(),
+                    serde_json::Value::String(s) => non_empty(s).into_iter().collect(),
+                    _ => Vec::new(),
+                };
+                if !messages.is_empty() {
+                    field_errors.push(FieldError {
+                        field: field.clone(),
+                        messages,
+                    });
+                }
+            }
+        }
+        ServerMessage {
+            error: get("error").or_else(|| get("title")),
+            message: get("message").or_else(|| get("detail")),
+            field_errors,
+        }
+    }
+
+    /// The best single text to show: the message, else the field errors, else the error name.
+    pub fn summary(&self) -> Option<String> {
+        if let Some(m) = &self.message {
+            return Some(m.clone());
+        }
+        if !self.field_errors.is_empty() {
+            let parts: Vec<String> = self
+                .field_errors
+                .iter()
+                .map(|fe| {
+                    let msgs = fe
+                        .messages
+                        .iter()
+                        .map(|m| m.trim_end_matches('.'))
+                        .collect::<Vec<_>>()
+                        .join("; ");
+                    format!("{}: {}", field_to_path(&fe.field), msgs)
+                })
+                .collect();
+            return Some(parts.join("; "));
+        }
+        self.error.clone()
+    }
+
+    /// The field errors as [`ValidationIssue`]s, with field names turned into request paths
+    /// (`$.Designs[0].Quantity` → `designs[0].quantity`) so the UI can show them inline.
+    pub fn issues(&self) -> Vec<ValidationIssue> {
+        self.field_errors
+            .iter()
+            .flat_map(|fe| {
+                let path = field_to_path(&fe.field);
+                fe.messages
+                    .iter()
+                    .map(move |m| ValidationIssue::new(path.clone(), m.clone()))
+            })
+            .collect()
+    }
+
+    /// Replaces every occurrence of `secret` in the texts (a service might echo the key back).
+    pub(crate) fn redact(&mut self, secret: &str) {
+        if secret.is_empty() {
+            return;
+        }
+        let scrub = |s: &mut String| {
+            if s.contains(secret) {
+                *s = s.replace(secret, "<redacted>");
+            }
+        };
+        if let Some(s) = self.error.as_mut() {
+            scrub(s);
+        }
+        if let Some(s) = self.message.as_mut() {
+            scrub(s);
+        }
+        for fe in &mut self.field_errors {
+            fe.messages.iter_mut().for_each(scrub);
+        }
+    }
+}
+
+/// `$.DeliveryAddress.Zip` → `deliveryAddress.zip`, `Designs[0].Instances[1].Number` →
+/// `designs[0].instances[1].number`.
+fn field_to_path(field: &str) -> String {
+    let f = field.trim();
+    let f = f
+        .strip_prefix("$.")
+        .or_else(|| f.strip_prefix('$'))
+        .unwrap_or(f);
+    f.split('.')
+        .map(|seg| {
+            let mut chars = seg.chars();
+            match chars.next() {
+                Some(c) => c.to_lowercase().chain(chars).collect::<String>(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+/// Trims, collapses whitespace, caps the length; `None` when nothing is left.
+fn non_empty(s: &str) -> Option<String> {
+    let collapsed = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    if collapsed.is_empty() {
+        return None;
+    }
+    if collapsed.chars().count() > MAX_TEXT {
+        let cut: String = collapsed.chars().take(MAX_TEXT).collect();
+        Some(format!("{}…", cut.trim_end()))
+    } else {
+        Some(collapsed)
+    }
+}
+
+/// Appends `text` after `": "`, ending the sentence with a full stop unless it already ends
+/// with punctuation.
+fn with_reason(head: &str, text: Option<&str>) -> String {
+    match text {
+        Some(t) => {
+            let t = t.trim();
+            if t.ends_with(['.', '!', '?', '…']) {
+                format!("{head}: {t}")
+            } else {
+                format!("{head}: {t}.")
+            }
+        }
+        None => format!("{head}."),
+    }
+}
+
+fn status_label(status: StatusCode) -> String {
+    match status.canonical_reason() {
+        Some(reason) => format!("{} {}", status.as_u16(), reason),
+        None => status.as_u16().to_string(),
+    }
+}
+
+fn seconds(d: Duration) -> String {
+    let s = d.as_secs_f64().ceil() as u64;
+    if s == 1 {
+        "1 second".to_owned()
+    } else {
+        format!("{s} seconds")
+    }
+}
+
+impl fmt::Display for StatusError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let code = self.status.as_u16();
+        let summary = self.server.summary();
+        let summary = summary.as_deref();
+        let text = match code {
+            401 => match summary {
+                Some(m) => format!(
+                    "Your API key was not accepted (401): {}. Check the key in Settings → Accounts.",
+                    m.trim_end_matches('.')
+                ),
+                None => {
+                    "Your API key was not accepted (401). Check the key in Settings → Accounts."
+                        .to_owned()
+                }
+            },
+            403 => with_reason(
+                "Your account is not allowed to do this (403 Forbidden)",
+                summary,
+            ),
+            404 => {
+                let subject = self.subject.as_deref().unwrap_or("What you asked for");
+                format!("{subject} was not found, or your account has no access to it.")
+            }
+            429 => match self.retry_after {
+                Some(d) if !d.is_zero() => format!(
+                    "The service is receiving too many requests (429). Try again in {}.",
+                    seconds(d)
+                ),
+                _ => "The service is receiving too many requests (429). Try again in a moment."
+                    .to_owned(),
+            },
+            500..=599 => {
+                format!("The service had a problem ({code}). Try again in a moment.")
+            }
+            _ => with_reason(
+                &format!(
+                    "The service refused the request ({})",
+                    status_label(self.status)
+                ),
+                summary,
+            ),
+        };
+        f.write_str(&text)
+    }
+}
+
+fn network_sentence(kind: &NetworkErrorKind, url: &str, reason: &str) -> String {
+    match kind {
+        NetworkErrorKind::Timeout => format!(
+            "The service at {url} did not answer in time. Check your network, then try again."
+        ),
+        NetworkErrorKind::Connect => format!(
+            "Could not reach {url}: {reason}. Check the address and your network, then try again."
+        ),
+        NetworkErrorKind::Other => format!(
+            "The connection to {url} broke off: {reason}. Check your network, then try again."
+        ),
+    }
+}
+
+fn validation_sentence(issues: &[ValidationIssue]) -> String {
+    // The paths are for placing messages beside fields; the sentence speaks to a person.
+    match issues {
+        [] => "The request was not sent because it is incomplete.".to_owned(),
+        [one] => format!("The request was not sent: {}", end_sentence(&one.message)),
+        [first, rest @ ..] => format!(
+            "The request was not sent because of {} problems; the first: {}",
+            rest.len() + 1,
+            end_sentence(&first.message)
+        ),
+    }
+}
+
+fn end_sentence(s: &str) -> String {
+    if s.ends_with(['.', '!', '?']) {
+        s.to_owned()
+    } else {
+        format!("{s}.")
+    }
+}
+
+impl ApiError {
+    /// Whether trying again later may succeed: any network failure (timeouts, refused or
+    /// broken connections), 5xx and 429.
+    pub fn is_retryable(&self) -> bool {
+        match self {
+            // Any transport failure, a connection that broke off mid-answer included: the
+            // change may or may not have been applied, so only calls that are safe to repeat
+            // (reads, and orders with their idempotency key) act on this.
+            ApiError::Network { .. } => true,
+            ApiError::Status(e) => {
+                e.status == StatusCode::TOO_MANY_REQUESTS || e.status.is_server_error()
+            }
+            _ => false,
+        }
+    }
+
+    /// The HTTP status, when the service answered with an error status.
+    pub fn status(&self) -> Option<StatusCode> {
+        match self {
+            ApiError::Status(e) => Some(e.status),
+            _ => None,
+        }
+    }
+
+    /// How long the service asked the client to wait (`Retry-After`), if it did.
+    pub fn retry_after(&self) -> Option<Duration> {
+        match self {
+            ApiError::Status(e) => e.retry_after,
+            _ => None,
+        }
+    }
+
+    /// What the service said, when it answered with an error status.
+    pub fn server_message(&self) -> Option<&ServerMessage> {
+        match self {
+            ApiError::Status(e) => Some(&e.server),
+            _ => None,
+        }
+    }
+
+    /// Problems to show beside fields: the client's own validation issues, or the per-field
+    /// errors of a problem+json answer. Empty for other errors.
+    pub fn issues(&self) -> Vec<ValidationIssue> {
+        match self {
+            ApiError::Validation(issues) => issues.clone(),
+            ApiError::Status(e) => e.server.issues(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The kind of network failure, for [`ApiError::Network`].
+    pub fn network_kind(&self) -> Option<NetworkErrorKind> {
+        match self {
+            ApiError::Network { kind, .. } => Some(*kind),
+            _ => None,
+        }
+    }
+
+    /// Whether the service said the thing asked for does not exist (404).
+    pub fn is_not_found(&self) -> bool {
+        self.status() == Some(StatusCode::NOT_FOUND)
+    }
+
+    pub(crate) fn config(message: impl Into<String>) -> Self {
+        ApiError::Config {
+            message: message.into(),
+        }
+    }
+
+    /// Classifies a transport error. `url` must already be free of secrets.
+    pub(crate) fn network(source: reqwest::Error, url: String) -> Self {
+        let kind = if source.is_timeout() {
+            NetworkErrorKind::Timeout
+        } else if source.is_connect() {
+            NetworkErrorKind::Connect
+        } else {
+            NetworkErrorKind::Other
+        };
+        let reason = transport_reason(&source);
+        ApiError::Network {
+            kind,
+            url,
+            reason,
+            source,
+        }
+    }
+}
+
+/// A short lower-case reason from the innermost cause of a transport error.
+fn transport_reason(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut inner: &(dyn std::error::Error + 'static) = err;
+    let mut io_kind = None;
+    while let Some(next) = inner.source() {
+        if let Some(io) = next.downcast_ref::<std::io::Error>() {
+            io_kind = Some(io.kind());
+        }
+        inner = next;
+    }
+    use std::io::ErrorKind as K;
+    let known = match io_kind {
+        Some(K::ConnectionRefused) => Some("connection refused"),
+        Some(K::ConnectionReset) => Some("the connection was reset"),
+        Some(K::ConnectionAborted) => Some("the connection was aborted"),
+        Some(K::TimedOut) => Some("the connection timed out"),
+        Some(K::UnexpectedEof) => Some("the connection closed unexpectedly"),
+        _ => None,
+    };
+    if let Some(k) = known {
+        return k.to_owned();
+    }
+    let text = inner.to_string();
+    // `Connection refused (os error 111)` → `connection refused`
+    let text = match text.find(" (os error") {
+        Some(i) => &text[..i],
+        None => text.as_str(),
+    };
+    let text = text.trim().trim_end_matches('.');
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_lowercase().chain(chars).collect(),
+        None => "unknown network error".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn status_err(code: u16, body: &str, subject: Option<&str>) -> ApiError {
+        ApiError::Status(Box::new(StatusError {
+            status: StatusCode::from_u16(code).unwrap(),
+            endpoint: "POST /api/logo/7/changecolors".into(),
+            subject: subject.map(str::to_owned),
+            server: ServerMessage::parse(body.as_bytes()),
+            retry_after: None,
+        }))
+    }
+
+    #[test]
+    fn parses_live_error_body() {
+        let m = ServerMessage::parse(br#"{"error": "Unauthorized", "message": "Missing API Key"}"#);
+        assert_eq!(m.error.as_deref(), Some("Unauthorized"));
+        assert_eq!(m.message.as_deref(), Some("Missing API Key"));
+        assert!(m.field_errors.is_empty());
+        assert_eq!(m.summary().as_deref(), Some("Missing API Key"));
+    }
+
+    #[test]
+    fn parses_problem_json() {
+        let body = r#"{
+            "type": "https://tools.ietf.org/html/rfc9110#section-15.5.1",
+            "title": "One or more validation errors occurred.",
+            "status": 400,
+            "errors": {
+                "Reference": ["The Reference field is required."],
+                "$.designs[0].instances[0].quantity": ["Must be greater than 0.", "Bad."]
+            },
+            "traceId": "00-abc"
+        }"#;
+        let m = ServerMessage::parse(body.as_bytes());
+        assert_eq!(
+            m.error.as_deref(),
+            Some("One or more validation errors occurred.")
+        );
+        assert_eq!(m.message, None);
+        assert_eq!(m.field_errors.len(), 2);
+        let issues = m.issues();
+        assert!(issues.contains(&ValidationIssue::new(
+            "reference",
+            "The Reference field is required."
+        )));
+        assert!(issues.contains(&ValidationIssue::new(
+            "designs[0].instances[0].quantity",
+            "Must be greater than 0."
+        )));
+        let s = m.summary().unwrap();
+        assert!(
+            s.contains("reference: The Reference field is required"),
+            "{s}"
+        );
+
+        let with_detail =
+            ServerMessage::parse(br#"{"title":"Conflict","detail":"Logo 5 is committed."}"#);
+        assert_eq!(
+            with_detail.summary().as_deref(),
+            Some("Logo 5 is committed.")
+        );
+    }
+
+    #[test]
+    fn parses_plain_text_html_and_empty() {
+        let m = ServerMessage::parse(b"  Logo is not in Draft\n ");
+        assert_eq!(m.message.as_deref(), Some("Logo is not in Draft"));
+        assert_eq!(ServerMessage::parse(b""), ServerMessage::default());
+        assert_eq!(ServerMessage::parse(b" \n"), ServerMessage::default());
+        assert_eq!(
+            ServerMessage::parse(b"<html><body>Bad gateway</body></html>"),
+            ServerMessage::default()
+        );
+        let long = "x".repeat(1000);
+        let m = ServerMessage::parse(long.as_bytes());
+        assert!(m.message.unwrap().chars().count() <= MAX_TEXT + 1);
+        let quoted = ServerMessage::parse(br#""Not allowed""#);
+        assert_eq!(quoted.message.as_deref(), Some("Not allowed"));
+    }
+
+    #[test]
+    fn display_sentences() {
+        let e = status_err(
+            409,
+            r#"{"error":"Conflict","message":"Colors can only be changed after the transfer method is confirmed."}"#,
+            Some("Logo 7"),
+        );
+        assert_eq!(
+            e.to_string(),
+            "The service refused the request (409 Conflict): Colors can only be changed after the transfer method is confirmed."
+        );
+        let e = status_err(400, "Title is required", None);
+        assert_eq!(
+            e.to_string(),
+            "The service refused the request (400 Bad Request): Title is required."
+        );
+        let e = status_err(422, "", None);
+        assert_eq!(
+            e.to_string(),
+            "The service refused the request (422 Unprocessable Entity)."
+        );
+        let e = status_err(401, "", None);
+        assert_eq!(
+            e.to_string(),
+            "Your API key was not accepted (401). Check the key in Settings → Accounts."
+        );
+        let e = status_err(
+            401,
+            r#"{"error":"Unauthorized","message":"Missing API Key"}"#,
+            None,
+        );
+        assert_eq!(
+            e.to_string(),
+            "Your API key was not accepted (401): Missing API Key. Check the key in Settings → Accounts."
+        );
+        let e = status_err(
+            404,
+            r#"{"error":"NotFound","message":"x"}"#,
+            Some("Logo 42"),
+        );
+        assert_eq!(
+            e.to_string(),
+            "Logo 42 was not found, or your account has no access to it."
+        );
+        let e = status_err(503, "<html>oops</html>", None);
+        assert_eq!(
+            e.to_string(),
+            "The service had a problem (503). Try again in a moment."
+        );
+        let e = status_err(
+            403,
+            r#"{"error":"Forbidden","message":"Not your child organization"}"#,
+            None,
+        );
+        assert_eq!(
+            e.to_string(),
+            "Your account is not allowed to do this (403 Forbidden): Not your child organization."
+        );
+        let mut e = status_err(429, "", None);
+        if let ApiError::Status(s) = &mut e {
+            s.retry_after = Some(Duration::from_secs(3));
+        }
+        assert_eq!(
+            e.to_string(),
+            "The service is receiving too many requests (429). Try again in 3 seconds."
+        );
+        assert_eq!(e.retry_after(), Some(Duration::from_secs(3)));
+
+        let v = ApiError::Validation(vec![ValidationIssue::new("reference", "Enter a reference")]);
+        assert_eq!(
+            v.to_string(),
+            "The request was not sent: Enter a reference."
+        );
+        let two = ApiError::Validation(vec![
+            ValidationIssue::new("reference", "Enter a reference."),
+            ValidationIssue::new("deliveryAddress.zip", "Enter the postal code."),
+        ]);
+        assert_eq!(
+            two.to_string(),
+            "The request was not sent because of 2 problems; the first: Enter a reference."
+        );
+        assert_eq!(two.issues().len(), 2);
+        let cfg = ApiError::config("The address is not valid.");
+        assert_eq!(cfg.to_string(), "The address is not valid.");
+        let d = ApiError::Decode {
+            endpoint: "GET /api/logo/1".into(),
+            path: "colors[0].red".into(),
+            message: "expected a number".into(),
+        };
+        assert!(d.to_string().contains("at `colors[0].red`"));
+    }
+
+    #[test]
+    fn error_is_send_sync_static() {
+        fn check<T: Send + Sync + 'static + std::error::Error>() {}
+        check::<ApiError>();
+    }
+
+    #[test]
+    fn retryable_classification() {
+        assert!(status_err(503, "", None).is_retryable());
+        assert!(status_err(500, "", None).is_retryable());
+        assert!(status_err(429, "", None).is_retryable());
+        assert!(!status_err(409, "", None).is_retryable());
+        assert!(!status_err(404, "", None).is_retryable());
+        assert!(status_err(404, "", None).is_not_found());
+        assert!(!ApiError::Validation(vec![]).is_retryable());
+        assert_eq!(
+            status_err(409, "", None).status(),
+            Some(StatusCode::CONFLICT)
+        );
+    }
+
+    #[test]
+    fn redacts_echoed_secret() {
+        let mut m =
+            ServerMessage::parse(br#"{"error":"Unauthorized","message":"Key sk-123 is revoked"}"#);
+        m.redact("sk-123");
+        assert_eq!(m.message.as_deref(), Some("Key <redacted> is revoked"));
+    }
+
+    #[test]
+    fn field_paths_are_normalised() {
+        assert_eq!(field_to_path("DeliveryAddress.Zip"), "deliveryAddress.zip");
+        assert_eq!(
+            field_to_path("$.Designs[0].Instances[1].Number"),
+            "designs[0].instances[1].number"
+        );
+        assert_eq!(field_to_path("reference"), "reference");
+    }
+}

@@ -1,0 +1,25 @@
+//! Vectorize tasks.
+
+use crate::api::client::{Call, Client};
+use crate::api::error::ApiError;
+use crate::api::ids::TaskId;
+use crate::api::models::VectorizeTask;
+
+/// Vectorize task endpoints; reached through [`Client::vectorize`].
+#[derive(Debug, Clone, Copy)]
+pub struct VectorizeHandler<'c> {
+    client: &'c Client,
+}
+
+impl<'c> VectorizeHandler<'c> {
+    pub(crate) fn new(client: &'c Client) -> Self {
+        VectorizeHandler { client }
+    }
+
+    /// `GET /api/vectorize/tasks/{taskId}`.
+    pub async fn task(self, id: TaskId) -> Result<VectorizeTask, ApiError> {
+        let call =
+            Call::get(format!("api/vectorize/tasks/{id}")).subject(format!("Vectorize task {id}"));
+        self.client.json(call).await
+    }
+}
