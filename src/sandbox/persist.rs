@@ -1,0 +1,205 @@
+//! Write-through persistence in SQLite: each entity is one JSON row in `entities(kind, id,
+//! json)`, reserved idempotency keys live in `idempotency(org, key, body, order_id)`. The
+//! in-memory state is the source of truth; this store only makes it survive a restart.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
+
+use rusqlite::{Connection, params};
+
+use super::error::{Result, SandboxError};
+use super::state::{Db, DesignRec, IdemRec, LogoRec, OrderRec, TaskRec};
+
+/// Version of the table layout, kept in `PRAGMA user_version`.
+const SCHEMA_VERSION: i64 = 1;
+
+/// An open sandbox database.
+#[derive(Debug)]
+pub struct Store {
+    conn: Connection,
+}
+
+/// Everything read back from a store.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    /// Logos by id.
+    pub logos: BTreeMap<i64, LogoRec>,
+    /// Designs by id.
+    pub designs: BTreeMap<i64, DesignRec>,
+    /// Orders by id.
+    pub orders: BTreeMap<i64, OrderRec>,
+    /// Tasks by id.
+    pub tasks: BTreeMap<i64, TaskRec>,
+    /// Reserved idempotency keys.
+    pub idempotency: HashMap<(i64, String), IdemRec>,
+}
+
+/// One entity row to write: kind, id, JSON.
+pub type Row = (&'static str, i64, String);
+/// One idempotency row to write: organization, key, body JSON, order id.
+pub type KeyRow = (i64, String, String, i64);
+
+impl Store {
+    /// Opens (creating when needed) the database file and its tables, in WAL mode.
+    pub fn open(path: &Path) -> Result<Self> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
+        let conn = Connection::open(path)?;
+        Self::init(conn)
+    }
+
+    /// An in-memory database (for tests).
+    pub fn open_in_memory() -> Result<Self> {
+        Self::init(Connection::open_in_memory()?)
+    }
+
+    fn init(conn: Connection) -> Result<Self> {
+        // `journal_mode` answers with a row, so it is read rather than executed.
+        let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+        conn.execute_batch(
+            "PRAGMA synchronous = NORMAL;
+             PRAGMA busy_timeout = 5000;
+             CREATE TABLE IF NOT EXISTS entities (
+                 kind TEXT NOT NULL,
+                 id   INTEGER NOT NULL,
+                 json TEXT NOT NULL,
+                 PRIMARY KEY (kind, id)
+             );
+             CREATE TABLE IF NOT EXISTS idempotency (
+                 org      INTEGER NOT NULL,
+                 key      TEXT NOT NULL,
+                 body     TEXT NOT NULL,
+                 order_id INTEGER NOT NULL,
+                 PRIMARY KEY (org, key)
+             );",
+        )?;
+        let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        if version == 0 {
+            conn.execute_batch(&format!("PRAGMA user_version = {SCHEMA_VERSION}"))?;
+        } else if version != SCHEMA_VERSION {
+            return Err(SandboxError::Internal(format!(
+                "sandbox database has schema version {version}, expected {SCHEMA_VERSION}; \
+                 delete it to start afresh"
+            )));
+        }
+        Ok(Store { conn })
+    }
+
+    /// Whether nothing was ever stored (the demo data is then seeded).
+    pub fn is_empty(&self) -> Result<bool> {
+        let n: i64 = self
+            .conn
+            .query_row("SELECT COUNT(*) FROM entities", [], |r| r.get(0))?;
+        Ok(n == 0)
+    }
+
+    /// Writes every entity of `db` (the demo data) in one transaction.
+    pub fn seed(&self, db: &Db) -> Result<()> {
+        let mut rows: Vec<Row> = Vec::new();
+        for (id, r) in &db.logos {
+            rows.push(("logo", *id, serde_json::to_string(r)?));
+        }
+        for (id, r) in &db.designs {
+            rows.push(("design", *id, serde_json::to_string(r)?));
+        }
+        for (id, r) in &db.orders {
+            rows.push(("order", *id, serde_json::to_string(r)?));
+        }
+        for (id, r) in &db.tasks {
+            rows.push(("task", *id, serde_json::to_string(r)?));
+        }
+        let mut keys: Vec<KeyRow> = Vec::new();
+        for ((org, key), rec) in &db.idempotency {
+            keys.push((
+                *org,
+                key.clone(),
+                serde_json::to_string(&rec.body)?,
+                rec.order_id,
+            ));
+        }
+        self.write_rows(&rows, &keys)
+    }
+
+    /// Upserts rows in one transaction.
+    pub fn write(&mut self, rows: &[Row], keys: &[KeyRow]) -> Result<()> {
+        self.write_rows(rows, keys)
+    }
+
+    fn write_rows(&self, rows: &[Row], keys: &[KeyRow]) -> Result<()> {
+        let tx = self.conn.unchecked_transaction()?;
+        {
+            let mut put = tx.prepare_cached(
+                "INSERT INTO entities (kind, id, json) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (kind, id) DO UPDATE SET json = excluded.json",
+            )?;
+            for (kind, id, json) in rows {
+                put.execute(params![kind, id, json])?;
+            }
+            let mut key = tx.prepare_cached(
+                "INSERT INTO idempotency (org, key, body, order_id) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (org, key) DO UPDATE SET body = excluded.body, order_id = excluded.order_id",
+            )?;
+            for (org, k, body, order) in keys {
+                key.execute(params![org, k, body, order])?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Reads every stored entity back.
+    pub fn load(&self) -> Result<Loaded> {
+        let mut out = Loaded::default();
+        let mut stmt = self
+            .conn
+            .prepare("SELECT kind, id, json FROM entities ORDER BY kind, id")?;
+        let rows = stmt.query_map([], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, String>(2)?,
+            ))
+        })?;
+        for row in rows {
+            let (kind, id, json) = row?;
+            match kind.as_str() {
+                "logo" => {
+                    out.logos.insert(id, serde_json::from_str(&json)?);
+                }
+                "design" => {
+                    out.designs.insert(id, serde_json::from_str(&json)?);
+                }
+                "order" => {
+                    out.orders.insert(id, serde_json::from_str(&json)?);
+                }
+                "task" => {
+                    out.tasks.insert(id, serde_json::from_str(&json)?);
+                }
+                other => tracing::warn!(kind = other, id, "ignoring unknown sandbox row"),
+            }
+        }
+        let mut stmt = self
+            .conn
+            .prepare("SELECT org, key, body, order_id FROM idempotency")?;
+        let rows = stmt.query_map([], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, i64>(3)?,
+            ))
+        })?;
+        for row in rows {
+            let (org, key, body, order_id) = row?;
+            out.idempotency.insert(
+                (org, key),
+                IdemRec {
+                    body: serde_json::from_str(&body)?,
+                    order_id,
+                },
+            );
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,368 @@
+//! The sandbox's price list: logo price tiers and fees from size, ink count and transfer
+//! method, order line pricing, heating fees and VAT. Every amount is a [`Decimal`] in DKK.
+//!
+//! The formula (documented in `docs/spec-gaps.md`, with a worked example that the tests
+//! below reproduce):
+//!
+//! - area in cm² = round₂(width mm × height mm / 100);
+//! - base unit price = method base + method price per cm² × area + method price per extra
+//!   ink × (inks − 1);
+//! - tier price = round₂(base unit price × tier factor) for the tiers in [`TIERS`];
+//! - transfer logos carry two fees: a `startup` fee (applies when the ordered quantity
+//!   reaches its `minQuantity`) and a colour-separation `fee` whose `minQuantity` is the ink
+//!   count (a multiplier). Placeholder logos (text, name, number) carry no fees.
+
+use rust_decimal::prelude::FromPrimitive;
+use rust_decimal::{Decimal, RoundingStrategy};
+
+use crate::api::{Fee, FeeType, LogoType, PriceTier};
+
+/// Currency of every amount.
+pub const CURRENCY: &str = "DKK";
+
+/// Price tiers: from `minQuantity` on, the base unit price is multiplied by the factor
+/// (given in hundredths).
+pub const TIERS: [(i64, i64); 6] = [(1, 100), (10, 85), (25, 70), (50, 60), (100, 50), (250, 42)];
+
+/// A transfer method the sandbox knows, with its price parameters (all in DKK, given in øre,
+/// i.e. hundredths).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Method {
+    /// The `transferMethodKey`.
+    pub key: &'static str,
+    /// Base unit price.
+    pub base: i64,
+    /// Price per cm² of print area.
+    pub per_cm2: i64,
+    /// Price per ink beyond the first.
+    pub per_extra_ink: i64,
+    /// Smallest ordered quantity at which the startup fee applies.
+    pub startup_min_quantity: i64,
+    /// The startup fee.
+    pub startup_fee: i64,
+    /// Colour-separation fee per ink.
+    pub separation_fee: i64,
+}
+
+/// The known transfer methods. `VAND SPORT` is the default for new uploads.
+pub const METHODS: [Method; 2] = [
+    Method {
+        key: "VAND SPORT",
+        base: 900,
+        per_cm2: 8,
+        per_extra_ink: 200,
+        startup_min_quantity: 1,
+        startup_fee: 9500,
+        separation_fee: 2000,
+    },
+    Method {
+        key: "INDUSTRI",
+        base: 400,
+        per_cm2: 5,
+        per_extra_ink: 100,
+        startup_min_quantity: 50,
+        startup_fee: 35000,
+        separation_fee: 3500,
+    },
+];
+
+/// The method given to fresh uploads until `updatemethod` confirms one.
+pub const DEFAULT_METHOD: &str = "VAND SPORT";
+
+/// Looks a method up by key, ignoring ASCII case and surrounding blanks.
+pub fn method(key: &str) -> Option<&'static Method> {
+    let key = key.trim();
+    METHODS.iter().find(|m| m.key.eq_ignore_ascii_case(key))
+}
+
+/// The known method keys, comma-separated, for error messages.
+pub fn method_keys() -> String {
+    METHODS.iter().map(|m| m.key).collect::<Vec<_>>().join(", ")
+}
+
+/// Per-garment heating fee by a design's `heatingCode`; unknown or missing codes cost nothing.
+pub const HEATING_FEES: [(&str, i64); 3] = [("H1", 350), ("H2", 500), ("H3", 750)];
+
+/// VAT rates in percent (given in hundredths) by delivery country; others use [`DEFAULT_VAT`].
+pub const VAT_RATES: [(&str, i64); 9] = [
+    ("DK", 2500),
+    ("SE", 2500),
+    ("NO", 2500),
+    ("DE", 1900),
+    ("FI", 2550),
+    ("NL", 2100),
+    ("ES", 2100),
+    ("FR", 2000),
+    ("GB", 2000),
+];
+
+/// VAT rate (hundredths of a percent) for countries not in [`VAT_RATES`].
+pub const DEFAULT_VAT: i64 = 2500;
+
+/// An amount given in hundredths.
+fn cents(v: i64) -> Decimal {
+    Decimal::new(v, 2)
+}
+
+/// Rounds to 2 decimals, half away from zero.
+pub fn round2(d: Decimal) -> Decimal {
+    d.round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero)
+}
+
+/// A millimetre value as a decimal rounded to 2 places (non-finite values count as 0).
+fn mm(v: f64) -> Decimal {
+    Decimal::from_f64(v).map(round2).unwrap_or_default()
+}
+
+/// Print area in cm², rounded to 2 decimals.
+pub fn area_cm2(width_mm: f64, height_mm: f64) -> Decimal {
+    round2(mm(width_mm) * mm(height_mm) / Decimal::ONE_HUNDRED)
+}
+
+/// Price tiers and fees of a logo.
+pub fn logo_pricing(
+    kind: &LogoType,
+    method_key: &str,
+    width_mm: f64,
+    height_mm: f64,
+    inks: usize,
+) -> (Vec<PriceTier>, Vec<Fee>) {
+    let m = method(method_key).unwrap_or(&METHODS[0]);
+    let inks = i64::try_from(inks.max(1)).unwrap_or(1);
+    let base = cents(m.base)
+        + cents(m.per_cm2) * area_cm2(width_mm, height_mm)
+        + cents(m.per_extra_ink) * Decimal::from(inks - 1);
+    let prices = TIERS
+        .iter()
+        .map(|&(min, factor)| PriceTier {
+            min_quantity: min,
+            unit_price: round2(base * cents(factor)),
+            currency: CURRENCY.to_owned(),
+        })
+        .collect();
+    let fees = if *kind == LogoType::Transfer {
+        let code = m.key.split_whitespace().next().unwrap_or("X");
+        vec![
+            Fee {
+                fee_type: FeeType::Startup,
+                sku: format!("STARTUP-{code}"),
+                name: "Opstartsgebyr".to_owned(),
+                prices: vec![PriceTier {
+                    min_quantity: m.startup_min_quantity,
+                    unit_price: cents(m.startup_fee),
+                    currency: CURRENCY.to_owned(),
+                }],
+            },
+            Fee {
+                fee_type: FeeType::Fee,
+                sku: "COLSEP".to_owned(),
+                name: "Farveseparation".to_owned(),
+                prices: vec![PriceTier {
+                    min_quantity: inks,
+                    unit_price: cents(m.separation_fee),
+                    currency: CURRENCY.to_owned(),
+                }],
+            },
+        ]
+    } else {
+        Vec::new()
+    };
+    (prices, fees)
+}
+
+/// Unit price for `quantity` units: the tier with the largest `minQuantity` not above the
+/// quantity (the smallest tier when the quantity is below all of them; 0 without tiers).
+pub fn unit_price_at(prices: &[PriceTier], quantity: i64) -> Decimal {
+    prices
+        .iter()
+        .filter(|t| t.min_quantity <= quantity)
+        .max_by_key(|t| t.min_quantity)
+        .or_else(|| prices.iter().min_by_key(|t| t.min_quantity))
+        .map(|t| t.unit_price)
+        .unwrap_or_default()
+}
+
+/// What the fees of a line cost for `quantity` units: a `startup` fee costs the price of its
+/// largest tier whose `minQuantity` the quantity reaches (nothing below all tiers); any other
+/// fee costs price × `minQuantity` for each of its tiers, once per line.
+pub fn fees_total(fees: &[Fee], quantity: i64) -> Decimal {
+    fees.iter()
+        .map(|f| match f.fee_type {
+            FeeType::Startup => f
+                .prices
+                .iter()
+                .filter(|t| t.min_quantity <= quantity)
+                .max_by_key(|t| t.min_quantity)
+                .map(|t| t.unit_price)
+                .unwrap_or_default(),
+            _ => f
+                .prices
+                .iter()
+                .map(|t| t.unit_price * Decimal::from(t.min_quantity))
+                .sum(),
+        })
+        .sum()
+}
+
+/// Total of a standalone logo line of `quantity` units (ordered plus storage), rounded.
+pub fn logo_line(prices: &[PriceTier], fees: &[Fee], quantity: i64) -> Decimal {
+    round2(unit_price_at(prices, quantity) * Decimal::from(quantity) + fees_total(fees, quantity))
+}
+
+/// Per-garment heating fee for a design's heating code.
+pub fn heating_fee(code: Option<&str>) -> Decimal {
+    code.and_then(|c| {
+        HEATING_FEES
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(c.trim()))
+    })
+    .map(|&(_, v)| cents(v))
+    .unwrap_or_default()
+}
+
+/// Total of a design line: for `garments` garments, each placement's logo costs its unit
+/// price at `garments` units, plus the heating fee per garment; rounded.
+pub fn design_line<'a>(
+    placements: impl IntoIterator<Item = &'a [PriceTier]>,
+    heating_code: Option<&str>,
+    garments: i64,
+) -> Decimal {
+    let g = Decimal::from(garments);
+    let logos: Decimal = placements
+        .into_iter()
+        .map(|p| unit_price_at(p, garments) * g)
+        .sum();
+    round2(logos + heating_fee(heating_code) * g)
+}
+
+/// VAT rate in percent for a delivery country (2-letter code, any case).
+pub fn vat_rate(country: &str) -> Decimal {
+    let c = country.trim();
+    cents(
+        VAT_RATES
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(c))
+            .map(|&(_, v)| v)
+            .unwrap_or(DEFAULT_VAT),
+    )
+}
+
+/// Sub-total, VAT and total of an order whose lines are already rounded.
+pub struct Totals {
+    /// Sum of the lines.
+    pub sub_total: Decimal,
+    /// VAT rate in percent.
+    pub vat_rate: Decimal,
+    /// round₂(sub-total × rate / 100).
+    pub vat: Decimal,
+    /// Sub-total plus VAT.
+    pub total: Decimal,
+}
+
+/// Totals of an order from its line totals and delivery country.
+pub fn totals(lines: impl IntoIterator<Item = Decimal>, country: &str) -> Totals {
+    let sub_total: Decimal = lines.into_iter().sum();
+    let rate = vat_rate(country);
+    let vat = round2(sub_total * rate / Decimal::ONE_HUNDRED);
+    Totals {
+        sub_total,
+        vat_rate: rate.normalize(),
+        vat,
+        total: sub_total + vat,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::str::FromStr;
+
+    fn d(s: &str) -> Decimal {
+        Decimal::from_str(s).unwrap()
+    }
+
+    #[test]
+    fn worked_example_from_the_docs() {
+        // 80 × 60 mm, 2 inks, VAND SPORT (see docs/spec-gaps.md, "Pricing").
+        let (prices, fees) = logo_pricing(&LogoType::Transfer, "VAND SPORT", 80.0, 60.0, 2);
+        let units: Vec<_> = prices.iter().map(|t| t.unit_price).collect();
+        assert_eq!(
+            units,
+            ["14.84", "12.61", "10.39", "8.90", "7.42", "6.23"].map(d)
+        );
+        // 30 ordered + 5 to storage = 35 units → tier 25.
+        assert_eq!(unit_price_at(&prices, 35), d("10.39"));
+        assert_eq!(fees_total(&fees, 35), d("135.00"));
+        let line = logo_line(&prices, &fees, 35);
+        assert_eq!(line, d("498.65"));
+        let t = totals([line], "DK");
+        assert_eq!(t.vat_rate, d("25"));
+        assert_eq!(t.vat, d("124.66"));
+        assert_eq!(t.total, d("623.31"));
+    }
+
+    #[test]
+    fn tiers_pick_the_largest_reached_threshold() {
+        let (prices, _) = logo_pricing(&LogoType::Transfer, "VAND SPORT", 80.0, 60.0, 2);
+        assert_eq!(unit_price_at(&prices, 1), d("14.84"));
+        assert_eq!(unit_price_at(&prices, 9), d("14.84"));
+        assert_eq!(unit_price_at(&prices, 10), d("12.61"));
+        assert_eq!(unit_price_at(&prices, 249), d("7.42"));
+        assert_eq!(unit_price_at(&prices, 10_000), d("6.23"));
+        assert_eq!(unit_price_at(&prices, 0), d("14.84"));
+        assert_eq!(unit_price_at(&[], 5), Decimal::ZERO);
+    }
+
+    #[test]
+    fn startup_fee_has_a_threshold_and_other_fees_multiply() {
+        let (_, fees) = logo_pricing(&LogoType::Transfer, "INDUSTRI", 50.0, 50.0, 3);
+        // Separation 35.00 × 3 inks always; startup 350.00 only from 50 units.
+        assert_eq!(fees_total(&fees, 49), d("105.00"));
+        assert_eq!(fees_total(&fees, 50), d("455.00"));
+        let (_, none) = logo_pricing(&LogoType::NumberLogo, "VAND SPORT", 50.0, 50.0, 1);
+        assert!(none.is_empty());
+    }
+
+    #[test]
+    fn rounding_is_half_away_from_zero() {
+        assert_eq!(round2(d("1.005")), d("1.01"));
+        assert_eq!(round2(d("1.004")), d("1.00"));
+        assert_eq!(round2(d("-1.005")), d("-1.01"));
+        // 0.125 × 19 % = 0.02375 … the VAT is rounded once on the sub-total.
+        let t = totals([d("10.05"), d("0.05")], "DE");
+        assert_eq!(t.sub_total, d("10.10"));
+        assert_eq!(t.vat, d("1.92")); // 1.919
+        assert_eq!(t.total, d("12.02"));
+    }
+
+    #[test]
+    fn vat_table() {
+        assert_eq!(vat_rate("dk"), d("25"));
+        assert_eq!(vat_rate("DE"), d("19"));
+        assert_eq!(vat_rate("FI"), d("25.5"));
+        assert_eq!(vat_rate("NL"), d("21"));
+        assert_eq!(vat_rate("GB"), d("20"));
+        assert_eq!(vat_rate("US"), d("25"));
+        assert_eq!(totals([d("100")], "FI").vat_rate.to_string(), "25.5");
+    }
+
+    #[test]
+    fn design_line_prices_placements_and_heating() {
+        let (a, _) = logo_pricing(&LogoType::Transfer, "VAND SPORT", 80.0, 60.0, 2);
+        let (b, _) = logo_pricing(&LogoType::NumberLogo, "VAND SPORT", 100.0, 150.0, 1);
+        // 12 garments: tier 10 for both; heating H2 = 5.00 per garment.
+        let line = design_line([a.as_slice(), b.as_slice()], Some("H2"), 12);
+        let expected =
+            round2(unit_price_at(&a, 12) * d("12") + unit_price_at(&b, 12) * d("12") + d("60.00"));
+        assert_eq!(line, expected);
+        assert_eq!(heating_fee(Some("h3")), d("7.50"));
+        assert_eq!(heating_fee(None), Decimal::ZERO);
+    }
+
+    #[test]
+    fn methods_are_found_case_insensitively() {
+        assert_eq!(method("vand sport").map(|m| m.key), Some("VAND SPORT"));
+        assert!(method("SCREEN").is_none());
+        assert_eq!(method_keys(), "VAND SPORT, INDUSTRI");
+    }
+}

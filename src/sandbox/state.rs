@@ -1,0 +1,516 @@
+//! The sandbox's state: every entity in memory (the source of truth), guarded by one std
+//! mutex that is never held across an `.await`, with write-through to the optional SQLite
+//! store.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use rand::rngs::StdRng;
+use rand::{Rng as _, SeedableRng as _};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::SandboxConfig;
+use super::error::{Result, SandboxError};
+use super::fixtures;
+use super::orders::OrderRequest;
+use super::persist::Store;
+use crate::api::{Color, Design, Logo, Order, OrderStatus, TrackingRecord, VectorizeTask};
+
+/// Seed of the sandbox's random numbers (placement delays, faults), so runs repeat.
+const RNG_SEED: u64 = 0x5EED_1060_DE5C;
+
+/// A vendor organization. Children have a `parent`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Org {
+    /// Organization id.
+    pub id: i64,
+    /// Display name.
+    pub name: String,
+    /// The parent vendor organization of a child.
+    pub parent: Option<i64>,
+}
+
+/// A cheaply clonable immutable string (a base64 picture shared by many sandboxes).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SharedStr(pub Arc<str>);
+
+impl Serialize for SharedStr {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for SharedStr {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        Ok(SharedStr(String::deserialize(d)?.into()))
+    }
+}
+
+/// A logo with what the service keeps beside its public form.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LogoRec {
+    /// The public full form, kept current (colors, previews, prices …).
+    pub logo: Logo,
+    /// Owning organization.
+    pub owner: i64,
+    /// Colors of the uploaded file, in their original order; `changecolors` refers to them.
+    pub original_colors: Vec<Color>,
+    /// Current replacement per original color id (original id → ink id); absent = unchanged.
+    pub color_map: Vec<(String, String)>,
+    /// Whether `updatemethod` confirmed the transfer method.
+    pub method_confirmed: bool,
+    /// Whether `changecolors` succeeded at least once (the method is then fixed).
+    pub colors_changed: bool,
+    /// The original picture (at most 1024 px on its longer side) as base64 PNG; recoloring
+    /// always starts from it.
+    pub original_png: Option<SharedStr>,
+    /// When the logo was created.
+    pub created_at: DateTime<Utc>,
+}
+
+/// A design with its owner.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DesignRec {
+    /// The public form, `status` included.
+    pub design: Design,
+    /// Owning organization.
+    pub owner: i64,
+}
+
+/// A placed order: the validated request, its timing and its outcome.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OrderRec {
+    /// Tracking id.
+    pub id: i64,
+    /// Order number.
+    pub order_number: String,
+    /// Organization of the key that placed it.
+    pub caller_org: i64,
+    /// Organization it was placed for.
+    pub target_org: i64,
+    /// The validated request.
+    pub request: OrderRequest,
+    /// When it was accepted.
+    pub placed_at: DateTime<Utc>,
+    /// When placement finishes.
+    pub due_at: DateTime<Utc>,
+    /// `Pending`, `Completed` or `Failed`.
+    pub status: OrderStatus,
+    /// Reason of a failure.
+    pub error_message: Option<String>,
+    /// The completed order.
+    pub order: Option<Order>,
+}
+
+impl OrderRec {
+    /// The tracking record as `GET /api/orders/{id}` answers it.
+    pub fn tracking(&self) -> TrackingRecord {
+        TrackingRecord {
+            id: self.id.into(),
+            order_number: self.order_number.as_str().into(),
+            status: self.status.clone(),
+            error_message: self.error_message.clone(),
+            order: self.order.clone(),
+        }
+    }
+}
+
+/// A vectorize task with its owner and due time.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TaskRec {
+    /// The public form.
+    pub task: VectorizeTask,
+    /// Owning organization.
+    pub owner: i64,
+    /// When a pending task finishes.
+    pub due_at: Option<DateTime<Utc>>,
+}
+
+/// A reserved idempotency key: the request body it was first used with and its order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct IdemRec {
+    /// The parsed body of the first request.
+    pub body: serde_json::Value,
+    /// The order it created.
+    pub order_id: i64,
+}
+
+/// Next numbers to hand out. Derived from the stored entities at start.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Counters {
+    /// Next logo id.
+    pub logo_id: i64,
+    /// Next logo item number.
+    pub logo_item_no: i64,
+    /// Next design id.
+    pub design_id: i64,
+    /// Next design item number (the digits after `MUL`).
+    pub design_mul: i64,
+    /// Next order tracking id.
+    pub order_id: i64,
+    /// Next vectorize task id.
+    pub task_id: i64,
+}
+
+/// Which entity changed, for write-through.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Changed {
+    /// A logo.
+    Logo(i64),
+    /// A design.
+    Design(i64),
+    /// An order.
+    Order(i64),
+    /// A vectorize task.
+    Task(i64),
+    /// An idempotency key of an organization.
+    Idempotency(i64, String),
+}
+
+/// All state of one sandbox.
+#[derive(Debug, Default)]
+pub struct Db {
+    /// Organizations by id.
+    pub orgs: BTreeMap<i64, Org>,
+    /// API key → organization.
+    pub keys: HashMap<String, i64>,
+    /// Logos by id.
+    pub logos: BTreeMap<i64, LogoRec>,
+    /// Designs by id.
+    pub designs: BTreeMap<i64, DesignRec>,
+    /// Orders by tracking id.
+    pub orders: BTreeMap<i64, OrderRec>,
+    /// Vectorize tasks by id.
+    pub tasks: BTreeMap<i64, TaskRec>,
+    /// Reserved idempotency keys per (target organization, key).
+    pub idempotency: HashMap<(i64, String), IdemRec>,
+    /// Next numbers.
+    pub counters: Counters,
+    /// Entities changed since the last flush.
+    pub(super) dirty: Vec<Changed>,
+    /// Write-through store, when persistent.
+    pub(super) store: Option<Store>,
+}
+
+impl Default for Counters {
+    fn default() -> Self {
+        Counters {
+            logo_id: fixtures::LOGO_ID_BASE,
+            logo_item_no: fixtures::LOGO_ITEM_NO_BASE,
+            design_id: fixtures::DESIGN_ID_BASE,
+            design_mul: fixtures::DESIGN_MUL_BASE,
+            order_id: fixtures::ORDER_ID_BASE,
+            task_id: fixtures::TASK_ID_BASE,
+        }
+    }
+}
+
+impl Db {
+    /// Records that an entity changed, so [`Db::flush`] writes it.
+    pub fn touch(&mut self, c: Changed) {
+        if !self.dirty.contains(&c) {
+            self.dirty.push(c);
+        }
+    }
+
+    /// Writes every changed entity to the store (no-op in memory).
+    pub fn flush(&mut self) -> Result<()> {
+        let dirty = std::mem::take(&mut self.dirty);
+        if dirty.is_empty() {
+            return Ok(());
+        }
+        let Some(store) = self.store.as_mut() else {
+            return Ok(());
+        };
+        let mut rows = Vec::with_capacity(dirty.len());
+        for c in &dirty {
+            let row = match c {
+                Changed::Logo(id) => self
+                    .logos
+                    .get(id)
+                    .map(|r| ("logo", *id, serde_json::to_string(r))),
+                Changed::Design(id) => self
+                    .designs
+                    .get(id)
+                    .map(|r| ("design", *id, serde_json::to_string(r))),
+                Changed::Order(id) => self
+                    .orders
+                    .get(id)
+                    .map(|r| ("order", *id, serde_json::to_string(r))),
+                Changed::Task(id) => self
+                    .tasks
+                    .get(id)
+                    .map(|r| ("task", *id, serde_json::to_string(r))),
+                Changed::Idempotency(..) => None,
+            };
+            if let Some((kind, id, json)) = row {
+                rows.push((kind, id, json?));
+            }
+        }
+        let mut keys = Vec::new();
+        for c in &dirty {
+            if let Changed::Idempotency(org, key) = c {
+                if let Some(rec) = self.idempotency.get(&(*org, key.clone())) {
+                    keys.push((
+                        *org,
+                        key.clone(),
+                        serde_json::to_string(&rec.body)?,
+                        rec.order_id,
+                    ));
+                }
+            }
+        }
+        store.write(&rows, &keys)
+    }
+
+    /// Whether `org` exists.
+    pub fn org_exists(&self, org: i64) -> bool {
+        self.orgs.contains_key(&org)
+    }
+
+    /// Whether a caller of organization `caller` may see what `owner` owns: its own things
+    /// and those of its child organizations.
+    pub fn can_see(&self, caller: i64, owner: i64) -> bool {
+        owner == caller || self.orgs.get(&owner).and_then(|o| o.parent) == Some(caller)
+    }
+
+    /// The organization a request is for: the caller's own when `requested` is absent or
+    /// equal to it, a child of the caller's, or a 400 naming the rule.
+    pub fn target_org(&self, caller: i64, requested: Option<i64>) -> Result<i64> {
+        match requested {
+            None => Ok(caller),
+            Some(id) if id == caller => Ok(caller),
+            Some(id) if self.orgs.get(&id).and_then(|o| o.parent) == Some(caller) => Ok(id),
+            Some(id) => Err(SandboxError::bad(format!(
+                "organizationId {id} is not the calling vendor's organization nor one of its child \
+                 organizations; organizationId must identify an organization whose parentId is the \
+                 calling vendor's organization ({caller})"
+            ))),
+        }
+    }
+
+    /// The next logo id.
+    pub fn next_logo_id(&mut self) -> i64 {
+        let id = self.counters.logo_id;
+        self.counters.logo_id += 1;
+        id
+    }
+
+    /// The next logo item number.
+    pub fn next_logo_item_no(&mut self) -> i64 {
+        let n = self.counters.logo_item_no;
+        self.counters.logo_item_no += 1;
+        n
+    }
+
+    /// The next design id.
+    pub fn next_design_id(&mut self) -> i64 {
+        let id = self.counters.design_id;
+        self.counters.design_id += 1;
+        id
+    }
+
+    /// The next design item number, `MUL` and six digits.
+    pub fn next_design_mul(&mut self) -> String {
+        let n = self.counters.design_mul;
+        self.counters.design_mul += 1;
+        format!("MUL{n:06}")
+    }
+
+    /// The next order tracking id.
+    pub fn next_order_id(&mut self) -> i64 {
+        let id = self.counters.order_id;
+        self.counters.order_id += 1;
+        id
+    }
+
+    /// The next vectorize task id.
+    pub fn next_task_id(&mut self) -> i64 {
+        let id = self.counters.task_id;
+        self.counters.task_id += 1;
+        id
+    }
+
+    /// Recomputes the counters so that every next number is above all stored ones.
+    pub fn derive_counters(&mut self) {
+        let base = Counters::default();
+        let max_plus_one = |it: &mut dyn Iterator<Item = i64>, floor: i64| {
+            it.max().map_or(floor, |m| (m + 1).max(floor))
+        };
+        self.counters = Counters {
+            logo_id: max_plus_one(&mut self.logos.keys().copied(), base.logo_id),
+            logo_item_no: max_plus_one(
+                &mut self
+                    .logos
+                    .values()
+                    .filter_map(|l| l.logo.logo_item_no.map(|n| n.0)),
+                base.logo_item_no,
+            ),
+            design_id: max_plus_one(&mut self.designs.keys().copied(), base.design_id),
+            design_mul: max_plus_one(
+                &mut self.designs.values().filter_map(|d| {
+                    d.design
+                        .design_item_no
+                        .as_ref()
+                        .and_then(|m| m.as_str().strip_prefix("MUL"))
+                        .and_then(|n| n.parse().ok())
+                }),
+                base.design_mul,
+            ),
+            order_id: max_plus_one(&mut self.orders.keys().copied(), base.order_id),
+            task_id: max_plus_one(&mut self.tasks.keys().copied(), base.task_id),
+        };
+    }
+
+    /// Moves every order and task that is due at `now` to its final state.
+    pub fn advance(&mut self, now: DateTime<Utc>) {
+        let due: Vec<i64> = self
+            .orders
+            .values()
+            .filter(|o| o.status == OrderStatus::Pending && o.due_at <= now)
+            .map(|o| o.id)
+            .collect();
+        for id in due {
+            self.complete_order(id);
+        }
+        let due: Vec<i64> = self
+            .tasks
+            .values()
+            .filter(|t| t.due_at.is_some_and(|d| d <= now))
+            .map(|t| t.task.id.0)
+            .collect();
+        for id in due {
+            self.finish_task(id, now);
+        }
+    }
+}
+
+/// Runtime knobs of a sandbox.
+#[derive(Debug, Clone)]
+pub struct Knobs {
+    /// Fixed placement delay, or random 3–30 s when `None`.
+    pub placement_delay: Option<Duration>,
+    /// How long a vectorize task stays pending.
+    pub vectorize_delay: Duration,
+    /// Share of requests that fail after being applied.
+    pub fault_rate: f64,
+}
+
+struct Shared {
+    db: Mutex<Db>,
+    rng: Mutex<StdRng>,
+    knobs: Knobs,
+}
+
+/// The shared state of one sandbox; cheap to clone (all clones see the same data).
+#[derive(Clone)]
+pub struct SandboxState {
+    shared: Arc<Shared>,
+}
+
+impl std::fmt::Debug for SandboxState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SandboxState")
+            .field("knobs", &self.shared.knobs)
+            .finish_non_exhaustive()
+    }
+}
+
+impl SandboxState {
+    /// Builds the state: demo data in memory, or the SQLite store at `config.data` (seeded
+    /// with the demo data when empty, otherwise loaded as it was left).
+    pub fn new(config: &SandboxConfig) -> Result<Self> {
+        fixtures::warm_up();
+        let now = Utc::now();
+        let mut db = fixtures::demo_db(now, config.vectorize_delay);
+        if let Some(path) = &config.data {
+            let store = Store::open(path)?;
+            if store.is_empty()? {
+                store.seed(&db)?;
+            } else {
+                let loaded = store.load()?;
+                db.logos = loaded.logos;
+                db.designs = loaded.designs;
+                db.orders = loaded.orders;
+                db.tasks = loaded.tasks;
+                db.idempotency = loaded.idempotency;
+            }
+            db.store = Some(store);
+        }
+        db.derive_counters();
+        let fault_rate = if config.fault_rate.is_finite() {
+            config.fault_rate.clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        Ok(SandboxState {
+            shared: Arc::new(Shared {
+                db: Mutex::new(db),
+                rng: Mutex::new(StdRng::seed_from_u64(RNG_SEED)),
+                knobs: Knobs {
+                    placement_delay: config.placement_delay,
+                    vectorize_delay: config.vectorize_delay,
+                    fault_rate,
+                },
+            }),
+        })
+    }
+
+    /// The runtime knobs.
+    pub fn knobs(&self) -> &Knobs {
+        &self.shared.knobs
+    }
+
+    /// Locks the state. A poisoned mutex is taken over: every change is applied under one
+    /// lock and validated before it mutates anything.
+    pub fn lock(&self) -> MutexGuard<'_, Db> {
+        self.shared.db.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Runs `f` on the state and writes what it changed through to the store.
+    pub fn write<R>(&self, f: impl FnOnce(&mut Db) -> Result<R>) -> Result<R> {
+        let mut db = self.lock();
+        let r = f(&mut db);
+        db.flush()?;
+        r
+    }
+
+    /// Moves due orders and tasks to their final states and persists them.
+    pub fn advance(&self) -> Result<()> {
+        self.write(|db| {
+            db.advance(Utc::now());
+            Ok(())
+        })
+    }
+
+    /// A random number in `0.0..1.0` from the sandbox's seeded generator.
+    pub fn random(&self) -> f64 {
+        self.shared
+            .rng
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .random()
+    }
+
+    /// How long the next order's placement takes: the configured delay, or 3–30 s.
+    pub fn placement_delay(&self) -> Duration {
+        self.shared.knobs.placement_delay.unwrap_or_else(|| {
+            let ms = self
+                .shared
+                .rng
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .random_range(3_000..=30_000u64);
+            Duration::from_millis(ms)
+        })
+    }
+}
+
+impl SandboxState {
+    /// Writes any pending changes to the store.
+    pub fn flush(&self) -> Result<()> {
+        self.lock().flush()
+    }
+}

@@ -1,0 +1,1465 @@
+//! Router tests (`tower::ServiceExt::oneshot`), rule tests on the state, persistence and a
+//! few checks over real HTTP.
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use chrono::Utc;
+use serde_json::{Value, json};
+use tower::ServiceExt as _;
+
+use super::fixtures::*;
+use super::orders::{DigitEntry, aggregate_digits, delivery_date, validate};
+use super::*;
+
+fn state() -> SandboxState {
+    SandboxState::new(&SandboxConfig::fast()).unwrap()
+}
+
+struct Call<'a> {
+    method: &'a str,
+    uri: &'a str,
+    key: Option<&'a str>,
+    body: Option<Value>,
+    headers: Vec<(&'a str, String)>,
+}
+
+fn req<'a>(method: &'a str, uri: &'a str) -> Call<'a> {
+    Call {
+        method,
+        uri,
+        key: Some(VENDOR_KEY),
+        body: None,
+        headers: Vec::new(),
+    }
+}
+
+impl<'a> Call<'a> {
+    fn key(mut self, key: Option<&'a str>) -> Self {
+        self.key = key;
+        self
+    }
+    fn json(mut self, body: Value) -> Self {
+        self.body = Some(body);
+        self
+    }
+    fn header(mut self, name: &'a str, value: impl Into<String>) -> Self {
+        self.headers.push((name, value.into()));
+        self
+    }
+    async fn send(self, app: &Router) -> (StatusCode, Value) {
+        let mut b = Request::builder().method(self.method).uri(self.uri);
+        if let Some(k) = self.key {
+            b = b.header(header::AUTHORIZATION, format!("Bearer {k}"));
+        }
+        for (n, v) in &self.headers {
+            b = b.header(*n, v.as_str());
+        }
+        let body = match self.body {
+            Some(v) => {
+                b = b.header(header::CONTENT_TYPE, "application/json");
+                Body::from(v.to_string())
+            }
+            None => Body::empty(),
+        };
+        send(app, b.body(body).unwrap()).await
+    }
+}
+
+async fn send(app: &Router, r: Request<Body>) -> (StatusCode, Value) {
+    let resp = app.clone().oneshot(r).await.unwrap();
+    let status = resp.status();
+    let bytes = axum::body::to_bytes(resp.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    let v = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
+    (status, v)
+}
+
+/// A 64 × 32 picture: left half red, right half white.
+fn png() -> Vec<u8> {
+    let img = image::RgbaImage::from_fn(64, 32, |x, _| {
+        if x < 32 {
+            image::Rgba([200, 16, 46, 255])
+        } else {
+            image::Rgba([255, 255, 255, 255])
+        }
+    });
+    crate::imaging::encode_png(&img)
+}
+
+fn multipart(parts: &[(&str, Option<&str>, &[u8])]) -> (String, Vec<u8>) {
+    let boundary = "sandboxboundary7MA4YWxkTrZu0gW";
+    let mut body = Vec::new();
+    for (name, filename, data) in parts {
+        body.extend_from_slice(format!("--{boundary}\r\n").as_bytes());
+        match filename {
+            Some(f) => body.extend_from_slice(
+                format!(
+                    "Content-Disposition: form-data; name=\"{name}\"; filename=\"{f}\"\r\n\
+                     Content-Type: application/octet-stream\r\n\r\n"
+                )
+                .as_bytes(),
+            ),
+            None => body.extend_from_slice(
+                format!("Content-Disposition: form-data; name=\"{name}\"\r\n\r\n").as_bytes(),
+            ),
+        }
+        body.extend_from_slice(data);
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+    (format!("multipart/form-data; boundary={boundary}"), body)
+}
+
+async fn upload(app: &Router, parts: &[(&str, Option<&str>, &[u8])]) -> (StatusCode, Value) {
+    let (ct, body) = multipart(parts);
+    let r = Request::builder()
+        .method("POST")
+        .uri("/api/logo/upload")
+        .header("X-Api-Key", VENDOR_KEY)
+        .header(header::CONTENT_TYPE, ct)
+        .body(Body::from(body))
+        .unwrap();
+    send(app, r).await
+}
+
+fn address() -> Value {
+    json!({"name": "Nordby IF", "address": "Stadionvej 4", "zip": "8300", "city": "Odder", "country": "DK"})
+}
+
+fn finish_all(s: &SandboxState) {
+    let mut db = s.lock();
+    db.advance(Utc::now() + chrono::Duration::hours(2));
+    db.flush().unwrap();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Auth, health, tenancy
+// ---------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn missing_or_unknown_key_is_401_with_the_live_body() {
+    let app = router(state());
+    let (s, b) = req("GET", "/api/logos").key(None).send(&app).await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        b,
+        json!({"error": "Unauthorized", "message": "Missing API Key"})
+    );
+    let (s, b) = req("GET", "/api/logos").key(Some("nope")).send(&app).await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        b,
+        json!({"error": "Unauthorized", "message": "Invalid API Key"})
+    );
+    let (s, b) = req("GET", "/api/health/ping").key(None).send(&app).await;
+    assert_eq!((s, b), (StatusCode::OK, json!("pong")));
+    let r = Request::builder()
+        .uri(format!("/api/logo/{DONE_LOGO}"))
+        .header("X-Api-Key", VENDOR_KEY)
+        .body(Body::empty())
+        .unwrap();
+    assert_eq!(send(&app, r).await.0, StatusCode::OK);
+    let (s, b) = req("GET", "/api/nothing").send(&app).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    assert_eq!(b["error"], "Not Found");
+}
+
+#[tokio::test]
+async fn vendors_see_their_own_and_their_childrens_things_only() {
+    let app = router(state());
+    let (s, _) = req("GET", &format!("/api/logo/{CHILD_LOGO}"))
+        .send(&app)
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    for uri in [
+        format!("/api/logo/{OTHER_LOGO}"),
+        "/api/design/20007".to_owned(),
+    ] {
+        let (s, b) = req("GET", &uri).send(&app).await;
+        assert_eq!(s, StatusCode::NOT_FOUND, "{uri}");
+        assert_eq!(b["error"], "Not Found");
+    }
+    let (s, _) = req("GET", &format!("/api/logo/{DONE_LOGO}"))
+        .key(Some(OTHER_KEY))
+        .send(&app)
+        .await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, _) = req("GET", &format!("/api/logo/itemno/{LOGO_ITEM_NO_BASE}"))
+        .key(Some(OTHER_KEY))
+        .send(&app)
+        .await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    // A child sees its own logo but not its parent's.
+    let (s, _) = req("GET", &format!("/api/logo/{DONE_LOGO}"))
+        .key(Some(CHILD_KEY))
+        .send(&app)
+        .await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    // The other vendor cannot read the vendor's orders.
+    let (s, b) = req("POST", "/api/orders")
+        .json(json!({"reference": "R", "deliveryAddress": address(), "designs": [], "logos": [{"logoId": DONE_LOGO, "quantity": 1}]}))
+        .send(&app)
+        .await;
+    assert_eq!(s, StatusCode::ACCEPTED);
+    let id = b["id"].as_i64().unwrap();
+    let (s, _) = req("GET", &format!("/api/orders/{id}"))
+        .key(Some(OTHER_KEY))
+        .send(&app)
+        .await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, _) = req("GET", &format!("/api/orders/{id}")).send(&app).await;
+    assert_eq!(s, StatusCode::OK);
+}
+
+#[test]
+fn target_org_must_be_own_or_child() {
+    let s = state();
+    let db = s.lock();
+    assert_eq!(db.target_org(VENDOR_ORG, None).unwrap(), VENDOR_ORG);
+    assert_eq!(
+        db.target_org(VENDOR_ORG, Some(VENDOR_ORG)).unwrap(),
+        VENDOR_ORG
+    );
+    assert_eq!(
+        db.target_org(VENDOR_ORG, Some(CHILD_ORG)).unwrap(),
+        CHILD_ORG
+    );
+    let e = db.target_org(VENDOR_ORG, Some(OTHER_ORG)).unwrap_err();
+    assert_eq!(e.status(), StatusCode::BAD_REQUEST);
+    assert!(e.to_string().contains("parentId"));
+    assert!(db.target_org(CHILD_ORG, Some(VENDOR_ORG)).is_err());
+    assert!(db.target_org(VENDOR_ORG, Some(999_999)).is_err());
+}
+
+#[test]
+fn fixtures_serialise_with_exactly_the_agreed_keys() {
+    let v = serde_json::to_value(fixtures()).unwrap();
+    let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    let mut want = vec![
+        "vendorOrganizationId",
+        "vendorApiKey",
+        "childOrganizationId",
+        "otherVendorApiKey",
+        "otherOrganizationId",
+        "doneDesignId",
+        "doneDesignMul",
+        "draftDesignId",
+        "nameLogoId",
+        "numberLogoId",
+        "textLogoId",
+        "doneLogoId",
+        "doneLogoItemNo",
+        "childLogoId",
+        "otherVendorLogoId",
+        "pendingVectorizeTaskId",
+        "finishedVectorizeTaskId",
+    ];
+    want.sort_unstable();
+    assert_eq!(keys, want);
+}
+
+#[test]
+fn fixture_ids_point_at_what_they_promise() {
+    let s = state();
+    let db = s.lock();
+    let f = fixtures();
+    let logo = |id: i64| &db.logos[&id].logo;
+    assert_eq!(logo(f.done_logo_id).status, crate::api::LogoStatus::Done);
+    assert_eq!(
+        logo(f.done_logo_id).logo_item_no.map(|n| n.0),
+        Some(f.done_logo_item_no)
+    );
+    assert_eq!(
+        logo(f.name_logo_id).logo_type,
+        crate::api::LogoType::NameLogo
+    );
+    assert_eq!(
+        logo(f.number_logo_id).logo_type,
+        crate::api::LogoType::NumberLogo
+    );
+    assert_eq!(
+        logo(f.text_logo_id).logo_type,
+        crate::api::LogoType::TextLogo
+    );
+    assert_eq!(db.logos[&f.child_logo_id].owner, f.child_organization_id);
+    assert_eq!(
+        db.logos[&f.other_vendor_logo_id].owner,
+        f.other_organization_id
+    );
+    let done = &db.designs[&f.done_design_id].design;
+    assert_eq!(
+        done.design_item_no.as_ref().map(|m| m.as_str()),
+        Some(f.done_design_mul.as_str())
+    );
+    let placed: Vec<i64> = done.design_logos.iter().map(|p| p.logo_id.0).collect();
+    assert!(placed.contains(&f.name_logo_id) && placed.contains(&f.number_logo_id));
+    assert!(
+        db.designs[&f.draft_design_id]
+            .design
+            .design_item_no
+            .is_none()
+    );
+    let own = db.logos.values().filter(|l| l.owner == VENDOR_ORG).count();
+    assert!((35..=45).contains(&own), "{own} logos");
+    assert!(db.logos.values().any(|l| l.logo.storage_count > 0));
+    assert!(
+        db.logos
+            .values()
+            .any(|l| l.logo.transfer_method_key == "INDUSTRI")
+    );
+    // The demo orders: one completed, one failed.
+    let statuses: Vec<String> = db.orders.values().map(|o| o.status.to_string()).collect();
+    assert_eq!(statuses, ["Completed", "Failed"]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Logo list and lookup
+// ---------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn logo_list_pages_searches_and_clamps() {
+    let app = router(state());
+    let (s, b) = req("GET", "/api/logos").send(&app).await;
+    assert_eq!(s, StatusCode::OK);
+    let total = b["totalCount"].as_i64().unwrap();
+    assert_eq!(b["page"], 1);
+    assert_eq!(b["pageSize"], 12);
+    assert_eq!(b["items"].as_array().unwrap().len(), 12);
+    assert_eq!(b["totalPages"].as_i64().unwrap(), (total + 11) / 12);
+    // Newest first, summaries only.
+    let first = &b["items"][0];
+    assert_eq!(first["logoId"], CHILD2_LOGO);
+    assert!(first.get("HeightInMM").is_some() && first.get("LowResBase64").is_some());
+    assert!(first.get("prices").is_none() && first.get("highResBase64").is_none());
+    assert!(first["colors"][0].get("ID").is_some());
+
+    let (_, b) = req("GET", "/api/logos?limit=100").send(&app).await;
+    assert_eq!(b["pageSize"], 25);
+    assert_eq!(b["items"].as_array().unwrap().len(), 25);
+    let (_, b) = req("GET", "/api/logos?page=999").send(&app).await;
+    assert_eq!(b["items"], json!([]));
+    assert_eq!(b["totalCount"].as_i64().unwrap(), total);
+    for bad in [
+        "page=0", "page=-1", "page=abc", "limit=0", "limit=x", "page=1.5",
+    ] {
+        let (s, b) = req("GET", &format!("/api/logos?{bad}")).send(&app).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{bad}");
+        assert_eq!(b["error"], "Bad Request");
+    }
+    let (_, b) = req("GET", "/api/logos?search=RYGNUMMER").send(&app).await;
+    assert_eq!(b["totalCount"], 1);
+    assert_eq!(b["items"][0]["logoId"], NUMBER_LOGO);
+    let (_, b) = req("GET", "/api/logos?search=zzzz-nothing")
+        .send(&app)
+        .await;
+    assert_eq!(b["totalCount"], 0);
+    assert_eq!(b["totalPages"], 0);
+    // Other vendor: its own logo only.
+    let (_, b) = req("GET", "/api/logos")
+        .key(Some(OTHER_KEY))
+        .send(&app)
+        .await;
+    assert_eq!(b["totalCount"], 1);
+}
+
+#[tokio::test]
+async fn logo_by_item_number_finds_done_logos_only() {
+    let app = router(state());
+    let (s, b) = req("GET", &format!("/api/logo/itemno/{LOGO_ITEM_NO_BASE}"))
+        .send(&app)
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(b["logoId"], DONE_LOGO);
+    assert!(b["prices"].as_array().unwrap().len() >= 5);
+    assert_eq!(b["additionalFees"][0]["type"], "startup");
+    let (s, _) = req("GET", "/api/logo/itemno/1").send(&app).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, _) = req("GET", "/api/logo/abc").send(&app).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    let (_, b) = req("GET", &format!("/api/logo/{FRESH_DRAFT_LOGO}"))
+        .send(&app)
+        .await;
+    assert_eq!(b["logoItemNo"], Value::Null);
+    assert_eq!(b["status"], "Draft");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Upload and the draft rules
+// ---------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn upload_then_the_draft_rules_in_order() {
+    let app = router(state());
+    let png = png();
+    let (s, logo) = upload(
+        &app,
+        &[
+            ("File", Some("club.png"), &png),
+            ("title", None, b"  Klubmaerke  "),
+        ],
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{logo}");
+    assert_eq!(logo["status"], "Draft");
+    assert_eq!(logo["title"], "Klubmaerke");
+    assert_eq!(logo["storageCount"], 0);
+    assert_eq!(logo["logoItemNo"], Value::Null);
+    assert_eq!(logo["logoType"], "TRANSFER");
+    assert_eq!(logo["transferMethodKey"], "VAND SPORT");
+    assert_eq!(logo["widthInMM"], 5.4);
+    assert_eq!(logo["heightInMM"], 2.7);
+    let ids: Vec<&str> = logo["colors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids.len(), 2, "{ids:?}");
+    assert!(ids.contains(&"HVID"), "{ids:?}");
+    let id = logo["logoId"].as_i64().unwrap();
+    let path = |op: &str| format!("/api/logo/{id}/{op}");
+    let red = ids
+        .iter()
+        .find(|i| **i != "HVID")
+        .copied()
+        .unwrap()
+        .to_owned();
+    let (first, second) = (ids[0].to_owned(), ids[1].to_owned());
+
+    // changecolors needs a confirmed method.
+    let change = json!({"colorChanges": [{"from": red, "to": "SORT"}]});
+    let (s, b) = req("POST", &path("changecolors"))
+        .json(change.clone())
+        .send(&app)
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT, "{b}");
+    assert!(b["message"].as_str().unwrap().contains("updatemethod"));
+
+    let (s, b) = req("POST", &path("updatemethod"))
+        .json(json!({"transferMethodKey": "SCREEN"}))
+        .send(&app)
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(b["message"].as_str().unwrap().contains("VAND SPORT"));
+    let (s, b) = req("POST", &path("updatemethod"))
+        .json(json!({"transferMethodKey": "INDUSTRI"}))
+        .send(&app)
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(b["transferMethodKey"], "INDUSTRI");
+    assert_eq!(b["additionalFees"][0]["prices"][0]["minQuantity"], 50);
+
+    // Bad color changes.
+    for (body, why) in [
+        (json!({}), "no colorChanges"),
+        (json!({"colorChanges": []}), "empty"),
+        (
+            json!({"colorChanges": [{"from": "PURPLE", "to": "SORT"}]}),
+            "not original",
+        ),
+        (
+            json!({"colorChanges": [{"from": format!("{second},{first}"), "to": "SORT,186"}]}),
+            "wrong order",
+        ),
+        (
+            json!({"colorChanges": [{"from": red, "to": "SORT,186"}]}),
+            "lengths",
+        ),
+        (
+            json!({"colorChanges": [{"from": red, "to": "NOSUCHINK"}]}),
+            "unknown ink",
+        ),
+        (
+            json!({"colorChanges": [{"from": red, "to": "SORT"}, {"from": red, "to": "186"}]}),
+            "twice",
+        ),
+    ] {
+        let (s, b) = req("POST", &path("changecolors"))
+            .json(body)
+            .send(&app)
+            .await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{why}: {b}");
+    }
+    let before = req("GET", &format!("/api/logo/{id}")).send(&app).await.1;
+    let (s, b) = req("POST", &path("changecolors"))
+        .json(change)
+        .send(&app)
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let now_ids: Vec<&str> = b["colors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap())
+        .collect();
+    assert!(now_ids.contains(&"SORT") && !now_ids.contains(&red.as_str()));
+    assert_ne!(b["highResBase64"], before["highResBase64"]);
+    assert_ne!(b["lowResBase64"], before["lowResBase64"]);
+    let img = crate::imaging::decode_base64_png(b["highResBase64"].as_str().unwrap()).unwrap();
+    let left = img.get_pixel(4, 16).0;
+    assert!(left[0] < 60 && left[1] < 60 && left[2] < 60, "{left:?}");
+
+    // The method is fixed once colors changed.
+    let (s, b) = req("POST", &path("updatemethod"))
+        .json(json!({"transferMethodKey": "VAND SPORT"}))
+        .send(&app)
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert!(b["message"].as_str().unwrap().contains("colors"));
+
+    // Resize.
+    let (s, b) = req("POST", &path("resize"))
+        .json(json!({"widthInMM": "108", "heightInMM": ""}))
+        .send(&app)
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(
+        (b["widthInMM"].as_f64(), b["heightInMM"].as_f64()),
+        (Some(108.0), Some(54.0))
+    );
+    let (_, b) = req("POST", &path("resize"))
+        .json(json!({"heightInMM": 27}))
+        .send(&app)
+        .await;
+    assert_eq!(b["widthInMM"].as_f64(), Some(54.0));
+    let (_, b) = req("POST", &path("resize"))
+        .json(json!({"widthInMM": "40", "heightInMM": "30"}))
+        .send(&app)
+        .await;
+    assert_eq!(
+        (b["widthInMM"].as_f64(), b["heightInMM"].as_f64()),
+        (Some(40.0), Some(30.0))
+    );
+    for body in [
+        json!({"widthInMM": "", "heightInMM": ""}),
+        json!({}),
+        json!({"widthInMM": "-3"}),
+        json!({"widthInMM": "0"}),
+        json!({"widthInMM": "wide"}),
+        json!({"widthInMM": true}),
+    ] {
+        let (s, _) = req("POST", &path("resize"))
+            .json(body.clone())
+            .send(&app)
+            .await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{body}");
+    }
+
+    // Rename.
+    let (s, _) = req("PUT", &path("rename"))
+        .json(json!({"title": "   "}))
+        .send(&app)
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    let (_, b) = req("PUT", &path("rename"))
+        .json(json!({"title": "Klubmærke 2"}))
+        .send(&app)
+        .await;
+    assert_eq!(b["title"], "Klubmærke 2");
+
+    // Commit, then nothing but rename.
+    let (s, b) = req("PUT", &path("commit")).send(&app).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(b["status"], "Done");
+    let item_no = b["logoItemNo"].as_i64().unwrap();
+    assert!((100_000..1_000_000).contains(&item_no));
+    let (s, _) = req("PUT", &path("commit")).send(&app).await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    for (op, body) in [
+        (
+            "changecolors",
+            json!({"colorChanges": [{"from": red, "to": "186"}]}),
+        ),
+        ("updatemethod", json!({"transferMethodKey": "INDUSTRI"})),
+        ("resize", json!({"widthInMM": "50"})),
+    ] {
+        let (s, b) = req("POST", &path(op)).json(body).send(&app).await;
+        assert_eq!(s, StatusCode::CONFLICT, "{op}");
+        assert!(b["message"].as_str().unwrap().contains("Draft"), "{op}");
+    }
+    let (s, _) = req("PUT", &path("rename"))
+        .json(json!({"title": "Final"}))
+        .send(&app)
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, b) = req("GET", &format!("/api/logo/itemno/{item_no}"))
+        .send(&app)
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(b["logoId"], id);
+}
+
+#[tokio::test]
+async fn color_changes_merge_and_always_refer_to_the_originals() {
+    let s = state();
+    let app = router(s.clone());
+    let png = png();
+    let (_, logo) = upload(
+        &app,
+        &[("File", Some("a.png"), &png), ("title", None, b"T")],
+    )
+    .await;
+    let id = logo["logoId"].as_i64().unwrap();
+    let ids: Vec<String> = logo["colors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap().to_owned())
+        .collect();
+    req("POST", &format!("/api/logo/{id}/updatemethod"))
+        .json(json!({"transferMethodKey": "VAND SPORT"}))
+        .send(&app)
+        .await;
+    let change = |from: &str, to: &str| {
+        req("POST", "")
+            .json(json!({"colorChanges": [{"from": from, "to": to}]}))
+            .body
+            .unwrap()
+    };
+    let uri = format!("/api/logo/{id}/changecolors");
+    let (_, b) = req("POST", &uri)
+        .json(change(&ids[0], "SORT"))
+        .send(&app)
+        .await;
+    assert_eq!(b["colors"][0]["id"], "SORT");
+    // The second change names the *original* second color; the first change stays.
+    let (_, b) = req("POST", &uri)
+        .json(change(&ids[1], "186"))
+        .send(&app)
+        .await;
+    let now: Vec<&str> = b["colors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(now, ["SORT", "186"]);
+    // Mapping a color to itself reverts it; "SORT" is not an original and is refused.
+    let (st, _) = req("POST", &uri)
+        .json(change("SORT", "HVID"))
+        .send(&app)
+        .await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    let both = json!({"colorChanges": [{"from": format!("{},{}", ids[0], ids[1]), "to": format!("{},{}", ids[0], ids[1])}]});
+    let (_, b) = req("POST", &uri).json(both).send(&app).await;
+    assert_eq!(b["colors"], logo["colors"]);
+    assert_eq!(
+        s.lock().logos[&id].color_map,
+        Vec::<(String, String)>::new()
+    );
+}
+
+#[tokio::test]
+async fn upload_refusals() {
+    let app = router(state());
+    let png = png();
+    let (s, b) = upload(
+        &app,
+        &[
+            ("File", Some("x.txt"), b"hello, not a picture"),
+            ("title", None, b"T"),
+        ],
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{b}");
+    let (s, b) = upload(&app, &[("File", Some("x.png"), &png)]).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(b["message"].as_str().unwrap().contains("title"));
+    let (s, b) = upload(&app, &[("title", None, b"T")]).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(b["message"].as_str().unwrap().contains("File"));
+    let other = OTHER_ORG.to_string();
+    let (s, b) = upload(
+        &app,
+        &[
+            ("File", Some("x.png"), &png),
+            ("title", None, b"T"),
+            ("organizationId", None, other.as_bytes()),
+        ],
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(b["message"].as_str().unwrap().contains("organizationId"));
+    let child = CHILD_ORG.to_string();
+    let (s, _) = upload(
+        &app,
+        &[
+            ("File", Some("x.png"), &png),
+            ("title", None, b"T"),
+            ("organizationId", None, child.as_bytes()),
+        ],
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    // A PNG header claiming 100 000 × 100 000 pixels.
+    let mut bomb = png.clone();
+    bomb[16..20].copy_from_slice(&100_000u32.to_be_bytes());
+    bomb[20..24].copy_from_slice(&100_000u32.to_be_bytes());
+    let (s, _) = upload(
+        &app,
+        &[("File", Some("b.png"), &bomb), ("title", None, b"T")],
+    )
+    .await;
+    assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE);
+    let big = vec![0u8; 10 * 1024 * 1024 + 10];
+    let (s, b) = upload(
+        &app,
+        &[("File", Some("big.png"), &big), ("title", None, b"T")],
+    )
+    .await;
+    assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE, "{b}");
+    let (s, _) = req("POST", "/api/logo/upload")
+        .json(json!({"title": "x"}))
+        .send(&app)
+        .await;
+    assert_eq!(s, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    // Child-owned upload is listed for the parent.
+    let (_, b) = req("GET", "/api/logos?search=T&limit=25").send(&app).await;
+    assert!(b["totalCount"].as_i64().unwrap() >= 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orders
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn digits_split_and_add_up_per_value() {
+    let d = |digit: &str, quantity, storage_quantity| DigitEntry {
+        digit: digit.into(),
+        quantity,
+        storage_quantity,
+    };
+    assert_eq!(
+        aggregate_digits(&[d("10", 2, 0), d("7", 1, 0)]),
+        [('1', 2, 0), ('0', 2, 0), ('7', 1, 0)]
+    );
+    assert_eq!(
+        aggregate_digits(&[d("11", 2, 1), d("71", 1, 3)]),
+        [('1', 5, 5), ('7', 1, 3)]
+    );
+}
+
+#[test]
+fn delivery_date_skips_weekends() {
+    use chrono::TimeZone as _;
+    // Friday 7 March 2025 + 10 business days = Friday 21 March.
+    let fri = Utc.with_ymd_and_hms(2025, 3, 7, 15, 30, 0).unwrap();
+    assert_eq!(delivery_date(fri, 10).to_string(), "2025-03-21 00:00:00");
+    // Saturday 8 March → Friday 21 March as well.
+    let sat = Utc.with_ymd_and_hms(2025, 3, 8, 9, 0, 0).unwrap();
+    assert_eq!(delivery_date(sat, 10).to_string(), "2025-03-21 00:00:00");
+}
+
+#[test]
+fn structural_rules_are_400_with_a_reason() {
+    let base = || json!({"reference": "R", "deliveryAddress": address(), "designs": [], "logos": [{"logoId": 1, "quantity": 1}]});
+    assert!(validate(&base()).is_ok());
+    let with = |path: &[&str], v: Value| {
+        let mut b = base();
+        let mut cur = &mut b;
+        for p in &path[..path.len() - 1] {
+            cur = if let Ok(i) = p.parse::<usize>() {
+                &mut cur[i]
+            } else {
+                &mut cur[*p]
+            };
+        }
+        let last = path[path.len() - 1];
+        if v.is_null() {
+            cur.as_object_mut().unwrap().remove(last);
+        } else {
+            cur[last] = v;
+        }
+        b
+    };
+    let design = |inst: Value| json!([{"designId": 1, "instances": [inst]}]);
+    let cases: Vec<(Value, &str)> = vec![
+        (with(&["logos"], json!([])), "At least one"),
+        (with(&["logos"], Value::Null), "At least one"),
+        (with(&["reference"], Value::Null), "reference"),
+        (with(&["reference"], json!("  ")), "reference"),
+        (with(&["deliveryAddress"], Value::Null), "deliveryAddress"),
+        (with(&["deliveryAddress", "city"], Value::Null), "city"),
+        (
+            with(&["deliveryAddress", "country"], json!("DNK")),
+            "2-letter",
+        ),
+        (
+            with(&["deliveryAddress", "country"], json!("D1")),
+            "2-letter",
+        ),
+        (
+            with(&["designs"], design(json!({"size": "M", "quantity": 0}))),
+            "greater than 0",
+        ),
+        (
+            with(&["designs"], design(json!({"size": "M", "quantity": -2}))),
+            "greater than 0",
+        ),
+        (
+            with(
+                &["designs"],
+                design(json!({"size": "M", "quantity": 1, "number": "1O"})),
+            ),
+            "digits only",
+        ),
+        (with(&["designs"], design(json!({"quantity": 1}))), "size"),
+        (
+            with(
+                &["designs"],
+                json!([{"designId": 1, "designMul": "MUL1", "instances": [{"size": "M", "quantity": 1}]}]),
+            ),
+            "both",
+        ),
+        (
+            with(
+                &["designs"],
+                json!([{"instances": [{"size": "M", "quantity": 1}]}]),
+            ),
+            "neither",
+        ),
+        (
+            with(&["designs"], json!([{"designId": 1, "instances": []}])),
+            "at least one instance",
+        ),
+        (with(&["logos", "0", "logoSku"], json!("300001")), "both"),
+        (with(&["logos", "0", "logoId"], Value::Null), "neither"),
+        (
+            with(&["logos", "0", "quantity"], Value::Null),
+            "quantity is required",
+        ),
+        (
+            with(&["logos", "0", "quantity"], json!(0)),
+            "greater than 0",
+        ),
+        (with(&["logos", "0", "quantity"], json!("3")), "integer"),
+        (
+            with(
+                &["logos", "0", "digits"],
+                json!([{"digit": "1", "quantity": 1}]),
+            ),
+            "both quantity and digits",
+        ),
+        (
+            with(
+                &["logos"],
+                json!([{"logoId": 1, "digits": [{"digit": "1a", "quantity": 1}]}]),
+            ),
+            "digits 0-9",
+        ),
+        (
+            with(
+                &["logos"],
+                json!([{"logoId": 1, "digits": [{"digit": "", "quantity": 1}]}]),
+            ),
+            "digits 0-9",
+        ),
+        (
+            with(
+                &["logos"],
+                json!([{"logoId": 1, "digits": [{"digit": "12", "quantity": 0}]}]),
+            ),
+            "greater than 0",
+        ),
+        (
+            with(&["logos"], json!([{"logoId": 1, "digits": []}])),
+            "at least one entry",
+        ),
+        (with(&["logos"], json!({"logoId": 1})), "array"),
+        (with(&["organizationId"], json!("x")), "integer"),
+        (json!([1, 2]), "JSON object"),
+    ];
+    for (body, want) in cases {
+        let e = validate(&body).expect_err(&body.to_string());
+        assert_eq!(e.status(), StatusCode::BAD_REQUEST);
+        assert!(
+            e.to_string().contains(want),
+            "{e} (wanted {want:?}) for {body}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn order_is_accepted_then_completed_with_prices() {
+    let s = state();
+    let app = router(s.clone());
+    let body = json!({
+        "reference": "PO-7",
+        "comment": "c",
+        "originOfDelivery": "o",
+        "deliveryAddress": address(),
+        "designs": [{"designMul": fixtures().done_design_mul, "instances": [
+            {"size": "M", "quantity": 6, "name": "HANSEN", "number": "7"},
+            {"size": "L", "quantity": 6, "logoValues": [{"logoId": NUMBER_LOGO, "value": "10"}]}
+        ]}],
+        "logos": [
+            {"logoId": DONE_LOGO, "quantity": 30, "storageQuantity": 5},
+            {"logoSku": LOGO_ITEM_NO_BASE.to_string(), "quantity": 1},
+            {"logoId": NUMBER_LOGO, "digits": [{"digit": "10", "quantity": 2}, {"digit": "7", "quantity": 1, "storageQuantity": 4}]},
+            {"logoId": TEXT_LOGO, "quantity": 2, "value": "NORDBY"}
+        ]
+    });
+    let (st, b) = req("POST", "/api/orders").json(body).send(&app).await;
+    assert_eq!(st, StatusCode::ACCEPTED);
+    assert_eq!(b["status"], "Pending");
+    assert!(b["orderNumber"].as_str().unwrap().starts_with("SO-"));
+    assert!(b.get("order").is_none() && b.get("errorMessage").is_none());
+    let id = b["id"].as_i64().unwrap();
+    let (_, b) = req("GET", &format!("/api/orders/{id}")).send(&app).await;
+    assert_eq!(b["status"], "Pending");
+    finish_all(&s);
+    let (_, b) = req("GET", &format!("/api/orders/{id}")).send(&app).await;
+    assert_eq!(b["status"], "Completed", "{b}");
+    let o = &b["order"];
+    assert_eq!(o["currency"], "DKK");
+    assert_eq!(o["vatRate"].as_f64(), Some(25.0));
+    assert!(o["placedAtUtc"].as_str().unwrap().ends_with('Z'));
+    assert!(
+        o["latestDeliveryDate"]
+            .as_str()
+            .unwrap()
+            .ends_with("T00:00:00")
+    );
+    let sub = o["subTotal"].as_f64().unwrap();
+    let vat = o["vat"].as_f64().unwrap();
+    assert!((vat - (sub * 0.25 * 100.0).round() / 100.0).abs() < 0.006);
+    assert!((o["total"].as_f64().unwrap() - (sub + vat)).abs() < 0.006);
+    let inst = &o["designs"][0]["instances"];
+    assert_eq!(inst[0]["name"], "HANSEN");
+    assert_eq!(inst[0]["number"], "7");
+    assert_eq!(inst[1]["logoValues"][0]["value"], "10");
+    assert_eq!(o["designs"][0]["designId"], DONE_DESIGN);
+    let lines: Vec<(i64, i64, Value)> = o["logos"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            (
+                l["logoId"].as_i64().unwrap(),
+                l["quantity"].as_i64().unwrap(),
+                l.get("value").cloned().unwrap_or(Value::Null),
+            )
+        })
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            (DONE_LOGO, 30, Value::Null),
+            (DONE_LOGO, 1, Value::Null),
+            (NUMBER_LOGO, 2, json!("1")),
+            (NUMBER_LOGO, 2, json!("0")),
+            (NUMBER_LOGO, 1, json!("7")),
+            (TEXT_LOGO, 2, json!("NORDBY")),
+        ]
+    );
+    // The design's own logos are not added to the order's logos.
+    assert!(!lines.iter().any(|(id, _, _)| *id == NAME_LOGO));
+    // Pricing of the standalone 35-unit line reproduces the pricing module.
+    let db = s.lock();
+    let l = &db.logos[&DONE_LOGO].logo;
+    let line = pricing::logo_line(&l.prices, &l.additional_fees, 35);
+    assert!(line > rust_decimal::Decimal::ZERO);
+}
+
+#[tokio::test]
+async fn business_failures_end_as_failed_orders() {
+    let s = state();
+    let app = router(s.clone());
+    let place = |designs: Value, logos: Value| json!({"reference": "R", "deliveryAddress": address(), "designs": designs, "logos": logos});
+    let inst = json!([{"size": "M", "quantity": 1}]);
+    let cases = [
+        (
+            place(
+                json!([{"designId": DRAFT_DESIGN, "instances": inst}]),
+                json!([]),
+            ),
+            "not finalized",
+        ),
+        (
+            place(
+                json!([{"designMul": "MUL999999", "instances": inst}]),
+                json!([]),
+            ),
+            "not found",
+        ),
+        (
+            place(json!([{"designId": 20007, "instances": inst}]), json!([])),
+            "not found",
+        ),
+        (
+            place(json!([]), json!([{"logoId": OTHER_LOGO, "quantity": 1}])),
+            "not found",
+        ),
+        (
+            place(
+                json!([]),
+                json!([{"logoId": FRESH_DRAFT_LOGO, "quantity": 1}]),
+            ),
+            "not committed",
+        ),
+        (
+            place(json!([]), json!([{"logoId": NUMBER_LOGO, "quantity": 1}])),
+            "must be ordered with digits",
+        ),
+        (
+            place(
+                json!([]),
+                json!([{"logoId": DONE_LOGO, "digits": [{"digit": "1", "quantity": 1}]}]),
+            ),
+            "not a NumberLogo",
+        ),
+        (
+            place(json!([]), json!([{"logoSku": "abc", "quantity": 1}])),
+            "not found",
+        ),
+        (
+            place(
+                json!([{"designId": DONE_DESIGN, "instances": [{"size": "M", "quantity": 1, "logoValues": [{"logoId": DONE_LOGO, "value": "x"}]}]}]),
+                json!([]),
+            ),
+            "placeholder",
+        ),
+        (
+            place(
+                json!([{"designId": DONE_DESIGN, "instances": [{"size": "M", "quantity": 1, "logoValues": [{"logoId": NUMBER_LOGO, "value": "x"}]}]}]),
+                json!([]),
+            ),
+            "digits only",
+        ),
+    ];
+    let mut ids = Vec::new();
+    for (body, want) in &cases {
+        let (st, b) = req("POST", "/api/orders")
+            .json(body.clone())
+            .send(&app)
+            .await;
+        assert_eq!(st, StatusCode::ACCEPTED, "{b}");
+        ids.push((b["id"].as_i64().unwrap(), *want));
+    }
+    finish_all(&s);
+    for (id, want) in ids {
+        let (_, b) = req("GET", &format!("/api/orders/{id}")).send(&app).await;
+        assert_eq!(b["status"], "Failed", "{want}: {b}");
+        assert!(b.get("order").is_none());
+        let msg = b["errorMessage"].as_str().unwrap();
+        assert!(msg.contains(want), "{msg} (wanted {want:?})");
+    }
+    // A child's design and logo are orderable for the child.
+    let body = json!({"organizationId": CHILD_ORG, "reference": "R", "deliveryAddress": address(),
+        "designs": [{"designId": 20006, "instances": inst}], "logos": [{"logoId": CHILD_LOGO, "quantity": 3}]});
+    let (_, b) = req("POST", "/api/orders").json(body).send(&app).await;
+    let id = b["id"].as_i64().unwrap();
+    finish_all(&s);
+    let (_, b) = req("GET", &format!("/api/orders/{id}")).send(&app).await;
+    assert_eq!(b["status"], "Completed", "{b}");
+}
+
+#[tokio::test]
+async fn idempotency_keys() {
+    let s = state();
+    let app = router(s.clone());
+    let body = json!({"reference": "R", "deliveryAddress": address(), "designs": [], "logos": [{"logoId": DONE_LOGO, "quantity": 1}]});
+    let post = |b: Value, key: &'static str| {
+        req("POST", "/api/orders")
+            .json(b)
+            .header("Idempotency-Key", key)
+    };
+    let (st, first) = post(body.clone(), "k-1").send(&app).await;
+    assert_eq!(st, StatusCode::ACCEPTED);
+    // Same body (keys in another order, same values) → same order.
+    let reordered: Value = serde_json::from_str(
+        &format!(r#"{{"logos": [{{"quantity": 1, "logoId": {DONE_LOGO}}}], "designs": [], "deliveryAddress": {}, "reference": "R"}}"#, address()),
+    )
+    .unwrap();
+    let (st, again) = post(reordered, "k-1").send(&app).await;
+    assert_eq!(st, StatusCode::ACCEPTED);
+    assert_eq!(again["id"], first["id"]);
+    assert_eq!(again["orderNumber"], first["orderNumber"]);
+    // Different body → 409.
+    let mut other = body.clone();
+    other["reference"] = json!("R2");
+    let (st, b) = post(other.clone(), "k-1").send(&app).await;
+    assert_eq!(st, StatusCode::CONFLICT);
+    assert!(b["message"].as_str().unwrap().contains("different"));
+    // Same key for another organization → a new order.
+    let mut child = body.clone();
+    child["organizationId"] = json!(CHILD_ORG);
+    let (_, c) = post(child, "k-1").send(&app).await;
+    assert_ne!(c["id"], first["id"]);
+    // A 400 does not reserve the key.
+    let mut broken = body.clone();
+    broken["logos"] = json!([]);
+    let (st, _) = post(broken, "k-2").send(&app).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    let (st, _) = post(other, "k-2").send(&app).await;
+    assert_eq!(st, StatusCode::ACCEPTED);
+    // Without a key every POST is new.
+    let (_, a) = req("POST", "/api/orders")
+        .json(body.clone())
+        .send(&app)
+        .await;
+    let (_, b) = req("POST", "/api/orders")
+        .json(body.clone())
+        .send(&app)
+        .await;
+    assert_ne!(a["id"], b["id"]);
+    // Replays after completion still answer the original order.
+    finish_all(&s);
+    let (_, again) = post(body, "k-1").send(&app).await;
+    assert_eq!(again["id"], first["id"]);
+    let n = s.lock().orders.len();
+    assert_eq!(n, 2 + 5);
+}
+
+#[tokio::test]
+async fn malformed_json_gets_the_live_error_body() {
+    let app = router(state());
+    let r = Request::builder()
+        .method("POST")
+        .uri("/api/orders")
+        .header("X-Api-Key", VENDOR_KEY)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from("{not json"))
+        .unwrap();
+    let (s, b) = send(&app, r).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert_eq!(b["error"], "Bad Request");
+    assert!(b["message"].as_str().unwrap().contains("JSON"));
+    let r = Request::builder()
+        .method("POST")
+        .uri("/api/orders")
+        .header("X-Api-Key", VENDOR_KEY)
+        .header(header::CONTENT_TYPE, "text/plain")
+        .body(Body::from("{}"))
+        .unwrap();
+    assert_eq!(send(&app, r).await.0, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    let (s, b) = req("DELETE", "/api/orders").send(&app).await;
+    assert_eq!(s, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(b["error"], "Method Not Allowed");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Designs and vectorize tasks
+// ---------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn designs_get_and_clone() {
+    let app = router(state());
+    let (s, d) = req("GET", &format!("/api/design/{DONE_DESIGN}"))
+        .send(&app)
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(d["status"], "Done");
+    assert_eq!(d["designItemNo"], fixtures().done_design_mul);
+    assert_eq!(d["styleId"], 501);
+    let (_, d) = req("GET", &format!("/api/design/{DRAFT_DESIGN}"))
+        .send(&app)
+        .await;
+    assert_eq!(
+        (d["status"].clone(), d["designItemNo"].clone()),
+        (json!("Draft"), Value::Null)
+    );
+
+    let uri = format!("/api/design/{DONE_DESIGN}/clone");
+    let body = json!({"variations": [
+        {"title": "Away", "designLogos": [
+            {"view": "front", "logoId": DONE_LOGO, "xCoordinate": 422.23, "yCoordinate": 1222.33},
+            {"view": "BACK", "logoId": NUMBER_LOGO, "xCoordinate": 600, "yCoordinate": 700, "angleRads": 0.5}
+        ]},
+        {"title": "Blank", "designLogos": []}
+    ]});
+    let (s, b) = req("POST", &uri).json(body).send(&app).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let a = b.as_array().unwrap();
+    assert_eq!(a.len(), 2);
+    assert_eq!(a[0]["title"], "Away");
+    assert_eq!(a[1]["title"], "Blank");
+    assert_eq!(a[0]["status"], "Done");
+    assert!(a[0]["designItemNo"].as_str().unwrap().starts_with("MUL"));
+    assert_ne!(a[0]["designItemNo"], a[1]["designItemNo"]);
+    assert_eq!(a[0]["designLogos"][0]["view"], "FRONT");
+    assert_eq!(a[0]["designLogos"][0]["angleRads"], 0.0);
+    assert_eq!(a[0]["designLogos"][1]["angleRads"], 0.5);
+    assert_eq!(a[1]["designLogos"], json!([]));
+    let new_id = a[0]["designId"].as_i64().unwrap();
+    let (s, _) = req("GET", &format!("/api/design/{new_id}"))
+        .send(&app)
+        .await;
+    assert_eq!(s, StatusCode::OK);
+
+    for (body, want) in [
+        (json!({"variations": []}), "at least one"),
+        (json!({}), "variations"),
+        (json!({"variations": [{"designLogos": []}]}), "title"),
+        (
+            json!({"variations": [{"title": "x", "designLogos": [{"view": "LEFT LEG", "logoId": DONE_LOGO, "xCoordinate": 1, "yCoordinate": 1}]}]}),
+            "not a view",
+        ),
+        (
+            json!({"variations": [{"title": "x", "designLogos": [{"view": "FRONT", "logoId": OTHER_LOGO, "xCoordinate": 1, "yCoordinate": 1}]}]}),
+            "not found",
+        ),
+        (
+            json!({"variations": [{"title": "x", "designLogos": [{"view": "FRONT", "logoId": DONE_LOGO, "xCoordinate": "1", "yCoordinate": 1}]}]}),
+            "number",
+        ),
+        (
+            json!({"variations": [{"title": "x", "designLogos": [{"view": "FRONT", "logoId": DONE_LOGO, "yCoordinate": 1}]}]}),
+            "xCoordinate",
+        ),
+    ] {
+        let (s, b) = req("POST", &uri).json(body.clone()).send(&app).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{body}");
+        assert!(
+            b["message"].as_str().unwrap().contains(want),
+            "{b} wanted {want}"
+        );
+    }
+    let (s, _) = req("POST", "/api/design/20007/clone")
+        .json(json!({"variations": [{"title": "x", "designLogos": []}]}))
+        .send(&app)
+        .await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn vectorize_tasks_pending_then_finished() {
+    let s = state();
+    let app = router(s.clone());
+    let (st, t) = req("GET", &format!("/api/vectorize/tasks/{PENDING_TASK}"))
+        .send(&app)
+        .await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(t["status"], "pending");
+    assert_eq!(t["createdLogos"], json!([]));
+    assert_eq!(t["finalPrice"], Value::Null);
+    assert_eq!(t["finishedAtUtc"], Value::Null);
+    let (_, t) = req("GET", &format!("/api/vectorize/tasks/{FINISHED_TASK}"))
+        .send(&app)
+        .await;
+    assert_eq!(t["status"], "finished");
+    let created = t["createdLogos"][0]["logoId"].as_i64().unwrap();
+    let (st, _) = req("GET", &format!("/api/logo/{created}")).send(&app).await;
+    assert_eq!(st, StatusCode::OK);
+    let (st, _) = req("GET", &format!("/api/vectorize/tasks/{PENDING_TASK}"))
+        .key(Some(OTHER_KEY))
+        .send(&app)
+        .await;
+    assert_eq!(st, StatusCode::NOT_FOUND);
+
+    let (st, t) = req("POST", "/sandbox/vectorize/tasks")
+        .json(json!({"logoName": "Ny sponsor", "transferMethodKey": "INDUSTRI"}))
+        .send(&app)
+        .await;
+    assert_eq!(st, StatusCode::CREATED);
+    assert_eq!(t["status"], "pending");
+    let id = t["id"].as_i64().unwrap();
+    finish_all(&s);
+    let (_, t) = req("GET", &format!("/api/vectorize/tasks/{id}"))
+        .send(&app)
+        .await;
+    assert_eq!(t["status"], "finished");
+    assert!(t["finalPrice"].as_f64().is_some());
+    assert!(t["finishedAtUtc"].as_str().unwrap().ends_with('Z'));
+    let logo_id = t["createdLogos"][0]["logoId"].as_i64().unwrap();
+    let (_, l) = req("GET", &format!("/api/logo/{logo_id}")).send(&app).await;
+    assert_eq!(l["status"], "Done");
+    assert_eq!(l["title"], "Ny sponsor");
+    assert_eq!(l["transferMethodKey"], "INDUSTRI");
+    assert_eq!(l["logoItemNo"], t["createdLogos"][0]["logoItemNo"]);
+    let (st, _) = req("POST", "/sandbox/vectorize/tasks")
+        .json(json!({}))
+        .send(&app)
+        .await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Persistence, timing, faults, spawn
+// ---------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn state_survives_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = SandboxConfig {
+        data: Some(dir.path().join("sub").join("sandbox.db")),
+        ..SandboxConfig::fast()
+    };
+    let body = json!({"reference": "R", "deliveryAddress": address(), "designs": [], "logos": [{"logoId": DONE_LOGO, "quantity": 3}]});
+    let (id, commit_no) = {
+        let s = SandboxState::new(&cfg).unwrap();
+        let app = router(s.clone());
+        let (_, b) = req("POST", "/api/orders")
+            .json(body.clone())
+            .header("Idempotency-Key", "persist-1")
+            .send(&app)
+            .await;
+        finish_all(&s);
+        let (_, c) = req("PUT", &format!("/api/logo/{FRESH_DRAFT_LOGO}/commit"))
+            .send(&app)
+            .await;
+        (b["id"].as_i64().unwrap(), c["logoItemNo"].as_i64().unwrap())
+    };
+    let s = SandboxState::new(&cfg).unwrap();
+    let app = router(s.clone());
+    let (st, b) = req("GET", &format!("/api/orders/{id}")).send(&app).await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(b["status"], "Completed");
+    let total = b["order"]["total"].clone();
+    assert!(total.as_f64().unwrap() > 0.0);
+    let (_, again) = req("POST", "/api/orders")
+        .json(body)
+        .header("Idempotency-Key", "persist-1")
+        .send(&app)
+        .await;
+    assert_eq!(again["id"], id);
+    assert_eq!(
+        again["status"], "Pending",
+        "a replay answers in the acceptance shape"
+    );
+    let (_, l) = req("GET", &format!("/api/logo/{FRESH_DRAFT_LOGO}"))
+        .send(&app)
+        .await;
+    assert_eq!(l["status"], "Done");
+    // Counters continue after the stored numbers.
+    let (_, b) = req("POST", "/api/orders")
+        .json(json!({"reference": "R", "deliveryAddress": address(), "logos": [{"logoId": DONE_LOGO, "quantity": 1}]}))
+        .send(&app)
+        .await;
+    assert!(b["id"].as_i64().unwrap() > id);
+    let (_, c) = req("PUT", &format!("/api/logo/{}/commit", LOGO_ID_BASE + 3))
+        .send(&app)
+        .await;
+    assert_eq!(c["logoItemNo"].as_i64().unwrap(), commit_no + 1);
+}
+
+#[tokio::test]
+async fn spawn_serves_real_http_and_places_orders_in_time() {
+    let h = spawn(SandboxConfig::fast()).await.unwrap();
+    let base = h.base_url();
+    assert!(base.starts_with("http://127.0.0.1:") && base.ends_with('/'));
+    let http = reqwest::Client::new();
+    let pong = http
+        .get(format!("{base}api/health/ping"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(pong.text().await.unwrap(), "pong");
+    let r = http
+        .post(format!("{base}api/orders"))
+        .bearer_auth(VENDOR_KEY)
+        .json(&json!({"reference": "R", "deliveryAddress": address(), "designs": [], "logos": [{"logoId": DONE_LOGO, "quantity": 2}]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), reqwest::StatusCode::ACCEPTED);
+    let t: crate::api::TrackingRecord = r.json().await.unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(700)).await;
+    let t: crate::api::TrackingRecord = http
+        .get(format!("{base}api/orders/{}", t.id))
+        .header("X-Api-Key", VENDOR_KEY)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(t.status, crate::api::OrderStatus::Completed);
+    let order = t.order.unwrap();
+    assert_eq!(order.sub_total + order.vat, order.total);
+    h.shutdown().await;
+    assert!(
+        http.get(format!("{base}api/health/ping"))
+            .send()
+            .await
+            .is_err()
+    );
+}
+
+#[tokio::test]
+async fn faults_fail_after_applying_and_spare_the_ping() {
+    let h = spawn(SandboxConfig {
+        fault_rate: 1.0,
+        ..SandboxConfig::fast()
+    })
+    .await
+    .unwrap();
+    let base = h.base_url();
+    let http = reqwest::Client::new();
+    for _ in 0..3 {
+        let pong = http
+            .get(format!("{base}api/health/ping"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(pong.status(), reqwest::StatusCode::OK);
+    }
+    let before = h.state().lock().orders.len();
+    let (mut unavailable, mut dropped) = (0, 0);
+    for _ in 0..12 {
+        let r = http
+            .post(format!("{base}api/orders"))
+            .bearer_auth(VENDOR_KEY)
+            .json(&json!({"reference": "R", "deliveryAddress": address(), "logos": [{"logoId": DONE_LOGO, "quantity": 2}]}))
+            .send()
+            .await;
+        match r {
+            Ok(r) if r.status() == reqwest::StatusCode::SERVICE_UNAVAILABLE => {
+                assert_eq!(r.headers()["retry-after"], "1");
+                let b: Value = r.json().await.unwrap();
+                assert_eq!(b["error"], "Service Unavailable");
+                unavailable += 1;
+            }
+            Ok(r) => {
+                assert!(r.bytes().await.is_err());
+                dropped += 1;
+            }
+            Err(_) => dropped += 1,
+        }
+    }
+    assert!(unavailable > 0 && dropped > 0, "{unavailable} / {dropped}");
+    // Every request was applied before it failed.
+    assert_eq!(h.state().lock().orders.len(), before + 12);
+    h.shutdown().await;
+}
+
+#[tokio::test]
+async fn answers_parse_as_the_shared_models() {
+    use crate::api::{Design, Logo, LogoSummary, Page, TrackingRecord, VectorizeTask};
+    let app = router(state());
+    let (_, v) = req("GET", "/api/logos?limit=25").send(&app).await;
+    let page: Page<LogoSummary> = serde_json::from_value(v).unwrap();
+    assert_eq!(page.items.len(), 25);
+    assert!(page.items.iter().all(|l| !l.colors.is_empty()));
+    let (_, v) = req("GET", &format!("/api/logo/{DONE_LOGO}"))
+        .send(&app)
+        .await;
+    let logo: Logo = serde_json::from_value(v).unwrap();
+    assert_eq!(logo.logo_item_no.map(|n| n.0), Some(LOGO_ITEM_NO_BASE));
+    let (_, v) = req("GET", &format!("/api/design/{DONE_DESIGN}"))
+        .send(&app)
+        .await;
+    let design: Design = serde_json::from_value(v).unwrap();
+    assert!(design.is_orderable());
+    let (_, v) = req("GET", &format!("/api/vectorize/tasks/{FINISHED_TASK}"))
+        .send(&app)
+        .await;
+    let task: VectorizeTask = serde_json::from_value(v).unwrap();
+    assert_eq!(task.created_logos.len(), 1);
+    let (_, v) = req("GET", &format!("/api/orders/{ORDER_ID_BASE}"))
+        .send(&app)
+        .await;
+    let t: TrackingRecord = serde_json::from_value(v).unwrap();
+    let o = t.order.unwrap();
+    assert_eq!(o.sub_total + o.vat, o.total);
+    assert_eq!(o.logos.len(), 1 + 3);
+    let (_, v) = req("GET", &format!("/api/orders/{}", ORDER_ID_BASE + 1))
+        .send(&app)
+        .await;
+    let t: TrackingRecord = serde_json::from_value(v).unwrap();
+    assert!(t.error_message.unwrap().contains("not committed"));
+}
