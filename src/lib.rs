@@ -5,5 +5,6 @@
 //! - [`sandbox`]: a faithful emulator of the whole service over real HTTP.
 
 pub mod api;
+pub mod cli;
 pub mod imaging;
 pub mod sandbox;
