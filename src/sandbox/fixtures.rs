@@ -702,6 +702,6 @@ pub fn demo_db(now: DateTime<Utc>, vectorize_delay: Duration) -> Db {
         t.task.created_at_utc = now;
         t.due_at = Some(now + chrono::Duration::from_std(vectorize_delay).unwrap_or(hours(1)));
     }
-    db.derive_counters();
+    db.reindex();
     db
 }

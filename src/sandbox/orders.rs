@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::error::{Result, SandboxError};
 use super::pricing;
-use super::state::{Changed, Db, IdemRec, OrderRec};
+use super::state::{Changed, Db, Due, IdemRec, OrderRec};
 use crate::api::{
     DeliveryAddress, DesignStatus, LogoStatus, LogoType, LogoValue, Order, OrderStatus,
     OrderedDesign, OrderedInstance, OrderedLogo, TrackingRecord,
@@ -598,6 +598,7 @@ impl Db {
         };
         let record = rec.tracking();
         self.orders.insert(id, rec);
+        self.schedule(due, Due::Order(id));
         self.touch(Changed::Order(id));
         if let Some(k) = key {
             self.idempotency

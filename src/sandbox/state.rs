@@ -2,7 +2,7 @@
 //! mutex that is never held across an `.await`, with write-through to the optional SQLite
 //! store.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -169,6 +169,15 @@ pub enum Changed {
     Idempotency(i64, String),
 }
 
+/// Something that moves on by itself once its due time has come.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Due {
+    /// A `Pending` order, by tracking id.
+    Order(i64),
+    /// A `pending` vectorize task, by id.
+    Task(i64),
+}
+
 /// All state of one sandbox.
 #[derive(Debug, Default)]
 pub struct Db {
@@ -188,6 +197,9 @@ pub struct Db {
     pub idempotency: HashMap<(i64, String), IdemRec>,
     /// Next numbers.
     pub counters: Counters,
+    /// Pending orders and tasks by due time, so that [`Db::advance`] (run before every
+    /// request) costs nothing while nothing is due, however many orders there are.
+    pub(super) due: BTreeSet<(DateTime<Utc>, Due)>,
     /// Entities changed since the last flush.
     pub(super) dirty: Vec<Changed>,
     /// Write-through store, when persistent.
@@ -333,8 +345,30 @@ impl Db {
         id
     }
 
+    /// Schedules a pending order or task to move on at `at`.
+    pub fn schedule(&mut self, at: DateTime<Utc>, what: Due) {
+        self.due.insert((at, what));
+    }
+
+    /// Rebuilds what is derived from the stored entities: the counters (every next number
+    /// above all stored ones) and the schedule of pending orders and tasks.
+    pub fn reindex(&mut self) {
+        self.derive_counters();
+        self.due = self
+            .orders
+            .values()
+            .filter(|o| o.status == OrderStatus::Pending)
+            .map(|o| (o.due_at, Due::Order(o.id)))
+            .chain(
+                self.tasks
+                    .iter()
+                    .filter_map(|(id, t)| t.due_at.map(|d| (d, Due::Task(*id)))),
+            )
+            .collect();
+    }
+
     /// Recomputes the counters so that every next number is above all stored ones.
-    pub fn derive_counters(&mut self) {
+    fn derive_counters(&mut self) {
         let base = Counters::default();
         let max_plus_one = |it: &mut dyn Iterator<Item = i64>, floor: i64| {
             it.max().map_or(floor, |m| (m + 1).max(floor))
@@ -364,25 +398,17 @@ impl Db {
         };
     }
 
-    /// Moves every order and task that is due at `now` to its final state.
+    /// Moves every order and task that is due at `now` to its final state, earliest first.
     pub fn advance(&mut self, now: DateTime<Utc>) {
-        let due: Vec<i64> = self
-            .orders
-            .values()
-            .filter(|o| o.status == OrderStatus::Pending && o.due_at <= now)
-            .map(|o| o.id)
-            .collect();
-        for id in due {
-            self.complete_order(id);
-        }
-        let due: Vec<i64> = self
-            .tasks
-            .values()
-            .filter(|t| t.due_at.is_some_and(|d| d <= now))
-            .map(|t| t.task.id.0)
-            .collect();
-        for id in due {
-            self.finish_task(id, now);
+        while let Some(&(at, what)) = self.due.first() {
+            if at > now {
+                break;
+            }
+            self.due.pop_first();
+            match what {
+                Due::Order(id) => self.complete_order(id),
+                Due::Task(id) => self.finish_task(id, now),
+            }
         }
     }
 }
@@ -439,7 +465,7 @@ impl SandboxState {
             }
             db.store = Some(store);
         }
-        db.derive_counters();
+        db.reindex();
         let fault_rate = if config.fault_rate.is_finite() {
             config.fault_rate.clamp(0.0, 1.0)
         } else {

@@ -1463,3 +1463,69 @@ async fn answers_parse_as_the_shared_models() {
     let t: TrackingRecord = serde_json::from_value(v).unwrap();
     assert!(t.error_message.unwrap().contains("not committed"));
 }
+
+#[tokio::test]
+async fn a_pending_order_left_at_shutdown_completes_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = SandboxConfig {
+        data: Some(dir.path().join("sandbox.db")),
+        ..SandboxConfig::fast()
+    };
+    let body = json!({"reference": "R", "deliveryAddress": address(), "logos": [{"logoId": DONE_LOGO, "quantity": 3}]});
+    let id = {
+        let s = SandboxState::new(&cfg).unwrap();
+        let (st, b) = req("POST", "/api/orders")
+            .json(body)
+            .send(&router(s.clone()))
+            .await;
+        assert_eq!(st, StatusCode::ACCEPTED, "{b}");
+        b["id"].as_i64().unwrap()
+    };
+    // The schedule is rebuilt from the stored orders: the order is due and moves on.
+    let s = SandboxState::new(&cfg).unwrap();
+    assert_eq!(
+        s.lock().orders[&id].status,
+        crate::api::OrderStatus::Pending
+    );
+    s.lock().advance(Utc::now() + chrono::Duration::hours(1));
+    assert_eq!(
+        s.lock().orders[&id].status,
+        crate::api::OrderStatus::Completed
+    );
+}
+
+#[test]
+fn due_orders_move_on_in_due_order_and_the_rest_wait() {
+    let s = state();
+    let mut db = s.lock();
+    let now = Utc::now();
+    let body = |r: &str| json!({"reference": r, "deliveryAddress": address(), "logos": [{"logoId": DONE_LOGO, "quantity": 1}]});
+    let ids: Vec<i64> = [30, 10, 20]
+        .into_iter()
+        .map(|secs| {
+            db.accept_order(
+                VENDOR_ORG,
+                body(&format!("R{secs}")),
+                None,
+                now,
+                std::time::Duration::from_secs(secs),
+            )
+            .unwrap()
+            .record
+            .id
+            .0
+        })
+        .collect();
+    let status = |db: &state::Db, id: i64| db.orders[&id].status.clone();
+    db.advance(now + chrono::Duration::seconds(5));
+    assert!(
+        ids.iter()
+            .all(|id| status(&db, *id) == crate::api::OrderStatus::Pending)
+    );
+    db.advance(now + chrono::Duration::seconds(20));
+    assert_eq!(status(&db, ids[0]), crate::api::OrderStatus::Pending);
+    assert_eq!(status(&db, ids[1]), crate::api::OrderStatus::Completed);
+    assert_eq!(status(&db, ids[2]), crate::api::OrderStatus::Completed);
+    db.advance(now + chrono::Duration::seconds(30));
+    assert_eq!(status(&db, ids[0]), crate::api::OrderStatus::Completed);
+}

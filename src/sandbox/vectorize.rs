@@ -8,7 +8,7 @@ use super::error::{Result, SandboxError};
 use super::fixtures;
 use super::logos::{NewLogo, build_logo};
 use super::pricing;
-use super::state::{Changed, Db, TaskRec};
+use super::state::{Changed, Db, Due, TaskRec};
 use crate::api::{CreatedLogo, LogoStatus, LogoType, TaskStatus, VectorizeTask};
 
 /// Price range quoted for a vectorize task (DKK).
@@ -82,6 +82,7 @@ impl Db {
                 due_at: Some(due),
             },
         );
+        self.schedule(due, Due::Task(id));
         self.touch(Changed::Task(id));
         Ok(task)
     }
