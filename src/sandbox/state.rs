@@ -228,16 +228,18 @@ impl Db {
     }
 
     /// Writes every changed entity to the store (no-op in memory).
+    /// On failure the changes stay recorded, so the next flush tries them again.
     pub fn flush(&mut self) -> Result<()> {
-        let dirty = std::mem::take(&mut self.dirty);
-        if dirty.is_empty() {
+        if self.dirty.is_empty() {
             return Ok(());
         }
         let Some(store) = self.store.as_mut() else {
+            self.dirty.clear();
             return Ok(());
         };
+        let dirty = &self.dirty;
         let mut rows = Vec::with_capacity(dirty.len());
-        for c in &dirty {
+        for c in dirty {
             let row = match c {
                 Changed::Logo(id) => self
                     .logos
@@ -262,7 +264,7 @@ impl Db {
             }
         }
         let mut keys = Vec::new();
-        for c in &dirty {
+        for c in dirty {
             if let Changed::Idempotency(org, key) = c {
                 if let Some(rec) = self.idempotency.get(&(*org, key.clone())) {
                     keys.push((
@@ -274,7 +276,9 @@ impl Db {
                 }
             }
         }
-        store.write(&rows, &keys)
+        store.write(&rows, &keys)?;
+        self.dirty.clear();
+        Ok(())
     }
 
     /// Whether `org` exists.

@@ -1529,3 +1529,37 @@ fn due_orders_move_on_in_due_order_and_the_rest_wait() {
     db.advance(now + chrono::Duration::seconds(30));
     assert_eq!(status(&db, ids[0]), crate::api::OrderStatus::Completed);
 }
+
+#[test]
+fn a_failed_write_is_retried_by_the_next_flush() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sandbox.db");
+    let cfg = SandboxConfig {
+        data: Some(path.clone()),
+        ..SandboxConfig::fast()
+    };
+    let s = SandboxState::new(&cfg).unwrap();
+    // Another connection takes the table away, so the next write fails.
+    let other = rusqlite::Connection::open(&path).unwrap();
+    other
+        .execute_batch("ALTER TABLE entities RENAME TO parked")
+        .unwrap();
+    {
+        let mut db = s.lock();
+        if let Some(l) = db.logos.get_mut(&DONE_LOGO) {
+            l.logo.title = "Renamed while the disk was full".into();
+        }
+        db.touch(state::Changed::Logo(DONE_LOGO));
+        assert!(db.flush().is_err());
+    }
+    other
+        .execute_batch("ALTER TABLE parked RENAME TO entities")
+        .unwrap();
+    s.flush().unwrap();
+    drop(s);
+    let s = SandboxState::new(&cfg).unwrap();
+    assert_eq!(
+        s.lock().logos[&DONE_LOGO].logo.title,
+        "Renamed while the disk was full"
+    );
+}
