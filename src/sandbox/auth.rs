@@ -2,7 +2,7 @@
 //! resolved to the caller's organization. Never logged.
 
 use axum::extract::{FromRequest, FromRequestParts, Request};
-use axum::http::header::{AUTHORIZATION, CONTENT_TYPE};
+use axum::http::header::AUTHORIZATION;
 use axum::http::{HeaderMap, request::Parts};
 use bytes::Bytes;
 use serde_json::Value;
@@ -53,9 +53,9 @@ impl FromRequestParts<SandboxState> for Caller {
     }
 }
 
-/// A JSON request body, read leniently about the content type (absent is fine; an explicit
-/// non-JSON type is 415) and answered with the live error body when malformed (400) or too
-/// large (413).
+/// A JSON request body, read whatever the `Content-Type` says (the spec only says "bodies
+/// are JSON", so a JSON body sent as `text/plain` or by `curl -d` is still read), and
+/// answered with the live error body when malformed (400) or too large (413).
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsonBody(pub Value);
 
@@ -63,14 +63,6 @@ impl<S: Send + Sync> FromRequest<S> for JsonBody {
     type Rejection = SandboxError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        if let Some(ct) = req.headers().get(CONTENT_TYPE) {
-            let ct = ct.to_str().unwrap_or_default().to_ascii_lowercase();
-            if !ct.is_empty() && !ct.contains("json") {
-                return Err(SandboxError::UnsupportedMediaType(
-                    "The request body must be JSON (Content-Type: application/json)".into(),
-                ));
-            }
-        }
         let bytes = Bytes::from_request(req, state).await.map_err(|e| {
             if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
                 SandboxError::PayloadTooLarge("The request body is too large".into())

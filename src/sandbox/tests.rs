@@ -1129,14 +1129,31 @@ async fn malformed_json_gets_the_live_error_body() {
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert_eq!(b["error"], "Bad Request");
     assert!(b["message"].as_str().unwrap().contains("JSON"));
-    let r = Request::builder()
-        .method("POST")
-        .uri("/api/orders")
-        .header("X-Api-Key", VENDOR_KEY)
-        .header(header::CONTENT_TYPE, "text/plain")
-        .body(Body::from("{}"))
-        .unwrap();
-    assert_eq!(send(&app, r).await.0, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    // The body is read as JSON whatever the Content-Type says (the spec only says "bodies
+    // are JSON"): `curl -d` sends form-urlencoded, some clients text/plain.
+    for ct in ["text/plain", "application/x-www-form-urlencoded"] {
+        let body = json!({"reference": "CT", "deliveryAddress": address(),
+            "logos": [{"logoId": DONE_LOGO, "quantity": 1}]});
+        let r = Request::builder()
+            .method("POST")
+            .uri("/api/orders")
+            .header("X-Api-Key", VENDOR_KEY)
+            .header(header::CONTENT_TYPE, ct)
+            .body(Body::from(body.to_string()))
+            .unwrap();
+        let (s, b) = send(&app, r).await;
+        assert_eq!(s, StatusCode::ACCEPTED, "{ct}: {b}");
+        let r = Request::builder()
+            .method("POST")
+            .uri("/api/orders")
+            .header("X-Api-Key", VENDOR_KEY)
+            .header(header::CONTENT_TYPE, ct)
+            .body(Body::from("reference=CT"))
+            .unwrap();
+        let (s, b) = send(&app, r).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{ct}: {b}");
+        assert!(b["message"].as_str().unwrap().contains("JSON"), "{b}");
+    }
     let (s, b) = req("DELETE", "/api/orders").send(&app).await;
     assert_eq!(s, StatusCode::METHOD_NOT_ALLOWED);
     assert_eq!(b["error"], "Method Not Allowed");
