@@ -166,19 +166,22 @@ impl Db {
                     }
                     Some(_) => return Err(SandboxError::bad(format!("{q}.view must be a string"))),
                 };
+                // A design of an unknown style (none in the demo data) keeps the view as given.
                 let (view_id, view) = match style {
-                    Some(s) => find_view(s, &view_name).ok_or_else(|| {
-                        SandboxError::bad(format!(
-                            "{q}.view {view_name:?} is not a view of style {}; known views: {}",
-                            s.id,
-                            s.views
-                                .iter()
-                                .map(|(_, v)| *v)
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ))
-                    })?,
-                    None => (0, "FRONT"),
+                    Some(s) => find_view(s, &view_name)
+                        .map(|(id, v)| (Some(id), v.to_owned()))
+                        .ok_or_else(|| {
+                            SandboxError::bad(format!(
+                                "{q}.view {view_name:?} is not a view of style {}; known views: {}",
+                                s.id,
+                                s.views
+                                    .iter()
+                                    .map(|(_, v)| *v)
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            ))
+                        })?,
+                    None => (None, view_name.trim().to_uppercase()),
                 };
                 let logo_id = match o.get("logoId") {
                     Some(Value::Number(n)) if n.is_i64() => n.as_i64().unwrap_or_default(),
@@ -210,8 +213,8 @@ impl Db {
                 logos.push(DesignLogo {
                     logo_id: logo_id.into(),
                     logo_item_no: logo.logo.logo_item_no,
-                    view: view.to_owned(),
-                    view_id: Some(view_id),
+                    view,
+                    view_id,
                     x_coordinate: x.unwrap_or_default(),
                     y_coordinate: y.unwrap_or_default(),
                     angle_rads: angle.unwrap_or(0.0),
@@ -263,5 +266,20 @@ mod tests {
         assert_eq!(find_view(s, "Left Sleeve"), Some((3, "LEFT SLEEVE")));
         assert_eq!(find_view(s, "RIGHT_SLEEVE"), Some((4, "RIGHT SLEEVE")));
         assert_eq!(find_view(s, "LEFT LEG"), None);
+    }
+
+    #[test]
+    fn a_design_of_unknown_style_keeps_the_view_it_is_given() {
+        use crate::sandbox::fixtures::{DONE_DESIGN, DONE_LOGO, VENDOR_ORG};
+        let mut db = crate::sandbox::fixtures::demo_db(chrono::Utc::now(), Default::default());
+        if let Some(d) = db.designs.get_mut(&DONE_DESIGN) {
+            d.design.style_id = None;
+        }
+        let body = serde_json::json!({"variations": [{"title": "V", "designLogos": [
+            {"view": "Left chest", "logoId": DONE_LOGO, "xCoordinate": 1.0, "yCoordinate": 2.0}
+        ]}]});
+        let out = db.clone_design(VENDOR_ORG, DONE_DESIGN, &body).unwrap();
+        assert_eq!(out[0].design_logos[0].view, "LEFT CHEST");
+        assert_eq!(out[0].design_logos[0].view_id, None);
     }
 }
