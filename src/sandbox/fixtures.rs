@@ -18,7 +18,7 @@ use serde_json::json;
 use super::artwork;
 use super::logos::{NewLogo, PreparedUpload, build_logo, prepare_image};
 use super::pricing;
-use super::state::{Db, DesignRec, LogoRec, OrderRec, Org, TaskRec};
+use super::state::{Db, DesignRec, LogoRec, OrderRec, Org, TaskRec, due_after};
 use crate::api::{
     CreatedLogo, Design, DesignLogo, DesignStatus, LogoStatus, LogoType, TaskStatus, VectorizeTask,
 };
@@ -700,7 +700,7 @@ pub fn demo_db(now: DateTime<Utc>, vectorize_delay: Duration) -> Db {
     }
     if let Some(t) = db.tasks.get_mut(&PENDING_TASK) {
         t.task.created_at_utc = now;
-        t.due_at = Some(now + chrono::Duration::from_std(vectorize_delay).unwrap_or(hours(1)));
+        t.due_at = Some(due_after(now, vectorize_delay));
     }
     db.reindex();
     db

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::error::{Result, SandboxError};
 use super::pricing;
-use super::state::{Changed, Db, Due, IdemRec, OrderRec};
+use super::state::{Changed, Db, Due, IdemRec, OrderRec, due_after};
 use crate::api::{
     DeliveryAddress, DesignStatus, LogoStatus, LogoType, LogoValue, Order, OrderStatus,
     OrderedDesign, OrderedInstance, OrderedLogo, TrackingRecord,
@@ -583,7 +583,7 @@ impl Db {
             }
         }
         let id = self.next_order_id();
-        let due = now + chrono::Duration::from_std(delay).unwrap_or(chrono::Duration::zero());
+        let due = due_after(now, delay);
         let rec = OrderRec {
             id,
             order_number: order_number(id),

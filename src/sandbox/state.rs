@@ -417,6 +417,16 @@ impl Db {
     }
 }
 
+/// `now + delay`, the delay capped at about a century so that date arithmetic cannot
+/// overflow (and panic) for absurd settings such as `--placement-delay-ms 18446744073709551615`.
+pub fn due_after(now: DateTime<Utc>, delay: Duration) -> DateTime<Utc> {
+    const CENTURY: Duration = Duration::from_secs(100 * 365 * 24 * 60 * 60);
+    chrono::Duration::from_std(delay.min(CENTURY))
+        .ok()
+        .and_then(|d| now.checked_add_signed(d))
+        .unwrap_or(now)
+}
+
 /// Runtime knobs of a sandbox.
 #[derive(Debug, Clone)]
 pub struct Knobs {

@@ -1580,3 +1580,31 @@ fn a_failed_write_is_retried_by_the_next_flush() {
         "Renamed while the disk was full"
     );
 }
+
+#[tokio::test]
+async fn absurd_delays_do_not_panic() {
+    // Millions of years: a valid chrono::Duration, but past the last representable date.
+    let ages = std::time::Duration::from_millis(u64::MAX / 4);
+    let s = SandboxState::new(&SandboxConfig {
+        placement_delay: Some(ages),
+        vectorize_delay: ages,
+        ..SandboxConfig::fast()
+    })
+    .unwrap();
+    let app = router(s.clone());
+    let (st, b) = req("POST", "/api/orders")
+        .json(json!({"reference": "R", "deliveryAddress": address(), "logos": [{"logoId": DONE_LOGO, "quantity": 1}]}))
+        .send(&app)
+        .await;
+    assert_eq!(st, StatusCode::ACCEPTED, "{b}");
+    let (st, t) = req("POST", "/sandbox/vectorize/tasks")
+        .json(json!({"logoName": "Later"}))
+        .send(&app)
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{t}");
+    s.lock().advance(Utc::now() + chrono::Duration::days(365));
+    let (_, o) = req("GET", &format!("/api/orders/{}", b["id"]))
+        .send(&app)
+        .await;
+    assert_eq!(o["status"], "Pending");
+}

@@ -9,7 +9,7 @@ use super::path_id;
 use crate::api::VectorizeTask;
 use crate::sandbox::auth::{Caller, JsonBody};
 use crate::sandbox::error::Result;
-use crate::sandbox::state::SandboxState;
+use crate::sandbox::state::{SandboxState, due_after};
 
 /// `GET /api/vectorize/tasks/{id}`.
 pub async fn get(
@@ -31,9 +31,7 @@ pub async fn create(
     JsonBody(body): JsonBody,
 ) -> Result<(StatusCode, Json<VectorizeTask>)> {
     let now = Utc::now();
-    let due = now
-        + chrono::Duration::from_std(state.knobs().vectorize_delay)
-            .unwrap_or(chrono::Duration::hours(1));
+    let due = due_after(now, state.knobs().vectorize_delay);
     let task = state.write(|db| db.create_task(caller.org, &body, now, due))?;
     Ok((StatusCode::CREATED, Json(task)))
 }
