@@ -162,35 +162,6 @@ pub fn reduce_to_inks(img: &RgbaImage) -> Vec<&'static Ink> {
     found.into_iter().map(|(_, ink)| ink).collect()
 }
 
-/// Replaces every pixel's color with the nearest of `inks` (CIE Lab), keeping alpha.
-/// With no inks the picture is returned unchanged.
-pub fn snap_to_inks(img: &RgbaImage, inks: &[&Ink]) -> RgbaImage {
-    let mut out = img.clone();
-    if inks.is_empty() {
-        return out;
-    }
-    let labs: Vec<[f32; 3]> = inks.iter().map(|i| lab(i.rgb)).collect();
-    let mut memo: HashMap<[u8; 3], [u8; 3]> = HashMap::new();
-    for p in out.pixels_mut() {
-        if p.0[3] == 0 {
-            continue;
-        }
-        let rgb = [p.0[0], p.0[1], p.0[2]];
-        let snapped = *memo.entry(rgb).or_insert_with(|| {
-            let l = lab(rgb);
-            let mut best = 0;
-            for (i, il) in labs.iter().enumerate() {
-                if dist2(&l, il) < dist2(&l, &labs[best]) {
-                    best = i;
-                }
-            }
-            inks[best].rgb
-        });
-        p.0[..3].copy_from_slice(&snapped);
-    }
-    out
-}
-
 /// Colour separation, as a printer does it: every pixel becomes the nearest point on a blend
 /// between two of `inks` (or one ink), so flat areas take the exact ink colour while
 /// anti-aliased edges between inks stay smooth. Alpha is kept. After this, recoloring by ink
@@ -365,16 +336,6 @@ mod tests {
         });
         let ids: Vec<&str> = reduce_to_inks(&close).iter().map(|i| i.id).collect();
         assert_eq!(ids, ["HVID", "SORT"], "ties are ordered by id");
-    }
-
-    #[test]
-    fn snap_moves_every_pixel_onto_an_ink() {
-        let img = RgbaImage::from_fn(4, 1, |x, _| image::Rgba([200 + x as u8, 20, 40, 99]));
-        let red = ink("186").expect("red");
-        let white = ink("HVID").expect("white");
-        let out = snap_to_inks(&img, &[red, white]);
-        assert!(out.pixels().all(|p| p.0 == [200, 16, 46, 99]));
-        assert_eq!(snap_to_inks(&img, &[]), img);
     }
 
     #[test]

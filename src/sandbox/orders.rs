@@ -237,6 +237,18 @@ impl<'a> Fields<'a> {
     }
 }
 
+/// The 400 for an entry that names its design or logo both ways (`both`) or neither way.
+fn not_exactly_one(path: &str, first: &str, second: &str, both: bool) -> SandboxError {
+    let (gives, joint) = if both {
+        ("both", "and")
+    } else {
+        ("neither", "nor")
+    };
+    bad(format!(
+        "{path} gives {gives} {first} {joint} {second}; give exactly one of them"
+    ))
+}
+
 fn is_digits(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
 }
@@ -323,16 +335,7 @@ fn design_entry(v: &Value, path: &str) -> Result<DesignEntry> {
     let design = match (f.opt_int("designId")?, f.opt_id_str("designMul")?) {
         (Some(id), None) => DesignRef::Id(id),
         (None, Some(mul)) => DesignRef::Mul(mul),
-        (Some(_), Some(_)) => {
-            return Err(bad(format!(
-                "{path} gives both designId and designMul; give exactly one of them"
-            )));
-        }
-        (None, None) => {
-            return Err(bad(format!(
-                "{path} gives neither designId nor designMul; give exactly one of them"
-            )));
-        }
+        (id, _) => return Err(not_exactly_one(path, "designId", "designMul", id.is_some())),
     };
     let raw = f.array("instances")?;
     if raw.is_empty() {
@@ -400,16 +403,7 @@ fn logo_entry(v: &Value, path: &str) -> Result<LogoEntry> {
     let logo = match (f.opt_int("logoId")?, f.opt_id_str("logoSku")?) {
         (Some(id), None) => LogoRef::Id(id),
         (None, Some(sku)) => LogoRef::Sku(sku),
-        (Some(_), Some(_)) => {
-            return Err(bad(format!(
-                "{path} gives both logoId and logoSku; give exactly one of them"
-            )));
-        }
-        (None, None) => {
-            return Err(bad(format!(
-                "{path} gives neither logoId nor logoSku; give exactly one of them"
-            )));
-        }
+        (id, _) => return Err(not_exactly_one(path, "logoId", "logoSku", id.is_some())),
     };
     let quantity = f.positive("quantity")?;
     let storage_quantity = f.storage("storageQuantity")?;

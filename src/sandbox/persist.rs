@@ -49,11 +49,6 @@ impl Store {
         Self::init(conn)
     }
 
-    /// An in-memory database (for tests).
-    pub fn open_in_memory() -> Result<Self> {
-        Self::init(Connection::open_in_memory()?)
-    }
-
     fn init(conn: Connection) -> Result<Self> {
         // `journal_mode` answers with a row, so it is read rather than executed.
         let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
@@ -118,15 +113,11 @@ impl Store {
                 rec.order_id,
             ));
         }
-        self.write_rows(&rows, &keys)
+        self.write(&rows, &keys)
     }
 
     /// Upserts rows in one transaction.
-    pub fn write(&mut self, rows: &[Row], keys: &[KeyRow]) -> Result<()> {
-        self.write_rows(rows, keys)
-    }
-
-    fn write_rows(&self, rows: &[Row], keys: &[KeyRow]) -> Result<()> {
+    pub fn write(&self, rows: &[Row], keys: &[KeyRow]) -> Result<()> {
         let tx = self.conn.unchecked_transaction()?;
         {
             let mut put = tx.prepare_cached(

@@ -219,6 +219,13 @@ impl Default for Counters {
     }
 }
 
+/// Hands out the counter's number and moves the counter on.
+fn take_next(counter: &mut i64) -> i64 {
+    let n = *counter;
+    *counter += 1;
+    n
+}
+
 impl Db {
     /// Records that an entity changed, so [`Db::flush`] writes it.
     pub fn touch(&mut self, c: Changed) {
@@ -233,7 +240,7 @@ impl Db {
         if self.dirty.is_empty() {
             return Ok(());
         }
-        let Some(store) = self.store.as_mut() else {
+        let Some(store) = self.store.as_ref() else {
             self.dirty.clear();
             return Ok(());
         };
@@ -281,11 +288,6 @@ impl Db {
         Ok(())
     }
 
-    /// Whether `org` exists.
-    pub fn org_exists(&self, org: i64) -> bool {
-        self.orgs.contains_key(&org)
-    }
-
     /// Whether a caller of organization `caller` may see what `owner` owns: its own things
     /// and those of its child organizations.
     pub fn can_see(&self, caller: i64, owner: i64) -> bool {
@@ -309,44 +311,32 @@ impl Db {
 
     /// The next logo id.
     pub fn next_logo_id(&mut self) -> i64 {
-        let id = self.counters.logo_id;
-        self.counters.logo_id += 1;
-        id
+        take_next(&mut self.counters.logo_id)
     }
 
     /// The next logo item number.
     pub fn next_logo_item_no(&mut self) -> i64 {
-        let n = self.counters.logo_item_no;
-        self.counters.logo_item_no += 1;
-        n
+        take_next(&mut self.counters.logo_item_no)
     }
 
     /// The next design id.
     pub fn next_design_id(&mut self) -> i64 {
-        let id = self.counters.design_id;
-        self.counters.design_id += 1;
-        id
+        take_next(&mut self.counters.design_id)
     }
 
     /// The next design item number, `MUL` and six digits.
     pub fn next_design_mul(&mut self) -> String {
-        let n = self.counters.design_mul;
-        self.counters.design_mul += 1;
-        format!("MUL{n:06}")
+        format!("MUL{:06}", take_next(&mut self.counters.design_mul))
     }
 
     /// The next order tracking id.
     pub fn next_order_id(&mut self) -> i64 {
-        let id = self.counters.order_id;
-        self.counters.order_id += 1;
-        id
+        take_next(&mut self.counters.order_id)
     }
 
     /// The next vectorize task id.
     pub fn next_task_id(&mut self) -> i64 {
-        let id = self.counters.task_id;
-        self.counters.task_id += 1;
-        id
+        take_next(&mut self.counters.task_id)
     }
 
     /// Schedules a pending order or task to move on at `at`.
