@@ -16,7 +16,7 @@ use crate::imaging::{self, ImagingError, Limits};
 pub const HIGH_RES_SIDE: u32 = 1024;
 /// Longest side of the low-resolution preview.
 pub const LOW_RES_SIDE: u32 = 256;
-/// Default and largest page size of the logo list.
+/// Default page size of the logo list.
 pub const DEFAULT_LIMIT: i64 = 12;
 /// Largest page size of the logo list; larger requests are clamped to it.
 pub const MAX_LIMIT: i64 = 25;
