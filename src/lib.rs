@@ -3,8 +3,15 @@
 //! - [`api`]: the typed HTTP client (no UI, no globals).
 //! - [`imaging`]: pure pixel work shared by the sandbox and the app (decode under limits, recolor).
 //! - [`sandbox`]: a faithful emulator of the whole service over real HTTP.
+//! - [`store`]: the app's local data in SQLite (accounts; never keys).
+//! - [`keychain`]: where API keys live (the OS keychain, or this session's memory).
 
 pub mod api;
 pub mod cli;
 pub mod imaging;
+pub mod keychain;
+// Since the crate's rust-version became 1.95 (egui 0.37 needs it), clippy suggests let-chains
+// for nested `if let`s; the sandbox predates that. Remove once its owner has collapsed them.
+#[allow(clippy::collapsible_if)]
 pub mod sandbox;
+pub mod store;

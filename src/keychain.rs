@@ -1,0 +1,351 @@
+//! Where API keys live: the OS keychain through `keyring-core` (Secret Service on Linux,
+//! Keychain on macOS, Credential Manager on Windows), never a file, a log or the database.
+//!
+//! A [`Keychain`] is one of:
+//! - a credential store: the system's ([`Keychain::system`]) or any other `keyring-core` store,
+//!   such as `keyring_core::mock::Store` in tests ([`Keychain::with_store`]);
+//! - unavailable, with the reason ([`Keychain::unavailable`]); the person is told and may
+//!   accept keeping keys in memory for this session only ([`Keychain::accept_session_only`]).
+//!
+//! Entries are built from the keychain's own store rather than the process-wide default, so
+//! tests running side by side can each have theirs. Calls may block (D-Bus, a system prompt):
+//! the backend makes them from `spawn_blocking`, never the UI thread.
+
+use crate::api::ApiKey;
+use crate::store::{AccountId, KeyLocation};
+use keyring_core::{CredentialStore, Entry};
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// The `service` every logodesk entry is filed under; the `user` is `account-<id>`.
+pub const SERVICE: &str = "logodesk";
+
+/// What the keychain can do right now, for the UI.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KeychainStatus {
+    /// Keys are stored in this credential store (e.g. "Secret Service").
+    Available { store: String },
+    /// No keychain; keys are kept in memory until logodesk quits, as the person accepted.
+    SessionOnly { reason: String },
+    /// No keychain, and the person has not (yet) accepted keeping keys for the session.
+    Unavailable { reason: String },
+}
+
+/// Failures of the keychain. `Display` is a sentence; it never contains a key.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum KeychainError {
+    /// There is no keychain and the person has not accepted session-only keys.
+    #[error(
+        "No keychain is available on this computer ({0}), so the API key cannot be stored. Choose \"Keep keys for this session only\" in Settings → Accounts, or start a keychain service and restart logodesk."
+    )]
+    Unavailable(String),
+    /// The key was kept for an earlier session only and is gone now.
+    #[error(
+        "This account's API key was kept for an earlier session only. Enter it again in Settings → Accounts."
+    )]
+    SessionKeyGone,
+    /// No key is stored for this account.
+    #[error("No API key is stored for this account. Enter it in Settings → Accounts.")]
+    Missing,
+    /// The keychain refused or failed.
+    #[error(
+        "The keychain failed: {0}. Unlock the keychain (or allow logodesk to use it) and try again."
+    )]
+    Failed(String),
+}
+
+/// The home of API keys. Cheap to clone; clones share the session memory.
+#[derive(Clone)]
+pub struct Keychain {
+    inner: Arc<Mutex<Inner>>,
+}
+
+enum Inner {
+    Store {
+        store: Arc<CredentialStore>,
+        name: String,
+    },
+    Unavailable {
+        reason: String,
+    },
+    SessionOnly {
+        reason: String,
+        keys: HashMap<AccountId, ApiKey>,
+    },
+}
+
+impl fmt::Debug for Keychain {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Keychain").field(&self.status()).finish()
+    }
+}
+
+fn user(account: AccountId) -> String {
+    format!("account-{}", account.0)
+}
+
+/// Human text of a `keyring-core` error, without any secret (keyring errors carry none except
+/// `BadEncoding`/`BadDataFormat`, whose bytes are not shown).
+fn describe(e: &keyring_core::Error) -> String {
+    use keyring_core::Error as E;
+    match e {
+        E::PlatformFailure(p) | E::NoStorageAccess(p) => p.to_string(),
+        E::NoEntry => "no entry".into(),
+        E::BadEncoding(_) | E::BadDataFormat(..) => "the stored key is damaged".into(),
+        E::NoDefaultStore => "no credential store is set".into(),
+        other => other.to_string(),
+    }
+}
+
+impl Keychain {
+    /// The operating system's keychain, if one answers; otherwise an unavailable keychain
+    /// with the reason. Also makes it `keyring-core`'s default store. May block briefly.
+    pub fn system() -> Keychain {
+        match system_store() {
+            Ok(store) => {
+                let keychain = Keychain::with_store(store.clone());
+                match keychain.probe() {
+                    Ok(()) => {
+                        keyring_core::set_default_store(store);
+                        keychain
+                    }
+                    Err(reason) => Keychain::unavailable(reason),
+                }
+            }
+            Err(reason) => Keychain::unavailable(reason),
+        }
+    }
+
+    /// Keys go to this `keyring-core` store (tests: `keyring_core::mock::Store::new()`).
+    pub fn with_store(store: Arc<CredentialStore>) -> Keychain {
+        let name = store.vendor();
+        Keychain {
+            inner: Arc::new(Mutex::new(Inner::Store { store, name })),
+        }
+    }
+
+    /// No keychain, for this reason (a short lower-case phrase).
+    pub fn unavailable(reason: impl Into<String>) -> Keychain {
+        Keychain {
+            inner: Arc::new(Mutex::new(Inner::Unavailable {
+                reason: reason.into(),
+            })),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
+        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Reads a probe entry: "no entry" means the store works.
+    fn probe(&self) -> Result<(), String> {
+        let Inner::Store { store, .. } = &*self.lock() else {
+            return Ok(());
+        };
+        let entry = store
+            .build(SERVICE, "probe", None)
+            .map_err(|e| describe(&e))?;
+        match entry.get_password() {
+            Ok(_) | Err(keyring_core::Error::NoEntry) => Ok(()),
+            Err(e) => Err(describe(&e)),
+        }
+    }
+
+    /// What the keychain can do now.
+    pub fn status(&self) -> KeychainStatus {
+        match &*self.lock() {
+            Inner::Store { name, .. } => KeychainStatus::Available {
+                store: name.clone(),
+            },
+            Inner::Unavailable { reason } => KeychainStatus::Unavailable {
+                reason: reason.clone(),
+            },
+            Inner::SessionOnly { reason, .. } => KeychainStatus::SessionOnly {
+                reason: reason.clone(),
+            },
+        }
+    }
+
+    /// The person accepted keeping keys in memory for this session (only meaningful when no
+    /// keychain is available; otherwise nothing changes).
+    pub fn accept_session_only(&self) {
+        let mut inner = self.lock();
+        if let Inner::Unavailable { reason } = &*inner {
+            tracing::info!("API keys are kept in memory for this session only");
+            *inner = Inner::SessionOnly {
+                reason: reason.clone(),
+                keys: HashMap::new(),
+            };
+        }
+    }
+
+    fn entry(store: &CredentialStore, account: AccountId) -> Result<Entry, KeychainError> {
+        store
+            .build(SERVICE, &user(account), None)
+            .map_err(|e| KeychainError::Failed(describe(&e)))
+    }
+
+    /// Stores `key` for `account`; answers where it went.
+    pub fn set(&self, account: AccountId, key: &ApiKey) -> Result<KeyLocation, KeychainError> {
+        match &mut *self.lock() {
+            Inner::Store { store, .. } => {
+                Self::entry(store.as_ref(), account)?
+                    .set_password(key.expose())
+                    .map_err(|e| KeychainError::Failed(describe(&e)))?;
+                Ok(KeyLocation::Keychain)
+            }
+            Inner::SessionOnly { keys, .. } => {
+                keys.insert(account, key.clone());
+                Ok(KeyLocation::Session)
+            }
+            Inner::Unavailable { reason } => Err(KeychainError::Unavailable(reason.clone())),
+        }
+    }
+
+    /// The key of `account`, which was stored at `location`.
+    pub fn get(&self, account: AccountId, location: KeyLocation) -> Result<ApiKey, KeychainError> {
+        match (&*self.lock(), location) {
+            (Inner::SessionOnly { keys, .. }, KeyLocation::Session) => keys
+                .get(&account)
+                .cloned()
+                .ok_or(KeychainError::SessionKeyGone),
+            (_, KeyLocation::Session) => Err(KeychainError::SessionKeyGone),
+            (_, KeyLocation::None) => Err(KeychainError::Missing),
+            (Inner::Store { store, .. }, KeyLocation::Keychain) => {
+                match Self::entry(store.as_ref(), account)?.get_password() {
+                    Ok(key) => Ok(ApiKey::new(key)),
+                    Err(keyring_core::Error::NoEntry) => Err(KeychainError::Missing),
+                    Err(e) => Err(KeychainError::Failed(describe(&e))),
+                }
+            }
+            (
+                Inner::Unavailable { reason } | Inner::SessionOnly { reason, .. },
+                KeyLocation::Keychain,
+            ) => Err(KeychainError::Unavailable(reason.clone())),
+        }
+    }
+
+    /// Forgets the key of `account` wherever it is; a missing key is not an error.
+    pub fn delete(&self, account: AccountId) -> Result<(), KeychainError> {
+        match &mut *self.lock() {
+            Inner::Store { store, .. } => {
+                match Self::entry(store.as_ref(), account)?.delete_credential() {
+                    Ok(()) | Err(keyring_core::Error::NoEntry) => Ok(()),
+                    Err(e) => Err(KeychainError::Failed(describe(&e))),
+                }
+            }
+            Inner::SessionOnly { keys, .. } => {
+                keys.remove(&account);
+                Ok(())
+            }
+            Inner::Unavailable { .. } => Ok(()),
+        }
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn system_store() -> Result<Arc<CredentialStore>, String> {
+    if std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_none() {
+        return Err("no D-Bus session is running, so the Secret Service cannot be reached".into());
+    }
+    zbus_secret_service_keyring_store::Store::new()
+        .map(|s| s as Arc<CredentialStore>)
+        .map_err(|e| format!("the Secret Service did not answer: {}", describe(&e)))
+}
+
+#[cfg(target_os = "macos")]
+fn system_store() -> Result<Arc<CredentialStore>, String> {
+    apple_native_keyring_store::keychain::Store::new()
+        .map(|s| s as Arc<CredentialStore>)
+        .map_err(|e| format!("the macOS Keychain did not answer: {}", describe(&e)))
+}
+
+#[cfg(target_os = "windows")]
+fn system_store() -> Result<Arc<CredentialStore>, String> {
+    windows_native_keyring_store::Store::new()
+        .map(|s| s as Arc<CredentialStore>)
+        .map_err(|e| {
+            format!(
+                "the Windows Credential Manager did not answer: {}",
+                describe(&e)
+            )
+        })
+}
+
+#[cfg(not(any(target_os = "linux", target_os = "macos", target_os = "windows")))]
+fn system_store() -> Result<Arc<CredentialStore>, String> {
+    Err("this operating system has no supported keychain".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mock() -> Keychain {
+        Keychain::with_store(keyring_core::mock::Store::new().unwrap())
+    }
+
+    #[test]
+    fn keys_round_trip_through_the_store() {
+        let kc = mock();
+        assert!(matches!(kc.status(), KeychainStatus::Available { .. }));
+        let id = AccountId(7);
+        assert!(matches!(
+            kc.get(id, KeyLocation::Keychain),
+            Err(KeychainError::Missing)
+        ));
+        assert_eq!(
+            kc.set(id, &ApiKey::new("k-123")).unwrap(),
+            KeyLocation::Keychain
+        );
+        assert_eq!(kc.get(id, KeyLocation::Keychain).unwrap().expose(), "k-123");
+        kc.delete(id).unwrap();
+        kc.delete(id).unwrap();
+        assert!(matches!(
+            kc.get(id, KeyLocation::Keychain),
+            Err(KeychainError::Missing)
+        ));
+    }
+
+    #[test]
+    fn without_a_keychain_keys_need_consent_and_stay_in_memory() {
+        let kc = Keychain::unavailable("no D-Bus session");
+        let id = AccountId(1);
+        let err = kc.set(id, &ApiKey::new("secret-key")).unwrap_err();
+        assert!(matches!(err, KeychainError::Unavailable(_)));
+        assert!(err.to_string().contains("this session only"));
+        assert!(!err.to_string().contains("secret-key"));
+
+        kc.accept_session_only();
+        assert!(matches!(kc.status(), KeychainStatus::SessionOnly { .. }));
+        assert_eq!(
+            kc.set(id, &ApiKey::new("secret-key")).unwrap(),
+            KeyLocation::Session
+        );
+        assert_eq!(
+            kc.get(id, KeyLocation::Session).unwrap().expose(),
+            "secret-key"
+        );
+        // A key stored in the keychain on another run cannot be read now.
+        assert!(matches!(
+            kc.get(id, KeyLocation::Keychain),
+            Err(KeychainError::Unavailable(_))
+        ));
+        // A fresh session has forgotten it.
+        let next_run = Keychain::unavailable("no D-Bus session");
+        next_run.accept_session_only();
+        assert!(matches!(
+            next_run.get(id, KeyLocation::Session),
+            Err(KeychainError::SessionKeyGone)
+        ));
+    }
+
+    #[test]
+    fn debug_shows_no_keys() {
+        let kc = Keychain::unavailable("none");
+        kc.accept_session_only();
+        kc.set(AccountId(1), &ApiKey::new("top-secret")).unwrap();
+        assert!(!format!("{kc:?}").contains("top-secret"));
+    }
+}

@@ -1,0 +1,88 @@
+//! Schema migrations, numbered by `PRAGMA user_version`.
+//!
+//! Migration `i` (0-based) brings the schema from version `i` to `i + 1`. Each runs in its own
+//! transaction together with the version bump, so a crash leaves either the old or the new
+//! schema. Add new tables (drafts, order history, the outbox) as new entries at the end.
+
+use super::StoreError;
+use rusqlite::Connection;
+use std::path::Path;
+
+/// Every migration, oldest first.
+pub const MIGRATIONS: &[&str] = &[
+    // 1: accounts. `base_url` is NULL for the embedded sandbox, whose address changes on every
+    // start. `key_location` says where the key is: the OS keychain, this session's memory, or
+    // nowhere (the sandbox's demo key is built in). The key itself is never in this file.
+    "CREATE TABLE accounts (
+        id                  INTEGER PRIMARY KEY,
+        name                TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        kind                TEXT NOT NULL CHECK (kind IN ('sandbox', 'remote')),
+        base_url            TEXT,
+        auth_style          TEXT NOT NULL DEFAULT 'bearer' CHECK (auth_style IN ('bearer', 'x-api-key')),
+        organization_id     INTEGER,
+        key_location        TEXT NOT NULL DEFAULT 'keychain' CHECK (key_location IN ('keychain', 'session', 'none')),
+        created_at          TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+        CHECK ((kind = 'sandbox') = (base_url IS NULL))
+    );
+    CREATE UNIQUE INDEX accounts_one_sandbox ON accounts (kind) WHERE kind = 'sandbox';",
+];
+
+/// The schema version this build writes.
+pub fn latest() -> i64 {
+    MIGRATIONS.len() as i64
+}
+
+pub(crate) fn user_version(conn: &Connection) -> rusqlite::Result<i64> {
+    conn.query_row("PRAGMA user_version", [], |r| r.get(0))
+}
+
+/// Applies the missing migrations; refuses a database from a newer version.
+pub(crate) fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
+    let found = user_version(conn)?;
+    if found > latest() {
+        return Err(StoreError::TooNew {
+            path: path.to_owned(),
+            found,
+            known: latest(),
+        });
+    }
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(found as usize) {
+        let tx = conn.transaction()?;
+        tx.execute_batch(sql)?;
+        tx.pragma_update(None, "user_version", i as i64 + 1)?;
+        tx.commit()?;
+        tracing::info!(version = i + 1, "local database migrated");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Store;
+
+    #[test]
+    fn fresh_database_reaches_latest_and_reopens() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("logodesk.sqlite");
+        let store = Store::open(&path).unwrap();
+        assert_eq!(store.schema_version().unwrap(), latest());
+        drop(store);
+        let again = Store::open(&path).unwrap();
+        assert_eq!(again.schema_version().unwrap(), latest());
+    }
+
+    #[test]
+    fn newer_database_is_refused_with_a_sentence() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("logodesk.sqlite");
+        {
+            let conn = Connection::open(&path).unwrap();
+            conn.pragma_update(None, "user_version", latest() + 5)
+                .unwrap();
+        }
+        let err = Store::open(&path).unwrap_err();
+        assert!(matches!(err, StoreError::TooNew { .. }));
+        assert!(err.to_string().contains("newer version of logodesk"));
+    }
+}

@@ -1,0 +1,94 @@
+//! The app's own local data in SQLite (`logodesk.sqlite` in the data folder).
+//!
+//! - [`migrations`]: the schema, versioned with `PRAGMA user_version`; a new table is a new
+//!   entry at the end of [`migrations::MIGRATIONS`], never an edit of an old one.
+//! - [`accounts`]: the accounts a person has set up. API keys are never stored here: they live
+//!   in the OS keychain ([`crate::keychain`]), and this table only says where to find them.
+//!
+//! [`Store`] is synchronous (rusqlite); the backend calls it from `spawn_blocking`, never the UI.
+
+pub mod accounts;
+pub mod migrations;
+
+pub use accounts::{
+    AccountId, AccountKind, AccountRecord, KeyLocation, NewAccount, SANDBOX_ACCOUNT_NAME,
+};
+
+use rusqlite::Connection;
+use std::path::{Path, PathBuf};
+
+/// What can go wrong with the local database. `Display` is a sentence saying what happened
+/// and what to do.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database file could not be opened or created.
+    #[error("logodesk could not open its local database {}: {source}. Check that the folder exists and is writable.", path.display())]
+    Open {
+        path: PathBuf,
+        #[source]
+        source: rusqlite::Error,
+    },
+    /// The database was written by a newer version of logodesk.
+    #[error("The local database is from a newer version of logodesk (schema {found}, this version knows {known}). Update logodesk, or move the file {} aside.", path.display())]
+    TooNew {
+        path: PathBuf,
+        found: i64,
+        known: i64,
+    },
+    /// Another account already has this name.
+    #[error("An account named \"{0}\" already exists. Choose another name.")]
+    DuplicateName(String),
+    /// The account no longer exists (removed meanwhile).
+    #[error("This account no longer exists; it may have been removed.")]
+    NoSuchAccount,
+    /// The built-in sandbox account cannot be removed or renamed.
+    #[error(
+        "The built-in Sandbox account cannot be removed; it is how logodesk works without set-up."
+    )]
+    SandboxIsBuiltIn,
+    /// Any other SQLite failure.
+    #[error(
+        "The local database failed ({0}). Restart logodesk; if it keeps happening, move the file logodesk.sqlite aside."
+    )]
+    Sqlite(#[from] rusqlite::Error),
+}
+
+/// The open database.
+#[derive(Debug)]
+pub struct Store {
+    conn: Connection,
+}
+
+impl Store {
+    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        let conn = Connection::open(path).map_err(|source| StoreError::Open {
+            path: path.to_owned(),
+            source,
+        })?;
+        conn.busy_timeout(std::time::Duration::from_secs(2))?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        Self::init(conn, path)
+    }
+
+    /// A database in memory (tests, benchmarks).
+    pub fn open_in_memory() -> Result<Store, StoreError> {
+        let conn = Connection::open_in_memory()?;
+        Self::init(conn, Path::new(":memory:"))
+    }
+
+    fn init(mut conn: Connection, path: &Path) -> Result<Store, StoreError> {
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        migrations::migrate(&mut conn, path)?;
+        Ok(Store { conn })
+    }
+
+    /// The schema version now in force.
+    pub fn schema_version(&self) -> Result<i64, StoreError> {
+        Ok(migrations::user_version(&self.conn)?)
+    }
+
+    pub(crate) fn conn(&self) -> &Connection {
+        &self.conn
+    }
+}
