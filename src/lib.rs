@@ -3,10 +3,12 @@
 //! - [`api`]: the typed HTTP client (no UI, no globals).
 //! - [`imaging`]: pure pixel work shared by the sandbox and the app (decode under limits, recolor).
 //! - [`sandbox`]: a faithful emulator of the whole service over real HTTP.
+//! - [`backend`]: the background runtime the UI talks to with typed commands and events.
 //! - [`store`]: the app's local data in SQLite (accounts; never keys).
 //! - [`keychain`]: where API keys live (the OS keychain, or this session's memory).
 
 pub mod api;
+pub mod backend;
 pub mod cli;
 pub mod imaging;
 pub mod keychain;
