@@ -1,11 +1,15 @@
-//! The command line: `logodesk` opens the desktop app, `logodesk sandbox …` runs the sandbox
-//! headless.
+//! The command line: `logodesk` opens the desktop app (`--screenshot PATH` saves a picture of
+//! a screen and exits), `logodesk sandbox …` runs the sandbox headless.
 
+use crate::app::{self, AppOptions, ScreenshotRequest};
+use crate::backend::{BackendConfig, StartAccount};
 use crate::sandbox::{self, SandboxConfig};
+use crate::ui::Screen;
 use anyhow::Context as _;
 use clap::{Args, Parser, Subcommand};
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 /// Version string shown by `--version` and in the About box: `0.1.0 (rev 1a2b3c4d5e, 2026-11-21)`.
@@ -20,10 +24,53 @@ pub const VERSION: &str = concat!(
 
 /// logodesk: logos, drafts and orders for the vendors of a transfer-print service.
 #[derive(Debug, Parser)]
-#[command(name = "logodesk", version = VERSION, about)]
+#[command(name = "logodesk", version = VERSION, about, args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    #[command(flatten)]
+    pub app: AppArgs,
+}
+
+/// Options of the desktop app (no subcommand).
+#[derive(Debug, Args, Default)]
+pub struct AppArgs {
+    /// Save a PNG of the window once the screen has loaded its data, then exit.
+    #[arg(long, value_name = "PATH")]
+    pub screenshot: Option<PathBuf>,
+    /// Screen to open: gallery, detail (the first logo) or settings.
+    #[arg(long, value_name = "SCREEN", value_parser = parse_screen)]
+    pub screen: Option<Screen>,
+    /// Account to use, by name, e.g. sandbox [default: the last one used].
+    #[arg(long, value_name = "NAME")]
+    pub account: Option<String>,
+    /// Theme: light, dark or system [default: the last one chosen; light for --screenshot].
+    #[arg(long, value_name = "THEME", value_parser = parse_theme)]
+    pub theme: Option<egui::ThemePreference>,
+    /// Folder for logodesk's data: logodesk.sqlite, sandbox.sqlite, ui.ron [default: the user's data folder].
+    #[arg(long, value_name = "PATH", env = "LOGODESK_DATA_DIR")]
+    pub data_dir: Option<PathBuf>,
+}
+
+fn parse_screen(s: &str) -> Result<Screen, String> {
+    Screen::from_slug(s).ok_or_else(|| {
+        let names: Vec<&str> = Screen::ALL.iter().map(|s| s.slug()).collect();
+        format!(
+            "\"{s}\" is not a screen; choose one of {}",
+            names.join(", ")
+        )
+    })
+}
+
+fn parse_theme(s: &str) -> Result<egui::ThemePreference, String> {
+    match s.trim().to_ascii_lowercase().as_str() {
+        "light" => Ok(egui::ThemePreference::Light),
+        "dark" => Ok(egui::ThemePreference::Dark),
+        "system" => Ok(egui::ThemePreference::System),
+        _ => Err(format!(
+            "\"{s}\" is not a theme; choose light, dark or system"
+        )),
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -84,20 +131,78 @@ pub fn init_tracing() {
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::Sandbox(args)) => run_sandbox(args),
-        None => {
-            println!(
-                "logodesk {VERSION}\nThe desktop app is not built yet. Run the sandbox with `logodesk sandbox`."
-            );
-            Ok(())
-        }
+        None => run_app(cli.app),
     }
+}
+
+/// The user's data folder for logodesk (e.g. `~/.local/share/logodesk/`).
+pub fn default_data_dir() -> anyhow::Result<PathBuf> {
+    let dirs = directories::ProjectDirs::from("", "", "logodesk")
+        .context("no user data folder could be found; pass --data-dir PATH")?;
+    Ok(dirs.data_dir().to_owned())
 }
 
 /// Where the sandbox keeps its state unless told otherwise.
 pub fn default_sandbox_data() -> anyhow::Result<PathBuf> {
-    let dirs = directories::ProjectDirs::from("", "", "logodesk")
-        .context("no user data folder could be found; pass --data PATH or --ephemeral")?;
-    Ok(dirs.data_dir().join("sandbox.sqlite"))
+    default_data_dir()
+        .map(|d| d.join("sandbox.sqlite"))
+        .context("pass --data PATH or --ephemeral")
+}
+
+/// How long `--screenshot` waits for the screen's data.
+const SCREENSHOT_TIMEOUT: Duration = Duration::from_secs(120);
+
+fn run_app(args: AppArgs) -> anyhow::Result<()> {
+    let data_dir = match args.data_dir {
+        Some(d) => d,
+        None => default_data_dir()?,
+    };
+    std::fs::create_dir_all(&data_dir)
+        .with_context(|| format!("cannot create the data folder {}", data_dir.display()))?;
+    let mut backend = BackendConfig::in_data_dir(&data_dir);
+    if let Some(name) = args.account {
+        backend.start_account = StartAccount::Name(name);
+    }
+    let outcome = Arc::new(Mutex::new(None));
+    let screenshot = args.screenshot.map(|path| ScreenshotRequest {
+        path: absolute(&path),
+        screen: args.screen.unwrap_or_default(),
+        timeout: SCREENSHOT_TIMEOUT,
+        outcome: outcome.clone(),
+    });
+    let taking_screenshot = screenshot.is_some();
+    let theme = args
+        .theme
+        .or(taking_screenshot.then_some(egui::ThemePreference::Light));
+    let options = AppOptions {
+        backend,
+        restore_ui: !taking_screenshot,
+        theme,
+        start_screen: args.screen,
+        screenshot,
+    };
+    app::run(options, &data_dir)?;
+    if !taking_screenshot {
+        return Ok(());
+    }
+    match outcome
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .take()
+    {
+        Some(Ok(path)) => {
+            println!("saved {}", path.display());
+            Ok(())
+        }
+        Some(Err(message)) => Err(anyhow::anyhow!(message)),
+        None => Err(anyhow::anyhow!(
+            "The window was closed before the screenshot was taken."
+        )),
+    }
+}
+
+fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_owned())
 }
 
 fn run_sandbox(args: SandboxArgs) -> anyhow::Result<()> {
@@ -206,5 +311,31 @@ mod tests {
         assert!(
             Cli::try_parse_from(["logodesk", "sandbox", "--ephemeral", "--data", "x.db"]).is_err()
         );
+    }
+
+    #[test]
+    fn app_flags_parse() {
+        let cli = Cli::try_parse_from([
+            "logodesk",
+            "--screenshot",
+            "shot.png",
+            "--screen",
+            "detail",
+            "--account",
+            "sandbox",
+            "--theme",
+            "dark",
+        ])
+        .unwrap();
+        assert!(cli.command.is_none());
+        assert_eq!(cli.app.screen, Some(Screen::LogoDetail));
+        assert_eq!(cli.app.account.as_deref(), Some("sandbox"));
+        assert_eq!(cli.app.theme, Some(egui::ThemePreference::Dark));
+        let err = Cli::try_parse_from(["logodesk", "--screen", "orders"]).unwrap_err();
+        assert!(
+            err.to_string().contains("gallery, detail, settings"),
+            "{err}"
+        );
+        assert!(Cli::try_parse_from(["logodesk", "--screenshot", "x.png", "sandbox"]).is_err());
     }
 }

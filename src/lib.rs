@@ -6,8 +6,10 @@
 //! - [`backend`]: the background runtime the UI talks to with typed commands and events.
 //! - [`store`]: the app's local data in SQLite (accounts; never keys).
 //! - [`keychain`]: where API keys live (the OS keychain, or this session's memory).
+//! - [`ui`] and [`app`]: the desktop window (eframe/egui).
 
 pub mod api;
+pub mod app;
 pub mod backend;
 pub mod cli;
 pub mod imaging;
@@ -17,3 +19,4 @@ pub mod keychain;
 #[allow(clippy::collapsible_if)]
 pub mod sandbox;
 pub mod store;
+pub mod ui;

@@ -1,0 +1,780 @@
+//! The logo gallery: a grid of cards over the whole list, fetched page by page as rows come
+//! into view; a debounced title search; lookup by item number or id; keyboard selection.
+//!
+//! The grid is sized for the list's total count from the first page on, so the scroll bar is
+//! true; only the visible rows are laid out, and pages are fetched for the rows in view.
+
+use super::images::ThumbnailCache;
+use super::theme::{self, card, space};
+use super::widgets::{UiExt as _, paint_checkerboard};
+use super::{Intent, Shared};
+use crate::api::{ListLogos, LogoId, LogoItemNo, format_mm};
+use crate::backend::{CardPage, Command, LogoCard, LogoRef, RequestId, UserError};
+use egui::{Align, Color32, Key, Layout, Rect, Response, RichText, Sense, Stroke, Ui, Vec2};
+use std::collections::HashMap;
+use std::ops::Range;
+
+/// Page sizes offered (the service allows at most 25).
+pub const PAGE_SIZES: [i64; 2] = [12, 25];
+
+/// Seconds of quiet after typing before the search is sent.
+pub const SEARCH_DEBOUNCE: f64 = 0.3;
+
+/// Pages fetched at once at most while scrolling.
+const MAX_PAGES_IN_FLIGHT: usize = 2;
+
+/// The gallery's state.
+pub struct Gallery {
+    /// Every logo of the list, `None` where its page has not arrived.
+    items: Vec<Option<LogoCard>>,
+    /// Total count reported by the service (`None` until the first page).
+    total_count: Option<i64>,
+    /// Pages asked for and not answered, by request.
+    pending: HashMap<RequestId, i64>,
+    /// Pages answered.
+    loaded_pages: Vec<i64>,
+    /// 12 or 25.
+    pub page_size: i64,
+    /// The search box's text.
+    pub search: String,
+    /// When the search text last changed (egui time), until it is sent.
+    search_edited_at: Option<f64>,
+    /// The search the list shows.
+    active_search: String,
+    error: Option<UserError>,
+    /// Index of the selected card.
+    selected: Option<usize>,
+    /// The "open by number" field.
+    goto: String,
+    goto_error: Option<String>,
+    focus_search: bool,
+    scroll_to_selected: bool,
+    /// Columns, scroll offset and visible height of the last frame (for keyboard moves).
+    columns: usize,
+    scroll_offset: f32,
+    view_height: f32,
+}
+
+impl Gallery {
+    pub fn new(page_size: i64) -> Gallery {
+        Gallery {
+            items: Vec::new(),
+            total_count: None,
+            pending: HashMap::new(),
+            loaded_pages: Vec::new(),
+            page_size,
+            search: String::new(),
+            search_edited_at: None,
+            active_search: String::new(),
+            error: None,
+            selected: None,
+            goto: String::new(),
+            goto_error: None,
+            focus_search: false,
+            scroll_to_selected: false,
+            columns: 1,
+            scroll_offset: 0.0,
+            view_height: 0.0,
+        }
+    }
+
+    /// Forgets the list and fetches the first page with the search now typed.
+    pub fn reload(&mut self, shared: &mut Shared<'_>) {
+        for id in self.pending.drain().map(|(id, _)| id) {
+            shared.progress.finish(id);
+        }
+        self.items.clear();
+        self.total_count = None;
+        self.loaded_pages.clear();
+        self.error = None;
+        self.selected = None;
+        self.search_edited_at = None;
+        self.active_search = self.search.trim().to_owned();
+        self.request_page(shared, 1);
+    }
+
+    fn request_page(&mut self, shared: &mut Shared<'_>, page: i64) {
+        let query = ListLogos::new()
+            .page(page)
+            .limit(self.page_size)
+            .search(self.active_search.clone());
+        let label = if page == 1 {
+            "Loading logos"
+        } else {
+            "Loading more logos"
+        };
+        let id = shared.request(label, |request| Command::ListLogos { request, query });
+        self.pending.insert(id, page);
+    }
+
+    /// Takes a page if it answers a request of this list; answers whether it did.
+    pub fn on_page(
+        &mut self,
+        request: RequestId,
+        page: CardPage,
+        thumbs: &mut ThumbnailCache,
+    ) -> bool {
+        if self.pending.remove(&request).is_none() {
+            return false;
+        }
+        thumbs.expect(page.items.iter().map(|c| c.thumb));
+        self.apply_page(page);
+        true
+    }
+
+    /// Places a page's cards in the list (also used by benchmarks to fill the gallery).
+    pub fn apply_page(&mut self, page: CardPage) {
+        let total = page.total_count.max(0) as usize;
+        if self.total_count != Some(page.total_count) {
+            // The list changed size meanwhile (or this is the first page).
+            self.items.resize(total, None);
+            self.total_count = Some(page.total_count);
+        }
+        let start = ((page.page.max(1) - 1) * page.page_size.max(1)) as usize;
+        for (i, card) in page.items.into_iter().enumerate() {
+            if let Some(slot) = self.items.get_mut(start + i) {
+                *slot = Some(card);
+            }
+        }
+        self.loaded_pages.push(page.page);
+        self.error = None;
+        if self.selected.is_none() && self.items.first().is_some_and(Option::is_some) {
+            self.selected = Some(0);
+        }
+    }
+
+    /// Takes a failure if it belongs to this list; answers whether it did.
+    pub fn on_failed(&mut self, request: RequestId, error: &UserError) -> bool {
+        if self.pending.remove(&request).is_none() {
+            return false;
+        }
+        self.error = Some(error.clone());
+        true
+    }
+
+    /// Whether the first page has arrived.
+    pub fn has_loaded(&self) -> bool {
+        self.total_count.is_some()
+    }
+
+    /// Whether pages are still being fetched or a search waits for its debounce.
+    pub fn is_busy(&self) -> bool {
+        !self.pending.is_empty() || self.search_edited_at.is_some()
+    }
+
+    /// The loaded cards, in order.
+    pub fn cards(&self) -> impl Iterator<Item = &LogoCard> {
+        self.items.iter().flatten()
+    }
+
+    /// The first logo of the list, once loaded.
+    pub fn first_logo(&self) -> Option<LogoId> {
+        self.items.first()?.as_ref().map(|c| c.logo_id)
+    }
+
+    /// The total count of the list, once known.
+    pub fn total_count(&self) -> Option<i64> {
+        self.total_count
+    }
+
+    /// Index of the selected card in the list.
+    pub fn selected_index(&self) -> Option<usize> {
+        self.selected
+    }
+
+    /// The selected card, if loaded.
+    pub fn selected_card(&self) -> Option<&LogoCard> {
+        self.items.get(self.selected?)?.as_ref()
+    }
+
+    /// Puts the cursor in the search box on the next frame.
+    pub fn focus_search(&mut self) {
+        self.focus_search = true;
+    }
+
+    /// Opens the selected logo.
+    pub fn open_selected(&self, shared: &mut Shared<'_>) {
+        if let Some(card) = self.selected_card() {
+            shared.intend(Intent::OpenLogo(LogoRef::Id(card.logo_id)));
+        }
+    }
+
+    fn move_selection(&mut self, delta: isize) {
+        let len = self.items.len();
+        if len == 0 {
+            return;
+        }
+        let current = self.selected.unwrap_or(0) as isize;
+        let next = (current + delta).clamp(0, len as isize - 1) as usize;
+        if Some(next) != self.selected {
+            self.selected = Some(next);
+            self.scroll_to_selected = true;
+        }
+    }
+
+    fn keyboard(&mut self, ui: &Ui) {
+        if ui.ctx().egui_wants_keyboard_input() {
+            return;
+        }
+        let cols = self.columns.max(1) as isize;
+        let moves = [
+            (Key::ArrowLeft, -1),
+            (Key::ArrowRight, 1),
+            (Key::ArrowUp, -cols),
+            (Key::ArrowDown, cols),
+            (Key::PageUp, -cols * 3),
+            (Key::PageDown, cols * 3),
+        ];
+        for (key, delta) in moves {
+            if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, key)) {
+                self.move_selection(delta);
+            }
+        }
+        if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, Key::Home)) {
+            self.move_selection(-(self.items.len() as isize));
+        }
+        if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, Key::End)) {
+            self.move_selection(self.items.len() as isize);
+        }
+    }
+
+    /// Sends the search once typing has paused for [`SEARCH_DEBOUNCE`].
+    fn debounce(&mut self, ui: &Ui, shared: &mut Shared<'_>) {
+        let Some(edited) = self.search_edited_at else {
+            return;
+        };
+        let now = ui.input(|i| i.time);
+        let waited = now - edited;
+        if waited >= SEARCH_DEBOUNCE {
+            if self.search.trim() != self.active_search {
+                self.reload(shared);
+            }
+            self.search_edited_at = None;
+        } else {
+            ui.ctx()
+                .request_repaint_after_secs((SEARCH_DEBOUNCE - waited) as f32);
+        }
+    }
+
+    /// Parses the "open by number" field: `300001` is an item number, `#10001` a logo id.
+    pub fn parse_goto(text: &str) -> Result<LogoRef, String> {
+        let t = text.trim();
+        let (id, digits) = match t.strip_prefix('#') {
+            Some(rest) => (true, rest.trim()),
+            None => (false, t),
+        };
+        match digits.parse::<i64>() {
+            Ok(n) if n > 0 && id => Ok(LogoRef::Id(LogoId(n))),
+            Ok(n) if n > 0 => Ok(LogoRef::ItemNo(LogoItemNo(n))),
+            _ => Err(
+                "Enter an item number such as 300001, or # and a logo id such as #10001.".into(),
+            ),
+        }
+    }
+
+    /// The screen.
+    pub fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
+        self.debounce(ui, shared);
+        self.keyboard(ui);
+        self.header_ui(ui, shared);
+        ui.add_space(space::M);
+
+        if let Some(problem) = shared
+            .session
+            .active
+            .as_ref()
+            .and_then(|a| a.problem.clone())
+        {
+            if ui.empty_state(
+                "⚠",
+                "This account cannot be used yet",
+                &problem.message,
+                Some("Open Settings"),
+            ) {
+                shared.intend(Intent::Navigate(super::Screen::Settings));
+            }
+            return;
+        }
+        if let Some(error) = self.error.clone() {
+            if ui.empty_state(
+                "⚠",
+                "The logos could not be loaded",
+                &error.message,
+                Some("Try again"),
+            ) {
+                self.reload(shared);
+            }
+            return;
+        }
+        match self.total_count {
+            None => {
+                ui.vertical_centered(|ui| {
+                    ui.add_space(120.0);
+                    ui.spinner();
+                    ui.muted("Loading logos…");
+                });
+            }
+            Some(0) if !self.active_search.is_empty() => {
+                let body = format!(
+                    "No logo title contains \"{}\". Check the spelling or search for part of the title.",
+                    self.active_search
+                );
+                if ui.empty_state("⬚", "No matching logos", &body, Some("Clear search")) {
+                    self.search.clear();
+                    self.reload(shared);
+                }
+            }
+            Some(0) => {
+                ui.empty_state(
+                    "▦",
+                    "No logos yet",
+                    "This account has no logos. Logos uploaded to it will appear here.",
+                    None,
+                );
+            }
+            Some(_) => self.grid_ui(ui, shared),
+        }
+    }
+
+    fn header_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
+        ui.horizontal(|ui| {
+            let subtitle = match self.total_count {
+                Some(n) if self.active_search.is_empty() => format!("{n} logos"),
+                Some(n) => format!("{n} logos matching \"{}\"", self.active_search),
+                None => "Loading…".to_owned(),
+            };
+            ui.vertical(|ui| ui.screen_title("Logos", Some(&subtitle)));
+            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                if ui
+                    .button("⟳ Refresh")
+                    .on_hover_text(super::Action::Refresh.tooltip())
+                    .clicked()
+                {
+                    self.reload(shared);
+                }
+                let before = self.page_size;
+                egui::ComboBox::from_id_salt("page-size")
+                    .width(64.0)
+                    .selected_text(format!("{} / page", self.page_size))
+                    .show_ui(ui, |ui| {
+                        for size in PAGE_SIZES {
+                            ui.selectable_value(
+                                &mut self.page_size,
+                                size,
+                                format!("{size} per page"),
+                            );
+                        }
+                    })
+                    .response
+                    .on_hover_text("How many logos each request fetches");
+                if self.page_size != before {
+                    self.reload(shared);
+                }
+                self.goto_ui(ui, shared);
+                self.search_ui(ui);
+            });
+        });
+    }
+
+    fn search_ui(&mut self, ui: &mut Ui) {
+        let edit = egui::TextEdit::singleline(&mut self.search)
+            .hint_text("Search titles…  (Ctrl+F)")
+            .desired_width(240.0);
+        let response = ui
+            .add(edit)
+            .accessible_name("Search logos")
+            .on_hover_text(super::Action::FocusSearch.tooltip());
+        if self.focus_search {
+            response.request_focus();
+            self.focus_search = false;
+        }
+        if response.changed() {
+            self.search_edited_at = Some(ui.input(|i| i.time));
+        }
+        if response.has_focus()
+            && ui.input(|i| i.key_pressed(Key::Escape))
+            && !self.search.is_empty()
+        {
+            self.search.clear();
+            self.search_edited_at = Some(ui.input(|i| i.time));
+        }
+    }
+
+    fn goto_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
+        let open = ui
+            .button("Open")
+            .on_hover_text("Open the logo with this item number (or # and a logo id)");
+        let field = ui
+            .add(
+                egui::TextEdit::singleline(&mut self.goto)
+                    .hint_text("Item no. or #id")
+                    .desired_width(120.0),
+            )
+            .accessible_name("Open by number");
+        let field = match &self.goto_error {
+            Some(e) => field.on_hover_text(RichText::new(e).color(theme::tokens(ui.ctx()).danger)),
+            None => field
+                .on_hover_text("An item number such as 300001, or # and a logo id such as #10001"),
+        };
+        if field.changed() {
+            self.goto_error = None;
+        }
+        let entered = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+        if (open.clicked() || entered) && !self.goto.trim().is_empty() {
+            match Gallery::parse_goto(&self.goto) {
+                Ok(target) => {
+                    self.goto_error = None;
+                    shared.intend(Intent::OpenLogo(target));
+                }
+                Err(e) => {
+                    shared.notifications.error(&UserError::new(e.clone(), None));
+                    self.goto_error = Some(e);
+                }
+            }
+        }
+    }
+
+    fn grid_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
+        let width = ui.available_width();
+        let cols = (((width + card::GAP) / (card::WIDTH + card::GAP)).floor() as usize).max(1);
+        self.columns = cols;
+        let card_w = ((width - card::GAP * (cols as f32 - 1.0)) / cols as f32).floor();
+        let rows = self.items.len().div_ceil(cols);
+        let row_h = card::HEIGHT;
+        let mut area = egui::ScrollArea::vertical()
+            .id_salt("gallery-grid")
+            .auto_shrink([false, false]);
+        if self.scroll_to_selected {
+            self.scroll_to_selected = false;
+            if let Some(sel) = self.selected {
+                let row = (sel / cols) as f32;
+                let pitch = row_h + card::GAP;
+                let (offset, view_h) = (self.scroll_offset, self.view_height);
+                let top = row * pitch;
+                if top < offset {
+                    area = area.vertical_scroll_offset(top);
+                } else if top + row_h > offset + view_h {
+                    area = area.vertical_scroll_offset(top + row_h - view_h);
+                }
+            }
+        }
+        let mut clicked = None;
+        let mut visible: Range<usize> = 0..0;
+        ui.spacing_mut().item_spacing.y = card::GAP;
+        let output = area.show_rows(ui, row_h, rows, |ui, range| {
+            visible = range.start * cols..(range.end * cols).min(self.items.len());
+            for row in range {
+                ui.horizontal(|ui| {
+                    ui.spacing_mut().item_spacing.x = card::GAP;
+                    for i in row * cols..((row + 1) * cols).min(self.items.len()) {
+                        let selected = self.selected == Some(i);
+                        let response = match &self.items[i] {
+                            Some(c) => card_ui(ui, c, card_w, shared.thumbs, selected),
+                            None => placeholder_ui(ui, card_w),
+                        };
+                        if response.clicked() {
+                            clicked = Some(i);
+                        }
+                    }
+                });
+            }
+        });
+        self.scroll_offset = output.state.clamped_offset().y;
+        self.view_height = output.inner_rect.height();
+        // A click selects and opens.
+        if let Some(i) = clicked {
+            self.selected = Some(i);
+            if let Some(Some(card)) = self.items.get(i) {
+                shared.intend(Intent::OpenLogo(LogoRef::Id(card.logo_id)));
+            }
+        }
+        self.fetch_visible(visible, shared);
+    }
+
+    /// Asks for the pages of the visible cards that are neither loaded nor on their way.
+    fn fetch_visible(&mut self, visible: Range<usize>, shared: &mut Shared<'_>) {
+        if self.error.is_some() || visible.is_empty() {
+            return;
+        }
+        let size = self.page_size.max(1) as usize;
+        let first = visible.start / size + 1;
+        let last = (visible.end - 1) / size + 1;
+        for page in first..=last {
+            let page = page as i64;
+            if self.pending.len() >= MAX_PAGES_IN_FLIGHT {
+                break;
+            }
+            let start = (page as usize - 1) * size;
+            let missing = self.items[start..(start + size).min(self.items.len())]
+                .iter()
+                .any(Option::is_none);
+            if missing && !self.pending.values().any(|p| *p == page) {
+                self.request_page(shared, page);
+            }
+        }
+    }
+}
+
+/// Title, item number, size, badge, swatches and the thumbnail of one logo.
+fn card_ui(
+    ui: &mut Ui,
+    c: &LogoCard,
+    width: f32,
+    thumbs: &mut ThumbnailCache,
+    selected: bool,
+) -> Response {
+    let (rect, response) = ui.allocate_exact_size(Vec2::new(width, card::HEIGHT), Sense::click());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &c.title));
+    if !ui.is_rect_visible(rect) {
+        return response;
+    }
+    let t = theme::tokens(ui.ctx());
+    let painter = ui.painter_at(rect.expand(2.0));
+    let fill = if response.hovered() {
+        t.surface_hover
+    } else {
+        t.surface
+    };
+    let stroke = if selected {
+        Stroke::new(2.0, t.accent)
+    } else {
+        Stroke::new(1.0, t.border)
+    };
+    painter.rect(
+        rect,
+        theme::radius::CARD,
+        fill,
+        stroke,
+        egui::StrokeKind::Inside,
+    );
+
+    // Picture on a checkerboard.
+    let pad = space::S;
+    let thumb_rect = Rect::from_min_size(
+        rect.min + Vec2::splat(pad),
+        Vec2::new(width - 2.0 * pad, card::THUMB_HEIGHT),
+    );
+    let thumb_painter = painter.with_clip_rect(thumb_rect);
+    paint_checkerboard(&thumb_painter, thumb_rect, 10.0);
+    match thumbs.get(c.thumb) {
+        Some(texture) => {
+            let size = texture.size_vec2();
+            let fit = (thumb_rect.shrink(space::S).size() / size)
+                .min_elem()
+                .min(2.0);
+            let image_rect = Rect::from_center_size(thumb_rect.center(), size * fit);
+            thumb_painter.image(
+                texture.id(),
+                image_rect,
+                Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
+                Color32::WHITE,
+            );
+        }
+        None => {
+            thumb_painter.text(
+                thumb_rect.center(),
+                egui::Align2::CENTER_CENTER,
+                "…",
+                egui::FontId::proportional(18.0),
+                t.text_muted,
+            );
+        }
+    }
+
+    // Text.
+    let text_left = rect.left() + space::M;
+    let text_width = width - 2.0 * space::M;
+    let mut y = thumb_rect.bottom() + space::S;
+    let title = one_line(
+        ui,
+        &c.title,
+        theme::heading_font(),
+        t.text_strong,
+        text_width,
+    );
+    let title_h = title.size().y;
+    painter.galley(egui::pos2(text_left, y), title, t.text_strong);
+    y += title_h + 4.0;
+
+    let item = match c.item_no {
+        Some(n) => format!("No. {n}"),
+        None => "No item no. yet".to_owned(),
+    };
+    let item = one_line(
+        ui,
+        &item,
+        egui::FontId::proportional(12.0),
+        t.text,
+        text_width - 60.0,
+    );
+    let item_h = item.size().y;
+    painter.galley(egui::pos2(text_left, y), item, t.text);
+    // Status badge, right-aligned on this line.
+    let (fg, bg) = match c.status {
+        crate::api::LogoStatus::Done => (t.success, t.success_soft),
+        crate::api::LogoStatus::Draft => (t.warning, t.warning_soft),
+        crate::api::LogoStatus::Other(_) => (t.text_muted, t.chrome),
+    };
+    let badge = ui
+        .painter()
+        .layout_no_wrap(c.status.as_str().to_owned(), theme::badge_font(), fg);
+    let badge_rect = Rect::from_min_size(
+        egui::pos2(rect.right() - space::M - badge.size().x - 12.0, y - 2.0),
+        badge.size() + egui::vec2(12.0, 5.0),
+    );
+    painter.rect_filled(badge_rect, theme::radius::BADGE, bg);
+    painter.galley(badge_rect.center() - badge.size() / 2.0, badge, fg);
+    y += item_h + 4.0;
+
+    let size = format!("{} × {} mm", format_mm(c.width_mm), format_mm(c.height_mm));
+    let size = one_line(
+        ui,
+        &size,
+        egui::FontId::proportional(12.0),
+        t.text_muted,
+        text_width,
+    );
+    let size_h = size.size().y;
+    painter.galley(egui::pos2(text_left, y), size, t.text_muted);
+    y += size_h + 6.0;
+
+    // Ink swatches.
+    let mut x = text_left + 7.0;
+    let max = ((text_width - 24.0) / 17.0).floor().max(1.0) as usize;
+    for color in c.colors.iter().take(max) {
+        let [r, g, b] = color.rgb();
+        painter.circle(
+            egui::pos2(x, y + 7.0),
+            6.5,
+            Color32::from_rgb(r, g, b),
+            Stroke::new(1.0, t.swatch_stroke),
+        );
+        x += 17.0;
+    }
+    if c.colors.len() > max {
+        painter.text(
+            egui::pos2(x - 4.0, y + 7.0),
+            egui::Align2::LEFT_CENTER,
+            format!("+{}", c.colors.len() - max),
+            egui::FontId::proportional(11.0),
+            t.text_muted,
+        );
+    }
+    response.on_hover_text_at_pointer(format!(
+        "{}\nClick to open · {} colors",
+        c.title,
+        c.colors.len()
+    ))
+}
+
+/// A card whose page has not arrived yet.
+fn placeholder_ui(ui: &mut Ui, width: f32) -> Response {
+    let (rect, response) = ui.allocate_exact_size(Vec2::new(width, card::HEIGHT), Sense::hover());
+    if ui.is_rect_visible(rect) {
+        let t = theme::tokens(ui.ctx());
+        ui.painter().rect(
+            rect,
+            theme::radius::CARD,
+            t.surface,
+            Stroke::new(1.0, t.border),
+            egui::StrokeKind::Inside,
+        );
+        let bar = |y: f32, w: f32| {
+            Rect::from_min_size(egui::pos2(rect.left() + space::M, y), egui::vec2(w, 10.0))
+        };
+        let thumb = Rect::from_min_size(
+            rect.min + Vec2::splat(space::S),
+            egui::vec2(width - 2.0 * space::S, card::THUMB_HEIGHT),
+        );
+        ui.painter()
+            .rect_filled(thumb, theme::radius::CONTROL, t.chrome);
+        ui.painter()
+            .rect_filled(bar(thumb.bottom() + 12.0, width * 0.6), 4, t.chrome);
+        ui.painter()
+            .rect_filled(bar(thumb.bottom() + 32.0, width * 0.35), 4, t.chrome);
+    }
+    response
+}
+
+fn one_line(
+    ui: &Ui,
+    text: &str,
+    font: egui::FontId,
+    color: Color32,
+    width: f32,
+) -> std::sync::Arc<egui::Galley> {
+    let mut job = egui::text::LayoutJob::simple_singleline(text.to_owned(), font, color);
+    job.wrap = egui::text::TextWrapping::truncate_at_width(width.max(10.0));
+    ui.painter().layout_job(job)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn goto_reads_item_numbers_and_ids() {
+        assert_eq!(
+            Gallery::parse_goto(" 300001 "),
+            Ok(LogoRef::ItemNo(LogoItemNo(300001)))
+        );
+        assert_eq!(
+            Gallery::parse_goto("#10001"),
+            Ok(LogoRef::Id(LogoId(10001)))
+        );
+        assert_eq!(
+            Gallery::parse_goto("# 10001"),
+            Ok(LogoRef::Id(LogoId(10001)))
+        );
+        assert!(Gallery::parse_goto("crest").is_err());
+        assert!(Gallery::parse_goto("-3").is_err());
+        assert!(Gallery::parse_goto("#").is_err());
+    }
+
+    fn page(page: i64, n: usize, total: i64) -> CardPage {
+        let generation = crate::backend::Generation(1);
+        let items = (0..n)
+            .map(|i| {
+                let id = (page - 1) * 12 + i as i64 + 1;
+                let summary = crate::api::LogoSummary {
+                    logo_id: LogoId(id),
+                    logo_item_no: None,
+                    title: format!("Logo {id}"),
+                    width_in_mm: 80.0,
+                    height_in_mm: 60.0,
+                    logo_type: Default::default(),
+                    transfer_method_key: String::new(),
+                    colors: vec![],
+                    status: Default::default(),
+                    storage_count: 0,
+                    low_res_base64: String::new(),
+                };
+                LogoCard::from_summary(&summary, generation)
+            })
+            .collect();
+        CardPage {
+            items,
+            page,
+            page_size: 12,
+            total_count: total,
+            total_pages: (total + 11) / 12,
+        }
+    }
+
+    #[test]
+    fn pages_fill_their_slots_and_size_the_list() {
+        let mut g = Gallery::new(12);
+        g.apply_page(page(2, 12, 30));
+        assert_eq!(g.items.len(), 30);
+        assert!(g.items[0].is_none());
+        assert_eq!(g.items[12].as_ref().unwrap().title, "Logo 13");
+        g.apply_page(page(1, 12, 30));
+        assert_eq!(g.cards().count(), 24);
+        assert_eq!(g.selected_card().unwrap().title, "Logo 1");
+        g.move_selection(100);
+        assert_eq!(g.selected, Some(29));
+        g.move_selection(-3);
+        assert_eq!(g.selected, Some(26));
+        assert!(g.selected_card().is_none(), "page 3 not loaded yet");
+    }
+}

@@ -1,0 +1,528 @@
+//! One logo in full: the high-resolution picture (zoom and pan on a checkerboard), its facts,
+//! colors, price tiers and additional fees with what each fee means.
+
+use super::theme::{self, space};
+use super::widgets::{UiExt as _, paint_checkerboard};
+use super::{Action, Intent, Screen, Shared};
+use crate::api::{Fee, FeeType, Logo, LogoStatus, PriceTier, format_mm};
+use crate::backend::{Command, LogoDetail, LogoRef, RequestId, UserError};
+use egui::{Align, Layout, Rect, RichText, Sense, TextureHandle, Ui, Vec2};
+use egui_extras::{Column, TableBuilder};
+
+/// Zoom limits (screen points per image pixel).
+const MIN_ZOOM: f32 = 0.05;
+const MAX_ZOOM: f32 = 16.0;
+
+struct Loaded {
+    logo: Logo,
+    texture: Option<TextureHandle>,
+    image_error: Option<String>,
+}
+
+/// The view of the picture: `None` zoom means "fit".
+#[derive(Default)]
+struct View {
+    zoom: Option<f32>,
+    pan: Vec2,
+}
+
+/// The detail screen's state.
+#[derive(Default)]
+pub struct LogoDetailScreen {
+    pending: Option<(RequestId, LogoRef)>,
+    loaded: Option<Loaded>,
+    error: Option<UserError>,
+    view: View,
+}
+
+impl LogoDetailScreen {
+    /// Fetches a logo (superseding any still on its way).
+    pub fn open(&mut self, shared: &mut Shared<'_>, target: LogoRef) {
+        if let Some((old, _)) = self.pending.take() {
+            shared.progress.finish(old);
+        }
+        let label = format!("Opening {target}");
+        let id = shared.request(&label, |request| Command::OpenLogo { request, target });
+        self.pending = Some((id, target));
+        self.error = None;
+    }
+
+    /// Takes the answer to the newest request; answers whether it did.
+    pub fn on_opened(
+        &mut self,
+        ctx: &egui::Context,
+        request: RequestId,
+        detail: LogoDetail,
+    ) -> bool {
+        if self.pending.map(|(id, _)| id) != Some(request) {
+            return false;
+        }
+        self.pending = None;
+        let texture = detail.image.map(|img| {
+            ctx.load_texture(
+                format!("logo-{}", detail.logo.logo_id),
+                img,
+                egui::TextureOptions::LINEAR,
+            )
+        });
+        self.loaded = Some(Loaded {
+            logo: detail.logo,
+            texture,
+            image_error: detail.image_error,
+        });
+        self.view = View::default();
+        true
+    }
+
+    /// Takes a failure of the newest request; answers whether it did.
+    pub fn on_failed(&mut self, request: RequestId, error: &UserError) -> bool {
+        if self.pending.map(|(id, _)| id) != Some(request) {
+            return false;
+        }
+        self.pending = None;
+        self.error = Some(error.clone());
+        true
+    }
+
+    /// Forgets everything (a new account).
+    pub fn clear(&mut self) {
+        *self = LogoDetailScreen::default();
+    }
+
+    /// The logo shown, if any.
+    pub fn logo(&self) -> Option<&Logo> {
+        self.loaded.as_ref().map(|l| &l.logo)
+    }
+
+    /// Whether a logo is shown and nothing newer is on its way.
+    pub fn is_loaded(&self) -> bool {
+        self.loaded.is_some() && self.pending.is_none()
+    }
+
+    /// Whether a logo is shown or on its way (the navigation shows the screen then).
+    pub fn is_open(&self) -> bool {
+        self.loaded.is_some() || self.pending.is_some() || self.error.is_some()
+    }
+
+    /// Copies the item number to the clipboard.
+    pub fn copy_item_number(&self, ctx: &egui::Context, shared: &mut Shared<'_>) {
+        match self.logo().map(|l| l.logo_item_no) {
+            Some(Some(n)) => {
+                ctx.copy_text(n.to_string());
+                shared
+                    .notifications
+                    .success(format!("Item number {n} copied."));
+            }
+            Some(None) => shared.notifications.error(&UserError::new(
+                "This logo has no item number yet: it gets one when the draft is committed.",
+                None,
+            )),
+            None => {}
+        }
+    }
+
+    /// The screen.
+    pub fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
+        if ui
+            .button("← Logos")
+            .on_hover_text(Action::Back.tooltip())
+            .clicked()
+        {
+            shared.intend(Intent::Navigate(Screen::Gallery));
+        }
+        ui.add_space(space::S);
+        if let Some(error) = &self.error {
+            ui.empty_state("⚠", "This logo could not be opened", &error.message, None);
+            return;
+        }
+        let Some(loaded) = &mut self.loaded else {
+            ui.vertical_centered(|ui| {
+                ui.add_space(120.0);
+                ui.spinner();
+                ui.muted("Opening the logo…");
+            });
+            return;
+        };
+        let logo = &loaded.logo;
+        header_ui(ui, logo, shared, self.pending.is_some());
+        ui.add_space(space::M);
+
+        let avail = ui.available_size();
+        let info_w = (avail.x * 0.42).clamp(360.0, 520.0);
+        let picture_w = (avail.x - info_w - space::L).max(200.0);
+        let column = Layout::top_down(Align::Min);
+        ui.horizontal_top(|ui| {
+            ui.allocate_ui_with_layout(Vec2::new(picture_w, avail.y), column, |ui| {
+                picture_ui(
+                    ui,
+                    loaded.texture.as_ref(),
+                    loaded.image_error.as_deref(),
+                    &mut self.view,
+                );
+            });
+            ui.add_space(space::S);
+            ui.allocate_ui_with_layout(Vec2::new(info_w, avail.y), column, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("logo-facts")
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| facts_ui(ui, logo));
+            });
+        });
+    }
+}
+
+fn header_ui(ui: &mut Ui, logo: &Logo, shared: &mut Shared<'_>, refreshing: bool) {
+    ui.horizontal(|ui| {
+        ui.vertical(|ui| {
+            ui.horizontal(|ui| {
+                ui.screen_title(&logo.title, None);
+                ui.status_badge(&logo.status);
+                if refreshing {
+                    ui.spinner();
+                }
+            });
+            let item = match logo.logo_item_no {
+                Some(n) => format!("Item no. {n}"),
+                None => "No item number yet (commit the draft to get one)".into(),
+            };
+            ui.muted(&format!("{item} · logo id {}", logo.logo_id));
+        });
+        ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+            let draft = logo.status == LogoStatus::Draft;
+            ui.add_enabled(false, egui::Button::new("Order…"))
+                .on_disabled_hover_text("Ordering this logo arrives with the order composer.");
+            if draft {
+                ui.add_enabled(false, egui::Button::new("Edit draft"))
+                    .on_disabled_hover_text("Editing drafts arrives with the designer's editor.");
+            }
+            if logo.logo_item_no.is_some()
+                && ui
+                    .button("❐ Copy item no.")
+                    .on_hover_text(Action::CopyItemNumber.tooltip())
+                    .clicked()
+            {
+                shared.intend(Intent::Perform(Action::CopyItemNumber));
+            }
+        });
+    });
+}
+
+/// The picture on a checkerboard: scroll to zoom at the pointer, drag to pan, double-click
+/// to fit.
+fn picture_ui(ui: &mut Ui, texture: Option<&TextureHandle>, error: Option<&str>, view: &mut View) {
+    let t = theme::tokens(ui.ctx());
+    let bar_h = 30.0;
+    let size = ui.available_size() - Vec2::new(0.0, bar_h + space::S);
+    let (rect, response) =
+        ui.allocate_exact_size(size.max(Vec2::splat(100.0)), Sense::click_and_drag());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Logo picture"));
+    let painter = ui.painter_at(rect);
+    paint_checkerboard(&painter, rect, 12.0);
+    painter.rect_stroke(
+        rect,
+        theme::radius::CARD,
+        egui::Stroke::new(1.0, t.border),
+        egui::StrokeKind::Inside,
+    );
+    let Some(texture) = texture else {
+        painter.text(
+            rect.center(),
+            egui::Align2::CENTER_CENTER,
+            error.unwrap_or("No picture"),
+            egui::FontId::proportional(14.0),
+            t.text_muted,
+        );
+        return;
+    };
+    let img = texture.size_vec2();
+    let fit = ((rect.size() - Vec2::splat(2.0 * space::XL)) / img)
+        .min_elem()
+        .clamp(MIN_ZOOM, 4.0);
+    let mut zoom = view.zoom.unwrap_or(fit);
+    if response.hovered() {
+        let (scroll, pinch, pointer) = ui.input(|i| {
+            (
+                i.smooth_scroll_delta.y,
+                i.zoom_delta(),
+                i.pointer.hover_pos(),
+            )
+        });
+        let factor = pinch * (scroll * 0.0025).exp();
+        if (factor - 1.0).abs() > f32::EPSILON {
+            let new_zoom = (zoom * factor).clamp(MIN_ZOOM, MAX_ZOOM);
+            // Keep the point under the pointer where it is.
+            if let Some(p) = pointer {
+                let from_center = p - rect.center() - view.pan;
+                view.pan -= from_center * (new_zoom / zoom - 1.0);
+            }
+            zoom = new_zoom;
+            view.zoom = Some(zoom);
+        }
+    }
+    if response.dragged() {
+        view.pan += response.drag_delta();
+        view.zoom = Some(zoom);
+    }
+    if response.double_clicked() {
+        *view = View::default();
+        zoom = fit;
+    }
+    let image_rect = Rect::from_center_size(rect.center() + view.pan, img * zoom);
+    painter.image(
+        texture.id(),
+        image_rect,
+        Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
+        egui::Color32::WHITE,
+    );
+
+    ui.add_space(space::XS);
+    ui.horizontal(|ui| {
+        if ui
+            .button("Fit")
+            .on_hover_text("Show the whole picture (double-click the picture)")
+            .clicked()
+        {
+            *view = View::default();
+        }
+        if ui
+            .button("100 %")
+            .on_hover_text("One image pixel per screen pixel")
+            .clicked()
+        {
+            view.zoom = Some(1.0 / ui.ctx().pixels_per_point());
+            view.pan = Vec2::ZERO;
+        }
+        if ui.button("−").on_hover_text("Zoom out").clicked() {
+            view.zoom = Some((zoom / 1.25).clamp(MIN_ZOOM, MAX_ZOOM));
+        }
+        if ui.button("+").on_hover_text("Zoom in").clicked() {
+            view.zoom = Some((zoom * 1.25).clamp(MIN_ZOOM, MAX_ZOOM));
+        }
+        let percent = zoom * ui.ctx().pixels_per_point() * 100.0;
+        ui.muted(&format!(
+            "{percent:.0} %  ·  {} × {} px  ·  scroll to zoom, drag to pan",
+            img.x as u32, img.y as u32
+        ));
+    });
+}
+
+fn facts_ui(ui: &mut Ui, logo: &Logo) {
+    ui.surface(|ui| {
+        ui.set_width(ui.available_width());
+        ui.section_heading("Details");
+        ui.add_space(space::XS);
+        ui.spacing_mut().interact_size.y = 20.0;
+        egui::Grid::new("logo-facts-grid")
+            .num_columns(2)
+            .spacing([space::L, 2.0])
+            .show(ui, |ui| {
+                let row = |ui: &mut Ui, k: &str, v: String| {
+                    ui.muted(k);
+                    ui.label(v);
+                    ui.end_row();
+                };
+                row(ui, "Status", logo.status.to_string());
+                row(ui, "Type", logo.logo_type.to_string());
+                let method = if logo.transfer_method_key.is_empty() {
+                    "Not chosen yet".to_owned()
+                } else {
+                    logo.transfer_method_key.clone()
+                };
+                row(ui, "Transfer method", method);
+                row(
+                    ui,
+                    "Size",
+                    format!(
+                        "{} × {} mm",
+                        format_mm(logo.width_in_mm),
+                        format_mm(logo.height_in_mm)
+                    ),
+                );
+                row(ui, "In storage", format!("{} units", logo.storage_count));
+                row(ui, "Logo id", logo.logo_id.to_string());
+                row(
+                    ui,
+                    "Item number",
+                    logo.logo_item_no.map_or("—".into(), |n| n.to_string()),
+                );
+            });
+    });
+    ui.add_space(space::M);
+    ui.surface(|ui| {
+        ui.set_width(ui.available_width());
+        ui.section_heading("Price tiers");
+        ui.muted_small(
+            "Each unit costs the price of the highest tier its ordered quantity reaches.",
+        );
+        ui.add_space(space::XS);
+        tiers_ui(ui, "tiers", &logo.prices, "From quantity");
+    });
+    ui.add_space(space::M);
+    ui.surface(|ui| {
+        ui.set_width(ui.available_width());
+        ui.section_heading("Additional fees");
+        if logo.additional_fees.is_empty() {
+            ui.muted("No additional fees apply to this logo.");
+        }
+        for (i, fee) in logo.additional_fees.iter().enumerate() {
+            ui.add_space(space::S);
+            fee_ui(ui, i, fee);
+        }
+    });
+    ui.add_space(space::M);
+    ui.surface(|ui| {
+        ui.set_width(ui.available_width());
+        ui.section_heading(&format!("Colors ({})", logo.colors.len()));
+        ui.add_space(space::XS);
+        if logo.colors.is_empty() {
+            ui.muted("No ink colors are listed for this logo.");
+            return;
+        }
+        table(
+            ui,
+            "colors",
+            &["", "ID", "Name", "Hex"],
+            logo.colors.len(),
+            |i, col, ui| {
+                let c = &logo.colors[i];
+                match col {
+                    0 => {
+                        ui.color_swatch(c, 16.0);
+                    }
+                    1 => {
+                        ui.label(&c.id);
+                    }
+                    2 => {
+                        ui.label(if c.name.is_empty() { "—" } else { &c.name });
+                    }
+                    _ => {
+                        ui.monospace(c.hex());
+                    }
+                }
+            },
+        );
+    });
+}
+
+/// What a fee means, in a sentence.
+pub fn fee_meaning(fee: &Fee) -> &'static str {
+    match fee.fee_type {
+        FeeType::Startup => {
+            "Startup fee: charged once per order when the ordered quantity reaches the threshold."
+        }
+        _ => "Fee: its price is added to the order as many times as the multiplier says.",
+    }
+}
+
+fn fee_ui(ui: &mut Ui, i: usize, fee: &Fee) {
+    let t = theme::tokens(ui.ctx());
+    ui.horizontal(|ui| {
+        let name = if fee.name.is_empty() {
+            fee.sku.as_str()
+        } else {
+            fee.name.as_str()
+        };
+        ui.label(
+            RichText::new(name)
+                .font(theme::heading_font())
+                .size(13.5)
+                .color(t.text_strong),
+        );
+        ui.badge(fee.fee_type.as_str(), t.accent, t.accent_soft);
+        if !fee.sku.is_empty() {
+            ui.muted_small(&format!("SKU {}", fee.sku));
+        }
+    });
+    ui.muted_small(fee_meaning(fee));
+    let first = match fee.fee_type {
+        FeeType::Startup => "Threshold (quantity)",
+        _ => "Multiplier (times)",
+    };
+    tiers_ui(ui, &format!("fee-{i}"), &fee.prices, first);
+}
+
+fn tiers_ui(ui: &mut Ui, id: &str, tiers: &[PriceTier], first: &str) {
+    if tiers.is_empty() {
+        ui.muted("No prices are given.");
+        return;
+    }
+    table(
+        ui,
+        id,
+        &[first, "Price", "Currency"],
+        tiers.len(),
+        |i, col, ui| {
+            let tier = &tiers[i];
+            match col {
+                0 => {
+                    ui.label(tier.min_quantity.to_string());
+                }
+                1 => {
+                    ui.label(format!("{:.2}", tier.unit_price));
+                }
+                _ => {
+                    ui.label(&tier.currency);
+                }
+            }
+        },
+    );
+}
+
+/// A plain striped table with a header row.
+fn table(
+    ui: &mut Ui,
+    id: &str,
+    headers: &[&str],
+    rows: usize,
+    mut cell: impl FnMut(usize, usize, &mut Ui),
+) {
+    let t = theme::tokens(ui.ctx());
+    let mut builder = TableBuilder::new(ui)
+        .id_salt(id)
+        .striped(true)
+        .vscroll(false)
+        .cell_layout(Layout::left_to_right(Align::Center));
+    for (i, _) in headers.iter().enumerate() {
+        builder = builder.column(if i + 1 == headers.len() {
+            Column::remainder()
+        } else if headers[i].is_empty() {
+            Column::exact(28.0)
+        } else {
+            Column::auto().at_least(70.0)
+        });
+    }
+    builder
+        .header(24.0, |mut row| {
+            for h in headers {
+                row.col(|ui| {
+                    ui.label(RichText::new(*h).small().color(t.text_muted));
+                });
+            }
+        })
+        .body(|body| {
+            body.rows(24.0, rows, |mut row| {
+                let i = row.index();
+                for col in 0..headers.len() {
+                    row.col(|ui| cell(i, col, ui));
+                }
+            });
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fees_explain_threshold_and_multiplier() {
+        let fee = |t: &str| Fee {
+            fee_type: FeeType::from(t),
+            sku: String::new(),
+            name: String::new(),
+            prices: vec![],
+        };
+        assert!(fee_meaning(&fee("startup")).contains("threshold"));
+        assert!(fee_meaning(&fee("fee")).contains("multiplier"));
+        assert!(fee_meaning(&fee("heating")).contains("multiplier"));
+    }
+}

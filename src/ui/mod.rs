@@ -1,0 +1,224 @@
+//! The desktop UI: one module per screen, shared widgets, the theme, the thumbnail cache.
+//!
+//! Screens read state and emit [`Command`](crate::backend::Command)s or [`Intent`]s; they never
+//! await, block, sleep, read files or decode big images. Everything a screen needs from
+//! outside comes in a [`Shared`].
+
+pub mod actions;
+pub mod gallery;
+pub mod images;
+pub mod logo_detail;
+pub mod notifications;
+pub mod settings;
+pub mod shell;
+pub mod theme;
+pub mod widgets;
+
+pub use actions::Action;
+
+use crate::backend::{Backend, Command, Generation, LogoRef, RequestId};
+use crate::keychain::KeychainStatus;
+use crate::store::{AccountId, AccountRecord};
+use notifications::Notifications;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The screens. The left navigation shows those whose [`Screen::in_navigation`] is true;
+/// Editor, Orders, Designs and Tasks join when they work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum Screen {
+    /// The logo gallery.
+    #[default]
+    Gallery,
+    /// One logo in full (opened from the gallery or by number).
+    LogoDetail,
+    /// Accounts, appearance, about.
+    Settings,
+}
+
+impl Screen {
+    /// Every screen, in navigation order.
+    pub const ALL: [Screen; 3] = [Screen::Gallery, Screen::LogoDetail, Screen::Settings];
+
+    /// Name as typed on the command line (`--screen gallery`).
+    pub fn slug(self) -> &'static str {
+        match self {
+            Screen::Gallery => "gallery",
+            Screen::LogoDetail => "detail",
+            Screen::Settings => "settings",
+        }
+    }
+
+    /// Parses a command-line name.
+    pub fn from_slug(s: &str) -> Option<Screen> {
+        Screen::ALL
+            .into_iter()
+            .find(|sc| sc.slug().eq_ignore_ascii_case(s.trim()))
+    }
+
+    /// Whether the screen has its own entry in the left navigation (the detail appears under
+    /// the gallery only while a logo is open).
+    pub fn in_navigation(self) -> bool {
+        !matches!(self, Screen::LogoDetail)
+    }
+
+    /// Icon glyph shown before the name.
+    pub fn icon(self) -> &'static str {
+        match self {
+            Screen::Gallery => "▦",
+            Screen::LogoDetail => "◈",
+            Screen::Settings => "⚙",
+        }
+    }
+}
+
+impl fmt::Display for Screen {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Screen::Gallery => "Logos",
+            Screen::LogoDetail => "Logo",
+            Screen::Settings => "Settings",
+        })
+    }
+}
+
+/// UI state that survives a restart (the window itself is restored by eframe).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PersistedUi {
+    pub theme: egui::ThemePreference,
+    pub last_screen: Screen,
+    /// 12 or 25.
+    pub gallery_page_size: i64,
+    pub last_account: Option<AccountId>,
+}
+
+impl Default for PersistedUi {
+    fn default() -> Self {
+        PersistedUi {
+            theme: egui::ThemePreference::System,
+            last_screen: Screen::Gallery,
+            gallery_page_size: 25,
+            last_account: None,
+        }
+    }
+}
+
+impl PersistedUi {
+    /// The key under which eframe stores it.
+    pub const KEY: &'static str = "logodesk.ui";
+
+    /// Brings values from an older or hand-edited save into range.
+    pub fn sanitized(mut self) -> Self {
+        if !gallery::PAGE_SIZES.contains(&self.gallery_page_size) {
+            self.gallery_page_size = PersistedUi::default().gallery_page_size;
+        }
+        if !self.last_screen.in_navigation() {
+            self.last_screen = Screen::Gallery;
+        }
+        self
+    }
+}
+
+/// What the app knows about accounts and the active one.
+#[derive(Debug, Clone, Default)]
+pub struct Session {
+    /// Start-up is done (the first account is being activated or active).
+    pub ready: bool,
+    pub accounts: Vec<AccountRecord>,
+    pub keychain: Option<KeychainStatus>,
+    pub sandbox_url: Option<String>,
+    pub generation: Generation,
+    pub active: Option<ActiveAccount>,
+}
+
+/// The active account as the UI shows it.
+#[derive(Debug, Clone)]
+pub struct ActiveAccount {
+    pub record: AccountRecord,
+    pub base_url: String,
+    /// Why its requests will fail, if known (e.g. no key).
+    pub problem: Option<crate::backend::UserError>,
+}
+
+impl Session {
+    /// The organization context as shown in the status bar.
+    pub fn organization_label(&self) -> Option<String> {
+        let active = self.active.as_ref()?;
+        Some(match active.record.organization_id {
+            Some(org) => format!("child organization {org}"),
+            None if active.record.is_sandbox() => format!(
+                "own organization ({})",
+                crate::sandbox::fixtures().vendor_organization_id
+            ),
+            None => "own organization".to_owned(),
+        })
+    }
+}
+
+/// Something a screen wants the app to do once the frame's UI is built.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Intent {
+    /// Show this screen.
+    Navigate(Screen),
+    /// Open a logo's detail.
+    OpenLogo(LogoRef),
+    /// Make this account the active one.
+    SwitchAccount(AccountId),
+    /// Run an action (from a menu or a button).
+    Perform(Action),
+}
+
+/// What screens get from the app each frame.
+pub struct Shared<'a> {
+    pub backend: &'a mut Backend,
+    pub thumbs: &'a mut images::ThumbnailCache,
+    pub session: &'a Session,
+    pub notifications: &'a mut Notifications,
+    pub intents: &'a mut Vec<Intent>,
+    pub progress: &'a mut notifications::Progress,
+}
+
+impl Shared<'_> {
+    /// Sends a command that answers to a request id, recording it as in-flight work.
+    pub fn request(&mut self, label: &str, make: impl FnOnce(RequestId) -> Command) -> RequestId {
+        let id = self.backend.next_request();
+        self.progress.start(id, label);
+        self.backend.send(make(id));
+        id
+    }
+
+    /// Asks the app to do something at the end of the frame.
+    pub fn intend(&mut self, intent: Intent) {
+        self.intents.push(intent);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn screens_parse_from_their_slugs() {
+        for s in Screen::ALL {
+            assert_eq!(Screen::from_slug(s.slug()), Some(s));
+        }
+        assert_eq!(Screen::from_slug("DETAIL"), Some(Screen::LogoDetail));
+        assert_eq!(Screen::from_slug("orders"), None);
+    }
+
+    #[test]
+    fn persisted_ui_reads_old_and_odd_saves() {
+        let old: PersistedUi = serde_json::from_str(r#"{"theme":"Dark"}"#).unwrap();
+        assert_eq!(old.theme, egui::ThemePreference::Dark);
+        assert_eq!(old.gallery_page_size, 25);
+        let odd = PersistedUi {
+            gallery_page_size: 99,
+            last_screen: Screen::LogoDetail,
+            ..PersistedUi::default()
+        }
+        .sanitized();
+        assert_eq!(odd.gallery_page_size, 25);
+        assert_eq!(odd.last_screen, Screen::Gallery);
+    }
+}

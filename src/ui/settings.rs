@@ -1,0 +1,560 @@
+//! Settings: accounts (add, edit, test, switch, remove; keys go to the keychain only),
+//! appearance, and what this build is.
+
+use super::theme::{self, space};
+use super::widgets::UiExt as _;
+use super::{Intent, Shared};
+use crate::api::{ApiKey, AuthStyle, OrganizationId};
+use crate::backend::{
+    AccountDraft, Command, ConnectionReport, RequestId, UserError, validate_base_url,
+};
+use crate::keychain::KeychainStatus;
+use crate::store::{AccountId, AccountKind, AccountRecord, KeyLocation};
+use egui::{Align, Layout, RichText, Ui};
+
+/// The add/edit form.
+#[derive(Default)]
+struct AccountForm {
+    /// The account edited; `None` when adding.
+    editing: Option<AccountRecord>,
+    name: String,
+    base_url: String,
+    auth: AuthStyle,
+    child_org: bool,
+    org_text: String,
+    /// A new key, as typed (never shown, sent to the keychain on save).
+    key: String,
+    /// Why the form cannot be saved yet, shown after a save attempt.
+    tried: bool,
+}
+
+impl AccountForm {
+    fn edit(record: &AccountRecord) -> AccountForm {
+        AccountForm {
+            editing: Some(record.clone()),
+            name: record.name.clone(),
+            base_url: match &record.kind {
+                AccountKind::Remote { base_url } => base_url.to_string(),
+                AccountKind::Sandbox => String::new(),
+            },
+            auth: record.auth,
+            child_org: record.organization_id.is_some(),
+            org_text: record
+                .organization_id
+                .map(|o| o.to_string())
+                .unwrap_or_default(),
+            key: String::new(),
+            tried: false,
+        }
+    }
+
+    fn is_sandbox(&self) -> bool {
+        self.editing.as_ref().is_some_and(AccountRecord::is_sandbox)
+    }
+
+    fn organization(&self) -> Result<Option<OrganizationId>, String> {
+        if !self.child_org {
+            return Ok(None);
+        }
+        match self.org_text.trim().parse::<i64>() {
+            Ok(n) if n > 0 => Ok(Some(OrganizationId(n))),
+            _ => Err("Enter the child organization's id, a whole number such as 1002.".into()),
+        }
+    }
+
+    /// Problems by field: name, address, organization, key.
+    fn problems(&self) -> [Option<String>; 4] {
+        let sandbox = self.is_sandbox();
+        [
+            (!sandbox && self.name.trim().is_empty())
+                .then(|| "Enter a name for the account.".to_owned()),
+            if sandbox {
+                None
+            } else {
+                validate_base_url(&self.base_url).err()
+            },
+            self.organization().err(),
+            (self.editing.is_none() && self.key.trim().is_empty())
+                .then(|| "Enter the API key the service gave you.".to_owned()),
+        ]
+    }
+
+    fn draft(&self) -> AccountDraft {
+        let key = self.key.trim();
+        AccountDraft {
+            name: self.name.trim().to_owned(),
+            base_url: self.base_url.trim().to_owned(),
+            auth: self.auth,
+            organization_id: self.organization().ok().flatten(),
+            key: (!key.is_empty()).then(|| ApiKey::new(key)),
+        }
+    }
+}
+
+/// The Settings screen's state.
+#[derive(Default)]
+pub struct Settings {
+    form: Option<AccountForm>,
+    confirm_remove: Option<AccountId>,
+    pending_save: Option<RequestId>,
+    pending_test: Option<RequestId>,
+    report: Option<ConnectionReport>,
+    save_error: Option<UserError>,
+}
+
+impl Settings {
+    /// Takes the answer to a save; answers whether it was ours.
+    pub fn on_saved(
+        &mut self,
+        request: RequestId,
+        account: &AccountRecord,
+        shared: &mut Shared<'_>,
+    ) -> bool {
+        if self.pending_save != Some(request) {
+            return false;
+        }
+        self.pending_save = None;
+        self.form = None;
+        self.report = None;
+        let where_ = match account.key_location {
+            KeyLocation::Keychain => " Its key is in the keychain.",
+            KeyLocation::Session => " Its key is kept until logodesk quits.",
+            KeyLocation::None => "",
+        };
+        shared
+            .notifications
+            .success(format!("Account \"{}\" saved.{where_}", account.name));
+        true
+    }
+
+    /// Takes the result of "Test connection"; answers whether it was ours.
+    pub fn on_tested(&mut self, request: RequestId, report: ConnectionReport) -> bool {
+        if self.pending_test != Some(request) {
+            return false;
+        }
+        self.pending_test = None;
+        self.report = Some(report);
+        true
+    }
+
+    /// Takes a failure of a save; answers whether it was ours.
+    pub fn on_failed(&mut self, request: RequestId, error: &UserError) -> bool {
+        if self.pending_save != Some(request) {
+            return false;
+        }
+        self.pending_save = None;
+        self.save_error = Some(error.clone());
+        true
+    }
+
+    /// Starts adding an account (also used by tests and the empty state).
+    pub fn start_adding(&mut self) {
+        self.form = Some(AccountForm {
+            base_url: "https://".into(),
+            ..AccountForm::default()
+        });
+        self.report = None;
+        self.save_error = None;
+    }
+
+    /// The screen.
+    pub fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
+        ui.screen_title("Settings", Some("Accounts, appearance and version"));
+        ui.add_space(space::M);
+        egui::ScrollArea::vertical()
+            .id_salt("settings")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                ui.set_max_width(760.0);
+                self.accounts_ui(ui, shared);
+                ui.add_space(space::L);
+                appearance_ui(ui);
+                ui.add_space(space::L);
+                about_ui(ui, shared);
+            });
+    }
+
+    fn accounts_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
+        ui.surface(|ui| {
+            ui.set_width(ui.available_width());
+            ui.horizontal(|ui| {
+                ui.section_heading("Accounts");
+                ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                    if self.form.is_none() && ui.primary_button("+ Add account").clicked() {
+                        self.start_adding();
+                    }
+                });
+            });
+            ui.muted_small("Switching account reloads everything. API keys are kept in the system keychain, never in a file.");
+            ui.add_space(space::S);
+            keychain_ui(ui, shared);
+            let active = shared.session.active.as_ref().map(|a| a.record.id);
+            for account in &shared.session.accounts.clone() {
+                ui.separator();
+                self.account_row_ui(ui, account, active == Some(account.id), shared);
+            }
+            if !shared.session.ready {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.muted("Loading accounts…");
+                });
+            }
+        });
+        if self.form.is_some() {
+            ui.add_space(space::M);
+            self.form_ui(ui, shared);
+        }
+    }
+
+    fn account_row_ui(
+        &mut self,
+        ui: &mut Ui,
+        account: &AccountRecord,
+        active: bool,
+        shared: &mut Shared<'_>,
+    ) {
+        let t = theme::tokens(ui.ctx());
+        ui.horizontal(|ui| {
+            ui.vertical(|ui| {
+                ui.horizontal(|ui| {
+                    ui.label(
+                        RichText::new(&account.name)
+                            .font(theme::heading_font())
+                            .color(t.text_strong),
+                    );
+                    if active {
+                        ui.badge("Active", t.accent, t.accent_soft);
+                    }
+                });
+                let address = match &account.kind {
+                    AccountKind::Sandbox => format!(
+                        "Built-in sandbox{}",
+                        shared
+                            .session
+                            .sandbox_url
+                            .as_deref()
+                            .map(|u| format!(" at {u}"))
+                            .unwrap_or_default()
+                    ),
+                    AccountKind::Remote { base_url } => base_url.to_string(),
+                };
+                ui.muted(&address);
+                let header = match account.auth {
+                    AuthStyle::Bearer => "Authorization: Bearer",
+                    AuthStyle::XApiKey => "X-Api-Key header",
+                };
+                let key = match account.key_location {
+                    KeyLocation::Keychain => "key in the keychain",
+                    KeyLocation::Session => "key kept for this session only",
+                    KeyLocation::None => "built-in demo key",
+                };
+                let org = match account.organization_id {
+                    Some(o) => format!("acts for child organization {o}"),
+                    None => "acts for its own organization".into(),
+                };
+                ui.muted_small(&format!("{header} · {key} · {org}"));
+            });
+            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                if self.confirm_remove == Some(account.id) {
+                    if ui.button("Cancel").clicked() {
+                        self.confirm_remove = None;
+                    }
+                    let remove = egui::Button::new(RichText::new("Remove").color(t.on_accent))
+                        .fill(t.danger);
+                    if ui
+                        .add(remove)
+                        .on_hover_text("Remove the account and its key")
+                        .clicked()
+                    {
+                        shared.backend.send(Command::RemoveAccount {
+                            account: account.id,
+                        });
+                        self.confirm_remove = None;
+                    }
+                    ui.label(
+                        RichText::new(format!("Remove \"{}\"?", account.name)).color(t.danger),
+                    );
+                    return;
+                }
+                if !account.is_sandbox()
+                    && ui
+                        .button("Remove")
+                        .on_hover_text("Remove this account and its key from the keychain")
+                        .clicked()
+                {
+                    self.confirm_remove = Some(account.id);
+                }
+                if ui
+                    .button("Edit")
+                    .on_hover_text(format!("Change {}", account.name))
+                    .clicked()
+                {
+                    self.form = Some(AccountForm::edit(account));
+                    self.report = None;
+                    self.save_error = None;
+                }
+                if !active
+                    && ui
+                        .button("Use")
+                        .on_hover_text(format!("Switch to {} and reload everything", account.name))
+                        .clicked()
+                {
+                    shared.intend(Intent::SwitchAccount(account.id));
+                }
+            });
+        });
+    }
+
+    fn form_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
+        let Some(form) = &mut self.form else { return };
+        let t = theme::tokens(ui.ctx());
+        let mut close = false;
+        ui.surface(|ui| {
+            ui.set_width(ui.available_width());
+            let title = match &form.editing {
+                Some(a) => format!("Edit \"{}\"", a.name),
+                None => "Add an account".into(),
+            };
+            ui.section_heading(&title);
+            ui.add_space(space::S);
+            let problems = form.problems();
+            let show = |ui: &mut Ui, p: &Option<String>, tried: bool| {
+                if let Some(p) = p.as_ref().filter(|_| tried) {
+                    ui.label(RichText::new(p).small().color(t.danger));
+                }
+            };
+            let sandbox = form.is_sandbox();
+            egui::Grid::new("account-form")
+                .num_columns(2)
+                .spacing([space::L, space::S])
+                .min_col_width(140.0)
+                .show(ui, |ui| {
+                    let label = ui.label("Name");
+                    ui.vertical(|ui| {
+                        ui.add_enabled(!sandbox, egui::TextEdit::singleline(&mut form.name).desired_width(360.0).hint_text("e.g. Nordby IF live"))
+                            .labelled_by(label.id);
+                        show(ui, &problems[0], form.tried);
+                    });
+                    ui.end_row();
+
+                    let label = ui.label("Service address");
+                    ui.vertical(|ui| {
+                        if sandbox {
+                            ui.muted(shared.session.sandbox_url.as_deref().unwrap_or("built-in sandbox"));
+                        } else {
+                            ui.add(egui::TextEdit::singleline(&mut form.base_url).desired_width(360.0).hint_text("https://api.example.com/"))
+                                .labelled_by(label.id);
+                            // The address is checked as it is typed.
+                            if form.base_url.trim() != "https://" {
+                                show(ui, &problems[1], true);
+                            }
+                        }
+                    });
+                    ui.end_row();
+
+                    ui.label("Key header");
+                    ui.add_enabled_ui(!sandbox, |ui| {
+                        ui.horizontal(|ui| {
+                            ui.radio_value(&mut form.auth, AuthStyle::Bearer, "Authorization: Bearer");
+                            ui.radio_value(&mut form.auth, AuthStyle::XApiKey, "X-Api-Key");
+                        });
+                    });
+                    ui.end_row();
+
+                    ui.label("Organization");
+                    ui.vertical(|ui| {
+                        ui.horizontal(|ui| {
+                            ui.radio_value(&mut form.child_org, false, "Own organization");
+                            ui.radio_value(&mut form.child_org, true, "Child organization");
+                            if form.child_org {
+                                ui.add(egui::TextEdit::singleline(&mut form.org_text).desired_width(90.0).hint_text("id"))
+                                    .accessible_name("Child organization id");
+                            }
+                        });
+                        ui.muted_small("Uploads and orders are made for this organization.");
+                        show(ui, &problems[2], form.tried || !form.org_text.is_empty());
+                    });
+                    ui.end_row();
+
+                    if !sandbox {
+                        let label = ui.label("API key");
+                        ui.vertical(|ui| {
+                            let hint = if form.editing.is_some() { "Leave empty to keep the stored key" } else { "Paste the key" };
+                            ui.add(egui::TextEdit::singleline(&mut form.key).password(true).desired_width(360.0).hint_text(hint))
+                                .labelled_by(label.id);
+                            show(ui, &problems[3], form.tried);
+                        });
+                        ui.end_row();
+                    }
+                });
+
+            ui.add_space(space::S);
+            if let Some(report) = &self.report {
+                report_ui(ui, report);
+                ui.add_space(space::S);
+            }
+            if let Some(e) = &self.save_error {
+                ui.error_box(e, "save");
+                ui.add_space(space::S);
+            }
+            ui.horizontal(|ui| {
+                let ok = problems.iter().all(Option::is_none);
+                let busy = self.pending_save.is_some();
+                let needs_consent = !sandbox
+                    && !form.key.trim().is_empty()
+                    && matches!(shared.session.keychain, Some(KeychainStatus::Unavailable { .. }));
+                let save = ui.add_enabled(!busy && !needs_consent, egui::Button::new(RichText::new("Save").color(t.on_accent)).fill(t.accent));
+                let save = if needs_consent {
+                    save.on_disabled_hover_text("No keychain is available: choose \"Keep keys for this session only\" above first.")
+                } else {
+                    save
+                };
+                if save.clicked() {
+                    form.tried = true;
+                    if ok {
+                        self.save_error = None;
+                        let (id, draft) = (form.editing.as_ref().map(|a| a.id), form.draft());
+                        let request = shared.request("Saving the account", |request| Command::SaveAccount { request, id, draft });
+                        self.pending_save = Some(request);
+                    }
+                }
+                let testing = self.pending_test.is_some();
+                if ui
+                    .add_enabled(!testing, egui::Button::new("Test connection"))
+                    .on_hover_text("Call the health check and list one logo with these settings")
+                    .clicked()
+                {
+                    let (existing, draft) = (form.editing.as_ref().map(|a| a.id), form.draft());
+                    let request = shared.request("Testing the connection", |request| Command::TestConnection { request, existing, draft });
+                    self.pending_test = Some(request);
+                    self.report = None;
+                }
+                if testing || busy {
+                    ui.spinner();
+                }
+                if ui.button("Cancel").clicked() {
+                    close = true;
+                }
+            });
+        });
+        if close {
+            self.form = None;
+            self.report = None;
+            self.save_error = None;
+        }
+    }
+}
+
+fn keychain_ui(ui: &mut Ui, shared: &mut Shared<'_>) {
+    let t = theme::tokens(ui.ctx());
+    let Some(status) = &shared.session.keychain else {
+        return;
+    };
+    let (fg, bg, text) = match status {
+        KeychainStatus::Available { store } => {
+            ui.muted_small(&format!("Keychain: {store}"));
+            return;
+        }
+        KeychainStatus::SessionOnly { reason } => (
+            t.warning,
+            t.warning_soft,
+            format!(
+                "No keychain is available ({reason}). Keys you enter are kept in memory until logodesk quits, and must be entered again next time."
+            ),
+        ),
+        KeychainStatus::Unavailable { reason } => (
+            t.warning,
+            t.warning_soft,
+            format!(
+                "No keychain is available on this computer ({reason}). logodesk never writes API keys to a file. It can keep keys in memory until you quit; you would enter them again next time."
+            ),
+        ),
+    };
+    egui::Frame::new()
+        .fill(bg)
+        .corner_radius(theme::radius::CONTROL)
+        .inner_margin(space::M)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.add(egui::Label::new(RichText::new(text).color(fg)).wrap());
+            if matches!(status, KeychainStatus::Unavailable { .. })
+                && ui
+                    .button("Keep keys for this session only")
+                    .on_hover_text("Keys stay in memory and are forgotten when logodesk quits")
+                    .clicked()
+            {
+                shared.backend.send(Command::AcceptSessionKeys);
+            }
+        });
+    ui.add_space(space::S);
+}
+
+fn report_ui(ui: &mut Ui, report: &ConnectionReport) {
+    let t = theme::tokens(ui.ctx());
+    let line = |ui: &mut Ui, ok: bool, text: &str| {
+        let (icon, c) = if ok {
+            ("✔", t.success)
+        } else {
+            ("✖", t.danger)
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(icon).color(c));
+            ui.label(RichText::new(text).color(c));
+        });
+    };
+    match &report.ping {
+        Ok(text) if text.is_empty() => line(ui, true, "The service answered the health check."),
+        Ok(text) => line(
+            ui,
+            true,
+            &format!("The service answered the health check: \"{text}\"."),
+        ),
+        Err(e) => line(ui, false, &format!("Health check: {}", e.message)),
+    }
+    match &report.logos {
+        Ok(1) => line(ui, true, "The key works: the account has 1 logo."),
+        Ok(n) => line(
+            ui,
+            true,
+            &format!("The key works: the account has {n} logos."),
+        ),
+        Err(e) => line(ui, false, &format!("Logo list: {}", e.message)),
+    }
+}
+
+fn appearance_ui(ui: &mut Ui) {
+    ui.surface(|ui| {
+        ui.set_width(ui.available_width());
+        ui.section_heading("Appearance");
+        ui.add_space(space::S);
+        let mut pref = ui.ctx().options(|o| o.theme_preference);
+        ui.horizontal(|ui| {
+            ui.label("Theme");
+            ui.add_space(space::S);
+            ui.selectable_value(
+                &mut pref,
+                egui::ThemePreference::System,
+                "Follow the system",
+            );
+            ui.selectable_value(&mut pref, egui::ThemePreference::Light, "☀ Light");
+            ui.selectable_value(&mut pref, egui::ThemePreference::Dark, "☾ Dark");
+        });
+        if pref != ui.ctx().options(|o| o.theme_preference) {
+            ui.ctx().set_theme(pref);
+        }
+    });
+}
+
+fn about_ui(ui: &mut Ui, shared: &Shared<'_>) {
+    ui.surface(|ui| {
+        ui.set_width(ui.available_width());
+        ui.section_heading("About logodesk");
+        ui.add_space(space::XS);
+        ui.label(format!("Version {}", crate::cli::VERSION));
+        if let Some(url) = &shared.session.sandbox_url {
+            ui.muted(&format!(
+                "The built-in sandbox listens on {url}; its data stays on this computer."
+            ));
+        }
+    });
+}

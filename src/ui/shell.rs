@@ -1,0 +1,235 @@
+//! The window's frame around the screens: menu bar, left navigation with the account
+//! switcher, and the status bar (account, organization context, work in flight).
+
+use super::theme::{self, space};
+use super::widgets::UiExt as _;
+use super::{Action, Intent, Screen, Shared};
+use egui::{Align, Layout, RichText, Sense, Stroke, Ui, Vec2};
+
+/// The menu bar; every item is an [`Action`].
+pub fn menu_bar_ui(ui: &mut Ui, shared: &mut Shared<'_>, screen: Screen, logo_open: bool) {
+    egui::MenuBar::new().ui(ui, |ui| {
+        let mut item = |ui: &mut Ui, action: Action, enabled: bool| {
+            if action.menu_item(ui, enabled) {
+                shared.intents.push(Intent::Perform(action));
+            }
+        };
+        ui.menu_button("File", |ui| {
+            item(ui, Action::Refresh, true);
+            item(ui, Action::ShowSettings, true);
+            ui.separator();
+            item(ui, Action::Quit, true);
+        });
+        ui.menu_button("View", |ui| {
+            item(ui, Action::ShowGallery, true);
+            item(ui, Action::FocusSearch, screen == Screen::Gallery);
+            item(ui, Action::OpenSelected, screen == Screen::Gallery);
+            item(ui, Action::Back, screen == Screen::LogoDetail);
+            ui.separator();
+            item(ui, Action::ToggleTheme, true);
+        });
+        ui.menu_button("Logo", |ui| {
+            item(
+                ui,
+                Action::CopyItemNumber,
+                logo_open && screen == Screen::LogoDetail,
+            );
+        });
+    });
+}
+
+/// The left navigation: brand, screens, and the account switcher at the bottom.
+pub fn navigation_ui(
+    ui: &mut Ui,
+    shared: &mut Shared<'_>,
+    current: Screen,
+    open_logo: Option<&str>,
+) {
+    let t = theme::tokens(ui.ctx());
+    ui.add_space(space::M);
+    ui.horizontal(|ui| {
+        ui.add_space(space::XS);
+        let (rect, _) = ui.allocate_exact_size(Vec2::splat(26.0), Sense::hover());
+        ui.painter().rect_filled(rect, 7, t.accent);
+        ui.painter().text(
+            rect.center(),
+            egui::Align2::CENTER_CENTER,
+            "L",
+            egui::FontId::new(16.0, theme::bold()),
+            t.on_accent,
+        );
+        ui.label(
+            RichText::new("logodesk")
+                .font(egui::FontId::new(17.0, theme::bold()))
+                .color(t.text_strong),
+        );
+    });
+    ui.add_space(space::L);
+    for screen in Screen::ALL {
+        if screen.in_navigation() {
+            nav_item(
+                ui,
+                shared,
+                screen,
+                &screen.to_string(),
+                current == screen,
+                0.0,
+            );
+        }
+        // The open logo sits under the gallery.
+        if screen == Screen::Gallery
+            && let Some(title) = open_logo
+        {
+            nav_item(
+                ui,
+                shared,
+                Screen::LogoDetail,
+                title,
+                current == Screen::LogoDetail,
+                14.0,
+            );
+        }
+    }
+
+    ui.with_layout(Layout::bottom_up(Align::Min), |ui| {
+        ui.add_space(space::M);
+        account_switcher_ui(ui, shared);
+        ui.muted_small("Account");
+    });
+}
+
+fn nav_item(
+    ui: &mut Ui,
+    shared: &mut Shared<'_>,
+    screen: Screen,
+    label: &str,
+    selected: bool,
+    indent: f32,
+) {
+    let t = theme::tokens(ui.ctx());
+    let width = ui.available_width();
+    let (rect, response) = ui.allocate_exact_size(Vec2::new(width, 34.0), Sense::click());
+    response.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, selected, label));
+    if ui.is_rect_visible(rect) {
+        let fill = if selected {
+            t.accent_soft
+        } else if response.hovered() {
+            t.surface_hover
+        } else {
+            egui::Color32::TRANSPARENT
+        };
+        ui.painter().rect_filled(rect, theme::radius::CONTROL, fill);
+        let color = if selected { t.accent } else { t.text };
+        let x = rect.left() + space::M + indent;
+        ui.painter().text(
+            egui::pos2(x, rect.center().y),
+            egui::Align2::LEFT_CENTER,
+            screen.icon(),
+            egui::FontId::proportional(15.0),
+            color,
+        );
+        let mut job = egui::text::LayoutJob::simple_singleline(
+            label.to_owned(),
+            if selected {
+                egui::FontId::new(13.5, theme::bold())
+            } else {
+                egui::FontId::proportional(13.5)
+            },
+            if selected { t.text_strong } else { t.text },
+        );
+        job.wrap = egui::text::TextWrapping::truncate_at_width(rect.right() - x - 30.0);
+        let galley = ui.painter().layout_job(job);
+        ui.painter().galley(
+            egui::pos2(x + 24.0, rect.center().y - galley.size().y / 2.0),
+            galley,
+            t.text,
+        );
+    }
+    if response.clicked() {
+        shared.intend(Intent::Navigate(screen));
+    }
+    ui.add_space(2.0);
+}
+
+fn account_switcher_ui(ui: &mut Ui, shared: &mut Shared<'_>) {
+    let session = shared.session;
+    let current = session.active.as_ref().map(|a| a.record.id);
+    let label = session
+        .active
+        .as_ref()
+        .map_or("Starting…".to_owned(), |a| a.record.name.clone());
+    let mut chosen = current;
+    egui::ComboBox::from_id_salt("account-switcher")
+        .width(ui.available_width() - space::S)
+        .selected_text(label)
+        .show_ui(ui, |ui| {
+            for account in &session.accounts {
+                ui.selectable_value(&mut chosen, Some(account.id), account.name.as_str());
+            }
+        })
+        .response
+        .on_hover_text("Switch account (reloads everything)");
+    if chosen != current
+        && let Some(id) = chosen
+    {
+        shared.intend(Intent::SwitchAccount(id));
+    }
+}
+
+/// The status bar: account and address, organization context, work in flight, version.
+pub fn status_bar_ui(ui: &mut Ui, shared: &mut Shared<'_>) {
+    let t = theme::tokens(ui.ctx());
+    ui.horizontal_centered(|ui| {
+        ui.spacing_mut().item_spacing.x = space::S;
+        match &shared.session.active {
+            Some(active) => {
+                let dot = if active.problem.is_some() {
+                    t.danger
+                } else {
+                    t.success
+                };
+                let (rect, _) = ui.allocate_exact_size(Vec2::splat(8.0), Sense::hover());
+                ui.painter().circle_filled(rect.center(), 4.0, dot);
+                ui.label(RichText::new(&active.record.name).color(t.text_strong));
+                // The sandbox's port changes on every start; its name says enough.
+                let address = if active.record.is_sandbox() {
+                    "built-in sandbox"
+                } else {
+                    active.base_url.as_str()
+                };
+                ui.muted_small(address);
+                separator(ui);
+                ui.muted_small("Organization:");
+                ui.label(
+                    RichText::new(shared.session.organization_label().unwrap_or_default()).small(),
+                );
+            }
+            None => {
+                ui.spinner();
+                ui.muted_small("Starting…");
+            }
+        }
+        ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+            ui.muted_small(concat!("v", env!("CARGO_PKG_VERSION")));
+            if let Some((label, count)) = shared.progress.visible(ui.ctx()) {
+                separator(ui);
+                let text = if count > 1 {
+                    format!("{label}… (+{} more)", count - 1)
+                } else {
+                    format!("{label}…")
+                };
+                ui.label(RichText::new(text).small().color(t.text));
+                ui.spinner();
+            }
+        });
+    });
+}
+
+fn separator(ui: &mut Ui) {
+    let t = theme::tokens(ui.ctx());
+    let (rect, _) = ui.allocate_exact_size(Vec2::new(1.0, 14.0), Sense::hover());
+    ui.painter().line_segment(
+        [rect.center_top(), rect.center_bottom()],
+        Stroke::new(1.0, t.border),
+    );
+}

@@ -1,0 +1,228 @@
+//! Widgets shared by the screens, as methods on `egui::Ui` through [`UiExt`].
+
+mod checkerboard;
+
+pub use checkerboard::paint_checkerboard;
+
+use super::theme::{self, space};
+use crate::api::{Color, LogoStatus};
+use crate::backend::UserError;
+use egui::{Color32, Response, RichText, Sense, Stroke, Ui, Vec2};
+
+/// logodesk's widgets.
+pub trait UiExt {
+    fn ui(&mut self) -> &mut Ui;
+
+    /// A small rounded label in `fg` on `bg`.
+    fn badge(&mut self, text: &str, fg: Color32, bg: Color32) -> Response {
+        let ui = self.ui();
+        let galley = ui
+            .painter()
+            .layout_no_wrap(text.to_owned(), theme::badge_font(), fg);
+        let size = galley.size() + egui::vec2(14.0, 6.0);
+        let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
+        if ui.is_rect_visible(rect) {
+            ui.painter().rect_filled(rect, theme::radius::BADGE, bg);
+            ui.painter()
+                .galley(rect.center() - galley.size() / 2.0, galley, fg);
+        }
+        response
+    }
+
+    /// The `Draft`/`Done` badge of a logo.
+    fn status_badge(&mut self, status: &LogoStatus) -> Response {
+        let t = theme::tokens(self.ui().ctx());
+        let (fg, bg, tip) = match status {
+            LogoStatus::Done => (
+                t.success,
+                t.success_soft,
+                "Committed: has an item number and can be ordered",
+            ),
+            LogoStatus::Draft => (
+                t.warning,
+                t.warning_soft,
+                "Draft: can still be recolored, resized and renamed; commit it to order it",
+            ),
+            LogoStatus::Other(_) => (
+                t.text_muted,
+                t.chrome,
+                "A status this version does not know",
+            ),
+        };
+        self.badge(status.as_str(), fg, bg).on_hover_text(tip)
+    }
+
+    /// A round ink swatch with the color's name, id and hex on hover.
+    fn color_swatch(&mut self, color: &Color, diameter: f32) -> Response {
+        let ui = self.ui();
+        let t = theme::tokens(ui.ctx());
+        let (rect, response) = ui.allocate_exact_size(Vec2::splat(diameter), Sense::hover());
+        if ui.is_rect_visible(rect) {
+            let [r, g, b] = color.rgb();
+            ui.painter().circle(
+                rect.center(),
+                diameter / 2.0 - 0.5,
+                Color32::from_rgb(r, g, b),
+                Stroke::new(1.0, t.swatch_stroke),
+            );
+        }
+        response.on_hover_text(swatch_text(color))
+    }
+
+    /// Up to `max` swatches in a row, then "+N".
+    fn swatch_row(&mut self, colors: &[Color], max: usize) {
+        let ui = self.ui();
+        ui.horizontal(|ui| {
+            ui.spacing_mut().item_spacing.x = 3.0;
+            for c in colors.iter().take(max) {
+                ui.color_swatch(c, 14.0);
+            }
+            if colors.len() > max {
+                ui.muted_small(&format!("+{}", colors.len() - max));
+            }
+        });
+    }
+
+    /// Text in the muted color.
+    fn muted(&mut self, text: &str) -> Response {
+        let ui = self.ui();
+        let c = theme::tokens(ui.ctx()).text_muted;
+        ui.label(RichText::new(text).color(c))
+    }
+
+    /// Small text in the muted color.
+    fn muted_small(&mut self, text: &str) -> Response {
+        let ui = self.ui();
+        let c = theme::tokens(ui.ctx()).text_muted;
+        ui.label(RichText::new(text).small().color(c))
+    }
+
+    /// A section heading inside a screen.
+    fn section_heading(&mut self, text: &str) -> Response {
+        let ui = self.ui();
+        let c = theme::tokens(ui.ctx()).text_strong;
+        ui.label(RichText::new(text).font(theme::heading_font()).color(c))
+    }
+
+    /// A screen title with an optional subtitle under it.
+    fn screen_title(&mut self, title: &str, subtitle: Option<&str>) {
+        let ui = self.ui();
+        let t = theme::tokens(ui.ctx());
+        ui.label(
+            RichText::new(title)
+                .text_style(theme::title_style())
+                .color(t.text_strong),
+        );
+        if let Some(s) = subtitle {
+            ui.muted(s);
+        }
+    }
+
+    /// A filled accent button for the main action of an area.
+    fn primary_button(&mut self, text: &str) -> Response {
+        let ui = self.ui();
+        let t = theme::tokens(ui.ctx());
+        ui.add(
+            egui::Button::new(RichText::new(text).color(t.on_accent))
+                .fill(t.accent)
+                .stroke(Stroke::NONE),
+        )
+    }
+
+    /// A framed surface (cards, tables, forms).
+    fn surface<R>(&mut self, add: impl FnOnce(&mut Ui) -> R) -> R {
+        let ui = self.ui();
+        let t = theme::tokens(ui.ctx());
+        egui::Frame::new()
+            .fill(t.surface)
+            .stroke(Stroke::new(1.0, t.border))
+            .corner_radius(theme::radius::CARD)
+            .inner_margin(space::L)
+            .show(ui, add)
+            .inner
+    }
+
+    /// A centred message for an empty or failed area, with an optional action button;
+    /// answers whether the button was clicked.
+    fn empty_state(&mut self, icon: &str, title: &str, body: &str, button: Option<&str>) -> bool {
+        let ui = self.ui();
+        let t = theme::tokens(ui.ctx());
+        let mut clicked = false;
+        ui.vertical_centered(|ui| {
+            ui.add_space(ui.available_height().min(400.0) * 0.25);
+            ui.label(RichText::new(icon).size(40.0).color(t.text_muted));
+            ui.add_space(space::S);
+            ui.label(
+                RichText::new(title)
+                    .font(theme::heading_font())
+                    .color(t.text_strong),
+            );
+            ui.add(egui::Label::new(RichText::new(body).color(t.text_muted)).wrap());
+            if let Some(b) = button {
+                ui.add_space(space::S);
+                clicked = ui.primary_button(b).clicked();
+            }
+        });
+        clicked
+    }
+
+    /// An inline error: the sentence, and its details behind a toggle.
+    fn error_box(&mut self, error: &UserError, id_salt: &str) {
+        let ui = self.ui();
+        let t = theme::tokens(ui.ctx());
+        egui::Frame::new()
+            .fill(t.danger_soft)
+            .corner_radius(theme::radius::CONTROL)
+            .inner_margin(space::M)
+            .show(ui, |ui| {
+                ui.add(egui::Label::new(RichText::new(&error.message).color(t.danger)).wrap());
+                if let Some(details) = &error.details {
+                    egui::CollapsingHeader::new(RichText::new("Details").small())
+                        .id_salt(("error-details", id_salt))
+                        .show(ui, |ui| {
+                            ui.add(
+                                egui::Label::new(RichText::new(details).small().color(t.text))
+                                    .wrap(),
+                            );
+                        });
+                }
+            });
+    }
+}
+
+impl UiExt for Ui {
+    fn ui(&mut self) -> &mut Ui {
+        self
+    }
+}
+
+/// Hover text of a swatch: `Red (200) #C8102E`.
+pub fn swatch_text(color: &Color) -> String {
+    if color.name.is_empty() {
+        format!("{} {}", color.id, color.hex())
+    } else {
+        format!("{} ({}) {}", color.name, color.id, color.hex())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn swatch_text_names_the_ink() {
+        let c = Color {
+            id: "200".into(),
+            name: "Red".into(),
+            red: 200,
+            green: 16,
+            blue: 46,
+        };
+        assert_eq!(swatch_text(&c), "Red (200) #C8102E");
+        let unnamed = Color {
+            name: String::new(),
+            ..c
+        };
+        assert_eq!(swatch_text(&unnamed), "200 #C8102E");
+    }
+}
