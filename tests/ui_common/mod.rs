@@ -1,0 +1,87 @@
+//! Shared helpers of the UI tests: the real app in a kittest harness against an in-process
+//! sandbox, and waiting (in real time) for the background runtime's answers.
+
+#![allow(dead_code)]
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use logodesk::app::{AppOptions, LogodeskApp};
+use logodesk::backend::BackendConfig;
+use logodesk::keychain::Keychain;
+use logodesk::ui::PersistedUi;
+use std::time::{Duration, Instant};
+
+/// The window size of every test.
+pub const SIZE: egui::Vec2 = egui::vec2(1280.0, 800.0);
+
+/// A keychain backed by `keyring-core`'s mock store.
+pub fn mock_keychain() -> Keychain {
+    Keychain::with_store(keyring_core::mock::Store::new().expect("mock store"))
+}
+
+/// The real app with everything in memory, a fast sandbox and the mock keychain.
+pub fn app(theme: egui::Theme) -> Harness<'static, LogodeskApp> {
+    app_with(
+        BackendConfig::ephemeral(mock_keychain()),
+        theme,
+        PersistedUi::default(),
+    )
+}
+
+pub fn app_with(
+    config: BackendConfig,
+    theme: egui::Theme,
+    persisted: PersistedUi,
+) -> Harness<'static, LogodeskApp> {
+    Harness::builder()
+        .with_size(SIZE)
+        .with_theme(theme)
+        .with_max_steps(40)
+        .build_eframe(move |cc| {
+            let options = AppOptions {
+                backend: config,
+                restore_ui: false,
+                theme: None,
+                start_screen: None,
+                screenshot: None,
+            };
+            LogodeskApp::with_state(&cc.egui_ctx, options, persisted).expect("the app starts")
+        })
+}
+
+/// Steps the app in real time until `done` holds; panics naming `what` after 30 s.
+#[track_caller]
+pub fn wait_for(
+    h: &mut Harness<'static, LogodeskApp>,
+    what: &str,
+    done: impl Fn(&Harness<'static, LogodeskApp>) -> bool,
+) {
+    let start = Instant::now();
+    while !done(h) {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "timed out waiting for {what}; notifications: {:?}",
+            h.state().notifications()
+        );
+        h.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // A couple of frames more so layout settles and answers that arrived are shown.
+    h.run_steps(3);
+}
+
+/// Waits until the gallery shows its first page with the first thumbnails.
+#[track_caller]
+pub fn wait_for_gallery(h: &mut Harness<'static, LogodeskApp>) {
+    wait_for(h, "the gallery", |h| h.state().gallery_ready());
+}
+
+/// Whether a node with this exact label is shown (once or more).
+pub fn shows(h: &Harness<'static, LogodeskApp>, label: &str) -> bool {
+    h.query_all_by_label(label).next().is_some()
+}
+
+/// Whether any shown node's label contains `text`.
+pub fn shows_text(h: &Harness<'static, LogodeskApp>, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}

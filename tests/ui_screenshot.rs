@@ -1,0 +1,122 @@
+//! The real binary in a real window: `logodesk --screenshot` under `xvfb-run` (the CI smoke
+//! test of the built app), and the sentence it prints without any display.
+//!
+//! Without `xvfb-run` the window test is skipped on a developer machine, but fails when `CI`
+//! is set: CI must install it (see `.ci/run`).
+
+use std::path::Path;
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_logodesk");
+
+fn have(tool: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {tool}")])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Runs `cmd`, killing it after `limit`.
+fn run_with_limit(cmd: &mut Command, limit: Duration) -> Output {
+    let mut child = cmd
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the command starts");
+    let start = Instant::now();
+    loop {
+        if child.try_wait().expect("wait").is_some() {
+            return child.wait_with_output().expect("output");
+        }
+        if start.elapsed() > limit {
+            child.kill().ok();
+            let out = child.wait_with_output().expect("output");
+            panic!(
+                "timed out after {limit:?}\nstdout: {}\nstderr: {}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+fn screenshot(data: &Path, runtime: &Path, screen: &str, png: &Path) {
+    let out = run_with_limit(
+        Command::new("xvfb-run")
+            .args(["-a", "-s", "-screen 0 1280x800x24", BIN, "--screenshot"])
+            .arg(png)
+            .args(["--screen", screen, "--account", "sandbox", "--data-dir"])
+            .arg(data)
+            .env("XDG_RUNTIME_DIR", runtime)
+            .env("RUST_LOG", "warn")
+            .env_remove("WAYLAND_DISPLAY"),
+        Duration::from_secs(240),
+    );
+    assert!(
+        out.status.success(),
+        "`logodesk --screenshot` failed: {}\nstdout: {}\nstderr: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("saved"));
+    let img = image::open(png).expect("a PNG was written").into_rgba8();
+    let (w, h) = img.dimensions();
+    assert!(w >= 960 && h >= 620, "the whole window: {w}×{h}");
+    let colors: std::collections::HashSet<[u8; 4]> =
+        img.pixels().step_by(97).map(|p| p.0).collect();
+    assert!(
+        colors.len() > 50,
+        "a real picture, not a blank window ({} colors)",
+        colors.len()
+    );
+}
+
+#[test]
+fn the_real_window_takes_screenshots_of_gallery_and_detail() {
+    if !have("xvfb-run") {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must install xvfb-run (apt-get install xvfb xauth) for this smoke test"
+        );
+        eprintln!("xvfb-run is not installed: the real-window smoke test is skipped");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let runtime = dir.path().join("run");
+    std::fs::create_dir_all(&runtime).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(0o700)).unwrap();
+    }
+    let data = dir.path().join("data");
+    screenshot(&data, &runtime, "gallery", &dir.path().join("gallery.png"));
+    assert!(
+        data.join("sandbox.sqlite").exists(),
+        "the embedded sandbox keeps its data"
+    );
+    assert!(
+        data.join("logodesk.sqlite").exists(),
+        "the app keeps its own database"
+    );
+    screenshot(&data, &runtime, "detail", &dir.path().join("detail.png"));
+}
+
+#[test]
+fn without_a_display_the_app_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run_with_limit(
+        Command::new(BIN)
+            .arg("--data-dir")
+            .arg(dir.path())
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY"),
+        Duration::from_secs(60),
+    );
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("needs a desktop"), "{err}");
+}
