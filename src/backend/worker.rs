@@ -15,8 +15,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use tokio::sync::mpsc::UnboundedReceiver;
 use tokio::task::JoinHandle;
 
-/// Compact thumbnails kept for re-sending evicted ones (~2,000 cards' worth).
-const THUMB_CACHE_BYTES: usize = 24 * 1024 * 1024;
+/// Compact thumbnails kept for re-sending evicted ones (~800 cards' worth).
+const THUMB_CACHE_BYTES: usize = 8 * 1024 * 1024;
 
 /// Runs until the command channel closes, then stops the sandbox cleanly.
 pub(super) async fn run(

@@ -8,8 +8,9 @@ use egui::{ColorImage, TextureHandle, TextureOptions};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-/// Default budget: about 400 thumbnails of 192×144 px (~40 MB of textures).
-pub const DEFAULT_BUDGET_BYTES: usize = 40 * 1024 * 1024;
+/// Default budget: about 150 thumbnails of 192×144 px (16 MB of textures), several windows
+/// full of cards.
+pub const DEFAULT_BUDGET_BYTES: usize = 16 * 1024 * 1024;
 
 struct Entry {
     texture: TextureHandle,
