@@ -9,6 +9,7 @@ use crate::ui::gallery::Gallery;
 use crate::ui::images::ThumbnailCache;
 use crate::ui::logo_detail::LogoDetailScreen;
 use crate::ui::notifications::{Notifications, Progress};
+use crate::ui::orders::OrdersScreen;
 use crate::ui::settings::Settings;
 use crate::ui::widgets::UiExt as _;
 use crate::ui::{
@@ -77,6 +78,7 @@ pub struct LogodeskApp {
     startup_error: Option<UserError>,
     /// Open the gallery's first logo as soon as it is listed (`--screen detail`).
     open_first_logo: bool,
+    orders: OrdersScreen,
 }
 
 impl LogodeskApp {
@@ -137,6 +139,7 @@ impl LogodeskApp {
             }),
             startup_error: None,
             open_first_logo: start == Some(Screen::LogoDetail),
+            orders: OrdersScreen::default(),
         })
     }
 
@@ -148,6 +151,11 @@ impl LogodeskApp {
     /// The gallery's state.
     pub fn gallery(&self) -> &Gallery {
         &self.gallery
+    }
+
+    /// The Orders and History screens' state.
+    pub fn orders(&self) -> &OrdersScreen {
+        &self.orders
     }
 
     /// The detail screen's state.
@@ -261,6 +269,11 @@ impl LogodeskApp {
                 self.thumbs.clear();
                 self.progress.clear();
                 self.detail.clear();
+                let mut orders = std::mem::take(&mut self.orders);
+                let mut intents = Vec::new();
+                let (mut shared, ..) = self.parts(&mut intents);
+                orders.activate(generation, &mut shared);
+                self.orders = orders;
                 if self.screen == Screen::LogoDetail && self.screenshot.is_none() {
                     self.screen = Screen::Gallery;
                 }
@@ -334,6 +347,39 @@ impl LogodeskApp {
                 }
                 self.notifications.error(&error);
             }
+            Event::Orders(event) => {
+                let mut intents = Vec::new();
+                if let Some(request) = event.request() {
+                    self.progress.finish(request);
+                }
+                let mut orders = std::mem::take(&mut self.orders);
+                let (mut shared, ..) = self.parts(&mut intents);
+                if let crate::backend::orders::OrdersEvent::Exported { path } = &event {
+                    shared
+                        .notifications
+                        .success(format!("Saved {}", path.display()));
+                }
+                orders.on_event(event, &mut shared);
+                self.orders = orders;
+                // The screenshots show a demo order: a draft, or a placed and completed one.
+                let demo = self.screenshot.as_ref().map(|j| j.request.screen);
+                if matches!(demo, Some(Screen::Orders | Screen::History)) && self.orders.is_loaded()
+                {
+                    let place = demo == Some(Screen::History);
+                    if !place
+                        || !self
+                            .orders
+                            .history
+                            .iter()
+                            .any(|o| o.state == crate::store::OrderState::Completed)
+                    {
+                        let mut orders = std::mem::take(&mut self.orders);
+                        let (mut shared, ..) = self.parts(&mut intents);
+                        orders.start_demo(place, &mut shared);
+                        self.orders = orders;
+                    }
+                }
+            }
             Event::ScreenshotSaved { path, result } => {
                 let outcome = result.map(|()| path).map_err(|e| e.message);
                 self.finish_screenshot(ctx, outcome);
@@ -345,6 +391,7 @@ impl LogodeskApp {
     fn apply(&mut self, ctx: &egui::Context, intent: Intent) {
         let mut intents = Vec::new();
         let mut screen = self.screen;
+        let mut order_logo = None;
         let (mut shared, gallery, detail, _) = self.parts(&mut intents);
         let screen = &mut screen;
         match intent {
@@ -357,6 +404,7 @@ impl LogodeskApp {
                 detail.open(&mut shared, target);
                 *screen = Screen::LogoDetail;
             }
+            Intent::OrderLogo(logo) => order_logo = Some(logo),
             Intent::SwitchAccount(account) => {
                 shared.backend.send(Command::SwitchAccount { account });
             }
@@ -394,6 +442,13 @@ impl LogodeskApp {
             },
         }
         self.screen = *screen;
+        if let Some(logo) = order_logo {
+            let mut orders = std::mem::take(&mut self.orders);
+            let (mut shared, ..) = self.parts(&mut intents);
+            orders.add_logo(logo, &mut shared);
+            self.orders = orders;
+            self.screen = Screen::Orders;
+        }
         for intent in intents {
             self.apply(ctx, intent);
         }
@@ -405,11 +460,24 @@ impl LogodeskApp {
             return;
         }
         let screen = self.screen;
+        if matches!(screen, Screen::Orders | Screen::History) {
+            let mut orders = std::mem::take(&mut self.orders);
+            let (mut shared, ..) = self.parts(intents);
+            if screen == Screen::Orders {
+                orders.orders_ui(ui, &mut shared);
+            } else if orders.history_ui(ui, &mut shared) {
+                shared.intend(Intent::Navigate(Screen::Orders));
+            }
+            self.orders = orders;
+            return;
+        }
         let (mut shared, gallery, detail, settings) = self.parts(intents);
         match screen {
             Screen::Gallery => gallery.ui(ui, &mut shared),
             Screen::LogoDetail => detail.ui(ui, &mut shared),
             Screen::Settings => settings.ui(ui, &mut shared),
+            // Drawn above.
+            Screen::Orders | Screen::History => {}
         }
     }
 
@@ -434,6 +502,8 @@ impl LogodeskApp {
                     Screen::LogoDetail => {
                         self.detail.is_loaded() && self.screen == Screen::LogoDetail
                     }
+                    Screen::Orders => self.orders.has_draft(),
+                    Screen::History => self.orders.show_first_completed(),
                 };
                 if ready {
                     self.screen = screen;

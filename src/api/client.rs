@@ -557,6 +557,12 @@ impl Call {
         Ok(self)
     }
 
+    /// A JSON body already serialised (kept byte for byte, e.g. from an outbox).
+    pub(crate) fn json_bytes(mut self, bytes: Bytes) -> Self {
+        self.payload = Payload::Json(bytes);
+        self
+    }
+
     /// A multipart body; such a call is never retried.
     pub(crate) fn multipart(mut self, form: reqwest::multipart::Form) -> Self {
         self.payload = Payload::Multipart(Some(form));

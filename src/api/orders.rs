@@ -59,6 +59,21 @@ impl<'c> OrdersHandler<'c> {
         self.client.json(call).await
     }
 
+    /// Places an order whose body was serialised earlier and kept (the app's outbox): sends
+    /// exactly these bytes with this key, retrying like [`place`](Self::place). The body is
+    /// not checked here; check the [`PlaceOrder`] before serialising it.
+    pub async fn place_body(
+        self,
+        body: bytes::Bytes,
+        key: &IdempotencyKey,
+    ) -> Result<TrackingRecord, ApiError> {
+        let call = Call::post("api/orders")
+            .json_bytes(body)
+            .idempotency_key(key.as_str())
+            .subject("The order endpoint");
+        self.client.json(call).await
+    }
+
     /// `GET /api/orders/{id}`: the tracking record (`Pending`, `Completed` with the order, or
     /// `Failed` with an error message).
     pub async fn get(self, id: OrderId) -> Result<TrackingRecord, ApiError> {

@@ -278,6 +278,8 @@ pub enum Command {
         path: PathBuf,
         image: Arc<egui::ColorImage>,
     },
+    /// The account manager's flow: drafts, placing, tracking (see [`super::orders`]).
+    Orders(super::orders::OrdersCommand),
 }
 
 impl Command {
@@ -292,6 +294,7 @@ impl Command {
             Command::TestConnection { .. } => "TestConnection",
             Command::AcceptSessionKeys => "AcceptSessionKeys",
             Command::SaveScreenshot { .. } => "SaveScreenshot",
+            Command::Orders(c) => c.name(),
         }
     }
 }
@@ -362,6 +365,8 @@ pub enum Event {
         path: PathBuf,
         result: Result<(), UserError>,
     },
+    /// An answer of the account manager's flow (see [`super::orders`]).
+    Orders(super::orders::OrdersEvent),
 }
 
 impl Event {
@@ -378,6 +383,7 @@ impl Event {
             Event::ConnectionTested { .. } => "ConnectionTested",
             Event::Failed { .. } => "Failed",
             Event::ScreenshotSaved { .. } => "ScreenshotSaved",
+            Event::Orders(e) => e.name(),
         }
     }
 }

@@ -61,6 +61,7 @@ struct Worker {
     list_tasks: Vec<JoinHandle<()>>,
     detail_task: Option<JoinHandle<()>>,
     thumbs: Arc<Mutex<ThumbCache>>,
+    orders: super::orders::Orders,
 }
 
 fn user_error(e: &(dyn std::error::Error + 'static)) -> UserError {
@@ -132,9 +133,11 @@ impl Worker {
                 )),
             ),
         };
+        let store = Arc::new(Mutex::new(store));
         let mut worker = Worker {
+            orders: super::orders::Orders::new(store.clone(), orders_emit(&sink)),
             sink,
-            store: Arc::new(Mutex::new(store)),
+            store,
             keychain,
             sandbox,
             sandbox_problem,
@@ -254,6 +257,11 @@ impl Worker {
                     sink.send(Event::ScreenshotSaved { path, result });
                 });
             }
+            Command::Orders(command) => {
+                if let Err(e) = self.orders.handle(command).await {
+                    self.fail(Some(self.generation), None, e);
+                }
+            }
         }
     }
 
@@ -273,6 +281,8 @@ impl Worker {
             base_url,
             problem: client.as_ref().err().cloned(),
         });
+        self.orders
+            .activate(account.id, self.generation, client.clone());
         self.active = Some(Active { account, client });
     }
 
@@ -646,6 +656,12 @@ async fn start_sandbox(mut cfg: sandbox::SandboxConfig) -> Result<SandboxHandle,
             Some(e.to_string()),
         )
     })
+}
+
+/// Sends the orders side's events to the UI.
+fn orders_emit(sink: &EventSink) -> super::orders::Emit {
+    let sink = sink.clone();
+    Arc::new(move |event| sink.send(Event::Orders(event)))
 }
 
 fn sink_thumbnail(sink: &EventSink, key: ThumbKey, image: egui::ColorImage) {

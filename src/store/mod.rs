@@ -9,10 +9,12 @@
 
 pub mod accounts;
 pub mod migrations;
+pub mod orders;
 
 pub use accounts::{
     AccountId, AccountKind, AccountRecord, KeyLocation, NewAccount, SANDBOX_ACCOUNT_NAME,
 };
+pub use orders::{LocalOrder, LocalOrderId, OrderState, Outgoing};
 
 use rusqlite::Connection;
 use std::path::{Path, PathBuf};
@@ -90,5 +92,9 @@ impl Store {
 
     pub(crate) fn conn(&self) -> &Connection {
         &self.conn
+    }
+
+    pub(crate) fn conn_mut(&mut self) -> &mut Connection {
+        &mut self.conn
     }
 }

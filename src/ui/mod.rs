@@ -9,6 +9,7 @@ pub mod gallery;
 pub mod images;
 pub mod logo_detail;
 pub mod notifications;
+pub mod orders;
 pub mod settings;
 pub mod shell;
 pub mod theme;
@@ -34,11 +35,21 @@ pub enum Screen {
     LogoDetail,
     /// Accounts, appearance, about.
     Settings,
+    /// Compose orders; drafts.
+    Orders,
+    /// Orders placed or looked up, and one in full.
+    History,
 }
 
 impl Screen {
     /// Every screen, in navigation order.
-    pub const ALL: [Screen; 3] = [Screen::Gallery, Screen::LogoDetail, Screen::Settings];
+    pub const ALL: [Screen; 5] = [
+        Screen::Gallery,
+        Screen::LogoDetail,
+        Screen::Orders,
+        Screen::History,
+        Screen::Settings,
+    ];
 
     /// Name as typed on the command line (`--screen gallery`).
     pub fn slug(self) -> &'static str {
@@ -46,6 +57,8 @@ impl Screen {
             Screen::Gallery => "gallery",
             Screen::LogoDetail => "detail",
             Screen::Settings => "settings",
+            Screen::Orders => "orders",
+            Screen::History => "history",
         }
     }
 
@@ -68,6 +81,8 @@ impl Screen {
             Screen::Gallery => "▦",
             Screen::LogoDetail => "◈",
             Screen::Settings => "⚙",
+            Screen::Orders => "✚",
+            Screen::History => "☰",
         }
     }
 }
@@ -78,6 +93,8 @@ impl fmt::Display for Screen {
             Screen::Gallery => "Logos",
             Screen::LogoDetail => "Logo",
             Screen::Settings => "Settings",
+            Screen::Orders => "Orders",
+            Screen::History => "History",
         })
     }
 }
@@ -167,6 +184,8 @@ pub enum Intent {
     SwitchAccount(AccountId),
     /// Run an action (from a menu or a button).
     Perform(Action),
+    /// Add this logo to the order being composed, as a loose transfer.
+    OrderLogo(crate::api::LogoId),
 }
 
 /// What screens get from the app each frame.
@@ -204,7 +223,8 @@ mod tests {
             assert_eq!(Screen::from_slug(s.slug()), Some(s));
         }
         assert_eq!(Screen::from_slug("DETAIL"), Some(Screen::LogoDetail));
-        assert_eq!(Screen::from_slug("orders"), None);
+        assert_eq!(Screen::from_slug("orders"), Some(Screen::Orders));
+        assert_eq!(Screen::from_slug("nope"), None);
     }
 
     #[test]

@@ -1,0 +1,488 @@
+//! The composer's form: what a person typed, kept as text (so a half-typed quantity is never
+//! lost), saved as JSON with the draft, and turned into a [`PlaceOrder`] plus every issue
+//! (the spec's rules from [`PlaceOrder::validate_with`] and the form's own parse errors),
+//! each with the JSON path of its field.
+
+use crate::api::{
+    DeliveryAddress, DesignId, DesignLine, DesignMul, DesignRef, DigitLine, Instance, LogoId,
+    LogoLine, LogoRef, LogoSku, LogoType, LogoValue, OrganizationId, PlaceOrder, ValidationIssue,
+};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Sizes offered in the grid (free text is allowed too).
+pub const COMMON_SIZES: [&str; 12] = [
+    "116", "128", "140", "152", "164", "XS", "S", "M", "L", "XL", "XXL", "3XL",
+];
+
+/// The whole form.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DraftForm {
+    /// Child organization id as typed; empty = the account's own.
+    pub organization: String,
+    pub reference: String,
+    pub comment: String,
+    pub origin_of_delivery: String,
+    pub email: String,
+    pub contact_name: String,
+    pub address: AddressForm,
+    pub designs: Vec<DesignForm>,
+    pub logos: Vec<LogoForm>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AddressForm {
+    pub name: String,
+    pub street: String,
+    pub zip: String,
+    pub city: String,
+    /// ISO 3166-1 alpha-2 code.
+    pub country: String,
+    pub contact_person: String,
+}
+
+/// A design line: the design named by id or item number, and its instances.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DesignForm {
+    /// Internal id or item number (MUL…), as typed.
+    pub reference: String,
+    /// Title of the design, once fetched.
+    pub title: String,
+    /// Placeholders of the design's placements (id, title, kind), once fetched.
+    pub placeholders: Vec<PlaceholderForm>,
+    pub rows: Vec<RowForm>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlaceholderForm {
+    pub logo_id: i64,
+    pub title: String,
+    pub logo_type: LogoType,
+    pub view: String,
+}
+
+/// One instance row of the grid.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RowForm {
+    pub size: String,
+    pub quantity: String,
+    pub name: String,
+    pub number: String,
+    /// Per-placeholder values (placeholder logo id → text).
+    pub values: BTreeMap<i64, String>,
+}
+
+/// A loose logo line.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LogoForm {
+    /// Logo id, or item number when `by_item_no`.
+    pub reference: String,
+    pub by_item_no: bool,
+    /// Known once the logo is fetched.
+    pub title: String,
+    pub logo_type: Option<LogoType>,
+    pub quantity: String,
+    pub storage: String,
+    pub value: String,
+    pub digits: Vec<DigitForm>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DigitForm {
+    pub digit: String,
+    pub quantity: String,
+    pub storage: String,
+}
+
+impl DesignForm {
+    /// Which design the line orders: an item number if it starts with letters, else an id.
+    pub fn design_ref(&self) -> DesignRef {
+        let t = self.reference.trim();
+        match t.parse::<i64>() {
+            Ok(id) => DesignRef::Id(DesignId(id)),
+            Err(_) => DesignRef::Mul(DesignMul::from(t)),
+        }
+    }
+
+    /// Placeholders of `kind`.
+    pub fn placeholders_of(&self, kind: &LogoType) -> impl Iterator<Item = &PlaceholderForm> {
+        self.placeholders
+            .iter()
+            .filter(move |p| &p.logo_type == kind)
+    }
+
+    /// Whether instances need per-placeholder values: several NameLogo or NumberLogo
+    /// placeholders.
+    pub fn needs_values(&self) -> bool {
+        self.placeholders_of(&LogoType::NameLogo).count() > 1
+            || self.placeholders_of(&LogoType::NumberLogo).count() > 1
+    }
+}
+
+impl LogoForm {
+    pub fn logo_ref(&self) -> LogoRef {
+        let t = self.reference.trim();
+        match (self.by_item_no, t.parse::<i64>()) {
+            (false, Ok(id)) => LogoRef::Id(LogoId(id)),
+            _ => LogoRef::Sku(LogoSku::from(t)),
+        }
+    }
+
+    pub fn is_number_logo(&self) -> bool {
+        self.logo_type == Some(LogoType::NumberLogo)
+    }
+}
+
+/// Parses an optional whole number; an issue at `path` if it is not one.
+fn parse_count(
+    text: &str,
+    path: String,
+    required: bool,
+    issues: &mut Vec<ValidationIssue>,
+) -> Option<i64> {
+    let t = text.trim();
+    if t.is_empty() {
+        if required {
+            issues.push(ValidationIssue::new(path, "Enter a quantity."));
+        }
+        return None;
+    }
+    match t.parse::<i64>() {
+        Ok(n) => Some(n),
+        Err(_) => {
+            issues.push(ValidationIssue::new(
+                path,
+                format!("\"{t}\" is not a whole number."),
+            ));
+            None
+        }
+    }
+}
+
+fn some_text(s: &str) -> Option<String> {
+    let t = s.trim();
+    (!t.is_empty()).then(|| t.to_owned())
+}
+
+impl DraftForm {
+    /// The order body and every issue, each with its JSON path (parse errors replace the
+    /// spec rule for the same field).
+    pub fn to_order(&self) -> (PlaceOrder, Vec<ValidationIssue>) {
+        let mut own = Vec::new();
+        let a = &self.address;
+        let mut address = DeliveryAddress::new(
+            a.name.trim(),
+            a.street.trim(),
+            a.zip.trim(),
+            a.city.trim(),
+            a.country.trim(),
+        );
+        address.contact_person = some_text(&a.contact_person);
+        let mut order = PlaceOrder::new(self.reference.trim(), address);
+        let org = self.organization.trim();
+        if !org.is_empty() {
+            match org.parse::<i64>() {
+                Ok(id) => order.organization_id = Some(OrganizationId(id)),
+                Err(_) => own.push(ValidationIssue::new(
+                    "organizationId",
+                    format!("\"{org}\" is not an organization id (a whole number)."),
+                )),
+            }
+        }
+        order.comment = some_text(&self.comment);
+        order.origin_of_delivery = some_text(&self.origin_of_delivery);
+        order.email = some_text(&self.email);
+        order.contact_name = some_text(&self.contact_name);
+        for (i, d) in self.designs.iter().enumerate() {
+            if d.reference.trim().is_empty() {
+                own.push(ValidationIssue::new(
+                    format!("designs[{i}].designId"),
+                    "Enter the design's id or item number (MUL…).",
+                ));
+            }
+            let instances = d
+                .rows
+                .iter()
+                .enumerate()
+                .map(|(j, r)| {
+                    let path = format!("designs[{i}].instances[{j}].quantity");
+                    let quantity = parse_count(&r.quantity, path, true, &mut own).unwrap_or(1);
+                    Instance {
+                        size: r.size.trim().to_owned(),
+                        quantity,
+                        name: some_text(&r.name),
+                        number: some_text(&r.number),
+                        logo_values: r
+                            .values
+                            .iter()
+                            .filter(|(_, v)| !v.trim().is_empty())
+                            .map(|(id, v)| LogoValue {
+                                logo_id: LogoId(*id),
+                                value: v.trim().to_owned(),
+                            })
+                            .collect(),
+                    }
+                })
+                .collect();
+            order
+                .designs
+                .push(DesignLine::new(d.design_ref(), instances));
+        }
+        for (i, l) in self.logos.iter().enumerate() {
+            if l.reference.trim().is_empty() {
+                own.push(ValidationIssue::new(
+                    format!("logos[{i}].logoId"),
+                    "Pick a logo, or enter its id or item number.",
+                ));
+            }
+            let line = if l.is_number_logo() {
+                let digits = l
+                    .digits
+                    .iter()
+                    .enumerate()
+                    .map(|(k, d)| {
+                        let at = format!("logos[{i}].digits[{k}]");
+                        let quantity =
+                            parse_count(&d.quantity, format!("{at}.quantity"), true, &mut own)
+                                .unwrap_or(1);
+                        let storage = parse_count(
+                            &d.storage,
+                            format!("{at}.storageQuantity"),
+                            false,
+                            &mut own,
+                        );
+                        DigitLine {
+                            digit: d.digit.trim().to_owned(),
+                            quantity,
+                            storage_quantity: storage,
+                        }
+                    })
+                    .collect();
+                LogoLine::digits(l.logo_ref(), digits)
+            } else {
+                let quantity =
+                    parse_count(&l.quantity, format!("logos[{i}].quantity"), true, &mut own)
+                        .unwrap_or(1);
+                let mut line = LogoLine::quantity(l.logo_ref(), quantity);
+                if let Some(n) = parse_count(
+                    &l.storage,
+                    format!("logos[{i}].storageQuantity"),
+                    false,
+                    &mut own,
+                ) {
+                    line = line.with_storage_quantity(n);
+                }
+                if let Some(v) = some_text(&l.value) {
+                    line = line.with_value(v);
+                }
+                line
+            };
+            order.logos.push(line);
+        }
+        let kinds: Vec<(LogoRef, LogoType)> = self
+            .logos
+            .iter()
+            .filter_map(|l| Some((l.logo_ref(), l.logo_type.clone()?)))
+            .collect();
+        let mut issues =
+            order.validate_with(|r| kinds.iter().find(|(k, _)| k == r).map(|(_, t)| t.clone()));
+        issues.retain(|i| !own.iter().any(|o| o.path == i.path));
+        issues.extend(own);
+        (order, issues)
+    }
+
+    /// Who receives the order, as listed in the history.
+    pub fn recipient(&self) -> String {
+        self.address.name.trim().to_owned()
+    }
+}
+
+/// What a pasted roster became: rows for the grid, and the (0-based) indices among them of
+/// the rows that could not be read fully (kept and highlighted, never dropped).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Roster {
+    pub rows: Vec<RowForm>,
+    pub bad: Vec<usize>,
+}
+
+/// Reads rows pasted from a spreadsheet: tab- or comma-separated `size, quantity, name,
+/// number`, a header row optional. A row whose quantity is not a whole number, whose size
+/// is missing or whose number has other characters than digits is kept and marked bad.
+pub fn parse_roster(text: &str) -> Roster {
+    let mut roster = Roster::default();
+    for (n, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let sep = if line.contains('\t') { '\t' } else { ',' };
+        let cells: Vec<&str> = line.split(sep).map(str::trim).collect();
+        let cell = |i: usize| cells.get(i).copied().unwrap_or("").to_owned();
+        let is_header = n == 0
+            && cells.iter().any(|c| {
+                matches!(
+                    c.to_ascii_lowercase().as_str(),
+                    "size"
+                        | "qty"
+                        | "quantity"
+                        | "name"
+                        | "number"
+                        | "str."
+                        | "størrelse"
+                        | "antal"
+                        | "navn"
+                        | "nummer"
+                )
+            });
+        if is_header {
+            continue;
+        }
+        let row = RowForm {
+            size: cell(0),
+            quantity: cell(1),
+            name: cell(2),
+            number: cell(3),
+            values: BTreeMap::new(),
+        };
+        let bad = row.size.is_empty()
+            || row.quantity.parse::<i64>().map_or(true, |q| q <= 0)
+            || !row.number.chars().all(|c| c.is_ascii_digit())
+            || cells.len() > 4;
+        if bad {
+            roster.bad.push(roster.rows.len());
+        }
+        roster.rows.push(row);
+    }
+    roster
+}
+
+/// How the service will split a multi-digit value into single-digit transfers, as a
+/// sentence (docs/spec-gaps.md: single digits, merged per digit in order of first appearance).
+pub fn digit_split(digit: &str, quantity: i64) -> Option<String> {
+    let d = digit.trim();
+    if d.chars().count() < 2 || !d.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    // Merged per digit, in order of first appearance.
+    let mut counts: Vec<(char, i64)> = Vec::new();
+    for c in d.chars() {
+        match counts.iter_mut().find(|(k, _)| *k == c) {
+            Some((_, n)) => *n += quantity.max(0),
+            None => counts.push((c, quantity.max(0))),
+        }
+    }
+    let parts: Vec<String> = counts
+        .iter()
+        .map(|(c, n)| format!("{n} × \"{c}\""))
+        .collect();
+    Some(format!("\"{d}\" is printed as {}", parts.join(" + ")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn filled() -> DraftForm {
+        DraftForm {
+            reference: "PO-7".into(),
+            address: AddressForm {
+                name: "Nordby IF".into(),
+                street: "Stadionvej 1".into(),
+                zip: "6700".into(),
+                city: "Esbjerg".into(),
+                country: "DK".into(),
+                contact_person: String::new(),
+            },
+            designs: vec![DesignForm {
+                reference: "20001".into(),
+                rows: vec![RowForm {
+                    size: "M".into(),
+                    quantity: "2".into(),
+                    name: "Hansen".into(),
+                    number: "7".into(),
+                    values: BTreeMap::new(),
+                }],
+                ..Default::default()
+            }],
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_filled_form_is_a_valid_order() {
+        let (order, issues) = filled().to_order();
+        assert!(issues.is_empty(), "{issues:?}");
+        assert_eq!(order.designs[0].design, DesignRef::Id(DesignId(20001)));
+        assert_eq!(order.designs[0].instances[0].number.as_deref(), Some("7"));
+    }
+
+    #[test]
+    fn parse_errors_replace_the_rule_of_their_field() {
+        let mut f = filled();
+        f.designs[0].rows[0].quantity = "two".into();
+        f.designs[0].rows[0].number = "7a".into();
+        f.reference.clear();
+        let (_, issues) = f.to_order();
+        let paths: Vec<&str> = issues.iter().map(|i| i.path.as_str()).collect();
+        assert!(paths.contains(&"reference"));
+        assert!(paths.contains(&"designs[0].instances[0].number"));
+        let q: Vec<_> = issues
+            .iter()
+            .filter(|i| i.path == "designs[0].instances[0].quantity")
+            .collect();
+        assert_eq!(q.len(), 1);
+        assert!(q[0].message.contains("\"two\""));
+    }
+
+    #[test]
+    fn number_logos_are_ordered_by_digits() {
+        let mut f = filled();
+        f.logos.push(LogoForm {
+            reference: "10036".into(),
+            logo_type: Some(LogoType::NumberLogo),
+            digits: vec![DigitForm {
+                digit: "10".into(),
+                quantity: "3".into(),
+                storage: String::new(),
+            }],
+            ..Default::default()
+        });
+        let (order, issues) = f.to_order();
+        assert!(issues.is_empty(), "{issues:?}");
+        assert_eq!(
+            serde_json::to_value(&order.logos[0]).unwrap(),
+            serde_json::json!({"logoId": 10036, "digits": [{"digit": "10", "quantity": 3}]})
+        );
+        assert_eq!(
+            digit_split("10", 3).unwrap(),
+            "\"10\" is printed as 3 × \"1\" + 3 × \"0\""
+        );
+        assert_eq!(digit_split("7", 3), None);
+    }
+
+    #[test]
+    fn rosters_paste_with_or_without_header_and_keep_bad_rows() {
+        let r = parse_roster("Size\tQty\tName\tNumber\nM\t1\tHansen\t7\nL\tx\tJensen\t10\n");
+        assert_eq!(r.rows.len(), 2);
+        assert_eq!(r.bad, vec![1]);
+        let r = parse_roster("M,1,Hansen,7\n,1,Nobody,8\nXL,2,Berg,1a\n");
+        assert_eq!(r.rows.len(), 3);
+        assert_eq!(r.bad, vec![1, 2]);
+        assert_eq!(r.rows[0].name, "Hansen");
+    }
+
+    #[test]
+    fn forms_round_trip_as_json() {
+        let f = filled();
+        let json = serde_json::to_string(&f).unwrap();
+        assert_eq!(serde_json::from_str::<DraftForm>(&json).unwrap(), f);
+        // Older or partial drafts read with defaults.
+        let partial: DraftForm = serde_json::from_str(r#"{"reference":"X"}"#).unwrap();
+        assert_eq!(partial.reference, "X");
+    }
+}

@@ -1,0 +1,545 @@
+//! Orders → History: every order placed from this machine (and any looked up by tracking
+//! id), searchable, with status badges; and one order in full as the service returned it,
+//! with a CSV export.
+
+use super::composer::state_badge;
+use crate::api::{Order, OrderId, TrackingRecord};
+use crate::backend::orders::OrdersCommand;
+use crate::backend::{Command, RequestId};
+use crate::store::{LocalOrder, LocalOrderId, OrderState};
+use crate::ui::Shared;
+use crate::ui::theme::{self, space};
+use crate::ui::widgets::UiExt as _;
+use egui::{RichText, Ui};
+
+/// What the history screen shows.
+#[derive(Default)]
+pub struct HistoryView {
+    pub search: String,
+    /// The order shown in full.
+    pub open: Option<LocalOrderId>,
+    pub lookup: String,
+    pub looking_up: Option<RequestId>,
+    pub lookup_error: Option<String>,
+}
+
+/// What the person asked for on the history screen.
+pub enum HistoryAction {
+    /// Copy this order's form into a new draft.
+    CopyToDraft(LocalOrder),
+    /// Open a draft or an outbox entry in the composer.
+    Edit(LocalOrder),
+}
+
+/// Whether `o` matches the search text (order number, reference, recipient, tracking id).
+pub fn matches(o: &LocalOrder, query: &str) -> bool {
+    let q = query.trim().to_lowercase();
+    q.is_empty()
+        || [
+            o.order_number.clone().unwrap_or_default(),
+            o.reference.clone(),
+            o.recipient.clone(),
+            o.tracking_id.map(|t| t.0.to_string()).unwrap_or_default(),
+        ]
+        .iter()
+        .any(|f| f.to_lowercase().contains(&q))
+}
+
+/// The order's lines and totals as CSV (RFC 4180 quoting), as the service returned them.
+pub fn order_csv(record: &TrackingRecord, order: &Order) -> String {
+    fn q(s: &str) -> String {
+        if s.contains([',', '"', '\n', '\r']) {
+            format!("\"{}\"", s.replace('"', "\"\""))
+        } else {
+            s.to_owned()
+        }
+    }
+    let mut out = String::from("kind,item,title,size,quantity,name,number,value\n");
+    for d in &order.designs {
+        let item = d
+            .design_mul
+            .as_ref()
+            .map_or_else(|| d.design_id.0.to_string(), |m| m.to_string());
+        for i in &d.instances {
+            let values: Vec<String> = i
+                .logo_values
+                .iter()
+                .map(|v| format!("{}={}", v.logo_id, v.value))
+                .collect();
+            out.push_str(&format!(
+                "design,{},{},{},{},{},{},{}\n",
+                q(&item),
+                q(&d.design_title),
+                q(&i.size),
+                i.quantity,
+                q(i.name.as_deref().unwrap_or("")),
+                q(i.number.as_deref().unwrap_or("")),
+                q(&values.join("; "))
+            ));
+        }
+    }
+    for l in &order.logos {
+        let item = l
+            .logo_sku
+            .as_ref()
+            .map_or_else(|| l.logo_id.0.to_string(), |s| s.to_string());
+        out.push_str(&format!(
+            "logo,{},{},,{},,,{}\n",
+            q(&item),
+            q(&l.logo_title),
+            l.quantity,
+            q(l.value.as_deref().unwrap_or(""))
+        ));
+    }
+    out.push_str(&format!(
+        "\norder number,{}\ntracking id,{}\nreference,{}\ncurrency,{}\nsubtotal,{}\nvat rate %,{}\nvat,{}\ntotal,{}\n",
+        q(order.order_number.as_str()),
+        record.id,
+        q(&order.reference),
+        q(&order.currency),
+        order.sub_total,
+        order.vat_rate,
+        order.vat,
+        order.total
+    ));
+    out
+}
+
+impl HistoryView {
+    /// Draws the list or the open order.
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        shared: &mut Shared<'_>,
+        history: &[LocalOrder],
+    ) -> Option<HistoryAction> {
+        if let Some(open) = self.open {
+            match history.iter().find(|o| o.id == open) {
+                Some(o) => return self.order_ui(ui, shared, o),
+                None => self.open = None,
+            }
+        }
+        self.list_ui(ui, shared, history);
+        None
+    }
+
+    fn list_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>, history: &[LocalOrder]) {
+        let t = theme::tokens(ui.ctx());
+        let pending = history.iter().filter(|o| !o.state.is_final()).count();
+        ui.horizontal(|ui| {
+            ui.screen_title(
+                "Order history",
+                Some(&format!(
+                    "{} placed from this machine or looked up · {pending} in progress",
+                    history.len()
+                )),
+            );
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                let busy = self.looking_up.is_some();
+                let id = self.lookup.trim().parse::<i64>().ok();
+                if ui
+                    .add_enabled(id.is_some() && !busy, egui::Button::new("Look up"))
+                    .clicked()
+                    && let Some(id) = id
+                {
+                    self.lookup_error = None;
+                    self.looking_up = Some(shared.request("Looking up the order", |request| {
+                        Command::Orders(OrdersCommand::LookUp {
+                            request,
+                            tracking: OrderId(id),
+                        })
+                    }));
+                }
+                ui.add(
+                    egui::TextEdit::singleline(&mut self.lookup)
+                        .hint_text("Tracking id")
+                        .desired_width(110.0),
+                );
+            });
+        });
+        if let Some(e) = &self.lookup_error {
+            ui.label(RichText::new(e).small().color(t.danger));
+        }
+        ui.add_space(space::S);
+        ui.add(
+            egui::TextEdit::singleline(&mut self.search)
+                .hint_text("Search order number, reference or recipient")
+                .desired_width(f32::INFINITY),
+        );
+        ui.add_space(space::S);
+        let shown: Vec<&LocalOrder> = history
+            .iter()
+            .filter(|o| matches(o, &self.search))
+            .collect();
+        if shown.is_empty() {
+            ui.empty_state(
+                "☰",
+                if history.is_empty() { "No orders yet" } else { "No order matches" },
+                if history.is_empty() {
+                    "Orders you place from this machine appear here and are followed until they complete."
+                } else {
+                    "Try another order number, reference or recipient."
+                },
+                None,
+            );
+            return;
+        }
+        let row_height = 40.0;
+        ui.surface(|ui| {
+            egui::Grid::new("history-head")
+                .num_columns(6)
+                .min_col_width(0.0)
+                .show(ui, |ui| {
+                    for (h, w) in HEAD {
+                        ui.add_sized(
+                            [w, 16.0],
+                            egui::Label::new(RichText::new(h).small().strong()),
+                        );
+                    }
+                    ui.end_row();
+                });
+            ui.separator();
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .show_rows(ui, row_height, shown.len(), |ui, range| {
+                    for o in &shown[range] {
+                        let r = ui
+                            .horizontal(|ui| {
+                                ui.set_height(row_height - 8.0);
+                                let number = o.order_number.clone().unwrap_or_else(|| "—".into());
+                                ui.add_sized(
+                                    [HEAD[0].1, 20.0],
+                                    egui::Label::new(
+                                        RichText::new(number).strong().color(t.text_strong),
+                                    ),
+                                );
+                                ui.add_sized(
+                                    [HEAD[1].1, 20.0],
+                                    egui::Label::new(&o.reference).truncate(),
+                                );
+                                ui.add_sized(
+                                    [HEAD[2].1, 20.0],
+                                    egui::Label::new(&o.recipient).truncate(),
+                                );
+                                ui.allocate_ui([HEAD[3].1, 20.0].into(), |ui| {
+                                    state_badge(ui, o.state)
+                                });
+                                let total = o
+                                    .record
+                                    .as_ref()
+                                    .and_then(|r| r.order.as_ref())
+                                    .map(|ord| format!("{} {}", ord.total, ord.currency))
+                                    .unwrap_or_default();
+                                ui.add_sized([HEAD[4].1, 20.0], egui::Label::new(total));
+                                let note = match (o.state, &o.last_error) {
+                                    (OrderState::Queued, Some(e)) => {
+                                        format!("waiting to send ({} tries): {e}", o.attempts)
+                                    }
+                                    (OrderState::Queued, None) => "sending…".to_owned(),
+                                    _ => local_time(&o.updated_at),
+                                };
+                                ui.add_sized(
+                                    [HEAD[5].1, 20.0],
+                                    egui::Label::new(
+                                        RichText::new(note).small().color(t.text_muted),
+                                    )
+                                    .truncate(),
+                                );
+                            })
+                            .response;
+                        let r = ui.interact(
+                            r.rect,
+                            ui.scope_id().with(("history-row", o.id.0)),
+                            egui::Sense::click(),
+                        );
+                        if r.hovered() {
+                            ui.painter().rect_filled(
+                                r.rect,
+                                theme::radius::CONTROL,
+                                t.surface_hover.gamma_multiply(0.5),
+                            );
+                        }
+                        if r.clicked() {
+                            self.open = Some(o.id);
+                        }
+                    }
+                });
+        });
+    }
+
+    fn order_ui(
+        &mut self,
+        ui: &mut Ui,
+        shared: &mut Shared<'_>,
+        o: &LocalOrder,
+    ) -> Option<HistoryAction> {
+        let t = theme::tokens(ui.ctx());
+        let mut action = None;
+        let order = o.record.as_ref().and_then(|r| r.order.as_ref());
+        ui.horizontal(|ui| {
+            if ui.button("← History").clicked() {
+                self.open = None;
+            }
+            let title = match &o.order_number {
+                Some(n) => format!("Order {n}"),
+                None => format!("Order {}", o.reference),
+            };
+            ui.screen_title(&title, None);
+            state_badge(ui, o.state);
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if o.draft_json.is_some() && ui.button("Copy to new draft").clicked() {
+                    action = Some(HistoryAction::CopyToDraft(o.clone()));
+                }
+                if o.state == OrderState::Queued && ui.button("Show in composer").clicked() {
+                    action = Some(HistoryAction::Edit(o.clone()));
+                }
+                if let (Some(record), Some(order)) = (&o.record, order) {
+                    if ui
+                        .button("Export CSV")
+                        .on_hover_text("Saves the lines and totals to your Downloads folder")
+                        .clicked()
+                    {
+                        let name = format!("order-{}.csv", order.order_number);
+                        shared
+                            .backend
+                            .send(Command::Orders(OrdersCommand::ExportCsv {
+                                file_name: name,
+                                csv: order_csv(record, order),
+                            }));
+                    }
+                    if ui.button("Copy CSV").clicked() {
+                        ui.ctx().copy_text(order_csv(record, order));
+                        shared
+                            .notifications
+                            .success("The order's CSV is on the clipboard.");
+                    }
+                }
+            });
+        });
+        ui.add_space(space::M);
+        match o.state {
+            OrderState::Failed => {
+                let why = o
+                    .error_message
+                    .as_deref()
+                    .unwrap_or("The service gave no reason.");
+                ui.error_box(&crate::backend::UserError::new(why, None), "order-failed");
+                ui.muted("Fix it in a new draft: \"Copy to new draft\" keeps everything and gets a new key.");
+            }
+            OrderState::Queued => {
+                let msg = match &o.last_error {
+                    Some(e) => format!(
+                        "In the outbox: not sent yet after {} tries ({e}). It goes out as soon as the service is reachable, with the same key.",
+                        o.attempts
+                    ),
+                    None => "In the outbox: being sent.".to_owned(),
+                };
+                ui.label(RichText::new(msg).color(t.warning));
+            }
+            OrderState::Sent => {
+                ui.label(RichText::new("Pending: the service is placing the order. It is checked every few seconds.").color(t.accent));
+            }
+            _ => {}
+        }
+        let Some(order) = order else {
+            if let Some(id) = o.tracking_id {
+                ui.muted(&format!("Tracking id {id}"));
+            }
+            return action;
+        };
+        egui::ScrollArea::vertical()
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                ui.surface(|ui| {
+                    egui::Grid::new("order-facts")
+                        .num_columns(4)
+                        .spacing([space::XL, space::S])
+                        .show(ui, |ui| {
+                            fact(ui, "Order number", order.order_number.as_str());
+                            fact(
+                                ui,
+                                "Tracking id",
+                                &o.tracking_id.map(|i| i.to_string()).unwrap_or_default(),
+                            );
+                            ui.end_row();
+                            let placed = order
+                                .placed_at_utc
+                                .with_timezone(&chrono::Local)
+                                .format("%Y-%m-%d %H:%M")
+                                .to_string();
+                            fact(ui, "Placed", &placed);
+                            fact(
+                                ui,
+                                "Latest delivery",
+                                &order.latest_delivery_date.format("%Y-%m-%d").to_string(),
+                            );
+                            ui.end_row();
+                            fact(ui, "Reference", &order.reference);
+                            fact(ui, "Comment", &order.comment);
+                            ui.end_row();
+                            let a = &order.delivery_address;
+                            let mut address = format!(
+                                "{}, {}, {} {}, {}",
+                                a.name, a.address, a.zip, a.city, a.country
+                            );
+                            if let Some(p) = &a.contact_person {
+                                address.push_str(&format!(" (att. {p})"));
+                            }
+                            fact(ui, "Deliver to", &address);
+                            fact(ui, "Origin", &order.origin_of_delivery);
+                            ui.end_row();
+                        });
+                });
+                ui.add_space(space::M);
+                if !order.designs.is_empty() {
+                    ui.surface(|ui| {
+                        ui.section_heading("Designs");
+                        for (i, d) in order.designs.iter().enumerate() {
+                            let item = d
+                                .design_mul
+                                .as_ref()
+                                .map_or_else(|| d.design_id.to_string(), |m| m.to_string());
+                            ui.label(
+                                RichText::new(format!("{} · {item}", d.design_title)).strong(),
+                            );
+                            egui::Grid::new(("ordered-design", i))
+                                .striped(true)
+                                .num_columns(5)
+                                .spacing([space::XL, space::XS])
+                                .show(ui, |ui| {
+                                    for h in ["Size", "Qty", "Name", "Number", "Values"] {
+                                        ui.label(RichText::new(h).small().strong());
+                                    }
+                                    ui.end_row();
+                                    for inst in &d.instances {
+                                        ui.label(&inst.size);
+                                        ui.label(inst.quantity.to_string());
+                                        ui.label(inst.name.as_deref().unwrap_or(""));
+                                        ui.label(inst.number.as_deref().unwrap_or(""));
+                                        let values: Vec<String> = inst
+                                            .logo_values
+                                            .iter()
+                                            .map(|v| format!("{}: {}", v.logo_id, v.value))
+                                            .collect();
+                                        ui.label(values.join(", "));
+                                        ui.end_row();
+                                    }
+                                });
+                        }
+                    });
+                    ui.add_space(space::M);
+                }
+                if !order.logos.is_empty() {
+                    ui.surface(|ui| {
+                        ui.section_heading("Loose transfers");
+                        egui::Grid::new("ordered-logos")
+                            .striped(true)
+                            .num_columns(4)
+                            .spacing([space::XL, space::XS])
+                            .show(ui, |ui| {
+                                for h in ["Logo", "Item", "Qty", "Value"] {
+                                    ui.label(RichText::new(h).small().strong());
+                                }
+                                ui.end_row();
+                                for l in &order.logos {
+                                    ui.label(&l.logo_title);
+                                    ui.label(
+                                        l.logo_sku.as_ref().map_or_else(
+                                            || l.logo_id.to_string(),
+                                            |s| s.to_string(),
+                                        ),
+                                    );
+                                    ui.label(l.quantity.to_string());
+                                    ui.label(l.value.as_deref().unwrap_or(""));
+                                    ui.end_row();
+                                }
+                            });
+                    });
+                    ui.add_space(space::M);
+                }
+                ui.surface(|ui| {
+                    egui::Grid::new("order-totals")
+                        .num_columns(2)
+                        .spacing([space::XL, space::XS])
+                        .show(ui, |ui| {
+                            let c = &order.currency;
+                            total_row(ui, "Subtotal", &format!("{} {c}", order.sub_total), false);
+                            total_row(
+                                ui,
+                                &format!("VAT {} %", order.vat_rate.normalize()),
+                                &format!("{} {c}", order.vat),
+                                false,
+                            );
+                            total_row(ui, "Total", &format!("{} {c}", order.total), true);
+                        });
+                    ui.muted_small("As computed by the service.");
+                });
+            });
+        action
+    }
+}
+
+/// Column titles and widths of the history list.
+const HEAD: [(&str, f32); 6] = [
+    ("Order", 110.0),
+    ("Reference", 150.0),
+    ("Recipient", 170.0),
+    ("Status", 100.0),
+    ("Total", 130.0),
+    ("Updated", 260.0),
+];
+
+fn fact(ui: &mut Ui, label: &str, value: &str) {
+    ui.muted(label);
+    ui.label(value);
+}
+
+fn total_row(ui: &mut Ui, label: &str, value: &str, strong: bool) {
+    if strong {
+        ui.label(RichText::new(label).strong());
+        ui.label(RichText::new(value).strong());
+    } else {
+        ui.label(label);
+        ui.label(value);
+    }
+    ui.end_row();
+}
+
+/// A stored UTC time stamp in local time.
+pub fn local_time(utc: &str) -> String {
+    chrono::DateTime::parse_from_rfc3339(utc)
+        .map(|t| {
+            t.with_timezone(&chrono::Local)
+                .format("%Y-%m-%d %H:%M")
+                .to_string()
+        })
+        .unwrap_or_else(|_| utc.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_has_every_line_and_the_totals() {
+        let record: TrackingRecord = serde_json::from_value(serde_json::json!({
+            "id": 50001, "orderNumber": "SO-1", "status": "Completed",
+            "order": {
+                "orderNumber": "SO-1", "placedAtUtc": "2026-01-02T10:00:00Z",
+                "latestDeliveryDate": "2026-01-09T00:00:00", "reference": "PO, 7",
+                "comment": "", "originOfDelivery": "",
+                "deliveryAddress": {"name": "N", "address": "A", "zip": "Z", "city": "C", "country": "DK"},
+                "currency": "DKK", "subTotal": 100.0, "vat": 25.0, "vatRate": 25.0, "total": 125.0,
+                "designs": [{"designId": 1, "designMul": "MUL1", "designTitle": "Kit",
+                    "instances": [{"size": "M", "quantity": 2, "name": "Hansen", "number": "7"}]}],
+                "logos": [{"logoId": 9, "logoSku": "300036", "logoTitle": "Numbers", "quantity": 3}]
+            }
+        }))
+        .unwrap();
+        let csv = order_csv(&record, record.order.as_ref().unwrap());
+        assert!(csv.contains("design,MUL1,Kit,M,2,Hansen,7,\n"), "{csv}");
+        assert!(csv.contains("logo,300036,Numbers,,3,,,\n"), "{csv}");
+        assert!(csv.contains("reference,\"PO, 7\"\n"), "{csv}");
+        assert!(csv.contains("total,125"), "{csv}");
+    }
+}

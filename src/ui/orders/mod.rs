@@ -1,0 +1,426 @@
+//! The account manager's screens: Orders (the composer and the drafts) and History (every
+//! order placed from this machine or looked up, and one order in full).
+//!
+//! Drafts are saved to the local database as they are edited; "Place order" freezes the
+//! draft and hands its exact body to the backend's outbox ([`crate::backend::orders`]).
+
+pub mod composer;
+pub mod countries;
+pub mod estimate;
+pub mod form;
+pub mod history;
+
+use crate::backend::orders::{OrdersCommand, OrdersEvent};
+use crate::backend::{Command, Generation, RequestId};
+use crate::store::{LocalOrder, LocalOrderId, OrderState};
+use composer::Composer;
+use form::DraftForm;
+
+use super::Shared;
+
+/// The tab of the Orders screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum OrdersTab {
+    #[default]
+    Compose,
+    Drafts,
+}
+
+/// The state of both order screens.
+#[derive(Default)]
+pub struct OrdersScreen {
+    pub tab: OrdersTab,
+    pub composer: Composer,
+    pub drafts: Vec<LocalOrder>,
+    pub history: Vec<LocalOrder>,
+    pub history_view: history::HistoryView,
+    generation: Generation,
+    loaded: bool,
+    /// Waiting for a new draft (a fresh one or a copy) with this form.
+    creating: Option<(RequestId, DraftForm)>,
+    /// Place the draft being created at once (the demo of `--screen history`).
+    place_when_created: bool,
+}
+
+impl OrdersScreen {
+    /// Drops everything of the previous account and asks for the new one's lists.
+    pub fn activate(&mut self, generation: Generation, shared: &mut Shared<'_>) {
+        *self = OrdersScreen {
+            generation,
+            ..OrdersScreen::default()
+        };
+        shared.backend.send(Command::Orders(OrdersCommand::Refresh));
+    }
+
+    /// The lists have arrived at least once.
+    pub fn is_loaded(&self) -> bool {
+        self.loaded
+    }
+
+    /// The composer has a draft with content (for the screenshot of `--screen orders`).
+    pub fn has_draft(&self) -> bool {
+        self.composer.draft_id().is_some() && !self.composer.form.designs.is_empty()
+    }
+
+    /// Shows a completed order if there is one (`--screen history`); `true` when shown.
+    pub fn show_first_completed(&mut self) -> bool {
+        match self
+            .history
+            .iter()
+            .find(|o| o.state == OrderState::Completed)
+        {
+            Some(o) => {
+                self.history_view.open = Some(o.id);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The row with this id, from either list.
+    pub fn order(&self, id: LocalOrderId) -> Option<&LocalOrder> {
+        self.history.iter().chain(&self.drafts).find(|o| o.id == id)
+    }
+
+    /// Starts a new draft with `form` (fresh idempotency key).
+    pub fn new_draft(&mut self, form: DraftForm, shared: &mut Shared<'_>) {
+        let request = shared.backend.next_request();
+        shared
+            .backend
+            .send(Command::Orders(OrdersCommand::NewDraft {
+                request,
+                draft_json: serde_json::to_string(&form).unwrap_or_default(),
+                reference: form.reference.trim().to_owned(),
+                recipient: form.recipient(),
+            }));
+        self.creating = Some((request, form));
+        self.tab = OrdersTab::Compose;
+    }
+
+    /// Opens a saved row in the composer (frozen unless it is a draft).
+    pub fn edit(&mut self, order: &LocalOrder, shared: &mut Shared<'_>) {
+        self.composer.load(order, shared);
+        self.tab = OrdersTab::Compose;
+    }
+
+    /// Adds a logo from the gallery to the composer as a loose line.
+    pub fn add_logo(&mut self, logo: crate::api::LogoId, shared: &mut Shared<'_>) {
+        self.tab = OrdersTab::Compose;
+        self.composer.add_logo_id(logo, shared);
+    }
+
+    /// Applies one answer of the backend.
+    pub fn on_event(&mut self, event: OrdersEvent, shared: &mut Shared<'_>) {
+        match event {
+            OrdersEvent::Lists {
+                generation,
+                drafts,
+                history,
+            } if generation == self.generation => {
+                self.drafts = drafts;
+                self.history = history;
+                self.loaded = true;
+            }
+            OrdersEvent::DraftCreated {
+                generation,
+                request,
+                order,
+            } if generation == self.generation => {
+                if self.creating.as_ref().is_some_and(|(r, _)| *r == request) {
+                    let form = self.creating.take().map(|(_, f)| f).unwrap_or_default();
+                    self.composer.start(order.id, form, shared);
+                    if std::mem::take(&mut self.place_when_created) {
+                        self.composer.place(shared);
+                    }
+                } else if self.history_view.looking_up == Some(request) {
+                    self.history_view.looking_up = None;
+                    self.history_view.open = Some(order.id);
+                    upsert(&mut self.history, *order);
+                    return;
+                }
+                upsert(&mut self.drafts, *order);
+            }
+            OrdersEvent::Changed { generation, order } if generation == self.generation => {
+                let order = *order;
+                self.notify(&order, shared);
+                self.drafts.retain(|d| d.id != order.id);
+                if order.state == OrderState::Draft {
+                    upsert(&mut self.drafts, order);
+                } else {
+                    self.composer.on_changed(&order);
+                    upsert(&mut self.history, order);
+                }
+            }
+            OrdersEvent::DesignFetched {
+                generation,
+                request,
+                result,
+            } if generation == self.generation => self.composer.on_design(request, result),
+            OrdersEvent::LogoFetched {
+                generation,
+                request,
+                result,
+            } if generation == self.generation => self.composer.on_logo(request, result),
+            OrdersEvent::Failed {
+                generation,
+                request,
+                error,
+            } if generation == self.generation => {
+                if self.history_view.looking_up == Some(request) {
+                    self.history_view.looking_up = None;
+                    self.history_view.lookup_error = Some(error.message.clone());
+                }
+                shared.notifications.error(&error);
+            }
+            _ => {}
+        }
+    }
+
+    /// A notification when an order completes or fails (not for rows already final).
+    fn notify(&self, order: &LocalOrder, shared: &mut Shared<'_>) {
+        let before = self
+            .history
+            .iter()
+            .find(|o| o.id == order.id)
+            .map(|o| o.state);
+        if before == Some(order.state) {
+            return;
+        }
+        let name = order
+            .order_number
+            .clone()
+            .unwrap_or_else(|| order.reference.clone());
+        match order.state {
+            OrderState::Completed => {
+                shared
+                    .notifications
+                    .success(format!("Order {name} ({}) completed.", order.reference));
+            }
+            OrderState::Failed => {
+                let why = order.error_message.as_deref().unwrap_or("no reason given");
+                shared.notifications.error(&crate::backend::UserError::new(
+                    format!("Order {name} ({}) failed: {why}", order.reference),
+                    None,
+                ));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Replaces the row with the same id, or puts it first.
+fn upsert(list: &mut Vec<LocalOrder>, order: LocalOrder) {
+    match list.iter_mut().find(|o| o.id == order.id) {
+        Some(slot) => *slot = order,
+        None => list.insert(0, order),
+    }
+}
+
+impl OrdersScreen {
+    /// Orders: the composer and the drafts.
+    pub fn orders_ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared<'_>) {
+        use crate::ui::widgets::UiExt as _;
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.tab, OrdersTab::Compose, "Compose");
+            ui.selectable_value(
+                &mut self.tab,
+                OrdersTab::Drafts,
+                format!("Drafts ({})", self.drafts.len()),
+            );
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui.button("+ New order").clicked() {
+                    self.new_draft(DraftForm::default(), shared);
+                }
+            });
+        });
+        ui.separator();
+        match self.tab {
+            OrdersTab::Compose => {
+                if self.composer.draft_id().is_none() {
+                    if self.creating.is_none()
+                        && ui.empty_state(
+                            "✚",
+                            "Compose an order",
+                            "Team kits with sizes, names and numbers, and loose transfers. Drafts are saved as you type.",
+                            Some("New order"),
+                        )
+                    {
+                        self.new_draft(DraftForm::default(), shared);
+                    }
+                    return;
+                }
+                if let Some(copy) = self.composer.ui(ui, shared) {
+                    self.new_draft(copy, shared);
+                }
+            }
+            OrdersTab::Drafts => self.drafts_ui(ui, shared),
+        }
+    }
+
+    fn drafts_ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared<'_>) {
+        use crate::ui::widgets::UiExt as _;
+        if self.drafts.is_empty() {
+            ui.empty_state(
+                "✎",
+                "No drafts",
+                "Orders being composed are kept here until they are placed.",
+                None,
+            );
+            return;
+        }
+        let mut open = None;
+        let mut copy = None;
+        let mut delete = None;
+        ui.surface(|ui| {
+            egui::Grid::new("drafts")
+                .striped(true)
+                .num_columns(5)
+                .spacing([crate::ui::theme::space::XL, crate::ui::theme::space::S])
+                .show(ui, |ui| {
+                    for h in ["Reference", "Recipient", "Last change", "", ""] {
+                        ui.label(egui::RichText::new(h).small().strong());
+                    }
+                    ui.end_row();
+                    for d in &self.drafts {
+                        let reference = if d.reference.is_empty() {
+                            "(no reference yet)"
+                        } else {
+                            &d.reference
+                        };
+                        ui.label(reference);
+                        ui.label(&d.recipient);
+                        ui.muted_small(&history::local_time(&d.updated_at));
+                        ui.horizontal(|ui| {
+                            if ui.button("Open").clicked() {
+                                open = Some(d.clone());
+                            }
+                            if ui.button("Duplicate").clicked() {
+                                copy = Some(d.clone());
+                            }
+                        });
+                        if ui.small_button("Delete").clicked() {
+                            delete = Some(d.id);
+                        }
+                        ui.end_row();
+                    }
+                });
+        });
+        if let Some(d) = open {
+            self.edit(&d, shared);
+        }
+        if let Some(d) = copy {
+            self.copy(&d, shared);
+        }
+        if let Some(id) = delete {
+            if self.composer.draft_id() == Some(id) {
+                self.composer = Composer::default();
+            }
+            shared
+                .backend
+                .send(Command::Orders(OrdersCommand::DeleteDraft { id }));
+        }
+    }
+
+    /// A new draft with the form of `order` (new key).
+    fn copy(&mut self, order: &LocalOrder, shared: &mut Shared<'_>) {
+        let form: DraftForm = order
+            .draft_json
+            .as_deref()
+            .and_then(|j| serde_json::from_str(j).ok())
+            .unwrap_or_default();
+        self.new_draft(form, shared);
+    }
+
+    /// History: every order and one in full.
+    pub fn history_ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared<'_>) -> bool {
+        match self.history_view.ui(ui, shared, &self.history) {
+            Some(history::HistoryAction::CopyToDraft(o)) => {
+                self.copy(&o, shared);
+                true
+            }
+            Some(history::HistoryAction::Edit(o)) => {
+                self.edit(&o, shared);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// 20 players of a youth team (size, name, number), for the demo order and the tests.
+pub const DEMO_ROSTER: &str = "Size\tQty\tName\tNumber
+152\t1\tAndersen\t1
+152\t1\tBerg\t2
+152\t1\tChristensen\t3
+164\t1\tDahl\t4
+164\t1\tEriksen\t5
+164\t1\tFrost\t6
+164\t1\tHansen\t7
+S\t1\tIversen\t8
+S\t1\tJensen\t9
+S\t1\tKnudsen\t10
+S\t1\tLarsen\t11
+M\t1\tMadsen\t12
+M\t1\tNielsen\t13
+M\t1\tOlsen\t14
+M\t1\tPedersen\t15
+L\t1\tRasmussen\t16
+L\t1\tSørensen\t17
+L\t1\tThomsen\t18
+XL\t1\tVestergaard\t19
+XL\t1\tWinther\t20
+";
+
+/// A complete demo order on the sandbox's data: the finished kit for 20 players and loose
+/// number transfers (the screenshots of `--screen orders` and `--screen history`).
+pub fn demo_form() -> DraftForm {
+    use form::{AddressForm, DesignForm, DigitForm, LogoForm};
+    let fx = crate::sandbox::fixtures();
+    DraftForm {
+        reference: "PO-2026-114 U15 kits".into(),
+        email: "kit@nordby-if.dk".into(),
+        contact_name: "Mette Lund".into(),
+        comment: "Deliver before the spring season".into(),
+        address: AddressForm {
+            name: "Nordby IF".into(),
+            street: "Stadionvej 1".into(),
+            zip: "6700".into(),
+            city: "Esbjerg".into(),
+            country: "DK".into(),
+            contact_person: "Mette Lund".into(),
+        },
+        designs: vec![DesignForm {
+            reference: fx.done_design_id.to_string(),
+            rows: form::parse_roster(DEMO_ROSTER).rows,
+            ..DesignForm::default()
+        }],
+        logos: vec![LogoForm {
+            reference: fx.number_logo_id.to_string(),
+            logo_type: Some(crate::api::LogoType::NumberLogo),
+            digits: vec![
+                DigitForm {
+                    digit: "7".into(),
+                    quantity: "10".into(),
+                    storage: "2".into(),
+                },
+                DigitForm {
+                    digit: "10".into(),
+                    quantity: "4".into(),
+                    storage: String::new(),
+                },
+            ],
+            ..LogoForm::default()
+        }],
+        ..DraftForm::default()
+    }
+}
+
+impl OrdersScreen {
+    /// Starts the demo draft; `place` sends it as soon as it exists.
+    pub fn start_demo(&mut self, place: bool, shared: &mut Shared<'_>) {
+        if self.creating.is_none() && self.composer.draft_id().is_none() {
+            self.new_draft(demo_form(), shared);
+            self.place_when_created = place;
+        }
+    }
+}
