@@ -839,13 +839,6 @@ fn structural_rules_are_400_with_a_reason() {
         (with(&["logos", "0", "quantity"], json!("3")), "integer"),
         (
             with(
-                &["logos", "0", "digits"],
-                json!([{"digit": "1", "quantity": 1}]),
-            ),
-            "both quantity and digits",
-        ),
-        (
-            with(
                 &["logos"],
                 json!([{"logoId": 1, "digits": [{"digit": "1a", "quantity": 1}]}]),
             ),
