@@ -158,6 +158,11 @@ impl LogodeskApp {
         &self.orders
     }
 
+    /// The Orders and History screens' state, to change (tests fill forms through it).
+    pub fn orders_mut(&mut self) -> &mut OrdersScreen {
+        &mut self.orders
+    }
+
     /// The detail screen's state.
     pub fn detail(&self) -> &LogoDetailScreen {
         &self.detail

@@ -150,10 +150,6 @@ async fn identifier_rules_and_malformed_bodies_are_refused_with_400() {
         ("no reference", json!({"reference": null})),
         ("no address", json!({"deliveryAddress": null})),
         (
-            "number logo with quantity and digits",
-            json!({"logos": [{"logoId": fx.number_logo_id, "quantity": 1, "digits": [{"digit": "7", "quantity": 1}]}]}),
-        ),
-        (
             "digit that is not digits",
             json!({"logos": [{"logoId": fx.number_logo_id, "digits": [{"digit": "x", "quantity": 1}]}]}),
         ),

@@ -75,7 +75,7 @@ fn screenshot(data: &Path, runtime: &Path, screen: &str, png: &Path) {
 }
 
 #[test]
-fn the_real_window_takes_screenshots_of_gallery_and_detail() {
+fn the_real_window_takes_screenshots_of_gallery_detail_orders_and_history() {
     if !have("xvfb-run") {
         assert!(
             std::env::var_os("CI").is_none(),
@@ -103,6 +103,9 @@ fn the_real_window_takes_screenshots_of_gallery_and_detail() {
         "the app keeps its own database"
     );
     screenshot(&data, &runtime, "detail", &dir.path().join("detail.png"));
+    // The composer on a demo draft; the history with the demo order placed and completed.
+    screenshot(&data, &runtime, "orders", &dir.path().join("orders.png"));
+    screenshot(&data, &runtime, "history", &dir.path().join("history.png"));
 }
 
 #[test]

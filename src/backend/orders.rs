@@ -16,6 +16,7 @@ use crate::store::{AccountId, LocalOrder, LocalOrderId, Store, StoreError};
 use futures_util::StreamExt as _;
 use std::collections::HashMap;
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 use tokio::sync::Notify;
@@ -84,6 +85,7 @@ fn is_refusal(e: &ApiError) -> bool {
 /// (wherever they are: the database stays consistent, and what was in flight is sent again
 /// by the next outbox).
 pub struct Outbox {
+    stats: Arc<OutboxStats>,
     wake_sender: Arc<Notify>,
     wake_tracker: Arc<Notify>,
     tasks: Vec<JoinHandle<()>>,
@@ -101,12 +103,14 @@ impl Outbox {
     ) -> Outbox {
         let wake_sender = Arc::new(Notify::new());
         let wake_tracker = Arc::new(Notify::new());
+        let stats = Arc::new(OutboxStats::default());
         let link = Link {
             store,
             client,
             account,
             config,
             on_change,
+            stats: stats.clone(),
         };
         let sender = Sender {
             link: link.clone(),
@@ -118,10 +122,16 @@ impl Outbox {
             wake: wake_tracker.clone(),
         };
         Outbox {
+            stats,
             tasks: vec![tokio::spawn(sender.run()), tokio::spawn(tracker.run())],
             wake_sender,
             wake_tracker,
         }
+    }
+
+    /// Requests made so far.
+    pub fn stats(&self) -> &OutboxStats {
+        &self.stats
     }
 
     /// Something was queued: send it now.
@@ -147,6 +157,16 @@ struct Link {
     account: AccountId,
     config: OutboxConfig,
     on_change: OnChange,
+    stats: Arc<OutboxStats>,
+}
+
+/// Requests made by an outbox so far (benchmarks, diagnostics).
+#[derive(Debug, Default)]
+pub struct OutboxStats {
+    /// `POST /api/orders` calls (each may retry inside the client).
+    pub sends: AtomicU64,
+    /// `GET /api/orders/{id}` calls.
+    pub polls: AtomicU64,
 }
 
 struct Sender {
@@ -209,6 +229,7 @@ impl Sender {
     /// Sends one queued order; `false` when it must be tried again later.
     async fn send_one(&self, o: crate::store::Outgoing) -> bool {
         let id = o.id;
+        self.stats.sends.fetch_add(1, Ordering::Relaxed);
         let answer = self
             .client
             .orders()
@@ -323,6 +344,7 @@ impl Tracker {
     }
 
     async fn poll_one(&self, id: LocalOrderId, tracking: OrderId, was: Due) -> (LocalOrderId, Due) {
+        self.stats.polls.fetch_add(1, Ordering::Relaxed);
         match self.client.orders().get(tracking).await {
             Ok(record) => {
                 let next = Due {

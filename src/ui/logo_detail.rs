@@ -189,8 +189,15 @@ fn header_ui(ui: &mut Ui, logo: &Logo, shared: &mut Shared<'_>, refreshing: bool
         });
         ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
             let draft = logo.status == LogoStatus::Draft;
-            ui.add_enabled(false, egui::Button::new("Order…"))
-                .on_disabled_hover_text("Ordering this logo arrives with the order composer.");
+            let order = ui
+                .add_enabled(!draft, egui::Button::new("Order…"))
+                .on_hover_text("Add it to the order being composed, as a loose transfer")
+                .on_disabled_hover_text(
+                    "Commit the draft first: only finished logos can be ordered.",
+                );
+            if order.clicked() {
+                shared.intend(Intent::OrderLogo(logo.logo_id));
+            }
             if draft {
                 ui.add_enabled(false, egui::Button::new("Edit draft"))
                     .on_disabled_hover_text("Editing drafts arrives with the designer's editor.");

@@ -489,12 +489,14 @@ impl Composer {
                 self.refetch_designs(shared);
             }
             ui.horizontal(|ui| {
-                ui.add(
-                    egui::TextEdit::singleline(&mut self.design_input)
-                        .hint_text("Design id or item number (MUL…)")
-                        .desired_width(240.0),
-                );
-                let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+                let input = ui
+                    .add(
+                        egui::TextEdit::singleline(&mut self.design_input)
+                            .hint_text("Design id or item number (MUL…)")
+                            .desired_width(240.0),
+                    )
+                    .accessible_name("Design to add");
+                let enter = input.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 if (ui.button("Add design").clicked() || enter)
                     && !self.design_input.trim().is_empty()
                 {
@@ -681,7 +683,8 @@ impl Composer {
                     .hint_text("Paste a roster: size, qty, name, number (tab or comma)")
                     .desired_rows(1)
                     .desired_width(360.0),
-            );
+            )
+            .accessible_name("Roster");
             if ui
                 .add_enabled(
                     !text.trim().is_empty(),
@@ -793,7 +796,8 @@ impl Composer {
                             "Logo id, e.g. 10036"
                         })
                         .desired_width(200.0),
-                );
+                )
+                .accessible_name("Logo to add");
                 ui.checkbox(&mut self.logo_by_item_no, "by item number");
                 if ui.button("Add logo").clicked() && !self.logo_input.trim().is_empty() {
                     self.form.logos.push(LogoForm {
@@ -946,7 +950,13 @@ fn field(
     ui.label(label);
     ui.vertical(|ui| {
         let problem = issue_text(issues, path);
-        hinted_cell(ui, value, 220.0, hint, problem);
+        hinted_cell(
+            ui,
+            value,
+            220.0,
+            (hint, label.trim_end_matches(" *")),
+            problem,
+        );
         if let Some(m) = problem {
             issue_label(ui, m);
         }
@@ -966,14 +976,14 @@ fn checked_cell(
 
 /// A text cell, outlined in the danger color when it has a problem (shown on hover).
 fn cell(ui: &mut Ui, value: &mut String, width: f32, problem: Option<&str>) -> egui::Response {
-    hinted_cell(ui, value, width, "", problem)
+    hinted_cell(ui, value, width, ("", ""), problem)
 }
 
 fn hinted_cell(
     ui: &mut Ui,
     value: &mut String,
     width: f32,
-    hint: &str,
+    (hint, name): (&str, &str),
     problem: Option<&str>,
 ) -> egui::Response {
     let t = theme::tokens(ui.ctx());
@@ -984,7 +994,10 @@ fn hinted_cell(
         edit = edit.background_color(t.danger_soft);
     }
     let height = ui.spacing().interact_size.y;
-    let r = ui.add_sized([width, height], edit);
+    let mut r = ui.add_sized([width, height], edit);
+    if !name.is_empty() {
+        r = r.accessible_name(name);
+    }
     match problem {
         Some(m) => {
             ui.painter().rect_stroke(

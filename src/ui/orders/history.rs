@@ -154,7 +154,8 @@ impl HistoryView {
                     egui::TextEdit::singleline(&mut self.lookup)
                         .hint_text("Tracking id")
                         .desired_width(110.0),
-                );
+                )
+                .accessible_name("Tracking id");
             });
         });
         if let Some(e) = &self.lookup_error {
@@ -165,7 +166,8 @@ impl HistoryView {
             egui::TextEdit::singleline(&mut self.search)
                 .hint_text("Search order number, reference or recipient")
                 .desired_width(f32::INFINITY),
-        );
+        )
+        .accessible_name("Search orders");
         ui.add_space(space::S);
         let shown: Vec<&LocalOrder> = history
             .iter()

@@ -1,0 +1,225 @@
+//! The account manager's flow in the real app against the in-process sandbox (placement
+//! after 200 ms): compose a kit order with a pasted 20-player roster and loose number
+//! transfers, see validation errors appear and clear, place it, watch it complete, and check
+//! every total on screen against the service's answer; a design that is not finalized ends
+//! Failed with the service's message on screen.
+
+mod ui_common;
+
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use logodesk::api::LogoType;
+use logodesk::sandbox::fixtures;
+use logodesk::store::OrderState;
+use logodesk::ui::orders::form::{DigitForm, LogoForm};
+use logodesk::ui::orders::{DEMO_ROSTER, demo_form};
+use ui_common::*;
+
+type H = egui_kittest::Harness<'static, logodesk::app::LogodeskApp>;
+
+fn open_new_order(h: &mut H) {
+    wait_for(h, "the session", |h| h.state().session().active.is_some());
+    h.get_by_label("Orders").click();
+    h.run_steps(2);
+    h.get_by_label("New order").click();
+    wait_for(h, "a new draft", |h| {
+        h.state().orders().composer.draft_id().is_some()
+    });
+}
+
+/// The text field named `field` (its label beside it has the same text).
+fn text_field<'a>(h: &'a H, field: &'a str) -> egui_kittest::Node<'a> {
+    use egui::accesskit::Role;
+    h.query_by_role_and_label(Role::TextInput, field)
+        .or_else(|| h.query_by_role_and_label(Role::MultilineTextInput, field))
+        .unwrap_or_else(|| panic!("no text field {field}"))
+}
+
+/// Scrolls to the button and clicks it.
+fn press(h: &mut H, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    h.run_steps(2);
+    h.get_by_label(label).click_accesskit();
+    h.run_steps(2);
+}
+
+fn type_into(h: &mut H, field: &str, text: &str) {
+    text_field(h, field).scroll_to_me();
+    h.run_steps(2);
+    text_field(h, field).focus();
+    h.run_steps(1);
+    text_field(h, field).type_text(text);
+    h.run_steps(2);
+}
+
+/// Whether "Place order" can be clicked.
+fn can_place(h: &H) -> bool {
+    !h.get_by_label("Place order").accesskit_node().is_disabled()
+}
+
+#[test]
+fn a_kit_order_is_composed_validated_placed_and_tracked_to_its_totals() {
+    let mut h = app(egui::Theme::Light);
+    open_new_order(&mut h);
+    let fx = fixtures();
+
+    // An empty order: every required field is pointed out, and it cannot be placed.
+    assert!(shows_text(&h, "Enter a reference"));
+    assert!(shows_text(&h, "Enter the recipient's name."));
+    assert!(shows_text(&h, "Add at least one design or logo"));
+    assert!(!can_place(&h));
+
+    // The header, typed like a person would.
+    type_into(&mut h, "Reference", "PO-U15-2026");
+    type_into(&mut h, "Name", "Nordby IF");
+    type_into(&mut h, "Street", "Stadionvej 1");
+    type_into(&mut h, "Postal code", "6700");
+    type_into(&mut h, "City", "Esbjerg");
+    type_into(&mut h, "Notification e-mail", "not-an-email");
+    assert!(!shows_text(&h, "Enter a reference"));
+    assert!(shows_text(&h, "does not look like an e-mail address"));
+    h.state_mut().orders_mut().composer.form.email = "kit@nordby-if.dk".into();
+    h.state_mut().orders_mut().composer.form.address.country = "DK".into();
+    h.run_steps(2);
+    assert!(!shows_text(&h, "does not look like an e-mail address"));
+
+    // The kit by id, fetched with its placements; a 20-player roster pasted with one bad row.
+    type_into(&mut h, "Design to add", &fx.done_design_id.to_string());
+    press(&mut h, "Add design");
+    wait_for(&mut h, "the design's placements", |h| {
+        h.state().orders().composer.form.designs[0]
+            .placeholders
+            .len()
+            == 3
+    });
+    let roster = format!("{DEMO_ROSTER}XL\tone\tBroken\t99\n");
+    type_into(&mut h, "Roster", &roster);
+    press(&mut h, "Add pasted rows");
+    h.run_steps(3);
+    let rows = &h.state().orders().composer.form.designs[0].rows;
+    assert_eq!(rows.len(), 21, "20 players and the bad row, kept");
+    assert!(shows_text(&h, "\"one\" is not a whole number"));
+    assert!(!can_place(&h));
+    // Fix the bad row in the grid.
+    h.state_mut().orders_mut().composer.form.designs[0].rows[20].quantity = "1".into();
+    h.run_steps(2);
+    assert!(!shows_text(&h, "is not a whole number"));
+
+    // Loose number transfers by digits: a bad digit is pointed out, then fixed.
+    type_into(&mut h, "Logo to add", &fx.number_logo_id.to_string());
+    press(&mut h, "Add logo");
+    wait_for(&mut h, "the number logo's kind", |h| {
+        h.state()
+            .orders()
+            .composer
+            .form
+            .logos
+            .first()
+            .and_then(|l| l.logo_type.clone())
+            == Some(LogoType::NumberLogo)
+    });
+    {
+        let logo: &mut LogoForm = &mut h.state_mut().orders_mut().composer.form.logos[0];
+        logo.digits = vec![
+            DigitForm {
+                digit: "7".into(),
+                quantity: "10".into(),
+                storage: "2".into(),
+            },
+            DigitForm {
+                digit: "1O".into(),
+                quantity: "4".into(),
+                storage: String::new(),
+            },
+        ];
+    }
+    h.run_steps(2);
+    assert!(!can_place(&h));
+    h.state_mut().orders_mut().composer.form.logos[0].digits[1].digit = "10".into();
+    h.run_steps(2);
+    assert!(shows_text(&h, "\"10\" is printed as 4 × \"1\" + 4 × \"0\""));
+    assert!(shows(&h, "Estimate"), "an estimate of the logo lines");
+    let issues = h.state().orders().composer.issues();
+    assert!(issues.is_empty(), "{issues:?}");
+    assert!(can_place(&h));
+
+    // Place: a double click still makes one order.
+    press(&mut h, "Place order");
+    h.run_steps(1);
+    wait_for(&mut h, "the order to complete", |h| {
+        h.state()
+            .orders()
+            .history
+            .iter()
+            .any(|o| o.state == OrderState::Completed)
+    });
+    let history = &h.state().orders().history;
+    assert_eq!(history.len(), 1);
+    let row = history[0].clone();
+    let order = row
+        .record
+        .as_ref()
+        .and_then(|r| r.order.clone())
+        .expect("the completed order");
+    assert_eq!(order.designs[0].instances.len(), 21);
+    // One line per digit value: 7, 1, 0.
+    assert_eq!(order.logos.len(), 3);
+
+    // The history shows it; open it and check every total against the service's answer.
+    h.get_by_label("History").click();
+    h.run_steps(3);
+    assert!(shows_text(&h, order.order_number.as_str()));
+    h.state_mut().orders_mut().history_view.open = Some(row.id);
+    h.run_steps(3);
+    let c = &order.currency;
+    for text in [
+        format!("{} {c}", order.sub_total),
+        format!("{} {c}", order.vat),
+        format!("{} {c}", order.total),
+        format!("VAT {} %", order.vat_rate.normalize()),
+        order.reference.clone(),
+    ] {
+        assert!(shows_text(&h, &text), "{text} is not on screen");
+    }
+    assert!(shows(&h, "Export CSV"));
+}
+
+#[test]
+fn an_order_of_a_draft_design_fails_with_the_services_message() {
+    let mut h = app(egui::Theme::Dark);
+    open_new_order(&mut h);
+    let mut form = demo_form();
+    form.designs[0].reference = fixtures().draft_design_id.to_string();
+    form.logos.clear();
+    h.state_mut().orders_mut().composer.form = form;
+    h.run_steps(3);
+    assert!(can_place(&h));
+    press(&mut h, "Place order");
+    wait_for(&mut h, "the order to fail", |h| {
+        h.state()
+            .orders()
+            .history
+            .iter()
+            .any(|o| o.state == OrderState::Failed)
+    });
+    let failed = h.state().orders().history[0].clone();
+    let message = failed.error_message.clone().expect("the service's message");
+    assert!(message.contains("not finalized"), "{message}");
+    assert!(h.state().orders().composer.is_frozen());
+    assert!(shows(&h, "Copy to new draft"));
+    h.get_by_label("History").click();
+    h.run_steps(2);
+    h.state_mut().orders_mut().history_view.open = Some(failed.id);
+    h.run_steps(3);
+    assert!(shows_text(&h, &message));
+    // Copy to a new draft: a fresh, editable draft with the same content.
+    h.get_by_label("Copy to new draft").click();
+    wait_for(&mut h, "the copy", |h| {
+        h.state().orders().composer.draft_id() != Some(failed.id)
+            && h.state().orders().composer.draft_id().is_some()
+    });
+    assert!(!h.state().orders().composer.is_frozen());
+    assert_eq!(
+        h.state().orders().composer.form.reference,
+        demo_form().reference
+    );
+}
