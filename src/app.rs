@@ -5,6 +5,7 @@
 use crate::backend::{
     Backend, BackendConfig, BackendError, Command, Event, LogoRef, StartAccount, UserError,
 };
+use crate::ui::editor::EditorScreen;
 use crate::ui::gallery::Gallery;
 use crate::ui::images::ThumbnailCache;
 use crate::ui::logo_detail::LogoDetailScreen;
@@ -78,7 +79,11 @@ pub struct LogodeskApp {
     startup_error: Option<UserError>,
     /// Open the gallery's first logo as soon as it is listed (`--screen detail`).
     open_first_logo: bool,
+    editor: EditorScreen,
     orders: OrdersScreen,
+    /// Open the gallery's first draft in the editor as soon as it is listed
+    /// (`--screenshot … --screen editor`).
+    open_first_draft: bool,
 }
 
 impl LogodeskApp {
@@ -139,7 +144,9 @@ impl LogodeskApp {
             }),
             startup_error: None,
             open_first_logo: start == Some(Screen::LogoDetail),
+            editor: EditorScreen::default(),
             orders: OrdersScreen::default(),
+            open_first_draft: start == Some(Screen::Editor),
         })
     }
 
@@ -153,6 +160,11 @@ impl LogodeskApp {
         &self.gallery
     }
 
+    /// The detail screen's state.
+    pub fn detail(&self) -> &LogoDetailScreen {
+        &self.detail
+    }
+
     /// The Orders and History screens' state.
     pub fn orders(&self) -> &OrdersScreen {
         &self.orders
@@ -163,9 +175,22 @@ impl LogodeskApp {
         &mut self.orders
     }
 
-    /// The detail screen's state.
-    pub fn detail(&self) -> &LogoDetailScreen {
-        &self.detail
+    /// The editor's state.
+    pub fn editor(&self) -> &EditorScreen {
+        &self.editor
+    }
+
+    /// Runs `f` with the editor and what screens get (the editor is lent out meanwhile).
+    fn with_editor<R>(
+        &mut self,
+        intents: &mut Vec<Intent>,
+        f: impl FnOnce(&mut EditorScreen, &mut Shared<'_>) -> R,
+    ) -> R {
+        let mut editor = std::mem::take(&mut self.editor);
+        let (mut shared, ..) = self.parts(intents);
+        let r = f(&mut editor, &mut shared);
+        self.editor = editor;
+        r
     }
 
     /// Accounts and the active one.
@@ -274,6 +299,7 @@ impl LogodeskApp {
                 self.thumbs.clear();
                 self.progress.clear();
                 self.detail.clear();
+                self.editor.clear();
                 let mut orders = std::mem::take(&mut self.orders);
                 let mut intents = Vec::new();
                 let (mut shared, ..) = self.parts(&mut intents);
@@ -352,6 +378,10 @@ impl LogodeskApp {
                 }
                 self.notifications.error(&error);
             }
+            Event::ScreenshotSaved { path, result } => {
+                let outcome = result.map(|()| path).map_err(|e| e.message);
+                self.finish_screenshot(ctx, outcome);
+            }
             Event::Orders(event) => {
                 let mut intents = Vec::new();
                 if let Some(request) = event.request() {
@@ -385,9 +415,14 @@ impl LogodeskApp {
                     }
                 }
             }
-            Event::ScreenshotSaved { path, result } => {
-                let outcome = result.map(|()| path).map_err(|e| e.message);
-                self.finish_screenshot(ctx, outcome);
+            Event::Editor(event) => {
+                let mut intents = Vec::new();
+                self.with_editor(&mut intents, |editor, shared| {
+                    editor.on_event(ctx, event, shared)
+                });
+                for intent in intents {
+                    self.apply(ctx, intent);
+                }
             }
         }
     }
@@ -396,6 +431,7 @@ impl LogodeskApp {
     fn apply(&mut self, ctx: &egui::Context, intent: Intent) {
         let mut intents = Vec::new();
         let mut screen = self.screen;
+        let mut edit = None;
         let mut order_logo = None;
         let (mut shared, gallery, detail, _) = self.parts(&mut intents);
         let screen = &mut screen;
@@ -409,10 +445,11 @@ impl LogodeskApp {
                 detail.open(&mut shared, target);
                 *screen = Screen::LogoDetail;
             }
-            Intent::OrderLogo(logo) => order_logo = Some(logo),
             Intent::SwitchAccount(account) => {
                 shared.backend.send(Command::SwitchAccount { account });
             }
+            Intent::EditDraft(logo) => edit = Some(logo),
+            Intent::OrderLogo(logo) => order_logo = Some(logo),
             Intent::Perform(action) => match action {
                 Action::FocusSearch => {
                     *screen = Screen::Gallery;
@@ -454,6 +491,10 @@ impl LogodeskApp {
             self.orders = orders;
             self.screen = Screen::Orders;
         }
+        if let Some(logo) = edit {
+            self.with_editor(&mut intents, |editor, shared| editor.open(shared, logo));
+            self.screen = Screen::Editor;
+        }
         for intent in intents {
             self.apply(ctx, intent);
         }
@@ -481,6 +522,9 @@ impl LogodeskApp {
             Screen::Gallery => gallery.ui(ui, &mut shared),
             Screen::LogoDetail => detail.ui(ui, &mut shared),
             Screen::Settings => settings.ui(ui, &mut shared),
+            Screen::Editor => {
+                self.with_editor(intents, |editor, shared| editor.ui(ui, shared));
+            }
             // Drawn above.
             Screen::Orders | Screen::History => {}
         }
@@ -507,6 +551,7 @@ impl LogodeskApp {
                     Screen::LogoDetail => {
                         self.detail.is_loaded() && self.screen == Screen::LogoDetail
                     }
+                    Screen::Editor => self.editor.is_loaded() && self.screen == Screen::Editor,
                     Screen::Orders => self.orders.has_draft(),
                     Screen::History => self.orders.show_first_completed(),
                 };
@@ -626,6 +671,18 @@ impl eframe::App for LogodeskApp {
         {
             self.open_first_logo = false;
             self.apply(&ctx, Intent::OpenLogo(LogoRef::Id(first)));
+        }
+        if self.open_first_draft
+            && let Some(draft) = self.gallery.first_draft()
+        {
+            self.open_first_draft = false;
+            self.apply(&ctx, Intent::EditDraft(draft));
+        }
+        let mut dropped = Vec::new();
+        if self.with_editor(&mut dropped, |editor, shared| {
+            editor.take_dropped(&ctx, shared)
+        }) {
+            self.screen = Screen::Editor;
         }
         let wanted = self.thumbs.end_frame();
         if !wanted.is_empty() {

@@ -331,11 +331,8 @@ mod tests {
         assert_eq!(cli.app.screen, Some(Screen::LogoDetail));
         assert_eq!(cli.app.account.as_deref(), Some("sandbox"));
         assert_eq!(cli.app.theme, Some(egui::ThemePreference::Dark));
-        let err = Cli::try_parse_from(["logodesk", "--screen", "orders"]).unwrap_err();
-        assert!(
-            err.to_string().contains("gallery, detail, settings"),
-            "{err}"
-        );
+        let err = Cli::try_parse_from(["logodesk", "--screen", "nowhere"]).unwrap_err();
+        assert!(err.to_string().contains("gallery, detail, editor"), "{err}");
         assert!(Cli::try_parse_from(["logodesk", "--screenshot", "x.png", "sandbox"]).is_err());
     }
 }

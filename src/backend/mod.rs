@@ -6,6 +6,7 @@
 //! `ctx.request_repaint()`. Answers carry the [`RequestId`] and account [`Generation`] they
 //! belong to, so the UI drops stale ones.
 
+pub mod editor;
 pub mod orders;
 mod pictures;
 mod protocol;

@@ -278,6 +278,8 @@ pub enum Command {
         path: PathBuf,
         image: Arc<egui::ColorImage>,
     },
+    /// The designer's flow: upload, the draft editor, commit (see [`super::editor`]).
+    Editor(super::editor::EditorCommand),
     /// The account manager's flow: drafts, placing, tracking (see [`super::orders`]).
     Orders(super::orders::OrdersCommand),
 }
@@ -294,6 +296,7 @@ impl Command {
             Command::TestConnection { .. } => "TestConnection",
             Command::AcceptSessionKeys => "AcceptSessionKeys",
             Command::SaveScreenshot { .. } => "SaveScreenshot",
+            Command::Editor(c) => c.name(),
             Command::Orders(c) => c.name(),
         }
     }
@@ -365,6 +368,8 @@ pub enum Event {
         path: PathBuf,
         result: Result<(), UserError>,
     },
+    /// An answer of the designer's flow (see [`super::editor`]).
+    Editor(super::editor::EditorEvent),
     /// An answer of the account manager's flow (see [`super::orders`]).
     Orders(super::orders::OrdersEvent),
 }
@@ -383,6 +388,7 @@ impl Event {
             Event::ConnectionTested { .. } => "ConnectionTested",
             Event::Failed { .. } => "Failed",
             Event::ScreenshotSaved { .. } => "ScreenshotSaved",
+            Event::Editor(e) => e.name(),
             Event::Orders(e) => e.name(),
         }
     }

@@ -61,6 +61,7 @@ struct Worker {
     list_tasks: Vec<JoinHandle<()>>,
     detail_task: Option<JoinHandle<()>>,
     thumbs: Arc<Mutex<ThumbCache>>,
+    editor: super::editor::EditorBackend,
     orders: super::orders::Orders,
 }
 
@@ -84,7 +85,7 @@ impl EventSink {
 }
 
 /// Runs blocking work (SQLite, keychain, pixels) on the blocking pool.
-async fn blocking<T: Send + 'static>(
+pub(super) async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, UserError> {
     tokio::task::spawn_blocking(f).await.map_err(|e| {
@@ -147,6 +148,7 @@ impl Worker {
             list_tasks: Vec::new(),
             detail_task: None,
             thumbs: Arc::new(Mutex::new(ThumbCache::new(THUMB_CACHE_BYTES))),
+            editor: Default::default(),
         };
         let (sandbox_account, accounts) = worker
             .with_store(|s| Ok((s.ensure_sandbox_account()?, s.accounts()?)))
@@ -256,6 +258,16 @@ impl Worker {
                         .and_then(|r| r);
                     sink.send(Event::ScreenshotSaved { path, result });
                 });
+            }
+            Command::Editor(command) => {
+                let cx = super::editor::EditorContext {
+                    sink: self.sink.clone(),
+                    store: self.store.clone(),
+                    client: self.active_client(),
+                    generation: self.generation,
+                    account: self.active.as_ref().map(|a| a.account.id),
+                };
+                self.editor.handle(command, cx);
             }
             Command::Orders(command) => {
                 if let Err(e) = self.orders.handle(command).await {

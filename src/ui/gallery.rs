@@ -172,6 +172,15 @@ impl Gallery {
         self.items.first()?.as_ref().map(|c| c.logo_id)
     }
 
+    /// The first draft listed, if any (the editor's screenshot).
+    pub fn first_draft(&self) -> Option<LogoId> {
+        self.items
+            .iter()
+            .flatten()
+            .find(|c| c.status == crate::api::LogoStatus::Draft)
+            .map(|c| c.logo_id)
+    }
+
     /// The total count of the list, once known.
     pub fn total_count(&self) -> Option<i64> {
         self.total_count

@@ -198,9 +198,15 @@ fn header_ui(ui: &mut Ui, logo: &Logo, shared: &mut Shared<'_>, refreshing: bool
             if order.clicked() {
                 shared.intend(Intent::OrderLogo(logo.logo_id));
             }
-            if draft {
-                ui.add_enabled(false, egui::Button::new("Edit draft"))
-                    .on_disabled_hover_text("Editing drafts arrives with the designer's editor.");
+            if draft
+                && ui
+                    .button("✎ Edit draft")
+                    .on_hover_text(
+                        "Change method, colors, size and title with a live preview, then commit",
+                    )
+                    .clicked()
+            {
+                shared.intend(Intent::EditDraft(logo.logo_id));
             }
             if logo.logo_item_no.is_some()
                 && ui

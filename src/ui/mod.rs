@@ -5,6 +5,7 @@
 //! outside comes in a [`Shared`].
 
 pub mod actions;
+pub mod editor;
 pub mod gallery;
 pub mod images;
 pub mod logo_detail;
@@ -13,6 +14,7 @@ pub mod orders;
 pub mod settings;
 pub mod shell;
 pub mod theme;
+pub mod upload;
 pub mod widgets;
 
 pub use actions::Action;
@@ -35,6 +37,8 @@ pub enum Screen {
     LogoDetail,
     /// Accounts, appearance, about.
     Settings,
+    /// Upload a logo and edit a draft until commit.
+    Editor,
     /// Compose orders; drafts.
     Orders,
     /// Orders placed or looked up, and one in full.
@@ -43,9 +47,10 @@ pub enum Screen {
 
 impl Screen {
     /// Every screen, in navigation order.
-    pub const ALL: [Screen; 5] = [
+    pub const ALL: [Screen; 6] = [
         Screen::Gallery,
         Screen::LogoDetail,
+        Screen::Editor,
         Screen::Orders,
         Screen::History,
         Screen::Settings,
@@ -57,6 +62,7 @@ impl Screen {
             Screen::Gallery => "gallery",
             Screen::LogoDetail => "detail",
             Screen::Settings => "settings",
+            Screen::Editor => "editor",
             Screen::Orders => "orders",
             Screen::History => "history",
         }
@@ -81,6 +87,7 @@ impl Screen {
             Screen::Gallery => "▦",
             Screen::LogoDetail => "◈",
             Screen::Settings => "⚙",
+            Screen::Editor => "✎",
             Screen::Orders => "✚",
             Screen::History => "☰",
         }
@@ -93,6 +100,7 @@ impl fmt::Display for Screen {
             Screen::Gallery => "Logos",
             Screen::LogoDetail => "Logo",
             Screen::Settings => "Settings",
+            Screen::Editor => "Upload & edit",
             Screen::Orders => "Orders",
             Screen::History => "History",
         })
@@ -184,6 +192,8 @@ pub enum Intent {
     SwitchAccount(AccountId),
     /// Run an action (from a menu or a button).
     Perform(Action),
+    /// Open a draft in the editor.
+    EditDraft(crate::api::LogoId),
     /// Add this logo to the order being composed, as a loose transfer.
     OrderLogo(crate::api::LogoId),
 }

@@ -1,0 +1,706 @@
+//! The designer's flow in the backend: checking and uploading a file, opening a draft with
+//! what the editor must know (original colors, whether the method was confirmed, the palette
+//! of the account), the local recolor preview (newest request wins), applying staged changes
+//! in the order the service requires, and the commit.
+
+use super::EventSink;
+use super::pictures;
+use super::protocol::{Event, Generation, RequestId, UserError};
+use super::worker::blocking;
+use crate::api::{
+    ChangeColors, Client, Color, ColorChange, KNOWN_TRANSFER_METHODS, Logo, LogoId, LogoStatus,
+    OrganizationId, Rename, Resize, UpdateMethod, UploadLogo,
+};
+use crate::imaging::{self, Limits};
+use crate::store::editor::DraftMemory;
+use crate::store::{AccountId, Store};
+use image::RgbaImage;
+use std::fmt;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// Longest side of the picture checked before an upload, as previewed.
+const CHECK_PREVIEW_SIDE: u32 = 512;
+/// Pages of the logo list read to collect the account's palette and methods (25 logos each).
+const PALETTE_PAGES: usize = 8;
+
+/// One step of "Apply", in the order the service requires.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Step {
+    Method,
+    Colors,
+    Size,
+    Title,
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Step::Method => "Method",
+            Step::Colors => "Colors",
+            Step::Size => "Size",
+            Step::Title => "Title",
+        })
+    }
+}
+
+/// Changes to send with one "Apply"; `None` leaves that part as it is.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct StagedChanges {
+    /// The transfer method to confirm.
+    pub method: Option<String>,
+    /// The target id of every original color, in original order.
+    pub colors: Option<Vec<String>>,
+    /// Width and height in mm; one of them `None` means "proportional".
+    pub size: Option<(Option<f64>, Option<f64>)>,
+    pub title: Option<String>,
+}
+
+/// A draft as the editor needs it.
+#[derive(Clone)]
+pub struct EditorDraft {
+    /// The logo, its base64 pictures emptied.
+    pub logo: Logo,
+    /// The service's high-resolution preview.
+    pub image: Option<Arc<egui::ColorImage>>,
+    /// What this app remembers of the draft.
+    pub memory: DraftMemory,
+    /// Colors seen across the account's logos (only when opened, not after each step).
+    pub palette: Option<Vec<Color>>,
+    /// Transfer methods: the known ones plus any seen on the account's logos.
+    pub methods: Option<Vec<String>>,
+}
+
+/// A file checked before upload.
+#[derive(Clone)]
+pub struct CheckedFile {
+    pub path: PathBuf,
+    pub file_name: String,
+    pub bytes: usize,
+    pub format: &'static str,
+    pub width: u32,
+    pub height: u32,
+    /// Printed size at the service's 300 DPI.
+    pub size_mm: (f64, f64),
+    pub preview: Arc<egui::ColorImage>,
+}
+
+/// What the editor and the upload form ask of the backend.
+pub enum EditorCommand {
+    /// Open a logo in the editor.
+    Open { request: RequestId, logo: LogoId },
+    /// Recolor the draft's picture locally (`from` RGB → `to` RGB); the newest revision wins.
+    Preview {
+        logo: LogoId,
+        revision: u64,
+        mapping: Vec<([u8; 3], [u8; 3])>,
+    },
+    /// Send the staged changes, step by step.
+    Apply {
+        request: RequestId,
+        logo: LogoId,
+        changes: StagedChanges,
+    },
+    /// Commit the draft (irreversible).
+    Commit { request: RequestId, logo: LogoId },
+    /// Show the native file dialog.
+    PickFile { request: RequestId },
+    /// Check a file locally (decodes, size, dimensions) and preview it.
+    CheckFile { request: RequestId, path: PathBuf },
+    /// Upload a checked file.
+    Upload {
+        request: RequestId,
+        path: PathBuf,
+        title: String,
+        organization: Option<OrganizationId>,
+    },
+}
+
+/// What the backend answers.
+pub enum EditorEvent {
+    /// A draft opened (or uploaded: `uploaded` is true).
+    Opened {
+        generation: Generation,
+        request: RequestId,
+        draft: Box<EditorDraft>,
+        uploaded: bool,
+    },
+    /// A local recolor preview.
+    Preview {
+        logo: LogoId,
+        revision: u64,
+        image: Arc<egui::ColorImage>,
+    },
+    /// One step of "Apply" succeeded.
+    StepDone {
+        generation: Generation,
+        request: RequestId,
+        step: Step,
+        draft: Box<EditorDraft>,
+    },
+    /// One step of "Apply" failed; the steps after it were not sent.
+    StepFailed {
+        generation: Generation,
+        request: RequestId,
+        step: Step,
+        error: UserError,
+    },
+    /// Every staged step was sent.
+    ApplyFinished { request: RequestId },
+    /// The draft was committed.
+    Committed {
+        generation: Generation,
+        request: RequestId,
+        logo: Box<Logo>,
+    },
+    /// The file dialog closed: the chosen file, or `None` (cancelled, or no dialog service).
+    FilePicked {
+        request: RequestId,
+        path: Option<PathBuf>,
+    },
+    /// A file was checked.
+    FileChecked {
+        request: RequestId,
+        result: Result<Box<CheckedFile>, UserError>,
+    },
+    /// A request failed.
+    Failed {
+        request: RequestId,
+        error: UserError,
+    },
+}
+
+impl EditorEvent {
+    /// The variant's name (the protocol's `Debug` prints names only).
+    pub fn name(&self) -> &'static str {
+        match self {
+            EditorEvent::Opened { .. } => "Editor::Opened",
+            EditorEvent::Preview { .. } => "Editor::Preview",
+            EditorEvent::StepDone { .. } => "Editor::StepDone",
+            EditorEvent::StepFailed { .. } => "Editor::StepFailed",
+            EditorEvent::ApplyFinished { .. } => "Editor::ApplyFinished",
+            EditorEvent::Committed { .. } => "Editor::Committed",
+            EditorEvent::FilePicked { .. } => "Editor::FilePicked",
+            EditorEvent::FileChecked { .. } => "Editor::FileChecked",
+            EditorEvent::Failed { .. } => "Editor::Failed",
+        }
+    }
+}
+
+impl EditorCommand {
+    /// The variant's name (the protocol's `Debug` prints names only).
+    pub fn name(&self) -> &'static str {
+        match self {
+            EditorCommand::Open { .. } => "Editor::Open",
+            EditorCommand::Preview { .. } => "Editor::Preview",
+            EditorCommand::Apply { .. } => "Editor::Apply",
+            EditorCommand::Commit { .. } => "Editor::Commit",
+            EditorCommand::PickFile { .. } => "Editor::PickFile",
+            EditorCommand::CheckFile { .. } => "Editor::CheckFile",
+            EditorCommand::Upload { .. } => "Editor::Upload",
+        }
+    }
+}
+
+/// What the worker lends the editor for one command.
+pub(super) struct EditorContext {
+    pub sink: EventSink,
+    pub store: Arc<Mutex<Store>>,
+    pub client: Result<Client, UserError>,
+    pub generation: Generation,
+    pub account: Option<AccountId>,
+}
+
+/// The picture local previews recolor: the draft's latest server preview and its inks.
+struct PreviewBase {
+    logo: LogoId,
+    image: Arc<RgbaImage>,
+    inks: Vec<[u8; 3]>,
+}
+
+/// The editor's state in the backend.
+#[derive(Default)]
+pub(super) struct EditorBackend {
+    base: Arc<Mutex<Option<PreviewBase>>>,
+    newest_preview: Arc<AtomicU64>,
+}
+
+impl EditorContext {
+    fn send(&self, event: EditorEvent) {
+        self.sink.send(Event::Editor(event));
+    }
+
+    fn fail(&self, request: RequestId, error: UserError) {
+        tracing::info!(message = %error.message, "editor request failed");
+        self.send(EditorEvent::Failed { request, error });
+    }
+
+    async fn with_store<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Store, AccountId) -> Result<T, crate::store::StoreError> + Send + 'static,
+    ) -> Result<T, UserError> {
+        let account = self
+            .account
+            .ok_or_else(|| UserError::new("No account is active yet.", None))?;
+        let store = self.store.clone();
+        blocking(move || {
+            let guard = store.lock().unwrap_or_else(PoisonError::into_inner);
+            f(&guard, account)
+        })
+        .await?
+        .map_err(|e| UserError::from_error(&e))
+    }
+}
+
+impl EditorBackend {
+    pub(super) fn handle(&self, command: EditorCommand, cx: EditorContext) {
+        let base = self.base.clone();
+        match command {
+            EditorCommand::Preview {
+                logo,
+                revision,
+                mapping,
+            } => {
+                self.newest_preview.store(revision, Ordering::SeqCst);
+                let newest = self.newest_preview.clone();
+                tokio::task::spawn_blocking(move || {
+                    preview(&cx, &base, &newest, logo, revision, &mapping)
+                });
+            }
+            EditorCommand::PickFile { request } => {
+                tokio::spawn(async move {
+                    let picked = rfd::AsyncFileDialog::new()
+                        .set_title("Upload logo")
+                        .add_filter("Pictures", &["png", "jpg", "jpeg", "webp"])
+                        .pick_file()
+                        .await;
+                    let path = picked.map(|f| f.path().to_path_buf());
+                    cx.send(EditorEvent::FilePicked { request, path });
+                });
+            }
+            EditorCommand::CheckFile { request, path } => {
+                tokio::spawn(async move {
+                    let result = blocking(move || check_file(path))
+                        .await
+                        .and_then(|r| r)
+                        .map(Box::new);
+                    cx.send(EditorEvent::FileChecked { request, result });
+                });
+            }
+            EditorCommand::Open { request, logo } => {
+                tokio::spawn(async move {
+                    let client = match &cx.client {
+                        Ok(c) => c.clone(),
+                        Err(e) => return cx.fail(request, e.clone()),
+                    };
+                    match client.logos().get(logo).await {
+                        Ok(found) => match load_draft(&cx, &base, &client, found, None).await {
+                            Ok(draft) => cx.send(EditorEvent::Opened {
+                                generation: cx.generation,
+                                request,
+                                draft: Box::new(draft),
+                                uploaded: false,
+                            }),
+                            Err(e) => cx.fail(request, e),
+                        },
+                        Err(e) => cx.fail(request, UserError::from_api(&e)),
+                    }
+                });
+            }
+            EditorCommand::Upload {
+                request,
+                path,
+                title,
+                organization,
+            } => {
+                tokio::spawn(async move {
+                    if let Err(e) = upload(&cx, &base, request, path, title, organization).await {
+                        cx.fail(request, e);
+                    }
+                });
+            }
+            EditorCommand::Apply {
+                request,
+                logo,
+                changes,
+            } => {
+                tokio::spawn(async move {
+                    apply(&cx, &base, request, logo, changes).await;
+                    cx.send(EditorEvent::ApplyFinished { request });
+                });
+            }
+            EditorCommand::Commit { request, logo } => {
+                tokio::spawn(async move {
+                    let committed = match &cx.client {
+                        Ok(c) => c
+                            .logos()
+                            .commit(logo)
+                            .await
+                            .map_err(|e| UserError::from_api(&e)),
+                        Err(e) => Err(e.clone()),
+                    };
+                    match committed {
+                        Ok(mut logo) => {
+                            logo.high_res_base64.clear();
+                            logo.low_res_base64.clear();
+                            cx.send(EditorEvent::Committed {
+                                generation: cx.generation,
+                                request,
+                                logo: Box::new(logo),
+                            });
+                        }
+                        Err(e) => cx.fail(request, e),
+                    }
+                });
+            }
+        }
+    }
+}
+
+/// Recolors the preview base unless a newer request came meanwhile.
+fn preview(
+    cx: &EditorContext,
+    base: &Mutex<Option<PreviewBase>>,
+    newest: &AtomicU64,
+    logo: LogoId,
+    revision: u64,
+    mapping: &[([u8; 3], [u8; 3])],
+) {
+    let (image, inks) = {
+        let guard = base.lock().unwrap_or_else(PoisonError::into_inner);
+        match guard.as_ref() {
+            Some(b) if b.logo == logo => (b.image.clone(), b.inks.clone()),
+            _ => return,
+        }
+    };
+    if newest.load(Ordering::SeqCst) != revision {
+        return;
+    }
+    let recolored = imaging::recolor(&image, mapping, &inks);
+    if newest.load(Ordering::SeqCst) != revision {
+        return;
+    }
+    cx.send(EditorEvent::Preview {
+        logo,
+        revision,
+        image: Arc::new(pictures::to_color_image(&recolored)),
+    });
+}
+
+/// Reads and checks a file as the service would, and previews it.
+fn check_file(path: PathBuf) -> Result<CheckedFile, UserError> {
+    let limits = Limits::default();
+    let shown = path.display().to_string();
+    let meta = std::fs::metadata(&path).map_err(|e| {
+        UserError::new(
+            format!("The file {shown} cannot be read: {e}. Check the path."),
+            None,
+        )
+    })?;
+    if !meta.is_file() {
+        return Err(UserError::new(
+            format!("{shown} is not a file. Choose a PNG, JPEG or WebP picture."),
+            None,
+        ));
+    }
+    if meta.len() > limits.max_file_bytes as u64 {
+        return Err(UserError::new(
+            format!(
+                "The file is {:.1} MiB but the service accepts at most {} MiB; export it with fewer pixels or stronger compression.",
+                meta.len() as f64 / (1024.0 * 1024.0),
+                limits.max_file_bytes / (1024 * 1024)
+            ),
+            None,
+        ));
+    }
+    let bytes = std::fs::read(&path)
+        .map_err(|e| UserError::new(format!("The file {shown} cannot be read: {e}."), None))?;
+    let decoded = imaging::decode(&bytes, &limits).map_err(|e| UserError::from_error(&e))?;
+    if decoded.width < imaging::MIN_SIDE || decoded.height < imaging::MIN_SIDE {
+        return Err(UserError::new(
+            format!(
+                "The picture is {} × {} px; the service needs at least {} px on each side.",
+                decoded.width,
+                decoded.height,
+                imaging::MIN_SIDE
+            ),
+            None,
+        ));
+    }
+    let preview = imaging::downscale(&decoded.image, CHECK_PREVIEW_SIDE);
+    Ok(CheckedFile {
+        file_name: path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "logo.png".into()),
+        path,
+        bytes: bytes.len(),
+        format: decoded.format,
+        width: decoded.width,
+        height: decoded.height,
+        size_mm: imaging::size_mm(decoded.width, decoded.height, imaging::DEFAULT_DPI),
+        preview: Arc::new(pictures::to_color_image(&preview)),
+    })
+}
+
+async fn upload(
+    cx: &EditorContext,
+    base: &Mutex<Option<PreviewBase>>,
+    request: RequestId,
+    path: PathBuf,
+    title: String,
+    organization: Option<OrganizationId>,
+) -> Result<(), UserError> {
+    let client = cx.client.clone()?;
+    let checked_path = path.clone();
+    let checked = blocking(move || check_file(checked_path)).await??;
+    let bytes = tokio::fs::read(&path).await.map_err(|e| {
+        UserError::new(
+            format!("The file {} cannot be read: {e}.", path.display()),
+            None,
+        )
+    })?;
+    let mut body = UploadLogo::new(checked.file_name, bytes, title.trim());
+    if let Some(org) = organization {
+        body = body.with_organization(org);
+    }
+    let logo = client
+        .logos()
+        .upload(body)
+        .await
+        .map_err(|e| UserError::from_api(&e))?;
+    let draft = load_draft(cx, base, &client, logo, Some(false)).await?;
+    cx.send(EditorEvent::Opened {
+        generation: cx.generation,
+        request,
+        draft: Box::new(draft),
+        uploaded: true,
+    });
+    Ok(())
+}
+
+/// Decodes the logo's picture (keeping it as the preview base), loads or starts the editor's
+/// memory of it, and collects the account's palette and methods.
+async fn load_draft(
+    cx: &EditorContext,
+    base: &Mutex<Option<PreviewBase>>,
+    client: &Client,
+    logo: Logo,
+    fresh_upload: Option<bool>,
+) -> Result<EditorDraft, UserError> {
+    let mut draft = into_draft(cx, base, logo, fresh_upload).await?;
+    let seen = client
+        .logos()
+        .list_all(None, PALETTE_PAGES)
+        .await
+        .map_err(|e| UserError::from_api(&e))?;
+    let mut palette: Vec<Color> = Vec::new();
+    let mut methods: Vec<String> = KNOWN_TRANSFER_METHODS
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    let own = draft
+        .logo
+        .colors
+        .iter()
+        .chain(&draft.memory.original_colors);
+    for color in own.chain(seen.iter().flat_map(|s| &s.colors)) {
+        if !palette.iter().any(|p| p.id.eq_ignore_ascii_case(&color.id)) {
+            palette.push(color.clone());
+        }
+    }
+    for method in seen.iter().map(|s| &s.transfer_method_key) {
+        if !method.trim().is_empty() && !methods.iter().any(|m| m.eq_ignore_ascii_case(method)) {
+            methods.push(method.clone());
+        }
+    }
+    palette.sort_by(|a, b| a.id.cmp(&b.id));
+    draft.palette = Some(palette);
+    draft.methods = Some(methods);
+    Ok(draft)
+}
+
+/// The logo as the editor needs it, without the account's palette.
+async fn into_draft(
+    cx: &EditorContext,
+    base: &Mutex<Option<PreviewBase>>,
+    mut logo: Logo,
+    fresh_upload: Option<bool>,
+) -> Result<EditorDraft, UserError> {
+    let high = std::mem::take(&mut logo.high_res_base64);
+    let low = std::mem::take(&mut logo.low_res_base64);
+    let source = if high.trim().is_empty() { low } else { high };
+    let decoded = blocking(move || imaging::decode_base64_png(&source).ok()).await?;
+    let image = decoded
+        .as_ref()
+        .map(|img| Arc::new(pictures::to_color_image(img)));
+    if let Some(img) = decoded {
+        *base.lock().unwrap_or_else(PoisonError::into_inner) = Some(PreviewBase {
+            logo: logo.logo_id,
+            image: Arc::new(img),
+            inks: logo.colors.iter().map(Color::rgb).collect(),
+        });
+    }
+    let (id, colors) = (logo.logo_id, logo.colors.clone());
+    let memory = if logo.status == LogoStatus::Draft {
+        cx.with_store(move |s, account| s.remember_draft(account, id, &colors, fresh_upload))
+            .await?
+    } else {
+        cx.with_store(move |s, account| s.draft_memory(account, id))
+            .await?
+            .unwrap_or(DraftMemory {
+                original_colors: colors,
+                method_confirmed: None,
+                applied_targets: None,
+            })
+    };
+    Ok(EditorDraft {
+        logo,
+        image,
+        memory,
+        palette: None,
+        methods: None,
+    })
+}
+
+/// Sends the staged changes in the service's order; stops at the first failure.
+async fn apply(
+    cx: &EditorContext,
+    base: &Mutex<Option<PreviewBase>>,
+    request: RequestId,
+    logo: LogoId,
+    changes: StagedChanges,
+) {
+    let client = match &cx.client {
+        Ok(c) => c.clone(),
+        Err(e) => return cx.fail(request, e.clone()),
+    };
+    let memory = match cx.with_store(move |s, a| s.draft_memory(a, logo)).await {
+        Ok(m) => m,
+        Err(e) => return cx.fail(request, e),
+    };
+    let steps = [
+        (Step::Method, changes.method.is_some()),
+        (Step::Colors, changes.colors.is_some()),
+        (Step::Size, changes.size.is_some()),
+        (Step::Title, changes.title.is_some()),
+    ];
+    for (step, wanted) in steps {
+        if !wanted {
+            continue;
+        }
+        let sent = send_step(cx, &client, logo, step, &changes, memory.as_ref()).await;
+        let outcome = match sent {
+            Ok(updated) => into_draft(cx, base, updated, None).await,
+            Err(e) => Err(e),
+        };
+        match outcome {
+            Ok(draft) => cx.send(EditorEvent::StepDone {
+                generation: cx.generation,
+                request,
+                step,
+                draft: Box::new(draft),
+            }),
+            Err(error) => {
+                return cx.send(EditorEvent::StepFailed {
+                    generation: cx.generation,
+                    request,
+                    step,
+                    error,
+                });
+            }
+        }
+    }
+}
+
+/// The body of `changecolors`: every original color, in original order, to its target.
+pub fn color_change(originals: &[Color], targets: &[String]) -> ChangeColors {
+    let ids: Vec<&str> = originals.iter().map(|c| c.id.as_str()).collect();
+    ChangeColors {
+        color_changes: vec![ColorChange {
+            from: ids.join(","),
+            to: targets.join(","),
+        }],
+    }
+}
+
+async fn send_step(
+    cx: &EditorContext,
+    client: &Client,
+    logo: LogoId,
+    step: Step,
+    changes: &StagedChanges,
+    memory: Option<&DraftMemory>,
+) -> Result<Logo, UserError> {
+    let logos = || client.logos();
+    let api = |e: crate::api::ApiError| UserError::from_api(&e);
+    match step {
+        Step::Method => {
+            let key = changes.method.clone().unwrap_or_default();
+            let body = UpdateMethod {
+                transfer_method_key: key,
+            };
+            let updated = logos().update_method(logo, &body).await.map_err(api)?;
+            cx.with_store(move |s, a| s.set_method_confirmed(a, logo))
+                .await?;
+            Ok(updated)
+        }
+        Step::Colors => {
+            let targets = changes.colors.clone().unwrap_or_default();
+            let originals = memory.map(|m| m.original_colors.as_slice()).unwrap_or(&[]);
+            if originals.len() != targets.len() || originals.is_empty() {
+                return Err(UserError::new(
+                    "The original colors of this logo are not known to logodesk, so a color change cannot be sent by the service's rules. Reopen the logo and try again.",
+                    None,
+                ));
+            }
+            let body = color_change(originals, &targets);
+            let updated = logos().change_colors(logo, &body).await.map_err(api)?;
+            cx.with_store(move |s, a| s.set_applied_targets(a, logo, &targets))
+                .await?;
+            Ok(updated)
+        }
+        Step::Size => {
+            let (w, h) = changes.size.unwrap_or_default();
+            logos().resize(logo, &Resize::new(w, h)).await.map_err(api)
+        }
+        Step::Title => {
+            let title = changes.title.clone().unwrap_or_default();
+            logos().rename(logo, &Rename { title }).await.map_err(api)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn color_change_names_every_original_in_order() {
+        let c = |id: &str| Color {
+            id: id.into(),
+            name: String::new(),
+            red: 0,
+            green: 0,
+            blue: 0,
+        };
+        let body = color_change(&[c("RED"), c("WHITE")], &["BLUE".into(), "WHITE".into()]);
+        assert_eq!(body.color_changes.len(), 1);
+        assert_eq!(body.color_changes[0].from, "RED,WHITE");
+        assert_eq!(body.color_changes[0].to, "BLUE,WHITE");
+        assert!(crate::api::logos::validate_change_colors(&body).is_empty());
+    }
+
+    #[test]
+    fn a_missing_or_damaged_file_is_refused_with_a_sentence() {
+        let dir = tempfile::tempdir().unwrap();
+        let Err(missing) = check_file(dir.path().join("nope.png")) else {
+            panic!("a missing file was accepted");
+        };
+        assert!(missing.message.contains("cannot be read"));
+        let junk = dir.path().join("junk.png");
+        std::fs::write(&junk, b"not a picture").unwrap();
+        assert!(check_file(junk).is_err());
+    }
+}

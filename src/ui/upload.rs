@@ -1,0 +1,278 @@
+//! Uploading a logo: a file from the native dialog, dropped onto the window or typed as a
+//! path; checked locally (it decodes, its size and dimensions are within the service's
+//! limits) and previewed before it is sent; the new draft then opens in the editor.
+
+use super::Shared;
+use super::theme::{self, space};
+use super::widgets::{UiExt as _, paint_checkerboard};
+use crate::api::OrganizationId;
+use crate::backend::editor::{CheckedFile, EditorCommand, EditorEvent};
+use crate::backend::{Command, RequestId, UserError};
+use egui::{RichText, TextureHandle, Ui, Vec2};
+use std::path::PathBuf;
+
+/// The upload form's state.
+#[derive(Default)]
+pub struct UploadForm {
+    path: String,
+    title: String,
+    /// The title is still the file name (follows the file until edited).
+    title_is_file_name: bool,
+    organization: String,
+    pick: Option<RequestId>,
+    check: Option<RequestId>,
+    checked: Option<(CheckedFile, TextureHandle)>,
+    error: Option<UserError>,
+    note: Option<String>,
+    upload: Option<RequestId>,
+}
+
+/// A labelled single-line text field.
+pub(super) fn text_field(
+    ui: &mut Ui,
+    label: &str,
+    text: &mut String,
+    hint: &str,
+    width: f32,
+) -> egui::Response {
+    let label = ui.muted(label);
+    ui.add(
+        egui::TextEdit::singleline(text)
+            .hint_text(hint)
+            .desired_width(width),
+    )
+    .labelled_by(label.id)
+}
+
+impl UploadForm {
+    /// Whether an upload is on its way.
+    pub fn is_uploading(&self) -> bool {
+        self.upload.is_some()
+    }
+
+    /// The file checked and ready to send, if any.
+    pub fn checked(&self) -> Option<&CheckedFile> {
+        self.checked.as_ref().map(|(c, _)| c)
+    }
+
+    /// The last problem with the file or the upload.
+    pub fn error(&self) -> Option<&UserError> {
+        self.error.as_ref()
+    }
+
+    /// Takes a file (dropped, picked or typed) and checks it.
+    pub fn set_path(&mut self, shared: &mut Shared<'_>, path: PathBuf) {
+        self.path = path.display().to_string();
+        self.check_path(shared);
+    }
+
+    fn check_path(&mut self, shared: &mut Shared<'_>) {
+        let path = PathBuf::from(self.path.trim());
+        self.checked = None;
+        self.error = None;
+        self.note = None;
+        self.check = Some(shared.request("Checking the file", |request| {
+            Command::Editor(EditorCommand::CheckFile { request, path })
+        }));
+    }
+
+    /// Takes the backend's answers to this form; answers whether it did. An upload's success
+    /// (`Opened` with `uploaded`) is taken by the editor, which calls [`UploadForm::finished`].
+    pub fn on_event(&mut self, ctx: &egui::Context, event: &EditorEvent) -> bool {
+        match event {
+            EditorEvent::FilePicked { request, path } if self.pick == Some(*request) => {
+                self.pick = None;
+                match path {
+                    Some(p) => self.path = p.display().to_string(),
+                    None => {
+                        self.note = Some("No file was chosen. If no dialog appeared, this desktop has no file-dialog service: drop the file onto the window or type its path below.".into());
+                    }
+                }
+                true
+            }
+            EditorEvent::FileChecked { request, result } if self.check == Some(*request) => {
+                self.check = None;
+                match result {
+                    Ok(file) => {
+                        let texture = ctx.load_texture(
+                            "upload-preview",
+                            file.preview.clone(),
+                            egui::TextureOptions::LINEAR,
+                        );
+                        if self.title.trim().is_empty() || self.title_is_file_name {
+                            self.title = file_stem(&file.file_name);
+                            self.title_is_file_name = true;
+                        }
+                        self.checked = Some(((**file).clone(), texture));
+                    }
+                    Err(e) => self.error = Some(e.clone()),
+                }
+                true
+            }
+            EditorEvent::Failed { request, error }
+                if [self.pick, self.check, self.upload].contains(&Some(*request)) =>
+            {
+                self.pick = self.pick.filter(|r| r != request);
+                self.check = self.check.filter(|r| r != request);
+                self.upload = self.upload.filter(|r| r != request);
+                self.error = Some(error.clone());
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether `request` is this form's upload.
+    pub fn is_upload(&self, request: RequestId) -> bool {
+        self.upload == Some(request)
+    }
+
+    /// The upload landed in the editor: start afresh.
+    pub fn finished(&mut self) {
+        *self = UploadForm::default();
+    }
+
+    /// The form.
+    pub fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
+        let t = theme::tokens(ui.ctx());
+        ui.surface(|ui| {
+            ui.set_width(ui.available_width());
+            ui.section_heading("Upload a logo");
+            ui.muted("PNG, JPEG or WebP up to 10 MiB and 8000 × 8000 px. Choose a file, drop one onto the window, or type its path.");
+            ui.add_space(space::M);
+            ui.horizontal(|ui| {
+                let picking = self.pick.is_some();
+                if ui
+                    .add_enabled(!picking, egui::Button::new("Upload logo…"))
+                    .on_hover_text("Choose a picture with the desktop's file dialog")
+                    .clicked()
+                {
+                    self.note = None;
+                    self.pick = Some(shared.request("Waiting for the file dialog", |request| {
+                        Command::Editor(EditorCommand::PickFile { request })
+                    }));
+                }
+                if picking {
+                    ui.spinner();
+                    ui.muted("The file dialog is open…");
+                }
+            });
+            ui.add_space(space::S);
+            ui.horizontal(|ui| {
+                let field = text_field(ui, "File path", &mut self.path, "/path/to/logo.png", 420.0);
+                let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                let ready = !self.path.trim().is_empty() && self.check.is_none();
+                if (ui.add_enabled(ready, egui::Button::new("Check file")).clicked() || enter)
+                    && ready
+                {
+                    self.check_path(shared);
+                }
+                if self.check.is_some() {
+                    ui.spinner();
+                }
+            });
+            if let Some(note) = &self.note {
+                ui.add_space(space::XS);
+                ui.label(RichText::new(note).color(t.warning));
+            }
+            if let Some(error) = &self.error {
+                ui.add_space(space::S);
+                ui.error_box(error, "upload");
+            }
+            if let Some((file, texture)) = self.checked.clone() {
+                ui.add_space(space::M);
+                ui.horizontal_top(|ui| {
+                    let side = 180.0;
+                    let (rect, _) = ui.allocate_exact_size(Vec2::splat(side), egui::Sense::hover());
+                    paint_checkerboard(ui.painter(), rect, 10.0);
+                    let size = texture.size_vec2();
+                    let scale = (side / size.x).min(side / size.y);
+                    let img = egui::Rect::from_center_size(rect.center(), size * scale);
+                    ui.painter().image(
+                        texture.id(),
+                        img,
+                        egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
+                        egui::Color32::WHITE,
+                    );
+                    ui.add_space(space::L);
+                    ui.vertical(|ui| {
+                        ui.label(RichText::new(format!("✔ {} is ready to upload", file.file_name)).color(t.success));
+                        ui.muted(&format!(
+                            "{} · {} × {} px · {:.1} KiB · prints {} × {} mm at 300 DPI",
+                            file.format,
+                            file.width,
+                            file.height,
+                            file.bytes as f64 / 1024.0,
+                            crate::api::format_mm(file.size_mm.0),
+                            crate::api::format_mm(file.size_mm.1),
+                        ));
+                        ui.add_space(space::S);
+                        if text_field(ui, "Title", &mut self.title, "Title of the logo", 320.0).changed() {
+                            self.title_is_file_name = false;
+                        }
+                        ui.add_space(space::XS);
+                        let own = shared.session.organization_label().unwrap_or_else(|| "own organization".into());
+                        text_field(ui, "Organization id", &mut self.organization, &own, 160.0)
+                            .on_hover_text("Empty: the account's organization. Or the id of one of its child organizations.");
+                        ui.add_space(space::S);
+                        self.send_ui(ui, shared);
+                    });
+                });
+            }
+        });
+    }
+
+    fn send_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
+        let organization = match self.organization.trim() {
+            "" => Ok(shared
+                .session
+                .active
+                .as_ref()
+                .and_then(|a| a.record.organization_id)),
+            text => text
+                .parse::<i64>()
+                .map(|n| Some(OrganizationId(n)))
+                .map_err(|_| "The organization id must be a whole number."),
+        };
+        let title_ok = !self.title.trim().is_empty();
+        let reason = match (&organization, title_ok) {
+            (Err(e), _) => Some(*e),
+            (_, false) => Some("Give the logo a title."),
+            _ if self.upload.is_some() => Some("Uploading…"),
+            _ => None,
+        };
+        ui.horizontal(|ui| {
+            let button = ui.add_enabled(reason.is_none(), egui::Button::new("Upload"));
+            let button = match reason {
+                Some(r) => button.on_disabled_hover_text(r),
+                None => button.on_hover_text("Send the file; the new draft opens in the editor"),
+            };
+            if button.clicked()
+                && let (Ok(organization), Some((file, _))) = (organization, &self.checked)
+            {
+                let (path, title) = (file.path.clone(), self.title.trim().to_owned());
+                self.error = None;
+                self.upload = Some(shared.request("Uploading the logo", |request| {
+                    Command::Editor(EditorCommand::Upload {
+                        request,
+                        path,
+                        title,
+                        organization,
+                    })
+                }));
+            }
+            if self.upload.is_some() {
+                ui.spinner();
+                ui.muted("Uploading… the service is reading the picture.");
+            }
+        });
+    }
+}
+
+/// The file name without its extension, as a default title.
+fn file_stem(file_name: &str) -> String {
+    std::path::Path::new(file_name)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
