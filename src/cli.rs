@@ -38,7 +38,7 @@ pub struct AppArgs {
     /// Save a PNG of the window once the screen has loaded its data, then exit.
     #[arg(long, value_name = "PATH")]
     pub screenshot: Option<PathBuf>,
-    /// Screen to open: gallery, detail (the first logo) or settings.
+    /// Screen to open: gallery, detail (the first logo), orders (a demo draft), history (a completed demo order) or settings.
     #[arg(long, value_name = "SCREEN", value_parser = parse_screen)]
     pub screen: Option<Screen>,
     /// Account to use, by name, e.g. sandbox [default: the last one used].
@@ -50,6 +50,9 @@ pub struct AppArgs {
     /// Folder for logodesk's data: logodesk.sqlite, sandbox.sqlite, ui.ron [default: the user's data folder].
     #[arg(long, value_name = "PATH", env = "LOGODESK_DATA_DIR")]
     pub data_dir: Option<PathBuf>,
+    /// Seconds between two checks of a pending order (the service recommends 5).
+    #[arg(long, value_name = "SECONDS", env = "LOGODESK_POLL_INTERVAL", value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub poll_interval: Option<u64>,
 }
 
 fn parse_screen(s: &str) -> Result<Screen, String> {
@@ -162,6 +165,9 @@ fn run_app(args: AppArgs) -> anyhow::Result<()> {
     let mut backend = BackendConfig::in_data_dir(&data_dir);
     if let Some(name) = args.account {
         backend.start_account = StartAccount::Name(name);
+    }
+    if let Some(secs) = args.poll_interval {
+        backend.order_poll = Duration::from_secs(secs);
     }
     let outcome = Arc::new(Mutex::new(None));
     let screenshot = args.screenshot.map(|path| ScreenshotRequest {

@@ -59,6 +59,8 @@ pub struct BackendConfig {
     pub retry: RetryPolicy,
     /// Worker threads of the runtime.
     pub worker_threads: usize,
+    /// Pause between two polls of a pending order (the spec recommends 5 s).
+    pub order_poll: Duration,
 }
 
 impl BackendConfig {
@@ -75,6 +77,7 @@ impl BackendConfig {
             start_account: StartAccount::Sandbox,
             retry: RetryPolicy::default(),
             worker_threads: 2,
+            order_poll: Duration::from_secs(5),
         }
     }
 
@@ -90,6 +93,7 @@ impl BackendConfig {
                 .with_base_delay(Duration::from_millis(10))
                 .with_max_delay(Duration::from_millis(50)),
             worker_threads: 2,
+            order_poll: Duration::from_secs(5),
         }
     }
 }

@@ -580,11 +580,14 @@ pub(super) struct Orders {
 }
 
 impl Orders {
-    pub(super) fn new(store: SharedStore, emit: Emit) -> Orders {
+    pub(super) fn new(store: SharedStore, emit: Emit, poll_interval: Duration) -> Orders {
         Orders {
             store,
             emit,
-            config: OutboxConfig::default(),
+            config: OutboxConfig {
+                poll_interval,
+                ..OutboxConfig::default()
+            },
             active: None,
             outbox: None,
             logos: Arc::default(),
@@ -611,15 +614,11 @@ impl Orders {
                     order: Box::new(row.clone()),
                 })
             });
-            let config = OutboxConfig {
-                poll_interval: client.poll_interval(),
-                ..self.config
-            };
             self.outbox = Some(Outbox::start(
                 self.store.clone(),
                 client.clone(),
                 account,
-                config,
+                self.config,
                 on_change,
             ));
         }

@@ -136,7 +136,11 @@ impl Worker {
         };
         let store = Arc::new(Mutex::new(store));
         let mut worker = Worker {
-            orders: super::orders::Orders::new(store.clone(), orders_emit(&sink)),
+            orders: super::orders::Orders::new(
+                store.clone(),
+                orders_emit(&sink),
+                config.order_poll,
+            ),
             sink,
             store,
             keychain,
