@@ -233,6 +233,37 @@ fn a_file_goes_from_disk_to_a_committed_logo() {
     assert!(!shows(&h, "✎ Edit draft"), "a Done logo cannot be edited");
 }
 
+#[test]
+fn an_existing_draft_opens_from_the_detail_and_its_unknowns_are_said() {
+    let mut h = app(egui::Theme::Light);
+    wait_for_gallery(&mut h);
+    let draft = h
+        .state()
+        .gallery()
+        .cards()
+        .find(|c| c.status.to_string() == "Draft")
+        .expect("a demo draft")
+        .clone();
+    click_first(&mut h, &draft.title);
+    wait_for(&mut h, "the detail", |h| h.state().detail().is_loaded());
+    h.get_by_label("✎ Edit draft").click_accesskit();
+    wait_for(&mut h, "the editor", |h| h.state().editor().is_loaded());
+    assert_eq!(h.state().screen(), Screen::Editor);
+    let editor = h.state().editor();
+    assert_eq!(editor.logo().unwrap().logo_id, draft.logo_id);
+    assert_eq!(
+        editor.memory().unwrap().method_confirmed,
+        None,
+        "not made in logodesk: unknown"
+    );
+    assert!(shows_text(&h, "Unknown whether it was confirmed"));
+    let first = editor.memory().unwrap().original_colors[0].id.clone();
+    assert!(
+        !is_disabled(&h, &format!("Target for {first}")),
+        "the service decides"
+    );
+}
+
 /// A file dropped on the window.
 #[derive(Debug)]
 struct Dropped(PathBuf);

@@ -103,6 +103,8 @@ fn the_real_window_takes_screenshots_of_gallery_detail_orders_and_history() {
         "the app keeps its own database"
     );
     screenshot(&data, &runtime, "detail", &dir.path().join("detail.png"));
+    // The draft editor on the gallery's first demo draft.
+    screenshot(&data, &runtime, "editor", &dir.path().join("editor.png"));
     // The composer on a demo draft; the history with the demo order placed and completed.
     screenshot(&data, &runtime, "orders", &dir.path().join("orders.png"));
     screenshot(&data, &runtime, "history", &dir.path().join("history.png"));

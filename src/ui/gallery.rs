@@ -468,6 +468,7 @@ impl Gallery {
             }
         }
         let mut clicked = None;
+        let mut edit = None;
         let mut visible: Range<usize> = 0..0;
         ui.spacing_mut().item_spacing.y = card::GAP;
         let output = area.show_rows(ui, row_h, rows, |ui, range| {
@@ -484,12 +485,24 @@ impl Gallery {
                         if response.clicked() {
                             clicked = Some(i);
                         }
+                        if let Some(c) = &self.items[i]
+                            && c.status == crate::api::LogoStatus::Draft
+                        {
+                            response.context_menu(|ui| {
+                                if ui.button("✎ Edit draft").clicked() {
+                                    edit = Some(c.logo_id);
+                                }
+                            });
+                        }
                     }
                 });
             }
         });
         self.scroll_offset = output.state.clamped_offset().y;
         self.view_height = output.inner_rect.height();
+        if let Some(logo) = edit {
+            shared.intend(Intent::EditDraft(logo));
+        }
         // A click selects and opens.
         if let Some(i) = clicked {
             self.selected = Some(i);
