@@ -875,7 +875,7 @@ fn digits_ui(ui: &mut Ui, l: &mut LogoForm, at: &str, issues: &[ValidationIssue]
                 );
                 let q = d.quantity.trim().parse::<i64>().unwrap_or(0)
                     + d.storage.trim().parse::<i64>().unwrap_or(0);
-                match digit_split(&d.digit, q) {
+                match digit_split(&d.digit, q).filter(|_| q > 0) {
                     Some(split) => ui.muted_small(&split),
                     None => ui.label(""),
                 };
