@@ -225,3 +225,33 @@ fn an_order_of_a_draft_design_fails_with_the_services_message() {
         demo_form().reference
     );
 }
+
+#[test]
+fn a_loose_logo_is_picked_from_a_title_search() {
+    let mut h = app(egui::Theme::Light);
+    open_new_order(&mut h);
+    let done = "Add Nordby IF jubilæumslogo";
+    let draft = "Add Sponsor Nordby Brugs (udkast)";
+
+    type_into(&mut h, "Search logos", "Nordby");
+    wait_for(&mut h, "the matches of Nordby", |h| {
+        shows(h, done) && shows(h, draft)
+    });
+    let matches = h.query_all_by_label_contains("Add ").count();
+    // A Draft logo is listed but cannot be picked, with the reason beside it.
+    assert!(h.get_by_label(draft).accesskit_node().is_disabled());
+    assert!(shows_text(&h, "commit the draft first"));
+    assert!(!h.get_by_label(done).accesskit_node().is_disabled());
+
+    // A longer search narrows the list (the service searches, after a pause in typing).
+    type_into(&mut h, "Search logos", " IF");
+    wait_for(&mut h, "the matches of Nordby IF", |h| !shows(h, draft));
+    assert!(shows(&h, done));
+    assert!(h.query_all_by_label_contains("Add ").count() < matches);
+
+    press(&mut h, done);
+    let logos = &h.state().orders().composer.form.logos;
+    assert_eq!(logos.len(), 1, "one loose line");
+    assert_eq!(logos[0].title, "Nordby IF jubilæumslogo");
+    assert!(shows_text(&h, "Nordby IF jubilæumslogo · "));
+}

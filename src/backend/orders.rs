@@ -464,6 +464,12 @@ pub enum OrdersCommand {
     },
     /// Write an order's CSV into the Downloads folder (else the home folder).
     ExportCsv { file_name: String, csv: String },
+    /// Search the logo list by title for the composer's picker (the gallery's query, its
+    /// own task: it does not supersede the gallery's list requests).
+    SearchLogos {
+        request: RequestId,
+        query: crate::api::ListLogos,
+    },
 }
 
 impl OrdersCommand {
@@ -478,6 +484,7 @@ impl OrdersCommand {
             OrdersCommand::FetchDesign { .. } => "FetchDesign",
             OrdersCommand::FetchLogo { .. } => "FetchLogo",
             OrdersCommand::ExportCsv { .. } => "ExportCsv",
+            OrdersCommand::SearchLogos { .. } => "SearchLogos",
         }
     }
 }
@@ -521,6 +528,12 @@ pub enum OrdersEvent {
         request: RequestId,
         error: UserError,
     },
+    /// The logos matching the composer's picker search, as cards (no thumbnails).
+    LogosFound {
+        generation: Generation,
+        request: RequestId,
+        result: Result<Vec<super::protocol::LogoCard>, UserError>,
+    },
     /// A logo the composer asked for.
     LogoFetched {
         generation: Generation,
@@ -537,6 +550,7 @@ impl OrdersEvent {
             OrdersEvent::Changed { .. } => "Changed",
             OrdersEvent::DesignFetched { .. } => "DesignFetched",
             OrdersEvent::LogoFetched { .. } => "LogoFetched",
+            OrdersEvent::LogosFound { .. } => "LogosFound",
             OrdersEvent::Failed { .. } => "Failed",
             OrdersEvent::Exported { .. } => "Exported",
         }
@@ -550,6 +564,7 @@ impl OrdersEvent {
             OrdersEvent::DraftCreated { request, .. }
             | OrdersEvent::DesignFetched { request, .. }
             | OrdersEvent::LogoFetched { request, .. }
+            | OrdersEvent::LogosFound { request, .. }
             | OrdersEvent::Failed { request, .. } => Some(*request),
             _ => None,
         }
@@ -749,6 +764,27 @@ impl Orders {
                     )
                 })?;
                 emit(OrdersEvent::Exported { path });
+            }
+            OrdersCommand::SearchLogos { request, query } => {
+                let client = client?;
+                tokio::spawn(async move {
+                    let result = client
+                        .logos()
+                        .list(&query)
+                        .await
+                        .map(|page| {
+                            page.items
+                                .iter()
+                                .map(|s| super::protocol::LogoCard::from_summary(s, generation))
+                                .collect()
+                        })
+                        .map_err(|e| UserError::from_api(&e));
+                    emit(OrdersEvent::LogosFound {
+                        generation,
+                        request,
+                        result,
+                    });
+                });
             }
             OrdersCommand::FetchLogo { request, target } => {
                 let client = client?;

@@ -8,9 +8,11 @@ use super::form::{
     COMMON_SIZES, DesignForm, DigitForm, DraftForm, LogoForm, PlaceholderForm, RowForm,
     digit_split, parse_roster,
 };
-use crate::api::{Logo, LogoId, LogoItemNo, LogoRef, LogoType, ValidationIssue};
+use crate::api::{
+    ListLogos, Logo, LogoId, LogoItemNo, LogoRef, LogoStatus, LogoType, ValidationIssue,
+};
 use crate::backend::orders::{DesignInfo, LogoTarget, OrdersCommand};
-use crate::backend::{Command, RequestId, UserError};
+use crate::backend::{Command, LogoCard, RequestId, UserError};
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
 use crate::ui::Shared;
 use crate::ui::theme::{self, space};
@@ -21,6 +23,12 @@ use std::time::{Duration, Instant};
 
 /// A draft is written this long after the last keystroke.
 const SAVE_AFTER: Duration = Duration::from_millis(400);
+
+/// The logo picker searches once typing has paused this long.
+const SEARCH_AFTER: Duration = Duration::from_millis(300);
+
+/// How many matches the logo picker lists.
+const PICKER_LIMIT: i64 = 12;
 
 /// Width of the grid's text cells.
 const CELL: f32 = 110.0;
@@ -48,6 +56,19 @@ pub struct Composer {
     /// Logos known in full (kinds, prices, fees).
     known: HashMap<LogoRef, Logo>,
     country_query: String,
+    /// The loose-logo picker: the search typed, when it was last edited, the newest
+    /// request, the search it answers and its matches (or why there are none).
+    picker: LogoPicker,
+}
+
+#[derive(Default)]
+struct LogoPicker {
+    search: String,
+    edited_at: Option<Instant>,
+    request: Option<RequestId>,
+    searched: Option<String>,
+    found: Vec<LogoCard>,
+    error: Option<String>,
 }
 
 impl Composer {
@@ -186,6 +207,118 @@ impl Composer {
                     format!("{} It will be ordered by the reference typed.", e.message),
                 );
             }
+        }
+    }
+
+    /// Matches of the logo picker's search (only the newest request's are kept).
+    pub(super) fn on_found(
+        &mut self,
+        request: RequestId,
+        result: Result<Vec<LogoCard>, UserError>,
+    ) {
+        if self.picker.request != Some(request) {
+            return;
+        }
+        self.picker.request = None;
+        match result {
+            Ok(found) => (self.picker.found, self.picker.error) = (found, None),
+            Err(e) => (self.picker.found, self.picker.error) = (Vec::new(), Some(e.message)),
+        }
+    }
+
+    /// Sends the picker's search once typing has paused for [`SEARCH_AFTER`].
+    fn search_logos(&mut self, ui: &Ui, shared: &mut Shared<'_>) {
+        let Some(edited) = self.picker.edited_at else {
+            return;
+        };
+        let waited = edited.elapsed();
+        if waited < SEARCH_AFTER {
+            ui.ctx().request_repaint_after(SEARCH_AFTER - waited);
+            return;
+        }
+        self.picker.edited_at = None;
+        let search = self.picker.search.trim().to_owned();
+        if search.is_empty() {
+            self.picker = LogoPicker::default();
+            return;
+        }
+        let query = ListLogos::new()
+            .page(1)
+            .limit(PICKER_LIMIT)
+            .search(search.clone());
+        self.picker.request = Some(shared.request("Searching logos", |request| {
+            Command::Orders(OrdersCommand::SearchLogos { request, query })
+        }));
+        self.picker.searched = Some(search);
+    }
+
+    /// The picker: a search box and its matches; a Done logo's click adds a loose line.
+    fn picker_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
+        let t = theme::tokens(ui.ctx());
+        ui.horizontal(|ui| {
+            ui.label("Search logos");
+            let edit = ui
+                .add(
+                    egui::TextEdit::singleline(&mut self.picker.search)
+                        .hint_text("Title, e.g. Nordby")
+                        .desired_width(240.0),
+                )
+                .accessible_name("Search logos");
+            if edit.changed() {
+                self.picker.edited_at = Some(Instant::now());
+            }
+        });
+        self.search_logos(ui, shared);
+        let Some(searched) = self.picker.searched.clone() else {
+            return;
+        };
+        let mut picked = None;
+        match (&self.picker.error, &self.picker.found) {
+            (Some(message), _) => issue_label(ui, message),
+            (None, cards) if cards.is_empty() && self.picker.request.is_none() => {
+                ui.muted_small(&format!("No logo's title contains \"{searched}\"."));
+            }
+            (None, cards) => {
+                egui::Grid::new("logo_picker")
+                    .num_columns(5)
+                    .spacing([space::L, space::XS])
+                    .show(ui, |ui| {
+                        for card in cards {
+                            let done = card.status == LogoStatus::Done;
+                            let add = ui
+                                .add_enabled(
+                                    done,
+                                    egui::Button::new(format!("Add {}", card.title)).small(),
+                                )
+                                .on_disabled_hover_text("commit the draft first");
+                            if add.clicked() {
+                                picked = Some(card.clone());
+                            }
+                            ui.label(
+                                card.item_no
+                                    .map_or_else(|| "no item no.".to_owned(), |n| n.to_string()),
+                            );
+                            ui.badge(card.status.as_str(), t.accent, t.accent_soft);
+                            ui.label(card.logo_type.as_str());
+                            if done {
+                                ui.label("");
+                            } else {
+                                ui.muted_small("Draft: commit the draft first");
+                            }
+                            ui.end_row();
+                        }
+                    });
+            }
+        }
+        if let Some(card) = picked {
+            self.form.logos.push(LogoForm {
+                reference: card.logo_id.0.to_string(),
+                title: card.title.clone(),
+                logo_type: Some(card.logo_type.clone()),
+                quantity: "1".into(),
+                ..LogoForm::default()
+            });
+            self.fetch_logo(self.form.logos.len() - 1, shared);
         }
     }
 
@@ -713,9 +846,11 @@ impl Composer {
             ui.horizontal(|ui| {
                 ui.section_heading("Loose transfers");
                 ui.muted_small(
-                    "Logos shipped as they are; pick them in Logos → Order…, or by number here",
+                    "Logos shipped as they are; search them here, pick them in Logos → Order…, or add them by number",
                 );
             });
+            ui.add_space(space::S);
+            self.picker_ui(ui, shared);
             ui.add_space(space::S);
             let mut remove = None;
             for i in 0..self.form.logos.len() {

@@ -161,6 +161,11 @@ impl OrdersScreen {
                 request,
                 result,
             } if generation == self.generation => self.composer.on_logo(request, result),
+            OrdersEvent::LogosFound {
+                generation,
+                request,
+                result,
+            } if generation == self.generation => self.composer.on_found(request, result),
             OrdersEvent::Failed {
                 generation,
                 request,
