@@ -1,49 +1,97 @@
-//! Exactly once through the app's own outbox: N orders are queued in the local database the
-//! way "Place order" queues them (key and exact body in one transaction), and the real
-//! outbox sender and tracker ([`logodesk::backend::orders::Outbox`]) send and track them
-//! against a sandbox whose requests fail 30 % of the time *after* being applied, while the
-//! outbox is dropped mid-send and started again from the database several times (a crash
-//! and restart). The server must end up with exactly N orders, each tracked to a final
-//! state, none duplicated, none lost.
+//! Exactly once through the whole app backend: N orders are queued in the local database the
+//! way "Place order" queues them (key and exact body in one transaction), then the real
+//! [`Backend`] — its tokio runtime, worker, outbox sender and tracker — is started over that
+//! data folder and dropped mid-send several times (as on a crash or quit and restart), against
+//! a service (the sandbox, running on its own like the real one) whose requests fail 30 % of
+//! the time *after* being applied. The server must end up with exactly N orders, each tracked
+//! to a final state, none duplicated, none lost.
+//!
+//! `cargo test --test orders_exactly_once -- --nocapture` prints the figures.
 
 mod common;
 
 use std::collections::BTreeSet;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use common::*;
 use logodesk::api::*;
-use logodesk::backend::orders::{OnChange, Outbox, OutboxConfig};
+use logodesk::backend::{Backend, BackendConfig, Event, StartAccount, StoreLocation};
+use logodesk::keychain::Keychain;
 use logodesk::sandbox::SandboxConfig;
-use logodesk::store::{OrderState, Store};
+use logodesk::store::{AccountId, KeyLocation, NewAccount, OrderState, Store};
 
 const N: usize = 400;
-const CRASHES: usize = 10;
+const RESTARTS: usize = 8;
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn queued_orders_are_placed_exactly_once_through_faults_and_crashes() {
+/// The app's backend over `db`, acting for `account` (the test's service), with quick retries
+/// and polls.
+fn backend_config(db: &Path, keychain: &Keychain, account: AccountId) -> BackendConfig {
+    BackendConfig {
+        store: StoreLocation::File(db.to_owned()),
+        sandbox: None,
+        keychain: Some(keychain.clone()),
+        start_account: StartAccount::Id(account),
+        retry: fast_retry().with_max_retries(2),
+        worker_threads: 2,
+        order_poll: Duration::from_millis(150),
+    }
+}
+
+/// Drains the backend's events until the account is active; panics on a start-up problem.
+fn wait_until_active(backend: &Backend) {
     let started = Instant::now();
-    let env = start_with(SandboxConfig {
+    loop {
+        while let Some(event) = backend.try_recv() {
+            match event {
+                Event::AccountActivated { problem: None, .. } => return,
+                Event::AccountActivated {
+                    problem: Some(p), ..
+                } => panic!("the account cannot be used: {p}"),
+                Event::Failed { error, .. } => panic!("the backend failed: {error}"),
+                _ => {}
+            }
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "the backend did not start"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+#[test]
+fn queued_orders_are_placed_exactly_once_through_faults_and_backend_restarts() {
+    let started = Instant::now();
+    // The service runs on its own runtime: it outlives every backend, like the real one.
+    let service = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let env = service.block_on(start_with(SandboxConfig {
         fault_rate: 0.3,
         placement_delay: Some(Duration::from_millis(100)),
         ..SandboxConfig::fast()
-    })
-    .await;
-    let client = Client::new(
-        ClientConfig::parse(&env.sb.base_url(), env.key())
-            .unwrap()
-            .with_retry(fast_retry().with_max_retries(2)),
-    )
-    .unwrap();
+    }));
+    let keychain = Keychain::with_store(keyring_core::mock::Store::new().unwrap());
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("logodesk.sqlite");
 
-    // Queue N orders as the composer's "Place order" does.
+    // An account for the service, and N orders queued as the composer's "Place order" does.
     let account = {
         let mut store = Store::open(&db).unwrap();
-        let account = store.ensure_sandbox_account().unwrap().id;
+        let account = store
+            .insert_account(&NewAccount {
+                name: "Service".into(),
+                base_url: env.sb.base_url().parse().unwrap(),
+                auth: AuthStyle::Bearer,
+                organization_id: None,
+                key_location: KeyLocation::Keychain,
+            })
+            .unwrap()
+            .id;
+        keychain.set(account, &ApiKey::new(env.key())).unwrap();
         for i in 0..N {
             let order = simple_order(&env, &format!("ONCE-{i}"));
             let body = serde_json::to_vec(&order).unwrap();
@@ -58,50 +106,64 @@ async fn queued_orders_are_placed_exactly_once_through_faults_and_crashes() {
         }
         account
     };
-    let config = OutboxConfig {
-        poll_interval: Duration::from_millis(150),
-        first_poll: Duration::from_millis(100),
-        concurrency: 16,
-        max_backoff: Duration::from_millis(200),
-    };
-    let changes = Arc::new(AtomicUsize::new(0));
-    let counter = changes.clone();
-    let on_change: OnChange = Arc::new(move |_| {
-        counter.fetch_add(1, Ordering::Relaxed);
-    });
+    let unsent = || Store::open(&db).unwrap().outbox(account).unwrap().len();
 
-    // Crash and restart: each run reopens the database and is dropped mid-send.
+    // Crash and restart: each backend starts over the same data folder and is dropped
+    // mid-send (its runtime and every task with it).
     let mut sent_when_dropped = Vec::new();
-    for crash in 0..CRASHES {
-        let store = Arc::new(Mutex::new(Store::open(&db).unwrap()));
-        let outbox = Outbox::start(
-            store.clone(),
-            client.clone(),
-            account,
-            config,
-            on_change.clone(),
-        );
-        tokio::time::sleep(Duration::from_millis(40 + 15 * crash as u64)).await;
-        drop(outbox);
-        let left = store.lock().unwrap().outbox(account).unwrap().len();
-        sent_when_dropped.push(N - left);
+    let mut slowest_drop = Duration::ZERO;
+    for restart in 0..RESTARTS {
+        let backend = Backend::start(
+            backend_config(&db, &keychain, account),
+            egui::Context::default(),
+        )
+        .unwrap();
+        wait_until_active(&backend);
+        // Dropped once it has sent its share, while the rest is still going out.
+        let share = (restart + 1) * N / (RESTARTS + 1);
+        let give_up = Instant::now() + Duration::from_secs(20);
+        while N - unsent() < share {
+            assert!(Instant::now() < give_up, "the backend sends nothing");
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        let dropping = Instant::now();
+        drop(backend);
+        slowest_drop = slowest_drop.max(dropping.elapsed());
+        sent_when_dropped.push(N - unsent());
     }
     assert!(
-        sent_when_dropped.first().is_some_and(|&s| s < N),
-        "the first run was not interrupted mid-send: {sent_when_dropped:?}"
+        sent_when_dropped.iter().all(|&s| s < N),
+        "a backend was not dropped mid-send: {sent_when_dropped:?}"
+    );
+    assert!(
+        slowest_drop < Duration::from_secs(2),
+        "dropping the backend took {slowest_drop:?}"
     );
 
-    // The last start runs until everything is final.
-    let store = Arc::new(Mutex::new(Store::open(&db).unwrap()));
-    let _outbox = Outbox::start(store.clone(), client.clone(), account, config, on_change);
-    let rows = wait_for(Duration::from_secs(40), || {
-        let store = store.clone();
-        async move {
-            let rows = store.lock().unwrap().local_orders(account, false).unwrap();
-            rows.iter().all(|r| r.state.is_final()).then_some(rows)
+    // The last backend runs until everything is final.
+    let backend = Backend::start(
+        backend_config(&db, &keychain, account),
+        egui::Context::default(),
+    )
+    .unwrap();
+    let limit = Instant::now() + Duration::from_secs(45);
+    let rows = loop {
+        while backend.try_recv().is_some() {}
+        let rows = Store::open(&db)
+            .unwrap()
+            .local_orders(account, false)
+            .unwrap();
+        if rows.iter().all(|r| r.state.is_final()) {
+            break rows;
         }
-    })
-    .await;
+        assert!(
+            Instant::now() < limit,
+            "not all orders final: {} of {N}",
+            rows.iter().filter(|r| r.state.is_final()).count()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    drop(backend);
     let elapsed = started.elapsed();
 
     assert_eq!(rows.len(), N);
@@ -122,20 +184,23 @@ async fn queued_orders_are_placed_exactly_once_through_faults_and_crashes() {
     // follows, so no order was created twice.
     let (min, max) = (*ids.first().unwrap(), *ids.last().unwrap());
     assert_eq!((max - min + 1) as usize, N, "extra orders were created");
-    let beyond = loop {
-        match env.vendor.orders().get(OrderId(max + 1)).await {
-            Err(e) if e.is_retryable() => continue,
-            other => break other,
+    let beyond = service.block_on(async {
+        loop {
+            match env.vendor.orders().get(OrderId(max + 1)).await {
+                Err(e) if e.is_retryable() => continue,
+                other => break other,
+            }
         }
-    };
+    });
     assert!(
         beyond.as_ref().is_err_and(ApiError::is_not_found),
         "an order beyond the N exists: {beyond:?}"
     );
     eprintln!(
-        "exactly once: {N} orders, {CRASHES} crashes (sent before each: {sent_when_dropped:?}), \
-         {attempts} failed send attempts recorded, {} row changes, all Completed in {:.1} s",
-        changes.load(Ordering::Relaxed),
+        "exactly once: {N} orders, the whole backend dropped and restarted {RESTARTS} times \
+         (orders sent before each drop: {sent_when_dropped:?}; slowest drop {:.0} ms), \
+         {attempts} failed send attempts recorded, all Completed in {:.1} s",
+        slowest_drop.as_secs_f64() * 1000.0,
         elapsed.as_secs_f64()
     );
     assert!(elapsed < Duration::from_secs(60), "took {elapsed:?}");
