@@ -640,8 +640,9 @@ impl eframe::App for LogodeskApp {
             )
             .exact_size(28.0)
             .show(ui, |ui| {
+                let outbox = self.orders.outbox_status();
                 let (mut shared, _, _, _) = self.parts(&mut intents);
-                shell::status_bar_ui(ui, &mut shared);
+                shell::status_bar_ui(ui, &mut shared, outbox);
             });
         egui::Panel::left("navigation")
             .frame(chrome.inner_margin(egui::Margin::symmetric(10, 0)))

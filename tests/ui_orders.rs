@@ -255,3 +255,80 @@ fn a_loose_logo_is_picked_from_a_title_search() {
     assert_eq!(logos[0].title, "Nordby IF jubilæumslogo");
     assert!(shows_text(&h, "Nordby IF jubilæumslogo · "));
 }
+
+/// An order placed while the service is out of reach waits in the outbox with the status bar
+/// saying so, and goes out (the status clears) once the service can be reached.
+#[test]
+fn the_status_bar_shows_orders_waiting_offline_until_the_service_is_reachable() {
+    use logodesk::api::{ApiKey, AuthStyle, DeliveryAddress, LogoId, LogoLine, PlaceOrder};
+    use logodesk::backend::{BackendConfig, StartAccount, StoreLocation};
+    use logodesk::store::{KeyLocation, NewAccount, Store};
+
+    // A port where nothing listens yet.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let fx = fixtures();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("logodesk.sqlite");
+    let keychain = mock_keychain();
+    let account = {
+        let mut store = Store::open(&db).unwrap();
+        let account = store
+            .insert_account(&NewAccount {
+                name: "Service".into(),
+                base_url: format!("http://127.0.0.1:{port}").parse().unwrap(),
+                auth: AuthStyle::Bearer,
+                organization_id: None,
+                key_location: KeyLocation::Keychain,
+            })
+            .unwrap()
+            .id;
+        keychain
+            .set(account, &ApiKey::new(&fx.vendor_api_key))
+            .unwrap();
+        let order = PlaceOrder::new(
+            "PO-OFFLINE",
+            DeliveryAddress::new("Nordby IF", "Stadionvej 1", "6700", "Esbjerg", "DK"),
+        )
+        .with_logo(LogoLine::quantity(LogoId(fx.done_logo_id), 5));
+        let draft = store
+            .create_draft(account, "{}", "PO-OFFLINE", "Nordby IF")
+            .unwrap();
+        let body = serde_json::to_vec(&order).unwrap();
+        assert!(
+            store
+                .queue_draft(draft.id, "{}", "PO-OFFLINE", "Nordby IF", &body)
+                .unwrap()
+        );
+        account
+    };
+    let config = BackendConfig {
+        store: StoreLocation::File(db),
+        start_account: StartAccount::Id(account),
+        ..BackendConfig::ephemeral(keychain)
+    };
+    let mut h = app_with(config, egui::Theme::Light, Default::default());
+    let offline = "1 order queued · offline — will send when the service is reachable";
+    wait_for(&mut h, "the outbox to find the service out of reach", |h| {
+        shows(h, offline)
+    });
+
+    // The service comes up at that address: the order goes out and the status clears.
+    let service = tokio::runtime::Runtime::new().unwrap();
+    let _sandbox = service
+        .block_on(logodesk::sandbox::spawn(logodesk::sandbox::SandboxConfig {
+            listen: ([127, 0, 0, 1], port).into(),
+            ..logodesk::sandbox::SandboxConfig::fast()
+        }))
+        .unwrap();
+    wait_for(&mut h, "the queued order to be sent", |h| {
+        !shows_text(h, "order queued")
+    });
+    let history = &h.state().orders().history;
+    assert_eq!(history.len(), 1);
+    assert_ne!(history[0].state, OrderState::Queued);
+    assert!(history[0].tracking_id.is_some());
+}

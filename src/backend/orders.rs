@@ -50,6 +50,10 @@ impl Default for OutboxConfig {
 /// Told about every row the outbox or the tracker changed.
 pub type OnChange = Arc<dyn Fn(&LocalOrder) + Send + Sync>;
 
+/// Told whether the service is out of reach (the newest send failed on the network) each
+/// time that changes.
+pub type OnReach = Arc<dyn Fn(bool) + Send + Sync>;
+
 /// The database, shared by the backend's tasks.
 pub type SharedStore = Arc<Mutex<Store>>;
 
@@ -101,6 +105,19 @@ impl Outbox {
         config: OutboxConfig,
         on_change: OnChange,
     ) -> Outbox {
+        Outbox::start_reporting(store, client, account, config, on_change, Arc::new(|_| {}))
+    }
+
+    /// [`Outbox::start`], also telling `on_reach` whether the service is out of reach
+    /// whenever a send finds that it changed (offline: the orders wait in the outbox).
+    pub fn start_reporting(
+        store: SharedStore,
+        client: Client,
+        account: AccountId,
+        config: OutboxConfig,
+        on_change: OnChange,
+        on_reach: OnReach,
+    ) -> Outbox {
         let wake_sender = Arc::new(Notify::new());
         let wake_tracker = Arc::new(Notify::new());
         let stats = Arc::new(OutboxStats::default());
@@ -112,8 +129,13 @@ impl Outbox {
             on_change,
             stats: stats.clone(),
         };
+        let reach = Reach {
+            report: on_reach,
+            last: std::sync::atomic::AtomicU8::new(Reach::UNKNOWN),
+        };
         let sender = Sender {
             link: link.clone(),
+            reach,
             wake: wake_sender.clone(),
             tracker: wake_tracker.clone(),
         };
@@ -169,8 +191,32 @@ pub struct OutboxStats {
     pub polls: AtomicU64,
 }
 
+/// Whether the service was reachable at the newest send, reported when it changes.
+struct Reach {
+    report: OnReach,
+    last: std::sync::atomic::AtomicU8,
+}
+
+impl Reach {
+    const UNKNOWN: u8 = 0;
+    const ONLINE: u8 = 1;
+    const OFFLINE: u8 = 2;
+
+    fn note(&self, offline: bool) {
+        let now = if offline {
+            Reach::OFFLINE
+        } else {
+            Reach::ONLINE
+        };
+        if self.last.swap(now, Ordering::Relaxed) != now {
+            (self.report)(offline);
+        }
+    }
+}
+
 struct Sender {
     link: Link,
+    reach: Reach,
     wake: Arc<Notify>,
     tracker: Arc<Notify>,
 }
@@ -235,6 +281,8 @@ impl Sender {
             .orders()
             .place_body(bytes::Bytes::from(o.body), &o.key)
             .await;
+        self.reach
+            .note(matches!(&answer, Err(ApiError::Network { .. })));
         let (outcome, retry) = match answer {
             Ok(record) => (Sent::Placed(Box::new(record)), false),
             Err(e) if is_refusal(&e) => (Sent::Refused(e.to_string()), false),
@@ -534,6 +582,12 @@ pub enum OrdersEvent {
         request: RequestId,
         result: Result<Vec<super::protocol::LogoCard>, UserError>,
     },
+    /// Whether the service is out of reach: the newest send of the outbox failed on the
+    /// network (`true`), or the service answered (`false`). Sent when it changes.
+    Reachability {
+        generation: Generation,
+        offline: bool,
+    },
     /// A logo the composer asked for.
     LogoFetched {
         generation: Generation,
@@ -551,6 +605,7 @@ impl OrdersEvent {
             OrdersEvent::DesignFetched { .. } => "DesignFetched",
             OrdersEvent::LogoFetched { .. } => "LogoFetched",
             OrdersEvent::LogosFound { .. } => "LogosFound",
+            OrdersEvent::Reachability { .. } => "Reachability",
             OrdersEvent::Failed { .. } => "Failed",
             OrdersEvent::Exported { .. } => "Exported",
         }
@@ -629,12 +684,20 @@ impl Orders {
                     order: Box::new(row.clone()),
                 })
             });
-            self.outbox = Some(Outbox::start(
+            let emit = self.emit.clone();
+            let on_reach: OnReach = Arc::new(move |offline| {
+                emit(OrdersEvent::Reachability {
+                    generation,
+                    offline,
+                })
+            });
+            self.outbox = Some(Outbox::start_reporting(
                 self.store.clone(),
                 client.clone(),
                 account,
                 self.config,
                 on_change,
+                on_reach,
             ));
         }
         self.active = Some((account, generation, client));

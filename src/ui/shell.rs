@@ -176,8 +176,13 @@ fn account_switcher_ui(ui: &mut Ui, shared: &mut Shared<'_>) {
     }
 }
 
-/// The status bar: account and address, organization context, work in flight, version.
-pub fn status_bar_ui(ui: &mut Ui, shared: &mut Shared<'_>) {
+/// The status bar: account and address, organization context, work in flight, the outbox
+/// (`outbox`: orders waiting to be sent, and whether the service is out of reach), version.
+pub fn status_bar_ui(
+    ui: &mut Ui,
+    shared: &mut Shared<'_>,
+    outbox: Option<crate::ui::orders::OutboxStatus>,
+) {
     let t = theme::tokens(ui.ctx());
     ui.horizontal_centered(|ui| {
         ui.spacing_mut().item_spacing.x = space::S;
@@ -220,6 +225,11 @@ pub fn status_bar_ui(ui: &mut Ui, shared: &mut Shared<'_>) {
                 };
                 ui.label(RichText::new(text).small().color(t.text));
                 ui.spinner();
+            }
+            if let Some(outbox) = outbox {
+                separator(ui);
+                let color = if outbox.offline { t.warning } else { t.text };
+                ui.label(RichText::new(outbox.to_string()).small().color(color));
             }
         });
     });

@@ -40,6 +40,30 @@ pub struct OrdersScreen {
     creating: Option<(RequestId, DraftForm)>,
     /// Place the draft being created at once (the demo of `--screen history`).
     place_when_created: bool,
+    /// The outbox's newest send failed on the network (the service is out of reach).
+    offline: bool,
+}
+
+/// Orders waiting in the outbox, and whether the service is out of reach.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OutboxStatus {
+    pub queued: usize,
+    /// The newest send failed on the network.
+    pub offline: bool,
+}
+
+impl std::fmt::Display for OutboxStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.queued {
+            1 => f.write_str("1 order queued")?,
+            n => write!(f, "{n} orders queued")?,
+        }
+        if self.offline {
+            f.write_str(" · offline — will send when the service is reachable")
+        } else {
+            f.write_str(" · sending")
+        }
+    }
 }
 
 impl OrdersScreen {
@@ -50,6 +74,19 @@ impl OrdersScreen {
             ..OrdersScreen::default()
         };
         shared.backend.send(Command::Orders(OrdersCommand::Refresh));
+    }
+
+    /// What the status bar says of the outbox; `None` when no order waits to be sent.
+    pub fn outbox_status(&self) -> Option<OutboxStatus> {
+        let queued = self
+            .history
+            .iter()
+            .filter(|o| o.state == OrderState::Queued)
+            .count();
+        (queued > 0).then_some(OutboxStatus {
+            queued,
+            offline: self.offline,
+        })
     }
 
     /// The lists have arrived at least once.
@@ -161,6 +198,10 @@ impl OrdersScreen {
                 request,
                 result,
             } if generation == self.generation => self.composer.on_logo(request, result),
+            OrdersEvent::Reachability {
+                generation,
+                offline,
+            } if generation == self.generation => self.offline = offline,
             OrdersEvent::LogosFound {
                 generation,
                 request,
