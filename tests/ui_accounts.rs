@@ -4,7 +4,7 @@
 mod ui_common;
 
 use egui_kittest::kittest::Queryable as _;
-use logodesk::backend::{BackendConfig, StoreLocation};
+use logodesk::backend::StoreLocation;
 use logodesk::keychain::Keychain;
 use logodesk::store::KeyLocation;
 use logodesk::ui::{PersistedUi, Screen};
@@ -79,7 +79,8 @@ fn files_text(dir: &std::path::Path) -> String {
 fn add_test_switch_and_remove_an_account_with_the_keychain() {
     let dir = tempfile::tempdir().unwrap();
     let keychain = mock_keychain();
-    let mut config = BackendConfig::ephemeral(keychain.clone());
+    let mut config = config();
+    config.keychain = Some(keychain.clone());
     config.store = StoreLocation::File(dir.path().join("logodesk.sqlite"));
     let mut h = app_with(config, egui::Theme::Light, PersistedUi::default());
     wait_for_gallery(&mut h);
@@ -171,8 +172,8 @@ fn a_wrong_key_or_address_is_reported_readably() {
 #[test]
 fn without_a_keychain_keys_are_kept_for_the_session_only_after_consent() {
     let dir = tempfile::tempdir().unwrap();
-    let mut config =
-        BackendConfig::ephemeral(Keychain::unavailable("no D-Bus session in this test"));
+    let mut config = config();
+    config.keychain = Some(Keychain::unavailable("no D-Bus session in this test"));
     config.store = StoreLocation::File(dir.path().join("logodesk.sqlite"));
     let mut h = app_with(config, egui::Theme::Light, PersistedUi::default());
     wait_for_gallery(&mut h);

@@ -90,11 +90,7 @@ fn scrolling_fetches_the_next_page() {
         gallery_page_size: 12,
         ..PersistedUi::default()
     };
-    let mut h = app_with(
-        BackendConfig::ephemeral(mock_keychain()),
-        egui::Theme::Light,
-        persisted,
-    );
+    let mut h = app_with(config(), egui::Theme::Light, persisted);
     wait_for_gallery(&mut h);
     let total = h.state().gallery().total_count().unwrap() as usize;
     let first_page: Vec<_> = h.state().gallery().cards().map(|c| c.logo_id).collect();

@@ -19,13 +19,20 @@ pub fn mock_keychain() -> Keychain {
     Keychain::with_store(keyring_core::mock::Store::new().expect("mock store"))
 }
 
-/// The real app with everything in memory, a fast sandbox and the mock keychain.
+/// Everything in memory, a fast sandbox and the mock keychain. The demo data stays as it is
+/// during a test: the sandbox's pending vectorize task, which would add a logo after half a
+/// second, is left pending (counts and snapshots would depend on the machine's speed).
+pub fn config() -> BackendConfig {
+    let mut config = BackendConfig::ephemeral(mock_keychain());
+    if let Some(sandbox) = &mut config.sandbox {
+        sandbox.vectorize_delay = Duration::from_secs(24 * 3600);
+    }
+    config
+}
+
+/// The real app on [`config`].
 pub fn app(theme: egui::Theme) -> Harness<'static, LogodeskApp> {
-    app_with(
-        BackendConfig::ephemeral(mock_keychain()),
-        theme,
-        PersistedUi::default(),
-    )
+    app_with(config(), theme, PersistedUi::default())
 }
 
 pub fn app_with(
