@@ -14,9 +14,6 @@ pub mod backend;
 pub mod cli;
 pub mod imaging;
 pub mod keychain;
-// Since the crate's rust-version became 1.95 (egui 0.37 needs it), clippy suggests let-chains
-// for nested `if let`s; the sandbox predates that. Remove once its owner has collapsed them.
-#[allow(clippy::collapsible_if)]
 pub mod sandbox;
 pub mod store;
 pub mod ui;

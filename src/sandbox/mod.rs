@@ -166,10 +166,10 @@ impl SandboxHandle {
         if let Some(stop) = self.stop.take() {
             stop.send(()).ok();
         }
-        if let Some(server) = self.server.take() {
-            if let Err(e) = server.await {
-                tracing::error!(error = %e, "sandbox server task failed");
-            }
+        if let Some(server) = self.server.take()
+            && let Err(e) = server.await
+        {
+            tracing::error!(error = %e, "sandbox server task failed");
         }
         if let Err(e) = self.state.flush() {
             tracing::error!(error = %e, "sandbox could not write its last changes");

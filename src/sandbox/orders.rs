@@ -361,12 +361,12 @@ fn instance(v: &Value, path: &str) -> Result<Instance> {
         .ok_or_else(|| bad(format!("{path}.quantity is required")))?;
     let name = f.opt_str("name")?;
     let number = f.opt_str("number")?;
-    if let Some(n) = &number {
-        if !is_digits(n) {
-            return Err(bad(format!(
-                "{path}.number must contain digits only (was {n:?})"
-            )));
-        }
+    if let Some(n) = &number
+        && !is_digits(n)
+    {
+        return Err(bad(format!(
+            "{path}.number must contain digits only (was {n:?})"
+        )));
     }
     let raw = f.array("logoValues")?;
     if raw.len() > MAX_DIGITS {

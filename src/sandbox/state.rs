@@ -272,15 +272,15 @@ impl Db {
         }
         let mut keys = Vec::new();
         for c in dirty {
-            if let Changed::Idempotency(org, key) = c {
-                if let Some(rec) = self.idempotency.get(&(*org, key.clone())) {
-                    keys.push((
-                        *org,
-                        key.clone(),
-                        serde_json::to_string(&rec.body)?,
-                        rec.order_id,
-                    ));
-                }
+            if let Changed::Idempotency(org, key) = c
+                && let Some(rec) = self.idempotency.get(&(*org, key.clone()))
+            {
+                keys.push((
+                    *org,
+                    key.clone(),
+                    serde_json::to_string(&rec.body)?,
+                    rec.order_id,
+                ));
             }
         }
         store.write(&rows, &keys)?;
