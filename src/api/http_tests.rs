@@ -15,6 +15,13 @@ use std::time::{Duration, Instant};
 
 type Seen = Arc<Mutex<Vec<(HeaderMap, Bytes)>>>;
 
+/// Records one request a test server received and answers which attempt it was (1-based).
+fn record(seen: &Seen, headers: HeaderMap, body: Bytes) -> usize {
+    let mut s = seen.lock().unwrap();
+    s.push((headers, body));
+    s.len()
+}
+
 async fn serve(router: Router) -> SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
@@ -74,11 +81,7 @@ async fn place_retries_with_the_same_key_and_body() {
             "/api/orders",
             post(
                 |State(seen): State<Seen>, headers: HeaderMap, body: Bytes| async move {
-                    let n = {
-                        let mut s = seen.lock().unwrap();
-                        s.push((headers, body));
-                        s.len()
-                    };
+                    let n = record(&seen, headers, body);
                     if n < 3 {
                         unavailable()
                     } else {
@@ -209,11 +212,7 @@ async fn retry_after_is_read_and_capped() {
         .route(
             "/api/vectorize/tasks/{id}",
             get(|State(seen): State<Seen>, headers: HeaderMap| async move {
-                let n = {
-                    let mut s = seen.lock().unwrap();
-                    s.push((headers, Bytes::new()));
-                    s.len()
-                };
+                let n = record(&seen, headers, Bytes::new());
                 if n == 1 {
                     (
                         StatusCode::TOO_MANY_REQUESTS,
@@ -481,11 +480,7 @@ async fn track_follows_an_order_to_completion() {
         .route(
             "/api/orders/{id}",
             get(|State(seen): State<Seen>, headers: HeaderMap| async move {
-                let n = {
-                    let mut s = seen.lock().unwrap();
-                    s.push((headers, Bytes::new()));
-                    s.len()
-                };
+                let n = record(&seen, headers, Bytes::new());
                 match n {
                     1 | 3 => axum::Json(json!({"id": 7, "orderNumber": "SO-7", "status": "Pending"}))
                         .into_response(),
