@@ -4,6 +4,7 @@
 //! mapped files (code: logodesk itself and, with the software renderer, Mesa's LLVM).
 //!
 //! Run: `cargo bench --bench ui_memory` (needs `xvfb-run` and `xdotool`; skipped without them).
+//! `UI_MEMORY_DATA=DIR` keeps the seeded data folder, to look into the process afterwards.
 
 use logodesk::api::{AuthStyle, Client, ClientConfig, UploadLogo};
 use logodesk::sandbox::{artwork, fixtures};
@@ -99,9 +100,14 @@ fn main() {
         return;
     }
     let dir = tempfile::tempdir().expect("temp dir");
-    let data = dir.path().join("data");
+    // `UI_MEMORY_DATA=DIR` keeps the seeded data in DIR (seeded once) for looking into later.
+    let data = std::env::var_os("UI_MEMORY_DATA")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| dir.path().join("data"));
     std::fs::create_dir_all(&data).expect("data dir");
-    seed(&data.join("sandbox.sqlite"));
+    if !data.join("sandbox.sqlite").exists() {
+        seed(&data.join("sandbox.sqlite"));
+    }
     // The sandbox's own share: the same data served by `logodesk sandbox` alone.
     let (alone, _) = start_sandbox(&data.join("sandbox.sqlite"));
     std::thread::sleep(std::time::Duration::from_secs(2));
