@@ -71,7 +71,7 @@ fn big_sandbox(extra: usize) -> (tokio::runtime::Runtime, SandboxHandle) {
             for i in 0..extra {
                 let mut p = arts[i % arts.len()].clone();
                 p.title = format!("{} #{}", p.title, i + 1);
-                db.insert_upload(owner, p, chrono::Utc::now());
+                db.insert_upload(owner, p, chrono::Utc::now())?;
             }
             Ok(())
         })

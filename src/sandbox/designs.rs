@@ -271,7 +271,12 @@ mod tests {
     #[test]
     fn a_design_of_unknown_style_keeps_the_view_it_is_given() {
         use crate::sandbox::fixtures::{DONE_DESIGN, DONE_LOGO, VENDOR_ORG};
-        let mut db = crate::sandbox::fixtures::demo_db(chrono::Utc::now(), Default::default());
+        let mut db = crate::sandbox::fixtures::demo_db(
+            chrono::Utc::now(),
+            Default::default(),
+            crate::sandbox::pictures::Pictures::in_memory(),
+        )
+        .unwrap();
         if let Some(d) = db.designs.get_mut(&DONE_DESIGN) {
             d.design.style_id = None;
         }

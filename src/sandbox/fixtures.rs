@@ -4,7 +4,8 @@
 //! start, persisted or not.
 //!
 //! Rendering the pictures costs CPU, so the finished set is built once per process
-//! ([`OnceLock`]) and cloned into each new sandbox.
+//! ([`OnceLock`]) and cloned into each new sandbox; a persistent sandbox renders it only on
+//! its very first start, when its database is seeded.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -16,7 +17,9 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::artwork;
+use super::error::Result;
 use super::logos::{NewLogo, PreparedUpload, build_logo, prepare_image};
+use super::pictures::{LogoPictures, PictureId, Pictures};
 use super::pricing;
 use super::state::{Db, DesignRec, LogoRec, OrderRec, Org, TaskRec, due_after};
 use crate::api::{
@@ -179,6 +182,8 @@ pub fn orgs() -> Vec<Org> {
 struct Cache {
     /// Prepared demo art, one per [`artwork::DEMO_LOGO_COUNT`] index, at a nominal 100 mm.
     art: Vec<PreparedUpload>,
+    /// The demo logos' pictures under fixed ids, which the template logos refer to.
+    pictures: Vec<(PictureId, std::sync::Arc<[u8]>)>,
     /// The template state (everything but orgs, keys and times relative to the start).
     logos: BTreeMap<i64, LogoRec>,
     designs: BTreeMap<i64, DesignRec>,
@@ -206,11 +211,15 @@ fn render_art(i: usize) -> PreparedUpload {
     prepare_image(&art.image, &art.title, 100.0, height)
 }
 
-/// Demo art for a finished vectorize task (the picture of one of the demo logos).
+/// Demo art for a finished vectorize task (the picture of one of the demo logos): taken
+/// from the rendered set when this process has it, else this one picture is rendered.
 pub fn vectorized_art(task_id: i64) -> PreparedUpload {
-    let art = &cache().art;
-    let i = usize::try_from(task_id.rem_euclid(7)).unwrap_or(0) * 5 % art.len().max(1);
-    art.get(i).cloned().unwrap_or_else(|| render_art(i))
+    let n = artwork::DEMO_LOGO_COUNT.max(1);
+    let i = usize::try_from(task_id.rem_euclid(7)).unwrap_or(0) * 5 % n;
+    CACHE
+        .get()
+        .and_then(|c| c.art.get(i).cloned())
+        .unwrap_or_else(|| render_art(i))
 }
 
 /// Renders every demo picture on two threads (this is the expensive part).
@@ -251,13 +260,24 @@ fn build_cache() -> Cache {
     let t0 = epoch();
     let mut logos = BTreeMap::new();
     let mut item_no = LOGO_ITEM_NO_BASE;
+    let mut pictures = Vec::new();
     let mut add = |logos: &mut BTreeMap<i64, LogoRec>, n: NewLogo, p: PreparedUpload| {
         let mut n = n;
         if n.status == LogoStatus::Done {
             n.item_no = Some(item_no);
             item_no += 1;
         }
-        logos.insert(n.id, build_logo(n, p));
+        // Fixed picture ids in the order the logos are added: original, then low-res.
+        let original = PictureId(i64::try_from(pictures.len()).unwrap_or(0) + 1);
+        let low = PictureId(original.0 + 1);
+        pictures.push((original, std::sync::Arc::clone(&p.original_png)));
+        pictures.push((low, std::sync::Arc::clone(&p.low_res)));
+        let ids = LogoPictures {
+            original: Some(original),
+            high: Some(original),
+            low: Some(low),
+        };
+        logos.insert(n.id, build_logo(n, p, ids));
     };
     let new = |id: i64, owner, kind, method: &str, status, storage, h: i64| NewLogo {
         id,
@@ -442,6 +462,7 @@ fn build_cache() -> Cache {
     let orders = demo_orders(&logos, &designs);
     Cache {
         art,
+        pictures,
         logos,
         designs,
         tasks,
@@ -677,15 +698,11 @@ fn demo_orders(
     db.orders
 }
 
-/// A fresh sandbox state with the demo data: the pending task is due `vectorize_delay`
-/// after `now`.
-pub fn demo_db(now: DateTime<Utc>, vectorize_delay: Duration) -> Db {
-    let c = cache();
+/// A sandbox state with the organizations and keys but no entities, its pictures in
+/// `pictures` (filled by loading a persisted sandbox).
+pub fn empty_db(pictures: Pictures) -> Db {
     let mut db = Db {
-        logos: c.logos.clone(),
-        designs: c.designs.clone(),
-        tasks: c.tasks.clone(),
-        orders: c.orders.clone(),
+        pictures,
         ..Db::default()
     };
     for o in orgs() {
@@ -698,10 +715,23 @@ pub fn demo_db(now: DateTime<Utc>, vectorize_delay: Duration) -> Db {
     ] {
         db.keys.insert(key.to_owned(), org);
     }
+    db
+}
+
+/// A fresh sandbox state with the demo data, its pictures stored in `pictures`: the pending
+/// task is due `vectorize_delay` after `now`.
+pub fn demo_db(now: DateTime<Utc>, vectorize_delay: Duration, pictures: Pictures) -> Result<Db> {
+    let c = cache();
+    pictures.put_with_ids(&c.pictures)?;
+    let mut db = empty_db(pictures);
+    db.logos = c.logos.clone();
+    db.designs = c.designs.clone();
+    db.tasks = c.tasks.clone();
+    db.orders = c.orders.clone();
     if let Some(t) = db.tasks.get_mut(&PENDING_TASK) {
         t.task.created_at_utc = now;
         t.due_at = Some(due_after(now, vectorize_delay));
     }
     db.reindex();
-    db
+    Ok(db)
 }

@@ -1,14 +1,17 @@
 //! Logos: upload processing, the draft rules (method, colors, size, title), commit, lookup
 //! and listing.
 
+use std::sync::Arc;
+
 use chrono::{DateTime, Utc};
 use image::RgbaImage;
 use serde_json::Value;
 
 use super::error::{Result, SandboxError};
 use super::inks;
+use super::pictures::{LogoOut, LogoPictures, PictureId, Pictures, SummariesOut};
 use super::pricing;
-use super::state::{Changed, Db, LogoRec, SharedStr};
+use super::state::{Changed, Db, LogoRec};
 use crate::api::{Color, Logo, LogoStatus, LogoSummary, LogoType, Page};
 use crate::imaging::{self, ImagingError, Limits};
 
@@ -36,10 +39,23 @@ pub struct PreparedUpload {
     pub height_mm: f64,
     /// Inks found in the picture, in [`inks::reduce_to_inks`] order.
     pub colors: Vec<Color>,
-    /// The kept original (at most [`HIGH_RES_SIDE`] px), base64 PNG; also the high-res preview.
-    pub original_png: String,
-    /// Low-resolution preview, base64 PNG.
-    pub low_res: String,
+    /// The kept original (at most [`HIGH_RES_SIDE`] px), PNG; also the high-res preview.
+    pub original_png: Arc<[u8]>,
+    /// Low-resolution preview, PNG.
+    pub low_res: Arc<[u8]>,
+}
+
+impl PreparedUpload {
+    /// Stores the pictures in `pictures`, answering where they are.
+    pub fn store(&self, pictures: &Pictures) -> Result<LogoPictures> {
+        let original = pictures.put(Arc::clone(&self.original_png))?;
+        let low = pictures.put(Arc::clone(&self.low_res))?;
+        Ok(LogoPictures {
+            original: Some(original),
+            high: Some(original),
+            low: Some(low),
+        })
+    }
 }
 
 /// The HTTP form of a refused picture: too large → 413, not a supported picture → 415,
@@ -97,8 +113,8 @@ pub fn prepare_image(
         width_mm,
         height_mm,
         colors,
-        original_png: imaging::png_base64(&master),
-        low_res: imaging::png_base64(&low),
+        original_png: imaging::encode_png(&master).into(),
+        low_res: imaging::encode_png(&low).into(),
     }
 }
 
@@ -125,11 +141,11 @@ pub struct NewLogo {
     pub created_at: DateTime<Utc>,
 }
 
-/// Builds a logo record from a prepared picture, with prices for its size, inks and method.
-pub fn build_logo(n: NewLogo, p: PreparedUpload) -> LogoRec {
+/// Builds a logo record from a prepared picture stored at `pictures`, with prices for its
+/// size, inks and method.
+pub fn build_logo(n: NewLogo, p: PreparedUpload, pictures: LogoPictures) -> LogoRec {
     let (prices, fees) =
         pricing::logo_pricing(&n.kind, &n.method, p.width_mm, p.height_mm, p.colors.len());
-    let original = SharedStr(p.original_png.into());
     LogoRec {
         logo: Logo {
             logo_id: n.id.into(),
@@ -142,8 +158,8 @@ pub fn build_logo(n: NewLogo, p: PreparedUpload) -> LogoRec {
             colors: p.colors.clone(),
             status: n.status,
             storage_count: n.storage_count,
-            low_res_base64: p.low_res,
-            high_res_base64: original.0.to_string(),
+            low_res_base64: String::new(),
+            high_res_base64: String::new(),
             prices,
             additional_fees: fees,
         },
@@ -152,7 +168,7 @@ pub fn build_logo(n: NewLogo, p: PreparedUpload) -> LogoRec {
         color_map: Vec::new(),
         method_confirmed: n.method_confirmed,
         colors_changed: false,
-        original_png: Some(original),
+        pictures,
         created_at: n.created_at,
     }
 }
@@ -170,19 +186,26 @@ pub struct ColorPlan {
     /// RGB of the original colors.
     pub palette: Vec<[u8; 3]>,
     /// The original picture.
-    pub original: Option<SharedStr>,
+    pub original: Option<PictureId>,
 }
 
-/// Renders the previews of a planned color change: (high-res, low-res) base64 PNGs.
-pub fn render(plan: &ColorPlan) -> Result<Option<(String, String)>> {
-    let Some(original) = &plan.original else {
+/// Renders the previews of a planned color change and stores them: (high-res, low-res).
+/// Blocking (SQLite and CPU): call it off the async workers.
+pub fn render(plan: &ColorPlan, pictures: &Pictures) -> Result<Option<(PictureId, PictureId)>> {
+    let Some(original) = plan.original else {
         return Ok(None);
     };
-    let img = imaging::decode_base64_png(&original.0)
-        .map_err(|e| SandboxError::Internal(format!("stored original picture unreadable: {e}")))?;
+    let png = pictures.get(original)?.ok_or_else(|| {
+        SandboxError::Internal(format!("stored original picture {} is missing", original.0))
+    })?;
+    let img = imaging::decode(&png, &Limits::default())
+        .map_err(|e| SandboxError::Internal(format!("stored original picture unreadable: {e}")))?
+        .image;
     let out = imaging::recolor(&img, &plan.pairs, &plan.palette);
     let low = imaging::downscale(&out, LOW_RES_SIDE);
-    Ok(Some((imaging::png_base64(&out), imaging::png_base64(&low))))
+    let high = pictures.put(imaging::encode_png(&out).into())?;
+    let low = pictures.put(imaging::encode_png(&low).into())?;
+    Ok(Some((high, low)))
 }
 
 fn split_ids(s: &str) -> Vec<String> {
@@ -271,7 +294,7 @@ impl Db {
         page: i64,
         limit: i64,
         search: Option<&str>,
-    ) -> Page<LogoSummary> {
+    ) -> SummariesOut {
         let needle = search
             .map(|s| s.trim().to_lowercase())
             .filter(|s| !s.is_empty());
@@ -288,23 +311,32 @@ impl Db {
             .collect();
         let total = i64::try_from(all.len()).unwrap_or(i64::MAX);
         let skip = usize::try_from((page - 1).saturating_mul(limit)).unwrap_or(usize::MAX);
-        let items = all
+        let (items, lows) = all
             .into_iter()
             .skip(skip)
             .take(usize::try_from(limit).unwrap_or(0))
-            .map(|l| LogoSummary::from(&l.logo))
-            .collect();
-        Page {
-            items,
-            page,
-            page_size: limit,
-            total_count: total,
-            total_pages: (total + limit - 1) / limit,
+            .map(|l| (LogoSummary::from(&l.logo), l.pictures.low))
+            .unzip();
+        SummariesOut {
+            page: Page {
+                items,
+                page,
+                page_size: limit,
+                total_count: total,
+                total_pages: (total + limit - 1) / limit,
+            },
+            lows,
         }
     }
 
-    /// Inserts an uploaded logo for `owner` as a fresh Draft.
-    pub fn insert_upload(&mut self, owner: i64, p: PreparedUpload, now: DateTime<Utc>) -> Logo {
+    /// Inserts an uploaded logo for `owner` as a fresh Draft, storing its pictures.
+    pub fn insert_upload(
+        &mut self,
+        owner: i64,
+        p: PreparedUpload,
+        now: DateTime<Utc>,
+    ) -> Result<LogoOut> {
+        let pictures = p.store(&self.pictures)?;
         let id = self.next_logo_id();
         let rec = build_logo(
             NewLogo {
@@ -319,15 +351,16 @@ impl Db {
                 created_at: now,
             },
             p,
+            pictures,
         );
-        let logo = rec.logo.clone();
+        let out = rec.out();
         self.logos.insert(id, rec);
         self.touch(Changed::Logo(id));
-        logo
+        Ok(out)
     }
 
     /// `PUT /api/logo/{id}/commit`: Draft → Done with a fresh item number.
-    pub fn commit_logo(&mut self, caller: i64, id: i64) -> Result<Logo> {
+    pub fn commit_logo(&mut self, caller: i64, id: i64) -> Result<LogoOut> {
         let status = self.visible_logo(caller, id)?.logo.status.clone();
         if status != LogoStatus::Draft {
             return Err(SandboxError::conflict(format!(
@@ -341,14 +374,14 @@ impl Db {
             .ok_or_else(|| SandboxError::not_found(format!("Logo {id} was not found")))?;
         rec.logo.status = LogoStatus::Done;
         rec.logo.logo_item_no = Some(item_no.into());
-        let logo = rec.logo.clone();
+        let logo = rec.out();
         self.touch(Changed::Logo(id));
         Ok(logo)
     }
 
     /// `POST /api/logo/{id}/updatemethod`: confirms a known method on a Draft whose colors
     /// were not changed.
-    pub fn update_method(&mut self, caller: i64, id: i64, body: &Value) -> Result<Logo> {
+    pub fn update_method(&mut self, caller: i64, id: i64, body: &Value) -> Result<LogoOut> {
         let rec = self.draft_logo_mut(caller, id, "changing the transfer method")?;
         if rec.colors_changed {
             return Err(SandboxError::conflict(format!(
@@ -371,7 +404,7 @@ impl Db {
         rec.logo.transfer_method_key = method.key.to_owned();
         rec.method_confirmed = true;
         reprice(rec);
-        let logo = rec.logo.clone();
+        let logo = rec.out();
         self.touch(Changed::Logo(id));
         Ok(logo)
     }
@@ -502,7 +535,7 @@ impl Db {
             colors,
             pairs,
             palette: originals.iter().map(Color::rgb).collect(),
-            original: rec.original_png.clone(),
+            original: rec.pictures.original,
         })
     }
 
@@ -513,25 +546,25 @@ impl Db {
         caller: i64,
         id: i64,
         body: &Value,
-        rendered: Option<(String, String)>,
-    ) -> Result<Logo> {
+        rendered: Option<(PictureId, PictureId)>,
+    ) -> Result<LogoOut> {
         let plan = self.plan_color_change(caller, id, body)?;
         let rec = self.draft_logo_mut(caller, id, "changing colors")?;
         rec.color_map = plan.map;
         rec.logo.colors = plan.colors;
         if let Some((high, low)) = rendered {
-            rec.logo.high_res_base64 = high;
-            rec.logo.low_res_base64 = low;
+            rec.pictures.high = Some(high);
+            rec.pictures.low = Some(low);
         }
         rec.colors_changed = true;
         reprice(rec);
-        let logo = rec.logo.clone();
+        let logo = rec.out();
         self.touch(Changed::Logo(id));
         Ok(logo)
     }
 
     /// `POST /api/logo/{id}/resize`.
-    pub fn resize_logo(&mut self, caller: i64, id: i64, body: &Value) -> Result<Logo> {
+    pub fn resize_logo(&mut self, caller: i64, id: i64, body: &Value) -> Result<LogoOut> {
         let rec = self.draft_logo_mut(caller, id, "resizing")?;
         let obj = object(body)?;
         let w = mm_value(obj, "widthInMM")?;
@@ -561,13 +594,13 @@ impl Db {
         rec.logo.width_in_mm = nw;
         rec.logo.height_in_mm = nh;
         reprice(rec);
-        let logo = rec.logo.clone();
+        let logo = rec.out();
         self.touch(Changed::Logo(id));
         Ok(logo)
     }
 
     /// `PUT /api/logo/{id}/rename`: allowed in Draft and Done.
-    pub fn rename_logo(&mut self, caller: i64, id: i64, body: &Value) -> Result<Logo> {
+    pub fn rename_logo(&mut self, caller: i64, id: i64, body: &Value) -> Result<LogoOut> {
         self.visible_logo(caller, id)?;
         let title = match object(body)?.get("title") {
             Some(Value::String(s)) => check_title(s)?,
@@ -579,7 +612,7 @@ impl Db {
             .get_mut(&id)
             .ok_or_else(|| SandboxError::not_found(format!("Logo {id} was not found")))?;
         rec.logo.title = title;
-        let logo = rec.logo.clone();
+        let logo = rec.out();
         self.touch(Changed::Logo(id));
         Ok(logo)
     }

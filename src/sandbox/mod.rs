@@ -18,6 +18,7 @@ pub mod inks;
 pub mod logos;
 pub mod orders;
 pub mod persist;
+pub mod pictures;
 pub mod pricing;
 mod routes;
 pub mod state;

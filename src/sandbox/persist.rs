@@ -1,17 +1,25 @@
 //! Write-through persistence in SQLite: each entity is one JSON row in `entities(kind, id,
-//! json)`, reserved idempotency keys live in `idempotency(org, key, body, order_id)`. The
-//! in-memory state is the source of truth; this store only makes it survive a restart.
+//! json)`, reserved idempotency keys live in `idempotency(org, key, body, order_id)`, and
+//! pictures are PNG blobs in `pictures(id, png)` (read and written by
+//! [`super::pictures::Pictures`]). The in-memory state is the source of truth for entities;
+//! this store only makes it survive a restart.
+//!
+//! Layout versions (`PRAGMA user_version`): 1 kept each logo's pictures as base64 inside its
+//! JSON row; 2 moves them to `pictures`. A version-1 file is migrated on open.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD;
 use rusqlite::{Connection, params};
+use serde_json::Value;
 
 use super::error::{Result, SandboxError};
 use super::state::{Db, DesignRec, IdemRec, LogoRec, OrderRec, TaskRec};
 
 /// Version of the table layout, kept in `PRAGMA user_version`.
-const SCHEMA_VERSION: i64 = 1;
+const SCHEMA_VERSION: i64 = 2;
 
 /// An open sandbox database.
 #[derive(Debug)]
@@ -38,6 +46,81 @@ pub struct Loaded {
 pub type Row = (&'static str, i64, String);
 /// One idempotency row to write: organization, key, body JSON, order id.
 pub type KeyRow = (i64, String, String, i64);
+
+/// Version 1 → 2: moves each logo's base64 pictures out of its JSON row into `pictures`
+/// (the high-res preview shares the original's picture when they are the same), in one
+/// transaction.
+fn migrate_pictures_out_of_rows(conn: &Connection) -> Result<()> {
+    let tx = conn.unchecked_transaction()?;
+    let rows: Vec<(i64, String)> = {
+        let mut stmt = tx.prepare("SELECT id, json FROM entities WHERE kind = 'logo'")?;
+        stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<rusqlite::Result<_>>()?
+    };
+    let mut put = tx.prepare("INSERT INTO pictures (png) VALUES (?1)")?;
+    let mut store = |b64: &str| -> Result<Option<i64>> {
+        if b64.is_empty() {
+            return Ok(None);
+        }
+        let png = STANDARD
+            .decode(b64.trim())
+            .map_err(|e| SandboxError::Internal(format!("a stored picture is not base64: {e}")))?;
+        put.execute(params![png])?;
+        Ok(Some(tx.last_insert_rowid()))
+    };
+    let take = |v: &mut Value, key: &str| -> String {
+        match v.get_mut(key) {
+            Some(Value::String(s)) => std::mem::take(s),
+            _ => String::new(),
+        }
+    };
+    let mut rewritten = Vec::with_capacity(rows.len());
+    for (id, json) in rows {
+        let mut rec: Value = serde_json::from_str(&json)?;
+        let original = match rec.get_mut("original_png").map(Value::take) {
+            Some(Value::String(s)) => s,
+            _ => String::new(),
+        };
+        let (high, low) = match rec.get_mut("logo") {
+            Some(logo) => (take(logo, "highResBase64"), take(logo, "lowResBase64")),
+            None => (String::new(), String::new()),
+        };
+        let original_id = store(&original)?;
+        let high_id = if high == original {
+            original_id
+        } else {
+            store(&high)?
+        };
+        let low_id = store(&low)?;
+        if let Some(obj) = rec.as_object_mut() {
+            obj.remove("original_png");
+            obj.insert(
+                "pictures".into(),
+                serde_json::json!({"original": original_id, "high": high_id, "low": low_id}),
+            );
+        }
+        rewritten.push((id, serde_json::to_string(&rec)?));
+    }
+    drop(put);
+    {
+        let mut update =
+            tx.prepare("UPDATE entities SET json = ?2 WHERE kind = 'logo' AND id = ?1")?;
+        for (id, json) in &rewritten {
+            update.execute(params![id, json])?;
+        }
+    }
+    tx.execute_batch(&format!("PRAGMA user_version = {SCHEMA_VERSION}"))?;
+    tx.commit()?;
+    tracing::info!(
+        logos = rewritten.len(),
+        "sandbox data moved to layout version 2"
+    );
+    // The rows shrank to a fraction; give the space back once.
+    if let Err(e) = conn.execute_batch("VACUUM") {
+        tracing::warn!(error = %e, "sandbox database not compacted after migrating");
+    }
+    Ok(())
+}
 
 impl Store {
     /// Opens (creating when needed) the database file and its tables, in WAL mode.
@@ -67,10 +150,16 @@ impl Store {
                  body     TEXT NOT NULL,
                  order_id INTEGER NOT NULL,
                  PRIMARY KEY (org, key)
+             );
+             CREATE TABLE IF NOT EXISTS pictures (
+                 id  INTEGER PRIMARY KEY,
+                 png BLOB NOT NULL
              );",
         )?;
         let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-        if version == 0 {
+        if version == 1 {
+            migrate_pictures_out_of_rows(&conn)?;
+        } else if version == 0 {
             conn.execute_batch(&format!("PRAGMA user_version = {SCHEMA_VERSION}"))?;
         } else if version != SCHEMA_VERSION {
             return Err(SandboxError::Internal(format!(

@@ -9,13 +9,14 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use rand::rngs::StdRng;
 use rand::{Rng as _, SeedableRng as _};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 
 use super::SandboxConfig;
 use super::error::{Result, SandboxError};
 use super::fixtures;
 use super::orders::OrderRequest;
 use super::persist::Store;
+use super::pictures::{LogoOut, LogoPictures, Pictures};
 use crate::api::{Color, Design, Logo, Order, OrderStatus, TrackingRecord, VectorizeTask};
 
 /// Seed of the sandbox's random numbers (placement delays, faults), so runs repeat.
@@ -30,22 +31,6 @@ pub struct Org {
     pub name: String,
     /// The parent vendor organization of a child.
     pub parent: Option<i64>,
-}
-
-/// A cheaply clonable immutable string (a base64 picture shared by many sandboxes).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SharedStr(pub Arc<str>);
-
-impl Serialize for SharedStr {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        s.serialize_str(&self.0)
-    }
-}
-
-impl<'de> Deserialize<'de> for SharedStr {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        Ok(SharedStr(String::deserialize(d)?.into()))
-    }
 }
 
 /// A logo with what the service keeps beside its public form.
@@ -63,11 +48,22 @@ pub struct LogoRec {
     pub method_confirmed: bool,
     /// Whether `changecolors` succeeded at least once (the method is then fixed).
     pub colors_changed: bool,
-    /// The original picture (at most 1024 px on its longer side) as base64 PNG; recoloring
-    /// always starts from it.
-    pub original_png: Option<SharedStr>,
+    /// Where its pictures are kept; `logo`'s base64 fields stay empty in memory and are
+    /// filled in from [`Pictures`] when answering.
+    #[serde(default)]
+    pub pictures: LogoPictures,
     /// When the logo was created.
     pub created_at: DateTime<Utc>,
+}
+
+impl LogoRec {
+    /// The logo as answered, its pictures still to be filled in.
+    pub fn out(&self) -> LogoOut {
+        LogoOut {
+            logo: self.logo.clone(),
+            pictures: self.pictures,
+        }
+    }
 }
 
 /// A design with its owner.
@@ -204,6 +200,9 @@ pub struct Db {
     pub(super) dirty: Vec<Changed>,
     /// Write-through store, when persistent.
     pub(super) store: Option<Store>,
+    /// Where the pictures are (shared with [`SandboxState`], which reads them outside the
+    /// state lock).
+    pub pictures: Pictures,
 }
 
 impl Default for Counters {
@@ -430,6 +429,7 @@ pub struct Knobs {
 
 struct Shared {
     db: Mutex<Db>,
+    pictures: Pictures,
     rng: Mutex<StdRng>,
     knobs: Knobs,
 }
@@ -452,23 +452,34 @@ impl SandboxState {
     /// Builds the state: demo data in memory, or the SQLite store at `config.data` (seeded
     /// with the demo data when empty, otherwise loaded as it was left).
     pub fn new(config: &SandboxConfig) -> Result<Self> {
-        fixtures::warm_up();
-        let now = Utc::now();
-        let mut db = fixtures::demo_db(now, config.vectorize_delay);
-        if let Some(path) = &config.data {
-            let store = Store::open(path)?;
-            if store.is_empty()? {
-                store.seed(&db)?;
-            } else {
-                let loaded = store.load()?;
-                db.logos = loaded.logos;
-                db.designs = loaded.designs;
-                db.orders = loaded.orders;
-                db.tasks = loaded.tasks;
-                db.idempotency = loaded.idempotency;
+        let mut db = match &config.data {
+            None => {
+                fixtures::warm_up();
+                fixtures::demo_db(Utc::now(), config.vectorize_delay, Pictures::in_memory())?
             }
-            db.store = Some(store);
-        }
+            Some(path) => {
+                let store = Store::open(path)?;
+                let pictures = Pictures::open(path)?;
+                let mut db = if store.is_empty()? {
+                    fixtures::warm_up();
+                    let db = fixtures::demo_db(Utc::now(), config.vectorize_delay, pictures)?;
+                    store.seed(&db)?;
+                    db
+                } else {
+                    // Loaded as it was left: the demo pictures are not drawn again.
+                    let loaded = store.load()?;
+                    let mut db = fixtures::empty_db(pictures);
+                    db.logos = loaded.logos;
+                    db.designs = loaded.designs;
+                    db.orders = loaded.orders;
+                    db.tasks = loaded.tasks;
+                    db.idempotency = loaded.idempotency;
+                    db
+                };
+                db.store = Some(store);
+                db
+            }
+        };
         db.reindex();
         let fault_rate = if config.fault_rate.is_finite() {
             config.fault_rate.clamp(0.0, 1.0)
@@ -477,6 +488,7 @@ impl SandboxState {
         };
         Ok(SandboxState {
             shared: Arc::new(Shared {
+                pictures: db.pictures.clone(),
                 db: Mutex::new(db),
                 rng: Mutex::new(StdRng::seed_from_u64(RNG_SEED)),
                 knobs: Knobs {
@@ -486,6 +498,11 @@ impl SandboxState {
                 },
             }),
         })
+    }
+
+    /// Where the pictures are; read them without holding the state lock.
+    pub fn pictures(&self) -> &Pictures {
+        &self.shared.pictures
     }
 
     /// The runtime knobs.

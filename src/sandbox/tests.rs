@@ -1347,6 +1347,95 @@ async fn state_survives_a_restart() {
     assert_eq!(c["logoItemNo"].as_i64().unwrap(), commit_no + 1);
 }
 
+/// Rewrites a version-2 file in the version-1 layout: each logo's pictures inlined as base64
+/// in its JSON row, no `pictures` table rows.
+fn downgrade_to_version_1(path: &std::path::Path) {
+    use base64::Engine as _;
+    let b64 = |conn: &rusqlite::Connection, id: &Value| -> String {
+        id.as_i64()
+            .map(|id| {
+                let png: Vec<u8> = conn
+                    .query_row("SELECT png FROM pictures WHERE id = ?1", [id], |r| r.get(0))
+                    .unwrap();
+                base64::engine::general_purpose::STANDARD.encode(png)
+            })
+            .unwrap_or_default()
+    };
+    let conn = rusqlite::Connection::open(path).unwrap();
+    let rows: Vec<(i64, String)> = conn
+        .prepare("SELECT id, json FROM entities WHERE kind = 'logo'")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    for (id, json) in rows {
+        let mut rec: Value = serde_json::from_str(&json).unwrap();
+        let pics = rec["pictures"].clone();
+        rec["original_png"] = json!(b64(&conn, &pics["original"]));
+        rec["logo"]["highResBase64"] = json!(b64(&conn, &pics["high"]));
+        rec["logo"]["lowResBase64"] = json!(b64(&conn, &pics["low"]));
+        rec.as_object_mut().unwrap().remove("pictures");
+        conn.execute(
+            "UPDATE entities SET json = ?2 WHERE kind = 'logo' AND id = ?1",
+            rusqlite::params![id, rec.to_string()],
+        )
+        .unwrap();
+    }
+    conn.execute_batch("DELETE FROM pictures; PRAGMA user_version = 1;")
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_version_1_file_is_migrated_and_serves_the_same_pictures() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sandbox.db");
+    let cfg = SandboxConfig {
+        data: Some(path.clone()),
+        ..SandboxConfig::fast()
+    };
+    let (page, detail) = {
+        let app = router(SandboxState::new(&cfg).unwrap());
+        let (_, page) = req("GET", "/api/logos?limit=25").send(&app).await;
+        let (_, detail) = req("GET", &format!("/api/logo/{FRESH_DRAFT_LOGO}"))
+            .send(&app)
+            .await;
+        (page, detail)
+    };
+    assert!(
+        !page["items"][0]["LowResBase64"]
+            .as_str()
+            .unwrap()
+            .is_empty()
+    );
+    downgrade_to_version_1(&path);
+
+    let s = SandboxState::new(&cfg).unwrap();
+    assert!(
+        s.lock()
+            .logos
+            .values()
+            .all(|l| l.logo.low_res_base64.is_empty() && l.logo.high_res_base64.is_empty()),
+        "no picture is held in the records after migrating"
+    );
+    let app = router(s);
+    let (_, page_after) = req("GET", "/api/logos?limit=25").send(&app).await;
+    assert_eq!(page_after, page);
+    let (_, detail_after) = req("GET", &format!("/api/logo/{FRESH_DRAFT_LOGO}"))
+        .send(&app)
+        .await;
+    assert_eq!(detail_after, detail);
+    // The original is there to recolor from.
+    let (st, _) = req(
+        "POST",
+        &format!("/api/logo/{FRESH_DRAFT_LOGO}/changecolors"),
+    )
+    .json(json!({"colorChanges": [{"from": detail["colors"][0]["id"], "to": "SORT"}]}))
+    .send(&app)
+    .await;
+    assert_eq!(st, StatusCode::OK);
+}
+
 #[tokio::test]
 async fn spawn_serves_real_http_and_places_orders_in_time() {
     let h = spawn(SandboxConfig::fast()).await.unwrap();

@@ -106,6 +106,12 @@ impl Db {
         let item_no = self.next_logo_item_no();
         let mut art = fixtures::vectorized_art(id);
         art.title = name;
+        // A picture that cannot be stored leaves the logo without previews rather than the
+        // task pending forever.
+        let pictures = art.store(&self.pictures).unwrap_or_else(|e| {
+            tracing::warn!(task = id, error = %e, "vectorized logo's pictures not stored");
+            Default::default()
+        });
         let rec = build_logo(
             NewLogo {
                 id: logo_id,
@@ -119,6 +125,7 @@ impl Db {
                 created_at: finished_at,
             },
             art,
+            pictures,
         );
         self.logos.insert(logo_id, rec);
         self.touch(Changed::Logo(logo_id));

@@ -13,6 +13,7 @@ use crate::imaging::Limits;
 use crate::sandbox::auth::{Caller, JsonBody, OptionalJson};
 use crate::sandbox::error::{Result, SandboxError};
 use crate::sandbox::logos::{self as ops, DEFAULT_LIMIT, MAX_LIMIT};
+use crate::sandbox::pictures::LogoOut;
 use crate::sandbox::state::SandboxState;
 
 /// A positive integer query parameter; absent or blank gives `default`.
@@ -49,9 +50,17 @@ pub async fn list(
         .iter()
         .find(|(k, _)| k.eq_ignore_ascii_case("search"))
         .map(|(_, v)| v.as_str());
-    Ok(Json(
-        state.lock().list_logos(caller.org, page, limit, search),
-    ))
+    let out = state.lock().list_logos(caller.org, page, limit, search);
+    let pictures = state.pictures().clone();
+    blocking(move || pictures.fill_summaries(out))
+        .await
+        .map(Json)
+}
+
+/// Answers a logo with its pictures, read from the store outside the state lock.
+async fn answer(state: &SandboxState, out: LogoOut) -> Result<Json<Logo>> {
+    let pictures = state.pictures().clone();
+    blocking(move || pictures.fill_logo(out)).await.map(Json)
 }
 
 /// `GET /api/logo/{id}`.
@@ -61,9 +70,8 @@ pub async fn get(
     Path(id): Path<String>,
 ) -> Result<Json<Logo>> {
     let id = path_id(&id, "logoId")?;
-    Ok(Json(
-        state.lock().visible_logo(caller.org, id)?.logo.clone(),
-    ))
+    let out = state.lock().visible_logo(caller.org, id)?.out();
+    answer(&state, out).await
 }
 
 /// `GET /api/logo/itemno/{logoItemNo}`.
@@ -73,13 +81,11 @@ pub async fn by_item_no(
     Path(item_no): Path<String>,
 ) -> Result<Json<Logo>> {
     let item_no = path_id(&item_no, "logoItemNo")?;
-    Ok(Json(
-        state
-            .lock()
-            .visible_logo_by_item_no(caller.org, item_no)?
-            .logo
-            .clone(),
-    ))
+    let out = state
+        .lock()
+        .visible_logo_by_item_no(caller.org, item_no)?
+        .out();
+    answer(&state, out).await
 }
 
 fn multipart_error(e: axum::extract::multipart::MultipartError) -> SandboxError {
@@ -135,7 +141,8 @@ pub async fn upload(
     };
     let target = state.lock().target_org(caller.org, org)?;
     let prepared = blocking(move || ops::prepare_upload(&file, &title)).await?;
-    state.write(|db| Ok(Json(db.insert_upload(target, prepared, Utc::now()))))
+    let out = state.write(|db| db.insert_upload(target, prepared, Utc::now()))?;
+    answer(&state, out).await
 }
 
 /// `PUT /api/logo/{id}/commit`.
@@ -146,7 +153,8 @@ pub async fn commit(
     OptionalJson(_): OptionalJson,
 ) -> Result<Json<Logo>> {
     let id = path_id(&id, "logoId")?;
-    state.write(|db| db.commit_logo(caller.org, id)).map(Json)
+    let out = state.write(|db| db.commit_logo(caller.org, id))?;
+    answer(&state, out).await
 }
 
 /// `POST /api/logo/{id}/updatemethod`.
@@ -157,9 +165,8 @@ pub async fn update_method(
     JsonBody(body): JsonBody,
 ) -> Result<Json<Logo>> {
     let id = path_id(&id, "logoId")?;
-    state
-        .write(|db| db.update_method(caller.org, id, &body))
-        .map(Json)
+    let out = state.write(|db| db.update_method(caller.org, id, &body))?;
+    answer(&state, out).await
 }
 
 /// `POST /api/logo/{id}/changecolors`: planned under the lock, rendered outside it, applied
@@ -172,10 +179,10 @@ pub async fn change_colors(
 ) -> Result<Json<Logo>> {
     let id = path_id(&id, "logoId")?;
     let plan = state.lock().plan_color_change(caller.org, id, &body)?;
-    let rendered = blocking(move || ops::render(&plan)).await?;
-    state
-        .write(|db| db.apply_color_change(caller.org, id, &body, rendered))
-        .map(Json)
+    let pictures = state.pictures().clone();
+    let rendered = blocking(move || ops::render(&plan, &pictures)).await?;
+    let out = state.write(|db| db.apply_color_change(caller.org, id, &body, rendered))?;
+    answer(&state, out).await
 }
 
 /// `POST /api/logo/{id}/resize`.
@@ -186,9 +193,8 @@ pub async fn resize(
     JsonBody(body): JsonBody,
 ) -> Result<Json<Logo>> {
     let id = path_id(&id, "logoId")?;
-    state
-        .write(|db| db.resize_logo(caller.org, id, &body))
-        .map(Json)
+    let out = state.write(|db| db.resize_logo(caller.org, id, &body))?;
+    answer(&state, out).await
 }
 
 /// `PUT /api/logo/{id}/rename`.
@@ -199,7 +205,6 @@ pub async fn rename(
     JsonBody(body): JsonBody,
 ) -> Result<Json<Logo>> {
     let id = path_id(&id, "logoId")?;
-    state
-        .write(|db| db.rename_logo(caller.org, id, &body))
-        .map(Json)
+    let out = state.write(|db| db.rename_logo(caller.org, id, &body))?;
+    answer(&state, out).await
 }
