@@ -5,7 +5,6 @@ use std::io::Cursor;
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use image::error::LimitErrorKind;
-use image::imageops::FilterType;
 use image::{DynamicImage, ImageError, ImageFormat, ImageReader, RgbaImage};
 
 /// Smallest accepted width and height of a decoded picture, in pixels.
@@ -235,8 +234,8 @@ fn map_error(
 
 /// Shrinks `img` so that its longer side is at most `max_side` pixels, keeping the aspect
 /// ratio. Never upscales: a picture that already fits (or `max_side == 0`) is returned as a
-/// copy. Uses a triangle filter on premultiplied alpha, so transparent surroundings do not
-/// darken the edges.
+/// copy. Averages areas on premultiplied alpha, so transparent surroundings do not darken
+/// the edges.
 pub fn downscale(img: &RgbaImage, max_side: u32) -> RgbaImage {
     let (w, h) = img.dimensions();
     let longest = w.max(h);
@@ -254,9 +253,9 @@ pub fn downscale(img: &RgbaImage, max_side: u32) -> RgbaImage {
             *c = ((u16::from(*c) * a + 127) / 255) as u8;
         }
     }
-    let mut out = DynamicImage::ImageRgba8(pre)
-        .resize_exact(nw, nh, FilterType::Triangle)
-        .into_rgba8();
+    // Area averaging: each output pixel is the mean of the input pixels it covers, which is
+    // what a reduction wants and several times faster than a general filter.
+    let mut out = image::imageops::thumbnail(&pre, nw, nh);
     for p in out.pixels_mut() {
         let a = u16::from(p.0[3]);
         if a == 0 {

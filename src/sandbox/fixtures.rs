@@ -222,19 +222,70 @@ pub fn vectorized_art(task_id: i64) -> PreparedUpload {
         .unwrap_or_else(|| render_art(i))
 }
 
-/// Renders every demo picture on two threads (this is the expensive part).
-fn render_all() -> Vec<PreparedUpload> {
-    let n = artwork::DEMO_LOGO_COUNT.max(1);
-    let half = n.div_ceil(2);
+/// Every demo picture, prepared.
+struct Rendered {
+    /// One per [`artwork::DEMO_LOGO_COUNT`] index, at a nominal 100 mm.
+    art: Vec<PreparedUpload>,
+    /// The NameLogo placeholder at 250 mm.
+    name: PreparedUpload,
+    /// The NumberLogo placeholder at 200 mm.
+    number: PreparedUpload,
+    /// The TextLogo at 220 mm.
+    text: PreparedUpload,
+}
+
+/// Prepares demo picture `job`: the art of that index, then the name, number and text
+/// placeholders.
+fn render_job(job: usize) -> PreparedUpload {
+    let n = artwork::DEMO_LOGO_COUNT;
+    match job.checked_sub(n) {
+        None => render_art(job),
+        Some(0) => placeholder(&artwork::name_placeholder(), "Spillernavn (NAME)", 250.0),
+        Some(1) => placeholder(&artwork::number_placeholder(), "Rygnummer (NUMBER)", 200.0),
+        Some(_) => placeholder(
+            &artwork::text_logo("NORDBY IF"),
+            "Klubtekst NORDBY IF",
+            220.0,
+        ),
+    }
+}
+
+/// Renders every demo picture on two threads, alternating, so both get an even share (this
+/// is the expensive part).
+fn render_all() -> Rendered {
+    let jobs = artwork::DEMO_LOGO_COUNT + 3;
+    let mut done: Vec<Option<PreparedUpload>> = vec![None; jobs];
     std::thread::scope(|s| {
-        let second = s.spawn(move || (half..n).map(render_art).collect::<Vec<_>>());
-        let mut out: Vec<PreparedUpload> = (0..half).map(render_art).collect();
-        match second.join() {
-            Ok(rest) => out.extend(rest),
-            Err(_) => out.extend((half..n).map(render_art)),
+        let odd = s.spawn(move || {
+            (1..jobs)
+                .step_by(2)
+                .map(|j| (j, render_job(j)))
+                .collect::<Vec<_>>()
+        });
+        for j in (0..jobs).step_by(2) {
+            done[j] = Some(render_job(j));
         }
-        out
-    })
+        if let Ok(rest) = odd.join() {
+            for (j, p) in rest {
+                done[j] = Some(p);
+            }
+        }
+    });
+    // A job whose thread failed is rendered here instead.
+    let mut done: Vec<PreparedUpload> = done
+        .into_iter()
+        .enumerate()
+        .map(|(j, p)| p.unwrap_or_else(|| render_job(j)))
+        .collect();
+    let text = done.pop().unwrap_or_else(|| render_job(jobs - 1));
+    let number = done.pop().unwrap_or_else(|| render_job(jobs - 2));
+    let name = done.pop().unwrap_or_else(|| render_job(jobs - 3));
+    Rendered {
+        art: done,
+        name,
+        number,
+        text,
+    }
 }
 
 fn sized(mut p: PreparedUpload, title: &str, width_mm: f64) -> PreparedUpload {
@@ -256,7 +307,12 @@ fn placeholder(img: &image::RgbaImage, title: &str, width_mm: f64) -> PreparedUp
 }
 
 fn build_cache() -> Cache {
-    let art = render_all();
+    let Rendered {
+        art,
+        name,
+        number,
+        text,
+    } = render_all();
     let t0 = epoch();
     let mut logos = BTreeMap::new();
     let mut item_no = LOGO_ITEM_NO_BASE;
@@ -321,7 +377,6 @@ fn build_cache() -> Cache {
         n.method_confirmed = n.method_confirmed || i % 8 == 3;
         add(&mut logos, n, p);
     }
-    let name = placeholder(&artwork::name_placeholder(), "Spillernavn (NAME)", 250.0);
     add(
         &mut logos,
         new(
@@ -335,7 +390,6 @@ fn build_cache() -> Cache {
         ),
         name,
     );
-    let number = artwork::number_placeholder();
     add(
         &mut logos,
         new(
@@ -347,7 +401,7 @@ fn build_cache() -> Cache {
             40,
             211,
         ),
-        placeholder(&number, "Rygnummer (NUMBER)", 200.0),
+        number.clone(),
     );
     add(
         &mut logos,
@@ -360,7 +414,7 @@ fn build_cache() -> Cache {
             0,
             212,
         ),
-        placeholder(&number, "Brystnummer (NUMBER)", 80.0),
+        sized(number, "Brystnummer (NUMBER)", 80.0),
     );
     add(
         &mut logos,
@@ -373,11 +427,7 @@ fn build_cache() -> Cache {
             0,
             213,
         ),
-        placeholder(
-            &artwork::text_logo("NORDBY IF"),
-            "Klubtekst NORDBY IF",
-            220.0,
-        ),
+        text,
     );
     if let Some(p) = art_at(34) {
         add(

@@ -173,14 +173,23 @@ pub fn separate(img: &RgbaImage, inks: &[&Ink]) -> RgbaImage {
     }
     let pal: Vec<[f32; 3]> = inks.iter().map(|i| i.rgb.map(f32::from)).collect();
     let mut memo: HashMap<[u8; 3], [u8; 3]> = HashMap::new();
+    // Runs of equal pixels are the rule in logo art: the previous answer is checked first.
+    let mut last: Option<([u8; 3], [u8; 3])> = None;
     for p in out.pixels_mut() {
         if p.0[3] == 0 {
             continue;
         }
         let rgb = [p.0[0], p.0[1], p.0[2]];
-        let snapped = *memo
-            .entry(rgb)
-            .or_insert_with(|| nearest_on_blends(rgb.map(f32::from), &pal));
+        let snapped = match last {
+            Some((from, to)) if from == rgb => to,
+            _ => {
+                let to = *memo
+                    .entry(rgb)
+                    .or_insert_with(|| nearest_on_blends(rgb.map(f32::from), &pal));
+                last = Some((rgb, to));
+                to
+            }
+        };
         p.0[..3].copy_from_slice(&snapped);
     }
     out
