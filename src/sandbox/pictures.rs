@@ -9,7 +9,8 @@
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
@@ -54,27 +55,57 @@ pub struct SummariesOut {
     pub lows: Vec<Option<PictureId>>,
 }
 
+/// Pictures in memory: bytes by id, and the next id to hand out.
+struct MemoryPictures {
+    map: HashMap<PictureId, Arc<[u8]>>,
+    next: i64,
+}
+
+/// How many connections read pictures in parallel (each answer reads up to 25).
+const READERS: usize = 4;
+
 enum Backing {
-    /// In memory: bytes by id, and the next id to hand out.
-    Memory {
-        map: HashMap<PictureId, Arc<[u8]>>,
-        next: i64,
+    /// In memory.
+    Memory(Mutex<MemoryPictures>),
+    /// In the `pictures` table of the sandbox's SQLite file, through connections of its own:
+    /// one that writes, a few that read (WAL lets them read while it writes).
+    Sqlite {
+        writer: Mutex<Connection>,
+        readers: Vec<Mutex<Connection>>,
+        next_reader: AtomicUsize,
     },
-    /// In the `pictures` table of the sandbox's SQLite file, through a connection of its own.
-    Sqlite(Connection),
 }
 
 /// Where a sandbox's pictures live; cheap to clone (all clones share the same store).
 #[derive(Clone)]
 pub struct Pictures {
-    inner: Arc<Mutex<Backing>>,
+    inner: Arc<Backing>,
+}
+
+/// Takes a lock over a poisoned one: every write is one statement or one transaction, so
+/// nothing is left half done.
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Opens a connection to the pictures' file: WAL, waiting for the writer when busy.
+fn connect(path: &Path) -> Result<Connection> {
+    let conn = Connection::open(path)?;
+    // `journal_mode` answers with a row, so it is read rather than executed.
+    let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+    conn.execute_batch(
+        "PRAGMA synchronous = NORMAL;
+         PRAGMA busy_timeout = 5000;
+         PRAGMA cache_size = -1024;",
+    )?;
+    Ok(conn)
 }
 
 impl std::fmt::Debug for Pictures {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let kind = match &*self.lock() {
-            Backing::Memory { map, .. } => format!("memory ({} pictures)", map.len()),
-            Backing::Sqlite(_) => "sqlite".to_owned(),
+        let kind = match &*self.inner {
+            Backing::Memory(m) => format!("memory ({} pictures)", lock(m).map.len()),
+            Backing::Sqlite { .. } => "sqlite".to_owned(),
         };
         f.debug_struct("Pictures").field("backing", &kind).finish()
     }
@@ -90,48 +121,47 @@ impl Pictures {
     /// An empty in-memory store.
     pub fn in_memory() -> Pictures {
         Pictures {
-            inner: Arc::new(Mutex::new(Backing::Memory {
+            inner: Arc::new(Backing::Memory(Mutex::new(MemoryPictures {
                 map: HashMap::new(),
                 next: 1,
-            })),
+            }))),
         }
     }
 
-    /// The `pictures` table of the SQLite file at `path` (created when missing), through a
-    /// connection of its own.
+    /// The `pictures` table of the SQLite file at `path` (created when missing), through
+    /// connections of its own.
     pub fn open(path: &Path) -> Result<Pictures> {
-        let conn = Connection::open(path)?;
-        // `journal_mode` answers with a row, so it is read rather than executed.
-        let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
-        conn.execute_batch(
-            "PRAGMA synchronous = NORMAL;
-             PRAGMA busy_timeout = 5000;
-             CREATE TABLE IF NOT EXISTS pictures (
+        let writer = connect(path)?;
+        writer.execute_batch(
+            "CREATE TABLE IF NOT EXISTS pictures (
                  id  INTEGER PRIMARY KEY,
                  png BLOB NOT NULL
              );",
         )?;
+        let readers = (0..READERS)
+            .map(|_| connect(path).map(Mutex::new))
+            .collect::<Result<_>>()?;
         Ok(Pictures {
-            inner: Arc::new(Mutex::new(Backing::Sqlite(conn))),
+            inner: Arc::new(Backing::Sqlite {
+                writer: Mutex::new(writer),
+                readers,
+                next_reader: AtomicUsize::new(0),
+            }),
         })
-    }
-
-    /// The store's lock. A poisoned lock is taken over: every write is one statement or one
-    /// transaction, so nothing is left half done.
-    fn lock(&self) -> MutexGuard<'_, Backing> {
-        self.inner.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// Stores a picture and answers its new id.
     pub fn put(&self, png: Arc<[u8]>) -> Result<PictureId> {
-        match &mut *self.lock() {
-            Backing::Memory { map, next } => {
-                let id = PictureId(*next);
-                *next += 1;
-                map.insert(id, png);
+        match &*self.inner {
+            Backing::Memory(m) => {
+                let mut m = lock(m);
+                let id = PictureId(m.next);
+                m.next += 1;
+                m.map.insert(id, png);
                 Ok(id)
             }
-            Backing::Sqlite(conn) => {
+            Backing::Sqlite { writer, .. } => {
+                let conn = lock(writer);
                 conn.prepare_cached("INSERT INTO pictures (png) VALUES (?1)")?
                     .execute(params![&*png])?;
                 Ok(PictureId(conn.last_insert_rowid()))
@@ -142,15 +172,17 @@ impl Pictures {
     /// Stores pictures under ids chosen by the caller (the demo data's), replacing any picture
     /// already stored under one of them, in one transaction.
     pub fn put_with_ids(&self, pictures: &[(PictureId, Arc<[u8]>)]) -> Result<()> {
-        match &mut *self.lock() {
-            Backing::Memory { map, next } => {
+        match &*self.inner {
+            Backing::Memory(m) => {
+                let mut m = lock(m);
                 for (id, png) in pictures {
-                    map.insert(*id, Arc::clone(png));
-                    *next = (*next).max(id.0 + 1);
+                    m.map.insert(*id, Arc::clone(png));
+                    m.next = m.next.max(id.0 + 1);
                 }
                 Ok(())
             }
-            Backing::Sqlite(conn) => {
+            Backing::Sqlite { writer, .. } => {
+                let conn = lock(writer);
                 let tx = conn.unchecked_transaction()?;
                 {
                     let mut put = tx.prepare_cached(
@@ -169,13 +201,27 @@ impl Pictures {
 
     /// The bytes of a picture, if it is stored.
     pub fn get(&self, id: PictureId) -> Result<Option<Arc<[u8]>>> {
-        match &*self.lock() {
-            Backing::Memory { map, .. } => Ok(map.get(&id).cloned()),
-            Backing::Sqlite(conn) => Ok(conn
-                .prepare_cached("SELECT png FROM pictures WHERE id = ?1")?
-                .query_row(params![id.0], |r| r.get::<_, Vec<u8>>(0))
-                .optional()?
-                .map(Arc::from)),
+        match &*self.inner {
+            Backing::Memory(m) => Ok(lock(m).map.get(&id).cloned()),
+            Backing::Sqlite {
+                readers,
+                next_reader,
+                ..
+            } => {
+                // Any idle reader, else the next one in turn.
+                let conn = readers
+                    .iter()
+                    .find_map(|r| r.try_lock().ok())
+                    .unwrap_or_else(|| {
+                        let i = next_reader.fetch_add(1, Ordering::Relaxed) % readers.len();
+                        lock(&readers[i])
+                    });
+                Ok(conn
+                    .prepare_cached("SELECT png FROM pictures WHERE id = ?1")?
+                    .query_row(params![id.0], |r| r.get::<_, Vec<u8>>(0))
+                    .optional()?
+                    .map(Arc::from))
+            }
         }
     }
 
