@@ -690,7 +690,8 @@ impl DesignsScreen {
     }
 }
 
-/// The placements of variation `i` as an editable table.
+/// The placements of variation `i` as an editable table; a cell with a problem is tinted
+/// and its sentence listed under the table.
 fn placements_form_ui(
     ui: &mut Ui,
     i: usize,
@@ -704,6 +705,7 @@ fn placements_form_ui(
         return;
     }
     let mut remove = None;
+    let mut problems = Vec::new();
     egui::Grid::new(("clone-placements", i))
         .spacing([space::M, space::XS])
         .show(ui, |ui| {
@@ -714,25 +716,41 @@ fn placements_form_ui(
             for (j, p) in v.placements.iter_mut().enumerate() {
                 let m = j + 1;
                 let at = format!("variations[{i}].designLogos[{j}]");
-                ui.vertical(|ui| {
-                    ui.add(egui::TextEdit::singleline(&mut p.view).desired_width(110.0))
-                        .accessible_name(format!("Variation {n} placement {m} view"));
-                    issue_at(ui, issues, &format!("{at}.view"));
-                });
+                let mut cell = |ui: &mut Ui, value: &mut String, width: f32, key: &str, name| {
+                    let issue = issues.iter().find(|x| x.path == format!("{at}.{key}"));
+                    let mut edit = egui::TextEdit::singleline(value);
+                    if let Some(issue) = issue {
+                        edit = edit.background_color(theme::tokens(ui.ctx()).danger_soft);
+                        problems.push(format!("Placement {m}: {}", issue.message));
+                    }
+                    let height = ui.spacing().interact_size.y;
+                    ui.add_sized([width, height], edit).accessible_name(name);
+                };
+                cell(
+                    ui,
+                    &mut p.view,
+                    110.0,
+                    "view",
+                    format!("Variation {n} placement {m} view"),
+                );
                 let title = view
                     .and_then(|v| v.logo(p.logo_id))
                     .map_or_else(String::new, |l| format!(" · {}", l.title));
                 ui.label(format!("{}{title}", p.logo_id));
-                for (value, axis, key) in [
-                    (&mut p.x, "x", "xCoordinate"),
-                    (&mut p.y, "y", "yCoordinate"),
-                ] {
-                    ui.vertical(|ui| {
-                        ui.add(egui::TextEdit::singleline(value).desired_width(70.0))
-                            .accessible_name(format!("Variation {n} placement {m} {axis}"));
-                        issue_at(ui, issues, &format!("{at}.{key}"));
-                    });
-                }
+                cell(
+                    ui,
+                    &mut p.x,
+                    80.0,
+                    "xCoordinate",
+                    format!("Variation {n} placement {m} x"),
+                );
+                cell(
+                    ui,
+                    &mut p.y,
+                    80.0,
+                    "yCoordinate",
+                    format!("Variation {n} placement {m} y"),
+                );
                 if ui
                     .small_button("✕")
                     .accessible_name(format!("Remove placement {m} of variation {n}"))
@@ -744,6 +762,9 @@ fn placements_form_ui(
                 ui.end_row();
             }
         });
+    for p in problems {
+        issue_label(ui, &p);
+    }
     if let Some(j) = remove {
         v.placements.remove(j);
     }

@@ -250,50 +250,46 @@ fn task_ui(ui: &mut Ui, shared: &mut Shared<'_>, tracked: &TrackedTask) -> bool 
                 });
             });
             ui.add_space(space::XS);
+            let method = if task.transfer_method_key.is_empty() {
+                "—".to_owned()
+            } else {
+                task.transfer_method_key.clone()
+            };
+            let range = format!(
+                "{} – {}",
+                money(task.min_price, ""),
+                money(task.max_price, &task.currency)
+            );
+            let fin = task
+                .final_price
+                .map_or_else(|| "not yet known".to_owned(), |p| money(p, &task.currency));
+            let finished = task
+                .finished_at_utc
+                .as_ref()
+                .map_or_else(|| "—".to_owned(), local);
+            // Two columns of facts: the work and its price, then its times.
             egui::Grid::new("task-facts")
                 .spacing([space::L, space::XS])
+                .min_col_width(90.0)
                 .show(ui, |ui| {
-                    let row = |ui: &mut Ui, k: &str, v: String| {
-                        ui.muted(k);
-                        ui.label(v);
+                    let pairs = [
+                        ("Method", method, "Created", local(&task.created_at_utc)),
+                        ("Price range", range, "Finished", finished),
+                    ];
+                    for (k1, v1, k2, v2) in pairs {
+                        ui.muted(k1);
+                        ui.label(v1);
+                        ui.muted(k2);
+                        ui.label(v2);
                         ui.end_row();
-                    };
-                    let method = if task.transfer_method_key.is_empty() {
-                        "—".to_owned()
-                    } else {
-                        task.transfer_method_key.clone()
-                    };
-                    row(ui, "Method", method);
-                    row(
-                        ui,
-                        "Price range",
-                        format!(
-                            "{} – {}",
-                            money(task.min_price, ""),
-                            money(task.max_price, &task.currency)
-                        ),
-                    );
-                    row(
-                        ui,
-                        "Final price",
-                        task.final_price.map_or_else(
-                            || "not yet known".to_owned(),
-                            |p| money(p, &task.currency),
-                        ),
-                    );
-                    row(ui, "Created", local(&task.created_at_utc));
-                    row(
-                        ui,
-                        "Finished",
-                        task.finished_at_utc
-                            .as_ref()
-                            .map_or_else(|| "—".to_owned(), local),
-                    );
+                    }
+                    ui.muted("Final price");
+                    ui.label(fin);
                     ui.muted("Created logos");
                     if task.created_logos.is_empty() {
                         ui.label("—");
                     } else {
-                        ui.horizontal_wrapped(|ui| {
+                        ui.horizontal(|ui| {
                             for l in &task.created_logos {
                                 let text = match l.logo_item_no {
                                     Some(n) => format!("Logo {} (item no. {n})", l.logo_id),
