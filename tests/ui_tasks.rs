@@ -106,3 +106,47 @@ fn tasks_are_tracked_by_id_unknown_ones_explained_and_removed() {
     wait_for(&mut h, "the empty list", |h| shows(h, "No tasks tracked"));
     assert!(h.state().tasks().tasks().is_empty());
 }
+
+#[test]
+fn a_task_left_pending_at_the_last_run_is_polled_again_after_a_restart() {
+    use logodesk::backend::StoreLocation;
+    use logodesk::store::Store;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("logodesk.sqlite");
+    let fx = fixtures();
+    {
+        // The previous run saw the demo task pending and was closed.
+        let store = Store::open(&db).unwrap();
+        let account = store.ensure_sandbox_account().unwrap().id;
+        let pending: logodesk::api::VectorizeTask = serde_json::from_value(serde_json::json!({
+            "id": fx.pending_vectorize_task_id, "status": "pending", "logoName": "Sponsor",
+            "transferMethodKey": "INDUSTRI", "minPrice": 250, "maxPrice": 750,
+            "currency": "DKK", "createdAtUtc": "2026-11-01T10:00:00Z",
+            "finalPrice": null, "finishedAtUtc": null, "createdLogos": []
+        }))
+        .unwrap();
+        store.save_task(account, &pending).unwrap();
+    }
+    let mut config = config();
+    config.store = StoreLocation::File(db);
+    if let Some(sandbox) = &mut config.sandbox {
+        sandbox.vectorize_delay = Duration::from_millis(1000);
+    }
+    config.task_poll = Duration::from_millis(200);
+    let mut h = app_with(config, egui::Theme::Light, PersistedUi::default());
+    wait_for(&mut h, "the stored task", |h| {
+        h.state().tasks().tasks().len() == 1
+    });
+    // Nobody asks: the tracker resumes on its own and says when it is done.
+    wait_for(&mut h, "the task to finish", |h| {
+        h.state().tasks().tasks()[0].task.status == TaskStatus::Finished
+    });
+    assert!(
+        h.state()
+            .notifications()
+            .iter()
+            .any(|n| n.contains(&format!("Vectorize task {}", fx.pending_vectorize_task_id))),
+        "{:?}",
+        h.state().notifications()
+    );
+}
