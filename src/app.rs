@@ -5,6 +5,7 @@
 use crate::backend::{
     Backend, BackendConfig, BackendError, Command, Event, LogoRef, StartAccount, UserError,
 };
+use crate::ui::designs::DesignsScreen;
 use crate::ui::editor::EditorScreen;
 use crate::ui::gallery::Gallery;
 use crate::ui::images::ThumbnailCache;
@@ -12,6 +13,7 @@ use crate::ui::logo_detail::LogoDetailScreen;
 use crate::ui::notifications::{Notifications, Progress};
 use crate::ui::orders::OrdersScreen;
 use crate::ui::settings::Settings;
+use crate::ui::tasks::TasksScreen;
 use crate::ui::widgets::UiExt as _;
 use crate::ui::{
     Action, ActiveAccount, Intent, PersistedUi, Screen, Session, Shared, shell, theme,
@@ -84,6 +86,10 @@ pub struct LogodeskApp {
     /// Open the gallery's first draft in the editor as soon as it is listed
     /// (`--screenshot … --screen editor`).
     open_first_draft: bool,
+    designs: DesignsScreen,
+    tasks: TasksScreen,
+    /// The demo data of `--screenshot … --screen designs|tasks` was asked for.
+    demo_started: bool,
 }
 
 impl LogodeskApp {
@@ -147,6 +153,9 @@ impl LogodeskApp {
             editor: EditorScreen::default(),
             orders: OrdersScreen::default(),
             open_first_draft: start == Some(Screen::Editor),
+            designs: DesignsScreen::default(),
+            tasks: TasksScreen::default(),
+            demo_started: false,
         })
     }
 
@@ -173,6 +182,26 @@ impl LogodeskApp {
     /// The Orders and History screens' state, to change (tests fill forms through it).
     pub fn orders_mut(&mut self) -> &mut OrdersScreen {
         &mut self.orders
+    }
+
+    /// The Designs screen's state.
+    pub fn designs(&self) -> &DesignsScreen {
+        &self.designs
+    }
+
+    /// The Designs screen's state, to change (tests fill the clone form through it).
+    pub fn designs_mut(&mut self) -> &mut DesignsScreen {
+        &mut self.designs
+    }
+
+    /// The Tasks screen's state.
+    pub fn tasks(&self) -> &TasksScreen {
+        &self.tasks
+    }
+
+    /// The Tasks screen's state, to change (tests type through it).
+    pub fn tasks_mut(&mut self) -> &mut TasksScreen {
+        &mut self.tasks
     }
 
     /// The editor's state.
@@ -305,6 +334,12 @@ impl LogodeskApp {
                 let (mut shared, ..) = self.parts(&mut intents);
                 orders.activate(generation, &mut shared);
                 self.orders = orders;
+                self.designs.activate(generation);
+                let mut tasks = std::mem::take(&mut self.tasks);
+                let (mut shared, ..) = self.parts(&mut intents);
+                tasks.activate(generation, &mut shared);
+                self.tasks = tasks;
+                self.demo_started = false;
                 if self.screen == Screen::LogoDetail && self.screenshot.is_none() {
                     self.screen = Screen::Gallery;
                 }
@@ -415,6 +450,24 @@ impl LogodeskApp {
                     }
                 }
             }
+            Event::Designs(event) => {
+                self.progress.finish(event.request());
+                let mut designs = std::mem::take(&mut self.designs);
+                let mut intents = Vec::new();
+                let (mut shared, ..) = self.parts(&mut intents);
+                designs.on_event(event, &mut shared);
+                self.designs = designs;
+            }
+            Event::Tasks(event) => {
+                if let Some(request) = event.request() {
+                    self.progress.finish(request);
+                }
+                let mut tasks = std::mem::take(&mut self.tasks);
+                let mut intents = Vec::new();
+                let (mut shared, ..) = self.parts(&mut intents);
+                tasks.on_event(event, &mut shared);
+                self.tasks = tasks;
+            }
             Event::Editor(event) => {
                 let mut intents = Vec::new();
                 self.with_editor(&mut intents, |editor, shared| {
@@ -433,6 +486,7 @@ impl LogodeskApp {
         let mut screen = self.screen;
         let mut edit = None;
         let mut order_logo = None;
+        let mut order_design = None;
         let (mut shared, gallery, detail, _) = self.parts(&mut intents);
         let screen = &mut screen;
         match intent {
@@ -450,6 +504,7 @@ impl LogodeskApp {
             }
             Intent::EditDraft(logo) => edit = Some(logo),
             Intent::OrderLogo(logo) => order_logo = Some(logo),
+            Intent::OrderDesign(design) => order_design = Some(design),
             Intent::Perform(action) => match action {
                 Action::FocusSearch => {
                     *screen = Screen::Gallery;
@@ -483,7 +538,19 @@ impl LogodeskApp {
                 Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
             },
         }
+        if *screen == Screen::Designs && self.screen != Screen::Designs {
+            // The designs seen in orders become quick picks.
+            let known = self.orders.known_designs();
+            self.designs.add_known(known);
+        }
         self.screen = *screen;
+        if let Some(design) = order_design {
+            let mut orders = std::mem::take(&mut self.orders);
+            let (mut shared, ..) = self.parts(&mut intents);
+            orders.add_design(design, &mut shared);
+            self.orders = orders;
+            self.screen = Screen::Orders;
+        }
         if let Some(logo) = order_logo {
             let mut orders = std::mem::take(&mut self.orders);
             let (mut shared, ..) = self.parts(&mut intents);
@@ -525,6 +592,18 @@ impl LogodeskApp {
             Screen::Editor => {
                 self.with_editor(intents, |editor, shared| editor.ui(ui, shared));
             }
+            Screen::Designs => {
+                let mut designs = std::mem::take(&mut self.designs);
+                let (mut shared, ..) = self.parts(intents);
+                designs.ui(ui, &mut shared);
+                self.designs = designs;
+            }
+            Screen::Tasks => {
+                let mut tasks = std::mem::take(&mut self.tasks);
+                let (mut shared, ..) = self.parts(intents);
+                tasks.ui(ui, &mut shared);
+                self.tasks = tasks;
+            }
             // Drawn above.
             Screen::Orders | Screen::History => {}
         }
@@ -554,6 +633,19 @@ impl LogodeskApp {
                     Screen::Editor => self.editor.is_loaded() && self.screen == Screen::Editor,
                     Screen::Orders => self.orders.has_draft(),
                     Screen::History => self.orders.show_first_completed(),
+                    Screen::Designs => {
+                        self.start_demo(screen);
+                        self.designs.is_loaded()
+                            && self
+                                .designs
+                                .thumbnails()
+                                .iter()
+                                .all(|k| self.thumbs.contains(k))
+                    }
+                    Screen::Tasks => {
+                        self.start_demo(screen);
+                        self.tasks.tasks().len() >= 2
+                    }
                 };
                 if ready {
                     self.screen = screen;
@@ -597,6 +689,38 @@ impl LogodeskApp {
         };
         if let Some(job) = &mut self.screenshot {
             job.phase = next;
+        }
+    }
+
+    /// Asks for the demo data of a screenshot of Designs (the sandbox's finalized design) or
+    /// Tasks (both demo tasks tracked), once the account is active.
+    fn start_demo(&mut self, screen: Screen) {
+        if self.demo_started || self.session.active.is_none() || !self.tasks.is_loaded() {
+            return;
+        }
+        self.demo_started = true;
+        let fx = crate::sandbox::fixtures();
+        let mut intents = Vec::new();
+        match screen {
+            Screen::Designs => {
+                let mut designs = std::mem::take(&mut self.designs);
+                let (mut shared, ..) = self.parts(&mut intents);
+                designs.id_input = fx.done_design_id.to_string();
+                designs.open(crate::api::DesignId(fx.done_design_id), &mut shared);
+                self.designs = designs;
+            }
+            Screen::Tasks => {
+                let mut tasks = std::mem::take(&mut self.tasks);
+                let (mut shared, ..) = self.parts(&mut intents);
+                let ids = [fx.finished_vectorize_task_id, fx.pending_vectorize_task_id];
+                for id in ids {
+                    if !tasks.tasks().iter().any(|t| t.task.id.0 == id) {
+                        tasks.track(crate::api::TaskId(id), &mut shared);
+                    }
+                }
+                self.tasks = tasks;
+            }
+            _ => {}
         }
     }
 

@@ -38,7 +38,7 @@ pub struct AppArgs {
     /// Save a PNG of the window once the screen has loaded its data, then exit.
     #[arg(long, value_name = "PATH")]
     pub screenshot: Option<PathBuf>,
-    /// Screen to open: gallery, detail (the first logo), orders (a demo draft), history (a completed demo order) or settings.
+    /// Screen to open: gallery, detail (the first logo), editor, designs (the demo design), orders (a demo draft), history (a completed demo order), tasks (the demo tasks tracked) or settings.
     #[arg(long, value_name = "SCREEN", value_parser = parse_screen)]
     pub screen: Option<Screen>,
     /// Account to use, by name, e.g. sandbox [default: the last one used].

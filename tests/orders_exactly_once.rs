@@ -35,6 +35,7 @@ fn backend_config(db: &Path, keychain: &Keychain, account: AccountId) -> Backend
         retry: fast_retry().with_max_retries(2),
         worker_threads: 2,
         order_poll: Duration::from_millis(150),
+        task_poll: Duration::from_millis(150),
     }
 }
 

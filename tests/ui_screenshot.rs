@@ -75,7 +75,7 @@ fn screenshot(data: &Path, runtime: &Path, screen: &str, png: &Path) {
 }
 
 #[test]
-fn the_real_window_takes_screenshots_of_gallery_detail_orders_and_history() {
+fn the_real_window_takes_screenshots_of_every_screen() {
     if !have("xvfb-run") {
         assert!(
             std::env::var_os("CI").is_none(),
@@ -108,6 +108,9 @@ fn the_real_window_takes_screenshots_of_gallery_detail_orders_and_history() {
     // The composer on a demo draft; the history with the demo order placed and completed.
     screenshot(&data, &runtime, "orders", &dir.path().join("orders.png"));
     screenshot(&data, &runtime, "history", &dir.path().join("history.png"));
+    // The sandbox's finalized design with its placements; both demo vectorize tasks tracked.
+    screenshot(&data, &runtime, "designs", &dir.path().join("designs.png"));
+    screenshot(&data, &runtime, "tasks", &dir.path().join("tasks.png"));
 }
 
 #[test]

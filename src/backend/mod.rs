@@ -6,10 +6,12 @@
 //! `ctx.request_repaint()`. Answers carry the [`RequestId`] and account [`Generation`] they
 //! belong to, so the UI drops stale ones.
 
+pub mod designs;
 pub mod editor;
 pub mod orders;
 mod pictures;
 mod protocol;
+pub mod tasks;
 mod worker;
 
 pub use pictures::{THUMB_SIDE, decode_thumbnail};
@@ -61,6 +63,8 @@ pub struct BackendConfig {
     pub worker_threads: usize,
     /// Pause between two polls of a pending order (the spec recommends 5 s).
     pub order_poll: Duration,
+    /// Pause between two polls of a pending vectorize task.
+    pub task_poll: Duration,
 }
 
 impl BackendConfig {
@@ -78,6 +82,7 @@ impl BackendConfig {
             retry: RetryPolicy::default(),
             worker_threads: 2,
             order_poll: Duration::from_secs(5),
+            task_poll: Duration::from_secs(5),
         }
     }
 
@@ -94,6 +99,7 @@ impl BackendConfig {
                 .with_max_delay(Duration::from_millis(50)),
             worker_threads: 2,
             order_poll: Duration::from_secs(5),
+            task_poll: Duration::from_secs(5),
         }
     }
 }

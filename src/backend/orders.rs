@@ -57,7 +57,7 @@ pub type OnReach = Arc<dyn Fn(bool) + Send + Sync>;
 /// The database, shared by the backend's tasks.
 pub type SharedStore = Arc<Mutex<Store>>;
 
-async fn with_store<T: Send + 'static>(
+pub(super) async fn with_store<T: Send + 'static>(
     store: &SharedStore,
     f: impl FnOnce(&mut Store) -> Result<T, StoreError> + Send + 'static,
 ) -> Result<T, UserError> {

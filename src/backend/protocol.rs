@@ -282,6 +282,10 @@ pub enum Command {
     Editor(super::editor::EditorCommand),
     /// The account manager's flow: drafts, placing, tracking (see [`super::orders`]).
     Orders(super::orders::OrdersCommand),
+    /// Designs: open one, clone it (see [`super::designs`]).
+    Designs(super::designs::DesignsCommand),
+    /// Vectorize tasks: track, remove (see [`super::tasks`]).
+    Tasks(super::tasks::TasksCommand),
 }
 
 impl Command {
@@ -298,6 +302,8 @@ impl Command {
             Command::SaveScreenshot { .. } => "SaveScreenshot",
             Command::Editor(c) => c.name(),
             Command::Orders(c) => c.name(),
+            Command::Designs(c) => c.name(),
+            Command::Tasks(c) => c.name(),
         }
     }
 }
@@ -372,6 +378,10 @@ pub enum Event {
     Editor(super::editor::EditorEvent),
     /// An answer of the account manager's flow (see [`super::orders`]).
     Orders(super::orders::OrdersEvent),
+    /// An answer about designs (see [`super::designs`]).
+    Designs(super::designs::DesignsEvent),
+    /// The tracked vectorize tasks and their changes (see [`super::tasks`]).
+    Tasks(super::tasks::TasksEvent),
 }
 
 impl Event {
@@ -390,6 +400,8 @@ impl Event {
             Event::ScreenshotSaved { .. } => "ScreenshotSaved",
             Event::Editor(e) => e.name(),
             Event::Orders(e) => e.name(),
+            Event::Designs(e) => e.name(),
+            Event::Tasks(e) => e.name(),
         }
     }
 }

@@ -63,6 +63,8 @@ struct Worker {
     thumbs: Arc<Mutex<ThumbCache>>,
     editor: super::editor::EditorBackend,
     orders: super::orders::Orders,
+    designs: super::designs::Designs,
+    tasks: super::tasks::Tasks,
 }
 
 fn user_error(e: &(dyn std::error::Error + 'static)) -> UserError {
@@ -141,6 +143,8 @@ impl Worker {
                 orders_emit(&sink),
                 config.order_poll,
             ),
+            tasks: super::tasks::Tasks::new(store.clone(), tasks_emit(&sink), config.task_poll),
+            designs: Default::default(),
             sink,
             store,
             keychain,
@@ -278,6 +282,20 @@ impl Worker {
                     self.fail(Some(self.generation), None, e);
                 }
             }
+            Command::Designs(command) => {
+                let cx = super::designs::DesignsContext {
+                    sink: self.sink.clone(),
+                    thumbs: self.thumbs.clone(),
+                    client: self.active_client(),
+                    generation: self.generation,
+                };
+                self.designs.handle(command, cx);
+            }
+            Command::Tasks(command) => {
+                if let Err(e) = self.tasks.handle(command).await {
+                    self.fail(Some(self.generation), None, e);
+                }
+            }
         }
     }
 
@@ -298,6 +316,9 @@ impl Worker {
             problem: client.as_ref().err().cloned(),
         });
         self.orders
+            .activate(account.id, self.generation, client.clone());
+        self.designs.abort();
+        self.tasks
             .activate(account.id, self.generation, client.clone());
         self.active = Some(Active { account, client });
     }
@@ -674,6 +695,12 @@ async fn start_sandbox(mut cfg: sandbox::SandboxConfig) -> Result<SandboxHandle,
     })
 }
 
+/// Sends the tasks side's events to the UI.
+fn tasks_emit(sink: &EventSink) -> super::tasks::Emit {
+    let sink = sink.clone();
+    Arc::new(move |event| sink.send(Event::Tasks(event)))
+}
+
 /// Sends the orders side's events to the UI.
 fn orders_emit(sink: &EventSink) -> super::orders::Emit {
     let sink = sink.clone();
@@ -689,7 +716,7 @@ fn sink_thumbnail(sink: &EventSink, key: ThumbKey, image: egui::ColorImage) {
 
 /// Decodes previews one by one on the blocking pool, sending each thumbnail as soon as it is
 /// ready and keeping its compact PNG.
-async fn stream_thumbnails(
+pub(super) async fn stream_thumbnails(
     sink: EventSink,
     thumbs: Arc<Mutex<ThumbCache>>,
     items: Vec<(ThumbKey, LogoSummary)>,

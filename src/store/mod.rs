@@ -11,11 +11,13 @@ pub mod accounts;
 pub mod editor;
 pub mod migrations;
 pub mod orders;
+pub mod tasks;
 
 pub use accounts::{
     AccountId, AccountKind, AccountRecord, KeyLocation, NewAccount, SANDBOX_ACCOUNT_NAME,
 };
 pub use orders::{LocalOrder, LocalOrderId, OrderState, Outgoing};
+pub use tasks::TrackedTask;
 
 use rusqlite::Connection;
 use std::path::{Path, PathBuf};

@@ -5,6 +5,7 @@
 //! outside comes in a [`Shared`].
 
 pub mod actions;
+pub mod designs;
 pub mod editor;
 pub mod gallery;
 pub mod images;
@@ -13,6 +14,7 @@ pub mod notifications;
 pub mod orders;
 pub mod settings;
 pub mod shell;
+pub mod tasks;
 pub mod theme;
 pub mod upload;
 pub mod widgets;
@@ -27,7 +29,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The screens. The left navigation shows those whose [`Screen::in_navigation`] is true;
-/// Editor, Orders, Designs and Tasks join when they work.
+/// the logo detail appears under the gallery while a logo is open.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum Screen {
     /// The logo gallery.
@@ -43,16 +45,22 @@ pub enum Screen {
     Orders,
     /// Orders placed or looked up, and one in full.
     History,
+    /// One design by id: placements, order, clone.
+    Designs,
+    /// Vectorize tasks tracked on this computer.
+    Tasks,
 }
 
 impl Screen {
     /// Every screen, in navigation order.
-    pub const ALL: [Screen; 6] = [
+    pub const ALL: [Screen; 8] = [
         Screen::Gallery,
         Screen::LogoDetail,
         Screen::Editor,
+        Screen::Designs,
         Screen::Orders,
         Screen::History,
+        Screen::Tasks,
         Screen::Settings,
     ];
 
@@ -65,6 +73,8 @@ impl Screen {
             Screen::Editor => "editor",
             Screen::Orders => "orders",
             Screen::History => "history",
+            Screen::Designs => "designs",
+            Screen::Tasks => "tasks",
         }
     }
 
@@ -90,6 +100,8 @@ impl Screen {
             Screen::Editor => "✎",
             Screen::Orders => "✚",
             Screen::History => "☰",
+            Screen::Designs => "▣",
+            Screen::Tasks => "⟳",
         }
     }
 }
@@ -103,6 +115,8 @@ impl fmt::Display for Screen {
             Screen::Editor => "Upload & edit",
             Screen::Orders => "Orders",
             Screen::History => "History",
+            Screen::Designs => "Designs",
+            Screen::Tasks => "Tasks",
         })
     }
 }
@@ -196,6 +210,8 @@ pub enum Intent {
     EditDraft(crate::api::LogoId),
     /// Add this logo to the order being composed, as a loose transfer.
     OrderLogo(crate::api::LogoId),
+    /// Add this design to the order being composed.
+    OrderDesign(crate::api::DesignId),
 }
 
 /// What screens get from the app each frame.

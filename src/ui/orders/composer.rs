@@ -161,6 +161,20 @@ impl Composer {
         self.fetch_logo(self.form.logos.len() - 1, shared);
     }
 
+    /// Adds a design line (from the Designs screen's "Order…") with one instance row.
+    pub fn add_design_id(&mut self, design: crate::api::DesignId, shared: &mut Shared<'_>) {
+        self.form.designs.push(DesignForm {
+            reference: design.to_string(),
+            rows: vec![RowForm {
+                size: "M".into(),
+                quantity: "1".into(),
+                ..RowForm::default()
+            }],
+            ..DesignForm::default()
+        });
+        self.fetch_design(self.form.designs.len() - 1, shared);
+    }
+
     pub(super) fn on_design(
         &mut self,
         request: RequestId,

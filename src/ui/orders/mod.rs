@@ -146,6 +146,57 @@ impl OrdersScreen {
         self.composer.add_logo_id(logo, shared);
     }
 
+    /// Adds a design (from the Designs screen's "Order…") to the composer.
+    /// With no draft open (or a placed order shown), a new draft is started with it.
+    pub fn add_design(&mut self, design: crate::api::DesignId, shared: &mut Shared<'_>) {
+        self.tab = OrdersTab::Compose;
+        if self.composer.draft_id().is_some() && !self.composer.is_frozen() {
+            self.composer.add_design_id(design, shared);
+            return;
+        }
+        let line = form::DesignForm {
+            reference: design.to_string(),
+            rows: vec![form::RowForm {
+                size: "M".into(),
+                quantity: "1".into(),
+                ..form::RowForm::default()
+            }],
+            ..form::DesignForm::default()
+        };
+        match &mut self.creating {
+            Some((_, form)) => form.designs.push(line),
+            None => self.new_draft(
+                DraftForm {
+                    designs: vec![line],
+                    ..DraftForm::default()
+                },
+                shared,
+            ),
+        }
+    }
+
+    /// The designs named by id in the composer, the drafts and the history, with their titles
+    /// where known, each once (the Designs screen's quick picks).
+    pub fn known_designs(&self) -> Vec<(crate::api::DesignId, String)> {
+        let saved = self
+            .drafts
+            .iter()
+            .chain(&self.history)
+            .filter_map(|o| o.draft_json.as_deref())
+            .filter_map(|json| serde_json::from_str::<DraftForm>(json).ok());
+        let mut known: Vec<(crate::api::DesignId, String)> = Vec::new();
+        for form in std::iter::once(self.composer.form.clone()).chain(saved) {
+            for d in form.designs {
+                if let Ok(id) = d.reference.trim().parse::<crate::api::DesignId>()
+                    && !known.iter().any(|(k, _)| *k == id)
+                {
+                    known.push((id, d.title));
+                }
+            }
+        }
+        known
+    }
+
     /// Applies one answer of the backend.
     pub fn on_event(&mut self, event: OrdersEvent, shared: &mut Shared<'_>) {
         match event {

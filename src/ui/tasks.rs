@@ -1,0 +1,325 @@
+//! Vectorize tasks: look a task up by id and keep it in this account's tracked list (stored
+//! locally; the service has no list of tasks). The backend polls the pending ones until they
+//! are finished and tells when one finishes.
+
+use super::designs::labelled;
+use super::theme::{self, space};
+use super::widgets::UiExt as _;
+use super::{Intent, Shared};
+use crate::api::{TaskId, TaskStatus, VectorizeTask};
+use crate::backend::tasks::{TasksCommand, TasksEvent};
+use crate::backend::{Command, Generation, LogoRef, RequestId, UserError};
+use crate::store::TrackedTask;
+use chrono::{DateTime, Utc};
+use egui::{Align, Layout, RichText, Ui};
+use rust_decimal::Decimal;
+
+/// The Tasks screen's state.
+#[derive(Default)]
+pub struct TasksScreen {
+    generation: Generation,
+    loaded: bool,
+    /// The task id as typed.
+    pub id_input: String,
+    input_error: Option<String>,
+    /// The look-up on its way.
+    tracking: Option<RequestId>,
+    lookup_error: Option<UserError>,
+    tasks: Vec<TrackedTask>,
+}
+
+impl TasksScreen {
+    /// Drops the previous account's list and asks for the new one's.
+    pub fn activate(&mut self, generation: Generation, shared: &mut Shared<'_>) {
+        *self = TasksScreen {
+            generation,
+            ..TasksScreen::default()
+        };
+        shared.backend.send(Command::Tasks(TasksCommand::Refresh));
+    }
+
+    /// The tracked tasks, most recently added first.
+    pub fn tasks(&self) -> &[TrackedTask] {
+        &self.tasks
+    }
+
+    /// The list has arrived at least once.
+    pub fn is_loaded(&self) -> bool {
+        self.loaded
+    }
+
+    /// Looks a task up and tracks it.
+    pub fn track(&mut self, id: TaskId, shared: &mut Shared<'_>) {
+        if let Some(old) = self.tracking.take() {
+            shared.progress.finish(old);
+        }
+        self.input_error = None;
+        self.lookup_error = None;
+        self.tracking = Some(shared.request(&format!("Looking up task {id}"), |request| {
+            Command::Tasks(TasksCommand::Track { request, id })
+        }));
+    }
+
+    /// Applies one answer of the backend.
+    pub fn on_event(&mut self, event: TasksEvent, shared: &mut Shared<'_>) {
+        match event {
+            TasksEvent::List { generation, tasks } if generation == self.generation => {
+                self.tasks = tasks;
+                self.loaded = true;
+            }
+            TasksEvent::Tracked {
+                generation,
+                request,
+                result,
+            } if generation == self.generation => {
+                let newest = self.tracking == Some(request);
+                if newest {
+                    self.tracking = None;
+                }
+                match result {
+                    // An older look-up's task is tracked all the same (the backend saved it).
+                    Ok(task) => {
+                        self.tasks.retain(|t| t.task.id != task.task.id);
+                        self.tasks.insert(0, *task);
+                        if newest {
+                            self.id_input.clear();
+                        }
+                    }
+                    Err(e) if newest => self.lookup_error = Some(e),
+                    Err(_) => {}
+                }
+            }
+            TasksEvent::Changed {
+                generation,
+                task,
+                finished_now,
+            } if generation == self.generation => {
+                if finished_now {
+                    shared.notifications.success(finished_sentence(&task.task));
+                }
+                if let Some(slot) = self.tasks.iter_mut().find(|t| t.task.id == task.task.id) {
+                    *slot = *task;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The screen.
+    pub fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
+        ui.screen_title(
+            "Vectorize tasks",
+            Some(
+                "Look a task up by its id to follow it here. The service has no list of tasks, so this list is kept on this computer, per account; pending tasks are checked every few seconds until they are finished.",
+            ),
+        );
+        ui.add_space(space::S);
+        ui.horizontal(|ui| {
+            ui.label("Task id");
+            let input = ui
+                .add(
+                    egui::TextEdit::singleline(&mut self.id_input)
+                        .hint_text("e.g. 70001")
+                        .desired_width(140.0),
+                )
+                .accessible_name("Task id");
+            let enter = input.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if ui.button("Track task").clicked() || enter {
+                match self.id_input.trim().parse::<i64>() {
+                    Ok(n) if n > 0 => self.track(TaskId(n), shared),
+                    _ => {
+                        self.input_error =
+                            Some("Type the task's id, a whole number such as 70001.".into())
+                    }
+                }
+            }
+            if self.tracking.is_some() {
+                ui.spinner();
+            }
+        });
+        if let Some(e) = &self.input_error {
+            let t = theme::tokens(ui.ctx());
+            ui.label(RichText::new(format!("⚠ {e}")).small().color(t.danger));
+        }
+        if let Some(e) = &self.lookup_error {
+            ui.error_box(e, "task-lookup");
+        }
+        ui.add_space(space::M);
+        if !self.loaded {
+            ui.spinner();
+            return;
+        }
+        if self.tasks.is_empty() {
+            ui.empty_state(
+                "⟳",
+                "No tasks tracked",
+                "Type a task's id above to follow it until it is finished.",
+                None,
+            );
+            return;
+        }
+        let mut remove = None;
+        egui::ScrollArea::vertical()
+            .id_salt("tasks-scroll")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                for tracked in &self.tasks {
+                    if task_ui(ui, shared, tracked) {
+                        remove = Some(tracked.task.id);
+                    }
+                    ui.add_space(space::S);
+                }
+            });
+        if let Some(id) = remove {
+            self.tasks.retain(|t| t.task.id != id);
+            shared
+                .backend
+                .send(Command::Tasks(TasksCommand::Remove { id }));
+        }
+    }
+}
+
+/// The notification when a tracked task finishes.
+fn finished_sentence(task: &VectorizeTask) -> String {
+    let logos = match task.created_logos.len() {
+        1 => "1 logo created".to_owned(),
+        n => format!("{n} logos created"),
+    };
+    format!(
+        "Vectorize task {} ({}) finished: {logos}.",
+        task.id, task.logo_name
+    )
+}
+
+/// An amount as the service gave it, with its currency.
+fn money(amount: Decimal, currency: &str) -> String {
+    format!("{:.2} {currency}", amount.round_dp(2))
+        .trim_end()
+        .to_owned()
+}
+
+fn local(t: &DateTime<Utc>) -> String {
+    t.with_timezone(&chrono::Local)
+        .format("%Y-%m-%d %H:%M")
+        .to_string()
+}
+
+/// One task as a card; answers whether "Remove" was clicked.
+fn task_ui(ui: &mut Ui, shared: &mut Shared<'_>, tracked: &TrackedTask) -> bool {
+    let task = &tracked.task;
+    let t = theme::tokens(ui.ctx());
+    let mut remove = false;
+    ui.push_id(("task", task.id), |ui| {
+        ui.surface(|ui| {
+            ui.horizontal(|ui| {
+                let name = if task.logo_name.is_empty() {
+                    "(no logo name)"
+                } else {
+                    &task.logo_name
+                };
+                ui.label(
+                    RichText::new(format!("Task {} · {name}", task.id))
+                        .font(theme::heading_font())
+                        .color(t.text_strong),
+                );
+                let (fg, bg, tip) = match &task.status {
+                    TaskStatus::Pending => (
+                        t.warning,
+                        t.warning_soft,
+                        "Being vectorized; checked every few seconds",
+                    ),
+                    TaskStatus::Finished => (
+                        t.success,
+                        t.success_soft,
+                        "Done: the logos it created are listed",
+                    ),
+                    TaskStatus::Other(_) => (
+                        t.text_muted,
+                        t.chrome,
+                        "A status this version does not know",
+                    ),
+                };
+                let status = task.status.as_str();
+                labelled(ui.badge(status, fg, bg), status).on_hover_text(tip);
+                ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                    remove = ui
+                        .small_button("Remove")
+                        .accessible_name(format!("Remove task {}", task.id))
+                        .on_hover_text("Stop following this task (the task itself stays)")
+                        .clicked();
+                });
+            });
+            ui.add_space(space::XS);
+            let method = if task.transfer_method_key.is_empty() {
+                "—".to_owned()
+            } else {
+                task.transfer_method_key.clone()
+            };
+            let range = format!(
+                "{} – {}",
+                money(task.min_price, ""),
+                money(task.max_price, &task.currency)
+            );
+            let fin = task
+                .final_price
+                .map_or_else(|| "not yet known".to_owned(), |p| money(p, &task.currency));
+            let finished = task
+                .finished_at_utc
+                .as_ref()
+                .map_or_else(|| "—".to_owned(), local);
+            // Two columns of facts: the work and its price, then its times.
+            egui::Grid::new("task-facts")
+                .spacing([space::L, space::XS])
+                .min_col_width(90.0)
+                .show(ui, |ui| {
+                    let pairs = [
+                        ("Method", method, "Created", local(&task.created_at_utc)),
+                        ("Price range", range, "Finished", finished),
+                    ];
+                    for (k1, v1, k2, v2) in pairs {
+                        ui.muted(k1);
+                        ui.label(v1);
+                        ui.muted(k2);
+                        ui.label(v2);
+                        ui.end_row();
+                    }
+                    ui.muted("Final price");
+                    ui.label(fin);
+                    ui.muted("Created logos");
+                    if task.created_logos.is_empty() {
+                        ui.label("—");
+                    } else {
+                        ui.horizontal(|ui| {
+                            for l in &task.created_logos {
+                                let text = match l.logo_item_no {
+                                    Some(n) => format!("Logo {} (item no. {n})", l.logo_id),
+                                    None => format!("Logo {}", l.logo_id),
+                                };
+                                if ui.link(text).on_hover_text("Open the logo").clicked() {
+                                    shared.intend(Intent::OpenLogo(LogoRef::Id(l.logo_id)));
+                                }
+                            }
+                        });
+                    }
+                    ui.end_row();
+                });
+            ui.muted_small(&format!(
+                "Last checked {}",
+                super::orders::history::local_time(&tracked.updated_at)
+            ));
+        });
+    });
+    remove
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn money_keeps_two_decimals_and_the_currency() {
+        assert_eq!(money(Decimal::new(250, 0), "DKK"), "250.00 DKK");
+        assert_eq!(money(Decimal::new(49995, 2), "EUR"), "499.95 EUR");
+        assert_eq!(money(Decimal::new(5, 0), ""), "5.00");
+    }
+}
