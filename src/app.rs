@@ -738,10 +738,10 @@ fn wgpu_options() -> eframe::egui_wgpu::WgpuConfiguration {
     use eframe::egui_wgpu::{WgpuConfiguration, WgpuSetup};
     use eframe::wgpu;
     let mut options = WgpuConfiguration::default();
-    if let WgpuSetup::CreateNew(setup) = &mut options.wgpu_setup {
-        if wgpu::Backends::from_env().is_none() {
-            setup.instance_descriptor.backends = graphics_backends();
-        }
+    if let WgpuSetup::CreateNew(setup) = &mut options.wgpu_setup
+        && wgpu::Backends::from_env().is_none()
+    {
+        setup.instance_descriptor.backends = graphics_backends();
     }
     options
 }
