@@ -1,7 +1,8 @@
 //! Resident memory of the real app: the release binary in a real window (under `xvfb-run`),
 //! its embedded sandbox holding 1,000 more logos, after paging through them with the keyboard
 //! (`xdotool`). Prints the process's resident memory, split into its own (anonymous) memory and
-//! mapped files (code: logodesk itself and, with the software renderer, Mesa's LLVM).
+//! mapped files (code: logodesk itself and, with the software renderer, Mesa's LLVM), and after
+//! scrolling the resident memory of each mapping of 1 MB and more.
 //!
 //! Run: `cargo bench --bench ui_memory` (needs `xvfb-run` and `xdotool`; skipped without them).
 //! `UI_MEMORY_DATA=DIR` keeps the seeded data folder, to look into the process afterwards.
@@ -125,6 +126,7 @@ grep -E "VmRSS|RssAnon|RssFile" /proc/$APP/status | sed 's/^/start /'
 for i in $(seq 75); do xdotool key --window "$WID" Page_Down; sleep 0.25; done
 sleep 2
 grep -E "VmRSS|RssAnon|RssFile" /proc/$APP/status | sed 's/^/after /'
+awk '/^[0-9a-f]+-[0-9a-f]+ /{{n=$6; if(n=="")n="[anonymous]"}} /^Rss:/{{r[n]+=$2}} END{{for(k in r) if(r[k]>=1024) printf "%8d kB %s\n", r[k], k}}' /proc/$APP/smaps | sort -rn | sed 's/^/mapped /'
 kill $APP; wait
 "#,
         bin = BIN,
@@ -152,6 +154,10 @@ kill $APP; wait
         .lines()
         .filter(|l| l.starts_with("start ") || l.starts_with("after "))
     {
+        println!("  {line}");
+    }
+    println!("after scrolling, resident memory by mapping (1 MB and more):");
+    for line in text.lines().filter_map(|l| l.strip_prefix("mapped ")) {
         println!("  {line}");
     }
     println!("the same sandbox data served by `logodesk sandbox` alone:");

