@@ -592,7 +592,7 @@ impl DesignsScreen {
                             remove_variation = Some(i);
                         }
                     });
-                    issue_at(ui, &issues, &format!("variations[{i}].title"));
+                    ui.problem_at(&issues, &format!("variations[{i}].title"));
                     ui.add_space(space::XS);
                     placements_form_ui(ui, i, v, view, &issues);
                     ui.horizontal(|ui| {
@@ -637,7 +637,7 @@ impl DesignsScreen {
                         }
                     });
                     if let Some(e) = &v.add_error {
-                        issue_label(ui, e);
+                        ui.problem(e);
                     }
                 });
             });
@@ -646,7 +646,7 @@ impl DesignsScreen {
         if let Some(i) = remove_variation {
             form.variations.remove(i);
         }
-        issue_at(ui, &issues, "variations");
+        ui.problem_at(&issues, "variations");
         if let Some(error) = &self.clone_error {
             ui.error_box(error, "clone");
             ui.add_space(space::S);
@@ -763,25 +763,10 @@ fn placements_form_ui(
             }
         });
     for p in problems {
-        issue_label(ui, &p);
+        ui.problem(&p);
     }
     if let Some(j) = remove {
         v.placements.remove(j);
-    }
-}
-
-fn issue_label(ui: &mut Ui, message: &str) {
-    let t = theme::tokens(ui.ctx());
-    ui.label(
-        RichText::new(format!("⚠ {message}"))
-            .small()
-            .color(t.danger),
-    );
-}
-
-fn issue_at(ui: &mut Ui, issues: &[ValidationIssue], path: &str) {
-    if let Some(issue) = issues.iter().find(|i| i.path == path) {
-        issue_label(ui, &issue.message);
     }
 }
 

@@ -163,8 +163,14 @@ impl Composer {
 
     /// Adds a design line (from the Designs screen's "Order…") with one instance row.
     pub fn add_design_id(&mut self, design: crate::api::DesignId, shared: &mut Shared<'_>) {
+        self.push_design(design.to_string(), shared);
+    }
+
+    /// Adds a design line for `reference` (an id or item number) with one instance row, size M
+    /// and quantity 1, and fetches the design's placements.
+    fn push_design(&mut self, reference: String, shared: &mut Shared<'_>) {
         self.form.designs.push(DesignForm {
-            reference: design.to_string(),
+            reference,
             rows: vec![RowForm {
                 size: "M".into(),
                 quantity: "1".into(),
@@ -288,7 +294,9 @@ impl Composer {
         };
         let mut picked = None;
         match (&self.picker.error, &self.picker.found) {
-            (Some(message), _) => issue_label(ui, message),
+            (Some(message), _) => {
+                ui.problem(message);
+            }
             (None, cards) if cards.is_empty() && self.picker.request.is_none() => {
                 ui.muted_small(&format!("No logo's title contains \"{searched}\"."));
             }
@@ -490,7 +498,7 @@ impl Composer {
                 let general: Vec<&ValidationIssue> =
                     issues.iter().filter(|i| i.path == "designs").collect();
                 for i in general {
-                    issue_label(ui, &i.message);
+                    ui.problem(&i.message);
                 }
                 ui.add_space(space::XL);
             });
@@ -597,7 +605,7 @@ impl Composer {
                     ui.label("Country *");
                     ui.vertical(|ui| {
                         country_picker(ui, &mut a.country, &mut self.country_query);
-                        issue_at(ui, issues, "deliveryAddress.country");
+                        ui.problem_at(issues, "deliveryAddress.country");
                     });
                     field(
                         ui,
@@ -647,16 +655,8 @@ impl Composer {
                 if (ui.button("Add design").clicked() || enter)
                     && !self.design_input.trim().is_empty()
                 {
-                    self.form.designs.push(DesignForm {
-                        reference: std::mem::take(&mut self.design_input).trim().to_owned(),
-                        rows: vec![RowForm {
-                            size: "M".into(),
-                            quantity: "1".into(),
-                            ..RowForm::default()
-                        }],
-                        ..DesignForm::default()
-                    });
-                    self.fetch_design(self.form.designs.len() - 1, shared);
+                    let reference = std::mem::take(&mut self.design_input).trim().to_owned();
+                    self.push_design(reference, shared);
                 }
             });
         });
@@ -697,9 +697,9 @@ impl Composer {
         if let Some(note) = self.design_notes.get(&i) {
             ui.label(RichText::new(note).small().color(t.warning));
         }
-        issue_at(ui, issues, &format!("{at}.designId"));
-        issue_at(ui, issues, &format!("{at}.designMul"));
-        issue_at(ui, issues, &format!("{at}.instances"));
+        ui.problem_at(issues, &format!("{at}.designId"));
+        ui.problem_at(issues, &format!("{at}.designMul"));
+        ui.problem_at(issues, &format!("{at}.instances"));
         if !d.placeholders.is_empty() {
             let names: Vec<String> = d
                 .placeholders
@@ -802,14 +802,11 @@ impl Composer {
             .collect();
         rows_problems.truncate(4);
         for p in rows_problems {
-            issue_label(
-                ui,
-                &format!(
-                    "Row {}: {}",
-                    row_of(&p.path).map_or(0, |r| r + 1),
-                    p.message
-                ),
-            );
+            ui.problem(&format!(
+                "Row {}: {}",
+                row_of(&p.path).map_or(0, |r| r + 1),
+                p.message
+            ));
         }
         ui.horizontal(|ui| {
             if ui.button("+ Row").clicked() {
@@ -890,9 +887,9 @@ impl Composer {
                     if let Some(note) = self.logo_notes.get(&i) {
                         ui.label(RichText::new(note).small().color(t.warning));
                     }
-                    issue_at(ui, issues, &format!("{at}.logoId"));
-                    issue_at(ui, issues, &format!("{at}.logoSku"));
-                    issue_at(ui, issues, &format!("{at}.digits"));
+                    ui.problem_at(issues, &format!("{at}.logoId"));
+                    ui.problem_at(issues, &format!("{at}.logoSku"));
+                    ui.problem_at(issues, &format!("{at}.digits"));
                     if l.is_number_logo() {
                         digits_ui(ui, l, &at, issues);
                     } else {
@@ -925,8 +922,8 @@ impl Composer {
                                 );
                             }
                         });
-                        issue_at(ui, issues, &format!("{at}.quantity"));
-                        issue_at(ui, issues, &format!("{at}.storageQuantity"));
+                        ui.problem_at(issues, &format!("{at}.quantity"));
+                        ui.problem_at(issues, &format!("{at}.storageQuantity"));
                     }
                 });
                 ui.separator();
@@ -1041,7 +1038,7 @@ fn digits_ui(ui: &mut Ui, l: &mut LogoForm, at: &str, issues: &[ValidationIssue]
         .iter()
         .filter(|i| i.path.starts_with(&format!("{at}.digits[")))
     {
-        issue_label(ui, &p.message);
+        ui.problem(&p.message);
     }
     if ui.small_button("+ Digit").clicked() {
         l.digits.push(DigitForm {
@@ -1072,21 +1069,6 @@ fn issue_text<'a>(issues: &'a [ValidationIssue], path: &str) -> Option<&'a str> 
         .map(|i| i.message.as_str())
 }
 
-fn issue_label(ui: &mut Ui, message: &str) {
-    let t = theme::tokens(ui.ctx());
-    ui.label(
-        RichText::new(format!("⚠ {message}"))
-            .small()
-            .color(t.danger),
-    );
-}
-
-fn issue_at(ui: &mut Ui, issues: &[ValidationIssue], path: &str) {
-    if let Some(m) = issue_text(issues, path) {
-        issue_label(ui, m);
-    }
-}
-
 /// A labelled text field with its issue under it.
 fn field(
     ui: &mut Ui,
@@ -1107,7 +1089,7 @@ fn field(
             problem,
         );
         if let Some(m) = problem {
-            issue_label(ui, m);
+            ui.problem(m);
         }
     });
 }

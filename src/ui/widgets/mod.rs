@@ -5,7 +5,7 @@ mod checkerboard;
 pub use checkerboard::paint_checkerboard;
 
 use super::theme::{self, space};
-use crate::api::{Color, LogoStatus};
+use crate::api::{Color, LogoStatus, ValidationIssue};
 use crate::backend::UserError;
 use egui::{Color32, Response, RichText, Sense, Stroke, Ui, Vec2};
 
@@ -164,6 +164,24 @@ pub trait UiExt {
             }
         });
         clicked
+    }
+
+    /// A problem with what was typed, under its field: "⚠ sentence" in the danger colour.
+    fn problem(&mut self, message: &str) -> Response {
+        let ui = self.ui();
+        let t = theme::tokens(ui.ctx());
+        ui.label(
+            RichText::new(format!("⚠ {message}"))
+                .small()
+                .color(t.danger),
+        )
+    }
+
+    /// The problem reported for `path` (e.g. `designs[0].instances[2].number`), if any.
+    fn problem_at(&mut self, issues: &[ValidationIssue], path: &str) {
+        if let Some(issue) = issues.iter().find(|i| i.path == path) {
+            self.problem(&issue.message);
+        }
     }
 
     /// An inline error: the sentence, and its details behind a toggle.
