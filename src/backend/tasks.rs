@@ -205,7 +205,8 @@ struct Tracker {
 impl Tracker {
     async fn run(self) {
         let account = self.account;
-        let mut backoff = self.poll_interval;
+        // Polls in a row that failed, for the client's retry policy (as the order tracker).
+        let mut failures: u32 = 0;
         loop {
             let pending: Vec<TrackedTask> =
                 match with_store(&self.store, move |s| s.tracked_tasks(account)).await {
@@ -222,6 +223,7 @@ impl Tracker {
                 continue;
             }
             let mut failed = false;
+            let mut retry_after = None;
             for old in pending {
                 match self.client.vectorize().task(old.task.id).await {
                     Ok(task) if task == old.task => {}
@@ -244,17 +246,25 @@ impl Tracker {
                     }
                     Err(e) => {
                         failed = true;
+                        retry_after = retry_after.max(e.retry_after());
                         tracing::info!(task = %old.task.id, error = %e, "polling a task failed");
                     }
                 }
             }
-            let pause = if failed {
-                backoff = (backoff * 2).min(MAX_BACKOFF.max(self.poll_interval));
-                backoff
+            failures = if failed {
+                failures.saturating_add(1)
             } else {
-                backoff = self.poll_interval;
-                self.poll_interval
+                0
             };
+            let backoff = if failed {
+                self.client
+                    .retry_policy()
+                    .delay(failures.min(16), retry_after, rand::random::<f64>())
+                    .min(MAX_BACKOFF)
+            } else {
+                Duration::ZERO
+            };
+            let pause = self.poll_interval + backoff;
             tokio::select! {
                 _ = tokio::time::sleep(pause) => {}
                 _ = self.wake.notified() => {}
