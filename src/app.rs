@@ -378,6 +378,15 @@ impl LogodeskApp {
                 let (mut shared, _, _, settings) = self.parts(&mut intents);
                 settings.on_saved(request, &account, &mut shared);
             }
+            Event::AccountHasOrders {
+                request,
+                waiting,
+                what,
+                ..
+            } => {
+                self.progress.finish(request);
+                self.settings.on_has_orders(request, waiting, &what);
+            }
             Event::ConnectionTested { request, report } => {
                 self.progress.finish(request);
                 self.settings.on_tested(request, report);

@@ -18,8 +18,15 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex, PoisonError};
 
-/// The `service` every logodesk entry is filed under; the `user` is `account-<id>`.
+/// The `service` logodesk entries were filed under before they were scoped to a data folder;
+/// the `user` is `account-<id>`. Entries are now filed under [`scoped_service`].
 pub const SERVICE: &str = "logodesk";
+
+/// The `service` of the entries of the data folder with this install id (kept in its
+/// `logodesk.sqlite`): two data folders never share a key, even for equal account ids.
+pub fn scoped_service(install_id: &str) -> String {
+    format!("{SERVICE}-{install_id}")
+}
 
 /// What the keychain can do right now, for the UI.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -65,6 +72,8 @@ enum Inner {
     Store {
         store: Arc<CredentialStore>,
         name: String,
+        /// The entries' `service`: [`SERVICE`] until [`Keychain::scope_to`].
+        service: String,
     },
     Unavailable {
         reason: String,
@@ -121,7 +130,11 @@ impl Keychain {
     pub fn with_store(store: Arc<CredentialStore>) -> Keychain {
         let name = store.vendor();
         Keychain {
-            inner: Arc::new(Mutex::new(Inner::Store { store, name })),
+            inner: Arc::new(Mutex::new(Inner::Store {
+                store,
+                name,
+                service: SERVICE.to_owned(),
+            })),
         }
     }
 
@@ -180,17 +193,62 @@ impl Keychain {
         }
     }
 
-    fn entry(store: &CredentialStore, account: AccountId) -> Result<Entry, KeychainError> {
+    fn entry(
+        store: &CredentialStore,
+        service: &str,
+        account: AccountId,
+    ) -> Result<Entry, KeychainError> {
         store
-            .build(SERVICE, &user(account), None)
+            .build(service, &user(account), None)
             .map_err(|e| KeychainError::Failed(describe(&e)))
+    }
+
+    /// Files this keychain's entries under the data folder with `install_id`
+    /// ([`scoped_service`]); with `move_old`, the keys of `accounts` filed the old,
+    /// unscoped way are moved over first (an entry already scoped wins). Answers how many
+    /// keys were moved.
+    pub fn scope_to(
+        &self,
+        install_id: &str,
+        move_old: Option<&[AccountId]>,
+    ) -> Result<usize, KeychainError> {
+        let mut inner = self.lock();
+        let Inner::Store { store, service, .. } = &mut *inner else {
+            return Ok(0);
+        };
+        let scoped = scoped_service(install_id);
+        *service = scoped.clone();
+        let mut moved = 0;
+        for &account in move_old.unwrap_or_default() {
+            let old = Self::entry(store.as_ref(), SERVICE, account)?;
+            let key = match old.get_password() {
+                Ok(key) => key,
+                Err(keyring_core::Error::NoEntry) => continue,
+                Err(e) => return Err(KeychainError::Failed(describe(&e))),
+            };
+            let new = Self::entry(store.as_ref(), &scoped, account)?;
+            match new.get_password() {
+                Ok(_) => {}
+                Err(keyring_core::Error::NoEntry) => {
+                    new.set_password(&key)
+                        .map_err(|e| KeychainError::Failed(describe(&e)))?;
+                    moved += 1;
+                }
+                Err(e) => return Err(KeychainError::Failed(describe(&e))),
+            }
+            match old.delete_credential() {
+                Ok(()) | Err(keyring_core::Error::NoEntry) => {}
+                Err(e) => return Err(KeychainError::Failed(describe(&e))),
+            }
+        }
+        Ok(moved)
     }
 
     /// Stores `key` for `account`; answers where it went.
     pub fn set(&self, account: AccountId, key: &ApiKey) -> Result<KeyLocation, KeychainError> {
         match &mut *self.lock() {
-            Inner::Store { store, .. } => {
-                Self::entry(store.as_ref(), account)?
+            Inner::Store { store, service, .. } => {
+                Self::entry(store.as_ref(), service, account)?
                     .set_password(key.expose())
                     .map_err(|e| KeychainError::Failed(describe(&e)))?;
                 Ok(KeyLocation::Keychain)
@@ -212,8 +270,8 @@ impl Keychain {
                 .ok_or(KeychainError::SessionKeyGone),
             (_, KeyLocation::Session) => Err(KeychainError::SessionKeyGone),
             (_, KeyLocation::None) => Err(KeychainError::Missing),
-            (Inner::Store { store, .. }, KeyLocation::Keychain) => {
-                match Self::entry(store.as_ref(), account)?.get_password() {
+            (Inner::Store { store, service, .. }, KeyLocation::Keychain) => {
+                match Self::entry(store.as_ref(), service, account)?.get_password() {
                     Ok(key) => Ok(ApiKey::new(key)),
                     Err(keyring_core::Error::NoEntry) => Err(KeychainError::Missing),
                     Err(e) => Err(KeychainError::Failed(describe(&e))),
@@ -229,8 +287,8 @@ impl Keychain {
     /// Forgets the key of `account` wherever it is; a missing key is not an error.
     pub fn delete(&self, account: AccountId) -> Result<(), KeychainError> {
         match &mut *self.lock() {
-            Inner::Store { store, .. } => {
-                match Self::entry(store.as_ref(), account)?.delete_credential() {
+            Inner::Store { store, service, .. } => {
+                match Self::entry(store.as_ref(), service, account)?.delete_credential() {
                     Ok(()) | Err(keyring_core::Error::NoEntry) => Ok(()),
                     Err(e) => Err(KeychainError::Failed(describe(&e))),
                 }
@@ -304,6 +362,34 @@ mod tests {
         kc.delete(id).unwrap();
         assert!(matches!(
             kc.get(id, KeyLocation::Keychain),
+            Err(KeychainError::Missing)
+        ));
+    }
+
+    #[test]
+    fn two_data_folders_never_share_a_key_and_old_entries_move_once() {
+        let store = keyring_core::mock::Store::new().unwrap();
+        let old = Keychain::with_store(store.clone());
+        let id = AccountId(1);
+        old.set(id, &ApiKey::new("key-of-before")).unwrap();
+
+        // The first data folder to start takes the old entry over.
+        let a = Keychain::with_store(store.clone());
+        assert_eq!(a.scope_to("aaaa", Some(&[id, AccountId(2)])).unwrap(), 1);
+        assert_eq!(a.get(id, KeyLocation::Keychain).unwrap().expose(), "key-of-before");
+        // The other one (same account id) does not see it, and its own key stays its own.
+        let b = Keychain::with_store(store.clone());
+        assert_eq!(b.scope_to("bbbb", Some(&[id])).unwrap(), 0);
+        assert!(matches!(
+            b.get(id, KeyLocation::Keychain),
+            Err(KeychainError::Missing)
+        ));
+        b.set(id, &ApiKey::new("key-of-b")).unwrap();
+        assert_eq!(a.get(id, KeyLocation::Keychain).unwrap().expose(), "key-of-before");
+        assert_eq!(b.get(id, KeyLocation::Keychain).unwrap().expose(), "key-of-b");
+        // Nothing is left under the old name.
+        assert!(matches!(
+            old.get(id, KeyLocation::Keychain),
             Err(KeychainError::Missing)
         ));
     }

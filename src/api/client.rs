@@ -585,6 +585,13 @@ impl Call {
         self
     }
 
+    /// One attempt only, even with an idempotency key: the caller retries (and needs to know
+    /// what each attempt did, like the outbox).
+    pub(crate) fn once(mut self) -> Self {
+        self.retry = Retry::Never;
+        self
+    }
+
     /// What the call is about, for "… was not found" sentences (e.g. `Logo 42`).
     pub(crate) fn subject(mut self, subject: impl Into<String>) -> Self {
         self.subject = Some(subject.into());

@@ -67,11 +67,18 @@ impl<'c> OrdersHandler<'c> {
         body: bytes::Bytes,
         key: &IdempotencyKey,
     ) -> Result<TrackingRecord, ApiError> {
-        let call = Call::post("api/orders")
-            .json_bytes(body)
-            .idempotency_key(key.as_str())
-            .subject("The order endpoint");
-        self.client.json(call).await
+        self.client.json(place_call(body, key)).await
+    }
+
+    /// [`place_body`](Self::place_body) as exactly one request, without the client's
+    /// retries: the outbox retries itself and remembers whether each attempt may have
+    /// reached the service.
+    pub async fn place_once(
+        self,
+        body: bytes::Bytes,
+        key: &IdempotencyKey,
+    ) -> Result<TrackingRecord, ApiError> {
+        self.client.json(place_call(body, key).once()).await
     }
 
     /// `GET /api/orders/{id}`: the tracking record (`Pending`, `Completed` with the order, or
@@ -126,4 +133,12 @@ impl<'c> OrdersHandler<'c> {
             tokio::time::sleep(pause).await;
         }
     }
+}
+
+/// `POST /api/orders` with these exact bytes and key.
+fn place_call(body: bytes::Bytes, key: &IdempotencyKey) -> Call {
+    Call::post("api/orders")
+        .json_bytes(body)
+        .idempotency_key(key.as_str())
+        .subject("The order endpoint")
 }

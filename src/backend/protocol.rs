@@ -135,6 +135,22 @@ pub struct AccountDraft {
     pub organization_id: Option<OrganizationId>,
     /// A new key; `None` keeps the stored one (when editing).
     pub key: Option<ApiKey>,
+    /// What becomes of the account's orders in flight if the save changes where they go.
+    pub orders: WaitingOrders,
+}
+
+/// What a change of an account's address, header style, organization or key does to its
+/// orders that are queued or placed and not confirmed yet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum WaitingOrders {
+    /// Save only if no such order exists; otherwise the backend asks
+    /// ([`Event::AccountHasOrders`]).
+    #[default]
+    Ask,
+    /// They follow the account: sent to and tracked at its new settings.
+    Follow,
+    /// They stay with the settings they were queued for and are held (not sent elsewhere).
+    Hold,
 }
 
 /// What "Test connection" found.
@@ -357,6 +373,14 @@ pub enum Event {
         request: RequestId,
         account: AccountRecord,
     },
+    /// The save was not done: it changes where `waiting` orders of `account` go (`what`:
+    /// "address", "API key"…). Save again with [`AccountDraft::orders`] chosen.
+    AccountHasOrders {
+        request: RequestId,
+        account: AccountId,
+        waiting: usize,
+        what: String,
+    },
     /// The result of "Test connection".
     ConnectionTested {
         request: RequestId,
@@ -395,6 +419,7 @@ impl Event {
             Event::Thumbnail { .. } => "Thumbnail",
             Event::LogoOpened { .. } => "LogoOpened",
             Event::AccountSaved { .. } => "AccountSaved",
+            Event::AccountHasOrders { .. } => "AccountHasOrders",
             Event::ConnectionTested { .. } => "ConnectionTested",
             Event::Failed { .. } => "Failed",
             Event::ScreenshotSaved { .. } => "ScreenshotSaved",
@@ -427,6 +452,7 @@ mod tests {
                 auth: AuthStyle::Bearer,
                 organization_id: None,
                 key: Some(ApiKey::new("super-secret-key")),
+                orders: WaitingOrders::Ask,
             },
         };
         assert_eq!(format!("{cmd:?}"), "SaveAccount");

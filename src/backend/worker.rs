@@ -116,6 +116,7 @@ impl Worker {
             Some(k) => k,
             None => blocking(Keychain::system).await?,
         };
+        let store = scope_keychain(store, keychain.clone()).await?;
         let (sandbox, sandbox_problem) = match config.sandbox {
             Some(cfg) => match start_sandbox(cfg).await {
                 Ok(handle) => (Some(handle), None),
@@ -187,7 +188,37 @@ impl Worker {
         }
         let first = first.cloned().unwrap_or(sandbox_account);
         worker.activate(first).await;
+        worker.sync_outboxes().await;
         Ok(worker)
+    }
+
+    /// Runs an outbox for every account with orders to send or track, each with its own
+    /// client (an account whose key cannot be read gets none: its orders wait with a
+    /// sentence and go nowhere else).
+    async fn sync_outboxes(&mut self) {
+        let work = self
+            .with_store(|s| {
+                let mut work = Vec::new();
+                for id in s.accounts_with_work()? {
+                    work.push((s.account(id)?, s.destination(id)?));
+                }
+                Ok(work)
+            })
+            .await;
+        let work = match work {
+            Ok(w) => w,
+            Err(e) => {
+                tracing::error!(error = %e.message, "the accounts with orders could not be read");
+                return;
+            }
+        };
+        for (record, dest) in work {
+            if self.orders.runs(record.id, &dest) {
+                continue;
+            }
+            let (client, _) = self.client_for(&record, None).await;
+            self.orders.ensure(record.id, dest, client).await;
+        }
     }
 
     async fn stop(mut self) {
@@ -240,11 +271,13 @@ impl Worker {
                 if let Err(e) = self.save_account(request, id, draft).await {
                     self.fail(None, Some(request), e);
                 }
+                self.sync_outboxes().await;
             }
             Command::RemoveAccount { account } => {
                 if let Err(e) = self.remove_account(account).await {
                     self.fail(None, None, e);
                 }
+                self.sync_outboxes().await;
             }
             Command::TestConnection {
                 request,
@@ -315,8 +348,11 @@ impl Worker {
             base_url,
             problem: client.as_ref().err().cloned(),
         });
+        let id = account.id;
+        let dest = self.with_store(move |s| s.destination(id)).await.ok();
         self.orders
-            .activate(account.id, self.generation, client.clone());
+            .activate(account.id, self.generation, client.clone(), dest)
+            .await;
         self.designs.abort();
         self.tasks
             .activate(account.id, self.generation, client.clone());
@@ -545,6 +581,34 @@ impl Worker {
             organization_id: draft.organization_id,
             key_location,
         };
+        if let Some(id) = id {
+            // A change of where the account's orders go asks first what becomes of the
+            // orders in flight; they are never sent to new settings without that.
+            let (old, waiting) = self
+                .with_store(move |s| Ok((s.destination(id)?, s.orders_in_flight(id)?)))
+                .await?;
+            let next = crate::store::Destination {
+                base: if is_sandbox {
+                    old.base.clone()
+                } else {
+                    new.base_url.to_string()
+                },
+                auth: if is_sandbox { old.auth } else { new.auth },
+                organization_id: new.organization_id,
+                key_version: old.key_version + i64::from(key.is_some()),
+            };
+            if next != old && waiting > 0 && draft.orders == WaitingOrders::Ask {
+                self.sink.send(Event::AccountHasOrders {
+                    request,
+                    account: id,
+                    waiting,
+                    what: next.differences(&old),
+                });
+                return Ok(());
+            }
+            // Its outbox stops before anything changes; the next one goes to the new settings.
+            self.orders.stop(id);
+        }
         let saved = match id {
             Some(id) => self.with_store(move |s| s.update_account(id, &new)).await?,
             None => self.with_store(move |s| s.insert_account(&new)).await?,
@@ -561,6 +625,17 @@ impl Worker {
                 }
                 return Err(user_error(&e));
             }
+            if id.is_some() {
+                // Orders queued for the old key are held unless the person lets them follow.
+                self.with_store(move |s| s.bump_key_version(account)).await?;
+            }
+        }
+        if id.is_some() && draft.orders == WaitingOrders::Follow {
+            let account = saved.id;
+            let moved = self
+                .with_store(move |s| s.retarget_account(account))
+                .await?;
+            tracing::info!(account = %account, moved, "waiting orders follow the account's new settings");
         }
         let accounts = self.with_store(|s| s.accounts()).await?;
         self.sink.send(Event::AccountsChanged { accounts });
@@ -580,6 +655,8 @@ impl Worker {
     }
 
     async fn remove_account(&mut self, account: AccountId) -> Result<(), UserError> {
+        // Its outbox stops: its waiting orders are held, never sent with another account.
+        self.orders.stop(account);
         self.with_store(move |s| s.delete_account(account)).await?;
         let kc = self.keychain.clone();
         if let Err(e) = blocking(move || kc.delete(account)).await? {
@@ -667,6 +744,45 @@ impl Worker {
             sink.send(Event::ConnectionTested { request, report });
         });
     }
+}
+
+/// Scopes the keychain's entries to this data folder (its install id), moving the keys
+/// filed the old, shared way over once.
+async fn scope_keychain(store: Store, keychain: Keychain) -> Result<Store, UserError> {
+    blocking(move || {
+        let install = store.install_id().map_err(|e| user_error(&e))?;
+        let moved_before = store
+            .meta("keychain_scoped")
+            .map_err(|e| user_error(&e))?
+            .is_some();
+        let accounts: Vec<AccountId> = if moved_before {
+            Vec::new()
+        } else {
+            store
+                .accounts()
+                .map_err(|e| user_error(&e))?
+                .into_iter()
+                .filter(|a| a.key_location == KeyLocation::Keychain)
+                .map(|a| a.id)
+                .collect()
+        };
+        match keychain.scope_to(&install, (!moved_before).then_some(accounts.as_slice())) {
+            Ok(moved) => {
+                if !moved_before {
+                    store
+                        .set_meta("keychain_scoped", "1")
+                        .map_err(|e| user_error(&e))?;
+                    if moved > 0 {
+                        tracing::info!(moved, "keychain entries moved to this data folder's scope");
+                    }
+                }
+            }
+            // Tried again at the next start; the keys of this start are looked up scoped.
+            Err(e) => tracing::warn!(error = %e, "keychain entries could not be moved"),
+        }
+        Ok(store)
+    })
+    .await?
 }
 
 async fn start_sandbox(mut cfg: sandbox::SandboxConfig) -> Result<SandboxHandle, UserError> {

@@ -89,13 +89,89 @@ pub struct NewAccount {
     pub key_location: KeyLocation,
 }
 
+/// Where an account's requests go, as a queued order remembers it: an order is only ever
+/// sent to the destination it was queued for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Destination {
+    /// The service address, or [`SANDBOX_DESTINATION`] for the built-in sandbox (whose port
+    /// changes on every start).
+    pub base: String,
+    pub auth: AuthStyle,
+    pub organization_id: Option<OrganizationId>,
+    /// Which key: the account's `credential_version`, bumped whenever its key is replaced. Never
+    /// the key or anything derived from it.
+    pub key_version: i64,
+}
+
+/// [`Destination::base`] of the built-in sandbox.
+pub const SANDBOX_DESTINATION: &str = "sandbox";
+
+impl Destination {
+    /// The address as a person reads it.
+    pub fn address(&self) -> &str {
+        if self.base == SANDBOX_DESTINATION {
+            "the built-in sandbox"
+        } else {
+            &self.base
+        }
+    }
+
+    /// What differs from `other`, as words for a sentence ("address and API key").
+    pub fn differences(&self, other: &Destination) -> String {
+        let mut what = Vec::new();
+        if self.base != other.base {
+            what.push("address");
+        }
+        if self.auth != other.auth {
+            what.push("key header");
+        }
+        if self.organization_id != other.organization_id {
+            what.push("organization");
+        }
+        if self.key_version != other.key_version {
+            what.push("API key");
+        }
+        match what.split_last() {
+            None => String::new(),
+            Some((last, [])) => (*last).to_owned(),
+            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        }
+    }
+}
+
+/// The SQL expression of an `accounts` row's [`Destination::base`] (table alias `a`).
+pub(crate) const DEST_BASE_SQL: &str = "CASE a.kind WHEN 'sandbox' THEN 'sandbox' ELSE a.base_url END";
+
+/// Reads a destination from four columns: base, header style, organization, key version.
+pub(crate) fn destination_from(
+    base: Option<String>,
+    auth: Option<String>,
+    organization: Option<i64>,
+    key_version: Option<i64>,
+) -> Option<Destination> {
+    Some(Destination {
+        base: base?,
+        auth: auth_from_sql(&auth?),
+        organization_id: organization.map(OrganizationId),
+        key_version: key_version?,
+    })
+}
+
 /// The name of the built-in sandbox account.
 pub const SANDBOX_ACCOUNT_NAME: &str = "Sandbox";
 
-fn auth_to_sql(auth: AuthStyle) -> &'static str {
+pub(crate) fn auth_to_sql(auth: AuthStyle) -> &'static str {
     match auth {
         AuthStyle::Bearer => "bearer",
         AuthStyle::XApiKey => "x-api-key",
+    }
+}
+
+pub(crate) fn auth_from_sql(auth: &str) -> AuthStyle {
+    if auth == "x-api-key" {
+        AuthStyle::XApiKey
+    } else {
+        AuthStyle::Bearer
     }
 }
 
@@ -123,11 +199,7 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<AccountRecord> {
         id: AccountId(row.get(0)?),
         name: row.get(1)?,
         kind,
-        auth: if auth == "x-api-key" {
-            AuthStyle::XApiKey
-        } else {
-            AuthStyle::Bearer
-        },
+        auth: auth_from_sql(&auth),
         organization_id: row.get::<_, Option<i64>>(5)?.map(OrganizationId),
         key_location: KeyLocation::from_sql(&key_location),
     })
@@ -232,6 +304,62 @@ impl Store {
         }
     }
 
+    /// Where `id`'s requests go now (address or sandbox, header style, organization, key
+    /// version).
+    pub fn destination(&self, id: AccountId) -> Result<Destination, StoreError> {
+        self.conn()
+            .query_row(
+                &format!(
+                    "SELECT {DEST_BASE_SQL}, a.auth_style, a.organization_id, a.credential_version
+                     FROM accounts a WHERE a.id = ?1"
+                ),
+                [id.0],
+                |r| Ok(destination_from(r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            )
+            .optional()?
+            .flatten()
+            .ok_or(StoreError::NoSuchAccount)
+    }
+
+    /// The account's key was replaced: orders queued for the old key are held.
+    pub fn bump_key_version(&self, id: AccountId) -> Result<(), StoreError> {
+        self.conn().execute(
+            "UPDATE accounts SET credential_version = credential_version + 1 WHERE id = ?1",
+            [id.0],
+        )?;
+        Ok(())
+    }
+
+    /// This data folder's random id (it scopes the keychain entries, so two data folders
+    /// never share a key).
+    pub fn install_id(&self) -> Result<String, StoreError> {
+        Ok(self
+            .conn()
+            .query_row("SELECT value FROM meta WHERE name = 'install_id'", [], |r| {
+                r.get(0)
+            })?)
+    }
+
+    /// A flag of this data folder (e.g. a one-time move done), if set.
+    pub fn meta(&self, name: &str) -> Result<Option<String>, StoreError> {
+        Ok(self
+            .conn()
+            .query_row("SELECT value FROM meta WHERE name = ?1", [name], |r| {
+                r.get(0)
+            })
+            .optional()?)
+    }
+
+    /// Sets a flag of this data folder.
+    pub fn set_meta(&self, name: &str, value: &str) -> Result<(), StoreError> {
+        self.conn().execute(
+            "INSERT INTO meta (name, value) VALUES (?1, ?2)
+             ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+            params![name, value],
+        )?;
+        Ok(())
+    }
+
     /// Removes a remote account (the caller removes its key from the keychain).
     pub fn delete_account(&self, id: AccountId) -> Result<(), StoreError> {
         if self.account(id)?.is_sandbox() {
@@ -294,6 +422,35 @@ mod tests {
         store.delete_account(acme.id).unwrap();
         assert!(matches!(
             store.account(acme.id),
+            Err(StoreError::NoSuchAccount)
+        ));
+    }
+
+    #[test]
+    fn destinations_follow_the_account_and_its_key_version() {
+        let store = Store::open_in_memory().unwrap();
+        let sandbox = store.ensure_sandbox_account().unwrap();
+        assert_eq!(store.destination(sandbox.id).unwrap().base, SANDBOX_DESTINATION);
+        let acme = store.insert_account(&remote("Acme")).unwrap();
+        let first = store.destination(acme.id).unwrap();
+        assert_eq!(first.base, "https://api.example.com/");
+        assert_eq!(first.auth, AuthStyle::XApiKey);
+        assert_eq!(first.organization_id, Some(OrganizationId(1002)));
+        store.bump_key_version(acme.id).unwrap();
+        let second = store.destination(acme.id).unwrap();
+        assert_eq!(second.key_version, first.key_version + 1);
+        assert_eq!(second.differences(&first), "API key");
+        let mut moved = remote("Acme");
+        moved.base_url = Url::parse("https://other.example.com/").unwrap();
+        moved.organization_id = None;
+        store.update_account(acme.id, &moved).unwrap();
+        assert_eq!(
+            store.destination(acme.id).unwrap().differences(&first),
+            "address, organization and API key"
+        );
+        store.delete_account(acme.id).unwrap();
+        assert!(matches!(
+            store.destination(acme.id),
             Err(StoreError::NoSuchAccount)
         ));
     }

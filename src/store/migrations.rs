@@ -73,6 +73,102 @@ pub const MIGRATIONS: &[&str] = &[
         updated_at          TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
         PRIMARY KEY (account_id, task_id)
     );",
+    // 5: orders belong to a destination, account ids are never reused, keys are scoped to
+    // this data folder.
+    // - `accounts` is rebuilt with AUTOINCREMENT (a removed account's id is never handed out
+    //   again, not even the ids that rows of removed accounts still name) and a
+    //   `credential_version`, bumped whenever the key is replaced: the key's identity, never the
+    //   key or anything derived from it.
+    // - `local_orders` is rebuilt for the new states `uncertain` (a send may have reached the
+    //   service, then it refused a resend: may already be placed) and `unknown` (the service
+    //   does not know the tracking id), the destination each row was queued for (`dest_*`:
+    //   address or `sandbox`, header style, organization, key version), whether any send may
+    //   have reached the service (`reached`) or one was under way (`sending`, read as
+    //   `reached` after a crash), and how long the tracker has been told "not found"
+    //   (`unknown_since`, `unknown_polls`). Rows placed before keep the destination their
+    //   account has now (rows of removed accounts have none and are held); a row already
+    //   tried is taken as possibly reached. Tracking ids are unique per account and
+    //   destination, not per account: another environment may hand out the same ids.
+    // - `meta` keeps this data folder's `install_id`, which scopes its keychain entries.
+    "CREATE TABLE accounts_v5 (
+        id                  INTEGER PRIMARY KEY AUTOINCREMENT,
+        name                TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        kind                TEXT NOT NULL CHECK (kind IN ('sandbox', 'remote')),
+        base_url            TEXT,
+        auth_style          TEXT NOT NULL DEFAULT 'bearer' CHECK (auth_style IN ('bearer', 'x-api-key')),
+        organization_id     INTEGER,
+        key_location        TEXT NOT NULL DEFAULT 'keychain' CHECK (key_location IN ('keychain', 'session', 'none')),
+        created_at          TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+        credential_version  INTEGER NOT NULL DEFAULT 1,
+        CHECK ((kind = 'sandbox') = (base_url IS NULL))
+    );
+    INSERT INTO accounts_v5 (id, name, kind, base_url, auth_style, organization_id, key_location, created_at)
+        SELECT id, name, kind, base_url, auth_style, organization_id, key_location, created_at FROM accounts;
+    DROP TABLE accounts;
+    ALTER TABLE accounts_v5 RENAME TO accounts;
+    CREATE UNIQUE INDEX accounts_one_sandbox ON accounts (kind) WHERE kind = 'sandbox';
+    DELETE FROM sqlite_sequence WHERE name = 'accounts';
+    INSERT INTO sqlite_sequence (name, seq) SELECT 'accounts', COALESCE(MAX(used), 0) FROM (
+        SELECT MAX(id) AS used FROM accounts
+        UNION ALL SELECT MAX(account_id) FROM local_orders
+        UNION ALL SELECT MAX(account_id) FROM editor_drafts
+        UNION ALL SELECT MAX(account_id) FROM vectorize_tasks
+    );
+
+    CREATE TABLE local_orders_v5 (
+        id                  INTEGER PRIMARY KEY,
+        account_id          INTEGER,
+        state               TEXT NOT NULL CHECK (state IN ('draft', 'queued', 'sent', 'completed', 'failed', 'uncertain', 'unknown')),
+        idempotency_key     TEXT UNIQUE,
+        draft_json          TEXT,
+        body                BLOB,
+        reference           TEXT NOT NULL DEFAULT '',
+        recipient           TEXT NOT NULL DEFAULT '',
+        tracking_id         INTEGER,
+        order_number        TEXT,
+        record_json         TEXT,
+        error_message       TEXT,
+        last_error          TEXT,
+        attempts            INTEGER NOT NULL DEFAULT 0,
+        created_at          TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+        updated_at          TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+        queued_at           TEXT,
+        placed_at           TEXT,
+        dest_base           TEXT,
+        dest_auth           TEXT,
+        dest_org            INTEGER,
+        dest_key_version    INTEGER,
+        reached             INTEGER NOT NULL DEFAULT 0,
+        sending             INTEGER NOT NULL DEFAULT 0,
+        unknown_since       TEXT,
+        unknown_polls       INTEGER NOT NULL DEFAULT 0,
+        CHECK (state NOT IN ('queued', 'uncertain') OR (idempotency_key IS NOT NULL AND body IS NOT NULL))
+    );
+    INSERT INTO local_orders_v5 (id, account_id, state, idempotency_key, draft_json, body, reference,
+            recipient, tracking_id, order_number, record_json, error_message, last_error, attempts,
+            created_at, updated_at, queued_at, placed_at,
+            dest_base, dest_auth, dest_org, dest_key_version, reached)
+        SELECT o.id, o.account_id, o.state, o.idempotency_key, o.draft_json, o.body, o.reference,
+            o.recipient, o.tracking_id, o.order_number, o.record_json, o.error_message, o.last_error,
+            o.attempts, o.created_at, o.updated_at, o.queued_at, o.placed_at,
+            CASE WHEN o.state = 'draft' OR a.id IS NULL THEN NULL
+                 WHEN a.kind = 'sandbox' THEN 'sandbox' ELSE a.base_url END,
+            CASE WHEN o.state = 'draft' THEN NULL ELSE a.auth_style END,
+            CASE WHEN o.state = 'draft' THEN NULL ELSE a.organization_id END,
+            CASE WHEN o.state = 'draft' THEN NULL ELSE a.credential_version END,
+            CASE WHEN o.state = 'queued' AND o.attempts = 0 THEN 0 ELSE 1 END
+        FROM local_orders o LEFT JOIN accounts a ON a.id = o.account_id;
+    DROP TABLE local_orders;
+    ALTER TABLE local_orders_v5 RENAME TO local_orders;
+    CREATE INDEX local_orders_by_state ON local_orders (account_id, state);
+    CREATE UNIQUE INDEX local_orders_tracking ON local_orders (account_id, dest_base, tracking_id)
+        WHERE tracking_id IS NOT NULL;
+
+    CREATE TABLE meta (
+        name                TEXT PRIMARY KEY,
+        value               TEXT NOT NULL
+    );
+    INSERT INTO meta (name, value) VALUES ('install_id', lower(hex(randomblob(16))));",
 ];
 
 /// The schema version this build writes.
@@ -94,9 +190,36 @@ pub(crate) fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StoreErr
             known: latest(),
         });
     }
+    if found == latest() {
+        return Ok(());
+    }
+    // Table rebuilds (SQLite's way to change a column or a CHECK) must not cascade: a DROP
+    // of `accounts` would otherwise delete the editor's and the tasks' rows. Foreign keys
+    // are off while migrating and checked before each commit.
+    let fk: i64 = conn.query_row("PRAGMA foreign_keys", [], |r| r.get(0))?;
+    conn.pragma_update(None, "foreign_keys", "OFF")?;
+    let result = apply(conn, found);
+    conn.pragma_update(None, "foreign_keys", fk)?;
+    result
+}
+
+fn apply(conn: &mut Connection, found: i64) -> Result<(), StoreError> {
     for (i, sql) in MIGRATIONS.iter().enumerate().skip(found as usize) {
         let tx = conn.transaction()?;
         tx.execute_batch(sql)?;
+        let broken: i64 =
+            tx.query_row("SELECT COUNT(*) FROM pragma_foreign_key_check", [], |r| {
+                r.get(0)
+            })?;
+        if broken > 0 {
+            return Err(StoreError::Sqlite(rusqlite::Error::SqliteFailure(
+                rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CONSTRAINT_FOREIGNKEY),
+                Some(format!(
+                    "migration {} left {broken} rows pointing at nothing",
+                    i + 1
+                )),
+            )));
+        }
         tx.pragma_update(None, "user_version", i as i64 + 1)?;
         tx.commit()?;
         tracing::info!(version = i + 1, "local database migrated");
@@ -132,5 +255,99 @@ mod tests {
         let err = Store::open(&path).unwrap_err();
         assert!(matches!(err, StoreError::TooNew { .. }));
         assert!(err.to_string().contains("newer version of logodesk"));
+    }
+
+    /// A version-4 database as the previous release left it: the sandbox (1), a remote
+    /// account (2) and a removed one (3, the highest id, which SQLite would hand out again),
+    /// with orders, the editor's memory and a tracked task.
+    fn version_4(path: &Path) {
+        let mut conn = Connection::open(path).unwrap();
+        for sql in &MIGRATIONS[..4] {
+            conn.execute_batch(sql).unwrap();
+        }
+        conn.pragma_update(None, "user_version", 4).unwrap();
+        let tx = conn.transaction().unwrap();
+        tx.execute_batch(
+            "INSERT INTO accounts (id, name, kind, base_url, key_location) VALUES (1, 'Sandbox', 'sandbox', NULL, 'none');
+             INSERT INTO accounts (id, name, kind, base_url, auth_style, organization_id)
+                 VALUES (2, 'Live', 'remote', 'https://api.example.com/', 'x-api-key', 1002);
+             INSERT INTO accounts (id, name, kind, base_url) VALUES (3, 'Old', 'remote', 'https://old.example.com/');
+             DELETE FROM accounts WHERE id = 3;
+             INSERT INTO local_orders (account_id, state, idempotency_key, body) VALUES (2, 'queued', 'k-fresh', x'7B7D');
+             INSERT INTO local_orders (account_id, state, idempotency_key, body, attempts) VALUES (2, 'queued', 'k-tried', x'7B7D', 3);
+             INSERT INTO local_orders (account_id, state, idempotency_key, body) VALUES (3, 'queued', 'k-orphan', x'7B7D');
+             INSERT INTO local_orders (account_id, state, tracking_id) VALUES (1, 'completed', 7);
+             INSERT INTO local_orders (account_id, state, idempotency_key) VALUES (2, 'draft', 'k-draft');
+             INSERT INTO editor_drafts (account_id, logo_id, original_colors) VALUES (2, 5, '[]');
+             INSERT INTO vectorize_tasks (account_id, task_id, last_json) VALUES (2, 9, '{}');",
+        )
+        .unwrap();
+        tx.commit().unwrap();
+    }
+
+    #[test]
+    fn version_4_migrates_without_losing_rows_and_never_reuses_an_account_id() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("logodesk.sqlite");
+        version_4(&path);
+        let store = Store::open(&path).unwrap();
+        assert_eq!(store.schema_version().unwrap(), latest());
+        let c = store.conn();
+        let count = |sql: &str| -> i64 { c.query_row(sql, [], |r| r.get(0)).unwrap() };
+        // The rebuild of `accounts` did not cascade into the tables that refer to it.
+        assert_eq!(count("SELECT COUNT(*) FROM editor_drafts"), 1);
+        assert_eq!(count("SELECT COUNT(*) FROM vectorize_tasks"), 1);
+        assert_eq!(count("SELECT COUNT(*) FROM local_orders"), 5);
+        assert_eq!(count("SELECT COUNT(*) FROM accounts"), 2);
+        let fk: i64 = count("PRAGMA foreign_keys");
+        assert_eq!(fk, 1, "foreign keys are on again");
+        // Rows take the destination their account has; a row already tried may have been
+        // placed; the removed account's row has none (held).
+        let dest = |key: &str| -> (Option<String>, Option<String>, Option<i64>, Option<i64>, i64) {
+            c.query_row(
+                "SELECT dest_base, dest_auth, dest_org, dest_key_version, reached FROM local_orders WHERE idempotency_key = ?1",
+                [key],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+            )
+            .unwrap()
+        };
+        assert_eq!(
+            dest("k-fresh"),
+            (Some("https://api.example.com/".into()), Some("x-api-key".into()), Some(1002), Some(1), 0)
+        );
+        assert_eq!(dest("k-tried").4, 1);
+        assert_eq!(dest("k-orphan"), (None, None, None, None, 0));
+        assert_eq!(dest("k-draft").0, None);
+        assert_eq!(
+            count("SELECT COUNT(*) FROM local_orders WHERE dest_base = 'sandbox' AND tracking_id = 7"),
+            1
+        );
+        // Account 3 is gone but its orders remain: the next account gets 4.
+        let next = store
+            .insert_account(&crate::store::NewAccount {
+                name: "New".into(),
+                base_url: url::Url::parse("https://new.example.com/").unwrap(),
+                auth: crate::api::AuthStyle::Bearer,
+                organization_id: None,
+                key_location: crate::store::KeyLocation::Keychain,
+            })
+            .unwrap();
+        assert_eq!(next.id.0, 4);
+        store.delete_account(next.id).unwrap();
+        let again = store
+            .insert_account(&crate::store::NewAccount {
+                name: "Again".into(),
+                base_url: url::Url::parse("https://new.example.com/").unwrap(),
+                auth: crate::api::AuthStyle::Bearer,
+                organization_id: None,
+                key_location: crate::store::KeyLocation::Keychain,
+            })
+            .unwrap();
+        assert_eq!(again.id.0, 5, "a removed account's id is not handed out again");
+        assert_eq!(store.install_id().unwrap().len(), 32);
+        drop(store);
+        // Reopening changes nothing.
+        let store = Store::open(&path).unwrap();
+        assert_eq!(store.schema_version().unwrap(), latest());
     }
 }

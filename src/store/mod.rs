@@ -14,9 +14,10 @@ pub mod orders;
 pub mod tasks;
 
 pub use accounts::{
-    AccountId, AccountKind, AccountRecord, KeyLocation, NewAccount, SANDBOX_ACCOUNT_NAME,
+    AccountId, AccountKind, AccountRecord, Destination, KeyLocation, NewAccount,
+    SANDBOX_ACCOUNT_NAME, SANDBOX_DESTINATION,
 };
-pub use orders::{LocalOrder, LocalOrderId, OrderState, Outgoing};
+pub use orders::{Hold, LocalOrder, LocalOrderId, OrderState, Outgoing};
 pub use tasks::TrackedTask;
 
 use rusqlite::Connection;

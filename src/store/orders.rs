@@ -2,16 +2,40 @@
 //! row. The API has no "list orders", so this table is the history; it is also the source of
 //! truth of the outbox:
 //!
-//! `draft` → `queued` (the idempotency key and the exact body bytes written in one
-//! transaction before the first send) → `sent` (the service answered a tracking id) →
-//! `completed` or `failed` (tracked to a final state).
+//! ```text
+//! draft ──place──▶ queued ──tracking id──▶ sent ──▶ completed | failed
+//!   ▲                │ ╲                     │ ╲
+//!   └─back to draft──┘  ╲ 4xx, no send        │  ╲ "not found" ≥ N polls over ≥ 10 min
+//!     (never reached)    ╲ ever reached:      │   ▼
+//!                         ▼ failed            │  unknown ──check again──▶ sent
+//!                  4xx after a send that      │
+//!                  may have reached it:       │
+//!                  uncertain ──look up / attach a tracking id──▶ sent
+//! ```
+//!
+//! - `queued`: the idempotency key and the exact body bytes are written in one transaction
+//!   with the [`Destination`] (address or `sandbox`, header style, organization, key
+//!   version) before the first send. A row is only ever sent to, and tracked at, that
+//!   destination; while its account no longer matches it (edited, removed, key replaced)
+//!   it is *held* ([`Hold`]) until the person sends it to the new settings or takes it back.
+//! - `reached`: whether any send may have reached the service (a timeout, a broken
+//!   connection, a 5xx, a 2xx that could not be read). `sending` is set before each send and
+//!   read as `reached` if the app stopped mid-send. A refused TCP connection or a DNS failure
+//!   provably reached nothing.
+//! - `uncertain`: the service refused a resend (409, 400, 422…) after an earlier send may
+//!   have placed it: it may already be placed. Not failed, not resent automatically; key
+//!   and body are kept for a look-up.
+//! - `unknown`: the service kept answering "not found" (or something unreadable) for the
+//!   tracking id: no longer polled until the person asks to check again.
 //!
 //! Orders looked up by tracking id enter as `sent` without a draft or key.
 
+use super::accounts::{DEST_BASE_SQL, Destination, auth_to_sql, destination_from};
 use super::{AccountId, Store, StoreError};
 use crate::api::{IdempotencyKey, OrderId, TrackingRecord};
 use rusqlite::{OptionalExtension as _, params};
 use std::fmt;
+use std::time::Duration;
 
 /// The local id of an order row (a draft, an outbox entry, a history entry).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -34,8 +58,14 @@ pub enum OrderState {
     Sent,
     /// Tracked to `Completed`.
     Completed,
-    /// Tracked to `Failed`, or refused by the service when sent.
+    /// Tracked to `Failed`, or refused by the service when no send had reached it before.
     Failed,
+    /// May already be placed: a send may have reached the service, then it refused a
+    /// resend. Kept with its key and body, not resent automatically; check before resending.
+    Uncertain,
+    /// The service does not know this tracking id (it said so for a long time): no longer
+    /// polled until the person asks to check again.
+    Unknown,
 }
 
 impl OrderState {
@@ -46,6 +76,8 @@ impl OrderState {
             OrderState::Sent => "sent",
             OrderState::Completed => "completed",
             OrderState::Failed => "failed",
+            OrderState::Uncertain => "uncertain",
+            OrderState::Unknown => "unknown",
         }
     }
 
@@ -55,13 +87,78 @@ impl OrderState {
             "sent" => OrderState::Sent,
             "completed" => OrderState::Completed,
             "failed" => OrderState::Failed,
+            "uncertain" => OrderState::Uncertain,
+            "unknown" => OrderState::Unknown,
             _ => OrderState::Draft,
         }
     }
 
-    /// Nothing will change any more.
+    /// Nothing will change any more by itself (the person may still look an `unknown` order
+    /// up again).
     pub fn is_final(self) -> bool {
-        matches!(self, OrderState::Completed | OrderState::Failed)
+        matches!(
+            self,
+            OrderState::Completed | OrderState::Failed | OrderState::Unknown
+        )
+    }
+}
+
+/// Why a row is not sent or tracked now although it waits: its account no longer matches the
+/// destination it was queued for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Hold {
+    /// The account was removed (or the row's destination was never known).
+    AccountGone,
+    /// The account's settings changed since the order was queued.
+    Changed {
+        /// What changed, as words ("address", "API key"…).
+        what: String,
+        /// The destination it was queued for.
+        queued_for: Destination,
+        /// The account's destination now.
+        now: Destination,
+    },
+}
+
+impl Hold {
+    fn of(row: Option<&Destination>, account: Option<&Destination>) -> Option<Hold> {
+        match (row, account) {
+            (_, None) | (None, _) => Some(Hold::AccountGone),
+            (Some(row), Some(now)) if row != now => Some(Hold::Changed {
+                what: now.differences(row),
+                queued_for: row.clone(),
+                now: now.clone(),
+            }),
+            _ => None,
+        }
+    }
+
+    /// A sentence saying why the order waits and what to do; `may_be_placed` adds the risk
+    /// of sending it elsewhere.
+    pub fn sentence(&self, may_be_placed: bool) -> String {
+        match self {
+            Hold::AccountGone => "Held: the account this order was queued for was removed, so it is sent nowhere. To place it with another account, copy it to a new draft (check first that it was not placed already).".to_owned(),
+            Hold::Changed {
+                what,
+                queued_for,
+                now,
+            } => {
+                let mut s = format!(
+                    "Held: it was queued for {} but the account's {what} changed since, so it is not sent with the new settings unless you say so. Choose \"Send to {}\" to send it there",
+                    queued_for.address(),
+                    now.address()
+                );
+                if may_be_placed {
+                    s.push_str(&format!(
+                        ". A send may already have reached {}: if that is another service, sending it there could place it twice.",
+                        queued_for.address()
+                    ));
+                } else {
+                    s.push_str(", or \"Back to draft\" to change it first.");
+                }
+                s
+            }
+        }
     }
 }
 
@@ -89,6 +186,24 @@ pub struct LocalOrder {
     pub attempts: i64,
     /// When the row was last changed (UTC, RFC 3339).
     pub updated_at: String,
+    /// Where it was queued for (`None` for drafts).
+    pub destination: Option<Destination>,
+    /// Whether a send may have reached the service (so it may be placed already).
+    pub reached: bool,
+    /// Why it waits although it could go out, for rows not final and not drafts.
+    pub hold: Option<Hold>,
+}
+
+impl LocalOrder {
+    /// A send may have reached the service: copying it to a new draft could place it twice.
+    pub fn may_be_placed(&self) -> bool {
+        self.reached || self.tracking_id.is_some()
+    }
+
+    /// "Back to draft" is safe: it waits in the outbox and no send ever reached the service.
+    pub fn can_return_to_draft(&self) -> bool {
+        self.state == OrderState::Queued && !self.reached
+    }
 }
 
 /// An order waiting in the outbox: exactly what will be sent.
@@ -99,17 +214,41 @@ pub struct Outgoing {
     pub body: Vec<u8>,
 }
 
-const COLUMNS: &str = "id, account_id, state, idempotency_key, draft_json, reference, recipient, \
-     tracking_id, order_number, record_json, error_message, last_error, attempts, updated_at";
+const COLUMNS: &str = "o.id, o.account_id, o.state, o.idempotency_key, o.draft_json, o.reference, \
+     o.recipient, o.tracking_id, o.order_number, o.record_json, o.error_message, o.last_error, \
+     o.attempts, o.updated_at, o.dest_base, o.dest_auth, o.dest_org, o.dest_key_version, \
+     o.reached OR o.sending";
+
+/// The account's destination now, after [`COLUMNS`] (`LEFT JOIN accounts a`).
+fn account_columns() -> String {
+    format!("{DEST_BASE_SQL}, a.auth_style, a.organization_id, a.credential_version")
+}
+
+/// `FROM` clause of row queries: each row with its account as it is now.
+const FROM: &str = "FROM local_orders o LEFT JOIN accounts a ON a.id = o.account_id";
+
+/// The row's destination equals its account's now (in SQL, for the outbox and tracker).
+const MATCHES_ACCOUNT: &str = "o.dest_base IS (CASE a.kind WHEN 'sandbox' THEN 'sandbox' ELSE a.base_url END)
+     AND o.dest_auth IS a.auth_style AND o.dest_org IS a.organization_id
+     AND o.dest_key_version IS a.credential_version";
+
+/// The row's destination equals `?2`…`?5`.
+const MATCHES_GIVEN: &str = "o.dest_base IS ?2 AND o.dest_auth IS ?3 AND o.dest_org IS ?4 AND o.dest_key_version IS ?5";
 
 fn row_to_order(r: &rusqlite::Row<'_>) -> rusqlite::Result<LocalOrder> {
     let key: Option<String> = r.get(3)?;
     let record: Option<String> = r.get(9)?;
-    let state: String = r.get(2)?;
+    let state = OrderState::parse(&r.get::<_, String>(2)?);
+    let destination = destination_from(r.get(14)?, r.get(15)?, r.get(16)?, r.get(17)?);
+    let account_now = destination_from(r.get(19)?, r.get(20)?, r.get(21)?, r.get(22)?);
+    let waiting = matches!(
+        state,
+        OrderState::Queued | OrderState::Sent | OrderState::Uncertain | OrderState::Unknown
+    );
     Ok(LocalOrder {
         id: LocalOrderId(r.get(0)?),
         account: r.get::<_, Option<i64>>(1)?.map(AccountId),
-        state: OrderState::parse(&state),
+        state,
         key: key.and_then(|k| k.parse().ok()),
         draft_json: r.get(4)?,
         reference: r.get(5)?,
@@ -122,10 +261,41 @@ fn row_to_order(r: &rusqlite::Row<'_>) -> rusqlite::Result<LocalOrder> {
         last_error: r.get(11)?,
         attempts: r.get(12)?,
         updated_at: r.get(13)?,
+        hold: if waiting {
+            Hold::of(destination.as_ref(), account_now.as_ref())
+        } else {
+            None
+        },
+        destination,
+        reached: r.get(18)?,
     })
 }
 
+fn dest_params(d: &Destination) -> (String, &'static str, Option<i64>, i64) {
+    (
+        d.base.clone(),
+        auth_to_sql(d.auth),
+        d.organization_id.map(|o| o.0),
+        d.key_version,
+    )
+}
+
+/// Sets a row's destination to its account's now (`SET` clause, account in `account_id`).
+const SET_DEST_FROM_ACCOUNT: &str = "dest_base = (SELECT CASE a.kind WHEN 'sandbox' THEN 'sandbox' ELSE a.base_url END FROM accounts a WHERE a.id = account_id),
+     dest_auth = (SELECT a.auth_style FROM accounts a WHERE a.id = account_id),
+     dest_org = (SELECT a.organization_id FROM accounts a WHERE a.id = account_id),
+     dest_key_version = (SELECT a.credential_version FROM accounts a WHERE a.id = account_id)";
+
 const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+/// What a refused send did to a row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// No earlier send could have reached the service: the order was not created.
+    Failed,
+    /// An earlier send may have placed it: check before resending.
+    Uncertain,
+}
 
 impl Store {
     /// A new draft with a fresh idempotency key.
@@ -173,9 +343,9 @@ impl Store {
         Ok(())
     }
 
-    /// Moves a draft to the outbox with the exact body to send, in one transaction with its
-    /// form. Answers `false` if it was not a draft any more (a second click, a replay): the
-    /// first queued body stays.
+    /// Moves a draft to the outbox with the exact body to send and the destination its
+    /// account has now, in one transaction with its form. Answers `false` if it was not a
+    /// draft any more (a second click, a replay): the first queued body stays.
     pub fn queue_draft(
         &mut self,
         id: LocalOrderId,
@@ -188,7 +358,8 @@ impl Store {
         let n = tx.execute(
             &format!(
                 "UPDATE local_orders SET state = 'queued', draft_json = ?2, reference = ?3,
-                    recipient = ?4, body = ?5, queued_at = {NOW}, updated_at = {NOW}
+                    recipient = ?4, body = ?5, queued_at = {NOW}, updated_at = {NOW},
+                    {SET_DEST_FROM_ACCOUNT}
                  WHERE id = ?1 AND state = 'draft'"
             ),
             params![id.0, draft_json, reference, recipient, body],
@@ -197,13 +368,30 @@ impl Store {
         Ok(n == 1)
     }
 
-    /// The outbox of `account`: orders queued and not yet answered, oldest first.
+    /// The outbox of `account`: orders queued for the destination the account has now and
+    /// not yet answered, oldest first (held ones are left out).
     pub fn outbox(&self, account: AccountId) -> Result<Vec<Outgoing>, StoreError> {
-        let mut stmt = self.conn().prepare_cached(
-            "SELECT id, idempotency_key, body FROM local_orders
-             WHERE state = 'queued' AND account_id = ?1 ORDER BY id",
-        )?;
-        let rows = stmt.query_map(params![account.0], |r| {
+        match self.destination(account) {
+            Ok(dest) => self.outbox_for(account, &dest),
+            Err(StoreError::NoSuchAccount) => Ok(Vec::new()),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The orders of `account` queued for `dest`, while the account still has that
+    /// destination: what an outbox whose client goes to `dest` may send.
+    pub fn outbox_for(
+        &self,
+        account: AccountId,
+        dest: &Destination,
+    ) -> Result<Vec<Outgoing>, StoreError> {
+        let mut stmt = self.conn().prepare_cached(&format!(
+            "SELECT o.id, o.idempotency_key, o.body {FROM}
+             WHERE o.state = 'queued' AND o.account_id = ?1 AND {MATCHES_GIVEN} AND {MATCHES_ACCOUNT}
+             ORDER BY o.id"
+        ))?;
+        let (base, auth, org, version) = dest_params(dest);
+        let rows = stmt.query_map(params![account.0, base, auth, org, version], |r| {
             Ok((
                 LocalOrderId(r.get(0)?),
                 r.get::<_, Option<String>>(1)?,
@@ -221,34 +409,73 @@ impl Store {
         Ok(out)
     }
 
-    /// Notes a failed send attempt (the outbox keeps the order and retries).
-    pub fn note_send_failure(&self, id: LocalOrderId, error: &str) -> Result<(), StoreError> {
+    /// A send of `id` to `dest` starts: answers `false` (send nothing) unless it is still
+    /// queued for `dest` and its account still has that destination. A send that was under
+    /// way when the app stopped counts as one that may have reached the service.
+    pub fn begin_send(&self, id: LocalOrderId, dest: &Destination) -> Result<bool, StoreError> {
+        let (base, auth, org, version) = dest_params(dest);
+        let n = self.conn().execute(
+            &format!(
+                "UPDATE local_orders SET reached = MAX(reached, sending), sending = 1
+                 WHERE id = ?1 AND state = 'queued' AND id IN (
+                    SELECT o.id {FROM} WHERE o.id = ?1 AND {MATCHES_GIVEN} AND {MATCHES_ACCOUNT})"
+            ),
+            params![id.0, base, auth, org, version],
+        )?;
+        Ok(n == 1)
+    }
+
+    /// Notes a failed send attempt (the outbox keeps the order and retries); `reached`:
+    /// whether this attempt may have reached the service.
+    pub fn note_send_failure(
+        &self,
+        id: LocalOrderId,
+        error: &str,
+        reached: bool,
+    ) -> Result<(), StoreError> {
         self.conn().execute(
             &format!(
-                "UPDATE local_orders SET attempts = attempts + 1, last_error = ?2, updated_at = {NOW}
+                "UPDATE local_orders SET attempts = attempts + 1, last_error = ?2,
+                    reached = MAX(reached, ?3), sending = 0, updated_at = {NOW}
                  WHERE id = ?1 AND state = 'queued'"
             ),
-            params![id.0, error],
+            params![id.0, error, reached],
         )?;
         Ok(())
     }
 
-    /// The service refused the order (a 4xx): it was not created, and resending the same
-    /// body would be refused again.
-    pub fn mark_refused(&self, id: LocalOrderId, message: &str) -> Result<(), StoreError> {
-        self.conn().execute(
-            &format!(
-                "UPDATE local_orders SET state = 'failed', error_message = ?2, attempts = attempts + 1,
-                    updated_at = {NOW}
-                 WHERE id = ?1 AND state = 'queued'"
-            ),
-            params![id.0, message],
-        )?;
-        Ok(())
+    /// The service refused the order (a 4xx). If no earlier send may have reached it, the
+    /// order was not created: `failed`. Otherwise it may be placed already: `uncertain`,
+    /// keeping its key and body.
+    pub fn note_refusal(
+        &self,
+        id: LocalOrderId,
+        message: &str,
+    ) -> Result<Option<Refusal>, StoreError> {
+        let state: Option<String> = self
+            .conn()
+            .query_row(
+                &format!(
+                    "UPDATE local_orders SET
+                        state = CASE WHEN reached THEN 'uncertain' ELSE 'failed' END,
+                        error_message = ?2, attempts = attempts + 1, sending = 0,
+                        updated_at = {NOW}
+                     WHERE id = ?1 AND state = 'queued'
+                     RETURNING state"
+                ),
+                params![id.0, message],
+                |r| r.get(0),
+            )
+            .optional()?;
+        Ok(state.map(|s| match OrderState::parse(&s) {
+            OrderState::Uncertain => Refusal::Uncertain,
+            _ => Refusal::Failed,
+        }))
     }
 
     /// Records the service's answer for a queued order (its tracking id) or a newer tracking
-    /// record of a sent one, moving it to `sent`, `completed` or `failed`.
+    /// record of a sent one, moving it to `sent`, `completed` or `failed`. An `uncertain`
+    /// or `unknown` row found again is tracked again; final rows do not move back.
     pub fn record_tracking(
         &self,
         id: LocalOrderId,
@@ -266,8 +493,9 @@ impl Store {
             &format!(
                 "UPDATE local_orders SET state = ?2, tracking_id = ?3, order_number = ?4,
                     record_json = ?5, error_message = ?6, last_error = NULL,
+                    reached = 1, sending = 0, unknown_since = NULL, unknown_polls = 0,
                     placed_at = COALESCE(placed_at, {NOW}), updated_at = {NOW}
-                 WHERE id = ?1 AND state IN ('queued', 'sent')"
+                 WHERE id = ?1 AND state IN ('queued', 'sent', 'uncertain', 'unknown')"
             ),
             params![
                 id.0,
@@ -290,32 +518,113 @@ impl Store {
         Ok(())
     }
 
-    /// Orders of `account` the service has and that are not final yet: (row, tracking id).
+    /// The service did not know a sent order (404) or answered something unreadable. After
+    /// at least `polls` such answers in a row spanning at least `span`, the order is
+    /// `unknown` and no longer polled; answers whether that happened now.
+    pub fn note_not_found(
+        &self,
+        id: LocalOrderId,
+        error: &str,
+        polls: u32,
+        span: Duration,
+    ) -> Result<bool, StoreError> {
+        let state: Option<String> = self
+            .conn()
+            .query_row(
+                &format!(
+                    "UPDATE local_orders SET last_error = ?2,
+                        unknown_since = COALESCE(unknown_since, {NOW}),
+                        unknown_polls = unknown_polls + 1,
+                        state = CASE
+                            WHEN unknown_polls + 1 >= ?3
+                             AND unknown_since IS NOT NULL
+                             AND (julianday('now') - julianday(unknown_since)) * 86400.0 >= ?4
+                            THEN 'unknown' ELSE state END,
+                        error_message = CASE
+                            WHEN unknown_polls + 1 >= ?3
+                             AND unknown_since IS NOT NULL
+                             AND (julianday('now') - julianday(unknown_since)) * 86400.0 >= ?4
+                            THEN ?2 ELSE error_message END,
+                        updated_at = {NOW}
+                     WHERE id = ?1 AND state = 'sent'
+                     RETURNING state"
+                ),
+                params![id.0, error, polls, span.as_secs_f64()],
+                |r| r.get(0),
+            )
+            .optional()?;
+        Ok(state.as_deref() == Some("unknown"))
+    }
+
+    /// A poll answered: the "not found" streak (if any) is over.
+    pub fn clear_not_found(&self, id: LocalOrderId) -> Result<(), StoreError> {
+        self.conn().execute(
+            "UPDATE local_orders SET unknown_since = NULL, unknown_polls = 0, last_error = NULL
+             WHERE id = ?1 AND unknown_polls > 0",
+            params![id.0],
+        )?;
+        Ok(())
+    }
+
+    /// "Check again": an `unknown` order is tracked again.
+    pub fn check_again(&self, id: LocalOrderId) -> Result<bool, StoreError> {
+        let n = self.conn().execute(
+            &format!(
+                "UPDATE local_orders SET state = 'sent', unknown_since = NULL, unknown_polls = 0,
+                    error_message = NULL, updated_at = {NOW}
+                 WHERE id = ?1 AND state = 'unknown' AND tracking_id IS NOT NULL"
+            ),
+            params![id.0],
+        )?;
+        Ok(n == 1)
+    }
+
+    /// Orders of `account` the service has and that are not final yet, tracked at the
+    /// destination the account has now: (row, tracking id).
     pub fn pending_tracking(
         &self,
         account: AccountId,
     ) -> Result<Vec<(LocalOrderId, OrderId)>, StoreError> {
-        let mut stmt = self.conn().prepare_cached(
-            "SELECT id, tracking_id FROM local_orders
-             WHERE state = 'sent' AND account_id = ?1 AND tracking_id IS NOT NULL ORDER BY id",
-        )?;
-        let rows = stmt.query_map(params![account.0], |r| {
+        match self.destination(account) {
+            Ok(dest) => self.pending_tracking_for(account, &dest),
+            Err(StoreError::NoSuchAccount) => Ok(Vec::new()),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// [`Store::pending_tracking`] for an outbox whose client goes to `dest`.
+    pub fn pending_tracking_for(
+        &self,
+        account: AccountId,
+        dest: &Destination,
+    ) -> Result<Vec<(LocalOrderId, OrderId)>, StoreError> {
+        let mut stmt = self.conn().prepare_cached(&format!(
+            "SELECT o.id, o.tracking_id {FROM}
+             WHERE o.state = 'sent' AND o.account_id = ?1 AND o.tracking_id IS NOT NULL
+               AND {MATCHES_GIVEN} AND {MATCHES_ACCOUNT}
+             ORDER BY o.id"
+        ))?;
+        let (base, auth, org, version) = dest_params(dest);
+        let rows = stmt.query_map(params![account.0, base, auth, org, version], |r| {
             Ok((LocalOrderId(r.get(0)?), OrderId(r.get(1)?)))
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    /// Adds an order looked up by tracking id (or answers the row that already has it).
+    /// Adds an order looked up by tracking id at the account's destination now (or answers
+    /// the row that already has it there).
     pub fn add_tracked(
         &self,
         account: AccountId,
         record: &TrackingRecord,
     ) -> Result<LocalOrder, StoreError> {
+        let dest = self.destination(account)?;
         let existing: Option<i64> = self
             .conn()
             .query_row(
-                "SELECT id FROM local_orders WHERE account_id = ?1 AND tracking_id = ?2",
-                params![account.0, record.id.0],
+                "SELECT id FROM local_orders
+                 WHERE account_id = ?1 AND dest_base IS ?2 AND tracking_id = ?3",
+                params![account.0, dest.base, record.id.0],
                 |r| r.get(0),
             )
             .optional()?;
@@ -332,10 +641,12 @@ impl Store {
                     .as_ref()
                     .map(|o| o.delivery_address.name.clone())
                     .unwrap_or_default();
+                let (base, auth, org, version) = dest_params(&dest);
                 self.conn().execute(
-                    "INSERT INTO local_orders (account_id, state, reference, recipient, tracking_id)
-                     VALUES (?1, 'sent', ?2, ?3, ?4)",
-                    params![account.0, reference, recipient, record.id.0],
+                    "INSERT INTO local_orders (account_id, state, reference, recipient, tracking_id,
+                        dest_base, dest_auth, dest_org, dest_key_version, reached)
+                     VALUES (?1, 'sent', ?2, ?3, ?4, ?5, ?6, ?7, ?8, 1)",
+                    params![account.0, reference, recipient, record.id.0, base, auth, org, version],
                 )?;
                 LocalOrderId(self.conn().last_insert_rowid())
             }
@@ -344,10 +655,116 @@ impl Store {
         self.local_order(id)
     }
 
+    /// Sends a held row to the destination its account has now (the person confirmed).
+    pub fn retarget(&self, id: LocalOrderId) -> Result<bool, StoreError> {
+        let n = self.conn().execute(
+            &format!(
+                "UPDATE local_orders SET {SET_DEST_FROM_ACCOUNT}, updated_at = {NOW}
+                 WHERE id = ?1 AND state IN ('queued', 'sent', 'uncertain', 'unknown')
+                   AND EXISTS (SELECT 1 FROM accounts a WHERE a.id = account_id)"
+            ),
+            params![id.0],
+        )?;
+        Ok(n == 1)
+    }
+
+    /// The waiting orders of `account` follow it to its destination now (the person chose
+    /// so when changing the account): every queued order no send of which reached a service,
+    /// and every waiting order of the same address (a new key, header style or organization
+    /// on the same service). Orders that may already be at another address stay held: sent
+    /// or looked up elsewhere, they could be placed twice.
+    pub fn retarget_account(&self, account: AccountId) -> Result<usize, StoreError> {
+        Ok(self.conn().execute(
+            &format!(
+                "UPDATE local_orders SET {SET_DEST_FROM_ACCOUNT}, updated_at = {NOW}
+                 WHERE account_id = ?1 AND state IN ('queued', 'sent', 'uncertain', 'unknown')
+                   AND ((state = 'queued' AND reached = 0 AND sending = 0)
+                        OR dest_base IS (SELECT {DEST_BASE_SQL} FROM accounts a WHERE a.id = account_id))"
+            ),
+            params![account.0],
+        )?)
+    }
+
+    /// Takes a queued order that never reached the service back to a draft (same key).
+    pub fn back_to_draft(&self, id: LocalOrderId) -> Result<bool, StoreError> {
+        let n = self.conn().execute(
+            &format!(
+                "UPDATE local_orders SET state = 'draft', body = NULL, queued_at = NULL,
+                    dest_base = NULL, dest_auth = NULL, dest_org = NULL, dest_key_version = NULL,
+                    last_error = NULL, updated_at = {NOW}
+                 WHERE id = ?1 AND state = 'queued' AND reached = 0 AND sending = 0"
+            ),
+            params![id.0],
+        )?;
+        Ok(n == 1)
+    }
+
+    /// Accounts (that still exist) with orders to send or to track.
+    pub fn accounts_with_work(&self) -> Result<Vec<AccountId>, StoreError> {
+        let mut stmt = self.conn().prepare_cached(
+            "SELECT DISTINCT o.account_id FROM local_orders o JOIN accounts a ON a.id = o.account_id
+             WHERE o.state IN ('queued', 'sent') ORDER BY o.account_id",
+        )?;
+        let rows = stmt.query_map([], |r| Ok(AccountId(r.get(0)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Orders of `account` queued or placed and not confirmed yet (queued, sent,
+    /// uncertain): what changing the account's settings affects.
+    pub fn orders_in_flight(&self, account: AccountId) -> Result<usize, StoreError> {
+        let n: i64 = self.conn().query_row(
+            "SELECT COUNT(*) FROM local_orders
+             WHERE account_id = ?1 AND state IN ('queued', 'sent', 'uncertain')",
+            params![account.0],
+            |r| r.get(0),
+        )?;
+        Ok(usize::try_from(n).unwrap_or(0))
+    }
+
+    /// Notes on every queued order of `account` why it cannot be sent now (e.g. its key
+    /// cannot be read); answers the rows changed.
+    pub fn note_waiting(
+        &self,
+        account: AccountId,
+        why: &str,
+    ) -> Result<Vec<LocalOrder>, StoreError> {
+        let ids: Vec<i64> = {
+            let mut stmt = self.conn().prepare_cached(
+                "UPDATE local_orders SET last_error = ?2
+                 WHERE account_id = ?1 AND state = 'queued' AND last_error IS NOT ?2
+                 RETURNING id",
+            )?;
+            let rows = stmt.query_map(params![account.0, why], |r| r.get(0))?;
+            rows.collect::<Result<_, _>>()?
+        };
+        ids.into_iter()
+            .map(|id| self.local_order(LocalOrderId(id)))
+            .collect()
+    }
+
+    /// The key and exact body of an `uncertain` order, to ask the service again.
+    pub fn uncertain_outgoing(&self, id: LocalOrderId) -> Result<Option<Outgoing>, StoreError> {
+        let row: Option<(Option<String>, Option<Vec<u8>>)> = self
+            .conn()
+            .query_row(
+                "SELECT idempotency_key, body FROM local_orders WHERE id = ?1 AND state = 'uncertain'",
+                params![id.0],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        Ok(match row {
+            Some((Some(key), Some(body))) => key.parse().ok().map(|key| Outgoing { id, key, body }),
+            _ => None,
+        })
+    }
+
     /// One row.
     pub fn local_order(&self, id: LocalOrderId) -> Result<LocalOrder, StoreError> {
         Ok(self.conn().query_row(
-            &format!("SELECT {COLUMNS} FROM local_orders WHERE id = ?1"),
+            &format!(
+                "SELECT {COLUMNS}, {} {FROM} WHERE o.id = ?1",
+                account_columns()
+            ),
             params![id.0],
             row_to_order,
         )?)
@@ -360,13 +777,14 @@ impl Store {
         drafts: bool,
     ) -> Result<Vec<LocalOrder>, StoreError> {
         let filter = if drafts {
-            "state = 'draft'"
+            "o.state = 'draft'"
         } else {
-            "state <> 'draft'"
+            "o.state <> 'draft'"
         };
         let mut stmt = self.conn().prepare_cached(&format!(
-            "SELECT {COLUMNS} FROM local_orders WHERE account_id = ?1 AND {filter}
-             ORDER BY updated_at DESC, id DESC"
+            "SELECT {COLUMNS}, {} {FROM} WHERE o.account_id = ?1 AND {filter}
+             ORDER BY o.updated_at DESC, o.id DESC",
+            account_columns()
         ))?;
         let rows = stmt.query_map(params![account.0], row_to_order)?;
         Ok(rows.collect::<Result<_, _>>()?)
@@ -419,7 +837,7 @@ mod tests {
         assert_eq!(out[0].body, b"BODY");
         assert_eq!(Some(&out[0].key), draft.key.as_ref());
 
-        store.note_send_failure(draft.id, "offline").unwrap();
+        store.note_send_failure(draft.id, "offline", false).unwrap();
         store
             .record_tracking(draft.id, &record(50001, OrderStatus::Pending))
             .unwrap();
@@ -446,6 +864,203 @@ mod tests {
             store.local_order(draft.id).unwrap().state,
             OrderState::Failed
         );
+    }
+
+    /// A queued order of a new remote account, and the account.
+    fn queued(store: &mut Store, name: &str) -> (AccountId, LocalOrderId) {
+        let account = store
+            .insert_account(&crate::store::NewAccount {
+                name: name.into(),
+                base_url: url::Url::parse("https://api.example.com/").unwrap(),
+                auth: crate::api::AuthStyle::Bearer,
+                organization_id: None,
+                key_location: crate::store::KeyLocation::Keychain,
+            })
+            .unwrap()
+            .id;
+        let draft = store.create_draft(account, "{}", "PO", "Club").unwrap();
+        assert!(store.queue_draft(draft.id, "{}", "PO", "Club", b"BODY").unwrap());
+        (account, draft.id)
+    }
+
+    #[test]
+    fn a_refusal_is_final_only_if_no_send_may_have_reached_the_service() {
+        let mut store = Store::open_in_memory().unwrap();
+        let (account, id) = queued(&mut store, "A");
+        let dest = store.destination(account).unwrap();
+        // Refused connections reached nothing: the 4xx is a refusal.
+        assert!(store.begin_send(id, &dest).unwrap());
+        store.note_send_failure(id, "connection refused", false).unwrap();
+        assert!(store.begin_send(id, &dest).unwrap());
+        assert_eq!(store.note_refusal(id, "bad body").unwrap(), Some(Refusal::Failed));
+        assert_eq!(store.local_order(id).unwrap().state, OrderState::Failed);
+
+        // A timeout may have placed it: a later 4xx leaves it uncertain, key and body kept.
+        let draft = store.create_draft(account, "{}", "PO", "Club").unwrap();
+        store.queue_draft(draft.id, "{}", "PO", "Club", b"BODY").unwrap();
+        assert!(store.begin_send(draft.id, &dest).unwrap());
+        store.note_send_failure(draft.id, "timed out", true).unwrap();
+        assert!(store.begin_send(draft.id, &dest).unwrap());
+        assert_eq!(
+            store.note_refusal(draft.id, "key in use").unwrap(),
+            Some(Refusal::Uncertain)
+        );
+        let row = store.local_order(draft.id).unwrap();
+        assert_eq!(row.state, OrderState::Uncertain);
+        assert!(!row.state.is_final());
+        assert!(row.may_be_placed());
+        assert!(store.outbox(account).unwrap().is_empty(), "not resent by itself");
+        let out = store.uncertain_outgoing(draft.id).unwrap().unwrap();
+        assert_eq!((out.body.as_slice(), Some(&out.key)), (&b"BODY"[..], row.key.as_ref()));
+        // A look-up that finds it tracks it.
+        store
+            .record_tracking(draft.id, &record(77, OrderStatus::Pending))
+            .unwrap();
+        assert_eq!(store.local_order(draft.id).unwrap().state, OrderState::Sent);
+    }
+
+    #[test]
+    fn a_send_cut_off_by_a_crash_counts_as_reached() {
+        let mut store = Store::open_in_memory().unwrap();
+        let (account, id) = queued(&mut store, "A");
+        let dest = store.destination(account).unwrap();
+        assert!(store.begin_send(id, &dest).unwrap());
+        // The app stopped here; the next start sends again, and the service refuses.
+        assert!(!store.local_order(id).unwrap().can_return_to_draft());
+        assert!(store.begin_send(id, &dest).unwrap());
+        assert_eq!(store.note_refusal(id, "409").unwrap(), Some(Refusal::Uncertain));
+    }
+
+    #[test]
+    fn orders_go_only_to_the_destination_they_were_queued_for() {
+        let mut store = Store::open_in_memory().unwrap();
+        let (account, id) = queued(&mut store, "A");
+        let first = store.destination(account).unwrap();
+        assert_eq!(store.outbox(account).unwrap().len(), 1);
+        assert_eq!(store.local_order(id).unwrap().hold, None);
+
+        // The key is replaced: held, and an outbox of the old or the new key sends nothing.
+        store.bump_key_version(account).unwrap();
+        let second = store.destination(account).unwrap();
+        assert!(store.outbox(account).unwrap().is_empty());
+        assert!(store.outbox_for(account, &first).unwrap().is_empty());
+        assert!(store.outbox_for(account, &second).unwrap().is_empty());
+        assert!(!store.begin_send(id, &first).unwrap());
+        assert!(!store.begin_send(id, &second).unwrap());
+        let row = store.local_order(id).unwrap();
+        let Some(Hold::Changed { what, .. }) = &row.hold else {
+            panic!("held: {row:?}")
+        };
+        assert_eq!(what, "API key");
+        assert!(row.hold.as_ref().unwrap().sentence(false).contains("Back to draft"));
+        assert!(row.can_return_to_draft());
+
+        // The person sends it there: it goes out with the new key only.
+        assert!(store.retarget(id).unwrap());
+        assert_eq!(store.outbox_for(account, &second).unwrap().len(), 1);
+        assert!(store.outbox_for(account, &first).unwrap().is_empty());
+
+        // Back to a draft (nothing reached the service), then the account is removed.
+        assert!(store.back_to_draft(id).unwrap());
+        assert_eq!(store.local_order(id).unwrap().state, OrderState::Draft);
+        store.queue_draft(id, "{}", "PO", "Club", b"BODY").unwrap();
+        store.delete_account(account).unwrap();
+        assert_eq!(store.local_order(id).unwrap().hold, Some(Hold::AccountGone));
+        assert!(store.outbox(account).unwrap().is_empty());
+        assert!(!store.begin_send(id, &second).unwrap());
+        assert!(!store.retarget(id).unwrap());
+
+        // A new account never gets the old id, so the old row stays held.
+        let (again, _) = queued(&mut store, "A again");
+        assert_ne!(again, account);
+        assert_eq!(store.local_order(id).unwrap().hold, Some(Hold::AccountGone));
+        assert!(store.accounts_with_work().unwrap().contains(&again));
+        assert!(!store.accounts_with_work().unwrap().contains(&account));
+    }
+
+    #[test]
+    fn an_order_that_reached_the_service_never_goes_back_to_a_draft() {
+        let mut store = Store::open_in_memory().unwrap();
+        let (account, id) = queued(&mut store, "A");
+        let dest = store.destination(account).unwrap();
+        store.begin_send(id, &dest).unwrap();
+        store.note_send_failure(id, "503", true).unwrap();
+        assert!(!store.back_to_draft(id).unwrap());
+        assert_eq!(store.local_order(id).unwrap().state, OrderState::Queued);
+    }
+
+    #[test]
+    fn tracking_ids_are_unique_per_destination_not_per_account() {
+        let mut store = Store::open_in_memory().unwrap();
+        let (account, id) = queued(&mut store, "A");
+        store.record_tracking(id, &record(5, OrderStatus::Completed)).unwrap();
+        // Another environment (same account, new address) hands out the same tracking id.
+        let mut moved = store.account(account).unwrap();
+        if let crate::store::AccountKind::Remote { base_url } = &mut moved.kind {
+            *base_url = url::Url::parse("https://staging.example.com/").unwrap();
+        }
+        let crate::store::AccountKind::Remote { base_url } = moved.kind else {
+            unreachable!()
+        };
+        store
+            .update_account(
+                account,
+                &crate::store::NewAccount {
+                    name: "A".into(),
+                    base_url,
+                    auth: moved.auth,
+                    organization_id: None,
+                    key_location: moved.key_location,
+                },
+            )
+            .unwrap();
+        let draft = store.create_draft(account, "{}", "PO-2", "Club").unwrap();
+        store.queue_draft(draft.id, "{}", "PO-2", "Club", b"B2").unwrap();
+        store
+            .record_tracking(draft.id, &record(5, OrderStatus::Pending))
+            .unwrap();
+        assert_eq!(store.local_order(draft.id).unwrap().tracking_id, Some(OrderId(5)));
+        // A look-up of 5 now finds the new environment's row.
+        let found = store
+            .add_tracked(account, &record(5, OrderStatus::Pending))
+            .unwrap();
+        assert_eq!(found.id, draft.id);
+    }
+
+    #[test]
+    fn an_order_the_service_does_not_know_is_given_up_after_enough_polls_and_time() {
+        let mut store = Store::open_in_memory().unwrap();
+        let (account, id) = queued(&mut store, "A");
+        store.record_tracking(id, &record(9, OrderStatus::Pending)).unwrap();
+        let ten_minutes = Duration::from_secs(600);
+        // Many "not found" in a short time: still polled.
+        for _ in 0..20 {
+            assert!(!store.note_not_found(id, "404", 5, ten_minutes).unwrap());
+        }
+        assert_eq!(store.pending_tracking(account).unwrap().len(), 1);
+        // An answer ends the streak.
+        store.clear_not_found(id).unwrap();
+        // A streak that began 11 minutes ago, with enough polls: unknown.
+        store.note_not_found(id, "404", 5, ten_minutes).unwrap();
+        store
+            .conn()
+            .execute(
+                "UPDATE local_orders SET unknown_since = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-11 minutes') WHERE id = ?1",
+                [id.0],
+            )
+            .unwrap();
+        for _ in 0..3 {
+            assert!(!store.note_not_found(id, "404", 5, ten_minutes).unwrap());
+        }
+        assert!(store.note_not_found(id, "404", 5, ten_minutes).unwrap());
+        let row = store.local_order(id).unwrap();
+        assert_eq!(row.state, OrderState::Unknown);
+        assert!(row.state.is_final());
+        assert!(store.pending_tracking(account).unwrap().is_empty());
+        // "Check again" tracks it again, from a fresh streak.
+        assert!(store.check_again(id).unwrap());
+        assert_eq!(store.pending_tracking(account).unwrap().len(), 1);
+        assert!(!store.note_not_found(id, "404", 5, ten_minutes).unwrap());
     }
 
     #[test]

@@ -6,7 +6,8 @@ use super::widgets::UiExt as _;
 use super::{Intent, Shared};
 use crate::api::{ApiKey, AuthStyle, OrganizationId};
 use crate::backend::{
-    AccountDraft, Command, ConnectionReport, RequestId, UserError, validate_base_url,
+    AccountDraft, Command, ConnectionReport, RequestId, UserError, WaitingOrders,
+    validate_base_url,
 };
 use crate::keychain::KeychainStatus;
 use crate::store::{AccountId, AccountKind, AccountRecord, KeyLocation};
@@ -26,6 +27,8 @@ struct AccountForm {
     key: String,
     /// Why the form cannot be saved yet, shown after a save attempt.
     tried: bool,
+    /// The save would change where orders in flight go: how many, and what changes.
+    orders_question: Option<(usize, String)>,
 }
 
 impl AccountForm {
@@ -45,6 +48,7 @@ impl AccountForm {
                 .unwrap_or_default(),
             key: String::new(),
             tried: false,
+            orders_question: None,
         }
     }
 
@@ -87,6 +91,7 @@ impl AccountForm {
             auth: self.auth,
             organization_id: self.organization().ok().flatten(),
             key: (!key.is_empty()).then(|| ApiKey::new(key)),
+            orders: WaitingOrders::Ask,
         }
     }
 }
@@ -134,6 +139,19 @@ impl Settings {
         }
         self.pending_test = None;
         self.report = Some(report);
+        true
+    }
+
+    /// The save was not done because the account has orders in flight that it would send
+    /// elsewhere: ask what to do. Answers whether it was ours.
+    pub fn on_has_orders(&mut self, request: RequestId, waiting: usize, what: &str) -> bool {
+        if self.pending_save != Some(request) {
+            return false;
+        }
+        self.pending_save = None;
+        if let Some(form) = &mut self.form {
+            form.orders_question = Some((waiting, what.to_owned()));
+        }
         true
     }
 
@@ -395,6 +413,32 @@ impl Settings {
             }
             if let Some(e) = &self.save_error {
                 ui.error_box(e, "save");
+                ui.add_space(space::S);
+            }
+            if let Some((waiting, what)) = form.orders_question.clone() {
+                let orders = if waiting == 1 { "1 order".to_owned() } else { format!("{waiting} orders") };
+                ui.label(RichText::new(format!(
+                    "This account has {orders} queued or placed and not confirmed yet, and the change of its {what} changes where they go. \"Send them with the new settings\" sends the ones that never reached the service, and all of them if the address stays the same (a new key on the same service); any that may already be at the old address stays held so it is not placed twice. \"Keep them for the old settings\" holds them all, sent nowhere, until you decide for each in History."
+                )).color(t.warning));
+                ui.horizontal(|ui| {
+                    let mut choice = None;
+                    if ui.button("Send them with the new settings").clicked() {
+                        choice = Some(WaitingOrders::Follow);
+                    }
+                    if ui.button("Keep them for the old settings").clicked() {
+                        choice = Some(WaitingOrders::Hold);
+                    }
+                    if ui.button("Don't save").clicked() {
+                        form.orders_question = None;
+                    }
+                    if let Some(choice) = choice {
+                        form.orders_question = None;
+                        let id = form.editing.as_ref().map(|a| a.id);
+                        let draft = AccountDraft { orders: choice, ..form.draft() };
+                        let request = shared.request("Saving the account", |request| Command::SaveAccount { request, id, draft });
+                        self.pending_save = Some(request);
+                    }
+                });
                 ui.add_space(space::S);
             }
             ui.horizontal(|ui| {

@@ -59,6 +59,8 @@ pub struct Composer {
     /// The loose-logo picker: the search typed, when it was last edited, the newest
     /// request, the search it answers and its matches (or why there are none).
     picker: LogoPicker,
+    /// "Copy to new draft" of an order that may already be placed waits for confirmation.
+    confirm_copy: bool,
 }
 
 #[derive(Default)]
@@ -454,8 +456,23 @@ impl Composer {
             );
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if frozen {
-                    if ui.primary_button("Copy to new draft").clicked() {
-                        copy = Some(self.form.clone());
+                    let risky = self.state.is_some_and(copy_is_risky);
+                    if self.confirm_copy {
+                        if ui.button("Cancel").clicked() {
+                            self.confirm_copy = false;
+                        }
+                        let t = theme::tokens(ui.ctx());
+                        let anyway = egui::Button::new(RichText::new("Copy anyway").color(t.on_accent)).fill(t.danger);
+                        if ui.add(anyway).clicked() {
+                            self.confirm_copy = false;
+                            copy = Some(self.form.clone());
+                        }
+                    } else if ui.primary_button("Copy to new draft").clicked() {
+                        if risky {
+                            self.confirm_copy = true;
+                        } else {
+                            copy = Some(self.form.clone());
+                        }
                     }
                     state_badge(ui, self.state.unwrap_or(OrderState::Queued));
                 } else {
@@ -482,6 +499,10 @@ impl Composer {
                 }
             });
         });
+        if self.confirm_copy {
+            let t = theme::tokens(ui.ctx());
+            ui.label(RichText::new(COPY_RISK).color(t.danger));
+        }
         ui.add_space(space::M);
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
@@ -1193,6 +1214,17 @@ pub fn state_badge(ui: &mut Ui, state: OrderState) -> egui::Response {
         OrderState::Sent => ("Pending", t.accent, t.accent_soft),
         OrderState::Completed => ("Completed", t.success, t.success_soft),
         OrderState::Failed => ("Failed", t.danger, t.danger_soft),
+        OrderState::Uncertain => ("Check needed", t.warning, t.warning_soft),
+        OrderState::Unknown => ("Unknown", t.danger, t.danger_soft),
     };
     ui.badge(text, fg, bg)
 }
+
+/// Copying an order in this state to a new draft could place it twice: the service may
+/// have it already, unconfirmed.
+pub fn copy_is_risky(state: OrderState) -> bool {
+    matches!(state, OrderState::Uncertain | OrderState::Unknown)
+}
+
+/// The sentence shown before copying an order that may already be placed.
+pub const COPY_RISK: &str = "This order may already be placed: a send may have reached the service, which has not confirmed it. A copy gets a new key, so placing the copy could place the order a second time. Look it up first; copy it only if you are sure it was not placed.";

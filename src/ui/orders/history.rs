@@ -2,7 +2,7 @@
 //! id), searchable, with status badges; and one order in full as the service returned it,
 //! with a CSV export.
 
-use super::composer::state_badge;
+use super::composer::{COPY_RISK, copy_is_risky, state_badge};
 use crate::api::{Order, OrderId, TrackingRecord};
 use crate::backend::orders::OrdersCommand;
 use crate::backend::{Command, RequestId};
@@ -21,6 +21,15 @@ pub struct HistoryView {
     pub lookup: String,
     pub looking_up: Option<RequestId>,
     pub lookup_error: Option<String>,
+    /// "Copy to new draft" of an order that may already be placed waits for confirmation.
+    pub confirm_copy: Option<LocalOrderId>,
+    /// "Send to …" of a held order waits for confirmation.
+    pub confirm_send: Option<LocalOrderId>,
+    /// The tracking id typed to attach to an order that may already be placed.
+    pub attach: String,
+    /// A look-up or attach under way, and what the service said to the newest.
+    pub checking: Option<RequestId>,
+    pub check_result: Option<Result<String, String>>,
 }
 
 /// What the person asked for on the history screen.
@@ -233,11 +242,14 @@ impl HistoryView {
                                     .map(|ord| format!("{} {}", ord.total, ord.currency))
                                     .unwrap_or_default();
                                 ui.add_sized([HEAD[4].1, 20.0], egui::Label::new(total));
-                                let note = match (o.state, &o.last_error) {
-                                    (OrderState::Queued, Some(e)) => {
+                                let note = match (o.state, &o.last_error, &o.hold) {
+                                    (_, _, Some(_)) => "held: its account changed — open it".to_owned(),
+                                    (OrderState::Uncertain, ..) => "may already be placed — look it up".to_owned(),
+                                    (OrderState::Unknown, ..) => "the service does not know it".to_owned(),
+                                    (OrderState::Queued, Some(e), _) => {
                                         format!("waiting to send ({} tries): {e}", o.attempts)
                                     }
-                                    (OrderState::Queued, None) => "sending…".to_owned(),
+                                    (OrderState::Queued, None, _) => "sending…".to_owned(),
                                     _ => local_time(&o.updated_at),
                                 };
                                 ui.add_sized(
@@ -289,8 +301,19 @@ impl HistoryView {
             ui.screen_title(&title, None);
             state_badge(ui, o.state);
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if o.draft_json.is_some() && ui.button("Copy to new draft").clicked() {
-                    action = Some(HistoryAction::CopyToDraft(o.clone()));
+                if o.draft_json.is_some() && self.confirm_copy != Some(o.id) {
+                    let label = if copy_is_risky(o.state) {
+                        "Copy to new draft…"
+                    } else {
+                        "Copy to new draft"
+                    };
+                    if ui.button(label).clicked() {
+                        if copy_is_risky(o.state) {
+                            self.confirm_copy = Some(o.id);
+                        } else {
+                            action = Some(HistoryAction::CopyToDraft(o.clone()));
+                        }
+                    }
                 }
                 if o.state == OrderState::Queued && ui.button("Show in composer").clicked() {
                     action = Some(HistoryAction::Edit(o.clone()));
@@ -319,7 +342,53 @@ impl HistoryView {
             });
         });
         ui.add_space(space::M);
+        if self.confirm_copy == Some(o.id) {
+            ui.label(RichText::new(COPY_RISK).color(t.danger));
+            ui.horizontal(|ui| {
+                let anyway =
+                    egui::Button::new(RichText::new("Copy anyway").color(t.on_accent)).fill(t.danger);
+                if ui.add(anyway).clicked() {
+                    self.confirm_copy = None;
+                    action = Some(HistoryAction::CopyToDraft(o.clone()));
+                }
+                if ui.button("Cancel").clicked() {
+                    self.confirm_copy = None;
+                }
+            });
+            ui.add_space(space::S);
+        }
+        if let Some(hold) = &o.hold {
+            self.hold_ui(ui, shared, o, hold);
+        }
+        match &self.check_result {
+            Some(Ok(m)) => {
+                ui.label(RichText::new(m).color(t.success));
+            }
+            Some(Err(m)) => {
+                ui.label(RichText::new(m).color(t.danger));
+            }
+            None => {}
+        }
         match o.state {
+            OrderState::Uncertain => self.uncertain_ui(ui, shared, o),
+            OrderState::Unknown => {
+                let tracking = o
+                    .tracking_id
+                    .map(|i| i.to_string())
+                    .unwrap_or_else(|| "?".into());
+                ui.label(RichText::new(format!(
+                    "The service does not know this order: it answered \"not found\" (or something unreadable) for tracking id {tracking} again and again, so it is no longer checked. It may belong to another environment, or the service lost it. \"Check again\" asks once more."
+                )).color(t.danger));
+                if let Some(e) = &o.last_error {
+                    ui.muted_small(e);
+                }
+                if ui.button("Check again").clicked() {
+                    self.check_result = None;
+                    shared
+                        .backend
+                        .send(Command::Orders(OrdersCommand::CheckAgain { id: o.id }));
+                }
+            }
             OrderState::Failed => {
                 let why = o
                     .error_message
@@ -490,6 +559,130 @@ const HEAD: [(&str, f32); 6] = [
     ("Total", 130.0),
     ("Updated", 260.0),
 ];
+
+impl HistoryView {
+    /// A held order: why, and what can be done.
+    fn hold_ui(
+        &mut self,
+        ui: &mut Ui,
+        shared: &mut Shared<'_>,
+        o: &LocalOrder,
+        hold: &crate::store::Hold,
+    ) {
+        let t = theme::tokens(ui.ctx());
+        ui.label(RichText::new(hold.sentence(o.may_be_placed())).color(t.warning));
+        let crate::store::Hold::Changed { now, .. } = hold else {
+            ui.add_space(space::S);
+            return;
+        };
+        ui.horizontal(|ui| {
+            let send_label = format!("Send to {}", now.address());
+            if self.confirm_send == Some(o.id) {
+                let risk = if o.may_be_placed() {
+                    " It may already be placed with the old settings."
+                } else {
+                    ""
+                };
+                ui.label(
+                    RichText::new(format!(
+                        "Send it with the account's settings now ({})?{risk}",
+                        now.address()
+                    ))
+                    .color(t.warning),
+                );
+                if ui.button("Yes, send it there").clicked() {
+                    self.confirm_send = None;
+                    shared
+                        .backend
+                        .send(Command::Orders(OrdersCommand::SendToCurrent { id: o.id }));
+                }
+                if ui.button("Cancel").clicked() {
+                    self.confirm_send = None;
+                }
+            } else if ui.button(send_label).clicked() {
+                self.confirm_send = Some(o.id);
+            }
+            if o.can_return_to_draft() && ui.button("Back to draft").clicked() {
+                shared
+                    .backend
+                    .send(Command::Orders(OrdersCommand::BackToDraft { id: o.id }));
+            }
+        });
+        ui.add_space(space::S);
+    }
+
+    /// An order that may already be placed: say so, and offer to look it up.
+    fn uncertain_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>, o: &LocalOrder) {
+        let t = theme::tokens(ui.ctx());
+        let said = o
+            .error_message
+            .as_deref()
+            .map(|m| format!(" The service said: {}", m.trim()))
+            .unwrap_or_default();
+        ui.label(RichText::new(format!(
+            "May already be placed — check before resending. An earlier send may have reached the service without its answer reaching logodesk, and then the service refused a resend.{said} It is not sent again by itself. \"Look up\" asks the service again with the same key and the same order; if you know its tracking id, attach it."
+        )).color(t.warning));
+        ui.add_space(space::S);
+        let busy = self.checking.is_some();
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(!busy, egui::Button::new("Look up"))
+                .on_hover_text("Send the same key and the same order once more: a placed order answers its tracking id")
+                .clicked()
+            {
+                self.check_result = None;
+                self.checking = Some(shared.request("Looking the order up", |request| {
+                    Command::Orders(OrdersCommand::AskAgain { request, id: o.id })
+                }));
+            }
+            ui.add(
+                egui::TextEdit::singleline(&mut self.attach)
+                    .hint_text("Tracking id")
+                    .desired_width(110.0),
+            )
+            .accessible_name("Tracking id of this order");
+            let tracking = self.attach.trim().parse::<i64>().ok();
+            if ui
+                .add_enabled(tracking.is_some() && !busy, egui::Button::new("Attach"))
+                .clicked()
+                && let Some(tracking) = tracking
+            {
+                self.check_result = None;
+                self.checking = Some(shared.request("Attaching the tracking id", |request| {
+                    Command::Orders(OrdersCommand::Attach {
+                        request,
+                        id: o.id,
+                        tracking: OrderId(tracking),
+                    })
+                }));
+            }
+            if busy {
+                ui.spinner();
+            }
+        });
+        ui.add_space(space::S);
+    }
+
+    /// The answer to "Look up" or "Attach".
+    pub fn on_checked(
+        &mut self,
+        request: RequestId,
+        result: &Result<Box<LocalOrder>, crate::backend::UserError>,
+    ) -> bool {
+        if self.checking != Some(request) {
+            return false;
+        }
+        self.checking = None;
+        self.check_result = Some(match result {
+            Ok(o) => Ok(match (&o.order_number, o.tracking_id) {
+                (Some(n), Some(t)) => format!("Found: the service has this order as {n} (tracking id {t}). It is followed from now on."),
+                _ => "Found: the service has this order. It is followed from now on.".to_owned(),
+            }),
+            Err(e) => Err(e.message.clone()),
+        });
+        true
+    }
+}
 
 fn fact(ui: &mut Ui, label: &str, value: &str) {
     ui.muted(label);

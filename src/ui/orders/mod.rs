@@ -258,6 +258,18 @@ impl OrdersScreen {
                 request,
                 result,
             } if generation == self.generation => self.composer.on_found(request, result),
+            OrdersEvent::Problem { error } => shared.notifications.error(&error),
+            OrdersEvent::Checked {
+                generation,
+                request,
+                result,
+            } if generation == self.generation => {
+                if !self.history_view.on_checked(request, &result)
+                    && let Err(e) = &result
+                {
+                    shared.notifications.error(e);
+                }
+            }
             OrdersEvent::Failed {
                 generation,
                 request,
@@ -297,6 +309,23 @@ impl OrdersScreen {
                 let why = order.error_message.as_deref().unwrap_or("no reason given");
                 shared.notifications.error(&crate::backend::UserError::new(
                     format!("Order {name} ({}) failed: {why}", order.reference),
+                    None,
+                ));
+            }
+            OrderState::Uncertain => {
+                shared.notifications.error(&crate::backend::UserError::new(
+                    format!(
+                        "Order {name} may already be placed: the service refused a resend after an earlier send may have reached it. Open it in History and look it up before placing it again."
+                    ),
+                    None,
+                ));
+            }
+            OrderState::Unknown => {
+                shared.notifications.error(&crate::backend::UserError::new(
+                    format!(
+                        "The service does not know order {name} (tracking id {}); it is no longer checked. Open it in History to check again.",
+                        order.tracking_id.map(|t| t.to_string()).unwrap_or_default()
+                    ),
                     None,
                 ));
             }
