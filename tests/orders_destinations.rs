@@ -1,0 +1,240 @@
+//! Issue 9, test 4: orders belong to the destination they were queued for. Orders are queued
+//! while the account's service is out of reach; then the account is edited to another
+//! address, removed and added again at a third, while the real backend runs. Counting the
+//! orders on each of the two sandboxes shows that nothing went to the wrong place, that a held
+//! order goes out only when the person says so, that account ids are not reused, and that
+//! the outbox of an account that is not shown runs too (also right after start).
+
+mod common;
+
+use common::*;
+use logodesk::api::*;
+use logodesk::backend::orders::OrdersCommand;
+use logodesk::backend::{
+    AccountDraft, Backend, BackendConfig, Command, Event, RequestId, StartAccount, StoreLocation,
+    WaitingOrders,
+};
+use logodesk::keychain::Keychain;
+use logodesk::sandbox::SandboxConfig;
+use logodesk::store::{
+    AccountId, Hold, KeyLocation, LocalOrder, LocalOrderId, NewAccount, OrderState, Store,
+};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+fn backend(db: &Path, keychain: &Keychain, start: StartAccount) -> Backend {
+    Backend::start(
+        BackendConfig {
+            store: StoreLocation::File(db.to_owned()),
+            sandbox: None,
+            keychain: Some(keychain.clone()),
+            start_account: start,
+            retry: fast_retry().with_max_retries(0),
+            worker_threads: 2,
+            order_poll: Duration::from_millis(100),
+            task_poll: Duration::from_millis(100),
+        },
+        egui::Context::default(),
+    )
+    .unwrap()
+}
+
+/// Waits for the first event `pick` takes; panics on a failure event or after 20 s.
+fn wait_event<T>(b: &Backend, what: &str, mut pick: impl FnMut(Event) -> Option<T>) -> T {
+    let started = Instant::now();
+    loop {
+        while let Some(event) = b.try_recv() {
+            if let Event::Failed { error, .. } = &event {
+                panic!("waiting for {what}: the backend failed: {error}");
+            }
+            if let Some(v) = pick(event) {
+                return v;
+            }
+        }
+        assert!(started.elapsed() < Duration::from_secs(20), "no {what}");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+fn row(db: &Path, id: LocalOrderId) -> LocalOrder {
+    Store::open(db).unwrap().local_order(id).unwrap()
+}
+
+/// Waits until `id` is no longer queued (draining the backend's events meanwhile).
+fn wait_sent(b: &Backend, db: &Path, id: LocalOrderId) -> LocalOrder {
+    let started = Instant::now();
+    loop {
+        while b.try_recv().is_some() {}
+        let r = row(db, id);
+        if r.state != OrderState::Queued {
+            return r;
+        }
+        assert!(started.elapsed() < Duration::from_secs(20), "still queued: {r:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn queue(db: &Path, account: AccountId, env: &Env, reference: &str) -> LocalOrderId {
+    let mut store = Store::open(db).unwrap();
+    let body = serde_json::to_vec(&simple_order(env, reference)).unwrap();
+    let draft = store
+        .create_draft(account, "{}", reference, "Nordby IF")
+        .unwrap();
+    assert!(
+        store
+            .queue_draft(draft.id, "{}", reference, "Nordby IF", &body)
+            .unwrap()
+    );
+    draft.id
+}
+
+/// The references of the orders a sandbox has, beyond its `before` first ones.
+fn references(env: &Env, before: usize) -> Vec<String> {
+    env.sb
+        .state()
+        .lock()
+        .orders
+        .values()
+        .skip(before)
+        .map(|o| o.request.reference.clone())
+        .collect()
+}
+
+fn draft(base_url: &str, key: &str, orders: WaitingOrders) -> AccountDraft {
+    AccountDraft {
+        name: "Acme".into(),
+        base_url: base_url.into(),
+        auth: AuthStyle::Bearer,
+        organization_id: None,
+        key: Some(ApiKey::new(key)),
+        orders,
+    }
+}
+
+#[test]
+fn orders_queued_for_one_place_never_go_to_another() {
+    let service = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let a = service.block_on(start_with(SandboxConfig::fast()));
+    let b = service.block_on(start_with(SandboxConfig::fast()));
+    let (a0, b0) = (
+        a.sb.state().lock().orders.len(),
+        b.sb.state().lock().orders.len(),
+    );
+    // An address where nothing listens: the service is out of reach.
+    let unreachable = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        format!("http://{}/", l.local_addr().unwrap())
+    };
+    let keychain = Keychain::with_store(keyring_core::mock::Store::new().unwrap());
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("logodesk.sqlite");
+    let acme = Store::open(&db)
+        .unwrap()
+        .insert_account(&NewAccount {
+            name: "Acme".into(),
+            base_url: unreachable.parse().unwrap(),
+            auth: AuthStyle::Bearer,
+            organization_id: None,
+            key_location: KeyLocation::Keychain,
+        })
+        .unwrap()
+        .id;
+    keychain.set(acme, &ApiKey::new(a.key())).unwrap();
+    let o1 = queue(&db, acme, &a, "O1");
+    let o2 = queue(&db, acme, &a, "O2");
+
+    let be = backend(&db, &keychain, StartAccount::Id(acme));
+    // Both are tried and refused by the network: nothing reached any service.
+    let started = Instant::now();
+    while [o1, o2].iter().any(|&o| row(&db, o).attempts == 0) {
+        while be.try_recv().is_some() {}
+        assert!(started.elapsed() < Duration::from_secs(20), "never tried");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(!row(&db, o1).reached);
+
+    // The address changes to sandbox A: the backend asks first and saves nothing.
+    be.send(Command::SaveAccount {
+        request: RequestId(1),
+        id: Some(acme),
+        draft: draft(&a.sb.base_url(), a.key(), WaitingOrders::Ask),
+    });
+    let (waiting, what) = wait_event(&be, "the question", |e| match e {
+        Event::AccountHasOrders { waiting, what, .. } => Some((waiting, what)),
+        Event::AccountSaved { .. } => panic!("saved without asking"),
+        _ => None,
+    });
+    assert_eq!(waiting, 2);
+    assert!(what.contains("address"), "{what}");
+    // "Keep them for the old settings": held.
+    be.send(Command::SaveAccount {
+        request: RequestId(2),
+        id: Some(acme),
+        draft: draft(&a.sb.base_url(), a.key(), WaitingOrders::Hold),
+    });
+    wait_event(&be, "the save", |e| match e {
+        Event::AccountSaved { .. } => Some(()),
+        _ => None,
+    });
+    // A new order goes to A; the held ones do not.
+    let o3 = queue(&db, acme, &a, "O3");
+    assert_eq!(wait_sent(&be, &db, o3).state, OrderState::Sent);
+    for o in [o1, o2] {
+        let r = row(&db, o);
+        assert_eq!(r.state, OrderState::Queued);
+        assert!(matches!(r.hold, Some(Hold::Changed { .. })), "{r:?}");
+    }
+    assert_eq!(references(&a, a0), ["O3"]);
+
+    // The person sends O1 to the new address.
+    be.send(Command::Orders(OrdersCommand::SendToCurrent { id: o1 }));
+    assert_ne!(wait_sent(&be, &db, o1).state, OrderState::Queued);
+    assert_eq!(references(&a, a0), ["O3", "O1"]);
+
+    // The account is removed and added again at B: a new id, and O2 stays held.
+    be.send(Command::RemoveAccount { account: acme });
+    wait_event(&be, "the removal", |e| match e {
+        Event::AccountsChanged { accounts } if accounts.iter().all(|x| x.id != acme) => Some(()),
+        _ => None,
+    });
+    be.send(Command::SaveAccount {
+        request: RequestId(3),
+        id: None,
+        draft: draft(&b.sb.base_url(), b.key(), WaitingOrders::Ask),
+    });
+    let again = wait_event(&be, "the new account", |e| match e {
+        Event::AccountSaved { account, .. } => Some(account.id),
+        _ => None,
+    });
+    assert_ne!(again, acme, "an account id is never reused");
+    assert_eq!(row(&db, o2).hold, Some(Hold::AccountGone));
+
+    // Another account is shown; the new account's outbox runs all the same.
+    let sandbox = Store::open(&db).unwrap().ensure_sandbox_account().unwrap().id;
+    be.send(Command::SwitchAccount { account: sandbox });
+    let o4 = queue(&db, again, &b, "O4");
+    assert_eq!(wait_sent(&be, &db, o4).state, OrderState::Sent);
+    drop(be);
+
+    // After a restart showing another account, every account's outbox runs.
+    let o5 = queue(&db, again, &b, "O5");
+    let be = backend(&db, &keychain, StartAccount::Sandbox);
+    assert_eq!(wait_sent(&be, &db, o5).state, OrderState::Sent);
+    drop(be);
+
+    assert_eq!(references(&a, a0), ["O3", "O1"]);
+    assert_eq!(references(&b, b0), ["O4", "O5"]);
+    let o2 = row(&db, o2);
+    assert_eq!(o2.state, OrderState::Queued);
+    assert!(o2.hold.is_some());
+    eprintln!(
+        "destinations: A got {:?}, B got {:?}, O2 held: {}",
+        references(&a, a0),
+        references(&b, b0),
+        o2.hold.unwrap().sentence(o2.reached)
+    );
+}
