@@ -1453,3 +1453,65 @@ async fn fetch_design(
         placeholders,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::{ServerMessage, StatusError};
+
+    #[test]
+    fn the_trackers_back_off_never_exceeds_its_ceiling() {
+        let config = OutboxConfig::default();
+        let policy = RetryPolicy::default().with_max_delay(Duration::from_secs(600));
+        for failures in 1..200 {
+            for unit in [0.0, 0.5, 1.0] {
+                for asked in [None, Some(Duration::from_secs(3600))] {
+                    let d = config.poll_delay(&policy, failures, asked, unit);
+                    assert!(d <= config.max_backoff, "{failures} failures: {d:?}");
+                    assert!(d >= config.poll_interval, "{failures} failures: {d:?}");
+                }
+            }
+        }
+        // A long Retry-After is honoured up to the ceiling.
+        let asked = Some(Duration::from_secs(45));
+        assert_eq!(
+            config.poll_delay(&policy, 1, asked, 0.5),
+            Duration::from_secs(45)
+        );
+        for failures in 1..200 {
+            assert!(config.send_delay(&policy, failures, 1.0) <= config.max_backoff);
+        }
+    }
+
+    fn status(code: u16) -> ApiError {
+        ApiError::Status(Box::new(StatusError {
+            status: reqwest::StatusCode::from_u16(code).unwrap(),
+            endpoint: "POST /api/orders".into(),
+            subject: None,
+            server: ServerMessage::default(),
+            retry_after: None,
+        }))
+    }
+
+    #[test]
+    fn which_failed_sends_may_have_placed_the_order() {
+        for code in [500, 502, 503, 504] {
+            assert!(may_have_reached(&status(code)), "{code}");
+            assert!(!is_refusal(&status(code)), "{code}");
+        }
+        for code in [400, 409, 422] {
+            assert!(!may_have_reached(&status(code)), "{code}");
+            assert!(is_refusal(&status(code)), "{code}");
+        }
+        for code in [401, 403, 408, 429] {
+            assert!(!may_have_reached(&status(code)), "{code}");
+            assert!(!is_refusal(&status(code)), "{code}");
+        }
+        let unreadable = ApiError::Decode {
+            endpoint: "POST /api/orders".into(),
+            path: ".".into(),
+            message: "expected an object".into(),
+        };
+        assert!(may_have_reached(&unreadable));
+    }
+}
