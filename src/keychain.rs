@@ -376,7 +376,10 @@ mod tests {
         // The first data folder to start takes the old entry over.
         let a = Keychain::with_store(store.clone());
         assert_eq!(a.scope_to("aaaa", Some(&[id, AccountId(2)])).unwrap(), 1);
-        assert_eq!(a.get(id, KeyLocation::Keychain).unwrap().expose(), "key-of-before");
+        assert_eq!(
+            a.get(id, KeyLocation::Keychain).unwrap().expose(),
+            "key-of-before"
+        );
         // The other one (same account id) does not see it, and its own key stays its own.
         let b = Keychain::with_store(store.clone());
         assert_eq!(b.scope_to("bbbb", Some(&[id])).unwrap(), 0);
@@ -385,8 +388,14 @@ mod tests {
             Err(KeychainError::Missing)
         ));
         b.set(id, &ApiKey::new("key-of-b")).unwrap();
-        assert_eq!(a.get(id, KeyLocation::Keychain).unwrap().expose(), "key-of-before");
-        assert_eq!(b.get(id, KeyLocation::Keychain).unwrap().expose(), "key-of-b");
+        assert_eq!(
+            a.get(id, KeyLocation::Keychain).unwrap().expose(),
+            "key-of-before"
+        );
+        assert_eq!(
+            b.get(id, KeyLocation::Keychain).unwrap().expose(),
+            "key-of-b"
+        );
         // Nothing is left under the old name.
         assert!(matches!(
             old.get(id, KeyLocation::Keychain),

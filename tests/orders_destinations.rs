@@ -69,7 +69,10 @@ fn wait_sent(b: &Backend, db: &Path, id: LocalOrderId) -> LocalOrder {
         if r.state != OrderState::Queued {
             return r;
         }
-        assert!(started.elapsed() < Duration::from_secs(20), "still queued: {r:?}");
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "still queued: {r:?}"
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
 }
@@ -214,7 +217,11 @@ fn orders_queued_for_one_place_never_go_to_another() {
     assert_eq!(row(&db, o2).hold, Some(Hold::AccountGone));
 
     // Another account is shown; the new account's outbox runs all the same.
-    let sandbox = Store::open(&db).unwrap().ensure_sandbox_account().unwrap().id;
+    let sandbox = Store::open(&db)
+        .unwrap()
+        .ensure_sandbox_account()
+        .unwrap()
+        .id;
     be.send(Command::SwitchAccount { account: sandbox });
     let o4 = queue(&db, again, &b, "O4");
     assert_eq!(wait_sent(&be, &db, o4).state, OrderState::Sent);

@@ -105,7 +105,10 @@ async fn an_answer_that_cannot_be_recorded_is_not_resent_in_a_tight_loop() {
     sql.execute_batch("DROP TRIGGER disk_full").unwrap();
     let started = Instant::now();
     while state(&store, id).await == OrderState::Queued {
-        assert!(started.elapsed() < Duration::from_secs(10), "never recorded");
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "never recorded"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     assert_eq!(env.sb.state().lock().orders.len(), before + 1);

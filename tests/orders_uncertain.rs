@@ -221,15 +221,27 @@ async fn a_refused_resend_after_a_lost_answer_is_uncertain_not_failed() {
     outbox.wake();
     let started = Instant::now();
     while row_state(&store, next).await.state == OrderState::Queued {
-        assert!(started.elapsed() < Duration::from_secs(20), "the next order is stuck");
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the next order is stuck"
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    assert_eq!(posts.load(Ordering::SeqCst), 3, "the uncertain order was resent");
+    assert_eq!(
+        posts.load(Ordering::SeqCst),
+        3,
+        "the uncertain order was resent"
+    );
     assert_eq!(row_state(&store, id).await.state, OrderState::Uncertain);
     assert_eq!(env.sb.state().lock().orders.len(), before + 2);
 
     // "Look up": the same key and the same bytes answer the order the lost answer was about.
-    let out = store.lock().unwrap().uncertain_outgoing(id).unwrap().unwrap();
+    let out = store
+        .lock()
+        .unwrap()
+        .uncertain_outgoing(id)
+        .unwrap()
+        .unwrap();
     assert_eq!(out.body, body, "the body is kept byte for byte");
     let found = client(&url, env.key(), AuthStyle::Bearer)
         .orders()
@@ -283,6 +295,30 @@ async fn a_400_after_a_lost_answer_is_uncertain_too() {
     assert_eq!(env.sb.state().lock().orders.len(), before + 1);
 }
 
+/// The sandbox checks the idempotency key before the body: a used key with another body is
+/// 409 even when that body would not pass validation, and the same body replays.
+#[tokio::test]
+async fn the_sandbox_checks_the_key_before_the_body() {
+    let env = start().await;
+    let body = serde_json::to_string(&simple_order(&env, "KEY-FIRST")).unwrap();
+    let send = |b: String| {
+        env.http
+            .post(env.url("api/orders"))
+            .bearer_auth(env.key())
+            .header("Idempotency-Key", "key-first-1")
+            .header("Content-Type", "application/json")
+            .body(b)
+            .send()
+    };
+    let first = read_raw(send(body.clone()).await.unwrap()).await;
+    assert_eq!(first.status, 202, "{}", first.text);
+    let invalid = read_raw(send(r#"{"reference": 5}"#.into()).await.unwrap()).await;
+    assert_eq!(invalid.status, 409, "{}", invalid.text);
+    let again = read_raw(send(body).await.unwrap()).await;
+    assert_eq!(again.status, 202);
+    assert_eq!(again.body["id"], first.body["id"]);
+}
+
 /// Copying an order that may already be placed asks first; only "Copy anyway" makes the
 /// new draft (with a new key).
 #[test]
@@ -334,7 +370,10 @@ fn copying_an_uncertain_order_needs_the_persons_confirmation() {
     h.run_steps(3);
     assert!(shows_text(&h, "could place the order a second time"));
     assert!(h.state().orders().composer.draft_id().is_none());
-    assert!(h.state().orders().drafts.is_empty(), "no draft without confirming");
+    assert!(
+        h.state().orders().drafts.is_empty(),
+        "no draft without confirming"
+    );
     h.get_by_label("Cancel").click();
     h.run_steps(3);
     assert!(!shows_text(&h, "could place the order a second time"));

@@ -51,7 +51,9 @@ fn changing_the_address_of_an_account_with_queued_orders_asks_first() {
     config.store = StoreLocation::File(db.clone());
     config.keychain = Some(keychain);
     let mut h = app_with(config, egui::Theme::Light, Default::default());
-    wait_for(&mut h, "the accounts", |h| h.state().session().accounts.len() == 2);
+    wait_for(&mut h, "the accounts", |h| {
+        h.state().session().accounts.len() == 2
+    });
     h.get_by_label("Settings").click();
     h.run_steps(2);
     // The sandbox is listed first; Acme second.

@@ -20,8 +20,7 @@ use crate::api::{
     OrderId, RetryPolicy, TrackingRecord,
 };
 use crate::store::{
-    AccountId, Destination, LocalOrder, LocalOrderId, Store, StoreError,
-    orders::Refusal,
+    AccountId, Destination, LocalOrder, LocalOrderId, Store, StoreError, orders::Refusal,
 };
 use futures_util::StreamExt as _;
 use std::collections::{HashMap, HashSet};
@@ -513,8 +512,7 @@ impl Tracker {
         loop {
             let (account, d) = (self.account, dest.clone());
             let pending =
-                match with_store(&self.store, move |s| s.pending_tracking_for(account, &d)).await
-                {
+                match with_store(&self.store, move |s| s.pending_tracking_for(account, &d)).await {
                     Ok(p) => p,
                     Err(e) => {
                         tracing::error!(error = %e, "the orders to track could not be read");
@@ -712,7 +710,10 @@ pub enum OrdersCommand {
     },
     /// Ask the service once more about an `uncertain` order: the same key and the same
     /// bytes, to its own destination. A tracking id in the answer moves it to `sent`.
-    AskAgain { request: RequestId, id: LocalOrderId },
+    AskAgain {
+        request: RequestId,
+        id: LocalOrderId,
+    },
     /// The person knows the tracking id of an `uncertain` order: fetch it and attach it.
     Attach {
         request: RequestId,
@@ -921,9 +922,7 @@ impl Orders {
 
     /// Whether `account` has an outbox for `dest` running.
     pub(super) fn runs(&self, account: AccountId, dest: &Destination) -> bool {
-        self.outboxes
-            .get(&account)
-            .is_some_and(|r| &r.dest == dest)
+        self.outboxes.get(&account).is_some_and(|r| &r.dest == dest)
     }
 
     /// Makes sure `account`'s outbox runs with a client for `dest` (restarting it if its

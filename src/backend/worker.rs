@@ -627,7 +627,8 @@ impl Worker {
             }
             if id.is_some() {
                 // Orders queued for the old key are held unless the person lets them follow.
-                self.with_store(move |s| s.bump_key_version(account)).await?;
+                self.with_store(move |s| s.bump_key_version(account))
+                    .await?;
             }
         }
         if id.is_some() && draft.orders == WaitingOrders::Follow {

@@ -140,7 +140,8 @@ impl Destination {
 }
 
 /// The SQL expression of an `accounts` row's [`Destination::base`] (table alias `a`).
-pub(crate) const DEST_BASE_SQL: &str = "CASE a.kind WHEN 'sandbox' THEN 'sandbox' ELSE a.base_url END";
+pub(crate) const DEST_BASE_SQL: &str =
+    "CASE a.kind WHEN 'sandbox' THEN 'sandbox' ELSE a.base_url END";
 
 /// Reads a destination from four columns: base, header style, organization, key version.
 pub(crate) fn destination_from(
@@ -333,11 +334,11 @@ impl Store {
     /// This data folder's random id (it scopes the keychain entries, so two data folders
     /// never share a key).
     pub fn install_id(&self) -> Result<String, StoreError> {
-        Ok(self
-            .conn()
-            .query_row("SELECT value FROM meta WHERE name = 'install_id'", [], |r| {
-                r.get(0)
-            })?)
+        Ok(self.conn().query_row(
+            "SELECT value FROM meta WHERE name = 'install_id'",
+            [],
+            |r| r.get(0),
+        )?)
     }
 
     /// A flag of this data folder (e.g. a one-time move done), if set.
@@ -430,7 +431,10 @@ mod tests {
     fn destinations_follow_the_account_and_its_key_version() {
         let store = Store::open_in_memory().unwrap();
         let sandbox = store.ensure_sandbox_account().unwrap();
-        assert_eq!(store.destination(sandbox.id).unwrap().base, SANDBOX_DESTINATION);
+        assert_eq!(
+            store.destination(sandbox.id).unwrap().base,
+            SANDBOX_DESTINATION
+        );
         let acme = store.insert_account(&remote("Acme")).unwrap();
         let first = store.destination(acme.id).unwrap();
         assert_eq!(first.base, "https://api.example.com/");

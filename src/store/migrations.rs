@@ -303,7 +303,13 @@ mod tests {
         assert_eq!(fk, 1, "foreign keys are on again");
         // Rows take the destination their account has; a row already tried may have been
         // placed; the removed account's row has none (held).
-        let dest = |key: &str| -> (Option<String>, Option<String>, Option<i64>, Option<i64>, i64) {
+        let dest = |key: &str| -> (
+            Option<String>,
+            Option<String>,
+            Option<i64>,
+            Option<i64>,
+            i64,
+        ) {
             c.query_row(
                 "SELECT dest_base, dest_auth, dest_org, dest_key_version, reached FROM local_orders WHERE idempotency_key = ?1",
                 [key],
@@ -313,13 +319,21 @@ mod tests {
         };
         assert_eq!(
             dest("k-fresh"),
-            (Some("https://api.example.com/".into()), Some("x-api-key".into()), Some(1002), Some(1), 0)
+            (
+                Some("https://api.example.com/".into()),
+                Some("x-api-key".into()),
+                Some(1002),
+                Some(1),
+                0
+            )
         );
         assert_eq!(dest("k-tried").4, 1);
         assert_eq!(dest("k-orphan"), (None, None, None, None, 0));
         assert_eq!(dest("k-draft").0, None);
         assert_eq!(
-            count("SELECT COUNT(*) FROM local_orders WHERE dest_base = 'sandbox' AND tracking_id = 7"),
+            count(
+                "SELECT COUNT(*) FROM local_orders WHERE dest_base = 'sandbox' AND tracking_id = 7"
+            ),
             1
         );
         // Account 3 is gone but its orders remain: the next account gets 4.
@@ -343,7 +357,10 @@ mod tests {
                 key_location: crate::store::KeyLocation::Keychain,
             })
             .unwrap();
-        assert_eq!(again.id.0, 5, "a removed account's id is not handed out again");
+        assert_eq!(
+            again.id.0, 5,
+            "a removed account's id is not handed out again"
+        );
         assert_eq!(store.install_id().unwrap().len(), 32);
         drop(store);
         // Reopening changes nothing.

@@ -228,12 +228,14 @@ fn account_columns() -> String {
 const FROM: &str = "FROM local_orders o LEFT JOIN accounts a ON a.id = o.account_id";
 
 /// The row's destination equals its account's now (in SQL, for the outbox and tracker).
-const MATCHES_ACCOUNT: &str = "o.dest_base IS (CASE a.kind WHEN 'sandbox' THEN 'sandbox' ELSE a.base_url END)
+const MATCHES_ACCOUNT: &str =
+    "o.dest_base IS (CASE a.kind WHEN 'sandbox' THEN 'sandbox' ELSE a.base_url END)
      AND o.dest_auth IS a.auth_style AND o.dest_org IS a.organization_id
      AND o.dest_key_version IS a.credential_version";
 
 /// The row's destination equals `?2`…`?5`.
-const MATCHES_GIVEN: &str = "o.dest_base IS ?2 AND o.dest_auth IS ?3 AND o.dest_org IS ?4 AND o.dest_key_version IS ?5";
+const MATCHES_GIVEN: &str =
+    "o.dest_base IS ?2 AND o.dest_auth IS ?3 AND o.dest_org IS ?4 AND o.dest_key_version IS ?5";
 
 fn row_to_order(r: &rusqlite::Row<'_>) -> rusqlite::Result<LocalOrder> {
     let key: Option<String> = r.get(3)?;
@@ -879,7 +881,11 @@ mod tests {
             .unwrap()
             .id;
         let draft = store.create_draft(account, "{}", "PO", "Club").unwrap();
-        assert!(store.queue_draft(draft.id, "{}", "PO", "Club", b"BODY").unwrap());
+        assert!(
+            store
+                .queue_draft(draft.id, "{}", "PO", "Club", b"BODY")
+                .unwrap()
+        );
         (account, draft.id)
     }
 
@@ -890,16 +896,25 @@ mod tests {
         let dest = store.destination(account).unwrap();
         // Refused connections reached nothing: the 4xx is a refusal.
         assert!(store.begin_send(id, &dest).unwrap());
-        store.note_send_failure(id, "connection refused", false).unwrap();
+        store
+            .note_send_failure(id, "connection refused", false)
+            .unwrap();
         assert!(store.begin_send(id, &dest).unwrap());
-        assert_eq!(store.note_refusal(id, "bad body").unwrap(), Some(Refusal::Failed));
+        assert_eq!(
+            store.note_refusal(id, "bad body").unwrap(),
+            Some(Refusal::Failed)
+        );
         assert_eq!(store.local_order(id).unwrap().state, OrderState::Failed);
 
         // A timeout may have placed it: a later 4xx leaves it uncertain, key and body kept.
         let draft = store.create_draft(account, "{}", "PO", "Club").unwrap();
-        store.queue_draft(draft.id, "{}", "PO", "Club", b"BODY").unwrap();
+        store
+            .queue_draft(draft.id, "{}", "PO", "Club", b"BODY")
+            .unwrap();
         assert!(store.begin_send(draft.id, &dest).unwrap());
-        store.note_send_failure(draft.id, "timed out", true).unwrap();
+        store
+            .note_send_failure(draft.id, "timed out", true)
+            .unwrap();
         assert!(store.begin_send(draft.id, &dest).unwrap());
         assert_eq!(
             store.note_refusal(draft.id, "key in use").unwrap(),
@@ -909,9 +924,15 @@ mod tests {
         assert_eq!(row.state, OrderState::Uncertain);
         assert!(!row.state.is_final());
         assert!(row.may_be_placed());
-        assert!(store.outbox(account).unwrap().is_empty(), "not resent by itself");
+        assert!(
+            store.outbox(account).unwrap().is_empty(),
+            "not resent by itself"
+        );
         let out = store.uncertain_outgoing(draft.id).unwrap().unwrap();
-        assert_eq!((out.body.as_slice(), Some(&out.key)), (&b"BODY"[..], row.key.as_ref()));
+        assert_eq!(
+            (out.body.as_slice(), Some(&out.key)),
+            (&b"BODY"[..], row.key.as_ref())
+        );
         // A look-up that finds it tracks it.
         store
             .record_tracking(draft.id, &record(77, OrderStatus::Pending))
@@ -928,7 +949,10 @@ mod tests {
         // The app stopped here; the next start sends again, and the service refuses.
         assert!(!store.local_order(id).unwrap().can_return_to_draft());
         assert!(store.begin_send(id, &dest).unwrap());
-        assert_eq!(store.note_refusal(id, "409").unwrap(), Some(Refusal::Uncertain));
+        assert_eq!(
+            store.note_refusal(id, "409").unwrap(),
+            Some(Refusal::Uncertain)
+        );
     }
 
     #[test]
@@ -952,7 +976,13 @@ mod tests {
             panic!("held: {row:?}")
         };
         assert_eq!(what, "API key");
-        assert!(row.hold.as_ref().unwrap().sentence(false).contains("Back to draft"));
+        assert!(
+            row.hold
+                .as_ref()
+                .unwrap()
+                .sentence(false)
+                .contains("Back to draft")
+        );
         assert!(row.can_return_to_draft());
 
         // The person sends it there: it goes out with the new key only.
@@ -993,7 +1023,9 @@ mod tests {
     fn tracking_ids_are_unique_per_destination_not_per_account() {
         let mut store = Store::open_in_memory().unwrap();
         let (account, id) = queued(&mut store, "A");
-        store.record_tracking(id, &record(5, OrderStatus::Completed)).unwrap();
+        store
+            .record_tracking(id, &record(5, OrderStatus::Completed))
+            .unwrap();
         // Another environment (same account, new address) hands out the same tracking id.
         let mut moved = store.account(account).unwrap();
         if let crate::store::AccountKind::Remote { base_url } = &mut moved.kind {
@@ -1015,11 +1047,16 @@ mod tests {
             )
             .unwrap();
         let draft = store.create_draft(account, "{}", "PO-2", "Club").unwrap();
-        store.queue_draft(draft.id, "{}", "PO-2", "Club", b"B2").unwrap();
+        store
+            .queue_draft(draft.id, "{}", "PO-2", "Club", b"B2")
+            .unwrap();
         store
             .record_tracking(draft.id, &record(5, OrderStatus::Pending))
             .unwrap();
-        assert_eq!(store.local_order(draft.id).unwrap().tracking_id, Some(OrderId(5)));
+        assert_eq!(
+            store.local_order(draft.id).unwrap().tracking_id,
+            Some(OrderId(5))
+        );
         // A look-up of 5 now finds the new environment's row.
         let found = store
             .add_tracked(account, &record(5, OrderStatus::Pending))
@@ -1031,7 +1068,9 @@ mod tests {
     fn an_order_the_service_does_not_know_is_given_up_after_enough_polls_and_time() {
         let mut store = Store::open_in_memory().unwrap();
         let (account, id) = queued(&mut store, "A");
-        store.record_tracking(id, &record(9, OrderStatus::Pending)).unwrap();
+        store
+            .record_tracking(id, &record(9, OrderStatus::Pending))
+            .unwrap();
         let ten_minutes = Duration::from_secs(600);
         // Many "not found" in a short time: still polled.
         for _ in 0..20 {

@@ -143,7 +143,10 @@ mod tests {
             }
         }
         let store = Store::open(&path).unwrap();
-        assert!(store.schema_version().unwrap() >= 4, "migration 4 (and any later) ran");
+        assert!(
+            store.schema_version().unwrap() >= 4,
+            "migration 4 (and any later) ran"
+        );
         let account = store.ensure_sandbox_account().unwrap().id;
         assert!(store.tracked_tasks(account).unwrap().is_empty());
 

@@ -6,8 +6,7 @@ use super::widgets::UiExt as _;
 use super::{Intent, Shared};
 use crate::api::{ApiKey, AuthStyle, OrganizationId};
 use crate::backend::{
-    AccountDraft, Command, ConnectionReport, RequestId, UserError, WaitingOrders,
-    validate_base_url,
+    AccountDraft, Command, ConnectionReport, RequestId, UserError, WaitingOrders, validate_base_url,
 };
 use crate::keychain::KeychainStatus;
 use crate::store::{AccountId, AccountKind, AccountRecord, KeyLocation};

@@ -243,9 +243,15 @@ impl HistoryView {
                                     .unwrap_or_default();
                                 ui.add_sized([HEAD[4].1, 20.0], egui::Label::new(total));
                                 let note = match (o.state, &o.last_error, &o.hold) {
-                                    (_, _, Some(_)) => "held: its account changed — open it".to_owned(),
-                                    (OrderState::Uncertain, ..) => "may already be placed — look it up".to_owned(),
-                                    (OrderState::Unknown, ..) => "the service does not know it".to_owned(),
+                                    (_, _, Some(_)) => {
+                                        "held: its account changed — open it".to_owned()
+                                    }
+                                    (OrderState::Uncertain, ..) => {
+                                        "may already be placed — look it up".to_owned()
+                                    }
+                                    (OrderState::Unknown, ..) => {
+                                        "the service does not know it".to_owned()
+                                    }
                                     (OrderState::Queued, Some(e), _) => {
                                         format!("waiting to send ({} tries): {e}", o.attempts)
                                     }
@@ -345,8 +351,8 @@ impl HistoryView {
         if self.confirm_copy == Some(o.id) {
             ui.label(RichText::new(COPY_RISK).color(t.danger));
             ui.horizontal(|ui| {
-                let anyway =
-                    egui::Button::new(RichText::new("Copy anyway").color(t.on_accent)).fill(t.danger);
+                let anyway = egui::Button::new(RichText::new("Copy anyway").color(t.on_accent))
+                    .fill(t.danger);
                 if ui.add(anyway).clicked() {
                     self.confirm_copy = None;
                     action = Some(HistoryAction::CopyToDraft(o.clone()));
@@ -675,7 +681,9 @@ impl HistoryView {
         self.checking = None;
         self.check_result = Some(match result {
             Ok(o) => Ok(match (&o.order_number, o.tracking_id) {
-                (Some(n), Some(t)) => format!("Found: the service has this order as {n} (tracking id {t}). It is followed from now on."),
+                (Some(n), Some(t)) => format!(
+                    "Found: the service has this order as {n} (tracking id {t}). It is followed from now on."
+                ),
                 _ => "Found: the service has this order. It is followed from now on.".to_owned(),
             }),
             Err(e) => Err(e.message.clone()),
