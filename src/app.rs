@@ -901,9 +901,33 @@ fn graphics_backends() -> eframe::wgpu::Backends {
     }
 }
 
+/// What the command line hands the window besides its options.
+#[derive(Default)]
+pub struct WindowHooks {
+    /// Where another logodesk started on the same data folder asks this one to come forward.
+    pub come_forward: Option<crate::instance::ForwardHook>,
+    /// A sentence shown once the window is up (e.g. where the last crash note is).
+    pub notice: Option<String>,
+}
+
+/// Brings the window to the front (un-minimized, focused; where the desktop refuses focus,
+/// it asks for the person's attention instead). Safe from any thread.
+pub fn come_forward(ctx: &egui::Context) {
+    ctx.send_viewport_cmd(egui::ViewportCommand::Minimized(false));
+    ctx.send_viewport_cmd(egui::ViewportCommand::Focus);
+    ctx.send_viewport_cmd(egui::ViewportCommand::RequestUserAttention(
+        egui::UserAttentionType::Informational,
+    ));
+    ctx.request_repaint();
+}
+
 /// Opens the window and runs until it is closed. UI state (window, theme, screen, page size,
 /// account) is kept in `ui.ron` in `data_dir`.
-pub fn run(options: AppOptions, data_dir: &std::path::Path) -> Result<(), AppError> {
+pub fn run(
+    options: AppOptions,
+    data_dir: &std::path::Path,
+    hooks: WindowHooks,
+) -> Result<(), AppError> {
     #[cfg(all(unix, not(target_os = "macos")))]
     if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
         return Err(AppError::NoDisplay);
@@ -925,7 +949,14 @@ pub fn run(options: AppOptions, data_dir: &std::path::Path) -> Result<(), AppErr
         "logodesk",
         native,
         Box::new(move |cc| {
-            let app = LogodeskApp::new(cc, options)?;
+            let mut app = LogodeskApp::new(cc, options)?;
+            if let Some(hook) = hooks.come_forward {
+                let ctx = cc.egui_ctx.clone();
+                hook.set(move || come_forward(&ctx));
+            }
+            if let Some(notice) = hooks.notice {
+                app.notifications.error(&UserError::new(notice, None));
+            }
             Ok(Box::new(app))
         }),
     )

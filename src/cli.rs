@@ -1,8 +1,16 @@
 //! The command line: `logodesk` opens the desktop app (`--screenshot PATH` saves a picture of
-//! a screen and exits), `logodesk sandbox …` runs the sandbox headless.
+//! a screen and exits), `logodesk send-queued` sends the outbox without a window,
+//! `logodesk sandbox …` runs the sandbox headless.
+//!
+//! Everything that opens a data folder takes it first ([`crate::instance`]): a second
+//! logodesk on the same folder exits with [`EXIT_ALREADY_RUNNING`] and a sentence.
 
-use crate::app::{self, AppOptions, ScreenshotRequest};
+use crate::app::{self, AppOptions, ScreenshotRequest, WindowHooks};
 use crate::backend::{BackendConfig, StartAccount};
+use crate::headless::{self, SendQueued};
+pub use crate::instance::EXIT_ALREADY_RUNNING;
+use crate::instance::{Holder, InstanceError, InstanceLock};
+use crate::logging;
 use crate::sandbox::{self, SandboxConfig};
 use crate::ui::Screen;
 use anyhow::Context as _;
@@ -22,9 +30,18 @@ pub const VERSION: &str = concat!(
     ")"
 );
 
+/// What `--help` says about exit codes, the data folder and its log.
+const AFTER_HELP: &str = "\
+Exit status: 0 done; 1 an error (the sentence on stderr says which); 2 the command line was \
+not understood; 3 another logodesk is already running on this data folder (it was asked to \
+come forward).
+
+Only one logodesk at a time uses a data folder. Its log is written to logs/ in the data \
+folder (one file a day, two weeks kept), as is a crash note if logodesk ever hits a bug.";
+
 /// logodesk: logos, drafts and orders for the vendors of a transfer-print service.
 #[derive(Debug, Parser)]
-#[command(name = "logodesk", version = VERSION, about, args_conflicts_with_subcommands = true)]
+#[command(name = "logodesk", version = VERSION, about, after_help = AFTER_HELP, args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -80,6 +97,27 @@ fn parse_theme(s: &str) -> Result<egui::ThemePreference, String> {
 pub enum Command {
     /// Run the sandbox (an emulator of the whole service API) without the desktop app.
     Sandbox(SandboxArgs),
+    /// Send the queued orders of the data folder without a window (its embedded sandbox, outbox
+    /// and tracker, as the app runs them), printing a line per order sent.
+    SendQueued(SendQueuedArgs),
+}
+
+/// Options of `logodesk send-queued`.
+#[derive(Debug, Args, Default)]
+pub struct SendQueuedArgs {
+    /// Folder for logodesk's data [default: the user's data folder].
+    #[arg(long, value_name = "PATH", env = "LOGODESK_DATA_DIR")]
+    pub data_dir: Option<PathBuf>,
+    /// Account whose queued orders are sent, by name [default: the built-in Sandbox account].
+    #[arg(long, value_name = "NAME")]
+    pub account: Option<String>,
+    /// Exit (status 0) once every queued order has its tracking id, instead of tracking the
+    /// placed orders until stopped with Ctrl-C or SIGTERM.
+    #[arg(long)]
+    pub exit_when_sent: bool,
+    /// Seconds between two checks of a pending order (the service recommends 5).
+    #[arg(long, value_name = "SECONDS", env = "LOGODESK_POLL_INTERVAL", value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub poll_interval: Option<u64>,
 }
 
 /// Options of `logodesk sandbox`.
@@ -119,23 +157,56 @@ fn parse_rate(s: &str) -> Result<f64, String> {
     }
 }
 
-/// Starts `tracing` output on stderr, filtered by `RUST_LOG` (default: info for logodesk).
-pub fn init_tracing() {
-    use tracing_subscriber::EnvFilter;
-    let filter =
-        EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("warn,logodesk=info"));
-    tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .init();
-}
-
-/// Runs the parsed command line.
+/// Runs the parsed command line (and sets up logging for it).
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
-        Some(Command::Sandbox(args)) => run_sandbox(args),
+        Some(Command::Sandbox(args)) => {
+            logging::init_stderr();
+            run_sandbox(args)
+        }
+        Some(Command::SendQueued(args)) => run_send_queued(args),
         None => run_app(cli.app),
     }
+}
+
+/// An error the desktop app shows in a small window as well as on stderr.
+#[derive(Debug, thiserror::Error)]
+#[error(transparent)]
+struct ShowInWindow(InstanceError);
+
+/// The process exit status for an error of [`run`]: [`EXIT_ALREADY_RUNNING`] when another
+/// logodesk holds the data folder, else 1.
+pub fn exit_code(error: &anyhow::Error) -> u8 {
+    if let Some(ShowInWindow(e)) = error.downcast_ref() {
+        return e.exit_code();
+    }
+    error
+        .downcast_ref::<InstanceError>()
+        .map_or(1, InstanceError::exit_code)
+}
+
+/// Tells the person about an error of [`run`]: on stderr, and in a small window when the
+/// desktop app could not start because another logodesk has its data folder (where there is
+/// a display to show it on).
+pub fn report(error: &anyhow::Error) {
+    eprintln!("logodesk: {error:#}");
+    if let Some(ShowInWindow(e)) = error.downcast_ref()
+        && crate::notice::have_display()
+        && let Err(why) = crate::notice::show("logodesk", &e.to_string())
+    {
+        eprintln!("logodesk: (the message could not be shown in a window: {why})");
+    }
+}
+
+/// Creates the data folder (`--data-dir`, else the user's) and takes it for `holder`.
+fn take_data_dir(dir: Option<PathBuf>, holder: Holder) -> anyhow::Result<InstanceLock> {
+    let dir = match dir {
+        Some(d) => d,
+        None => default_data_dir()?,
+    };
+    std::fs::create_dir_all(&dir)
+        .with_context(|| format!("cannot create the data folder {}", dir.display()))?;
+    Ok(InstanceLock::acquire(&dir, holder)?)
 }
 
 /// The user's data folder for logodesk (e.g. `~/.local/share/logodesk/`).
@@ -156,12 +227,19 @@ pub fn default_sandbox_data() -> anyhow::Result<PathBuf> {
 const SCREENSHOT_TIMEOUT: Duration = Duration::from_secs(120);
 
 fn run_app(args: AppArgs) -> anyhow::Result<()> {
-    let data_dir = match args.data_dir {
-        Some(d) => d,
-        None => default_data_dir()?,
+    let lock = match take_data_dir(args.data_dir, Holder::Window) {
+        Err(e) if args.screenshot.is_none() => {
+            // Started from a desktop menu nobody reads stderr: [`report`] says it in a window
+            // too (not for --screenshot, which scripts run).
+            return Err(match e.downcast::<InstanceError>() {
+                Ok(instance) => ShowInWindow(instance).into(),
+                Err(other) => other,
+            });
+        }
+        taken => taken?,
     };
-    std::fs::create_dir_all(&data_dir)
-        .with_context(|| format!("cannot create the data folder {}", data_dir.display()))?;
+    let data_dir = lock.dir().to_owned();
+    let logging = logging::init_in(&data_dir);
     let mut backend = BackendConfig::in_data_dir(&data_dir);
     if let Some(name) = args.account {
         backend.start_account = StartAccount::Name(name);
@@ -187,7 +265,17 @@ fn run_app(args: AppArgs) -> anyhow::Result<()> {
         start_screen: args.screen,
         screenshot,
     };
-    app::run(options, &data_dir)?;
+    let hooks = WindowHooks {
+        come_forward: Some(lock.hook()),
+        // A screenshot shows the screen, not a toast about an earlier run.
+        notice: if taking_screenshot {
+            None
+        } else {
+            logging::crash_notice(logging.dir())
+        },
+    };
+    app::run(options, &data_dir, hooks)?;
+    drop(lock);
     if !taking_screenshot {
         return Ok(());
     }
@@ -205,6 +293,33 @@ fn run_app(args: AppArgs) -> anyhow::Result<()> {
             "The window was closed before the screenshot was taken."
         )),
     }
+}
+
+fn run_send_queued(args: SendQueuedArgs) -> anyhow::Result<()> {
+    let lock = take_data_dir(args.data_dir, Holder::Headless)?;
+    let logging = logging::init_in(lock.dir());
+    if let Some(notice) = logging::crash_notice(logging.dir()) {
+        tracing::warn!("{notice}");
+    }
+    lock.hook().set(|| {
+        tracing::info!(
+            "another logodesk was started on this data folder; this one (send-queued) has no window to bring forward"
+        );
+    });
+    let mut backend = BackendConfig::in_data_dir(lock.dir());
+    if let Some(name) = args.account {
+        backend.start_account = StartAccount::Name(name);
+    }
+    if let Some(secs) = args.poll_interval {
+        backend.order_poll = Duration::from_secs(secs);
+    }
+    let config = SendQueued {
+        backend,
+        exit_when_sent: args.exit_when_sent,
+    };
+    headless::send_queued(config, &mut std::io::stdout().lock())?;
+    drop(lock);
+    Ok(())
 }
 
 fn absolute(path: &Path) -> PathBuf {
@@ -256,7 +371,7 @@ fn run_sandbox(args: SandboxArgs) -> anyhow::Result<()> {
 }
 
 /// Resolves on Ctrl-C or SIGTERM.
-async fn shutdown_signal() {
+pub(crate) async fn shutdown_signal() {
     let ctrl_c = async {
         if let Err(e) = tokio::signal::ctrl_c().await {
             tracing::warn!("cannot listen for Ctrl-C: {e}");

@@ -7,13 +7,19 @@
 //! - [`store`]: the app's local data in SQLite (accounts; never keys).
 //! - [`keychain`]: where API keys live (the OS keychain, or this session's memory).
 //! - [`ui`] and [`app`]: the desktop window (eframe/egui).
+//! - [`instance`]: one logodesk per data folder; [`logging`]: the log file and crash notes;
+//!   [`headless`]: `logodesk send-queued`; [`notice`]: a one-sentence window.
 
 pub mod api;
 pub mod app;
 pub mod backend;
 pub mod cli;
+pub mod headless;
 pub mod imaging;
+pub mod instance;
 pub mod keychain;
+pub mod logging;
+pub mod notice;
 pub mod sandbox;
 pub mod store;
 pub mod ui;

@@ -1,4 +1,5 @@
-//! logodesk's entry point: parse the command line, start logging, hand over to the library.
+//! logodesk's entry point: parse the command line, hand over to the library (which sets up
+//! logging), report an error and exit with its status (see `logodesk --help`).
 
 use clap::Parser as _;
 use std::process::ExitCode;
@@ -6,12 +7,11 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     tune_malloc();
     let cli = logodesk::cli::Cli::parse();
-    logodesk::cli::init_tracing();
     match logodesk::cli::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("logodesk: {e:#}");
-            ExitCode::FAILURE
+            logodesk::cli::report(&e);
+            ExitCode::from(logodesk::cli::exit_code(&e))
         }
     }
 }

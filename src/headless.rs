@@ -1,0 +1,293 @@
+//! `logodesk send-queued`: the app's backend without a window.
+//!
+//! It starts [`Backend`] exactly as the window does (the embedded sandbox over
+//! `sandbox.sqlite`, the local database, the keychain, the active account's outbox and
+//! tracker), asks for the account's order list, and prints a line each time one of its
+//! queued orders is answered. There is no second way of sending: only the backend's outbox
+//! sends. The main thread sleeps on a channel that the backend's wake-ups
+//! ([`egui::Context::set_repaint_observer`], called after every event) and Ctrl-C/SIGTERM
+//! feed.
+
+use crate::backend::orders::{OrdersCommand, OrdersEvent};
+use crate::backend::{Backend, BackendConfig, Command, Event, UserError};
+use crate::store::{LocalOrder, LocalOrderId, OrderState};
+use std::collections::HashMap;
+use std::io::Write;
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// How the runner is set up.
+pub struct SendQueued {
+    pub backend: BackendConfig,
+    /// Stop once every queued order of the account is answered.
+    pub exit_when_sent: bool,
+}
+
+/// Why the runner stopped without finishing.
+#[derive(Debug, thiserror::Error)]
+pub enum HeadlessError {
+    /// The backend could not start, or the account cannot send.
+    #[error("{0}")]
+    Backend(UserError),
+    #[error(transparent)]
+    Start(#[from] crate::backend::BackendError),
+    /// The backend stopped on its own.
+    #[error(
+        "logodesk's background workers stopped unexpectedly. Start logodesk send-queued again."
+    )]
+    Stopped,
+}
+
+/// How far a row is: rows only move forward, so an older snapshot never undoes a newer change.
+/// Every state after `Sent` (final, or waiting for the person) counts as done sending.
+fn progress(state: OrderState) -> u8 {
+    match state {
+        OrderState::Draft => 0,
+        OrderState::Queued => 1,
+        OrderState::Sent => 2,
+        _ => 3,
+    }
+}
+
+/// The account's placed orders as far as the runner knows them.
+#[derive(Default)]
+pub struct SendWatch {
+    rows: HashMap<LocalOrderId, OrderState>,
+    /// The first list has arrived (before it, "nothing queued" is not known).
+    listed: bool,
+}
+
+impl SendWatch {
+    /// Takes a newer state of a row; answers it when the row just left the queue. Before the
+    /// list arrives, a row seen `Sent` for the first time has just been sent (the outbox sends
+    /// at once, the tracker's first poll comes later).
+    pub fn update(&mut self, row: &LocalOrder) -> Option<OrderState> {
+        let was = self.rows.get(&row.id).copied();
+        if was.is_some_and(|w| progress(w) >= progress(row.state)) {
+            return None;
+        }
+        self.rows.insert(row.id, row.state);
+        let left_queue = match was {
+            Some(w) => w == OrderState::Queued,
+            None => !self.listed && row.state == OrderState::Sent,
+        };
+        (left_queue && row.state != OrderState::Queued).then_some(row.state)
+    }
+
+    /// Takes the account's list; answers how many are queued.
+    pub fn list(&mut self, history: &[LocalOrder]) -> usize {
+        self.listed = true;
+        for row in history {
+            self.update(row);
+        }
+        self.queued()
+    }
+
+    /// Rows still waiting for the service's answer.
+    pub fn queued(&self) -> usize {
+        self.rows
+            .values()
+            .filter(|s| **s == OrderState::Queued)
+            .count()
+    }
+
+    /// The list arrived and nothing is queued any more.
+    pub fn all_sent(&self) -> bool {
+        self.listed && self.queued() == 0
+    }
+}
+
+/// What wakes the runner.
+enum Wake {
+    /// The backend sent something.
+    Event,
+    /// Ctrl-C or SIGTERM.
+    Stop,
+}
+
+/// Runs until every queued order is answered (`exit_when_sent`) or until Ctrl-C / SIGTERM,
+/// printing to `out` a line when the list is in, one per order answered, and one when all
+/// are.
+pub fn send_queued(config: SendQueued, out: &mut impl Write) -> anyhow::Result<()> {
+    let (wake, woken) = mpsc::channel();
+    let ctx = egui::Context::default();
+    let tx = std::sync::Mutex::new(wake.clone());
+    ctx.set_repaint_observer(move |_| {
+        tx.lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .send(Wake::Event)
+            .ok();
+    });
+    spawn_signal_watch(wake);
+    let mut backend = Backend::start(config.backend, ctx).map_err(HeadlessError::Start)?;
+    let result = run_loop(&backend, &woken, config.exit_when_sent, out);
+    backend.shutdown(Duration::from_secs(5));
+    result
+}
+
+fn run_loop(
+    backend: &Backend,
+    woken: &mpsc::Receiver<Wake>,
+    exit_when_sent: bool,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let mut watch = SendWatch::default();
+    let mut ready = false;
+    loop {
+        match woken.recv() {
+            Ok(Wake::Event) => {}
+            Ok(Wake::Stop) | Err(_) => {
+                tracing::info!("stopping");
+                return Ok(());
+            }
+        }
+        while let Some(event) = backend.try_recv() {
+            match event {
+                Event::Ready { .. } => ready = true,
+                // Before `Ready` a failure means the database or the sandbox did not start.
+                Event::Failed {
+                    request: None,
+                    error,
+                    ..
+                } if !ready => return Err(HeadlessError::Backend(error).into()),
+                Event::AccountActivated {
+                    problem: Some(problem),
+                    ..
+                } => return Err(HeadlessError::Backend(problem).into()),
+                Event::AccountActivated { account, .. } => {
+                    tracing::info!(account = %account.name, "sending the queued orders");
+                    backend.send(Command::Orders(OrdersCommand::Refresh));
+                }
+                Event::Orders(OrdersEvent::Lists { history, .. }) if !watch.listed => {
+                    let queued = watch.list(&history);
+                    writeln!(out, "{queued} queued orders to send")?;
+                }
+                Event::Orders(OrdersEvent::Changed { order, .. }) => {
+                    if let Some(state) = watch.update(&order) {
+                        writeln!(out, "{}", answered_line(&order, state))?;
+                    }
+                }
+                Event::Orders(OrdersEvent::Reachability { offline, .. }) => {
+                    if offline {
+                        tracing::warn!(
+                            "the service is out of reach; the orders wait and are sent again"
+                        );
+                    } else {
+                        tracing::info!("the service answers again");
+                    }
+                }
+                Event::Failed { error, .. } => tracing::warn!(message = %error.message),
+                _ => {}
+            }
+        }
+        if exit_when_sent && watch.all_sent() {
+            writeln!(out, "all queued orders are sent")?;
+            out.flush()?;
+            return Ok(());
+        }
+    }
+}
+
+/// The line printed for a row that left the queue.
+fn answered_line(row: &LocalOrder, state: OrderState) -> String {
+    let tracking = row
+        .tracking_id
+        .map_or_else(|| "none".to_owned(), |t| t.to_string());
+    match state {
+        OrderState::Failed if row.tracking_id.is_none() => format!(
+            "refused {} \"{}\": {}",
+            row.id,
+            row.reference,
+            row.error_message.as_deref().unwrap_or("no reason given")
+        ),
+        _ => format!(
+            "sent {} \"{}\": tracking id {tracking}",
+            row.id, row.reference
+        ),
+    }
+}
+
+/// Sends [`Wake::Stop`] on Ctrl-C or SIGTERM.
+fn spawn_signal_watch(wake: mpsc::Sender<Wake>) {
+    let started = std::thread::Builder::new()
+        .name("logodesk-signals".into())
+        .spawn(move || {
+            let runtime = match tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+            {
+                Ok(r) => r,
+                Err(e) => {
+                    tracing::warn!("Ctrl-C and SIGTERM stop nothing: {e}");
+                    return;
+                }
+            };
+            runtime.block_on(crate::cli::shutdown_signal());
+            wake.send(Wake::Stop).ok();
+        });
+    if let Err(e) = started {
+        tracing::warn!("Ctrl-C and SIGTERM stop nothing: {e}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::OrderId;
+
+    fn row(id: i64, state: OrderState) -> LocalOrder {
+        LocalOrder {
+            id: LocalOrderId(id),
+            account: None,
+            state,
+            key: None,
+            draft_json: None,
+            reference: format!("PO-{id}"),
+            recipient: "Club".into(),
+            tracking_id: (progress(state) >= 2).then_some(OrderId(900 + id)),
+            order_number: None,
+            record: None,
+            error_message: None,
+            last_error: None,
+            attempts: 1,
+            updated_at: String::new(),
+        }
+    }
+
+    #[test]
+    fn an_older_list_never_undoes_a_newer_change() {
+        let mut watch = SendWatch::default();
+        assert!(!watch.all_sent(), "nothing is known before the list");
+        // A change is seen before the list, which was read before that change.
+        assert_eq!(
+            watch.update(&row(1, OrderState::Sent)),
+            Some(OrderState::Sent)
+        );
+        assert_eq!(
+            watch.list(&[row(1, OrderState::Queued), row(2, OrderState::Queued)]),
+            1
+        );
+        assert_eq!(
+            watch.update(&row(2, OrderState::Sent)),
+            Some(OrderState::Sent)
+        );
+        assert!(watch.all_sent());
+        assert_eq!(watch.update(&row(2, OrderState::Completed)), None);
+    }
+
+    #[test]
+    fn answered_lines_name_the_row_and_its_tracking_id() {
+        let sent = row(3, OrderState::Sent);
+        assert_eq!(
+            answered_line(&sent, OrderState::Sent),
+            "sent #3 \"PO-3\": tracking id 903"
+        );
+        let mut refused = row(4, OrderState::Failed);
+        refused.tracking_id = None;
+        refused.error_message = Some("Logo 7 is not Done.".into());
+        assert_eq!(
+            answered_line(&refused, OrderState::Failed),
+            "refused #4 \"PO-4\": Logo 7 is not Done."
+        );
+    }
+}

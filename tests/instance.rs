@@ -1,0 +1,143 @@
+//! One logodesk per data folder, with the real binary: while `logodesk send-queued` sends a
+//! folder's queue, a second `send-queued` and the desktop app on the same folder refuse with
+//! a sentence and exit status 3, and the server ends up with each order once.
+
+mod runner_common;
+
+use std::time::Duration;
+
+use logodesk::instance::EXIT_ALREADY_RUNNING;
+use runner_common::*;
+
+const N: usize = 150;
+
+#[test]
+fn a_second_logodesk_on_the_same_data_folder_refuses_and_nothing_is_sent_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    let account = queue_orders(data, "TWICE", N);
+
+    // The first one holds the folder once it has listed the queue.
+    let mut first = Runner::send_queued(data, false);
+    first.wait_for_line(Duration::from_secs(30), |l| {
+        l.ends_with("queued orders to send")
+    });
+
+    // A second runner refuses at once, sends nothing, and says who holds the folder.
+    let (status, lines, stderr) = Runner::send_queued(data, true).finish(Duration::from_secs(30));
+    assert_eq!(
+        status.code(),
+        Some(i32::from(EXIT_ALREADY_RUNNING)),
+        "{stderr}"
+    );
+    assert!(lines.is_empty(), "the second one printed {lines:?}");
+    assert!(
+        stderr.contains("logodesk is already running without a window on the data folder"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--data-dir"), "{stderr}");
+
+    // So does the desktop app (here as a --screenshot run, which needs no display to refuse).
+    let shot = data.join("shot.png");
+    let (status, _, stderr) = Runner::start(data, &["--screenshot", shot.to_str().unwrap()])
+        .finish(Duration::from_secs(30));
+    assert_eq!(
+        status.code(),
+        Some(i32::from(EXIT_ALREADY_RUNNING)),
+        "{stderr}"
+    );
+    assert!(stderr.contains("already running"), "{stderr}");
+
+    // The first one sends the whole queue, then stops cleanly on SIGTERM.
+    while queued(data, account) > 0 {
+        first.wait_for_line(Duration::from_secs(30), |l| l.starts_with("sent "));
+    }
+    let pid = first.child.id().to_string();
+    assert!(
+        std::process::Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let (status, _, stderr) = first.finish(Duration::from_secs(30));
+    assert!(status.success(), "{status:?} {stderr}");
+
+    // Once it has stopped, the folder is free again.
+    let (status, lines, stderr) = Runner::send_queued(data, true).finish(Duration::from_secs(30));
+    assert!(status.success(), "{status:?} {stderr}");
+    assert_eq!(
+        lines,
+        ["0 queued orders to send", "all queued orders are sent"]
+    );
+
+    server_orders(data, "TWICE-").assert_each_once(N);
+}
+
+fn have(tool: &str) -> bool {
+    std::process::Command::new("sh")
+        .args(["-c", &format!("command -v {tool}")])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// The desktop app under Xvfb: a second window app on the same folder shows the sentence in
+/// its own small window (OK closes it), exits with status 3, and the first is told to come
+/// forward. Skipped where xvfb-run or xdotool is missing.
+#[test]
+fn a_second_window_says_so_in_a_window_and_exits() {
+    if !have("xvfb-run") || !have("xdotool") {
+        eprintln!("xvfb-run or xdotool is not installed: the notice-window test is skipped");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let runtime = dir.path().join("run");
+    std::fs::create_dir_all(&runtime).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(0o700)).unwrap();
+    }
+    // The first window holds the folder once its socket is there; the second one's notice is
+    // found by its process id and answered with Enter until it exits (bounded).
+    let script = r#"
+        "$BIN" --data-dir "$DATA" >/dev/null 2>&1 & first=$!
+        i=0
+        while [ ! -S "$DATA/logodesk.sock" ]; do
+            i=$((i+1)); [ $i -gt 1200 ] && { kill $first; exit 90; }; sleep 0.1
+        done
+        "$BIN" --data-dir "$DATA" >/dev/null 2>"$DATA/second.err" & second=$!
+        w=$(timeout 120 xdotool search --sync --pid $second | tail -1)
+        i=0
+        while kill -0 $second 2>/dev/null && [ $i -lt 120 ]; do
+            xdotool windowfocus "$w" key Return 2>/dev/null; sleep 0.5; i=$((i+1))
+        done
+        kill $second 2>/dev/null
+        wait $second; code=$?
+        kill $first; wait $first
+        echo "second=$code"
+    "#;
+    let out = std::process::Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x800x24", "sh", "-c", script])
+        .env("BIN", BIN)
+        .env("DATA", &data)
+        .env("XDG_RUNTIME_DIR", &runtime)
+        .env("RUST_LOG", "warn")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = std::fs::read_to_string(data.join("second.err")).unwrap_or_default();
+    assert!(
+        stdout.contains(&format!("second={EXIT_ALREADY_RUNNING}")),
+        "{stdout}\n{stderr}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stderr.contains("already open on the data folder")
+            && stderr.contains("asked to come forward"),
+        "{stderr}"
+    );
+}

@@ -1,0 +1,233 @@
+//! Helpers of the tests that run the real `logodesk` binary on a data folder: orders queued
+//! the way "Place order" queues them, `logodesk send-queued` as a child process with its
+//! output read line by line, and the server's orders counted afterwards from
+//! `sandbox.sqlite`.
+
+#![allow(dead_code)]
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::{BufRead as _, BufReader, Read as _};
+use std::path::Path;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use logodesk::api::{DeliveryAddress, LogoId, LogoLine, PlaceOrder};
+use logodesk::sandbox::SandboxConfig;
+use logodesk::sandbox::state::{OrderRec, SandboxState};
+use logodesk::store::{AccountId, Store};
+
+pub const BIN: &str = env!("CARGO_BIN_EXE_logodesk");
+
+/// Queues `n` orders (references `{prefix}-{i}`) for the built-in Sandbox account of the data
+/// folder `dir`, exactly as the composer's "Place order" does: a draft with its key, then its
+/// exact body bytes queued in one transaction.
+pub fn queue_orders(dir: &Path, prefix: &str, n: usize) -> AccountId {
+    let fx = logodesk::sandbox::fixtures();
+    let mut store = Store::open(&dir.join("logodesk.sqlite")).unwrap();
+    let account = store.ensure_sandbox_account().unwrap().id;
+    let address = DeliveryAddress::new("Nordby IF", "Stadionvej 1", "6700", "Esbjerg", "DK");
+    for i in 0..n {
+        let order = PlaceOrder::new(format!("{prefix}-{i}"), address.clone())
+            .with_logo(LogoLine::quantity(LogoId(fx.done_logo_id), 5));
+        let body = serde_json::to_vec(&order).unwrap();
+        let draft = store
+            .create_draft(account, "{}", &order.reference, "Nordby IF")
+            .unwrap();
+        assert!(
+            store
+                .queue_draft(draft.id, "{}", &order.reference, "Nordby IF", &body)
+                .unwrap()
+        );
+    }
+    account
+}
+
+/// How many orders of `account` are still queued in the data folder's database.
+pub fn queued(dir: &Path, account: AccountId) -> usize {
+    Store::open(&dir.join("logodesk.sqlite"))
+        .unwrap()
+        .outbox(account)
+        .unwrap()
+        .len()
+}
+
+/// A `logodesk` child process with its stdout lines on a channel.
+pub struct Runner {
+    pub child: Child,
+    pub lines: mpsc::Receiver<String>,
+    stderr: Option<std::thread::JoinHandle<String>>,
+}
+
+impl Runner {
+    /// `logodesk <args>` on the data folder `dir`, without a display.
+    pub fn start(dir: &Path, args: &[&str]) -> Runner {
+        let mut child = Command::new(BIN)
+            .args(args)
+            .arg("--data-dir")
+            .arg(dir)
+            .env("RUST_LOG", "warn")
+            .env_remove("LOGODESK_DATA_DIR")
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("logodesk starts");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut err = child.stderr.take().unwrap();
+        let stderr = std::thread::spawn(move || {
+            let mut text = String::new();
+            err.read_to_string(&mut text).ok();
+            text
+        });
+        Runner {
+            child,
+            lines,
+            stderr: Some(stderr),
+        }
+    }
+
+    /// `logodesk send-queued` on `dir`.
+    pub fn send_queued(dir: &Path, exit_when_sent: bool) -> Runner {
+        let mut args = vec!["send-queued"];
+        if exit_when_sent {
+            args.push("--exit-when-sent");
+        }
+        Runner::start(dir, &args)
+    }
+
+    /// The next line within `limit`, or `None` at the end of the output or on time-out.
+    pub fn next_line(&self, limit: Duration) -> Option<String> {
+        self.lines.recv_timeout(limit).ok()
+    }
+
+    /// Reads lines until one satisfies `done`; panics after `limit` or at the end of output.
+    pub fn wait_for_line(&mut self, limit: Duration, done: impl Fn(&str) -> bool) -> String {
+        let until = Instant::now() + limit;
+        loop {
+            let left = until.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if done(&line) => return line,
+                Ok(_) => {}
+                Err(_) => {
+                    self.child.kill().ok();
+                    let status = self.child.wait().ok();
+                    panic!(
+                        "no such line within {limit:?} (exit {status:?}); stderr: {}",
+                        self.take_stderr()
+                    );
+                }
+            }
+        }
+    }
+
+    /// Waits (bounded) for the exit; answers the status, every remaining stdout line and stderr.
+    pub fn finish(mut self, limit: Duration) -> (ExitStatus, Vec<String>, String) {
+        let until = Instant::now() + limit;
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            if Instant::now() > until {
+                self.child.kill().ok();
+                self.child.wait().ok();
+                panic!(
+                    "logodesk did not exit within {limit:?}; stderr: {}",
+                    self.take_stderr()
+                );
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let lines = self.lines.iter().collect();
+        let stderr = self.take_stderr();
+        (status, lines, stderr)
+    }
+
+    /// SIGKILL, as `kill -9` does; waits for the process to be gone.
+    pub fn kill9(mut self) -> ExitStatus {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap()
+    }
+
+    fn take_stderr(&mut self) -> String {
+        self.stderr
+            .take()
+            .and_then(|h| h.join().ok())
+            .unwrap_or_default()
+    }
+}
+
+impl Drop for Runner {
+    fn drop(&mut self) {
+        // A failing test never leaves a process behind.
+        self.child.kill().ok();
+        self.child.wait().ok();
+    }
+}
+
+/// The orders the server holds whose reference starts with `prefix`, read from the data
+/// folder's `sandbox.sqlite` (the embedded sandbox is not running then), with the
+/// idempotency key each was created under.
+pub fn server_orders(dir: &Path, prefix: &str) -> ServerOrders {
+    let state = SandboxState::new(&SandboxConfig {
+        data: Some(dir.join("sandbox.sqlite")),
+        ..SandboxConfig::fast()
+    })
+    .expect("the sandbox's state loads");
+    let db = state.lock();
+    let orders: BTreeMap<i64, OrderRec> = db
+        .orders
+        .iter()
+        .filter(|(_, o)| o.request.reference.starts_with(prefix))
+        .map(|(id, o)| (*id, o.clone()))
+        .collect();
+    let keys = db
+        .idempotency
+        .iter()
+        .filter(|(_, rec)| orders.contains_key(&rec.order_id))
+        .map(|((_, key), rec)| (key.clone(), rec.order_id))
+        .collect();
+    ServerOrders { orders, keys }
+}
+
+/// What the server holds.
+pub struct ServerOrders {
+    /// By tracking id.
+    pub orders: BTreeMap<i64, OrderRec>,
+    /// Idempotency key → tracking id of the order it created.
+    pub keys: BTreeMap<String, i64>,
+}
+
+impl ServerOrders {
+    /// Exactly `n` orders, no two with the same reference (each test order has its own).
+    pub fn assert_each_once(&self, n: usize) {
+        let references: BTreeSet<&str> = self
+            .orders
+            .values()
+            .map(|o| o.request.reference.as_str())
+            .collect();
+        assert_eq!(
+            self.orders.len(),
+            n,
+            "orders on the server (duplicates or losses)"
+        );
+        assert_eq!(references.len(), n, "an order was placed twice");
+    }
+}
+
+/// `PRAGMA integrity_check` of a SQLite file.
+pub fn integrity(path: &Path) -> String {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    conn.query_row("PRAGMA integrity_check", [], |r| r.get::<_, String>(0))
+        .unwrap()
+}
