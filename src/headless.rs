@@ -11,7 +11,7 @@
 use crate::backend::orders::{OrdersCommand, OrdersEvent};
 use crate::backend::{Backend, BackendConfig, Command, Event, UserError};
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::sync::mpsc;
 use std::time::Duration;
@@ -53,6 +53,9 @@ fn progress(state: OrderState) -> u8 {
 #[derive(Default)]
 pub struct SendWatch {
     rows: HashMap<LocalOrderId, OrderState>,
+    /// Queued rows that wait for a person (their account changed or was removed): the outbox
+    /// does not send them, so the runner does not wait for them.
+    held: HashSet<LocalOrderId>,
     /// The first list has arrived (before it, "nothing queued" is not known).
     listed: bool,
 }
@@ -62,6 +65,11 @@ impl SendWatch {
     /// list arrives, a row seen `Sent` for the first time has just been sent (the outbox sends
     /// at once, the tracker's first poll comes later).
     pub fn update(&mut self, row: &LocalOrder) -> Option<OrderState> {
+        if row.state == OrderState::Queued && row.hold.is_some() {
+            self.held.insert(row.id);
+        } else {
+            self.held.remove(&row.id);
+        }
         let was = self.rows.get(&row.id).copied();
         if was.is_some_and(|w| progress(w) >= progress(row.state)) {
             return None;
@@ -83,12 +91,17 @@ impl SendWatch {
         self.queued()
     }
 
-    /// Rows still waiting for the service's answer.
+    /// Rows still waiting for the service's answer (held ones not counted).
     pub fn queued(&self) -> usize {
         self.rows
-            .values()
-            .filter(|s| **s == OrderState::Queued)
+            .iter()
+            .filter(|(id, s)| **s == OrderState::Queued && !self.held.contains(id))
             .count()
+    }
+
+    /// Queued rows held for a person's decision.
+    pub fn held(&self) -> usize {
+        self.held.len()
     }
 
     /// The list arrived and nothing is queued any more.
@@ -161,6 +174,13 @@ fn run_loop(
                 Event::Orders(OrdersEvent::Lists { history, .. }) if !watch.listed => {
                     let queued = watch.list(&history);
                     writeln!(out, "{queued} queued orders to send")?;
+                    if watch.held() > 0 {
+                        writeln!(
+                            out,
+                            "{} queued orders are held because their account changed or was removed; decide in History what becomes of them",
+                            watch.held()
+                        )?;
+                    }
                 }
                 Event::Orders(OrdersEvent::Changed { order, .. }) => {
                     if let Some(state) = watch.update(&order) {
@@ -194,6 +214,10 @@ fn answered_line(row: &LocalOrder, state: OrderState) -> String {
         .tracking_id
         .map_or_else(|| "none".to_owned(), |t| t.to_string());
     match state {
+        OrderState::Uncertain => format!(
+            "uncertain {} \"{}\": it may already be placed; look it up in History before sending it again",
+            row.id, row.reference
+        ),
         OrderState::Failed if row.tracking_id.is_none() => format!(
             "refused {} \"{}\": {}",
             row.id,
@@ -251,6 +275,9 @@ mod tests {
             last_error: None,
             attempts: 1,
             updated_at: String::new(),
+            destination: None,
+            reached: false,
+            hold: None,
         }
     }
 
@@ -273,6 +300,23 @@ mod tests {
         );
         assert!(watch.all_sent());
         assert_eq!(watch.update(&row(2, OrderState::Completed)), None);
+    }
+
+    #[test]
+    fn held_rows_are_not_waited_for() {
+        let mut watch = SendWatch::default();
+        let mut held = row(1, OrderState::Queued);
+        held.hold = Some(crate::store::Hold::AccountGone);
+        assert_eq!(watch.list(&[held.clone(), row(2, OrderState::Queued)]), 1);
+        assert_eq!(watch.held(), 1);
+        assert!(!watch.all_sent());
+        watch.update(&row(2, OrderState::Sent));
+        assert!(watch.all_sent(), "only the held row is left, and nobody sends it");
+        // Released (the person chose "Send to …"): waited for again.
+        held.hold = None;
+        watch.update(&held);
+        assert_eq!(watch.held(), 0);
+        assert!(!watch.all_sent());
     }
 
     #[test]

@@ -81,6 +81,7 @@ fn save_account(
         auth: AuthStyle::Bearer,
         organization_id: None,
         key: Some(ApiKey::new(key)),
+        orders: Default::default(),
     };
     let request = next_request(n);
     backend.send(Command::TestConnection {
