@@ -112,7 +112,7 @@ fn a_second_window_says_so_in_a_window_and_exits() {
         w=$(timeout 120 xdotool search --sync --pid $second | tail -1)
         i=0
         while kill -0 $second 2>/dev/null && [ $i -lt 120 ]; do
-            xdotool windowfocus "$w" key Return 2>/dev/null; sleep 0.5; i=$((i+1))
+            xdotool windowfocus "$w" 2>/dev/null; xdotool key --window "$w" Return 2>/dev/null; sleep 0.5; i=$((i+1))
         done
         kill $second 2>/dev/null
         wait $second; code=$?
