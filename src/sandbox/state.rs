@@ -8,7 +8,8 @@
 //! request is answered `503` with `Retry-After`, so the caller knows nothing happened and can
 //! resend (an order with the same idempotency key then is placed once). Only if the store can
 //! be neither written nor read back is the change kept in memory, answered as applied and
-//! written on a later attempt; it is never answered as failed after it took effect.
+//! written on a later attempt (every later change is then kept too, until one write succeeds);
+//! it is never answered as failed after it took effect.
 //!
 //! A persistent sandbox holds an exclusive lock on `<data file>.lock` (via `fs4`) for as long
 //! as its state lives, so a second sandbox on the same file refuses to start
@@ -651,11 +652,21 @@ impl SandboxState {
     /// nothing was changed (see the module documentation).
     pub fn write<R>(&self, f: impl FnOnce(&mut Db) -> Result<R>) -> Result<R> {
         let mut db = self.lock();
+        // Changes already answered as made but not written yet (see below) cannot be told
+        // apart from this one's when reading back, so none is undone while they exist.
+        let promised = !db.dirty.is_empty();
         let r = f(&mut db);
         let Err(write) = db.flush() else {
             return r;
         };
-        match db.undo_unwritten() {
+        let undone = if promised {
+            Err(SandboxError::Internal(
+                "earlier changes answered as made are still to be written".into(),
+            ))
+        } else {
+            db.undo_unwritten()
+        };
+        match undone {
             Ok(()) => {
                 tracing::error!(error = %write, "sandbox change not saved, so undone");
                 Err(SandboxError::Unavailable(
