@@ -374,18 +374,35 @@ async fn the_command_line_says_the_file_is_in_use_and_fails() {
     })
     .await
     .unwrap();
-    let out = tokio::task::spawn_blocking(move || {
-        Command::new(env!("CARGO_BIN_EXE_logodesk"))
+    let (exited, out) = tokio::task::spawn_blocking(move || {
+        let mut second = Command::new(env!("CARGO_BIN_EXE_logodesk"))
             .args(["sandbox", "--listen", "127.0.0.1:0", "--data"])
             .arg(&data)
             .env("RUST_LOG", "off")
             .stdin(Stdio::null())
-            .output()
-            .expect("logodesk runs")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("logodesk runs");
+        // Bounded: a second sandbox that starts anyway is stopped after a minute.
+        let started = Instant::now();
+        let mut exited = false;
+        while started.elapsed() < Duration::from_secs(60) {
+            if second.try_wait().unwrap().is_some() {
+                exited = true;
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        if !exited {
+            second.kill().ok();
+        }
+        (exited, second.wait_with_output().unwrap())
     })
     .await
     .unwrap();
     first.shutdown().await;
+    assert!(exited, "the second sandbox exits by itself");
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
