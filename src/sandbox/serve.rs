@@ -33,6 +33,9 @@ use tokio::time::Sleep;
 /// of file descriptors), so that it does not spin while the condition lasts.
 const ACCEPT_ERROR_PAUSE: Duration = Duration::from_millis(100);
 
+/// The largest connection cap taken (more than any system's open-file limit).
+const MAX_CAP: u32 = 1 << 20;
+
 /// The limits that keep one slow or stalled client from holding the sandbox (see the module
 /// documentation for what each does).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,7 +47,7 @@ pub struct ServeLimits {
     pub body_read_timeout: Duration,
     /// Longest time a client may leave its answer unread before it is disconnected.
     pub write_timeout: Duration,
-    /// Most connections served at once; more wait to be accepted.
+    /// Most connections served at once (1 to 2²⁰); more wait to be accepted.
     pub max_connections: usize,
 }
 
@@ -69,8 +72,10 @@ pub async fn serve(
     limits: ServeLimits,
     mut stop: watch::Receiver<bool>,
 ) {
-    let max = limits.max_connections.clamp(1, Semaphore::MAX_PERMITS);
-    let permits = Arc::new(Semaphore::new(max));
+    let cap = u32::try_from(limits.max_connections)
+        .unwrap_or(MAX_CAP)
+        .clamp(1, MAX_CAP);
+    let permits = Arc::new(Semaphore::new(cap as usize));
     let mut http = http1::Builder::new();
     http.timer(TokioTimer::new())
         .header_read_timeout(limits.header_read_timeout)
@@ -118,8 +123,7 @@ pub async fn serve(
     }
     drop(listener);
     // Every connection holds a permit until it ends: having them all back means all ended.
-    let all = u32::try_from(max).unwrap_or(u32::MAX);
-    if permits.acquire_many(all).await.is_err() {
+    if permits.acquire_many(cap).await.is_err() {
         tracing::warn!("sandbox stopped without waiting for its connections");
     }
 }

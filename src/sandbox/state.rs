@@ -310,25 +310,22 @@ impl Db {
         let Some(store) = self.store.as_ref() else {
             return Ok(());
         };
-        enum Restore {
-            Logo(i64, Option<LogoRec>),
-            Design(i64, Option<DesignRec>),
-            Order(i64, Option<OrderRec>),
-            Task(i64, Option<TaskRec>),
-            Key((i64, String), Option<IdemRec>),
+        fn read<T: serde::de::DeserializeOwned>(
+            store: &Store,
+            kind: &str,
+            id: i64,
+        ) -> Result<(i64, Option<T>)> {
+            let json = store.entity(kind, id)?;
+            Ok((id, json.map(|j| serde_json::from_str(&j)).transpose()?))
         }
-        fn parse<T: serde::de::DeserializeOwned>(json: Option<String>) -> Result<Option<T>> {
-            json.map(|j| serde_json::from_str(&j))
-                .transpose()
-                .map_err(Into::into)
-        }
-        let mut restore = Vec::with_capacity(self.dirty.len());
+        let (mut logos, mut designs, mut orders, mut tasks, mut keys) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for c in &self.dirty {
-            restore.push(match c {
-                Changed::Logo(id) => Restore::Logo(*id, parse(store.entity("logo", *id)?)?),
-                Changed::Design(id) => Restore::Design(*id, parse(store.entity("design", *id)?)?),
-                Changed::Order(id) => Restore::Order(*id, parse(store.entity("order", *id)?)?),
-                Changed::Task(id) => Restore::Task(*id, parse(store.entity("task", *id)?)?),
+            match c {
+                Changed::Logo(id) => logos.push(read::<LogoRec>(store, "logo", *id)?),
+                Changed::Design(id) => designs.push(read::<DesignRec>(store, "design", *id)?),
+                Changed::Order(id) => orders.push(read::<OrderRec>(store, "order", *id)?),
+                Changed::Task(id) => tasks.push(read::<TaskRec>(store, "task", *id)?),
                 Changed::Idempotency(org, key) => {
                     let rec = match store.idempotency_key(*org, key)? {
                         Some((body, order_id)) => Some(IdemRec {
@@ -337,29 +334,27 @@ impl Db {
                         }),
                         None => None,
                     };
-                    Restore::Key((*org, key.clone()), rec)
-                }
-            });
-        }
-        fn put<K: Ord, V>(map: &mut BTreeMap<K, V>, k: K, v: Option<V>) {
-            match v {
-                Some(v) => map.insert(k, v),
-                None => map.remove(&k),
-            };
-        }
-        for r in restore {
-            match r {
-                Restore::Logo(id, v) => put(&mut self.logos, id, v),
-                Restore::Design(id, v) => put(&mut self.designs, id, v),
-                Restore::Order(id, v) => put(&mut self.orders, id, v),
-                Restore::Task(id, v) => put(&mut self.tasks, id, v),
-                Restore::Key(k, Some(v)) => {
-                    self.idempotency.insert(k, v);
-                }
-                Restore::Key(k, None) => {
-                    self.idempotency.remove(&k);
+                    keys.push(((*org, key.clone()), rec));
                 }
             }
+        }
+        fn put<K: Ord, V>(map: &mut BTreeMap<K, V>, rows: Vec<(K, Option<V>)>) {
+            for (k, v) in rows {
+                match v {
+                    Some(v) => map.insert(k, v),
+                    None => map.remove(&k),
+                };
+            }
+        }
+        put(&mut self.logos, logos);
+        put(&mut self.designs, designs);
+        put(&mut self.orders, orders);
+        put(&mut self.tasks, tasks);
+        for (k, v) in keys {
+            match v {
+                Some(v) => self.idempotency.insert(k, v),
+                None => self.idempotency.remove(&k),
+            };
         }
         self.dirty.clear();
         self.reindex();
