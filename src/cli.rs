@@ -144,6 +144,9 @@ pub struct SandboxArgs {
     /// Print the ids and keys of the demo data as one JSON object and exit.
     #[arg(long)]
     pub print_fixtures: bool,
+    /// Serve GET /sandbox/fixtures (every demo vendor's API key) to callers with a valid key; off by default.
+    #[arg(long)]
+    pub expose_fixtures: bool,
 }
 
 fn parse_rate(s: &str) -> Result<f64, String> {
@@ -352,6 +355,8 @@ fn run_sandbox(args: SandboxArgs) -> anyhow::Result<()> {
         placement_delay: args.placement_delay_ms.map(Duration::from_millis),
         vectorize_delay: Duration::from_millis(args.vectorize_delay_ms),
         fault_rate: args.fault_rate,
+        expose_fixtures: args.expose_fixtures,
+        ..SandboxConfig::default()
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -33,7 +33,10 @@ pub enum SandboxError {
     /// 415: the body has a content type or format the endpoint does not take.
     #[error("{0}")]
     UnsupportedMediaType(String),
-    /// 503: a simulated transient fault.
+    /// 408: the request body did not arrive in time.
+    #[error("{0}")]
+    RequestTimeout(String),
+    /// 503: a simulated transient fault, or a change that could not be saved (and was undone).
     #[error("{0}")]
     Unavailable(String),
     /// 500: a bug or an I/O failure inside the sandbox; details are only logged.
@@ -48,6 +51,17 @@ pub enum SandboxError {
     /// The listener could not be bound, or another I/O failure at start.
     #[error("sandbox I/O error: {0}")]
     Io(#[from] std::io::Error),
+    /// Another sandbox holds the data file's lock: two sandboxes on one file would overwrite
+    /// each other's rows.
+    #[error(
+        "Another sandbox is already using {}. Stop that one first, or start this one with \
+         another file (--data PATH) or in memory (--ephemeral).",
+        data.display()
+    )]
+    InUse {
+        /// The data file in use.
+        data: std::path::PathBuf,
+    },
 }
 
 impl SandboxError {
@@ -61,10 +75,13 @@ impl SandboxError {
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::RequestTimeout(_) => StatusCode::REQUEST_TIMEOUT,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
-            Self::Internal(_) | Self::Database(_) | Self::Data(_) | Self::Io(_) => {
-                StatusCode::INTERNAL_SERVER_ERROR
-            }
+            Self::Internal(_)
+            | Self::Database(_)
+            | Self::Data(_)
+            | Self::Io(_)
+            | Self::InUse { .. } => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 

@@ -1,10 +1,14 @@
 //! The sandbox: a stateful emulator of the whole service API over real HTTP (axum).
 //!
-//! - [`spawn`] binds a listener and serves [`router`] in a tokio task, returning a
-//!   [`SandboxHandle`] with the real address and a graceful [`SandboxHandle::shutdown`].
+//! - [`spawn`] binds a listener and serves [`router`] in a tokio task under [`ServeLimits`]
+//!   (timeouts and a connection cap, see [`serve`]), returning a [`SandboxHandle`] with the
+//!   real address and a graceful [`SandboxHandle::shutdown`].
 //! - [`SandboxState`] holds every entity in memory (the source of truth) with write-through
-//!   to SQLite when [`SandboxConfig::data`] is set.
-//! - [`fixtures()`] names the deterministic demo ids and keys.
+//!   to SQLite when [`SandboxConfig::data`] is set; a change that cannot be written is undone
+//!   and answered 503, never reported as failed after it was applied (see [`state`]). One
+//!   sandbox at a time uses a data file: it holds an exclusive lock on `<file>.lock` beside it.
+//! - [`fixtures()`] names the deterministic demo ids and keys. `GET /sandbox/fixtures` serves
+//!   them only with [`SandboxConfig::expose_fixtures`] and a valid key of the sandbox.
 //!
 //! Choices where the spec says "not shown" are recorded in `docs/spec-gaps.md`.
 
@@ -21,6 +25,7 @@ pub mod persist;
 pub mod pictures;
 pub mod pricing;
 mod routes;
+pub mod serve;
 pub mod state;
 pub mod vectorize;
 
@@ -31,12 +36,13 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use tokio::sync::oneshot;
+use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 pub use error::SandboxError;
 pub use fixtures::{Fixtures, fixtures};
 pub use routes::router;
+pub use serve::ServeLimits;
 pub use state::SandboxState;
 
 /// How often the background task moves due orders and tasks on.
@@ -55,10 +61,16 @@ pub struct SandboxConfig {
     pub vectorize_delay: Duration,
     /// Share (0.0–1.0) of requests that fail after being applied (503 or dropped connection).
     pub fault_rate: f64,
+    /// Whether `GET /sandbox/fixtures` (every demo vendor's API key) is served, to callers with
+    /// a valid key of this sandbox; otherwise it is a 404 like any unknown path.
+    pub expose_fixtures: bool,
+    /// Timeouts and the connection cap of the HTTP server.
+    pub limits: ServeLimits,
 }
 
 impl Default for SandboxConfig {
-    /// `127.0.0.1:0`, in memory, live-like placement delay, 60 s vectorize delay, no faults.
+    /// `127.0.0.1:0`, in memory, live-like placement delay, 60 s vectorize delay, no faults,
+    /// no `/sandbox/fixtures`, the default [`ServeLimits`].
     fn default() -> Self {
         SandboxConfig {
             listen: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
@@ -66,6 +78,8 @@ impl Default for SandboxConfig {
             placement_delay: None,
             vectorize_delay: Duration::from_secs(60),
             fault_rate: 0.0,
+            expose_fixtures: false,
+            limits: ServeLimits::default(),
         }
     }
 }
@@ -88,13 +102,18 @@ impl SandboxConfig {
 pub struct SandboxHandle {
     addr: SocketAddr,
     state: SandboxState,
-    stop: Option<oneshot::Sender<()>>,
+    stop: Option<watch::Sender<bool>>,
     server: Option<JoinHandle<()>>,
     ticker: Option<JoinHandle<()>>,
 }
 
-/// Binds `config.listen`, builds the state (opening or seeding the database) and serves the
-/// sandbox in a tokio task, with a background task finishing due orders and vectorize tasks.
+/// Builds the state (locking, opening or seeding the database), binds `config.listen` and
+/// serves the sandbox in a tokio task, with a background task finishing due orders and
+/// vectorize tasks.
+///
+/// # Errors
+/// [`SandboxError::InUse`] when another sandbox holds the data file; otherwise the database
+/// or the listener failed.
 pub async fn spawn(config: SandboxConfig) -> Result<SandboxHandle, SandboxError> {
     let cfg = config.clone();
     let state = tokio::task::spawn_blocking(move || SandboxState::new(&cfg))
@@ -102,19 +121,9 @@ pub async fn spawn(config: SandboxConfig) -> Result<SandboxHandle, SandboxError>
         .map_err(|e| SandboxError::Internal(format!("sandbox start-up failed: {e}")))??;
     let listener = tokio::net::TcpListener::bind(config.listen).await?;
     let addr = listener.local_addr()?;
-    let (stop, stopped) = oneshot::channel::<()>();
+    let (stop, stopped) = watch::channel(false);
     let app = router(state.clone());
-    let server = tokio::spawn(async move {
-        let shutdown = async {
-            stopped.await.ok();
-        };
-        if let Err(e) = axum::serve(listener, app)
-            .with_graceful_shutdown(shutdown)
-            .await
-        {
-            tracing::error!(error = %e, "sandbox server failed");
-        }
-    });
+    let server = tokio::spawn(serve::serve(listener, app, config.limits.clone(), stopped));
     let ticking = state.clone();
     let ticker = tokio::spawn(async move {
         let mut every = tokio::time::interval(TICK);
@@ -158,14 +167,18 @@ impl SandboxHandle {
         &self.state
     }
 
-    /// Stops accepting connections, lets in-flight requests finish (each is bounded by a
-    /// 30 s timeout) and waits for the server task to end.
+    /// Stops accepting connections, lets in-flight requests finish (each is bounded by the
+    /// [`ServeLimits`] and a 30 s request timeout), closes idle connections and waits until
+    /// every connection has ended.
+    /// When it returns, nothing holds the data file any more: another sandbox may open it.
     pub async fn shutdown(mut self) {
         if let Some(t) = self.ticker.take() {
             t.abort();
+            // Waits until the aborted task (and its clone of the state) is gone.
+            t.await.ok();
         }
         if let Some(stop) = self.stop.take() {
-            stop.send(()).ok();
+            stop.send(true).ok();
         }
         if let Some(server) = self.server.take()
             && let Err(e) = server.await
@@ -185,7 +198,7 @@ impl Drop for SandboxHandle {
             t.abort();
         }
         if let Some(stop) = self.stop.take() {
-            stop.send(()).ok();
+            stop.send(true).ok();
         }
     }
 }

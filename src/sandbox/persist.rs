@@ -12,7 +12,7 @@ use std::path::Path;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, OptionalExtension as _, params};
 use serde_json::Value;
 
 use super::error::{Result, SandboxError};
@@ -226,6 +226,24 @@ impl Store {
         }
         tx.commit()?;
         Ok(())
+    }
+
+    /// The stored JSON of one entity, `None` when it was never written.
+    pub fn entity(&self, kind: &str, id: i64) -> Result<Option<String>> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT json FROM entities WHERE kind = ?1 AND id = ?2")?;
+        Ok(stmt.query_row(params![kind, id], |r| r.get(0)).optional()?)
+    }
+
+    /// The stored body JSON and order id of one idempotency key, `None` when never written.
+    pub fn idempotency_key(&self, org: i64, key: &str) -> Result<Option<(String, i64)>> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT body, order_id FROM idempotency WHERE org = ?1 AND key = ?2")?;
+        Ok(stmt
+            .query_row(params![org, key], |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()?)
     }
 
     /// Reads every stored entity back.

@@ -1,8 +1,23 @@
 //! The sandbox's state: every entity in memory (the source of truth), guarded by one std
 //! mutex that is never held across an `.await`, with write-through to the optional SQLite
 //! store.
+//!
+//! A change and its write are one step ([`SandboxState::write`]): when the store refuses the
+//! write (disk full, database locked by another program, read-only file), the change is undone
+//! in memory — every entity it touched is read back from the store as it was — and the
+//! request is answered `503` with `Retry-After`, so the caller knows nothing happened and can
+//! resend (an order with the same idempotency key then is placed once). Only if the store can
+//! be neither written nor read back is the change kept in memory, answered as applied and
+//! written on a later attempt (every later change is then kept too, until one write succeeds);
+//! it is never answered as failed after it took effect.
+//!
+//! A persistent sandbox holds an exclusive lock on `<data file>.lock` (via `fs4`) for as long
+//! as its state lives, so a second sandbox on the same file refuses to start
+//! ([`SandboxError::InUse`]) instead of overwriting the first one's rows.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::fs::File;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -287,6 +302,65 @@ impl Db {
         Ok(())
     }
 
+    /// Undoes every change not yet written: each changed entity and idempotency key is read
+    /// back from the store as it was last written (or removed when it never was), then the
+    /// counters and the schedule are derived again. Everything is read before anything is
+    /// replaced, so a failed read leaves the state as it was (changes still pending).
+    pub fn undo_unwritten(&mut self) -> Result<()> {
+        let Some(store) = self.store.as_ref() else {
+            return Ok(());
+        };
+        fn read<T: serde::de::DeserializeOwned>(
+            store: &Store,
+            kind: &str,
+            id: i64,
+        ) -> Result<(i64, Option<T>)> {
+            let json = store.entity(kind, id)?;
+            Ok((id, json.map(|j| serde_json::from_str(&j)).transpose()?))
+        }
+        let (mut logos, mut designs, mut orders, mut tasks, mut keys) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        for c in &self.dirty {
+            match c {
+                Changed::Logo(id) => logos.push(read::<LogoRec>(store, "logo", *id)?),
+                Changed::Design(id) => designs.push(read::<DesignRec>(store, "design", *id)?),
+                Changed::Order(id) => orders.push(read::<OrderRec>(store, "order", *id)?),
+                Changed::Task(id) => tasks.push(read::<TaskRec>(store, "task", *id)?),
+                Changed::Idempotency(org, key) => {
+                    let rec = match store.idempotency_key(*org, key)? {
+                        Some((body, order_id)) => Some(IdemRec {
+                            body: serde_json::from_str(&body)?,
+                            order_id,
+                        }),
+                        None => None,
+                    };
+                    keys.push(((*org, key.clone()), rec));
+                }
+            }
+        }
+        fn put<K: Ord, V>(map: &mut BTreeMap<K, V>, rows: Vec<(K, Option<V>)>) {
+            for (k, v) in rows {
+                match v {
+                    Some(v) => map.insert(k, v),
+                    None => map.remove(&k),
+                };
+            }
+        }
+        put(&mut self.logos, logos);
+        put(&mut self.designs, designs);
+        put(&mut self.orders, orders);
+        put(&mut self.tasks, tasks);
+        for (k, v) in keys {
+            match v {
+                Some(v) => self.idempotency.insert(k, v),
+                None => self.idempotency.remove(&k),
+            };
+        }
+        self.dirty.clear();
+        self.reindex();
+        Ok(())
+    }
+
     /// Whether a caller of organization `caller` may see what `owner` owns: its own things
     /// and those of its child organizations.
     pub fn can_see(&self, caller: i64, owner: i64) -> bool {
@@ -425,6 +499,10 @@ pub struct Knobs {
     pub vectorize_delay: Duration,
     /// Share of requests that fail after being applied.
     pub fault_rate: f64,
+    /// Whether `GET /sandbox/fixtures` is served (to callers with a valid key).
+    pub expose_fixtures: bool,
+    /// Longest time from a request's head until its whole body has arrived.
+    pub body_read_timeout: Duration,
 }
 
 struct Shared {
@@ -432,6 +510,46 @@ struct Shared {
     pictures: Pictures,
     rng: Mutex<StdRng>,
     knobs: Knobs,
+    /// The exclusive lock on the data file's lock file, held while the state lives.
+    _lock: Option<DataLock>,
+}
+
+/// An exclusive `fs4` lock on `<data file>.lock`; released when dropped (and by the operating
+/// system when the process ends, however it ends).
+#[derive(Debug)]
+struct DataLock {
+    _file: File,
+}
+
+/// The lock file beside a data file: `sandbox.sqlite` → `sandbox.sqlite.lock`.
+pub fn lock_path(data: &Path) -> PathBuf {
+    let mut name = data.as_os_str().to_owned();
+    name.push(".lock");
+    PathBuf::from(name)
+}
+
+impl DataLock {
+    /// Takes the lock beside `data`, or answers [`SandboxError::InUse`] when another sandbox
+    /// holds it.
+    fn take(data: &Path) -> Result<Self> {
+        if let Some(dir) = data.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
+        let path = lock_path(data);
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&path)?;
+        match fs4::FileExt::try_lock(&file) {
+            Ok(()) => Ok(DataLock { _file: file }),
+            Err(fs4::TryLockError::WouldBlock) => Err(SandboxError::InUse {
+                data: data.to_owned(),
+            }),
+            Err(fs4::TryLockError::Error(e)) => Err(SandboxError::Io(e)),
+        }
+    }
 }
 
 /// The shared state of one sandbox; cheap to clone (all clones see the same data).
@@ -451,7 +569,12 @@ impl std::fmt::Debug for SandboxState {
 impl SandboxState {
     /// Builds the state: demo data in memory, or the SQLite store at `config.data` (seeded
     /// with the demo data when empty, otherwise loaded as it was left).
+    ///
+    /// # Errors
+    /// [`SandboxError::InUse`] when another sandbox holds `config.data`; otherwise the
+    /// database could not be opened, read or seeded.
     pub fn new(config: &SandboxConfig) -> Result<Self> {
+        let lock = config.data.as_deref().map(DataLock::take).transpose()?;
         let mut db = match &config.data {
             None => {
                 fixtures::warm_up();
@@ -495,7 +618,10 @@ impl SandboxState {
                     placement_delay: config.placement_delay,
                     vectorize_delay: config.vectorize_delay,
                     fault_rate,
+                    expose_fixtures: config.expose_fixtures,
+                    body_read_timeout: config.limits.body_read_timeout,
                 },
+                _lock: lock,
             }),
         })
     }
@@ -516,12 +642,43 @@ impl SandboxState {
         self.shared.db.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Runs `f` on the state and writes what it changed through to the store.
+    /// Runs `f` on the state and writes what it changed through to the store, as one step:
+    /// when the write fails, what `f` changed is undone and the answer is a 503 saying
+    /// nothing was changed (see the module documentation).
     pub fn write<R>(&self, f: impl FnOnce(&mut Db) -> Result<R>) -> Result<R> {
         let mut db = self.lock();
+        // Changes already answered as made but not written yet (see below) cannot be told
+        // apart from this one's when reading back, so none is undone while they exist.
+        let promised = !db.dirty.is_empty();
         let r = f(&mut db);
-        db.flush()?;
-        r
+        let Err(write) = db.flush() else {
+            return r;
+        };
+        let undone = if promised {
+            Err(SandboxError::Internal(
+                "earlier changes answered as made are still to be written".into(),
+            ))
+        } else {
+            db.undo_unwritten()
+        };
+        match undone {
+            Ok(()) => {
+                tracing::error!(error = %write, "sandbox change not saved, so undone");
+                Err(SandboxError::Unavailable(
+                    "The sandbox could not save this change, so it was not made; retry later"
+                        .into(),
+                ))
+            }
+            Err(undo) => {
+                // Neither written nor read back: keep the change and answer it as made; every
+                // later write (and the 250 ms ticker) tries to write it again.
+                tracing::error!(
+                    error = %write, undo = %undo,
+                    "sandbox change kept in memory only; it will be written on the next attempt"
+                );
+                r
+            }
+        }
     }
 
     /// Moves due orders and tasks to their final states and persists them.

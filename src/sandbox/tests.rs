@@ -1392,6 +1392,8 @@ async fn a_version_1_file_is_migrated_and_serves_the_same_pictures() {
     let path = dir.path().join("sandbox.db");
     let cfg = SandboxConfig {
         data: Some(path.clone()),
+        // The demo task must not finish (adding a logo to the page) between the two reads.
+        vectorize_delay: std::time::Duration::from_secs(3600),
         ..SandboxConfig::fast()
     };
     let (page, detail) = {
@@ -1661,6 +1663,126 @@ fn a_failed_write_is_retried_by_the_next_flush() {
         s.lock().logos[&DONE_LOGO].logo.title,
         "Renamed while the disk was full"
     );
+}
+
+/// A persistent state whose demo task does not finish during the test, and its file.
+fn persistent(dir: &tempfile::TempDir) -> (SandboxConfig, std::path::PathBuf) {
+    let path = dir.path().join("sandbox.db");
+    let cfg = SandboxConfig {
+        data: Some(path.clone()),
+        vectorize_delay: std::time::Duration::from_secs(3600),
+        ..SandboxConfig::fast()
+    };
+    (cfg, path)
+}
+
+fn an_order() -> Value {
+    json!({"reference": "R", "deliveryAddress": address(), "designs": [], "logos": [{"logoId": DONE_LOGO, "quantity": 1}]})
+}
+
+#[tokio::test]
+async fn a_change_that_cannot_be_saved_is_undone_and_answered_503() {
+    let dir = tempfile::tempdir().unwrap();
+    let (cfg, path) = persistent(&dir);
+    let s = SandboxState::new(&cfg).unwrap();
+    let app = router(s.clone());
+    let (orders, counters, title) = {
+        let db = s.lock();
+        let title = db.logos[&DONE_LOGO].logo.title.clone();
+        (db.orders.clone(), db.counters.clone(), title)
+    };
+    // Every write of an entity fails, as on a full disk; reading still works.
+    let other = rusqlite::Connection::open(&path).unwrap();
+    other
+        .execute_batch(
+            "CREATE TRIGGER full_insert BEFORE INSERT ON entities BEGIN SELECT RAISE(ABORT, 'full'); END;
+             CREATE TRIGGER full_update BEFORE UPDATE ON entities BEGIN SELECT RAISE(ABORT, 'full'); END;",
+        )
+        .unwrap();
+    let (st, b) = req("POST", "/api/orders")
+        .json(an_order())
+        .header("Idempotency-Key", "undo-1")
+        .send(&app)
+        .await;
+    assert_eq!(st, StatusCode::SERVICE_UNAVAILABLE, "{b}");
+    assert!(b["message"].as_str().unwrap().contains("not made"), "{b}");
+    let (st, _) = req("PUT", &format!("/api/logo/{DONE_LOGO}/rename"))
+        .json(json!({"title": "Never saved"}))
+        .send(&app)
+        .await;
+    assert_eq!(st, StatusCode::SERVICE_UNAVAILABLE);
+    {
+        let db = s.lock();
+        assert_eq!(db.orders, orders, "the order was undone");
+        assert!(db.idempotency.keys().all(|(_, k)| k != "undo-1"));
+        assert_eq!(db.counters, counters);
+        assert_eq!(
+            db.logos[&DONE_LOGO].logo.title, title,
+            "the rename was undone"
+        );
+        assert!(db.dirty.is_empty());
+    }
+    other
+        .execute_batch("DROP TRIGGER full_insert; DROP TRIGGER full_update;")
+        .unwrap();
+    let (st, b) = req("POST", "/api/orders")
+        .json(an_order())
+        .header("Idempotency-Key", "undo-1")
+        .send(&app)
+        .await;
+    assert_eq!(st, StatusCode::ACCEPTED, "{b}");
+    let id = b["id"].as_i64().unwrap();
+    assert_eq!(id, counters.order_id);
+    drop(app);
+    drop(s);
+    let s = SandboxState::new(&cfg).unwrap();
+    assert_eq!(s.lock().orders.len(), orders.len() + 1);
+    assert!(s.lock().orders.contains_key(&id));
+}
+
+#[tokio::test]
+async fn a_change_that_can_be_neither_saved_nor_undone_is_answered_as_made_and_written_later() {
+    let dir = tempfile::tempdir().unwrap();
+    let (cfg, path) = persistent(&dir);
+    let s = SandboxState::new(&cfg).unwrap();
+    let app = router(s.clone());
+    let before = s.lock().orders.len();
+    // Without the table, neither the write nor the read back works.
+    let other = rusqlite::Connection::open(&path).unwrap();
+    other
+        .execute_batch("ALTER TABLE entities RENAME TO parked")
+        .unwrap();
+    let (st, b) = req("POST", "/api/orders")
+        .json(an_order())
+        .header("Idempotency-Key", "kept-1")
+        .send(&app)
+        .await;
+    assert_eq!(st, StatusCode::ACCEPTED, "answered as made: {b}");
+    let id = b["id"].as_i64().unwrap();
+    assert_eq!(s.lock().orders.len(), before + 1);
+    assert!(!s.lock().dirty.is_empty(), "still to be written");
+    other
+        .execute_batch("ALTER TABLE parked RENAME TO entities")
+        .unwrap();
+    // The next write (any request's, or the ticker's) writes it.
+    s.advance().unwrap();
+    assert!(s.lock().dirty.is_empty());
+    drop(app);
+    drop(s);
+    let s = SandboxState::new(&cfg).unwrap();
+    assert!(s.lock().orders.contains_key(&id), "written");
+}
+
+#[test]
+fn one_state_per_data_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let (cfg, path) = persistent(&dir);
+    let first = SandboxState::new(&cfg).unwrap();
+    let err = SandboxState::new(&cfg).unwrap_err();
+    assert!(matches!(err, SandboxError::InUse { .. }), "{err:?}");
+    assert!(state::lock_path(&path).exists());
+    drop(first);
+    SandboxState::new(&cfg).expect("free once the first is dropped");
 }
 
 #[tokio::test]

@@ -6,17 +6,23 @@ mod logos;
 mod orders;
 mod vectorize;
 
+use std::io;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use axum::Json;
 use axum::Router;
+use axum::body::{Body, HttpBody as _};
 use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::StatusCode;
 use axum::middleware::{Next, from_fn_with_state};
-use axum::response::Response;
+use axum::response::{IntoResponse as _, Response};
 use axum::routing::{get, post, put};
+use futures_util::StreamExt as _;
 use tower_http::timeout::TimeoutLayer;
 
+use super::auth;
 use super::error::{Result, SandboxError};
 use super::faults;
 use super::fixtures::{Fixtures, fixtures};
@@ -57,6 +63,7 @@ pub fn router(state: SandboxState) -> Router {
         .route("/sandbox/vectorize/tasks", post(vectorize::create))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(from_fn_with_state(state.clone(), body_deadline))
         .layer(from_fn_with_state(state.clone(), faults::inject))
         .layer(from_fn_with_state(state.clone(), observe))
         .layer(TimeoutLayer::with_status_code(
@@ -84,9 +91,60 @@ async fn ping() -> &'static str {
     "pong"
 }
 
-/// `GET /sandbox/fixtures`: the fixture ids and keys (sandbox only, no key needed).
-async fn fixture_ids() -> Json<Fixtures> {
-    Json(fixtures())
+/// Gives each request body [`super::state::Knobs::body_read_timeout`] from the head on to arrive
+/// completely; a body still arriving then is answered `408 Request Timeout`.
+async fn body_deadline(State(state): State<SandboxState>, req: Request, next: Next) -> Response {
+    let limit = state.knobs().body_read_timeout;
+    let expired = Arc::new(AtomicBool::new(false));
+    let flag = expired.clone();
+    let resp = next.run(req.map(|b| deadline_body(b, limit, flag))).await;
+    if expired.load(Ordering::Acquire) {
+        return SandboxError::RequestTimeout(format!(
+            "The request body did not arrive within {} s; send it again",
+            limit.as_secs_f64()
+        ))
+        .into_response();
+    }
+    resp
+}
+
+/// `body`, failing with `TimedOut` (and setting `expired`) once `limit` has passed before its
+/// end. An empty body is passed through untouched.
+fn deadline_body(body: Body, limit: Duration, expired: Arc<AtomicBool>) -> Body {
+    if body.is_end_stream() {
+        return body;
+    }
+    let deadline = tokio::time::Instant::now() + limit;
+    let chunks = body.into_data_stream();
+    Body::from_stream(futures_util::stream::unfold(Some(chunks), move |chunks| {
+        let expired = expired.clone();
+        async move {
+            let mut chunks = chunks?;
+            match tokio::time::timeout_at(deadline, chunks.next()).await {
+                Ok(Some(Ok(chunk))) => Some((Ok(chunk), Some(chunks))),
+                Ok(Some(Err(e))) => Some((Err(io::Error::other(e)), None)),
+                Ok(None) => None,
+                Err(_) => {
+                    expired.store(true, Ordering::Release);
+                    let e = io::Error::new(io::ErrorKind::TimedOut, "request body too slow");
+                    Some((Err(e), None))
+                }
+            }
+        }
+    }))
+}
+
+/// `GET /sandbox/fixtures`: the fixture ids and keys, only when the sandbox was started with
+/// [`super::SandboxConfig::expose_fixtures`] and to a caller with a valid key of this sandbox;
+/// otherwise the 404 of an unknown path, so it does not even reveal that it exists.
+async fn fixture_ids(State(state): State<SandboxState>, req: Request) -> Result<Json<Fixtures>> {
+    let allowed = state.knobs().expose_fixtures
+        && auth::api_key(req.headers()).is_some_and(|k| state.lock().keys.contains_key(k));
+    if allowed {
+        Ok(Json(fixtures()))
+    } else {
+        Err(not_found(req).await)
+    }
 }
 
 async fn not_found(req: Request) -> SandboxError {

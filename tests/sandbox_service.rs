@@ -1,0 +1,413 @@
+//! The sandbox as a service: `/sandbox/fixtures` behind consent and a key, the server's limits
+//! against slow clients (test 6 of issue 9: slowloris), a change that cannot be saved, and one
+//! sandbox per data file. Raw TCP where a well-behaved client cannot misbehave on purpose.
+
+mod common;
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::*;
+use logodesk::sandbox::{self, SandboxConfig, SandboxError, ServeLimits};
+use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+use tokio::net::{TcpSocket, TcpStream};
+
+/// Limits short enough for a test, and a small connection cap to be exceeded.
+fn tight(max_connections: usize) -> ServeLimits {
+    ServeLimits {
+        header_read_timeout: Duration::from_secs(2),
+        body_read_timeout: Duration::from_secs(2),
+        write_timeout: Duration::from_secs(2),
+        max_connections,
+    }
+}
+
+/// A sandbox with [`tight`] limits for 16 connections.
+async fn start_tight() -> Env {
+    start_with(SandboxConfig {
+        limits: tight(16),
+        ..SandboxConfig::fast()
+    })
+    .await
+}
+
+async fn post_order(env: &Env, key: &str) -> Raw {
+    let resp = env
+        .http
+        .post(env.url("api/orders"))
+        .bearer_auth(env.key())
+        .header("Idempotency-Key", key)
+        .json(&simple_order(env, "SERVICE-1"))
+        .timeout(Duration::from_secs(30))
+        .send()
+        .await
+        .expect("the order request is answered");
+    read_raw(resp).await
+}
+
+/// Reads until the server closes the connection (EOF or reset); answers what was read, or
+/// `None` when it stayed open for `within`.
+async fn read_until_closed(tcp: &mut TcpStream, within: Duration) -> Option<Vec<u8>> {
+    let mut got = Vec::new();
+    let mut buf = [0u8; 64 * 1024];
+    let deadline = tokio::time::Instant::now() + within;
+    loop {
+        match tokio::time::timeout_at(deadline, tcp.read(&mut buf)).await {
+            Err(_) => return None,
+            Ok(Ok(0)) | Ok(Err(_)) => return Some(got),
+            Ok(Ok(n)) => got.extend_from_slice(&buf[..n]),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /sandbox/fixtures
+// ---------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn fixtures_are_a_404_without_consent_and_without_a_key() {
+    let env = start().await;
+    let unknown = env.raw("GET", "sandbox/nothing", None, None).await;
+    assert_eq!(unknown.status, 404);
+    for key in [None, Some(env.key())] {
+        let r = env.raw("GET", "sandbox/fixtures", key, None).await;
+        assert_eq!(r.status, 404, "off without consent: {}", r.text);
+        assert!(!r.text.contains(env.key()), "no key in the answer");
+        assert_eq!(
+            r.body["error"], unknown.body["error"],
+            "like an unknown path"
+        );
+    }
+
+    let env = start_with(SandboxConfig {
+        expose_fixtures: true,
+        ..SandboxConfig::fast()
+    })
+    .await;
+    for key in [None, Some("not-a-key-of-this-sandbox")] {
+        let r = env.raw("GET", "sandbox/fixtures", key, None).await;
+        assert_eq!(r.status, 404, "a valid key is needed: {}", r.text);
+        assert!(!r.text.contains(env.key()));
+    }
+    let r = env
+        .raw("GET", "sandbox/fixtures", Some(env.key()), None)
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.body["vendorApiKey"], env.fx.vendor_api_key);
+    assert_eq!(r.body["otherVendorApiKey"], env.fx.other_vendor_api_key);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Slow clients
+// ---------------------------------------------------------------------------------------------
+
+/// Test 6: many connections each trickling a request head one byte at a time hold neither
+/// the sandbox nor its connection cap: each is closed after the header-read timeout, and a
+/// normal client is answered meanwhile.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slowloris_client_does_not_hold_the_sandbox() {
+    const CAP: usize = 32;
+    const SLOW: usize = 3 * CAP;
+    const TRICKLE: Duration = Duration::from_millis(500);
+    let limits = tight(CAP);
+    let header = limits.header_read_timeout;
+    let env = start_with(SandboxConfig {
+        limits,
+        ..SandboxConfig::fast()
+    })
+    .await;
+    let addr = env.sb.addr();
+    // Each slow connection gives up by itself after this (bounded in time).
+    let give_up = header * 12;
+
+    let started = Instant::now();
+    let (ready, mut all_ready) = tokio::sync::mpsc::channel::<()>(SLOW);
+    let mut slow = Vec::new();
+    for _ in 0..SLOW {
+        let ready = ready.clone();
+        slow.push(tokio::spawn(async move {
+            let connected = Instant::now();
+            let mut tcp = TcpStream::connect(addr).await.expect("connects");
+            let head = b"GET /api/health/ping HTTP/1.1\r\nHost: x\r\nX-Slow: ";
+            tcp.write_all(head).await.expect("first bytes");
+            ready.send(()).await.ok();
+            drop(ready);
+            let mut buf = [0u8; 1024];
+            loop {
+                if connected.elapsed() > give_up {
+                    return None;
+                }
+                tokio::select! {
+                    read = tcp.read(&mut buf) => match read {
+                        // Closed by the server (EOF, reset or its 408-less close).
+                        Ok(0) | Err(_) => return Some(connected.elapsed()),
+                        Ok(_) => panic!("a slow head must not be answered as complete"),
+                    },
+                    () = tokio::time::sleep(TRICKLE) => {
+                        if tcp.write_all(b"a").await.is_err() {
+                            return Some(connected.elapsed());
+                        }
+                    }
+                }
+            }
+        }));
+    }
+
+    drop(ready);
+    // Every slow connection is open (the first `CAP` accepted, the rest queued) before the
+    // normal client starts.
+    while all_ready.recv().await.is_some() {}
+    let queued_at = started.elapsed();
+
+    // A normal client, meanwhile: the real API client, one request after another, each on a
+    // new connection (a new client), so each one has to be accepted past the slow ones.
+    let base = env.sb.base_url();
+    let mut worst = Duration::ZERO;
+    let mut answered = 0;
+    while answered < 3 || started.elapsed() < header * 4 {
+        let fresh = client(&base, env.key(), logodesk::api::AuthStyle::Bearer);
+        let t = Instant::now();
+        let page = tokio::time::timeout(
+            header * 8,
+            fresh.logos().list(&logodesk::api::ListLogos::new()),
+        )
+        .await
+        .expect("the normal client is answered while the slow connections trickle")
+        .expect("the list is answered");
+        assert!(!page.items.is_empty());
+        worst = worst.max(t.elapsed());
+        answered += 1;
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+
+    let mut closed_after = Vec::new();
+    for s in slow {
+        match s.await.unwrap() {
+            Some(d) => closed_after.push(d),
+            None => panic!("a slow connection was still open after {give_up:?}"),
+        }
+    }
+    let longest = closed_after.iter().max().copied().unwrap_or_default();
+    let shortest = closed_after.iter().min().copied().unwrap_or_default();
+    println!(
+        "slowloris: {SLOW} slow connections (cap {CAP}, all open after {queued_at:.2?}, a byte \
+         every {TRICKLE:?}, header-read timeout {header:?}) all closed by the server, after \
+         {shortest:.1?} to {longest:.1?}; normal client: {answered} answers on new connections, \
+         worst {worst:.2?}; total {:.1?}",
+        started.elapsed()
+    );
+    assert!(
+        shortest >= header / 2,
+        "closed by the header-read timeout, not at once"
+    );
+    // Generous: the normal client waits at most for a few rounds of the cap.
+    assert!(
+        worst < header * 8,
+        "worst answer {worst:?} within the timeouts"
+    );
+}
+
+#[tokio::test]
+async fn an_idle_keep_alive_connection_is_closed() {
+    let env = start_tight().await;
+    let mut tcp = TcpStream::connect(env.sb.addr()).await.unwrap();
+    tcp.write_all(b"GET /api/health/ping HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    let mut buf = [0u8; 1024];
+    let n = tcp.read(&mut buf).await.unwrap();
+    let answer = String::from_utf8_lossy(&buf[..n]);
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.ends_with("pong"), "{answer}");
+    let t = Instant::now();
+    let rest = read_until_closed(&mut tcp, Duration::from_secs(15))
+        .await
+        .expect("an idle kept-alive connection is closed");
+    assert!(rest.is_empty());
+    assert!(t.elapsed() >= Duration::from_secs(1), "{:?}", t.elapsed());
+}
+
+#[tokio::test]
+async fn a_body_that_does_not_arrive_is_answered_408() {
+    let env = start_tight().await;
+    let mut tcp = TcpStream::connect(env.sb.addr()).await.unwrap();
+    let head = format!(
+        "POST /api/orders HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {}\r\n\
+         Content-Type: application/json\r\nContent-Length: 500\r\n\r\n{{\"reference\":",
+        env.key()
+    );
+    tcp.write_all(head.as_bytes()).await.unwrap();
+    let t = Instant::now();
+    let got = read_until_closed(&mut tcp, Duration::from_secs(15))
+        .await
+        .expect("answered and closed");
+    let text = String::from_utf8_lossy(&got);
+    assert!(text.starts_with("HTTP/1.1 408"), "{text}");
+    assert!(text.contains("did not arrive"), "{text}");
+    assert!(t.elapsed() >= Duration::from_secs(1), "{:?}", t.elapsed());
+    assert_eq!(
+        env.sb.state().lock().orders.len(),
+        2,
+        "only the two demo orders"
+    );
+}
+
+#[tokio::test]
+async fn a_client_that_does_not_read_its_answers_is_disconnected() {
+    const PIPELINED: usize = 400;
+    let env = start_tight().await;
+    let socket = TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let mut tcp = socket.connect(env.sb.addr()).await.unwrap();
+    let one = format!(
+        "GET /api/logos?limit=100 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {}\r\n\r\n",
+        env.key()
+    );
+    tcp.write_all(one.repeat(PIPELINED).as_bytes())
+        .await
+        .unwrap();
+    // Read nothing for well over the write timeout, then everything that is left.
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    let got = read_until_closed(&mut tcp, Duration::from_secs(30))
+        .await
+        .expect("the connection was closed");
+    let answers = String::from_utf8_lossy(&got)
+        .matches("HTTP/1.1 200")
+        .count();
+    println!(
+        "stalled reader: {answers} of {PIPELINED} answers ({} KB) sent before it was disconnected",
+        got.len() / 1024
+    );
+    assert!(answers < PIPELINED, "disconnected before all answers");
+}
+
+// ---------------------------------------------------------------------------------------------
+// A change that cannot be saved
+// ---------------------------------------------------------------------------------------------
+
+/// Another program holds the database's write lock: the order cannot be saved, so it is not
+/// placed and the answer says so (503, retry); the retry with the same key places it once,
+/// and it is on disk.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_order_that_cannot_be_saved_is_not_placed() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("sandbox.sqlite");
+    let config = SandboxConfig {
+        data: Some(data.clone()),
+        // Nothing else falls due during the test.
+        vectorize_delay: Duration::from_secs(3600),
+        ..SandboxConfig::fast()
+    };
+    let env = start_with(config.clone()).await;
+    let before = env.sb.state().lock().orders.len();
+
+    let blocker = rusqlite::Connection::open(&data).unwrap();
+    blocker.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let refused = post_order(&env, "cannot-save-1").await;
+    assert_eq!(refused.status, 503, "{}", refused.text);
+    refused.error_message();
+    {
+        let db = env.sb.state().lock();
+        assert_eq!(db.orders.len(), before, "the order was undone");
+        assert!(db.idempotency.keys().all(|(_, k)| k != "cannot-save-1"));
+    }
+    blocker.execute_batch("COMMIT").unwrap();
+    drop(blocker);
+
+    let placed = post_order(&env, "cannot-save-1").await;
+    assert_eq!(placed.status, 202, "{}", placed.text);
+    let id = placed.body["id"].as_i64().unwrap();
+    let again = post_order(&env, "cannot-save-1").await;
+    assert_eq!(again.body["id"], id, "the same order on a replay");
+    assert_eq!(env.sb.state().lock().orders.len(), before + 1);
+
+    env.sb.shutdown().await;
+    let env = start_with(config).await;
+    assert_eq!(env.sb.state().lock().orders.len(), before + 1);
+    assert!(env.sb.state().lock().orders.contains_key(&id), "on disk");
+}
+
+// ---------------------------------------------------------------------------------------------
+// One sandbox per data file
+// ---------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn a_second_sandbox_on_the_same_file_refuses() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("sandbox.sqlite");
+    let config = SandboxConfig {
+        data: Some(data.clone()),
+        ..SandboxConfig::fast()
+    };
+    let first = sandbox::spawn(config.clone()).await.unwrap();
+    let err = sandbox::spawn(config.clone()).await.unwrap_err();
+    assert!(matches!(err, SandboxError::InUse { .. }), "{err:?}");
+    let sentence = err.to_string();
+    assert!(
+        sentence.starts_with("Another sandbox is already using")
+            && sentence.contains(&*data.to_string_lossy())
+            && sentence.ends_with('.'),
+        "{sentence}"
+    );
+    // Another file is fine meanwhile.
+    let other = sandbox::spawn(SandboxConfig {
+        data: Some(dir.path().join("other.sqlite")),
+        ..SandboxConfig::fast()
+    })
+    .await
+    .unwrap();
+    other.shutdown().await;
+    first.shutdown().await;
+    let again = sandbox::spawn(config)
+        .await
+        .expect("free again once the first stopped");
+    again.shutdown().await;
+}
+
+#[tokio::test]
+async fn the_command_line_says_the_file_is_in_use_and_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("sandbox.sqlite");
+    let first = sandbox::spawn(SandboxConfig {
+        data: Some(data.clone()),
+        ..SandboxConfig::fast()
+    })
+    .await
+    .unwrap();
+    let (exited, out) = tokio::task::spawn_blocking(move || {
+        let mut second = Command::new(env!("CARGO_BIN_EXE_logodesk"))
+            .args(["sandbox", "--listen", "127.0.0.1:0", "--data"])
+            .arg(&data)
+            .env("RUST_LOG", "off")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("logodesk runs");
+        // Bounded: a second sandbox that starts anyway is stopped after a minute.
+        let started = Instant::now();
+        let mut exited = false;
+        while started.elapsed() < Duration::from_secs(60) {
+            if second.try_wait().unwrap().is_some() {
+                exited = true;
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        if !exited {
+            second.kill().ok();
+        }
+        (exited, second.wait_with_output().unwrap())
+    })
+    .await
+    .unwrap();
+    first.shutdown().await;
+    assert!(exited, "the second sandbox exits by itself");
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("Another sandbox is already using") && stderr.contains("--ephemeral"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty(), "never said it was listening");
+}
