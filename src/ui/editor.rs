@@ -737,20 +737,30 @@ impl EditorScreen {
         let before = open.texture.as_ref();
         let after = self.preview.as_ref().map(|(_, tex)| tex).or(before);
         let Some(base) = before else {
-            let sentence = open
-                .image_error
-                .as_deref()
-                .unwrap_or("The service sent no picture for this logo");
-            painter.text(
-                inner.center(),
-                egui::Align2::CENTER_CENTER,
-                sentence,
-                egui::FontId::proportional(14.0),
-                t.text_muted,
-            );
-            if open.image_error.is_some() {
-                response
-                    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, sentence));
+            match open.image_error.as_deref() {
+                // Why there is no picture, wrapped within it and readable by assistive
+                // technology.
+                Some(sentence) => {
+                    let galley = painter.layout(
+                        sentence.to_owned(),
+                        egui::FontId::proportional(14.0),
+                        t.text_muted,
+                        (inner.width() - 2.0 * space::XL).max(80.0),
+                    );
+                    painter.galley(inner.center() - galley.size() / 2.0, galley, t.text_muted);
+                    response.widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::Role::Image, true, sentence)
+                    });
+                }
+                None => {
+                    painter.text(
+                        inner.center(),
+                        egui::Align2::CENTER_CENTER,
+                        "The service sent no picture for this logo",
+                        egui::FontId::proportional(14.0),
+                        t.text_muted,
+                    );
+                }
             }
             return;
         };

@@ -95,7 +95,7 @@ pub struct Gallery {
     count_note: Option<String>,
     /// Pages asked for and not answered, by request.
     pending: HashMap<RequestId, i64>,
-    /// Pages answered.
+    /// Pages answered, and pages asked for and answered (not asked for again).
     loaded_pages: Vec<i64>,
     /// 12 or 25.
     pub page_size: i64,
@@ -180,10 +180,14 @@ impl Gallery {
         page: CardPage,
         thumbs: &mut ThumbnailCache,
     ) -> bool {
-        if self.pending.remove(&request).is_none() {
+        let Some(asked) = self.pending.remove(&request) else {
             return false;
-        }
+        };
         thumbs.expect(page.items.iter().map(|c| c.thumb));
+        // The page asked for is answered even if the service answered another one or left
+        // slots empty: it is not asked for again (until the list is reloaded), so a service
+        // that ignores `page` cannot keep the gallery fetching forever.
+        self.loaded_pages.push(asked);
         self.apply_page(page);
         true
     }
@@ -610,7 +614,10 @@ impl Gallery {
             };
             let slots = paging::page_slots(page, size, self.items.len());
             let missing = self.items[slots].iter().any(Option::is_none);
-            if missing && !self.pending.values().any(|p| *p == number) {
+            if missing
+                && !self.loaded_pages.contains(&number)
+                && !self.pending.values().any(|p| *p == number)
+            {
                 self.request_page(shared, number);
             }
         }
