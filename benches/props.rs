@@ -8,8 +8,11 @@ use std::time::Instant;
 
 const CASES: u32 = 10_000;
 
+/// A property's name and the function running it with a number of cases.
+type Property = (&'static str, fn(u32));
+
 fn main() {
-    let runs: [(&str, fn(u32)); 4] = [
+    let runs: [Property; 4] = [
         (
             "response models on arbitrary JSON",
             prop_cases::models_read_arbitrary_json,

@@ -170,11 +170,11 @@ pub(crate) const REDACTED: &str = "<redacted>";
 /// `32 MiB`, `64 KiB`, `512 bytes`.
 pub(crate) fn human_size(n: usize) -> String {
     const KIB: usize = 1024;
-    if n >= KIB * KIB && n % (KIB * KIB) == 0 {
+    if n >= KIB * KIB && n.is_multiple_of(KIB * KIB) {
         format!("{} MiB", n / (KIB * KIB))
     } else if n >= KIB * KIB {
         format!("{:.1} MiB", n as f64 / (KIB * KIB) as f64)
-    } else if n >= KIB && n % KIB == 0 {
+    } else if n >= KIB && n.is_multiple_of(KIB) {
         format!("{} KiB", n / KIB)
     } else {
         format!("{n} bytes")

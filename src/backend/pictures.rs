@@ -201,7 +201,10 @@ mod tests {
         for t in tasks {
             t.await.unwrap().unwrap();
         }
-        assert_eq!(held, MAX_DECODES, "decodes running while the gate was closed");
+        assert_eq!(
+            held, MAX_DECODES,
+            "decodes running while the gate was closed"
+        );
         assert_eq!(most.load(Ordering::SeqCst), MAX_DECODES);
     }
 
