@@ -2,7 +2,10 @@
 //! retried, checked and decoded.
 
 use crate::api::designs::DesignsHandler;
-use crate::api::error::{ApiError, ServerMessage, StatusError};
+use crate::api::error::{
+    ApiError, ServerMessage, StatusError, drop_secret_prefix_tail, redact_bytes,
+    redact_then_shorten,
+};
 use crate::api::logos::LogosHandler;
 use crate::api::orders::OrdersHandler;
 use crate::api::retry::{RetryPolicy, parse_retry_after};
@@ -115,11 +118,33 @@ pub struct ClientConfig {
     pub poll_interval: Duration,
     /// `User-Agent` header.
     pub user_agent: String,
+    /// The largest successful answer read, in bytes ([`DEFAULT_MAX_BODY_BYTES`], 32 MiB). A
+    /// larger one (announced in `Content-Length` or found while streaming) is not read on:
+    /// it becomes [`ApiError::TooLarge`]. Error answers are read up to
+    /// [`MAX_ERROR_BODY_BYTES`] only, whatever this says.
+    pub max_body_bytes: usize,
+}
+
+/// The default of [`ClientConfig::max_body_bytes`]: 32 MiB, room for the largest answer the
+/// service sends (a logo with its 10 MiB picture in base64, about 14 MiB, and its preview).
+pub const DEFAULT_MAX_BODY_BYTES: usize = 32 * 1024 * 1024;
+
+/// How much of an error answer is read (the sentence shows 300 characters of it at most).
+pub const MAX_ERROR_BODY_BYTES: usize = 64 * 1024;
+
+/// Whether `url` names this computer: `localhost`, `127.0.0.0/8` or `::1`.
+pub fn is_loopback(url: &Url) -> bool {
+    match url.host() {
+        Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => false,
+    }
 }
 
 impl ClientConfig {
     /// A configuration with the defaults: bearer authentication, 5 s / 30 s / 120 s time limits,
-    /// 3 retries, 5 s polling.
+    /// 3 retries, 5 s polling, answers up to 32 MiB.
     pub fn new(base_url: Url, key: impl Into<ApiKey>) -> Self {
         ClientConfig {
             base_url,
@@ -129,6 +154,7 @@ impl ClientConfig {
             retry: RetryPolicy::default(),
             poll_interval: Duration::from_secs(5),
             user_agent: concat!("logodesk/", env!("CARGO_PKG_VERSION")).to_owned(),
+            max_body_bytes: DEFAULT_MAX_BODY_BYTES,
         }
     }
 
@@ -172,6 +198,12 @@ impl ClientConfig {
         self.user_agent = user_agent.into();
         self
     }
+
+    /// Sets the largest successful answer read (at least 1 KiB).
+    pub fn with_max_body_bytes(mut self, bytes: usize) -> Self {
+        self.max_body_bytes = bytes.max(1024);
+        self
+    }
 }
 
 /// The API client. Cheap to clone: clones share one connection pool.
@@ -189,6 +221,7 @@ struct Inner {
     timeouts: Timeouts,
     retry: RetryPolicy,
     poll_interval: Duration,
+    max_body_bytes: usize,
 }
 
 impl fmt::Debug for Client {
@@ -202,12 +235,19 @@ impl fmt::Debug for Client {
     }
 }
 
-/// Checks and normalises a base address: http(s), a host, no query or fragment, a trailing `/`.
+/// Checks and normalises a base address: `https://` (or `http://` for this computer only, so
+/// the key never travels unencrypted, whatever a database row says), a host, no user name, no
+/// query or fragment, a trailing `/`.
 fn normalise_base_url(mut url: Url) -> Result<Url, ApiError> {
     let shown = url.as_str().to_owned();
-    if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none() {
+    if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none_or(str::is_empty) {
         return Err(ApiError::config(format!(
-            "The service address \"{shown}\" is not valid: it must start with http:// or https:// and name a host."
+            "The service address \"{shown}\" is not valid: it must start with https:// and name a host."
+        )));
+    }
+    if url.scheme() == "http" && !is_loopback(&url) {
+        return Err(ApiError::config(format!(
+            "The service address \"{shown}\" uses http://, so the API key would travel unencrypted; use https:// (http:// is allowed only for this computer, e.g. http://127.0.0.1:8787/). Change it in Settings → Accounts."
         )));
     }
     if !url.username().is_empty() || url.password().is_some() {
@@ -250,16 +290,20 @@ impl Client {
             value.set_sensitive(true);
             (name, value)
         };
-        let http = reqwest::Client::builder()
+        let mut http = reqwest::Client::builder()
             .connect_timeout(config.timeouts.connect)
             .user_agent(config.user_agent)
-            .redirect(same_host_redirects())
-            .build()
-            .map_err(|e| {
-                ApiError::config(format!(
-                    "The HTTP client could not be set up ({e}). Restart logodesk and try again."
-                ))
-            })?;
+            .redirect(same_host_redirects());
+        if is_loopback(&base_url) {
+            // A system proxy (HTTP_PROXY, ALL_PROXY, …) must not carry requests for this
+            // computer, and with them the key, to another one.
+            http = http.no_proxy();
+        }
+        let http = http.build().map_err(|e| {
+            ApiError::config(format!(
+                "The HTTP client could not be set up ({e}). Restart logodesk and try again."
+            ))
+        })?;
         Ok(Client {
             inner: Arc::new(Inner {
                 http,
@@ -270,6 +314,7 @@ impl Client {
                 timeouts: config.timeouts,
                 retry: config.retry,
                 poll_interval: config.poll_interval,
+                max_body_bytes: config.max_body_bytes,
             }),
         })
     }
@@ -292,6 +337,11 @@ impl Client {
     /// The time limits in force.
     pub fn timeouts(&self) -> Timeouts {
         self.inner.timeouts
+    }
+
+    /// The largest successful answer read, in bytes.
+    pub fn max_body_bytes(&self) -> usize {
+        self.inner.max_body_bytes
     }
 
     /// Logos: list, look up, upload, edit drafts, commit.
@@ -340,7 +390,7 @@ impl Client {
     pub(crate) async fn json<T: DeserializeOwned>(&self, call: Call) -> Result<T, ApiError> {
         let endpoint = format!("{} /{}", call.method, call.path);
         let bytes = self.send(call).await?;
-        decode(&endpoint, &bytes)
+        decode_redacted(&endpoint, &bytes, self.inner.key.expose())
     }
 
     /// The one place where requests are built, sent, retried and checked. Answers the body of a
@@ -442,15 +492,21 @@ impl Client {
             .get(RETRY_AFTER)
             .and_then(|v| v.to_str().ok())
             .and_then(|v| parse_retry_after(v, SystemTime::now()));
-        let body = response
-            .bytes()
-            .await
-            .map_err(|e| ApiError::network(e.without_url(), shown_url.to_owned()))?;
+        let key = self.inner.key.expose();
         if status.is_success() {
-            return Ok(body);
+            return self.read_body(response, endpoint, shown_url).await;
         }
-        let mut server = ServerMessage::parse(&body);
-        server.redact(self.inner.key.expose());
+        let mut body: Vec<u8> = read_limited(response, MAX_ERROR_BODY_BYTES, shown_url)
+            .await?
+            .unwrap_or_else(|partial| {
+                // Cut off: what is read suffices for a sentence; a key cut in half at the
+                // end must not survive as a fragment.
+                let mut partial = partial;
+                drop_secret_prefix_tail(&mut partial, key);
+                partial
+            });
+        body = redact_vec(body, key);
+        let server = ServerMessage::parse_redacted(&body, key);
         Err(ApiError::Status(Box::new(StatusError {
             status,
             endpoint: endpoint.to_owned(),
@@ -458,6 +514,77 @@ impl Client {
             server,
             retry_after,
         })))
+    }
+}
+
+impl Client {
+    /// Reads a successful answer up to [`ClientConfig::max_body_bytes`]: refused at once when
+    /// `Content-Length` announces more, otherwise streamed and stopped at the limit.
+    async fn read_body(
+        &self,
+        response: reqwest::Response,
+        endpoint: &str,
+        shown_url: &str,
+    ) -> Result<Bytes, ApiError> {
+        let limit = self.inner.max_body_bytes;
+        let too_large = |announced| ApiError::TooLarge {
+            endpoint: endpoint.to_owned(),
+            limit,
+            announced,
+        };
+        if let Some(announced) = response.content_length()
+            && announced > limit as u64
+        {
+            tracing::warn!(%endpoint, announced, limit, "answer too large; not read");
+            return Err(too_large(Some(announced)));
+        }
+        match read_limited(response, limit, shown_url).await? {
+            // The key is taken out of the answer before anything reads it, so no model field
+            // and no decode error can quote it.
+            Ok(body) => Ok(Bytes::from(redact_vec(body, self.inner.key.expose()))),
+            Err(_) => {
+                tracing::warn!(%endpoint, limit, "answer too large; stopped reading");
+                Err(too_large(None))
+            }
+        }
+    }
+}
+
+/// `body` with every occurrence of `secret` replaced (see [`redact_bytes`]).
+fn redact_vec(body: Vec<u8>, secret: &str) -> Vec<u8> {
+    let redacted = match redact_bytes(&body, secret) {
+        std::borrow::Cow::Owned(redacted) => Some(redacted),
+        std::borrow::Cow::Borrowed(_) => None,
+    };
+    redacted.unwrap_or(body)
+}
+
+/// Reads a body chunk by chunk, never holding more than `limit` bytes: `Ok(Ok(body))` when it
+/// ended within the limit, `Ok(Err(first limit bytes))` when it went on (the rest is not read;
+/// the connection is dropped with the response).
+async fn read_limited(
+    mut response: reqwest::Response,
+    limit: usize,
+    shown_url: &str,
+) -> Result<Result<Vec<u8>, Vec<u8>>, ApiError> {
+    let hint = response
+        .content_length()
+        .map_or(0, |n| n.min(limit as u64) as usize);
+    let mut body = Vec::with_capacity(hint.min(1024 * 1024));
+    loop {
+        let chunk = response
+            .chunk()
+            .await
+            .map_err(|e| ApiError::network(e.without_url(), shown_url.to_owned()))?;
+        let Some(chunk) = chunk else {
+            return Ok(Ok(body));
+        };
+        let room = limit - body.len();
+        if chunk.len() > room {
+            body.extend_from_slice(&chunk[..room]);
+            return Ok(Err(body));
+        }
+        body.extend_from_slice(&chunk);
     }
 }
 
@@ -479,14 +606,34 @@ fn same_host_redirects() -> reqwest::redirect::Policy {
 }
 
 /// Decodes JSON, naming the path of the first mismatch.
+#[cfg(test)]
 pub(crate) fn decode<T: DeserializeOwned>(endpoint: &str, bytes: &[u8]) -> Result<T, ApiError> {
+    decode_redacted(endpoint, bytes, "")
+}
+
+/// Decodes JSON, naming the path of the first mismatch; an impossible value (see
+/// [`de::IMPLAUSIBLE`](crate::api::de::IMPLAUSIBLE)) becomes [`ApiError::Implausible`]. Quoted
+/// server text has `secret` taken out first, then is shortened.
+pub(crate) fn decode_redacted<T: DeserializeOwned>(
+    endpoint: &str,
+    bytes: &[u8],
+    secret: &str,
+) -> Result<T, ApiError> {
     let mut de = serde_json::Deserializer::from_slice(bytes);
     serde_path_to_error::deserialize(&mut de).map_err(|e| {
-        let path = e.path().to_string();
-        ApiError::Decode {
-            endpoint: endpoint.to_owned(),
-            path,
-            message: e.into_inner().to_string(),
+        let path = redact_then_shorten(&e.path().to_string(), secret);
+        let message = e.into_inner().to_string();
+        match message.strip_prefix(crate::api::de::IMPLAUSIBLE) {
+            Some(rest) => ApiError::Implausible {
+                endpoint: endpoint.to_owned(),
+                path,
+                message: redact_then_shorten(rest, secret),
+            },
+            None => ApiError::Decode {
+                endpoint: endpoint.to_owned(),
+                path,
+                message: redact_then_shorten(&message, secret),
+            },
         }
     })
 }
@@ -670,11 +817,11 @@ mod tests {
 
     #[test]
     fn base_url_is_normalised_and_paths_join_under_a_prefix() {
-        let c = Client::new(ClientConfig::parse("http://host:9/prefix", "k").unwrap()).unwrap();
-        assert_eq!(c.base_url().as_str(), "http://host:9/prefix/");
+        let c = Client::new(ClientConfig::parse("https://host:9/prefix", "k").unwrap()).unwrap();
+        assert_eq!(c.base_url().as_str(), "https://host:9/prefix/");
         assert_eq!(
             c.url_for("api/logo/5", &[]).unwrap().as_str(),
-            "http://host:9/prefix/api/logo/5"
+            "https://host:9/prefix/api/logo/5"
         );
         let c = Client::new(ClientConfig::parse("https://host/", "k").unwrap()).unwrap();
         let url = c
@@ -699,11 +846,70 @@ mod tests {
             assert!(matches!(err, ApiError::Config { .. }), "{bad}: {err:?}");
             assert!(err.to_string().starts_with("The service address"), "{err}");
         }
-        let err = Client::new(ClientConfig::parse("http://h/", "  ").unwrap()).unwrap_err();
+        let err = Client::new(ClientConfig::parse("https://h/", "  ").unwrap()).unwrap_err();
         assert!(err.to_string().contains("No API key"));
-        let err = Client::new(ClientConfig::parse("http://h/", "a\u{7}b").unwrap()).unwrap_err();
+        let err = Client::new(ClientConfig::parse("https://h/", "a\u{7}b").unwrap()).unwrap_err();
         assert!(err.to_string().contains("cannot be sent"));
         assert!(!err.to_string().contains("a\u{7}b"));
+    }
+
+    #[test]
+    fn plain_http_is_refused_except_for_this_computer() {
+        // Every client is built through here, also from an address read from the database.
+        for remote in [
+            "http://api.example.com/",
+            "http://10.0.0.7:8787/",
+            "http://[2001:db8::1]/",
+        ] {
+            let err = Client::new(ClientConfig::parse(remote, "k").unwrap()).unwrap_err();
+            assert!(matches!(err, ApiError::Config { .. }), "{remote}: {err:?}");
+            let text = err.to_string();
+            assert!(text.contains("use https://"), "{text}");
+            assert!(text.ends_with('.'), "{text}");
+        }
+        for fine in [
+            "https://api.example.com/",
+            "http://127.0.0.1:8787/",
+            "http://127.8.9.10/",
+            "http://localhost:8787/",
+            "http://[::1]:8787/",
+        ] {
+            let client = Client::new(ClientConfig::parse(fine, "k").unwrap());
+            assert!(client.is_ok(), "{fine}: {client:?}");
+        }
+        let url = Url::parse("http://LOCALHOST:1/").unwrap();
+        assert!(is_loopback(&url));
+        assert!(!is_loopback(
+            &Url::parse("http://localhost.example.com/").unwrap()
+        ));
+    }
+
+    #[test]
+    fn decode_quotes_server_values_redacted_then_shortened() {
+        let key = "sk-0123456789abcdefghijklmnopqrstuvwxyz";
+        #[derive(Debug, serde::Deserialize)]
+        struct Sized {
+            #[allow(dead_code)]
+            #[serde(deserialize_with = "crate::api::de::lenient_f64")]
+            width: f64,
+        }
+        // The key spelled with JSON escapes, so only the decoded text holds it, after 250
+        // characters: a cut at 300 before redacting would leave its first part.
+        let escaped: String = key
+            .chars()
+            .map(|c| format!("\\u{:04x}", c as u32))
+            .collect();
+        let body = format!(r#"{{"width": "{} {escaped}"}}"#, "x".repeat(250));
+        let err = decode_redacted::<Sized>("GET /api/x", body.as_bytes(), key).unwrap_err();
+        let text = format!("{err} {err:?}");
+        assert!(!text.contains(&key[..6]), "{text}");
+        let ApiError::Decode { message, .. } = &err else {
+            panic!("{err:?}");
+        };
+        assert!(
+            message.chars().count() <= crate::api::error::MAX_TEXT + 1,
+            "{message}"
+        );
     }
 
     #[test]

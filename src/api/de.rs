@@ -6,6 +6,73 @@ use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serializer};
 use std::fmt;
 
+/// How the bounded readers below begin their messages, so the client can tell an impossible
+/// value (refused with [`ApiError::Implausible`](crate::api::ApiError::Implausible)) from an
+/// answer of another shape.
+pub const IMPLAUSIBLE: &str = "impossible value: ";
+
+/// Largest size in millimetres read from the service. The service itself allows 2000 mm; the
+/// client accepts five times that so a change of the service's limit does not lock it out,
+/// while `"inf"`, NaN, negative sizes and 1e308 are refused.
+pub const MAX_MM: f64 = 10_000.0;
+
+/// Largest quantity (ordered, stored, tier threshold, fee multiplier) read from the service.
+pub const MAX_QUANTITY: i64 = 1_000_000_000;
+
+/// Largest amount of money (a unit price, a fee, an order's total) read from the service.
+/// Far above any real order, and small enough that sums and products of such amounts with
+/// any quantity stay far inside `Decimal`'s range (about 7.9e28).
+pub const MAX_MONEY: i64 = 1_000_000_000;
+
+fn implausible<E: de::Error>(what: std::fmt::Arguments<'_>) -> E {
+    E::custom(format!("{IMPLAUSIBLE}{what}"))
+}
+
+/// Millimetres: a number (or numeric string) from 0 to [`MAX_MM`]; `"inf"`, NaN, negative and
+/// absurd sizes are refused with a sentence.
+pub fn mm<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    let v = lenient_f64(d)?;
+    if v.is_finite() && (0.0..=MAX_MM).contains(&v) {
+        Ok(v)
+    } else {
+        Err(implausible(format_args!(
+            "a size in millimetres must be from 0 to {MAX_MM}, and the service sent {v:?}"
+        )))
+    }
+}
+
+/// A finite number (a coordinate, an angle); `"inf"` and NaN are refused.
+pub fn finite_f64<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    let v = lenient_f64(d)?;
+    if v.is_finite() {
+        Ok(v)
+    } else {
+        Err(implausible(format_args!(
+            "a number must be finite, and the service sent {v:?}"
+        )))
+    }
+}
+
+fn check_quantity<E: de::Error>(q: i64) -> Result<i64, E> {
+    if (0..=MAX_QUANTITY).contains(&q) {
+        Ok(q)
+    } else {
+        Err(implausible(format_args!(
+            "a quantity must be from 0 to {MAX_QUANTITY}, and the service sent {q}"
+        )))
+    }
+}
+
+/// A quantity: an integer (lenient as [`lenient_i64`]) from 0 to [`MAX_QUANTITY`].
+pub fn quantity<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+    check_quantity(lenient_i64(d)?)
+}
+
+/// Like [`quantity`], with `null` reading as `0` (e.g. `storageCount`).
+pub fn quantity_or_zero<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+    check_quantity(lenient_i64_or_zero(d)?)
+}
+
 /// One JSON scalar, whatever its type; the building block of the lenient readers.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(untagged)]
@@ -216,7 +283,8 @@ pub mod naive {
     }
 }
 
-/// Money: written as a JSON number, read from a number or a numeric string.
+/// Money: written as a JSON number, read from a number or a numeric string, from 0 to
+/// [`MAX_MONEY`](super::MAX_MONEY); negative and absurd amounts are refused with a sentence.
 pub mod money {
     use rust_decimal::Decimal;
     use serde::{Deserialize, Deserializer, Serializer};
@@ -225,7 +293,17 @@ pub mod money {
         rust_decimal::serde::float::serialize(v, s)
     }
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Decimal, D::Error> {
-        <Decimal as Deserialize>::deserialize(d)
+        check(<Decimal as Deserialize>::deserialize(d)?)
+    }
+    fn check<E: serde::de::Error>(v: Decimal) -> Result<Decimal, E> {
+        if v >= Decimal::ZERO && v <= Decimal::from(super::MAX_MONEY) {
+            Ok(v)
+        } else {
+            Err(super::implausible(format_args!(
+                "an amount of money must be from 0 to {}, and the service sent {v}",
+                super::MAX_MONEY
+            )))
+        }
     }
     /// The same for `Option`, `null` or absent reading as `None`.
     pub mod option {
@@ -237,7 +315,7 @@ pub mod money {
             }
         }
         pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Decimal>, D::Error> {
-            Option::<Decimal>::deserialize(d)
+            Option::<Decimal>::deserialize(d)?.map(check).transpose()
         }
     }
 }
@@ -245,6 +323,60 @@ pub mod money {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct Mm(#[serde(deserialize_with = "mm")] f64);
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct Qty(#[serde(deserialize_with = "quantity")] i64);
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct Money(#[serde(with = "money")] rust_decimal::Decimal);
+
+    #[test]
+    fn impossible_sizes_are_refused_with_a_sentence() {
+        for fine in ["0", "80", "80.5", "\"80\"", "2000", "10000"] {
+            assert!(serde_json::from_str::<Mm>(fine).is_ok(), "{fine}");
+        }
+        for bad in [
+            "\"inf\"",
+            "\"-inf\"",
+            "\"NaN\"",
+            "-5",
+            "1e308",
+            "10000.5",
+            "\"1e308\"",
+        ] {
+            let err = serde_json::from_str::<Mm>(bad).unwrap_err().to_string();
+            assert!(err.starts_with(IMPLAUSIBLE), "{bad}: {err}");
+            assert!(err.contains("millimetres must be from 0 to 10000"), "{err}");
+            assert!(err.len() < 120, "{err}");
+        }
+        #[derive(Debug, Deserialize)]
+        #[allow(dead_code)]
+        struct Finite(#[serde(deserialize_with = "finite_f64")] f64);
+        assert!(serde_json::from_str::<Finite>("-1e300").is_ok());
+        assert!(serde_json::from_str::<Finite>("\"inf\"").is_err());
+    }
+
+    #[test]
+    fn impossible_quantities_and_money_are_refused() {
+        for fine in ["0", "1", "1000000000", "\"12\""] {
+            assert!(serde_json::from_str::<Qty>(fine).is_ok(), "{fine}");
+        }
+        for bad in ["-1", "1000000001", "1e12", "\"1000000000000\""] {
+            let err = serde_json::from_str::<Qty>(bad).unwrap_err().to_string();
+            assert!(err.starts_with(IMPLAUSIBLE), "{bad}: {err}");
+        }
+        for fine in ["0", "12.5", "\"99.95\"", "1000000000"] {
+            assert!(serde_json::from_str::<Money>(fine).is_ok(), "{fine}");
+        }
+        for bad in ["-0.01", "1000000000.01", "1e20"] {
+            let err = serde_json::from_str::<Money>(bad).unwrap_err().to_string();
+            assert!(err.starts_with(IMPLAUSIBLE), "{bad}: {err}");
+        }
+    }
 
     #[test]
     fn both_date_forms_parse() {

@@ -40,6 +40,34 @@ pub enum ApiError {
         /// What was expected and what was found.
         message: String,
     },
+    /// The service answered with success, but a value in it is impossible (a size of `"inf"`
+    /// mm, a negative price, a quantity in the trillions): the answer is refused whole rather
+    /// than shown or summed.
+    #[error(
+        "The service's answer to {endpoint} holds an impossible value (at `{path}`: {message}), so logodesk did not use it. Try again later; if it keeps happening, tell the service's support."
+    )]
+    Implausible {
+        /// `METHOD /path` of the request.
+        endpoint: String,
+        /// JSON path of the offending value.
+        path: String,
+        /// What was accepted and what was found (redacted and shortened).
+        message: String,
+    },
+    /// The service's answer was larger than the client reads (see
+    /// [`ClientConfig::max_body_bytes`](crate::api::ClientConfig::max_body_bytes)).
+    #[error(
+        "The service's answer to {endpoint} is larger than {}, the most logodesk reads, so it was not read. Try again later; if it keeps happening, tell the service's support.",
+        human_size(*.limit)
+    )]
+    TooLarge {
+        /// `METHOD /path` of the request.
+        endpoint: String,
+        /// The limit in force, in bytes.
+        limit: usize,
+        /// The size the service announced in `Content-Length`, if it did.
+        announced: Option<u64>,
+    },
     /// The request was not sent because it breaks rules the client can check itself.
     #[error("{}", validation_sentence(.0))]
     Validation(Vec<ValidationIssue>),
@@ -131,54 +159,157 @@ pub struct FieldError {
 }
 
 /// Longest plain-text body kept as a message; beyond it the text is cut at a character boundary.
-const MAX_TEXT: usize = 300;
+pub(crate) const MAX_TEXT: usize = 300;
+
+/// Most fields (and messages per field) of a problem+json `errors` map kept.
+const MAX_FIELD_ERRORS: usize = 50;
+
+/// What replaces the API key wherever server text quotes it.
+pub(crate) const REDACTED: &str = "<redacted>";
+
+/// `32 MiB`, `64 KiB`, `512 bytes`.
+pub(crate) fn human_size(n: usize) -> String {
+    const KIB: usize = 1024;
+    if n >= KIB * KIB && n.is_multiple_of(KIB * KIB) {
+        format!("{} MiB", n / (KIB * KIB))
+    } else if n >= KIB * KIB {
+        format!("{:.1} MiB", n as f64 / (KIB * KIB) as f64)
+    } else if n >= KIB && n.is_multiple_of(KIB) {
+        format!("{} KiB", n / KIB)
+    } else {
+        format!("{n} bytes")
+    }
+}
+
+/// Replaces every occurrence of `secret` in `bytes` with [`REDACTED`]. Runs on whole answers
+/// *before* anything is parsed, cut or shown, so no part of server text can carry the key on.
+pub(crate) fn redact_bytes<'a>(bytes: &'a [u8], secret: &str) -> std::borrow::Cow<'a, [u8]> {
+    let needle = secret.as_bytes();
+    if needle.is_empty() || bytes.len() < needle.len() {
+        return std::borrow::Cow::Borrowed(bytes);
+    }
+    let find = |from: usize| -> Option<usize> {
+        let first = needle[0];
+        let mut i = from;
+        while i + needle.len() <= bytes.len() {
+            let rel = bytes[i..=bytes.len() - needle.len()]
+                .iter()
+                .position(|&b| b == first)?;
+            i += rel;
+            if bytes[i..].starts_with(needle) {
+                return Some(i);
+            }
+            i += 1;
+        }
+        None
+    };
+    let Some(mut at) = find(0) else {
+        return std::borrow::Cow::Borrowed(bytes);
+    };
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut from = 0;
+    loop {
+        out.extend_from_slice(&bytes[from..at]);
+        out.extend_from_slice(REDACTED.as_bytes());
+        from = at + needle.len();
+        match find(from) {
+            Some(next) => at = next,
+            None => break,
+        }
+    }
+    out.extend_from_slice(&bytes[from..]);
+    std::borrow::Cow::Owned(out)
+}
+
+/// Drops a tail of `bytes` that is the beginning of `secret` (at least 4 bytes of it): what is
+/// left when an answer is cut off in the middle of an echoed key.
+pub(crate) fn drop_secret_prefix_tail(bytes: &mut Vec<u8>, secret: &str) {
+    let needle = secret.as_bytes();
+    for len in (4..needle.len().min(bytes.len() + 1)).rev() {
+        if bytes.ends_with(&needle[..len]) {
+            bytes.truncate(bytes.len() - len);
+            return;
+        }
+    }
+}
+
+/// Server text for a sentence: the key redacted first, then whitespace collapsed and the
+/// length capped at [`MAX_TEXT`] characters.
+pub(crate) fn redact_then_shorten(text: &str, secret: &str) -> String {
+    let redacted = if secret.is_empty() {
+        text.to_owned()
+    } else {
+        text.replace(secret, REDACTED)
+    };
+    non_empty(&redacted).unwrap_or_default()
+}
 
 impl ServerMessage {
     /// Parses an error body of any form. HTML pages (proxies, gateways) are ignored.
     pub fn parse(body: &[u8]) -> ServerMessage {
+        Self::parse_redacted(body, "")
+    }
+
+    /// Like [`parse`](Self::parse), taking `secret` out of every text *before* it is
+    /// shortened (also where the service spelled it with JSON escapes).
+    pub fn parse_redacted(body: &[u8], secret: &str) -> ServerMessage {
+        let clean = |s: &str| -> Option<String> {
+            if secret.is_empty() || !s.contains(secret) {
+                non_empty(s)
+            } else {
+                non_empty(&s.replace(secret, REDACTED))
+            }
+        };
         let text = String::from_utf8_lossy(body);
         let text = text.trim();
         if text.is_empty() || text.starts_with('<') {
             return ServerMessage::default();
         }
         match serde_json::from_str::<serde_json::Value>(text) {
-            Ok(serde_json::Value::Object(map)) => Self::from_json_object(&map),
+            Ok(serde_json::Value::Object(map)) => Self::from_json_object(&map, &clean),
             Ok(serde_json::Value::String(s)) => ServerMessage {
-                message: non_empty(&s),
+                message: clean(&s),
                 ..Default::default()
             },
             Ok(_) => ServerMessage::default(),
+            // JSON that cannot be read (cut off, or nested beyond the parser's depth limit)
+            // says nothing a person could use.
+            Err(_) if text.starts_with(['{', '[']) => ServerMessage::default(),
             Err(_) => ServerMessage {
-                message: non_empty(text),
+                message: clean(text),
                 ..Default::default()
             },
         }
     }
 
-    fn from_json_object(map: &serde_json::Map<String, serde_json::Value>) -> ServerMessage {
+    fn from_json_object(
+        map: &serde_json::Map<String, serde_json::Value>,
+        clean: &dyn Fn(&str) -> Option<String>,
+    ) -> ServerMessage {
         // Keys are matched case-insensitively: ASP.NET may write `Title` or `title`.
         let get = |name: &str| {
             map.iter()
                 .find(|(k, _)| k.eq_ignore_ascii_case(name))
                 .and_then(|(_, v)| v.as_str())
-                .and_then(non_empty)
+                .and_then(clean)
         };
         let mut field_errors = Vec::new();
         if let Some((_, serde_json::Value::Object(errors))) =
             map.iter().find(|(k, _)| k.eq_ignore_ascii_case("errors"))
         {
-            for (field, v) in errors {
+            for (field, v) in errors.iter().take(MAX_FIELD_ERRORS) {
                 let messages: Vec<String> = match v {
                     serde_json::Value::Array(items) => items
                         .iter()
-                        .filter_map(|m| m.as_str().and_then(non_empty))
+                        .take(MAX_FIELD_ERRORS)
+                        .filter_map(|m| m.as_str().and_then(clean))
                         .collect(),
-                    serde_json::Value::String(s) => non_empty(s).into_iter().collect(),
+                    serde_json::Value::String(s) => clean(s).into_iter().collect(),
                     _ => Vec::new(),
                 };
                 if !messages.is_empty() {
                     field_errors.push(FieldError {
-                        field: field.clone(),
+                        field: clean(field).unwrap_or_default(),
                         messages,
                     });
                 }
@@ -227,27 +358,6 @@ impl ServerMessage {
                     .map(move |m| ValidationIssue::new(path.clone(), m.clone()))
             })
             .collect()
-    }
-
-    /// Replaces every occurrence of `secret` in the texts (a service might echo the key back).
-    pub(crate) fn redact(&mut self, secret: &str) {
-        if secret.is_empty() {
-            return;
-        }
-        let scrub = |s: &mut String| {
-            if s.contains(secret) {
-                *s = s.replace(secret, "<redacted>");
-            }
-        };
-        if let Some(s) = self.error.as_mut() {
-            scrub(s);
-        }
-        if let Some(s) = self.message.as_mut() {
-            scrub(s);
-        }
-        for fe in &mut self.field_errors {
-            fe.messages.iter_mut().for_each(scrub);
-        }
     }
 }
 
@@ -720,10 +830,79 @@ mod tests {
 
     #[test]
     fn redacts_echoed_secret() {
-        let mut m =
-            ServerMessage::parse(br#"{"error":"Unauthorized","message":"Key sk-123 is revoked"}"#);
-        m.redact("sk-123");
+        let m = ServerMessage::parse_redacted(
+            br#"{"error":"Unauthorized","message":"Key sk-123 is revoked"}"#,
+            "sk-123",
+        );
         assert_eq!(m.message.as_deref(), Some("Key <redacted> is revoked"));
+    }
+
+    #[test]
+    fn the_key_is_redacted_before_the_text_is_shortened() {
+        let key = "sk-0123456789abcdefghijklmnopqrstuvwxyz";
+        // The key starts at character 290 of 330: shortening first would keep "sk-0123456"
+        // and the redaction would no longer find the whole key.
+        let body = format!(
+            r#"{{"error":"Unauthorized","message":"{} {key} x"}}"#,
+            "y".repeat(289)
+        );
+        let m = ServerMessage::parse_redacted(body.as_bytes(), key);
+        let text = m.message.unwrap();
+        assert!(!text.contains("sk-0123"), "{text}");
+        assert!(text.ends_with('…'), "{text}");
+        // Spelled with JSON escapes, only the parsed text holds it.
+        let escaped: String = key
+            .chars()
+            .map(|c| format!("\\u{:04x}", c as u32))
+            .collect();
+        let body = format!(r#"{{"title":"{escaped}","errors":{{"{escaped}":["{escaped}"]}}}}"#);
+        let m = ServerMessage::parse_redacted(body.as_bytes(), key);
+        let all = format!("{m:?} {}", m.summary().unwrap_or_default());
+        assert!(!all.contains("sk-0123"), "{all}");
+        assert!(all.contains(REDACTED), "{all}");
+    }
+
+    #[test]
+    fn answers_are_redacted_as_bytes() {
+        let key = "sk-abc";
+        let out = redact_bytes(b"sk-abc and sk-abc, sk-ab", key);
+        assert_eq!(&*out, b"<redacted> and <redacted>, sk-ab".as_slice());
+        assert!(matches!(
+            redact_bytes(b"nothing here", key),
+            std::borrow::Cow::Borrowed(_)
+        ));
+        assert_eq!(&*redact_bytes(b"", key), b"".as_slice());
+        assert_eq!(&*redact_bytes(b"sk-abc", ""), b"sk-abc".as_slice());
+        let mut cut = b"message: sk-ab".to_vec();
+        drop_secret_prefix_tail(&mut cut, key);
+        assert_eq!(cut, b"message: ".to_vec());
+        let mut fine = b"message: sk".to_vec();
+        drop_secret_prefix_tail(&mut fine, key);
+        assert_eq!(fine, b"message: sk".to_vec(), "3 bytes are no key");
+    }
+
+    #[test]
+    fn too_large_and_implausible_are_sentences() {
+        let e = ApiError::TooLarge {
+            endpoint: "GET /api/logos".into(),
+            limit: 32 * 1024 * 1024,
+            announced: None,
+        };
+        assert_eq!(
+            e.to_string(),
+            "The service's answer to GET /api/logos is larger than 32 MiB, the most logodesk reads, so it was not read. Try again later; if it keeps happening, tell the service's support."
+        );
+        assert!(!e.is_retryable());
+        let e = ApiError::Implausible {
+            endpoint: "GET /api/logo/1".into(),
+            path: "widthInMM".into(),
+            message: "a size in millimetres must be from 0 to 10000, and the service sent inf"
+                .into(),
+        };
+        assert!(e.to_string().starts_with("The service's answer to GET /api/logo/1 holds an impossible value (at `widthInMM`: a size in millimetres"));
+        assert_eq!(human_size(64 * 1024), "64 KiB");
+        assert_eq!(human_size(1536 * 1024), "1.5 MiB");
+        assert_eq!(human_size(100), "100 bytes");
     }
 
     #[test]

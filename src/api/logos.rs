@@ -389,11 +389,11 @@ mod tests {
         );
         let only_search = ListLogos::new().search("a&b=c");
         let client =
-            Client::new(crate::api::ClientConfig::parse("http://h/p/", "k").unwrap()).unwrap();
+            Client::new(crate::api::ClientConfig::parse("https://h/p/", "k").unwrap()).unwrap();
         let url = client
             .url_for("api/logos", &to_query_pairs(&only_search).unwrap())
             .unwrap();
-        assert_eq!(url.as_str(), "http://h/p/api/logos?search=a%26b%3Dc");
+        assert_eq!(url.as_str(), "https://h/p/api/logos?search=a%26b%3Dc");
     }
 
     #[test]

@@ -185,7 +185,7 @@ where
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PriceTier {
-    #[serde(deserialize_with = "de::lenient_i64")]
+    #[serde(deserialize_with = "de::quantity")]
     pub min_quantity: i64,
     #[serde(with = "de::money")]
     pub unit_price: Decimal,
@@ -226,14 +226,14 @@ pub struct Logo {
         rename = "widthInMM",
         alias = "WidthInMM",
         alias = "widthInMm",
-        deserialize_with = "de::lenient_f64"
+        deserialize_with = "de::mm"
     )]
     pub width_in_mm: f64,
     #[serde(
         rename = "heightInMM",
         alias = "HeightInMM",
         alias = "heightInMm",
-        deserialize_with = "de::lenient_f64"
+        deserialize_with = "de::mm"
     )]
     pub height_in_mm: f64,
     #[serde(
@@ -258,7 +258,7 @@ pub struct Logo {
         rename = "storageCount",
         alias = "StorageCount",
         default,
-        deserialize_with = "de::lenient_i64_or_zero"
+        deserialize_with = "de::quantity_or_zero"
     )]
     pub storage_count: i64,
     #[serde(
@@ -305,14 +305,14 @@ pub struct LogoSummary {
         rename = "widthInMM",
         alias = "WidthInMM",
         alias = "widthInMm",
-        deserialize_with = "de::lenient_f64"
+        deserialize_with = "de::mm"
     )]
     pub width_in_mm: f64,
     #[serde(
         rename = "HeightInMM",
         alias = "heightInMM",
         alias = "heightInMm",
-        deserialize_with = "de::lenient_f64"
+        deserialize_with = "de::mm"
     )]
     pub height_in_mm: f64,
     #[serde(
@@ -337,7 +337,7 @@ pub struct LogoSummary {
         rename = "storageCount",
         alias = "StorageCount",
         default,
-        deserialize_with = "de::lenient_i64_or_zero"
+        deserialize_with = "de::quantity_or_zero"
     )]
     pub storage_count: i64,
     #[serde(
@@ -390,7 +390,8 @@ pub struct Page<T> {
 impl<T> Page<T> {
     /// The number of the next page, if there is one.
     pub fn next_page(&self) -> Option<i64> {
-        (self.page < self.total_pages).then_some(self.page + 1)
+        // Lazily: `page + 1` of a page `i64::MAX` (which a server may claim) would overflow.
+        (self.page < self.total_pages).then(|| self.page + 1)
     }
 }
 
@@ -435,8 +436,12 @@ impl Resize {
     }
 }
 
-/// Formats millimetres without a trailing `.0` (`80`, `80.5`).
+/// Formats millimetres without a trailing `.0` (`80`, `80.5`); a value no size can have
+/// (infinite, NaN, beyond [`de::MAX_MM`] either way) shows as `?`.
 pub fn format_mm(v: f64) -> String {
+    if !v.is_finite() || v.abs() > de::MAX_MM {
+        return "?".to_owned();
+    }
     let r = (v * 100.0).round() / 100.0;
     if r.fract() == 0.0 {
         format!("{}", r as i64)
@@ -545,7 +550,7 @@ pub struct OrderedDesign {
 pub struct OrderedInstance {
     #[serde(default, deserialize_with = "de::null_as_empty")]
     pub size: String,
-    #[serde(deserialize_with = "de::lenient_i64")]
+    #[serde(deserialize_with = "de::quantity")]
     pub quantity: i64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
@@ -568,7 +573,7 @@ pub struct OrderedLogo {
     pub logo_sku: Option<LogoSku>,
     #[serde(default, deserialize_with = "de::null_as_empty")]
     pub logo_title: String,
-    #[serde(deserialize_with = "de::lenient_i64")]
+    #[serde(deserialize_with = "de::quantity")]
     pub quantity: i64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
@@ -632,18 +637,18 @@ pub struct DesignLogo {
     pub view: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub view_id: Option<i64>,
-    #[serde(deserialize_with = "de::lenient_f64")]
+    #[serde(deserialize_with = "de::finite_f64")]
     pub x_coordinate: f64,
-    #[serde(deserialize_with = "de::lenient_f64")]
+    #[serde(deserialize_with = "de::finite_f64")]
     pub y_coordinate: f64,
     #[serde(default, deserialize_with = "lenient_f64_or_zero")]
     pub angle_rads: f64,
 }
 
-/// A number where `null` reads as `0` (e.g. an unset angle).
+/// A finite number where `null` reads as `0` (e.g. an unset angle).
 fn lenient_f64_or_zero<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
     #[derive(Deserialize)]
-    struct Lenient(#[serde(deserialize_with = "de::lenient_f64")] f64);
+    struct Lenient(#[serde(deserialize_with = "de::finite_f64")] f64);
     Ok(Option::<Lenient>::deserialize(d)?.map_or(0.0, |l| l.0))
 }
 

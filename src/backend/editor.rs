@@ -64,6 +64,8 @@ pub struct EditorDraft {
     pub logo: Logo,
     /// The service's high-resolution preview.
     pub image: Option<Arc<egui::ColorImage>>,
+    /// Why there is no `image`, as a sentence (no picture sent, or one refused).
+    pub image_error: Option<String>,
     /// What this app remembers of the draft.
     pub memory: DraftMemory,
     /// Colors seen across the account's logos (only when opened, not after each step).
@@ -281,7 +283,7 @@ impl EditorBackend {
             }
             EditorCommand::CheckFile { request, path } => {
                 tokio::spawn(async move {
-                    let result = blocking(move || check_file(path))
+                    let result = pictures::decoding(move || check_file(path))
                         .await
                         .and_then(|r| r)
                         .map(Box::new);
@@ -531,7 +533,18 @@ async fn into_draft(
     let high = std::mem::take(&mut logo.high_res_base64);
     let low = std::mem::take(&mut logo.low_res_base64);
     let source = if high.trim().is_empty() { low } else { high };
-    let decoded = blocking(move || imaging::decode_base64_png(&source).ok()).await?;
+    let decoded = pictures::decoding(move || {
+        if source.trim().is_empty() {
+            Err("The service sent no picture for this logo.".to_owned())
+        } else {
+            imaging::decode_base64_png(&source).map_err(|e| pictures::picture_sentence(&e))
+        }
+    })
+    .await?;
+    let (decoded, image_error) = match decoded {
+        Ok(img) => (Some(img), None),
+        Err(sentence) => (None, Some(sentence)),
+    };
     let image = decoded
         .as_ref()
         .map(|img| Arc::new(pictures::to_color_image(img)));
@@ -558,6 +571,7 @@ async fn into_draft(
     Ok(EditorDraft {
         logo,
         image,
+        image_error,
         memory,
         palette: None,
         methods: None,

@@ -1,16 +1,61 @@
 //! Turning the service's base64 previews into pixels the UI can upload, off the UI thread, and
 //! a bounded cache of compact thumbnails for re-sending evicted ones.
 
-use super::protocol::ThumbKey;
+use super::protocol::{ThumbKey, UserError};
 use crate::imaging;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
+use tokio::sync::Semaphore;
 
 /// Longest side of a gallery thumbnail in pixels (cards show them at up to ~150 points).
 pub const THUMB_SIDE: u32 = 192;
 
 /// Longest side of the detail picture sent to the UI.
 pub const DETAIL_SIDE: u32 = 2048;
+
+/// Big decodes (a detail picture, the editor's picture, a batch of thumbnails, a file check)
+/// running at once at most, in the whole process: each holds a thread of the blocking pool and
+/// up to [`imaging::Limits::max_alloc`] of memory, and the pool must stay free for SQLite and
+/// the keychain however many pictures a server sends.
+pub const MAX_DECODES: usize = 2;
+
+static DECODES: Semaphore = Semaphore::const_new(MAX_DECODES);
+
+/// Runs a big decode on the blocking pool once one of the [`MAX_DECODES`] places is free
+/// (waiting without holding a thread meanwhile).
+pub(super) async fn decoding<T: Send + 'static>(
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, UserError> {
+    // The semaphore is never closed, so acquiring only waits.
+    let _place = DECODES.acquire().await.map_err(|e| {
+        UserError::new(
+            "A background job of logodesk stopped unexpectedly. Try again; restart logodesk if it keeps happening.",
+            Some(e.to_string()),
+        )
+    })?;
+    super::worker::blocking(f).await
+}
+
+/// A sentence for a picture of the service's that is not shown.
+pub fn picture_sentence(e: &imaging::ImagingError) -> String {
+    use imaging::ImagingError as E;
+    match e {
+        E::TooManyPixels { w, h, max_w, max_h } => format!(
+            "The service sent a picture of {w} × {h} pixels, more than logodesk decodes ({max_w} × {max_h}), so it is not shown."
+        ),
+        E::TooLarge { bytes, max } => format!(
+            "The service sent a picture of about {} MiB, more than logodesk decodes ({} MiB), so it is not shown.",
+            bytes.div_ceil(1024 * 1024),
+            max / (1024 * 1024)
+        ),
+        other => {
+            format!(
+                "The logo's picture could not be read: {}",
+                other.to_string().trim_end_matches('.')
+            ) + "."
+        }
+    }
+}
 
 /// Converts RGBA pixels to an egui image.
 pub fn to_color_image(img: &image::RgbaImage) -> egui::ColorImage {
@@ -20,12 +65,12 @@ pub fn to_color_image(img: &image::RgbaImage) -> egui::ColorImage {
     )
 }
 
-/// Decodes a base64 PNG preview and shrinks it to a thumbnail; also answers the thumbnail as
-/// a compact PNG for [`ThumbCache`].
+/// Decodes a base64 PNG preview (under [`imaging::Limits::preview`]) and shrinks it to a
+/// thumbnail; also answers the thumbnail as a compact PNG for [`ThumbCache`].
 pub fn decode_thumbnail(
     base64_png: &str,
 ) -> Result<(egui::ColorImage, Vec<u8>), imaging::ImagingError> {
-    let full = imaging::decode_base64_png(base64_png)?;
+    let full = imaging::decode_base64_png_with(base64_png, &imaging::Limits::preview())?;
     let small = imaging::downscale(&full, THUMB_SIDE);
     Ok((to_color_image(&small), imaging::encode_png(&small)))
 }
@@ -115,6 +160,70 @@ mod tests {
         assert!(c.get(&key(4)).is_some());
         c.clear();
         assert_eq!(c.bytes(), 0);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn at_most_two_big_decodes_run_at_once() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        use std::time::Duration;
+        let running = Arc::new(AtomicUsize::new(0));
+        let most = Arc::new(AtomicUsize::new(0));
+        let (open, gate) = tokio::sync::watch::channel(false);
+        let tasks: Vec<_> = (0..6)
+            .map(|_| {
+                let (running, most, gate) = (running.clone(), most.clone(), gate.clone());
+                tokio::spawn(decoding(move || {
+                    let now = running.fetch_add(1, Ordering::SeqCst) + 1;
+                    most.fetch_max(now, Ordering::SeqCst);
+                    // Held until the test opens the gate, like a long decode.
+                    let mut gate = gate;
+                    while !*gate.borrow_and_update() {
+                        std::thread::sleep(Duration::from_millis(2));
+                    }
+                    running.fetch_sub(1, Ordering::SeqCst);
+                }))
+            })
+            .collect();
+        // Wait (bounded) until two decodes run, then give the other four every chance to
+        // start as well: without the limit they would, on the blocking pool's free threads.
+        for _ in 0..2000 {
+            if running.load(Ordering::SeqCst) >= MAX_DECODES {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        for _ in 0..50 {
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+        let held = running.load(Ordering::SeqCst);
+        // Let them all finish before asserting, so a failure cannot leave the pool stuck.
+        open.send_replace(true);
+        for t in tasks {
+            t.await.unwrap().unwrap();
+        }
+        assert_eq!(
+            held, MAX_DECODES,
+            "decodes running while the gate was closed"
+        );
+        assert_eq!(most.load(Ordering::SeqCst), MAX_DECODES);
+    }
+
+    #[test]
+    fn a_bomb_from_the_service_is_said_with_its_claimed_size() {
+        let e = imaging::ImagingError::TooManyPixels {
+            w: 100_000,
+            h: 100_000,
+            max_w: 8000,
+            max_h: 8000,
+        };
+        assert_eq!(
+            picture_sentence(&e),
+            "The service sent a picture of 100000 × 100000 pixels, more than logodesk decodes (8000 × 8000), so it is not shown."
+        );
+        assert_eq!(
+            picture_sentence(&imaging::ImagingError::UnsupportedFormat),
+            "The logo's picture could not be read: The file is not a PNG, JPEG or WebP picture; save it in one of those formats and try again."
+        );
     }
 
     #[test]

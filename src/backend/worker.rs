@@ -513,12 +513,11 @@ impl Worker {
             let high = std::mem::take(&mut logo.high_res_base64);
             let low = std::mem::take(&mut logo.low_res_base64);
             let source = if high.trim().is_empty() { low } else { high };
-            let decoded = blocking(move || {
+            let decoded = pictures::decoding(move || {
                 if source.trim().is_empty() {
                     Err("The service sent no picture for this logo.".to_owned())
                 } else {
-                    pictures::decode_detail(&source)
-                        .map_err(|e| format!("The logo's picture could not be read: {e}."))
+                    pictures::decode_detail(&source).map_err(|e| pictures::picture_sentence(&e))
                 }
             })
             .await;
@@ -841,7 +840,7 @@ pub(super) async fn stream_thumbnails(
     if items.is_empty() {
         return;
     }
-    blocking(move || {
+    pictures::decoding(move || {
         for (key, summary) in items {
             match pictures::decode_thumbnail(&summary.low_res_base64) {
                 Ok((image, png)) => {

@@ -37,6 +37,19 @@ impl Default for Limits {
     }
 }
 
+impl Limits {
+    /// What a low-resolution preview from the service may be (a gallery thumbnail's source):
+    /// at most 2 MiB, 4096 × 4096 px and 64 MiB while decoding. The service sends 256 px.
+    pub fn preview() -> Limits {
+        Limits {
+            max_file_bytes: 2 * 1024 * 1024,
+            max_width: 4096,
+            max_height: 4096,
+            max_alloc: 64 * 1024 * 1024,
+        }
+    }
+}
+
 /// A decoded picture.
 #[derive(Debug, Clone)]
 pub struct Decoded {
@@ -297,6 +310,14 @@ pub fn png_base64(img: &RgbaImage) -> String {
 /// the default [`Limits`]. Surrounding whitespace and a `data:image/png;base64,` prefix are
 /// tolerated.
 pub fn decode_base64_png(s: &str) -> Result<RgbaImage, ImagingError> {
+    decode_base64_png_with(s, &Limits::default())
+}
+
+/// Like [`decode_base64_png`] under `limits`: the text's length is checked before it is
+/// decoded (4 characters of base64 carry 3 bytes), the PNG's dimensions before any pixel
+/// buffer is allocated, and the decoder runs under `image::Limits` (dimensions and
+/// allocation), so a decompression bomb is refused with its claimed size.
+pub fn decode_base64_png_with(s: &str, limits: &Limits) -> Result<RgbaImage, ImagingError> {
     let s = s.trim();
     let s = match s.find(";base64,") {
         Some(i) if s.starts_with("data:") => &s[i + ";base64,".len()..],
@@ -305,13 +326,12 @@ pub fn decode_base64_png(s: &str) -> Result<RgbaImage, ImagingError> {
     if s.is_empty() {
         return Err(ImagingError::Empty);
     }
-    let d = Limits::default();
     // Refuse oversized text before allocating for it.
-    let max_text = d.max_file_bytes / 3 * 4 + 4;
+    let max_text = limits.max_file_bytes.div_ceil(3).saturating_mul(4);
     if s.len() > max_text {
         return Err(ImagingError::TooLarge {
             bytes: s.len() / 4 * 3,
-            max: d.max_file_bytes,
+            max: limits.max_file_bytes,
         });
     }
     let bytes = STANDARD
@@ -320,20 +340,27 @@ pub fn decode_base64_png(s: &str) -> Result<RgbaImage, ImagingError> {
     if image::guess_format(&bytes).ok() != Some(ImageFormat::Png) {
         return Err(ImagingError::UnsupportedFormat);
     }
+    let too_many = |w: u32, h: u32| ImagingError::TooManyPixels {
+        w,
+        h,
+        max_w: limits.max_width,
+        max_h: limits.max_height,
+    };
+    let dims = png_ihdr_dimensions(&bytes);
+    if let Some((w, h)) = dims
+        && (w > limits.max_width
+            || h > limits.max_height
+            || u64::from(w) * u64::from(h) * 4 > limits.max_alloc)
+    {
+        return Err(too_many(w, h));
+    }
     let mut reader = ImageReader::with_format(Cursor::new(bytes.as_slice()), ImageFormat::Png);
     let mut lim = image::Limits::default();
-    lim.max_image_width = Some(d.max_width);
-    lim.max_image_height = Some(d.max_height);
-    lim.max_alloc = Some(d.max_alloc);
+    lim.max_image_width = Some(limits.max_width);
+    lim.max_image_height = Some(limits.max_height);
+    lim.max_alloc = Some(limits.max_alloc);
     reader.limits(lim);
-    let img = reader.decode().map_err(|e| {
-        map_error(e, None, &|w, h| ImagingError::TooManyPixels {
-            w,
-            h,
-            max_w: d.max_width,
-            max_h: d.max_height,
-        })
-    })?;
+    let img = reader.decode().map_err(|e| map_error(e, dims, &too_many))?;
     Ok(img.into_rgba8())
 }
 
@@ -488,6 +515,34 @@ mod tests {
         assert!(matches!(
             decode(&full, &lim).unwrap_err(),
             ImagingError::TooManyPixels { w: 100_000, .. }
+        ));
+    }
+
+    #[test]
+    fn refuses_a_base64_bomb_with_its_claimed_size() {
+        let mut full = bomb_header();
+        full.extend(chunk(
+            b"IDAT",
+            &[0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01],
+        ));
+        full.extend(chunk(b"IEND", &[]));
+        let text = STANDARD.encode(&full);
+        for limits in [Limits::default(), Limits::preview()] {
+            assert_eq!(
+                decode_base64_png_with(&text, &limits).unwrap_err(),
+                ImagingError::TooManyPixels {
+                    w: 100_000,
+                    h: 100_000,
+                    max_w: limits.max_width,
+                    max_h: limits.max_height,
+                }
+            );
+        }
+        // Text longer than the limit allows is refused before it is decoded.
+        let long = "A".repeat(Limits::preview().max_file_bytes / 3 * 4 + 8);
+        assert!(matches!(
+            decode_base64_png_with(&long, &Limits::preview()),
+            Err(ImagingError::TooLarge { .. })
         ));
     }
 

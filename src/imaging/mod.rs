@@ -12,8 +12,8 @@ mod codec;
 mod recolor;
 
 pub use codec::{
-    Decoded, ImagingError, Limits, MIN_SIDE, decode, decode_base64_png, downscale, encode_png,
-    png_base64,
+    Decoded, ImagingError, Limits, MIN_SIDE, decode, decode_base64_png, decode_base64_png_with,
+    downscale, encode_png, png_base64,
 };
 pub use recolor::{recolor, recolor_into};
 

@@ -56,6 +56,8 @@ struct Staging {
 struct Open {
     logo: Logo,
     image: Option<Arc<egui::ColorImage>>,
+    /// Why there is no picture, as a sentence.
+    image_error: Option<String>,
     texture: Option<TextureHandle>,
     memory: DraftMemory,
     palette: Vec<Color>,
@@ -323,6 +325,7 @@ impl EditorScreen {
             methods: draft.methods.unwrap_or(methods),
             logo: draft.logo,
             image: draft.image,
+            image_error: draft.image_error,
             texture,
             memory: draft.memory,
         };
@@ -734,13 +737,31 @@ impl EditorScreen {
         let before = open.texture.as_ref();
         let after = self.preview.as_ref().map(|(_, tex)| tex).or(before);
         let Some(base) = before else {
-            painter.text(
-                inner.center(),
-                egui::Align2::CENTER_CENTER,
-                "The service sent no picture for this logo",
-                egui::FontId::proportional(14.0),
-                t.text_muted,
-            );
+            match open.image_error.as_deref() {
+                // Why there is no picture, wrapped within it and readable by assistive
+                // technology.
+                Some(sentence) => {
+                    let galley = painter.layout(
+                        sentence.to_owned(),
+                        egui::FontId::proportional(14.0),
+                        t.text_muted,
+                        (inner.width() - 2.0 * space::XL).max(80.0),
+                    );
+                    painter.galley(inner.center() - galley.size() / 2.0, galley, t.text_muted);
+                    response.widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::Role::Image, true, sentence)
+                    });
+                }
+                None => {
+                    painter.text(
+                        inner.center(),
+                        egui::Align2::CENTER_CENTER,
+                        "The service sent no picture for this logo",
+                        egui::FontId::proportional(14.0),
+                        t.text_muted,
+                    );
+                }
+            }
             return;
         };
         let img = base.size_vec2();
@@ -1173,6 +1194,55 @@ pub fn parse_mm(text: &str) -> Option<f64> {
     (v.is_finite() && v > 0.0 && v <= 2000.0).then_some(v)
 }
 
+/// Most ticks one ruler has, whatever the size it is given: a tick every 6 points of the widest
+/// screen is far fewer, and `"inf"` or 1e308 mm cannot make the loop run longer.
+pub const MAX_RULER_TICKS: usize = 1000;
+
+/// One tick of a ruler: its value, its distance from the ruler's start in points, and whether
+/// it is labelled.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Tick {
+    pub mm: f64,
+    pub offset: f32,
+    pub major: bool,
+}
+
+/// The ticks of a ruler `len_mm` long drawn over `px` points: a tick at least every 6 points
+/// (1, 2, 5, 10, … mm apart), labels at least 44 points apart, never more than
+/// [`MAX_RULER_TICKS`] + 1 ticks. Nothing for a length or extent that is not a positive
+/// finite number.
+pub fn ruler_ticks(len_mm: f64, px: f32) -> Vec<Tick> {
+    if !(len_mm.is_finite() && len_mm > 0.0 && px.is_finite() && px > 0.0) {
+        return Vec::new();
+    }
+    let per_mm = f64::from(px) / len_mm;
+    let mut step = [1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0]
+        .into_iter()
+        .find(|s| s * per_mm >= 6.0)
+        .unwrap_or(500.0);
+    let mut label_every = [10.0, 20.0, 50.0, 100.0, 200.0, 500.0]
+        .into_iter()
+        .find(|s| s * per_mm >= 44.0)
+        .unwrap_or(1000.0);
+    // A length no picture has (1e308 mm on a few hundred points): wider steps, by tens, until
+    // the count fits. `len_mm` is finite, so this ends within about 310 rounds.
+    while len_mm / step > MAX_RULER_TICKS as f64 {
+        step *= 10.0;
+        label_every = label_every.max(step);
+    }
+    let count = (((len_mm + 1e-6) / step).floor() as usize).min(MAX_RULER_TICKS);
+    (0..=count)
+        .map(|i| {
+            let v = i as f64 * step;
+            Tick {
+                mm: v,
+                offset: ((v * per_mm) as f32).min(px),
+                major: (v / label_every).fract().abs() < 1e-6,
+            }
+        })
+        .collect()
+}
+
 /// Rulers in mm along the top and left of the picture.
 fn rulers(
     painter: &egui::Painter,
@@ -1198,28 +1268,6 @@ fn rulers(
         t.chrome,
     );
     let font = egui::FontId::proportional(9.5);
-    let axis = |len_mm: f64, px: f32| -> Vec<(f64, f32, bool)> {
-        if len_mm <= 0.0 || px <= 0.0 {
-            return Vec::new();
-        }
-        let per_mm = px as f64 / len_mm;
-        let step = [1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0]
-            .into_iter()
-            .find(|s| s * per_mm >= 6.0)
-            .unwrap_or(500.0);
-        let label_every = [10.0, 20.0, 50.0, 100.0, 200.0, 500.0]
-            .into_iter()
-            .find(|s| s * per_mm >= 44.0)
-            .unwrap_or(1000.0);
-        let mut ticks = Vec::new();
-        let mut v = 0.0;
-        while v <= len_mm + 1e-6 {
-            let major = (v / label_every).fract().abs() < 1e-6;
-            ticks.push((v, (v * per_mm) as f32, major));
-            v += step;
-        }
-        ticks
-    };
     let ink = Stroke::new(1.0, t.text_muted);
     let bands = [
         (false, w_mm, image.left(), image.width(), top),
@@ -1231,7 +1279,12 @@ fn rulers(
         } else {
             (band.left(), band.right())
         };
-        for (mm, d, major) in axis(len_mm, extent) {
+        for Tick {
+            mm,
+            offset: d,
+            major,
+        } in ruler_ticks(len_mm, extent)
+        {
             let p = start + d;
             if p < lo || p > hi {
                 continue;
@@ -1346,6 +1399,33 @@ mod tests {
         let recorded = memory(Some(true), Some(&["286", "HVID"]));
         assert!(Rules::of(&fresh, &recorded, false).method.is_some());
         assert_eq!(Rules::of(&fresh, &recorded, false).colors, None);
+    }
+
+    #[test]
+    fn the_ruler_is_bounded_whatever_the_size() {
+        // An ordinary picture: 0, 2, 4 … 80 mm over 400 points, labelled every 10 mm.
+        let ticks = ruler_ticks(80.0, 400.0);
+        assert_eq!(ticks.len(), 41);
+        assert_eq!((ticks[40].mm, ticks[40].offset), (80.0, 400.0));
+        assert!(ticks[5].major && !ticks[1].major);
+        // What the service could send: no tick, or at most MAX_RULER_TICKS + 1, at once.
+        for len in [f64::INFINITY, f64::NEG_INFINITY, f64::NAN, -5.0, 0.0] {
+            assert!(ruler_ticks(len, 400.0).is_empty(), "{len}");
+        }
+        for len in [1e308, f64::MAX, 1e12, 2001.0] {
+            let ticks = ruler_ticks(len, 400.0);
+            assert!(
+                !ticks.is_empty() && ticks.len() <= MAX_RULER_TICKS + 1,
+                "{len}"
+            );
+            assert!(
+                ticks
+                    .iter()
+                    .all(|t| t.offset.is_finite() && t.offset <= 400.0)
+            );
+        }
+        assert!(ruler_ticks(80.0, f32::NAN).is_empty());
+        assert!(ruler_ticks(5e-324, 400.0).len() == 1);
     }
 
     #[test]

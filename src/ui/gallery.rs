@@ -23,15 +23,79 @@ pub const SEARCH_DEBOUNCE: f64 = 0.3;
 /// Pages fetched at once at most while scrolling.
 const MAX_PAGES_IN_FLIGHT: usize = 2;
 
+/// Most logos the gallery lists, whatever `totalCount` the service reports: far more than a
+/// vendor has, and small enough that the list (8 bytes a slot until a page arrives) and the
+/// grid's height (rows × card pitch in `f32`) stay exact.
+pub const MAX_LISTED: usize = 100_000;
+
+/// The paging arithmetic of the gallery, on the service's numbers, none of which is trusted.
+pub mod paging {
+    use super::MAX_LISTED;
+    use std::ops::{Range, RangeInclusive};
+
+    /// How many slots to list for a reported `totalCount`: negative counts as none, more than
+    /// [`MAX_LISTED`] as [`MAX_LISTED`].
+    pub fn listed_len(total_count: i64) -> usize {
+        usize::try_from(total_count.clamp(0, MAX_LISTED as i64)).unwrap_or(0)
+    }
+
+    /// A sentence when the reported count cannot be listed as it is.
+    pub fn count_note(total_count: i64) -> Option<String> {
+        if total_count < 0 {
+            Some(format!(
+                "The service reported {total_count} logos, which cannot be; the list shows what it sends."
+            ))
+        } else if total_count > MAX_LISTED as i64 {
+            Some(format!(
+                "The service reports {total_count} logos; logodesk lists the first {MAX_LISTED}. Search to narrow the list."
+            ))
+        } else {
+            None
+        }
+    }
+
+    /// Index of the first slot of `page` (1-based; 0 and below read as 1) in pages of
+    /// `page_size` (below 1 reads as 1); `None` when it does not fit in `usize`.
+    pub fn page_start(page: i64, page_size: i64) -> Option<usize> {
+        let before = usize::try_from(page.max(1) - 1).ok()?;
+        let size = usize::try_from(page_size.max(1)).ok()?;
+        before.checked_mul(size)
+    }
+
+    /// The pages (1-based) holding the slots `visible`, in pages of `page_size` (at least 1).
+    pub fn pages_of(visible: &Range<usize>, page_size: usize) -> Option<RangeInclusive<usize>> {
+        if visible.is_empty() {
+            return None;
+        }
+        let size = page_size.max(1);
+        Some(visible.start / size + 1..=(visible.end - 1) / size + 1)
+    }
+
+    /// The slots of `page` (1-based) in a list of `len` slots, in pages of `page_size`.
+    pub fn page_slots(page: usize, page_size: usize, len: usize) -> Range<usize> {
+        let size = page_size.max(1);
+        let start = page.saturating_sub(1).saturating_mul(size).min(len);
+        start..start.saturating_add(size).min(len)
+    }
+
+    /// Rows of a grid of `items` in `columns` columns (at least 1).
+    pub fn rows(items: usize, columns: usize) -> usize {
+        items.div_ceil(columns.max(1))
+    }
+}
+
 /// The gallery's state.
 pub struct Gallery {
-    /// Every logo of the list, `None` where its page has not arrived.
-    items: Vec<Option<LogoCard>>,
+    /// Every logo of the list, `None` where its page has not arrived (boxed: a slot waiting
+    /// for its page takes 8 bytes).
+    items: Vec<Option<Box<LogoCard>>>,
     /// Total count reported by the service (`None` until the first page).
     total_count: Option<i64>,
+    /// A sentence when that count cannot be listed as it is.
+    count_note: Option<String>,
     /// Pages asked for and not answered, by request.
     pending: HashMap<RequestId, i64>,
-    /// Pages answered.
+    /// Pages answered, and pages asked for and answered (not asked for again).
     loaded_pages: Vec<i64>,
     /// 12 or 25.
     pub page_size: i64,
@@ -60,6 +124,7 @@ impl Gallery {
         Gallery {
             items: Vec::new(),
             total_count: None,
+            count_note: None,
             pending: HashMap::new(),
             loaded_pages: Vec::new(),
             page_size,
@@ -85,6 +150,7 @@ impl Gallery {
         }
         self.items.clear();
         self.total_count = None;
+        self.count_note = None;
         self.loaded_pages.clear();
         self.error = None;
         self.selected = None;
@@ -114,26 +180,31 @@ impl Gallery {
         page: CardPage,
         thumbs: &mut ThumbnailCache,
     ) -> bool {
-        if self.pending.remove(&request).is_none() {
+        let Some(asked) = self.pending.remove(&request) else {
             return false;
-        }
+        };
         thumbs.expect(page.items.iter().map(|c| c.thumb));
+        // The page asked for is answered even if the service answered another one or left
+        // slots empty: it is not asked for again (until the list is reloaded), so a service
+        // that ignores `page` cannot keep the gallery fetching forever.
+        self.loaded_pages.push(asked);
         self.apply_page(page);
         true
     }
 
     /// Places a page's cards in the list (also used by benchmarks to fill the gallery).
     pub fn apply_page(&mut self, page: CardPage) {
-        let total = page.total_count.max(0) as usize;
         if self.total_count != Some(page.total_count) {
             // The list changed size meanwhile (or this is the first page).
-            self.items.resize(total, None);
+            self.items
+                .resize(paging::listed_len(page.total_count), None);
             self.total_count = Some(page.total_count);
+            self.count_note = paging::count_note(page.total_count);
         }
-        let start = ((page.page.max(1) - 1) * page.page_size.max(1)) as usize;
-        for (i, card) in page.items.into_iter().enumerate() {
-            if let Some(slot) = self.items.get_mut(start + i) {
-                *slot = Some(card);
+        if let Some(start) = paging::page_start(page.page, page.page_size) {
+            let slots = self.items.iter_mut().skip(start);
+            for (slot, card) in slots.zip(page.items) {
+                *slot = Some(Box::new(card));
             }
         }
         self.loaded_pages.push(page.page);
@@ -164,7 +235,7 @@ impl Gallery {
 
     /// The loaded cards, in order.
     pub fn cards(&self) -> impl Iterator<Item = &LogoCard> {
-        self.items.iter().flatten()
+        self.items.iter().flatten().map(|c| &**c)
     }
 
     /// The first logo of the list, once loaded.
@@ -181,6 +252,12 @@ impl Gallery {
             .map(|c| c.logo_id)
     }
 
+    /// Slots of the list (loaded or waiting for their page): the reported total count,
+    /// clamped to [`MAX_LISTED`].
+    pub fn slots(&self) -> usize {
+        self.items.len()
+    }
+
     /// The total count of the list, once known.
     pub fn total_count(&self) -> Option<i64> {
         self.total_count
@@ -193,7 +270,7 @@ impl Gallery {
 
     /// The selected card, if loaded.
     pub fn selected_card(&self) -> Option<&LogoCard> {
-        self.items.get(self.selected?)?.as_ref()
+        self.items.get(self.selected?)?.as_deref()
     }
 
     /// Puts the cursor in the search box on the next frame.
@@ -341,7 +418,13 @@ impl Gallery {
                     None,
                 );
             }
-            Some(_) => self.grid_ui(ui, shared),
+            Some(_) => {
+                if let Some(note) = &self.count_note {
+                    ui.problem(note);
+                    ui.add_space(space::S);
+                }
+                self.grid_ui(ui, shared)
+            }
         }
     }
 
@@ -448,7 +531,7 @@ impl Gallery {
         let cols = (((width + card::GAP) / (card::WIDTH + card::GAP)).floor() as usize).max(1);
         self.columns = cols;
         let card_w = ((width - card::GAP * (cols as f32 - 1.0)) / cols as f32).floor();
-        let rows = self.items.len().div_ceil(cols);
+        let rows = paging::rows(self.items.len(), cols);
         let row_h = card::HEIGHT;
         let mut area = egui::ScrollArea::vertical()
             .id_salt("gallery-grid")
@@ -518,20 +601,24 @@ impl Gallery {
         if self.error.is_some() || visible.is_empty() {
             return;
         }
-        let size = self.page_size.max(1) as usize;
-        let first = visible.start / size + 1;
-        let last = (visible.end - 1) / size + 1;
-        for page in first..=last {
-            let page = page as i64;
+        let size = usize::try_from(self.page_size.max(1)).unwrap_or(1);
+        let Some(pages) = paging::pages_of(&visible, size) else {
+            return;
+        };
+        for page in pages {
             if self.pending.len() >= MAX_PAGES_IN_FLIGHT {
                 break;
             }
-            let start = (page as usize - 1) * size;
-            let missing = self.items[start..(start + size).min(self.items.len())]
-                .iter()
-                .any(Option::is_none);
-            if missing && !self.pending.values().any(|p| *p == page) {
-                self.request_page(shared, page);
+            let Ok(number) = i64::try_from(page) else {
+                break;
+            };
+            let slots = paging::page_slots(page, size, self.items.len());
+            let missing = self.items[slots].iter().any(Option::is_none);
+            if missing
+                && !self.loaded_pages.contains(&number)
+                && !self.pending.values().any(|p| *p == number)
+            {
+                self.request_page(shared, number);
             }
         }
     }
@@ -798,5 +885,50 @@ mod tests {
         g.move_selection(-3);
         assert_eq!(g.selected, Some(26));
         assert!(g.selected_card().is_none(), "page 3 not loaded yet");
+    }
+
+    #[test]
+    fn a_huge_total_count_is_clamped_with_a_sentence() {
+        let mut g = Gallery::new(12);
+        g.apply_page(page(1, 12, 1 << 62));
+        assert_eq!(g.slots(), MAX_LISTED);
+        assert_eq!(g.cards().count(), 12);
+        let note = g.count_note.clone().unwrap();
+        assert!(
+            note.starts_with("The service reports 4611686018427387904 logos"),
+            "{note}"
+        );
+        assert!(note.ends_with('.'));
+        // A page far beyond the list, or beyond usize, is dropped without overflowing.
+        let mut far = page(1, 12, 1 << 62);
+        far.page = i64::MAX;
+        far.page_size = i64::MAX;
+        g.apply_page(far);
+        assert_eq!(g.cards().count(), 12);
+        g.move_selection(isize::MAX);
+        assert_eq!(g.selected, Some(MAX_LISTED - 1));
+
+        let mut g = Gallery::new(12);
+        g.apply_page(page(1, 0, -7));
+        assert_eq!(g.slots(), 0);
+        assert!(g.count_note.as_deref().unwrap().contains("cannot be"));
+        g.apply_page(page(1, 12, 30));
+        assert_eq!(g.count_note, None);
+    }
+
+    #[test]
+    fn paging_arithmetic_never_overflows() {
+        assert_eq!(paging::listed_len(i64::MIN), 0);
+        assert_eq!(paging::listed_len(i64::MAX), MAX_LISTED);
+        assert_eq!(paging::listed_len(30), 30);
+        assert_eq!(paging::page_start(1, 12), Some(0));
+        assert_eq!(paging::page_start(3, 25), Some(50));
+        assert_eq!(paging::page_start(0, 0), Some(0));
+        assert_eq!(paging::page_start(i64::MAX, i64::MAX), None);
+        assert_eq!(paging::pages_of(&(0..0), 12), None);
+        assert_eq!(paging::pages_of(&(11..13), 12), Some(1..=2));
+        assert_eq!(paging::page_slots(2, 12, 20), 12..20);
+        assert_eq!(paging::page_slots(usize::MAX, usize::MAX, 20), 20..20);
+        assert_eq!(paging::rows(MAX_LISTED, 0), MAX_LISTED);
     }
 }

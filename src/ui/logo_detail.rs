@@ -238,13 +238,29 @@ fn picture_ui(ui: &mut Ui, texture: Option<&TextureHandle>, error: Option<&str>,
         egui::StrokeKind::Inside,
     );
     let Some(texture) = texture else {
-        painter.text(
-            rect.center(),
-            egui::Align2::CENTER_CENTER,
-            error.unwrap_or("No picture"),
-            egui::FontId::proportional(14.0),
-            t.text_muted,
-        );
+        match error {
+            // Why there is no picture, wrapped within it and readable by assistive technology.
+            Some(sentence) => {
+                let galley = painter.layout(
+                    sentence.to_owned(),
+                    egui::FontId::proportional(14.0),
+                    t.text_muted,
+                    (rect.width() - 2.0 * space::XL).max(80.0),
+                );
+                painter.galley(rect.center() - galley.size() / 2.0, galley, t.text_muted);
+                response
+                    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, sentence));
+            }
+            None => {
+                painter.text(
+                    rect.center(),
+                    egui::Align2::CENTER_CENTER,
+                    "No picture",
+                    egui::FontId::proportional(14.0),
+                    t.text_muted,
+                );
+            }
+        }
         return;
     };
     let img = texture.size_vec2();
