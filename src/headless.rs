@@ -311,7 +311,10 @@ mod tests {
         assert_eq!(watch.held(), 1);
         assert!(!watch.all_sent());
         watch.update(&row(2, OrderState::Sent));
-        assert!(watch.all_sent(), "only the held row is left, and nobody sends it");
+        assert!(
+            watch.all_sent(),
+            "only the held row is left, and nobody sends it"
+        );
         // Released (the person chose "Send to …"): waited for again.
         held.hold = None;
         watch.update(&held);
