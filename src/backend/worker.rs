@@ -137,6 +137,10 @@ impl Worker {
                 )),
             ),
         };
+        let store = match &sandbox {
+            Some(sb) => name_sandbox_destination(store, sb.state().instance_id().to_owned()).await?,
+            None => store,
+        };
         let store = Arc::new(Mutex::new(store));
         let mut worker = Worker {
             orders: super::orders::Orders::new(
@@ -748,6 +752,19 @@ impl Worker {
 
 /// Scopes the keychain's entries to this data folder (its install id), moving the keys
 /// filed the old, shared way over once.
+/// Makes the Sandbox account's destination name the sandbox that just started (its data
+/// file's identity), so orders queued for a sandbox started afresh since are held and its
+/// tracking ids never meet theirs.
+async fn name_sandbox_destination(mut store: Store, instance: String) -> Result<Store, UserError> {
+    blocking(move || {
+        store
+            .set_sandbox_instance(&instance)
+            .map_err(|e| user_error(&e))?;
+        Ok(store)
+    })
+    .await?
+}
+
 async fn scope_keychain(store: Store, keychain: Keychain) -> Result<Store, UserError> {
     blocking(move || {
         let install = store.install_id().map_err(|e| user_error(&e))?;

@@ -154,7 +154,13 @@ impl Store {
              CREATE TABLE IF NOT EXISTS pictures (
                  id  INTEGER PRIMARY KEY,
                  png BLOB NOT NULL
-             );",
+             );
+             CREATE TABLE IF NOT EXISTS meta (
+                 name  TEXT PRIMARY KEY,
+                 value TEXT NOT NULL
+             );
+             INSERT OR IGNORE INTO meta (name, value)
+                 VALUES ('instance', lower(hex(randomblob(16))));",
         )?;
         let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
         if version == 1 {
@@ -168,6 +174,16 @@ impl Store {
             )));
         }
         Ok(Store { conn })
+    }
+
+    /// This file's identity, made when the file was created: a sandbox started afresh (the
+    /// file deleted) has another one, so a client can tell its orders from the old ones'.
+    pub fn instance_id(&self) -> Result<String> {
+        Ok(self
+            .conn
+            .query_row("SELECT value FROM meta WHERE name = 'instance'", [], |r| {
+                r.get(0)
+            })?)
     }
 
     /// Whether nothing was ever stored (the demo data is then seeded).

@@ -510,6 +510,8 @@ struct Shared {
     pictures: Pictures,
     rng: Mutex<StdRng>,
     knobs: Knobs,
+    /// This sandbox's identity: kept in its data file, or new on every start in memory.
+    instance_id: String,
     /// The exclusive lock on the data file's lock file, held while the state lives.
     _lock: Option<DataLock>,
 }
@@ -575,6 +577,7 @@ impl SandboxState {
     /// database could not be opened, read or seeded.
     pub fn new(config: &SandboxConfig) -> Result<Self> {
         let lock = config.data.as_deref().map(DataLock::take).transpose()?;
+        let mut instance_id = uuid::Uuid::new_v4().simple().to_string();
         let mut db = match &config.data {
             None => {
                 fixtures::warm_up();
@@ -582,6 +585,7 @@ impl SandboxState {
             }
             Some(path) => {
                 let store = Store::open(path)?;
+                instance_id = store.instance_id()?;
                 let pictures = Pictures::open(path)?;
                 let mut db = if store.is_empty()? {
                     fixtures::warm_up();
@@ -621,6 +625,7 @@ impl SandboxState {
                     expose_fixtures: config.expose_fixtures,
                     body_read_timeout: config.limits.body_read_timeout,
                 },
+                instance_id,
                 _lock: lock,
             }),
         })
@@ -629,6 +634,13 @@ impl SandboxState {
     /// Where the pictures are; read them without holding the state lock.
     pub fn pictures(&self) -> &Pictures {
         &self.shared.pictures
+    }
+
+    /// This sandbox's identity: the same for every start on one data file, new for a new
+    /// file (or every start in memory). Orders sent to it are told apart by it from orders
+    /// sent to an earlier sandbox whose tracking ids it may hand out again.
+    pub fn instance_id(&self) -> &str {
+        &self.shared.instance_id
     }
 
     /// The runtime knobs.

@@ -93,8 +93,10 @@ pub struct NewAccount {
 /// sent to the destination it was queued for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Destination {
-    /// The service address, or [`SANDBOX_DESTINATION`] for the built-in sandbox (whose port
-    /// changes on every start).
+    /// The service address, or for the built-in sandbox (whose port changes on every start)
+    /// [`SANDBOX_DESTINATION`] followed by `:` and the identity of the sandbox's data file, so
+    /// a sandbox started afresh (which hands out the same tracking ids again) is another
+    /// destination.
     pub base: String,
     pub auth: AuthStyle,
     pub organization_id: Option<OrganizationId>,
@@ -103,13 +105,23 @@ pub struct Destination {
     pub key_version: i64,
 }
 
-/// [`Destination::base`] of the built-in sandbox.
+/// [`Destination::base`] of the built-in sandbox before its identity is known (rows queued
+/// then are taken to be the next sandbox's, [`Store::set_sandbox_instance`]).
 pub const SANDBOX_DESTINATION: &str = "sandbox";
 
 impl Destination {
+    /// Whether this is the built-in sandbox (of whichever data file).
+    pub fn is_sandbox(&self) -> bool {
+        self.base == SANDBOX_DESTINATION
+            || self
+                .base
+                .strip_prefix(SANDBOX_DESTINATION)
+                .is_some_and(|rest| rest.starts_with(':'))
+    }
+
     /// The address as a person reads it.
     pub fn address(&self) -> &str {
-        if self.base == SANDBOX_DESTINATION {
+        if self.is_sandbox() {
             "the built-in sandbox"
         } else {
             &self.base
@@ -120,7 +132,11 @@ impl Destination {
     pub fn differences(&self, other: &Destination) -> String {
         let mut what = Vec::new();
         if self.base != other.base {
-            what.push("address");
+            what.push(if self.is_sandbox() && other.is_sandbox() {
+                "sandbox data"
+            } else {
+                "address"
+            });
         }
         if self.auth != other.auth {
             what.push("key header");
@@ -139,9 +155,19 @@ impl Destination {
     }
 }
 
-/// The SQL expression of an `accounts` row's [`Destination::base`] (table alias `a`).
-pub(crate) const DEST_BASE_SQL: &str =
-    "CASE a.kind WHEN 'sandbox' THEN 'sandbox' ELSE a.base_url END";
+/// The SQL expression of an `accounts` row's [`Destination::base`] (table alias `a`): the
+/// sandbox's names the running sandbox's identity once it is known.
+macro_rules! dest_base_sql {
+    () => {
+        "CASE a.kind WHEN 'sandbox' THEN COALESCE('sandbox:' || \
+         (SELECT value FROM meta WHERE name = 'sandbox_instance'), 'sandbox') \
+         ELSE a.base_url END"
+    };
+}
+pub(crate) use dest_base_sql;
+
+/// [`dest_base_sql!`] as a constant.
+pub(crate) const DEST_BASE_SQL: &str = dest_base_sql!();
 
 /// Reads a destination from four columns: base, header style, organization, key version.
 pub(crate) fn destination_from(
@@ -358,6 +384,26 @@ impl Store {
              ON CONFLICT (name) DO UPDATE SET value = excluded.value",
             params![name, value],
         )?;
+        Ok(())
+    }
+
+    /// The built-in sandbox running now has this identity (its data file's): the Sandbox
+    /// account's destination names it from now on. Rows queued for "the sandbox" before any
+    /// identity was known are taken to be this one's; rows queued for another sandbox's
+    /// identity (a data file deleted since) are held, and their tracking ids never clash
+    /// with this sandbox's.
+    pub fn set_sandbox_instance(&mut self, instance: &str) -> Result<(), StoreError> {
+        let tx = self.conn_mut().transaction()?;
+        tx.execute(
+            "INSERT INTO meta (name, value) VALUES ('sandbox_instance', ?1)
+             ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+            [instance],
+        )?;
+        tx.execute(
+            "UPDATE OR IGNORE local_orders SET dest_base = ?1 WHERE dest_base = ?2",
+            params![format!("{SANDBOX_DESTINATION}:{instance}"), SANDBOX_DESTINATION],
+        )?;
+        tx.commit()?;
         Ok(())
     }
 

@@ -30,7 +30,7 @@
 //!
 //! Orders looked up by tracking id enter as `sent` without a draft or key.
 
-use super::accounts::{DEST_BASE_SQL, Destination, auth_to_sql, destination_from};
+use super::accounts::{DEST_BASE_SQL, Destination, auth_to_sql, dest_base_sql, destination_from};
 use super::{AccountId, Store, StoreError};
 use crate::api::{IdempotencyKey, OrderId, TrackingRecord};
 use rusqlite::{OptionalExtension as _, params};
@@ -228,10 +228,12 @@ fn account_columns() -> String {
 const FROM: &str = "FROM local_orders o LEFT JOIN accounts a ON a.id = o.account_id";
 
 /// The row's destination equals its account's now (in SQL, for the outbox and tracker).
-const MATCHES_ACCOUNT: &str =
-    "o.dest_base IS (CASE a.kind WHEN 'sandbox' THEN 'sandbox' ELSE a.base_url END)
-     AND o.dest_auth IS a.auth_style AND o.dest_org IS a.organization_id
-     AND o.dest_key_version IS a.credential_version";
+const MATCHES_ACCOUNT: &str = concat!(
+    "o.dest_base IS (",
+    dest_base_sql!(),
+    ") AND o.dest_auth IS a.auth_style AND o.dest_org IS a.organization_id
+     AND o.dest_key_version IS a.credential_version"
+);
 
 /// The row's destination equals `?2`…`?5`.
 const MATCHES_GIVEN: &str =
@@ -283,10 +285,14 @@ fn dest_params(d: &Destination) -> (String, &'static str, Option<i64>, i64) {
 }
 
 /// Sets a row's destination to its account's now (`SET` clause, account in `account_id`).
-const SET_DEST_FROM_ACCOUNT: &str = "dest_base = (SELECT CASE a.kind WHEN 'sandbox' THEN 'sandbox' ELSE a.base_url END FROM accounts a WHERE a.id = account_id),
+const SET_DEST_FROM_ACCOUNT: &str = concat!(
+    "dest_base = (SELECT ",
+    dest_base_sql!(),
+    " FROM accounts a WHERE a.id = account_id),
      dest_auth = (SELECT a.auth_style FROM accounts a WHERE a.id = account_id),
      dest_org = (SELECT a.organization_id FROM accounts a WHERE a.id = account_id),
-     dest_key_version = (SELECT a.credential_version FROM accounts a WHERE a.id = account_id)";
+     dest_key_version = (SELECT a.credential_version FROM accounts a WHERE a.id = account_id)"
+);
 
 const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
@@ -806,6 +812,48 @@ mod tests {
             status,
             order: None,
         }
+    }
+
+    #[test]
+    fn a_sandbox_started_afresh_is_another_destination() {
+        let mut store = Store::open_in_memory().unwrap();
+        let account = store.ensure_sandbox_account().unwrap().id;
+        // Queued before the sandbox's identity was known: taken to be the first sandbox's.
+        let early = store.create_draft(account, "{}", "PO-1", "Club").unwrap();
+        assert!(store.queue_draft(early.id, "{}", "PO-1", "Club", b"A").unwrap());
+        store.set_sandbox_instance("first").unwrap();
+        let dest = store.destination(account).unwrap();
+        assert_eq!(dest.base, "sandbox:first");
+        assert!(dest.is_sandbox());
+        assert_eq!(dest.address(), "the built-in sandbox");
+        assert_eq!(store.outbox(account).unwrap().len(), 1, "adopted, not held");
+        store
+            .record_tracking(early.id, &record(7, OrderStatus::Pending))
+            .unwrap();
+        let queued = store.create_draft(account, "{}", "PO-2", "Club").unwrap();
+        assert!(store.queue_draft(queued.id, "{}", "PO-2", "Club", b"B").unwrap());
+
+        // The sandbox's file was deleted: a new sandbox hands out tracking id 7 again.
+        store.set_sandbox_instance("second").unwrap();
+        assert!(store.outbox(account).unwrap().is_empty(), "the old queue is held");
+        let held = store.local_order(queued.id).unwrap();
+        assert!(
+            matches!(&held.hold, Some(Hold::Changed { what, .. }) if what.contains("sandbox")),
+            "{:?}",
+            held.hold
+        );
+        assert!(store.pending_tracking(account).unwrap().is_empty());
+        let fresh = store.create_draft(account, "{}", "PO-3", "Club").unwrap();
+        assert!(store.queue_draft(fresh.id, "{}", "PO-3", "Club", b"C").unwrap());
+        store
+            .record_tracking(fresh.id, &record(7, OrderStatus::Pending))
+            .unwrap();
+        assert_eq!(store.local_order(fresh.id).unwrap().tracking_id, Some(OrderId(7)));
+        assert_eq!(store.local_order(early.id).unwrap().tracking_id, Some(OrderId(7)));
+        assert_eq!(
+            store.pending_tracking(account).unwrap(),
+            vec![(fresh.id, OrderId(7))]
+        );
     }
 
     #[test]
