@@ -36,13 +36,7 @@ impl<'c> DesignsHandler<'c> {
     pub async fn get(self, id: DesignId) -> Result<Design, ApiError> {
         let call = Call::get(format!("api/design/{id}")).subject(format!("Design {id}"));
         let design: Design = self.client.json(call).await?;
-        if !design.unread_placements.is_empty() {
-            tracing::warn!(
-                design = %id,
-                keys = ?design.unread_placements,
-                "design {id} lists placements under keys logodesk does not read"
-            );
-        }
+        warn_unread(&design);
         Ok(design)
     }
 
@@ -91,7 +85,20 @@ impl<'c> DesignsHandler<'c> {
         let call = Call::post(format!("api/design/{id}/clone"))
             .json(body)?
             .subject(format!("Design {id}"));
-        self.client.json(call).await
+        let designs: Vec<Design> = self.client.json(call).await?;
+        designs.iter().for_each(warn_unread);
+        Ok(designs)
+    }
+}
+
+/// Logs a design answer whose placements are (partly) under keys this client does not read.
+fn warn_unread(design: &Design) {
+    if !design.unread_placements.is_empty() {
+        tracing::warn!(
+            design = %design.design_id,
+            keys = ?design.unread_placements,
+            "a design answer lists placements under keys logodesk does not read"
+        );
     }
 }
 

@@ -674,12 +674,6 @@ mod designs_extra {
             .filter(|(k, v)| looks_like_placements(k, v))
             .map(|(k, _)| k.clone())
             .collect();
-        if !keys.is_empty() {
-            tracing::warn!(
-                ?keys,
-                "a design answer has placements under keys logodesk does not read"
-            );
-        }
         Ok(keys)
     }
 
