@@ -1,9 +1,24 @@
-//! Designs: read one, clone into variations.
+//! Designs: read one, clone into variations, render its views and thumbnail.
+//!
+//! The pictures of [`DesignViews`] and [`DesignThumbnail`] stay base64 text in the answer;
+//! [`decode_picture`] turns one into pixels under [`Limits`], to be called off the UI thread
+//! (e.g. in `spawn_blocking`).
+//!
+//! Coordinates of placements are px of the rendered view (the sandbox draws 2 px per mm;
+//! [`SandboxStyle`] gives each view's size and scale), origin top-left, y down, a placement's
+//! point being its logo's centre and `angleRads` a clockwise turn on the picture.
+
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD;
+use image::RgbaImage;
+use serde::{Deserialize, Serialize};
 
 use crate::api::client::{Call, Client};
+use crate::api::de;
 use crate::api::error::{ApiError, ValidationIssue};
 use crate::api::ids::DesignId;
-use crate::api::models::{CloneDesign, Design};
+use crate::api::models::{CloneDesign, Design, LogoValue, Placement};
+use crate::imaging::{ImagingError, Limits, decode};
 
 /// Design endpoints; reached through [`Client::designs`].
 #[derive(Debug, Clone, Copy)]
@@ -20,6 +35,39 @@ impl<'c> DesignsHandler<'c> {
     /// placeholder ids used in an order's `logoValues`).
     pub async fn get(self, id: DesignId) -> Result<Design, ApiError> {
         let call = Call::get(format!("api/design/{id}")).subject(format!("Design {id}"));
+        let design: Design = self.client.json(call).await?;
+        warn_unread(&design);
+        Ok(design)
+    }
+
+    /// `POST /api/design/{designId}/view`: one picture per view of the design, drawn with the
+    /// temporary placements of `body` when it has any (the design itself is not changed).
+    /// Decode the pictures with [`decode_picture`], off the UI thread.
+    pub async fn views(
+        self,
+        id: DesignId,
+        body: Option<&RenderDesign>,
+    ) -> Result<DesignViews, ApiError> {
+        let call = render_call(format!("api/design/{id}/view"), id, body)?;
+        self.client.json(call).await
+    }
+
+    /// `POST /api/design/{designId}/thumbnail`: one composite picture of the design's views,
+    /// with the temporary placements of `body` when it has any.
+    pub async fn thumbnail(
+        self,
+        id: DesignId,
+        body: Option<&RenderDesign>,
+    ) -> Result<DesignThumbnail, ApiError> {
+        let call = render_call(format!("api/design/{id}/thumbnail"), id, body)?;
+        self.client.json(call).await
+    }
+
+    /// `GET /sandbox/styles/{styleId}` (**sandbox only**, not part of the live API): a style's
+    /// views with their size in px and scale in px per mm, for a canvas to draw on.
+    pub async fn sandbox_style(self, style_id: i64) -> Result<SandboxStyle, ApiError> {
+        let call =
+            Call::get(format!("sandbox/styles/{style_id}")).subject(format!("Style {style_id}"));
         self.client.json(call).await
     }
 
@@ -37,7 +85,20 @@ impl<'c> DesignsHandler<'c> {
         let call = Call::post(format!("api/design/{id}/clone"))
             .json(body)?
             .subject(format!("Design {id}"));
-        self.client.json(call).await
+        let designs: Vec<Design> = self.client.json(call).await?;
+        designs.iter().for_each(warn_unread);
+        Ok(designs)
+    }
+}
+
+/// Logs a design answer whose placements are (partly) under keys this client does not read.
+fn warn_unread(design: &Design) {
+    if !design.unread_placements.is_empty() {
+        tracing::warn!(
+            design = %design.design_id,
+            keys = ?design.unread_placements,
+            "a design answer lists placements under keys logodesk does not read"
+        );
     }
 }
 
@@ -68,4 +129,201 @@ pub fn validate_clone(body: &CloneDesign) -> Vec<ValidationIssue> {
         }
     }
     issues
+}
+
+/// Builds a render call: checked body, or none.
+fn render_call(path: String, id: DesignId, body: Option<&RenderDesign>) -> Result<Call, ApiError> {
+    let call = Call::post(path).subject(format!("Design {id}"));
+    match body {
+        None => Ok(call),
+        Some(b) => {
+            let issues = validate_render(b);
+            if !issues.is_empty() {
+                return Err(ApiError::Validation(issues));
+            }
+            call.json(b)
+        }
+    }
+}
+
+/// Problems of a render request the service would refuse: each temporary placement needs a
+/// view and finite coordinates and angle.
+pub fn validate_render(body: &RenderDesign) -> Vec<ValidationIssue> {
+    let mut issues = Vec::new();
+    for (j, p) in body.design_logos.iter().flatten().enumerate() {
+        let path = |f: &str| format!("designLogos[{j}].{f}");
+        if p.view.trim().is_empty() {
+            issues.push(ValidationIssue::new(
+                path("view"),
+                "Choose the view (such as FRONT or BACK) this logo is placed on.",
+            ));
+        }
+        for (f, v) in [
+            ("xCoordinate", p.x_coordinate),
+            ("yCoordinate", p.y_coordinate),
+            ("angleRads", p.angle_rads.unwrap_or(0.0)),
+        ] {
+            if !v.is_finite() {
+                issues.push(ValidationIssue::new(path(f), "Enter a finite number."));
+            }
+        }
+    }
+    issues
+}
+
+/// Optional body of the view and thumbnail endpoints.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RenderDesign {
+    /// The design rendered (the path's id).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub design_id: Option<DesignId>,
+    /// Temporary placements drawn instead of the design's own (for this rendering only);
+    /// `None` draws the design's own, `Some(vec![])` the bare garment.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub design_logos: Option<Vec<Placement>>,
+    /// Sandbox extension (not documented for the live service): the text drawn into every
+    /// NameLogo placeholder, as an order instance's `name`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Sandbox extension: the digits drawn into every NumberLogo placeholder (`number`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number: Option<String>,
+    /// Sandbox extension: per-placeholder values, as an order instance's `logoValues`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub logo_values: Vec<LogoValue>,
+}
+
+impl RenderDesign {
+    /// Renders design `id` with these temporary placements instead of its own.
+    pub fn with_placements(id: DesignId, placements: Vec<Placement>) -> Self {
+        RenderDesign {
+            design_id: Some(id),
+            design_logos: Some(placements),
+            ..Self::default()
+        }
+    }
+
+    /// Draws `name` and `number` into the placeholders (a roster row).
+    pub fn with_values(mut self, name: Option<String>, number: Option<String>) -> Self {
+        self.name = name;
+        self.number = number;
+        self
+    }
+}
+
+/// Answer of `POST /api/design/{designId}/view`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DesignViews {
+    pub design_id: DesignId,
+    #[serde(default, deserialize_with = "null_as_empty_vec")]
+    pub views: Vec<DesignView>,
+}
+
+/// One rendered view.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DesignView {
+    /// The view's name as the service writes it (e.g. `FRONT`, `LEFT SLEEVE`).
+    #[serde(default, deserialize_with = "de::null_as_empty")]
+    pub view: String,
+    /// The view's id, when the service gives it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub view_id: Option<i64>,
+    /// The PNG, base64; decode with [`decode_picture`].
+    #[serde(default, deserialize_with = "de::null_as_empty")]
+    pub base64: String,
+}
+
+/// Answer of `POST /api/design/{designId}/thumbnail`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DesignThumbnail {
+    pub design_id: DesignId,
+    /// The PNG, base64; decode with [`decode_picture`].
+    #[serde(default, deserialize_with = "de::null_as_empty")]
+    pub base64: String,
+}
+
+fn null_as_empty_vec<'de, D, T>(d: D) -> Result<Vec<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Ok(Option::<Vec<T>>::deserialize(d)?.unwrap_or_default())
+}
+
+/// A style as the sandbox answers it on `GET /sandbox/styles/{styleId}` (not part of the live
+/// API, whose style object has `id`, `name`, `model`, `manufacturerId`, `ean` and `views`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SandboxStyle {
+    pub id: i64,
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub model: String,
+    #[serde(default)]
+    pub manufacturer_id: i64,
+    #[serde(default)]
+    pub ean: String,
+    pub views: Vec<StyleView>,
+}
+
+/// One view of a style: what a canvas needs to place logos on it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StyleView {
+    pub view_id: i64,
+    /// Canonical capitals (`FRONT`, `LEFT SLEEVE`), as placements name it.
+    pub view: String,
+    /// Width of the rendered view in px (the coordinate space of placements).
+    pub width_px: u32,
+    /// Height of the rendered view in px.
+    pub height_px: u32,
+    /// Pixels per millimetre of garment: a logo `w` mm wide covers `w × pxPerMm` px.
+    pub px_per_mm: f64,
+    /// x of the garment's centre line, in px.
+    pub center_x: f64,
+}
+
+/// Decodes one picture of a [`DesignViews`] or [`DesignThumbnail`] answer: base64 (an optional
+/// `data:…;base64,` prefix is tolerated) to a PNG/JPEG/WebP under `limits`, before any pixel
+/// buffer is allocated. CPU work: call it off the UI thread.
+pub fn decode_picture(base64: &str, limits: &Limits) -> Result<RgbaImage, ImagingError> {
+    let s = base64.trim();
+    let s = match s.find(";base64,") {
+        Some(i) if s.starts_with("data:") => &s[i + ";base64,".len()..],
+        _ => s,
+    };
+    if s.is_empty() {
+        return Err(ImagingError::Empty);
+    }
+    // Refuse oversized text before allocating for it.
+    let max_text = limits.max_file_bytes / 3 * 4 + 4;
+    if s.len() > max_text {
+        return Err(ImagingError::TooLarge {
+            bytes: s.len() / 4 * 3,
+            max: limits.max_file_bytes,
+        });
+    }
+    let bytes = STANDARD
+        .decode(s)
+        .map_err(|e| ImagingError::Corrupt(format!("invalid base64: {e}")))?;
+    decode(&bytes, limits).map(|d| d.image)
+}
+
+impl DesignView {
+    /// This view's pixels; see [`decode_picture`].
+    pub fn decode(&self, limits: &Limits) -> Result<RgbaImage, ImagingError> {
+        decode_picture(&self.base64, limits)
+    }
+}
+
+impl DesignThumbnail {
+    /// The composite's pixels; see [`decode_picture`].
+    pub fn decode(&self, limits: &Limits) -> Result<RgbaImage, ImagingError> {
+        decode_picture(&self.base64, limits)
+    }
 }

@@ -31,7 +31,10 @@ pub mod vectorize;
 mod http_tests;
 
 pub use client::{ApiKey, AuthStyle, Client, ClientConfig, Timeouts};
-pub use designs::DesignsHandler;
+pub use designs::{
+    DesignThumbnail, DesignView, DesignViews, DesignsHandler, RenderDesign, SandboxStyle,
+    StyleView, decode_picture,
+};
 pub use error::{
     ApiError, FieldError, NetworkErrorKind, ServerMessage, StatusError, ValidationIssue,
 };

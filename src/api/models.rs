@@ -611,11 +611,27 @@ pub struct Design {
     /// Not in the spec's field list; the sandbox sends it and the client tolerates its absence.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub status: Option<DesignStatus>,
-    #[serde(default, deserialize_with = "null_as_default")]
+    /// The placements; another server of this API names them `logos`.
+    #[serde(default, alias = "logos", deserialize_with = "null_as_default")]
     pub design_logos: Vec<DesignLogo>,
+    /// Keys of the answer that look like placements but are not read as such (neither
+    /// `designLogos` nor `logos`). Never sent; when not empty, `design_logos` may be missing
+    /// placements, so "no logos placed" must not be claimed (see [`Design::unread_note`]).
+    #[serde(
+        flatten,
+        default,
+        skip_serializing,
+        deserialize_with = "designs_extra::unread_placement_keys"
+    )]
+    pub unread_placements: Vec<String>,
 }
 
 impl Design {
+    /// A sentence for the person when this answer has placements this client could not read.
+    pub fn unread_note(&self) -> Option<String> {
+        designs_extra::note(&self.unread_placements)
+    }
+
     /// Whether the service will accept this design in an order, as far as the client can tell:
     /// `Done` where a status is given, otherwise "has an item number".
     pub fn is_orderable(&self) -> bool {
@@ -623,6 +639,56 @@ impl Design {
             Some(s) => *s == DesignStatus::Done,
             None => self.design_item_no.is_some(),
         }
+    }
+}
+
+/// Reading `Design` answers whose placements sit under a key this client does not know.
+mod designs_extra {
+    use serde::Deserialize;
+    use serde_json::{Map, Value};
+
+    /// Looks like a list of placements: a non-empty array under a key naming logos or
+    /// placements, or of objects with a logo id, a view or coordinates.
+    fn looks_like_placements(key: &str, v: &Value) -> bool {
+        let Some(items) = v.as_array().filter(|a| !a.is_empty()) else {
+            return false;
+        };
+        let named = |k: &str| {
+            let k = k.to_ascii_lowercase();
+            k.contains("logo") || k.contains("placement")
+        };
+        named(key)
+            || items.iter().any(|i| {
+                i.as_object().is_some_and(|o| {
+                    o.keys().any(|k| {
+                        named(k)
+                            || k.eq_ignore_ascii_case("view")
+                            || k.to_ascii_lowercase().contains("coordinate")
+                    })
+                })
+            })
+    }
+
+    /// The keys (of the fields no other field took) that hold placement-like lists.
+    pub fn unread_placement_keys<'de, D: serde::Deserializer<'de>>(
+        d: D,
+    ) -> Result<Vec<String>, D::Error> {
+        let rest = Map::<String, Value>::deserialize(d)?;
+        let keys: Vec<String> = rest
+            .iter()
+            .filter(|(k, v)| looks_like_placements(k, v))
+            .map(|(k, _)| k.clone())
+            .collect();
+        Ok(keys)
+    }
+
+    pub fn note(keys: &[String]) -> Option<String> {
+        (!keys.is_empty()).then(|| {
+            format!(
+                "This design also lists placements under {}, which logodesk cannot read; they are not shown here.",
+                keys.iter().map(|k| format!("\"{k}\"")).collect::<Vec<_>>().join(", ")
+            )
+        })
     }
 }
 

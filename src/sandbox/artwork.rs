@@ -85,11 +85,11 @@ fn k(id: &str) -> &'static Ink {
 const SS: usize = 4;
 const SSF: f32 = SS as f32;
 
-type Pt = (f32, f32);
+pub(crate) type Pt = (f32, f32);
 
 /// A fillable region, in output pixel coordinates.
 #[derive(Debug, Clone)]
-enum Shape {
+pub(crate) enum Shape {
     /// Closed polygons, even-odd rule.
     Poly(Vec<Vec<Pt>>),
     Ellipse {
@@ -107,11 +107,11 @@ enum Shape {
 }
 
 impl Shape {
-    fn poly(pts: Vec<Pt>) -> Self {
+    pub(crate) fn poly(pts: Vec<Pt>) -> Self {
         Shape::Poly(vec![pts])
     }
 
-    fn circle(cx: f32, cy: f32, r: f32) -> Self {
+    pub(crate) fn circle(cx: f32, cy: f32, r: f32) -> Self {
         Shape::Ellipse {
             cx,
             cy,
@@ -129,7 +129,7 @@ impl Shape {
         }
     }
 
-    fn rect(x: f32, y: f32, w: f32, h: f32) -> Self {
+    pub(crate) fn rect(x: f32, y: f32, w: f32, h: f32) -> Self {
         Self::poly(vec![(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
     }
 
@@ -210,7 +210,7 @@ struct Run {
 /// A canvas at [`SS`]× resolution stored as sorted, non-overlapping, merged runs per
 /// subsample row. Painting costs per span, not per subsample, and the box filter only does
 /// per-subsample work on pixels that straddle a run boundary.
-struct Canvas {
+pub(crate) struct Canvas {
     w: u32,
     h: u32,
     sw: usize,
@@ -224,7 +224,7 @@ struct Canvas {
 }
 
 impl Canvas {
-    fn new(w: u32, h: u32) -> Self {
+    pub(crate) fn new(w: u32, h: u32) -> Self {
         let (sw, sh) = (w as usize * SS, h as usize * SS);
         Self {
             w,
@@ -262,7 +262,12 @@ impl Canvas {
     }
 
     /// Paints `shape` with `paint` (`None` erases), restricted to `clip` if given.
-    fn fill(&mut self, shape: &Shape, paint: Option<&'static Ink>, clip: Option<&Shape>) {
+    pub(crate) fn fill(
+        &mut self,
+        shape: &Shape,
+        paint: Option<&'static Ink>,
+        clip: Option<&Shape>,
+    ) {
         let ink = self.ink_index(paint);
         let (mut y0, mut y1) = shape.y_range();
         if let Some(c) = clip {
@@ -291,7 +296,7 @@ impl Canvas {
     }
 
     /// A polyline of width `width` with round joins and caps.
-    fn stroke(
+    pub(crate) fn stroke(
         &mut self,
         pts: &[Pt],
         width: f32,
@@ -393,7 +398,7 @@ impl Canvas {
 
     /// Box-filters the runs down to straight-alpha RGBA and ranks the used inks by how many
     /// fully covered pixels they have (descending, then id).
-    fn finish(self) -> (RgbaImage, Vec<&'static str>) {
+    pub(crate) fn finish(self) -> (RgbaImage, Vec<&'static str>) {
         let (w, h) = (self.w as usize, self.h as usize);
         let mut out = vec![0u8; w * h * 4];
         // Per ink: its opaque pixel repeated across a row, for memcpy fills.
@@ -712,7 +717,7 @@ fn intersect(a: &[Pt], b: &[Pt], out: &mut Vec<Pt>) {
 // ---------------------------------------------------------------------------------------
 
 /// Points on an ellipse arc from `a0` to `a1` degrees (0° = right, 90° = down).
-fn arc(cx: f32, cy: f32, rx: f32, ry: f32, a0: f32, a1: f32) -> Vec<Pt> {
+pub(crate) fn arc(cx: f32, cy: f32, rx: f32, ry: f32, a0: f32, a1: f32) -> Vec<Pt> {
     let n = (((a1 - a0).abs() / 7.5).ceil() as usize).max(2);
     (0..=n)
         .map(|i| {

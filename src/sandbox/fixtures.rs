@@ -80,6 +80,8 @@ pub const OTHER_LOGO: i64 = 10043;
 pub const DONE_DESIGN: i64 = 20001;
 /// The not finalized design.
 pub const DRAFT_DESIGN: i64 = 20005;
+/// A finalized hoodie design (style [`super::designs::HOODIE_STYLE`]).
+pub const HOODIE_DESIGN: i64 = 20008;
 /// The pending vectorize task.
 pub const PENDING_TASK: i64 = 70002;
 /// The finished vectorize task.
@@ -625,6 +627,20 @@ fn demo_designs(logos: &BTreeMap<i64, LogoRec>) -> BTreeMap<i64, DesignRec> {
             Some(DESIGN_MUL_BASE + 5),
             vec![place(OTHER_LOGO, "FRONT", 1, 600.0, 420.0)],
         ),
+        (
+            HOODIE_DESIGN,
+            VENDOR_ORG,
+            "Hættetrøje 2025",
+            super::designs::HOODIE_STYLE,
+            "H1",
+            Some(DESIGN_MUL_BASE + 6),
+            vec![
+                place(DONE_LOGO, "FRONT", 1, 600.0, 700.0),
+                place(TEXT_LOGO, "BACK", 2, 600.0, 560.0),
+                place(NUMBER_LOGO, "BACK", 2, 600.0, 900.0),
+                place(10009, "LEFT SLEEVE", 3, 300.0, 400.0),
+            ],
+        ),
     ];
     spec.into_iter()
         .map(
@@ -644,6 +660,7 @@ fn demo_designs(logos: &BTreeMap<i64, LogoRec>) -> BTreeMap<i64, DesignRec> {
                         DesignStatus::Draft
                     }),
                     design_logos,
+                    unread_placements: Vec::new(),
                 };
                 (id, DesignRec { design, owner })
             },

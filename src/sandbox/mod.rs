@@ -18,6 +18,7 @@ pub mod designs;
 pub mod error;
 pub mod faults;
 pub mod fixtures;
+pub mod garments;
 pub mod inks;
 pub mod logos;
 pub mod orders;
