@@ -138,7 +138,9 @@ impl Worker {
             ),
         };
         let store = match &sandbox {
-            Some(sb) => name_sandbox_destination(store, sb.state().instance_id().to_owned()).await?,
+            Some(sb) => {
+                name_sandbox_destination(store, sb.state().instance_id().to_owned()).await?
+            }
             None => store,
         };
         let store = Arc::new(Mutex::new(store));

@@ -401,7 +401,10 @@ impl Store {
         )?;
         tx.execute(
             "UPDATE OR IGNORE local_orders SET dest_base = ?1 WHERE dest_base = ?2",
-            params![format!("{SANDBOX_DESTINATION}:{instance}"), SANDBOX_DESTINATION],
+            params![
+                format!("{SANDBOX_DESTINATION}:{instance}"),
+                SANDBOX_DESTINATION
+            ],
         )?;
         tx.commit()?;
         Ok(())

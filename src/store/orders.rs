@@ -820,7 +820,11 @@ mod tests {
         let account = store.ensure_sandbox_account().unwrap().id;
         // Queued before the sandbox's identity was known: taken to be the first sandbox's.
         let early = store.create_draft(account, "{}", "PO-1", "Club").unwrap();
-        assert!(store.queue_draft(early.id, "{}", "PO-1", "Club", b"A").unwrap());
+        assert!(
+            store
+                .queue_draft(early.id, "{}", "PO-1", "Club", b"A")
+                .unwrap()
+        );
         store.set_sandbox_instance("first").unwrap();
         let dest = store.destination(account).unwrap();
         assert_eq!(dest.base, "sandbox:first");
@@ -831,11 +835,18 @@ mod tests {
             .record_tracking(early.id, &record(7, OrderStatus::Pending))
             .unwrap();
         let queued = store.create_draft(account, "{}", "PO-2", "Club").unwrap();
-        assert!(store.queue_draft(queued.id, "{}", "PO-2", "Club", b"B").unwrap());
+        assert!(
+            store
+                .queue_draft(queued.id, "{}", "PO-2", "Club", b"B")
+                .unwrap()
+        );
 
         // The sandbox's file was deleted: a new sandbox hands out tracking id 7 again.
         store.set_sandbox_instance("second").unwrap();
-        assert!(store.outbox(account).unwrap().is_empty(), "the old queue is held");
+        assert!(
+            store.outbox(account).unwrap().is_empty(),
+            "the old queue is held"
+        );
         let held = store.local_order(queued.id).unwrap();
         assert!(
             matches!(&held.hold, Some(Hold::Changed { what, .. }) if what.contains("sandbox")),
@@ -844,12 +855,22 @@ mod tests {
         );
         assert!(store.pending_tracking(account).unwrap().is_empty());
         let fresh = store.create_draft(account, "{}", "PO-3", "Club").unwrap();
-        assert!(store.queue_draft(fresh.id, "{}", "PO-3", "Club", b"C").unwrap());
+        assert!(
+            store
+                .queue_draft(fresh.id, "{}", "PO-3", "Club", b"C")
+                .unwrap()
+        );
         store
             .record_tracking(fresh.id, &record(7, OrderStatus::Pending))
             .unwrap();
-        assert_eq!(store.local_order(fresh.id).unwrap().tracking_id, Some(OrderId(7)));
-        assert_eq!(store.local_order(early.id).unwrap().tracking_id, Some(OrderId(7)));
+        assert_eq!(
+            store.local_order(fresh.id).unwrap().tracking_id,
+            Some(OrderId(7))
+        );
+        assert_eq!(
+            store.local_order(early.id).unwrap().tracking_id,
+            Some(OrderId(7))
+        );
         assert_eq!(
             store.pending_tracking(account).unwrap(),
             vec![(fresh.id, OrderId(7))]
