@@ -672,6 +672,7 @@ fn design() -> impl Strategy<Value = Design> {
             is_editable,
             status: Some(DesignStatus::Done),
             design_logos,
+            unread_placements: Vec::new(),
         })
 }
 
