@@ -123,8 +123,8 @@ fn a_second_window_says_so_in_a_window_and_exits() {
         kill $first; wait $first
         echo "second=$code"
     "#;
-    let out = std::process::Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1280x800x24", "sh", "-c", script])
+    let out = xvfb_run()
+        .args(["sh", "-c", script])
         .env("BIN", BIN)
         .env("DATA", &data)
         .env("XDG_RUNTIME_DIR", &runtime)

@@ -4,11 +4,13 @@
 //! Without `xvfb-run` the window test is skipped on a developer machine, but fails when `CI`
 //! is set: CI must install it (see `.ci/run`).
 
+mod runner_common;
+
 use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_logodesk");
+use runner_common::{BIN, xvfb_run};
 
 fn have(tool: &str) -> bool {
     Command::new("sh")
@@ -44,8 +46,8 @@ fn run_with_limit(cmd: &mut Command, limit: Duration) -> Output {
 
 fn screenshot(data: &Path, runtime: &Path, screen: &str, png: &Path) {
     let out = run_with_limit(
-        Command::new("xvfb-run")
-            .args(["-a", "-s", "-screen 0 1280x800x24", BIN, "--screenshot"])
+        xvfb_run()
+            .args([BIN, "--screenshot"])
             .arg(png)
             .args(["--screen", screen, "--account", "sandbox", "--data-dir"])
             .arg(data)

@@ -231,3 +231,16 @@ pub fn integrity(path: &Path) -> String {
     conn.query_row("PRAGMA integrity_check", [], |r| r.get::<_, String>(0))
         .unwrap()
 }
+
+/// `xvfb-run` with a display number of its own: `-a` alone lets two runs started at the same
+/// moment (tests run in parallel) pick the same free number, and one of them then cannot
+/// open its X display. `-a` still moves on from the number given if it is taken.
+pub fn xvfb_run() -> Command {
+    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = 100
+        + (std::process::id() % 500) * 20
+        + NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 20;
+    let mut command = Command::new("xvfb-run");
+    command.args(["-a", "-n", &n.to_string(), "-s", "-screen 0 1280x800x24"]);
+    command
+}
