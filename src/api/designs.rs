@@ -8,8 +8,6 @@
 //! [`SandboxStyle`] gives each view's size and scale), origin top-left, y down, a placement's
 //! point being its logo's centre and `angleRads` a clockwise turn on the picture.
 
-use base64::Engine as _;
-use base64::engine::general_purpose::STANDARD;
 use image::RgbaImage;
 use serde::{Deserialize, Serialize};
 
@@ -18,7 +16,7 @@ use crate::api::de;
 use crate::api::error::{ApiError, ValidationIssue};
 use crate::api::ids::DesignId;
 use crate::api::models::{CloneDesign, Design, LogoValue, Placement};
-use crate::imaging::{ImagingError, Limits, decode};
+use crate::imaging::{ImagingError, Limits};
 
 /// Design endpoints; reached through [`Client::designs`].
 #[derive(Debug, Clone, Copy)]
@@ -288,30 +286,11 @@ pub struct StyleView {
     pub center_x: f64,
 }
 
-/// Decodes one picture of a [`DesignViews`] or [`DesignThumbnail`] answer: base64 (an optional
-/// `data:…;base64,` prefix is tolerated) to a PNG/JPEG/WebP under `limits`, before any pixel
-/// buffer is allocated. CPU work: call it off the UI thread.
+/// Decodes one picture of a [`DesignViews`] or [`DesignThumbnail`] answer (a base64 PNG; an
+/// optional `data:…;base64,` prefix is tolerated) under `limits`, before any pixel buffer is
+/// allocated: [`crate::imaging::decode_base64_png_with`]. CPU work: call it off the UI thread.
 pub fn decode_picture(base64: &str, limits: &Limits) -> Result<RgbaImage, ImagingError> {
-    let s = base64.trim();
-    let s = match s.find(";base64,") {
-        Some(i) if s.starts_with("data:") => &s[i + ";base64,".len()..],
-        _ => s,
-    };
-    if s.is_empty() {
-        return Err(ImagingError::Empty);
-    }
-    // Refuse oversized text before allocating for it.
-    let max_text = limits.max_file_bytes / 3 * 4 + 4;
-    if s.len() > max_text {
-        return Err(ImagingError::TooLarge {
-            bytes: s.len() / 4 * 3,
-            max: limits.max_file_bytes,
-        });
-    }
-    let bytes = STANDARD
-        .decode(s)
-        .map_err(|e| ImagingError::Corrupt(format!("invalid base64: {e}")))?;
-    decode(&bytes, limits).map(|d| d.image)
+    crate::imaging::decode_base64_png_with(base64, limits)
 }
 
 impl DesignView {
