@@ -4,8 +4,8 @@
 //! Target: ≤ 50 ms per view on the development machine.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use logodesk::imaging::encode_png_fast;
 use logodesk::sandbox::fixtures::{DONE_DESIGN, VENDOR_ORG, demo_db};
-use logodesk::sandbox::garments::encode_fast_png;
 use logodesk::sandbox::pictures::Pictures;
 use std::hint::black_box;
 use std::time::Duration;
@@ -31,7 +31,7 @@ fn benches(c: &mut Criterion) {
                 let views = one.render(black_box(&pictures)).expect("render");
                 views
                     .iter()
-                    .map(|v| encode_fast_png(&v.image).len())
+                    .map(|v| encode_png_fast(&v.image).len())
                     .sum::<usize>()
             })
         });

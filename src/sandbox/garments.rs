@@ -620,25 +620,6 @@ pub fn thumbnail(views: &[RgbaImage]) -> RgbaImage {
     out
 }
 
-/// A rendered picture as PNG, compressed fast (the pictures are mostly flat color).
-pub fn encode_fast_png(img: &RgbaImage) -> Vec<u8> {
-    use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-    let mut out = Vec::new();
-    let enc = PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Sub);
-    if image::ImageEncoder::write_image(
-        enc,
-        img.as_raw(),
-        img.width(),
-        img.height(),
-        image::ExtendedColorType::Rgba8,
-    )
-    .is_err()
-    {
-        out.clear();
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

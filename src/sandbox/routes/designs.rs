@@ -9,10 +9,11 @@ use base64::engine::general_purpose::STANDARD;
 
 use super::{blocking, path_id};
 use crate::api::{Design, DesignId, DesignThumbnail, DesignView, DesignViews, SandboxStyle};
+use crate::imaging::encode_png_fast;
 use crate::sandbox::auth::{Caller, JsonBody, OptionalJson};
 use crate::sandbox::designs::{RenderedView, style as find_style};
 use crate::sandbox::error::{Result, SandboxError};
-use crate::sandbox::garments::{encode_fast_png, thumbnail as compose_thumbnail};
+use crate::sandbox::garments::thumbnail as compose_thumbnail;
 use crate::sandbox::state::SandboxState;
 
 /// `GET /api/design/{id}`.
@@ -66,7 +67,7 @@ pub async fn views(
             .map(|v| DesignView {
                 view: v.view.to_owned(),
                 view_id: Some(v.view_id),
-                base64: STANDARD.encode(encode_fast_png(&v.image)),
+                base64: STANDARD.encode(encode_png_fast(&v.image)),
             })
             .collect())
     })
@@ -87,7 +88,7 @@ pub async fn thumbnail(
     let (id, views) = rendered(state, caller, &id, body).await?;
     let base64 = blocking(move || {
         let images: Vec<_> = views.into_iter().map(|v| v.image).collect();
-        Ok(STANDARD.encode(encode_fast_png(&compose_thumbnail(&images))))
+        Ok(STANDARD.encode(encode_png_fast(&compose_thumbnail(&images))))
     })
     .await?;
     Ok(Json(DesignThumbnail {
