@@ -9,6 +9,7 @@
 //! `cargo test --test orders_exactly_once -- --nocapture` prints the figures.
 
 mod common;
+mod runner_common;
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -94,15 +95,10 @@ fn queued_orders_are_placed_exactly_once_through_faults_and_backend_restarts() {
             .id;
         keychain.set(account, &ApiKey::new(env.key())).unwrap();
         for i in 0..N {
-            let order = simple_order(&env, &format!("ONCE-{i}"));
-            let body = serde_json::to_vec(&order).unwrap();
-            let draft = store
-                .create_draft(account, "{}", &order.reference, "Nordby IF")
-                .unwrap();
-            assert!(
-                store
-                    .queue_draft(draft.id, "{}", &order.reference, "Nordby IF", &body)
-                    .unwrap()
+            runner_common::queue(
+                &mut store,
+                account,
+                &simple_order(&env, &format!("ONCE-{i}")),
             );
         }
         account

@@ -30,17 +30,23 @@ pub fn queue_orders(dir: &Path, prefix: &str, n: usize) -> AccountId {
     for i in 0..n {
         let order = PlaceOrder::new(format!("{prefix}-{i}"), address.clone())
             .with_logo(LogoLine::quantity(LogoId(fx.done_logo_id), 5));
-        let body = serde_json::to_vec(&order).unwrap();
-        let draft = store
-            .create_draft(account, "{}", &order.reference, "Nordby IF")
-            .unwrap();
-        assert!(
-            store
-                .queue_draft(draft.id, "{}", &order.reference, "Nordby IF", &body)
-                .unwrap()
-        );
+        queue(&mut store, account, &order);
     }
     account
+}
+
+/// Queues `order` for `account` as "Place order" does: a draft with its key, then its exact
+/// body bytes in one transaction.
+pub fn queue(store: &mut Store, account: AccountId, order: &PlaceOrder) {
+    let body = serde_json::to_vec(order).unwrap();
+    let draft = store
+        .create_draft(account, "{}", &order.reference, "Nordby IF")
+        .unwrap();
+    assert!(
+        store
+            .queue_draft(draft.id, "{}", &order.reference, "Nordby IF", &body)
+            .unwrap()
+    );
 }
 
 /// How many orders of `account` are still queued in the data folder's database.
