@@ -3,9 +3,9 @@
 
 use super::theme::{self, space};
 use super::widgets::{UiExt as _, paint_checkerboard};
-use super::{Action, Intent, Screen, Shared};
+use super::{Action, Intent, Screen, Shared, Slot};
 use crate::api::{Fee, FeeType, Logo, LogoStatus, PriceTier, format_mm};
-use crate::backend::{Command, LogoDetail, LogoRef, RequestId, UserError};
+use crate::backend::{Command, LogoDetail, LogoRef, LogosCommand, UserError};
 use egui::{Align, Layout, Rect, RichText, Sense, TextureHandle, Ui, Vec2};
 use egui_extras::{Column, TableBuilder};
 
@@ -29,7 +29,8 @@ struct View {
 /// The detail screen's state.
 #[derive(Default)]
 pub struct LogoDetailScreen {
-    pending: Option<(RequestId, LogoRef)>,
+    /// The logo being opened.
+    pending: Option<LogoRef>,
     loaded: Option<Loaded>,
     error: Option<UserError>,
     view: View,
@@ -38,25 +39,16 @@ pub struct LogoDetailScreen {
 impl LogoDetailScreen {
     /// Fetches a logo (superseding any still on its way).
     pub fn open(&mut self, shared: &mut Shared<'_>, target: LogoRef) {
-        if let Some((old, _)) = self.pending.take() {
-            shared.progress.finish(old);
-        }
         let label = format!("Opening {target}");
-        let id = shared.request(&label, |request| Command::OpenLogo { request, target });
-        self.pending = Some((id, target));
+        shared.request(Slot::LogoDetail, &label, |request| {
+            Command::Logos(LogosCommand::Open { request, target })
+        });
+        self.pending = Some(target);
         self.error = None;
     }
 
-    /// Takes the answer to the newest request; answers whether it did.
-    pub fn on_opened(
-        &mut self,
-        ctx: &egui::Context,
-        request: RequestId,
-        detail: LogoDetail,
-    ) -> bool {
-        if self.pending.map(|(id, _)| id) != Some(request) {
-            return false;
-        }
+    /// Shows the logo opened (only the newest request's answer reaches the screen).
+    pub fn on_opened(&mut self, ctx: &egui::Context, detail: LogoDetail) {
         self.pending = None;
         let texture = detail.image.map(|img| {
             ctx.load_texture(
@@ -71,17 +63,19 @@ impl LogoDetailScreen {
             image_error: detail.image_error,
         });
         self.view = View::default();
-        true
     }
 
-    /// Takes a failure of the newest request; answers whether it did.
-    pub fn on_failed(&mut self, request: RequestId, error: &UserError) -> bool {
-        if self.pending.map(|(id, _)| id) != Some(request) {
-            return false;
-        }
+    /// The logo could not be opened.
+    pub fn on_failed(&mut self, error: &UserError) {
         self.pending = None;
         self.error = Some(error.clone());
-        true
+    }
+
+    /// Fetches the logo shown again.
+    pub fn refresh(&mut self, shared: &mut Shared<'_>) {
+        if let Some(id) = self.logo().map(|l| l.logo_id) {
+            self.open(shared, LogoRef::Id(id));
+        }
     }
 
     /// Forgets everything (a new account).

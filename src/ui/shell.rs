@@ -216,7 +216,7 @@ pub fn status_bar_ui(
         }
         ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
             ui.muted_small(concat!("v", env!("CARGO_PKG_VERSION")));
-            if let Some((label, count)) = shared.progress.visible(ui.ctx()) {
+            if let Some((label, count)) = shared.requests.visible(ui.ctx()) {
                 separator(ui);
                 let text = if count > 1 {
                     format!("{label}… (+{} more)", count - 1)
