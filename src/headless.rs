@@ -244,7 +244,7 @@ fn spawn_signal_watch(wake: mpsc::Sender<Wake>) {
                     return;
                 }
             };
-            runtime.block_on(crate::cli::shutdown_signal());
+            runtime.block_on(crate::signals::shutdown_signal());
             wake.send(Wake::Stop).ok();
         });
     if let Err(e) = started {

@@ -584,7 +584,7 @@ fn about_ui(ui: &mut Ui, shared: &Shared<'_>) {
         ui.set_width(ui.available_width());
         ui.section_heading("About logodesk");
         ui.add_space(space::XS);
-        ui.label(format!("Version {}", crate::cli::VERSION));
+        ui.label(format!("Version {}", crate::VERSION));
         if let Some(url) = &shared.session.sandbox_url {
             ui.muted(&format!(
                 "The built-in sandbox listens on {url}; its data stays on this computer."
