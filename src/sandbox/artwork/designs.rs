@@ -3,7 +3,7 @@
 use image::RgbaImage;
 
 use super::catalogue::{Design, Emblem, Icon, Pattern};
-use super::font::{Font, fit_cap};
+use super::font::Font;
 use super::geometry::{arc, leaf, ngon, polar, rounded_rect, shield, star5};
 use super::k;
 use super::raster::{Canvas, Pt, Shape};
@@ -226,8 +226,8 @@ fn crest(
         }
     }
     // Initials in the chief.
-    let cap = fit_cap(initials, fw * 0.8, chief_h * 0.62, 1.9);
-    let font = Font::new(cap).with_weight(1.9);
+    let font = Font::fitted(initials, fw * 0.8, chief_h * 0.62, 1.9);
+    let cap = font.cap();
     let ty = m + b + (chief_h - cap) / 2.0;
     font.draw(&mut c, initials, cx, ty, Some(k(text)), None);
     let ey = field_top + (bottom - field_top) * 0.36;
@@ -310,8 +310,7 @@ fn roundel(
     } else {
         lower
     };
-    let cap = fit_cap(longest, text_r * 2.6, band * 0.5, 1.6);
-    let font = Font::new(cap).with_weight(1.6);
+    let font = Font::fitted(longest, text_r * 2.6, band * 0.5, 1.6);
     font.draw_on_arc(&mut c, upper, (cx, cy, text_r), true, Some(k(ring_text)));
     font.draw_on_arc(&mut c, lower, (cx, cy, text_r), false, Some(k(ring_text)));
     // Stars between the two texts.
@@ -320,8 +319,8 @@ fn roundel(
         c.fill(&star5(p.0, p.1, band * 0.3), Some(k(ring_text)), None);
     }
     let dr = rin - r * 0.06;
-    let icap = fit_cap(initials, dr * 1.35, dr * 0.62, 2.1);
-    let ifont = Font::new(icap).with_weight(2.1);
+    let ifont = Font::fitted(initials, dr * 1.35, dr * 0.62, 2.1);
+    let icap = ifont.cap();
     ifont.draw(
         &mut c,
         initials,
@@ -365,8 +364,9 @@ fn football(size: u32, ring: Option<&'static str>, caption: Option<&'static str>
         let bh = h as f32 - y - 4.0;
         let plate = Shape::poly(rounded_rect(s * 0.04, y, s * 0.92, bh, bh * 0.3));
         c.fill(&plate, Some(k(ink)), None);
-        let cap = fit_cap(text, s * 0.8, bh * 0.6, 1.8);
-        Font::new(cap).with_weight(1.8).draw(
+        let font = Font::fitted(text, s * 0.8, bh * 0.6, 1.8);
+        let cap = font.cap();
+        font.draw(
             &mut c,
             text,
             cx,
@@ -411,8 +411,9 @@ fn handball(size: u32, [ball, seams, banner_ink]: [&'static str; 3], caption: &s
         (s * 0.02 + tail, by + bh / 2.0),
     ]);
     c.fill(&ribbon, Some(k(banner_ink)), None);
-    let cap = fit_cap(caption, s * 0.74, bh * 0.58, 1.8);
-    Font::new(cap).with_weight(1.8).draw(
+    let font = Font::fitted(caption, s * 0.74, bh * 0.58, 1.8);
+    let cap = font.cap();
+    font.draw(
         &mut c,
         caption,
         cx,
@@ -480,8 +481,9 @@ fn banner(w: u32, h: u32, [band, tails, text_ink]: [&'static str; 3], text: &str
         Some(k(tails)),
         None,
     );
-    let cap = fit_cap(text, (bx1 - bx0) * 0.86, th * 0.6, 1.9);
-    Font::new(cap).with_weight(1.9).draw(
+    let font = Font::fitted(text, (bx1 - bx0) * 0.86, th * 0.6, 1.9);
+    let cap = font.cap();
+    font.draw(
         &mut c,
         text,
         wf / 2.0,
@@ -547,8 +549,9 @@ fn sponsor(
     let text_x0 = ins + hf * 0.12 + icon_w;
     let text_w = wf - text_x0 - ins - hf * 0.1;
     let tcx = text_x0 + text_w / 2.0;
-    let cap = fit_cap(big, text_w, hf * 0.3, 1.9);
-    Font::new(cap).with_weight(1.9).draw(
+    let font = Font::fitted(big, text_w, hf * 0.3, 1.9);
+    let cap = font.cap();
+    font.draw(
         &mut c,
         big,
         tcx,
@@ -556,10 +559,8 @@ fn sponsor(
         Some(k(accent)),
         None,
     );
-    let scap = fit_cap(small, text_w * 0.9, hf * 0.14, 1.5);
-    Font::new(scap)
-        .with_weight(1.5)
-        .draw(&mut c, small, tcx, hf * 0.62, Some(k(small_ink)), None);
+    let sfont = Font::fitted(small, text_w * 0.9, hf * 0.14, 1.5);
+    sfont.draw(&mut c, small, tcx, hf * 0.62, Some(k(small_ink)), None);
     let (ix, iy, is) = (ins + hf * 0.1 + icon_w / 2.0, hf / 2.0, icon_w * 0.5);
     let a = Some(k(accent));
     match icon {
@@ -679,10 +680,9 @@ fn laurel(
         let q = polar(tip.0, tip.1, s * 0.04, up);
         c.fill(&leaf(q.0, q.1, s * 0.045, s * 0.018, up), l, None);
     }
-    let cap = fit_cap(big, r * 1.2, r * 0.85, 2.2);
-    Font::new(cap)
-        .with_weight(2.2)
-        .draw(&mut c, big, cx, cy - cap * 0.6, Some(k(text_ink)), None);
+    let font = Font::fitted(big, r * 1.2, r * 0.85, 2.2);
+    let cap = font.cap();
+    font.draw(&mut c, big, cx, cy - cap * 0.6, Some(k(text_ink)), None);
     // Ribbon across the bottom of the wreath.
     let by = cy + r * 0.55;
     let bh = s * 0.13;
@@ -695,8 +695,9 @@ fn laurel(
         (s * 0.18, by + bh / 2.0),
     ]);
     c.fill(&ribbon_shape, Some(k(text_ink)), None);
-    let rcap = fit_cap(ribbon, s * 0.56, bh * 0.56, 1.7);
-    Font::new(rcap).with_weight(1.7).draw(
+    let rfont = Font::fitted(ribbon, s * 0.56, bh * 0.56, 1.7);
+    let rcap = rfont.cap();
+    rfont.draw(
         &mut c,
         ribbon,
         cx,
@@ -756,8 +757,9 @@ fn camp(
         None,
         None,
     );
-    let cap1 = fit_cap(line1, wf * 0.9, hf * 0.13, 1.9);
-    Font::new(cap1).with_weight(1.9).draw(
+    let font1 = Font::fitted(line1, wf * 0.9, hf * 0.13, 1.9);
+    let cap1 = font1.cap();
+    font1.draw(
         &mut c,
         line1,
         cx,
@@ -765,8 +767,8 @@ fn camp(
         Some(k(text_ink)),
         None,
     );
-    let cap2 = fit_cap(line2, wf * 0.7, hf * 0.2, 2.2);
-    Font::new(cap2).with_weight(2.2).draw(
+    let font2 = Font::fitted(line2, wf * 0.7, hf * 0.2, 2.2);
+    font2.draw(
         &mut c,
         line2,
         cx,
@@ -797,8 +799,9 @@ fn pennant(w: u32, h: u32, [flag, hoist, text_ink]: [&'static str; 3], text: &st
         a.extend(b.iter().cloned());
     }
     c.fill(&edge, Some(k(hoist)), None);
-    let cap = fit_cap(text, wf * 0.42, hf * 0.2, 1.9);
-    Font::new(cap).with_weight(1.9).draw(
+    let font = Font::fitted(text, wf * 0.42, hf * 0.2, 1.9);
+    let cap = font.cap();
+    font.draw(
         &mut c,
         text,
         hw + wf * 0.26,
@@ -829,10 +832,9 @@ fn hexagon(
         Some(k(inner)),
         None,
     );
-    let cap = fit_cap(big, r * 1.3, r * 0.6, 2.2);
-    Font::new(cap)
-        .with_weight(2.2)
-        .draw(&mut c, big, cx, cy - cap * 0.72, Some(k(text_ink)), None);
+    let font = Font::fitted(big, r * 1.3, r * 0.6, 2.2);
+    let cap = font.cap();
+    font.draw(&mut c, big, cx, cy - cap * 0.72, Some(k(text_ink)), None);
     let bar_y = cy + cap * 0.42;
     let bh = r * 0.3;
     c.fill(
@@ -840,13 +842,14 @@ fn hexagon(
         Some(k(outer)),
         Some(&Shape::poly(ngon(cx, cy, r * 0.84, 6, -90.0))),
     );
-    let scap = fit_cap(small, r * 1.2, bh * 0.58, 1.7);
+    let sfont = Font::fitted(small, r * 1.2, bh * 0.58, 1.7);
+    let scap = sfont.cap();
     let small_ink = if inner == "HVID" || outer == "HVID" {
         "HVID"
     } else {
         inner
     };
-    Font::new(scap).with_weight(1.7).draw(
+    sfont.draw(
         &mut c,
         small,
         cx,
@@ -866,8 +869,8 @@ fn stars_wordmark(w: u32, h: u32, [stars, text_ink, bar]: [&'static str; 3], tex
         let y = if i == 1 { hf * 0.14 } else { hf * 0.17 };
         c.fill(&star5(cx + dx * wf * 0.16, y, r), Some(k(stars)), None);
     }
-    let cap = fit_cap(text, wf * 0.88, hf * 0.46, 2.3);
-    let font = Font::new(cap).with_weight(2.3);
+    let font = Font::fitted(text, wf * 0.88, hf * 0.46, 2.3);
+    let cap = font.cap();
     font.draw(&mut c, text, cx, hf * 0.31, Some(k(text_ink)), None);
     let by = hf * 0.31 + cap + font.stroke() / 2.0 + hf * 0.05;
     let bh = hf * 0.08;
@@ -883,8 +886,8 @@ fn stars_wordmark(w: u32, h: u32, [stars, text_ink, bar]: [&'static str; 3], tex
 fn stacked(w: u32, h: u32, [fill, outline]: [&'static str; 2], line1: &str, line2: &str) -> Canvas {
     let mut c = Canvas::new(w, h);
     let (wf, hf) = (c.wf(), c.hf());
-    let cap1 = fit_cap(line1, wf * 0.86, hf * 0.38, 2.0);
-    let f1 = Font::new(cap1).with_weight(2.0);
+    let f1 = Font::fitted(line1, wf * 0.86, hf * 0.38, 2.0);
+    let cap1 = f1.cap();
     let ow = cap1 * 0.06;
     f1.draw(
         &mut c,
@@ -894,8 +897,8 @@ fn stacked(w: u32, h: u32, [fill, outline]: [&'static str; 2], line1: &str, line
         Some(k(fill)),
         Some((k(outline), ow)),
     );
-    let cap2 = fit_cap(line2, wf * 0.5, hf * 0.3, 2.0);
-    let f2 = Font::new(cap2).with_weight(2.0);
+    let f2 = Font::fitted(line2, wf * 0.5, hf * 0.3, 2.0);
+    let cap2 = f2.cap();
     let y2 = hf * 0.1 + cap1 + f1.stroke() + hf * 0.08;
     // Underline bars either side of the second line.
     let tw = f2.measure(line2);

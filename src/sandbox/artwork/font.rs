@@ -107,6 +107,8 @@ fn glyph_paths(path: &str) -> Vec<Vec<Pt>> {
 
 /// A bold rounded stroke font at a given cap height (pixels).
 pub(super) struct Font {
+    /// Cap height in pixels.
+    cap: f32,
     /// Pixels per glyph unit.
     pub(super) u: f32,
     /// Stroke width in glyph units.
@@ -118,6 +120,7 @@ pub(super) struct Font {
 impl Font {
     pub(super) fn new(cap: f32) -> Self {
         Self {
+            cap,
             u: cap / 10.0,
             weight: 1.75,
             gap: 1.3,
@@ -127,6 +130,17 @@ impl Font {
     pub(super) fn with_weight(mut self, weight: f32) -> Self {
         self.weight = weight;
         self
+    }
+
+    /// The font of stroke `weight` at the largest cap height at which `text` fits in `max_w`
+    /// pixels, at most `max_cap`.
+    pub(super) fn fitted(text: &str, max_w: f32, max_cap: f32, weight: f32) -> Self {
+        Font::new(fit_cap(text, max_w, max_cap, weight)).with_weight(weight)
+    }
+
+    /// Cap height in pixels.
+    pub(super) fn cap(&self) -> f32 {
+        self.cap
     }
 
     pub(super) fn stroke(&self) -> f32 {
@@ -241,7 +255,7 @@ impl Font {
 }
 
 /// Largest cap height at which `text` fits in `max_w` pixels, capped at `max_cap`.
-pub(super) fn fit_cap(text: &str, max_w: f32, max_cap: f32, weight: f32) -> f32 {
+fn fit_cap(text: &str, max_w: f32, max_cap: f32, weight: f32) -> f32 {
     let probe = Font::new(10.0).with_weight(weight);
     let w10 = probe.measure(text);
     if w10 <= 0.0 {

@@ -45,23 +45,17 @@ pub(super) fn shield(cx: f32, top: f32, w: f32, h: f32) -> Vec<Pt> {
     let (l, r) = (cx - w / 2.0, cx + w / 2.0);
     let side = top + 0.38 * h;
     let bottom = top + h;
-    let mut pts = vec![(l, top), (r, top)];
-    // Quadratic Bézier from (r, side) via (r, bottom - 0.12h) to (cx, bottom).
+    // Quadratic Bézier from (x, side) via (x, bottom - 0.14h) to (cx, bottom), at t in [0, 1].
+    let curve = |x: f32, t: f32| {
+        let q = |p0: f32, p1: f32, p2: f32| {
+            (1.0 - t) * (1.0 - t) * p0 + 2.0 * (1.0 - t) * t * p1 + t * t * p2
+        };
+        (q(x, x, cx), q(side, bottom - 0.14 * h, bottom))
+    };
     let n = 20;
-    for i in 0..=n {
-        let t = i as f32 / n as f32;
-        let q = |p0: f32, p1: f32, p2: f32| {
-            (1.0 - t) * (1.0 - t) * p0 + 2.0 * (1.0 - t) * t * p1 + t * t * p2
-        };
-        pts.push((q(r, r, cx), q(side, bottom - 0.14 * h, bottom)));
-    }
-    for i in (0..n).rev() {
-        let t = i as f32 / n as f32;
-        let q = |p0: f32, p1: f32, p2: f32| {
-            (1.0 - t) * (1.0 - t) * p0 + 2.0 * (1.0 - t) * t * p1 + t * t * p2
-        };
-        pts.push((q(l, l, cx), q(side, bottom - 0.14 * h, bottom)));
-    }
+    let mut pts = vec![(l, top), (r, top)];
+    pts.extend((0..=n).map(|i| curve(r, i as f32 / n as f32)));
+    pts.extend((0..n).rev().map(|i| curve(l, i as f32 / n as f32)));
     pts
 }
 

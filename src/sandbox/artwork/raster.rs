@@ -2,6 +2,7 @@
 //! [`Canvas`] of ink runs, then box-filtered down to anti-aliased straight-alpha RGBA.
 
 use image::RgbaImage;
+use std::ops::Range;
 
 use crate::sandbox::inks::Ink;
 
@@ -193,7 +194,15 @@ impl Canvas {
         clip: Option<&Shape>,
     ) {
         let ink = self.ink_index(paint);
-        let (mut y0, mut y1) = shape.y_range();
+        for sy in self.sub_rows(shape.y_range(), clip) {
+            let y = (sy as f32 + 0.5) / SSF;
+            shape.spans(y, &mut self.xs, &mut self.spans);
+            self.paint_spans(sy, y, ink, clip);
+        }
+    }
+
+    /// The subsample rows whose centres lie in `[y0, y1)` and within `clip`'s extent.
+    fn sub_rows(&self, (mut y0, mut y1): (f32, f32), clip: Option<&Shape>) -> Range<usize> {
         if let Some(c) = clip {
             let (c0, c1) = c.y_range();
             y0 = y0.max(c0);
@@ -201,20 +210,22 @@ impl Canvas {
         }
         let sy0 = (y0 * SSF - 0.5).ceil().max(0.0) as usize;
         let sy1 = ((y1 * SSF - 0.5).ceil().max(0.0) as usize).min(self.sh);
-        for sy in sy0..sy1 {
-            let y = (sy as f32 + 0.5) / SSF;
-            shape.spans(y, &mut self.xs, &mut self.spans);
-            if let Some(c) = clip {
-                c.spans(y, &mut self.xs, &mut self.clip_spans);
-                intersect(&self.spans, &self.clip_spans, &mut self.joined);
-                std::mem::swap(&mut self.spans, &mut self.joined);
-            }
-            for &(a, b) in &self.spans {
-                let i0 = (a * SSF - 0.5).ceil().max(0.0) as usize;
-                let i1 = ((b * SSF - 0.5).ceil().max(0.0) as usize).min(self.sw);
-                if i1 > i0 {
-                    paint_run(&mut self.rows[sy], i0 as u32, i1 as u32, ink);
-                }
+        sy0..sy1
+    }
+
+    /// Paints `self.spans` (the covered intervals on subsample row `sy`, whose centre is at
+    /// `y`), cut to `clip`, with `ink`.
+    fn paint_spans(&mut self, sy: usize, y: f32, ink: u8, clip: Option<&Shape>) {
+        if let Some(c) = clip {
+            c.spans(y, &mut self.xs, &mut self.clip_spans);
+            intersect(&self.spans, &self.clip_spans, &mut self.joined);
+            std::mem::swap(&mut self.spans, &mut self.joined);
+        }
+        for &(a, b) in &self.spans {
+            let i0 = (a * SSF - 0.5).ceil().max(0.0) as usize;
+            let i1 = ((b * SSF - 0.5).ceil().max(0.0) as usize).min(self.sw);
+            if i1 > i0 {
+                paint_run(&mut self.rows[sy], i0 as u32, i1 as u32, ink);
             }
         }
     }
@@ -266,18 +277,11 @@ impl Canvas {
             y0 = y0.min(s.2);
             y1 = y1.max(s.3);
         }
-        if let Some(c) = clip {
-            let (c0, c1) = c.y_range();
-            y0 = y0.max(c0);
-            y1 = y1.min(c1);
-        }
-        let sy0 = (y0 * SSF - 0.5).ceil().max(0.0) as usize;
-        let sy1 = ((y1 * SSF - 0.5).ceil().max(0.0) as usize).min(self.sh);
         // Sweep rows top to bottom keeping only the segments that reach the current row.
         segs.sort_by(|p, q| p.2.total_cmp(&q.2));
         let mut next = 0;
         let mut active: Vec<(Pt, Pt, f32, f32)> = Vec::new();
-        for sy in sy0..sy1 {
+        for sy in self.sub_rows((y0, y1), clip) {
             let y = (sy as f32 + 0.5) / SSF;
             while next < segs.len() && segs[next].2 <= y {
                 active.push(segs[next]);
@@ -305,18 +309,7 @@ impl Canvas {
                 }
             }
             self.spans.push(cur);
-            if let Some(c) = clip {
-                c.spans(y, &mut self.xs, &mut self.clip_spans);
-                intersect(&self.spans, &self.clip_spans, &mut self.joined);
-                std::mem::swap(&mut self.spans, &mut self.joined);
-            }
-            for &(a, b) in &self.spans {
-                let i0 = (a * SSF - 0.5).ceil().max(0.0) as usize;
-                let i1 = ((b * SSF - 0.5).ceil().max(0.0) as usize).min(self.sw);
-                if i1 > i0 {
-                    paint_run(&mut self.rows[sy], i0 as u32, i1 as u32, ink);
-                }
-            }
+            self.paint_spans(sy, y, ink, clip);
         }
     }
 
