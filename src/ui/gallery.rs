@@ -675,7 +675,7 @@ fn card_ui(
                 thumb_rect.center(),
                 egui::Align2::CENTER_CENTER,
                 "…",
-                egui::FontId::proportional(18.0),
+                theme::font::card_placeholder(),
                 t.text_muted,
             );
         }
@@ -703,7 +703,7 @@ fn card_ui(
     let item = one_line(
         ui,
         &item,
-        egui::FontId::proportional(12.0),
+        theme::font::card_meta(),
         t.text,
         text_width - 60.0,
     );
@@ -730,7 +730,7 @@ fn card_ui(
     let size = one_line(
         ui,
         &size,
-        egui::FontId::proportional(12.0),
+        theme::font::card_meta(),
         t.text_muted,
         text_width,
     );
@@ -756,7 +756,7 @@ fn card_ui(
             egui::pos2(x - 4.0, y + 7.0),
             egui::Align2::LEFT_CENTER,
             format!("+{}", c.colors.len() - max),
-            egui::FontId::proportional(11.0),
+            theme::font::small(),
             t.text_muted,
         );
     }

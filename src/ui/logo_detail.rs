@@ -2,7 +2,7 @@
 //! colors, price tiers and additional fees with what each fee means.
 
 use super::theme::{self, space};
-use super::widgets::{UiExt as _, paint_checkerboard};
+use super::widgets::{UiExt as _, paint_checkerboard, paint_missing_picture};
 use super::{Action, Intent, Screen, Shared, Slot};
 use crate::api::{Fee, FeeType, Logo, LogoStatus, PriceTier, format_mm};
 use crate::backend::{Command, LogoDetail, LogoRef, LogosCommand, UserError};
@@ -232,29 +232,7 @@ fn picture_ui(ui: &mut Ui, texture: Option<&TextureHandle>, error: Option<&str>,
         egui::StrokeKind::Inside,
     );
     let Some(texture) = texture else {
-        match error {
-            // Why there is no picture, wrapped within it and readable by assistive technology.
-            Some(sentence) => {
-                let galley = painter.layout(
-                    sentence.to_owned(),
-                    egui::FontId::proportional(14.0),
-                    t.text_muted,
-                    (rect.width() - 2.0 * space::XL).max(80.0),
-                );
-                painter.galley(rect.center() - galley.size() / 2.0, galley, t.text_muted);
-                response
-                    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, sentence));
-            }
-            None => {
-                painter.text(
-                    rect.center(),
-                    egui::Align2::CENTER_CENTER,
-                    "No picture",
-                    egui::FontId::proportional(14.0),
-                    t.text_muted,
-                );
-            }
-        }
+        paint_missing_picture(&painter, rect, &response, error, "No picture");
         return;
     };
     let img = texture.size_vec2();
@@ -447,8 +425,7 @@ fn fee_ui(ui: &mut Ui, i: usize, fee: &Fee) {
         };
         ui.label(
             RichText::new(name)
-                .font(theme::heading_font())
-                .size(13.5)
+                .font(theme::font::fee_title())
                 .color(t.text_strong),
         );
         ui.badge(fee.fee_type.as_str(), t.accent, t.accent_soft);
