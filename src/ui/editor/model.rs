@@ -4,10 +4,10 @@
 
 use crate::api::{Color, Logo, LogoId, LogoStatus, format_mm};
 use crate::backend::editor::{EditorCommand, EditorDraft, EditorEvent, StagedChanges, Step};
-use crate::backend::{Command, Generation, LogoRef, RequestId, UserError};
+use crate::backend::{Command, LogoRef, UserError};
 use crate::store::editor::DraftMemory;
 use crate::ui::upload::UploadForm;
-use crate::ui::{Intent, Shared};
+use crate::ui::{Intent, Reply, Shared, Slot};
 use egui::TextureHandle;
 use std::sync::Arc;
 
@@ -69,8 +69,8 @@ pub struct EditorScreen {
     /// The upload form (shown when no draft is open, or on request).
     pub upload: UploadForm,
     pub(super) show_upload: bool,
-    generation: Generation,
-    pub(super) opening: Option<RequestId>,
+    /// A draft is being opened.
+    pub(super) opening: bool,
     pub(super) open: Option<Open>,
     pub(super) error: Option<UserError>,
     pub(super) staging: Staging,
@@ -79,9 +79,11 @@ pub struct EditorScreen {
     preview_sent: Vec<([u8; 3], [u8; 3])>,
     preview_revision: u64,
     pub(super) preview: Option<(Arc<egui::ColorImage>, TextureHandle)>,
-    pub(super) applying: Option<RequestId>,
+    /// "Apply" is sending the staged changes.
+    pub(super) applying: bool,
     pub(super) steps: Vec<StepLine>,
-    pub(super) committing: Option<RequestId>,
+    /// The commit is on its way.
+    pub(super) committing: bool,
     pub(super) confirm_commit: bool,
     pub(super) search: Vec<String>,
 }
@@ -91,8 +93,7 @@ impl Default for EditorScreen {
         EditorScreen {
             upload: UploadForm::default(),
             show_upload: false,
-            generation: Generation::default(),
-            opening: None,
+            opening: false,
             open: None,
             error: None,
             staging: Staging::default(),
@@ -101,9 +102,9 @@ impl Default for EditorScreen {
             preview_sent: Vec::new(),
             preview_revision: 0,
             preview: None,
-            applying: None,
+            applying: false,
             steps: Vec::new(),
-            committing: None,
+            committing: false,
             confirm_commit: false,
             search: Vec::new(),
         }
@@ -295,16 +296,14 @@ pub fn parse_mm(text: &str) -> Option<f64> {
 impl EditorScreen {
     /// Opens a logo in the editor (from the gallery's or the detail's "Edit draft").
     pub fn open(&mut self, shared: &mut Shared<'_>, logo: LogoId) {
-        if let Some(old) = self.opening.take() {
-            shared.progress.finish(old);
-        }
-        self.generation = shared.session.generation;
         self.error = None;
         self.show_upload = false;
-        self.opening = Some(shared.request(
+        self.opening = true;
+        shared.request(
+            Slot::EditorOpen,
             &format!("Opening logo id {logo} in the editor"),
             |request| Command::Editor(EditorCommand::Open { request, logo }),
-        ));
+        );
     }
 
     /// Forgets everything (a new account).
@@ -314,7 +313,7 @@ impl EditorScreen {
 
     /// Whether a draft is shown and nothing newer is on its way (screenshots).
     pub fn is_loaded(&self) -> bool {
-        self.open.is_some() && self.opening.is_none()
+        self.open.is_some() && !self.opening
     }
 
     /// The logo being edited.
@@ -339,7 +338,7 @@ impl EditorScreen {
 
     /// Whether "Apply" or the commit is running.
     pub fn is_busy(&self) -> bool {
-        self.applying.is_some() || self.committing.is_some()
+        self.applying || self.committing
     }
 
     /// The staged changes as they would be sent.
@@ -465,31 +464,20 @@ impl EditorScreen {
         });
     }
 
-    /// Takes an answer of the backend; answers whether it was this screen's. Intents (open
+    /// Takes an answer of the backend (only answers to current requests come). Intents (open
     /// the committed logo) go to `shared`.
-    pub fn on_event(&mut self, ctx: &egui::Context, event: EditorEvent, shared: &mut Shared<'_>) {
-        let stale = |g: Generation| g != shared.session.generation;
-        if let EditorEvent::FilePicked { request, .. }
-        | EditorEvent::FileChecked { request, .. }
-        | EditorEvent::Failed { request, .. } = &event
-        {
-            shared.progress.finish(*request);
-        }
-        if self.upload.on_event(ctx, &event) {
+    pub fn on_event(
+        &mut self,
+        ctx: &egui::Context,
+        reply: Reply,
+        event: EditorEvent,
+        shared: &mut Shared<'_>,
+    ) {
+        if self.upload.on_event(ctx, reply.slot, &event) {
             return;
         }
         match event {
-            EditorEvent::Opened {
-                generation,
-                request,
-                draft,
-                uploaded,
-            } => {
-                shared.progress.finish(request);
-                let mine = self.opening == Some(request) || self.upload.is_upload(request);
-                if stale(generation) || !mine {
-                    return;
-                }
+            EditorEvent::Opened { draft, uploaded } => {
                 if uploaded {
                     self.upload.finished();
                     shared.notifications.success(format!(
@@ -497,9 +485,8 @@ impl EditorScreen {
                         draft.logo.title
                     ));
                 }
-                self.opening = None;
+                self.opening = false;
                 self.show_upload = false;
-                self.generation = generation;
                 self.take_draft(ctx, *draft, true);
             }
             EditorEvent::Preview {
@@ -517,45 +504,22 @@ impl EditorScreen {
                     self.preview = Some((image, texture));
                 }
             }
-            EditorEvent::StepDone {
-                generation,
-                request,
-                step,
-                draft,
-            } => {
-                if !stale(generation) && self.applying == Some(request) {
+            EditorEvent::StepDone { step, draft } => {
+                if self.applying {
                     self.step_done(ctx, step, *draft);
                 }
             }
-            EditorEvent::StepFailed {
-                generation,
-                request,
-                step,
-                error,
-            } => {
-                if !stale(generation) && self.applying == Some(request) {
+            EditorEvent::StepFailed { step, error } => {
+                if self.applying {
                     self.steps.push(StepLine {
                         step,
                         result: Err(error),
                     });
                 }
             }
-            EditorEvent::ApplyFinished { request } => {
-                shared.progress.finish(request);
-                if self.applying == Some(request) {
-                    self.applying = None;
-                }
-            }
-            EditorEvent::Committed {
-                generation,
-                request,
-                logo,
-            } => {
-                shared.progress.finish(request);
-                if stale(generation) || self.committing != Some(request) {
-                    return;
-                }
-                self.committing = None;
+            EditorEvent::ApplyFinished => self.applying = false,
+            EditorEvent::Committed(logo) => {
+                self.committing = false;
                 let number = logo
                     .logo_item_no
                     .map(|n| n.to_string())
@@ -568,22 +532,37 @@ impl EditorScreen {
                 self.clear();
                 shared.intend(Intent::OpenLogo(LogoRef::Id(id)));
             }
-            EditorEvent::Failed { request, error } => {
-                if self.opening == Some(request) {
-                    self.opening = None;
-                    self.error = Some(error);
-                } else if self.committing == Some(request) {
-                    self.committing = None;
-                    self.error = Some(UserError::new(
-                        format!("The commit failed: {}", error.message),
-                        error.details,
-                    ));
-                } else if self.applying == Some(request) {
-                    self.applying = None;
-                    shared.notifications.error(&error);
+            EditorEvent::Failed(error) => {
+                if let Some(slot) = reply.slot {
+                    self.on_failed(slot, &error);
+                    if slot == Slot::EditorApply {
+                        shared.notifications.error(&error);
+                    }
                 }
             }
-            EditorEvent::FilePicked { .. } | EditorEvent::FileChecked { .. } => {}
+            EditorEvent::FilePicked(_) | EditorEvent::FileChecked(_) => {}
+        }
+    }
+
+    /// A request of `slot` failed: the open and the commit say so in place, the upload form
+    /// in the form.
+    pub fn on_failed(&mut self, slot: Slot, error: &UserError) {
+        match slot {
+            Slot::EditorOpen => {
+                self.opening = false;
+                self.error = Some(error.clone());
+            }
+            Slot::EditorCommit => {
+                self.committing = false;
+                self.error = Some(UserError::new(
+                    format!("The commit failed: {}", error.message),
+                    error.details.clone(),
+                ));
+            }
+            Slot::EditorApply => self.applying = false,
+            other => {
+                self.upload.on_failed(other, error);
+            }
         }
     }
 

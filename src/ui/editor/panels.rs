@@ -6,7 +6,7 @@ use super::model::{Rules, find_color, staged_lines};
 use crate::api::Logo;
 use crate::backend::Command;
 use crate::backend::editor::EditorCommand;
-use crate::ui::Shared;
+use crate::ui::{Shared, Slot};
 use crate::ui::theme::{self, space};
 use crate::ui::upload::text_field;
 use crate::ui::widgets::UiExt as _;
@@ -242,14 +242,14 @@ impl EditorScreen {
                 if apply.clicked() {
                     self.steps.clear();
                     let changes = staged.clone();
-                    self.applying =
-                        Some(shared.request("Applying the staged changes", |request| {
-                            Command::Editor(EditorCommand::Apply {
-                                request,
-                                logo: logo_id,
-                                changes,
-                            })
-                        }));
+                    self.applying = true;
+                    shared.request(Slot::EditorApply, "Applying the staged changes", |request| {
+                        Command::Editor(EditorCommand::Apply {
+                            request,
+                            logo: logo_id,
+                            changes,
+                        })
+                    });
                 }
                 if ui
                     .add_enabled(!lines.is_empty() && !busy, egui::Button::new("Discard"))
@@ -258,7 +258,7 @@ impl EditorScreen {
                 {
                     self.staging = open.fresh_staging();
                 }
-                if self.applying.is_some() {
+                if self.applying {
                     ui.spinner();
                 }
             });

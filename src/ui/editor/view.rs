@@ -8,7 +8,7 @@ use crate::backend::editor::{EditorCommand, StagedChanges};
 use crate::backend::{Command, LogoRef};
 use crate::ui::theme::{self, space};
 use crate::ui::widgets::UiExt as _;
-use crate::ui::{Intent, Shared};
+use crate::ui::{Intent, Shared, Slot};
 use egui::{Align, Layout, RichText, Ui, Vec2};
 
 impl EditorScreen {
@@ -17,7 +17,7 @@ impl EditorScreen {
         if self.open.is_some() {
             self.request_preview(shared);
         }
-        if self.show_upload || (self.open.is_none() && self.opening.is_none()) {
+        if self.show_upload || (self.open.is_none() && !self.opening) {
             ui.horizontal(|ui| {
                 ui.screen_title(
                     "Upload & edit",
@@ -155,9 +155,10 @@ impl EditorScreen {
             ui.add_space(space::M);
             ui.horizontal(|ui| {
                 if ui.add(egui::Button::new(RichText::new("Commit logo").color(t.on_accent)).fill(t.accent)).clicked() {
-                    self.committing = Some(shared.request("Committing the logo", |request| {
+                    self.committing = true;
+                    shared.request(Slot::EditorCommit, "Committing the logo", |request| {
                         Command::Editor(EditorCommand::Commit { request, logo: id })
-                    }));
+                    });
                     self.confirm_commit = false;
                 }
                 if ui.button("Cancel").clicked() {
