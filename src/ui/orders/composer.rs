@@ -2,17 +2,18 @@
 //! paste), loose logos with a digits editor, inline validation beside every field, an
 //! estimate of the logo lines, and "Place order".
 
-use super::countries;
-use super::estimate::estimate;
-use super::form::{
-    COMMON_SIZES, DesignForm, DigitForm, DraftForm, LogoForm, PlaceholderForm, RowForm,
-    digit_split, parse_roster,
-};
 use crate::api::{
     ListLogos, Logo, LogoId, LogoItemNo, LogoRef, LogoStatus, LogoType, ValidationIssue,
 };
 use crate::backend::orders::{DesignInfo, LogoTarget, OrdersCommand};
 use crate::backend::{Command, LogoCard, RequestId, UserError};
+use crate::orders::countries;
+use crate::orders::estimate::estimate;
+use crate::orders::form::{
+    COMMON_SIZES, DesignForm, DigitForm, DraftForm, LogoForm, PlaceholderForm, RowForm, digit_split,
+};
+use crate::orders::local::{COPY_RISK, copy_is_risky};
+use crate::orders::roster::parse_roster;
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
 use crate::ui::Shared;
 use crate::ui::theme::{self, space};
@@ -1219,12 +1220,3 @@ pub fn state_badge(ui: &mut Ui, state: OrderState) -> egui::Response {
     };
     ui.badge(text, fg, bg)
 }
-
-/// Copying an order in this state to a new draft could place it twice: the service may
-/// have it already, unconfirmed.
-pub fn copy_is_risky(state: OrderState) -> bool {
-    matches!(state, OrderState::Uncertain | OrderState::Unknown)
-}
-
-/// The sentence shown before copying an order that may already be placed.
-pub const COPY_RISK: &str = "This order may already be placed: a send may have reached the service, which has not confirmed it. A copy gets a new key, so placing the copy could place the order a second time. Look it up first; copy it only if you are sure it was not placed.";
