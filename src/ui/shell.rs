@@ -177,7 +177,7 @@ fn account_switcher_ui(ui: &mut Ui, shared: &mut Shared<'_>) {
 pub fn status_bar_ui(
     ui: &mut Ui,
     shared: &mut Shared<'_>,
-    outbox: Option<crate::ui::orders::OutboxStatus>,
+    outbox: Option<crate::orders::local::OutboxStatus>,
 ) {
     let t = theme::tokens(ui.ctx());
     ui.horizontal_centered(|ui| {

@@ -5,16 +5,15 @@
 //! draft and hands its exact body to the backend's outbox ([`crate::backend::orders`]).
 
 pub mod composer;
-pub mod countries;
-pub mod estimate;
-pub mod form;
 pub mod history;
 
 use crate::backend::orders::{OrdersCommand, OrdersEvent};
 use crate::backend::{Command, Generation, RequestId};
+use crate::orders::form::{self, DraftForm};
+use crate::orders::local::OutboxStatus;
+use crate::orders::roster::{DEMO_ROSTER, parse_roster};
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
 use composer::Composer;
-use form::DraftForm;
 
 use super::Shared;
 
@@ -42,28 +41,6 @@ pub struct OrdersScreen {
     place_when_created: bool,
     /// The outbox's newest send failed on the network (the service is out of reach).
     offline: bool,
-}
-
-/// Orders waiting in the outbox, and whether the service is out of reach.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct OutboxStatus {
-    pub queued: usize,
-    /// The newest send failed on the network.
-    pub offline: bool,
-}
-
-impl std::fmt::Display for OutboxStatus {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.queued {
-            1 => f.write_str("1 order queued")?,
-            n => write!(f, "{n} orders queued")?,
-        }
-        if self.offline {
-            f.write_str(" · offline — will send when the service is reachable")
-        } else {
-            f.write_str(" · sending")
-        }
-    }
 }
 
 impl OrdersScreen {
@@ -473,30 +450,6 @@ impl OrdersScreen {
     }
 }
 
-/// 20 players of a youth team (size, name, number), for the demo order and the tests.
-pub const DEMO_ROSTER: &str = "Size\tQty\tName\tNumber
-152\t1\tAndersen\t1
-152\t1\tBerg\t2
-152\t1\tChristensen\t3
-164\t1\tDahl\t4
-164\t1\tEriksen\t5
-164\t1\tFrost\t6
-164\t1\tHansen\t7
-S\t1\tIversen\t8
-S\t1\tJensen\t9
-S\t1\tKnudsen\t10
-S\t1\tLarsen\t11
-M\t1\tMadsen\t12
-M\t1\tNielsen\t13
-M\t1\tOlsen\t14
-M\t1\tPedersen\t15
-L\t1\tRasmussen\t16
-L\t1\tSørensen\t17
-L\t1\tThomsen\t18
-XL\t1\tVestergaard\t19
-XL\t1\tWinther\t20
-";
-
 /// A complete demo order on the sandbox's data: the finished kit for 20 players and loose
 /// number transfers (the screenshots of `--screen orders` and `--screen history`).
 pub fn demo_form() -> DraftForm {
@@ -517,7 +470,7 @@ pub fn demo_form() -> DraftForm {
         },
         designs: vec![DesignForm {
             reference: fx.done_design_id.to_string(),
-            rows: form::parse_roster(DEMO_ROSTER).rows,
+            rows: parse_roster(DEMO_ROSTER).rows,
             ..DesignForm::default()
         }],
         logos: vec![LogoForm {
