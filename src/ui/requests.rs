@@ -48,8 +48,10 @@ pub enum Slot {
     /// Looking a vectorize task up to track it (an older look-up's task is tracked all the
     /// same: the backend saved it).
     TaskTrack,
-    /// A new draft, or an order looked up by tracking id.
+    /// A new draft (a fresh one or a copy).
     OrdersDraft,
+    /// An order placed elsewhere, looked up by its tracking id.
+    OrdersLookUp,
     /// Asking the service again about an uncertain order, or attaching a tracking id.
     OrdersCheck,
     /// The composer's logo picker search.
@@ -73,9 +75,11 @@ impl Slot {
             Slot::SettingsSave | Slot::SettingsTest => Screen::Settings,
             Slot::DesignOpen | Slot::DesignClone => Screen::Designs,
             Slot::TaskTrack => Screen::Tasks,
-            Slot::OrdersDraft | Slot::OrdersCheck | Slot::ComposerSearch | Slot::ComposerLine => {
-                Screen::Orders
-            }
+            Slot::OrdersDraft
+            | Slot::OrdersLookUp
+            | Slot::OrdersCheck
+            | Slot::ComposerSearch
+            | Slot::ComposerLine => Screen::Orders,
         }
     }
 

@@ -5,11 +5,11 @@
 use super::composer::state_badge;
 use crate::api::OrderId;
 use crate::backend::orders::OrdersCommand;
-use crate::backend::{Command, RequestId};
+use crate::backend::Command;
 use crate::orders::csv::order_csv;
 use crate::orders::local::{COPY_RISK, copy_is_risky, matches};
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
-use crate::ui::Shared;
+use crate::ui::{Shared, Slot};
 use crate::ui::theme::{self, space};
 use crate::ui::widgets::UiExt as _;
 use egui::{RichText, Ui};
@@ -21,7 +21,8 @@ pub struct HistoryView {
     /// The order shown in full.
     pub open: Option<LocalOrderId>,
     pub lookup: String,
-    pub looking_up: Option<RequestId>,
+    /// A look-up by tracking id is on its way.
+    pub looking_up: bool,
     pub lookup_error: Option<String>,
     /// "Copy to new draft" of an order that may already be placed waits for confirmation.
     pub confirm_copy: Option<LocalOrderId>,
@@ -30,7 +31,7 @@ pub struct HistoryView {
     /// The tracking id typed to attach to an order that may already be placed.
     pub attach: String,
     /// A look-up or attach under way, and what the service said to the newest.
-    pub checking: Option<RequestId>,
+    pub checking: bool,
     pub check_result: Option<Result<String, String>>,
 }
 
@@ -72,7 +73,7 @@ impl HistoryView {
                 )),
             );
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let busy = self.looking_up.is_some();
+                let busy = self.looking_up;
                 let id = self.lookup.trim().parse::<i64>().ok();
                 if ui
                     .add_enabled(id.is_some() && !busy, egui::Button::new("Look up"))
@@ -80,12 +81,13 @@ impl HistoryView {
                     && let Some(id) = id
                 {
                     self.lookup_error = None;
-                    self.looking_up = Some(shared.request("Looking up the order", |request| {
+                    self.looking_up = true;
+                    shared.request(Slot::OrdersLookUp, "Looking up the order", |request| {
                         Command::Orders(OrdersCommand::LookUp {
                             request,
                             tracking: OrderId(id),
                         })
-                    }));
+                    });
                 }
                 ui.add(
                     egui::TextEdit::singleline(&mut self.lookup)
@@ -557,7 +559,7 @@ impl HistoryView {
             "May already be placed — check before resending. An earlier send may have reached the service without its answer reaching logodesk, and then the service refused a resend.{said} It is not sent again by itself. \"Look up\" asks the service again with the same key and the same order; if you know its tracking id, attach it."
         )).color(t.warning));
         ui.add_space(space::S);
-        let busy = self.checking.is_some();
+        let busy = self.checking;
         ui.horizontal(|ui| {
             if ui
                 .add_enabled(!busy, egui::Button::new("Look up"))
@@ -565,9 +567,10 @@ impl HistoryView {
                 .clicked()
             {
                 self.check_result = None;
-                self.checking = Some(shared.request("Looking the order up", |request| {
+                self.checking = true;
+                shared.request(Slot::OrdersCheck, "Looking the order up", |request| {
                     Command::Orders(OrdersCommand::AskAgain { request, id: o.id })
-                }));
+                });
             }
             ui.add(
                 egui::TextEdit::singleline(&mut self.attach)
@@ -582,13 +585,14 @@ impl HistoryView {
                 && let Some(tracking) = tracking
             {
                 self.check_result = None;
-                self.checking = Some(shared.request("Attaching the tracking id", |request| {
+                self.checking = true;
+                shared.request(Slot::OrdersCheck, "Attaching the tracking id", |request| {
                     Command::Orders(OrdersCommand::Attach {
                         request,
                         id: o.id,
                         tracking: OrderId(tracking),
                     })
-                }));
+                });
             }
             if busy {
                 ui.spinner();
@@ -597,16 +601,9 @@ impl HistoryView {
         ui.add_space(space::S);
     }
 
-    /// The answer to "Look up" or "Attach".
-    pub fn on_checked(
-        &mut self,
-        request: RequestId,
-        result: &Result<Box<LocalOrder>, crate::backend::UserError>,
-    ) -> bool {
-        if self.checking != Some(request) {
-            return false;
-        }
-        self.checking = None;
+    /// The answer to "Look up" or "Attach" (only the newest one's comes).
+    pub fn on_checked(&mut self, result: &Result<Box<LocalOrder>, crate::backend::UserError>) {
+        self.checking = false;
         self.check_result = Some(match result {
             Ok(o) => Ok(match (&o.order_number, o.tracking_id) {
                 (Some(n), Some(t)) => format!(
@@ -616,7 +613,6 @@ impl HistoryView {
             }),
             Err(e) => Err(e.message.clone()),
         });
-        true
     }
 }
 

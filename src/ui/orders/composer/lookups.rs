@@ -2,10 +2,10 @@
 
 use super::Composer;
 use crate::api::{Logo, LogoId, LogoItemNo};
-use crate::backend::orders::{DesignInfo, LogoTarget, OrdersCommand};
-use crate::backend::{Command, RequestId, UserError};
+use crate::backend::orders::{DesignInfo, OrdersCommand};
+use crate::backend::{Command, LogoRef, RequestId, UserError};
 use crate::orders::form::{DesignForm, DigitForm, LogoForm, PlaceholderForm, RowForm};
-use crate::ui::Shared;
+use crate::ui::{Shared, Slot};
 
 impl Composer {
     /// Fetches the designs' and logos' details again (after loading a draft).
@@ -25,7 +25,7 @@ impl Composer {
             return;
         }
         let target = d.design_ref();
-        let id = shared.request("Fetching the design", |request| {
+        let id = shared.request(Slot::ComposerLine, "Fetching the design", |request| {
             Command::Orders(OrdersCommand::FetchDesign { request, target })
         });
         self.design_requests.insert(id, i);
@@ -37,11 +37,11 @@ impl Composer {
             return;
         };
         let target = match (l.by_item_no, l.reference.trim().parse::<i64>()) {
-            (false, Ok(id)) => LogoTarget::Id(LogoId(id)),
-            (true, Ok(n)) => LogoTarget::ItemNo(LogoItemNo(n)),
+            (false, Ok(id)) => LogoRef::Id(LogoId(id)),
+            (true, Ok(n)) => LogoRef::ItemNo(LogoItemNo(n)),
             _ => return,
         };
-        let id = shared.request("Fetching the logo", |request| {
+        let id = shared.request(Slot::ComposerLine, "Fetching the logo", |request| {
             Command::Orders(OrdersCommand::FetchLogo { request, target })
         });
         self.logo_requests.insert(id, i);

@@ -3,9 +3,9 @@
 use super::Composer;
 use crate::api::{ListLogos, LogoStatus};
 use crate::backend::orders::OrdersCommand;
-use crate::backend::{Command, LogoCard, RequestId, UserError};
+use crate::backend::{Command, LogoCard, UserError};
 use crate::orders::form::LogoForm;
-use crate::ui::Shared;
+use crate::ui::{Shared, Slot};
 use crate::ui::theme::{self, space};
 use crate::ui::widgets::UiExt as _;
 use egui::Ui;
@@ -23,23 +23,17 @@ const PICKER_LIMIT: i64 = 12;
 pub(super) struct LogoPicker {
     search: String,
     edited_at: Option<Instant>,
-    request: Option<RequestId>,
+    /// The newest search is on its way.
+    searching: bool,
     searched: Option<String>,
     found: Vec<LogoCard>,
     error: Option<String>,
 }
 
 impl Composer {
-    /// Matches of the logo picker's search (only the newest request's are kept).
-    pub(in crate::ui::orders) fn on_found(
-        &mut self,
-        request: RequestId,
-        result: Result<Vec<LogoCard>, UserError>,
-    ) {
-        if self.picker.request != Some(request) {
-            return;
-        }
-        self.picker.request = None;
+    /// Matches of the logo picker's search (only the newest search's come).
+    pub(in crate::ui::orders) fn on_found(&mut self, result: Result<Vec<LogoCard>, UserError>) {
+        self.picker.searching = false;
         match result {
             Ok(found) => (self.picker.found, self.picker.error) = (found, None),
             Err(e) => (self.picker.found, self.picker.error) = (Vec::new(), Some(e.message)),
@@ -66,9 +60,10 @@ impl Composer {
             .page(1)
             .limit(PICKER_LIMIT)
             .search(search.clone());
-        self.picker.request = Some(shared.request("Searching logos", |request| {
+        self.picker.searching = true;
+        shared.request(Slot::ComposerSearch, "Searching logos", |request| {
             Command::Orders(OrdersCommand::SearchLogos { request, query })
-        }));
+        });
         self.picker.searched = Some(search);
     }
 
@@ -97,7 +92,7 @@ impl Composer {
             (Some(message), _) => {
                 ui.problem(message);
             }
-            (None, cards) if cards.is_empty() && self.picker.request.is_none() => {
+            (None, cards) if cards.is_empty() && !self.picker.searching => {
                 ui.muted_small(&format!("No logo's title contains \"{searched}\"."));
             }
             (None, cards) => {
