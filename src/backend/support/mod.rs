@@ -38,10 +38,13 @@ pub struct Answer<E> {
     pub event: E,
 }
 
+/// A feature's answer: its event, or a failure.
+pub type Outcome<E> = Answer<Result<E, UserError>>;
+
 /// Where a feature's answers go: each is wrapped into the UI's event type and sent with a
 /// repaint. `Err` answers travel as the protocol's common failure.
 pub struct Sink<E> {
-    send: Arc<dyn Fn(Answer<Result<E, UserError>>) + Send + Sync>,
+    send: Arc<dyn Fn(Outcome<E>) + Send + Sync>,
 }
 
 impl<E> Clone for Sink<E> {
@@ -54,7 +57,7 @@ impl<E> Clone for Sink<E> {
 
 impl<E> Sink<E> {
     /// A sink that hands every answer to `send`.
-    pub fn new(send: impl Fn(Answer<Result<E, UserError>>) + Send + Sync + 'static) -> Sink<E> {
+    pub fn new(send: impl Fn(Outcome<E>) + Send + Sync + 'static) -> Sink<E> {
         Sink {
             send: Arc::new(send),
         }

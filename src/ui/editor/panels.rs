@@ -6,10 +6,10 @@ use super::model::{Rules, find_color, staged_lines};
 use crate::api::Logo;
 use crate::backend::Command;
 use crate::backend::editor::EditorCommand;
-use crate::ui::{Shared, Slot};
 use crate::ui::theme::{self, space};
 use crate::ui::upload::text_field;
 use crate::ui::widgets::UiExt as _;
+use crate::ui::{Shared, Slot};
 use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 
@@ -243,13 +243,17 @@ impl EditorScreen {
                     self.steps.clear();
                     let changes = staged.clone();
                     self.applying = true;
-                    shared.request(Slot::EditorApply, "Applying the staged changes", |request| {
-                        Command::Editor(EditorCommand::Apply {
-                            request,
-                            logo: logo_id,
-                            changes,
-                        })
-                    });
+                    shared.request(
+                        Slot::EditorApply,
+                        "Applying the staged changes",
+                        |request| {
+                            Command::Editor(EditorCommand::Apply {
+                                request,
+                                logo: logo_id,
+                                changes,
+                            })
+                        },
+                    );
                 }
                 if ui
                     .add_enabled(!lines.is_empty() && !busy, egui::Button::new("Discard"))

@@ -4,14 +4,14 @@
 
 use super::composer::state_badge;
 use crate::api::OrderId;
-use crate::backend::orders::OrdersCommand;
 use crate::backend::Command;
+use crate::backend::orders::OrdersCommand;
 use crate::orders::csv::order_csv;
 use crate::orders::local::{COPY_RISK, copy_is_risky, matches};
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
-use crate::ui::{Shared, Slot};
 use crate::ui::theme::{self, space};
 use crate::ui::widgets::UiExt as _;
+use crate::ui::{Shared, Slot};
 use egui::{RichText, Ui};
 
 /// What the history screen shows.

@@ -5,9 +5,9 @@ use crate::api::{ListLogos, LogoStatus};
 use crate::backend::orders::OrdersCommand;
 use crate::backend::{Command, LogoCard, UserError};
 use crate::orders::form::LogoForm;
-use crate::ui::{Shared, Slot};
 use crate::ui::theme::{self, space};
 use crate::ui::widgets::UiExt as _;
+use crate::ui::{Shared, Slot};
 use egui::Ui;
 use std::time::{Duration, Instant};
 
