@@ -1,9 +1,9 @@
 //! The order composer: the draft's state, autosave, "Place order" and the page's layout.
 //!
-//! The page is drawn by job: the header and delivery address ([`header`]), the designs with
-//! an instances grid and roster paste ([`designs`]), the loose logos with a digits editor
-//! ([`logos`]) and a search ([`picker`]), and the estimate of the logo lines ([`estimate`]);
-//! [`lookups`] fetches what the lines name, [`cells`] are the text fields with their issues.
+//! The page is drawn by job: the header and delivery address (`header`), the designs with
+//! an instances grid and roster paste (`designs`), the loose logos with a digits editor
+//! (`logos`) and a search (`picker`), and the estimate of the logo lines (`estimate`);
+//! `lookups` fetches what the lines name, `cells` are the text fields with their issues.
 
 mod cells;
 mod designs;
