@@ -85,7 +85,7 @@ fn save_account(
         orders: Default::default(),
     };
     let request = next_request(n);
-    backend.send(Command::Accounts(AccountsCommand::Test {
+    backend.send(Command::Accounts(AccountsCommand::TestConnection {
         request,
         existing: None,
         draft: draft.clone(),
@@ -93,7 +93,7 @@ fn save_account(
     wait_for(backend, |e| match e {
         Envelope {
             request: Some(r),
-            event: Event::Accounts(AccountsEvent::Tested(_)),
+            event: Event::Accounts(AccountsEvent::ConnectionTested(_)),
             ..
         } if r == request => Some(()),
         _ => None,

@@ -259,6 +259,42 @@ fn ctrl_r_refreshes_and_ctrl_f_focuses_search() {
 }
 
 #[test]
+fn ctrl_r_on_a_logo_shows_what_the_service_has_now() {
+    let mut h = app(egui::Theme::Light);
+    wait_for_gallery(&mut h);
+    let draft = h.state().gallery().first_draft().expect("a demo draft");
+    h.get_by_label("Open by number").click();
+    h.get_by_label("Open by number")
+        .type_text(&format!("#{}", draft.0));
+    h.get_by_label("Open").click();
+    wait_for(&mut h, "the draft", |h| {
+        h.state().detail().logo().is_some_and(|l| l.logo_id == draft)
+    });
+    // Someone renames the draft meanwhile (another designer, the web shop).
+    let base = h.state().session().sandbox_url.clone().expect("the sandbox runs");
+    let key = logodesk::sandbox::fixtures().vendor_api_key;
+    let client = logodesk::api::Client::new(
+        logodesk::api::ClientConfig::parse(&base, key).expect("the sandbox's address"),
+    )
+    .expect("a client");
+    let renamed = "Renamed elsewhere";
+    tokio::runtime::Runtime::new()
+        .expect("a runtime")
+        .block_on(client.logos().rename(
+            draft,
+            &logodesk::api::Rename {
+                title: renamed.into(),
+            },
+        ))
+        .expect("the rename");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::R);
+    wait_for(&mut h, "the logo as it is now", |h| {
+        h.state().detail().logo().is_some_and(|l| l.title == renamed)
+    });
+    assert_eq!(h.state().screen(), Screen::LogoDetail);
+}
+
+#[test]
 fn a_failing_server_shows_a_readable_notification() {
     let mut config = BackendConfig::ephemeral(mock_keychain());
     config.sandbox = Some(SandboxConfig {

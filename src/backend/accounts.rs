@@ -25,7 +25,7 @@ pub enum AccountsCommand {
     Remove { account: AccountId },
     /// Call the health check and a one-item logo list with these settings (a missing key in
     /// the draft means the stored key of `existing`).
-    Test {
+    TestConnection {
         request: RequestId,
         existing: Option<AccountId>,
         draft: AccountDraft,
@@ -51,7 +51,7 @@ pub enum AccountsEvent {
         what: String,
     },
     /// The result of "Test connection".
-    Tested(ConnectionReport),
+    ConnectionTested(ConnectionReport),
 }
 
 debug_as_name!(AccountsCommand, AccountsEvent);
@@ -158,7 +158,7 @@ impl Accounts {
                     self.sink.fail(None, None, e);
                 }
             }
-            AccountsCommand::Test {
+            AccountsCommand::TestConnection {
                 request,
                 existing,
                 draft,
@@ -341,7 +341,7 @@ impl Accounts {
                             };
                             return self
                                 .sink
-                                .notice_answer(request, AccountsEvent::Tested(report));
+                                .notice_answer(request, AccountsEvent::ConnectionTested(report));
                         }
                     }
                     record.auth = draft.auth;
@@ -376,7 +376,7 @@ impl Accounts {
                     logos: Err(e),
                 },
             };
-            sink.notice_answer(request, AccountsEvent::Tested(report));
+            sink.notice_answer(request, AccountsEvent::ConnectionTested(report));
         });
     }
 }

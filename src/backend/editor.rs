@@ -502,15 +502,12 @@ async fn into_draft(
     mut logo: Logo,
     fresh_upload: Option<bool>,
 ) -> Result<EditorDraft, UserError> {
-    let high = std::mem::take(&mut logo.high_res_base64);
-    let low = std::mem::take(&mut logo.low_res_base64);
-    let source = if high.trim().is_empty() { low } else { high };
-    let decoded = pictures::decoding(move || {
-        if source.trim().is_empty() {
-            Err("The service sent no picture for this logo.".to_owned())
-        } else {
+    let source = pictures::take_picture(&mut logo);
+    let decoded = pictures::decoding(move || match source {
+        Some(source) => {
             imaging::decode_base64_png(&source).map_err(|e| pictures::picture_sentence(&e))
         }
+        None => Err(pictures::NO_PICTURE.to_owned()),
     })
     .await?;
     let (decoded, image_error) = match decoded {

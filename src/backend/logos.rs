@@ -216,15 +216,12 @@ impl Logos {
                     return sink.fail(Some(generation), Some(request), UserError::from_api(&e));
                 }
             };
-            let high = std::mem::take(&mut logo.high_res_base64);
-            let low = std::mem::take(&mut logo.low_res_base64);
-            let source = if high.trim().is_empty() { low } else { high };
-            let decoded = pictures::decoding(move || {
-                if source.trim().is_empty() {
-                    Err("The service sent no picture for this logo.".to_owned())
-                } else {
+            let source = pictures::take_picture(&mut logo);
+            let decoded = pictures::decoding(move || match source {
+                Some(source) => {
                     pictures::decode_detail(&source).map_err(|e| pictures::picture_sentence(&e))
                 }
+                None => Err(pictures::NO_PICTURE.to_owned()),
             })
             .await;
             let (image, image_error) = match decoded {

@@ -210,10 +210,14 @@ impl TaskPoller {
             } else {
                 0
             };
-            let policy = self.client.retry_policy();
-            let pause = self
-                .pacing
-                .next(&policy, failures, retry_after, rand::random::<f64>());
+            let pause = if failures == 0 {
+                self.pacing.interval
+            } else {
+                let policy = self.client.retry_policy();
+                let unit = rand::random::<f64>();
+                self.pacing
+                    .after_failures(&policy, failures, retry_after, unit)
+            };
             wait(pause, &self.wake).await;
         }
     }

@@ -111,7 +111,7 @@ impl Settings {
         match event {
             AccountsEvent::Saved(account) => self.on_saved(&account, shared),
             AccountsEvent::HasOrders { waiting, what, .. } => self.on_has_orders(waiting, &what),
-            AccountsEvent::Tested(report) => self.report = Some(report),
+            AccountsEvent::ConnectionTested(report) => self.report = Some(report),
             // The session keeps the list and the keychain's state.
             AccountsEvent::Changed(_) | AccountsEvent::KeychainChanged(_) => {}
         }
@@ -453,7 +453,7 @@ impl Settings {
                 {
                     let (existing, draft) = (form.editing.as_ref().map(|a| a.id), form.draft());
                     shared.request(Slot::SettingsTest, "Testing the connection", |request| {
-                        Command::Accounts(AccountsCommand::Test {
+                        Command::Accounts(AccountsCommand::TestConnection {
                             request,
                             existing,
                             draft,

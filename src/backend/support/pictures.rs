@@ -58,6 +58,18 @@ pub fn picture_sentence(e: &imaging::ImagingError) -> String {
     }
 }
 
+/// Takes a logo's picture out of it: the high-resolution one, or the low-resolution one if
+/// that is all there is; `None` if the service sent neither.
+pub fn take_picture(logo: &mut crate::api::Logo) -> Option<String> {
+    let high = std::mem::take(&mut logo.high_res_base64);
+    let low = std::mem::take(&mut logo.low_res_base64);
+    let source = if high.trim().is_empty() { low } else { high };
+    (!source.trim().is_empty()).then_some(source)
+}
+
+/// The sentence for a logo without a picture.
+pub const NO_PICTURE: &str = "The service sent no picture for this logo.";
+
 /// Converts RGBA pixels to an egui image.
 pub fn to_color_image(img: &image::RgbaImage) -> egui::ColorImage {
     egui::ColorImage::from_rgba_unmultiplied(

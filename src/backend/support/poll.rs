@@ -43,22 +43,6 @@ impl Pacing {
             .delay(failures.min(16), None, unit)
             .min(self.max_backoff)
     }
-
-    /// The pause after a round with `failures` failed rounds before it (0: the round went
-    /// well, the interval).
-    pub fn next(
-        &self,
-        policy: &RetryPolicy,
-        failures: u32,
-        retry_after: Option<Duration>,
-        unit: f64,
-    ) -> Duration {
-        if failures == 0 {
-            self.interval
-        } else {
-            self.after_failures(policy, failures, retry_after, unit)
-        }
-    }
 }
 
 /// Waits `pause`, or less if `wake` is notified meanwhile.
@@ -96,6 +80,5 @@ mod tests {
             pacing.after_failures(&policy, 1, asked, 0.5),
             Duration::from_secs(45)
         );
-        assert_eq!(pacing.next(&policy, 0, asked, 0.5), pacing.interval);
     }
 }
