@@ -268,10 +268,18 @@ fn ctrl_r_on_a_logo_shows_what_the_service_has_now() {
         .type_text(&format!("#{}", draft.0));
     h.get_by_label("Open").click();
     wait_for(&mut h, "the draft", |h| {
-        h.state().detail().logo().is_some_and(|l| l.logo_id == draft)
+        h.state()
+            .detail()
+            .logo()
+            .is_some_and(|l| l.logo_id == draft)
     });
     // Someone renames the draft meanwhile (another designer, the web shop).
-    let base = h.state().session().sandbox_url.clone().expect("the sandbox runs");
+    let base = h
+        .state()
+        .session()
+        .sandbox_url
+        .clone()
+        .expect("the sandbox runs");
     let key = logodesk::sandbox::fixtures().vendor_api_key;
     let client = logodesk::api::Client::new(
         logodesk::api::ClientConfig::parse(&base, key).expect("the sandbox's address"),
@@ -289,7 +297,10 @@ fn ctrl_r_on_a_logo_shows_what_the_service_has_now() {
         .expect("the rename");
     h.key_press_modifiers(egui::Modifiers::COMMAND, Key::R);
     wait_for(&mut h, "the logo as it is now", |h| {
-        h.state().detail().logo().is_some_and(|l| l.title == renamed)
+        h.state()
+            .detail()
+            .logo()
+            .is_some_and(|l| l.title == renamed)
     });
     assert_eq!(h.state().screen(), Screen::LogoDetail);
 }
