@@ -83,12 +83,12 @@ pub type Envelope = Answer<Event>;
 impl fmt::Debug for Command {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Command::Logos(c) => c.fmt(f),
-            Command::Accounts(c) => c.fmt(f),
-            Command::Editor(c) => c.fmt(f),
-            Command::Orders(c) => c.fmt(f),
-            Command::Designs(c) => c.fmt(f),
-            Command::Tasks(c) => c.fmt(f),
+            Command::Logos(c) => write!(f, "Logos::{c:?}"),
+            Command::Accounts(c) => write!(f, "Accounts::{c:?}"),
+            Command::Editor(c) => write!(f, "Editor::{c:?}"),
+            Command::Orders(c) => write!(f, "Orders::{c:?}"),
+            Command::Designs(c) => write!(f, "Designs::{c:?}"),
+            Command::Tasks(c) => write!(f, "Tasks::{c:?}"),
             other => f.write_str(other.into()),
         }
     }
@@ -97,12 +97,12 @@ impl fmt::Debug for Command {
 impl fmt::Debug for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Event::Logos(e) => e.fmt(f),
-            Event::Accounts(e) => e.fmt(f),
-            Event::Editor(e) => e.fmt(f),
-            Event::Orders(e) => e.fmt(f),
-            Event::Designs(e) => e.fmt(f),
-            Event::Tasks(e) => e.fmt(f),
+            Event::Logos(e) => write!(f, "Logos::{e:?}"),
+            Event::Accounts(e) => write!(f, "Accounts::{e:?}"),
+            Event::Editor(e) => write!(f, "Editor::{e:?}"),
+            Event::Orders(e) => write!(f, "Orders::{e:?}"),
+            Event::Designs(e) => write!(f, "Designs::{e:?}"),
+            Event::Tasks(e) => write!(f, "Tasks::{e:?}"),
             other => f.write_str(other.into()),
         }
     }
@@ -129,7 +129,7 @@ mod tests {
                 orders: WaitingOrders::Ask,
             },
         });
-        assert_eq!(format!("{cmd:?}"), "Save");
+        assert_eq!(format!("{cmd:?}"), "Accounts::Save");
         let ev = Event::Failed(UserError::new("x", None));
         assert_eq!(format!("{ev:?}"), "Failed");
         let envelope = Envelope {
