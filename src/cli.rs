@@ -20,15 +20,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-/// Version string shown by `--version` and in the About box: `0.1.0 (rev 1a2b3c4d5e, 2026-11-21)`.
-pub const VERSION: &str = concat!(
-    env!("CARGO_PKG_VERSION"),
-    " (rev ",
-    env!("LOGODESK_GIT_REV"),
-    ", ",
-    env!("LOGODESK_COMMIT_DATE"),
-    ")"
-);
+pub use crate::VERSION;
 
 /// What `--help` says about exit codes, the data folder and its log.
 const AFTER_HELP: &str = "\
@@ -44,7 +36,7 @@ folder (one file a day, two weeks kept), as is a crash note if logodesk ever hit
 #[command(name = "logodesk", version = VERSION, about, after_help = AFTER_HELP, args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(subcommand)]
-    pub command: Option<Command>,
+    pub command: Option<CliCommand>,
     #[command(flatten)]
     pub app: AppArgs,
 }
@@ -94,7 +86,7 @@ fn parse_theme(s: &str) -> Result<egui::ThemePreference, String> {
 }
 
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub enum CliCommand {
     /// Run the sandbox (an emulator of the whole service API) without the desktop app.
     Sandbox(SandboxArgs),
     /// Send the queued orders of the data folder without a window (its embedded sandbox, outbox
@@ -163,11 +155,11 @@ fn parse_rate(s: &str) -> Result<f64, String> {
 /// Runs the parsed command line (and sets up logging for it).
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
-        Some(Command::Sandbox(args)) => {
+        Some(CliCommand::Sandbox(args)) => {
             logging::init_stderr();
             run_sandbox(args)
         }
-        Some(Command::SendQueued(args)) => run_send_queued(args),
+        Some(CliCommand::SendQueued(args)) => run_send_queued(args),
         None => run_app(cli.app),
     }
 }
@@ -368,39 +360,11 @@ fn run_sandbox(args: SandboxArgs) -> anyhow::Result<()> {
             .context("the sandbox could not start")?;
         println!("listening on http://{}", handle.addr());
         std::io::stdout().flush().ok();
-        shutdown_signal().await;
+        crate::signals::shutdown_signal().await;
         tracing::info!("stopping the sandbox");
         handle.shutdown().await;
         anyhow::Ok(())
     })
-}
-
-/// Resolves on Ctrl-C or SIGTERM.
-pub(crate) async fn shutdown_signal() {
-    let ctrl_c = async {
-        if let Err(e) = tokio::signal::ctrl_c().await {
-            tracing::warn!("cannot listen for Ctrl-C: {e}");
-            std::future::pending::<()>().await;
-        }
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(e) => {
-                tracing::warn!("cannot listen for SIGTERM: {e}");
-                std::future::pending::<()>().await;
-            }
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = terminate => {},
-    }
 }
 
 #[cfg(test)]
@@ -427,7 +391,7 @@ mod tests {
             "0.3",
         ])
         .unwrap();
-        let Some(Command::Sandbox(a)) = cli.command else {
+        let Some(CliCommand::Sandbox(a)) = cli.command else {
             panic!("expected the sandbox subcommand")
         };
         assert!(a.ephemeral);

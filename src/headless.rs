@@ -154,15 +154,13 @@ fn run_loop(
                 return Ok(());
             }
         }
-        while let Some(event) = backend.try_recv() {
-            match event {
+        while let Some(envelope) = backend.try_recv() {
+            match envelope.event {
                 Event::Ready { .. } => ready = true,
                 // Before `Ready` a failure means the database or the sandbox did not start.
-                Event::Failed {
-                    request: None,
-                    error,
-                    ..
-                } if !ready => return Err(HeadlessError::Backend(error).into()),
+                Event::Failed(error) if !ready && envelope.request.is_none() => {
+                    return Err(HeadlessError::Backend(error).into());
+                }
                 Event::AccountActivated {
                     problem: Some(problem),
                     ..
@@ -182,12 +180,12 @@ fn run_loop(
                         )?;
                     }
                 }
-                Event::Orders(OrdersEvent::Changed { order, .. }) => {
+                Event::Orders(OrdersEvent::Changed(order)) => {
                     if let Some(state) = watch.update(&order) {
                         writeln!(out, "{}", answered_line(&order, state))?;
                     }
                 }
-                Event::Orders(OrdersEvent::Reachability { offline, .. }) => {
+                Event::Orders(OrdersEvent::Reachability { offline }) => {
                     if offline {
                         tracing::warn!(
                             "the service is out of reach; the orders wait and are sent again"
@@ -196,7 +194,7 @@ fn run_loop(
                         tracing::info!("the service answers again");
                     }
                 }
-                Event::Failed { error, .. } => tracing::warn!(message = %error.message),
+                Event::Failed(error) => tracing::warn!(message = %error.message),
                 _ => {}
             }
         }
@@ -246,7 +244,7 @@ fn spawn_signal_watch(wake: mpsc::Sender<Wake>) {
                     return;
                 }
             };
-            runtime.block_on(crate::cli::shutdown_signal());
+            runtime.block_on(crate::signals::shutdown_signal());
             wake.send(Wake::Stop).ok();
         });
     if let Err(e) = started {

@@ -5,10 +5,14 @@
 //! - [`sandbox`]: a faithful emulator of the whole service over real HTTP.
 //! - [`backend`]: the background runtime the UI talks to with typed commands and events.
 //! - [`store`]: the app's local data in SQLite (accounts; never keys).
+//! - [`orders`]: the order form, rosters, countries, estimate and CSV (no UI);
+//!   [`pricing`]: the service's pricing rules, shared by the sandbox and the estimate.
 //! - [`keychain`]: where API keys live (the OS keychain, or this session's memory).
 //! - [`ui`] and [`app`]: the desktop window (eframe/egui).
 //! - [`instance`]: one logodesk per data folder; [`logging`]: the log file and crash notes;
-//!   [`headless`]: `logodesk send-queued`; [`notice`]: a one-sentence window.
+//!   [`headless`]: `logodesk send-queued`; [`notice`]: a one-sentence window; [`signals`]:
+//!   Ctrl-C and SIGTERM.
+//! - [`cli`]: the command line; `main.rs` only calls [`cli::run`].
 
 pub mod api;
 pub mod app;
@@ -20,6 +24,19 @@ pub mod instance;
 pub mod keychain;
 pub mod logging;
 pub mod notice;
+pub mod orders;
+pub mod pricing;
 pub mod sandbox;
+pub mod signals;
 pub mod store;
 pub mod ui;
+
+/// Version string shown by `--version` and in the About box: `0.1.0 (rev 1a2b3c4d5e, 2026-11-21)`.
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (rev ",
+    env!("LOGODESK_GIT_REV"),
+    ", ",
+    env!("LOGODESK_COMMIT_DATE"),
+    ")"
+);

@@ -96,7 +96,7 @@ pub fn init_in(data_dir: &Path) -> Logging {
     }
     prune_crash_notes(&logs);
     install_panic_hook(logs.clone());
-    tracing::info!(version = crate::cli::VERSION, "logodesk starts");
+    tracing::info!(version = crate::VERSION, "logodesk starts");
     Logging {
         _guard: guard,
         logs,
@@ -122,7 +122,7 @@ impl CrashNote {
         let message = info.payload_as_str().unwrap_or("(no message)");
         CrashNote {
             time: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
-            version: crate::cli::VERSION.to_owned(),
+            version: crate::VERSION.to_owned(),
             thread: thread.name().map_or_else(
                 || format!("{:?}", thread.id()),
                 std::borrow::ToOwned::to_owned,

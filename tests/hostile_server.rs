@@ -210,7 +210,7 @@ async fn a_decompression_bomb_preview_is_refused_before_decoding() {
         assert_sentence(&err.to_string());
     }
     // The app's own thumbnail path refuses it too.
-    assert!(logodesk::backend::decode_thumbnail(&logo.low_res_base64).is_err());
+    assert!(logodesk::backend::support::pictures::decode_thumbnail(&logo.low_res_base64).is_err());
 }
 
 #[tokio::test]

@@ -11,7 +11,8 @@ use std::time::{Duration, Instant};
 use logodesk::api::{ApiKey, AuthStyle, DeliveryAddress, LogoId, LogoLine, PlaceOrder};
 use logodesk::backend::orders::{OrdersCommand, OrdersEvent};
 use logodesk::backend::{
-    AccountDraft, Backend, BackendConfig, Command, Event, RequestId, StoreLocation,
+    AccountDraft, AccountsCommand, AccountsEvent, Backend, BackendConfig, Command, Envelope, Event,
+    LogosCommand, LogosEvent, RequestId, StoreLocation,
 };
 use logodesk::keychain::Keychain;
 use logodesk::sandbox::SandboxConfig;
@@ -55,7 +56,7 @@ fn next_request(n: &mut u64) -> RequestId {
 }
 
 /// Drains events until `pick` takes one; panics after 20 s.
-fn wait_for<T>(backend: &Backend, mut pick: impl FnMut(Event) -> Option<T>) -> T {
+fn wait_for<T>(backend: &Backend, mut pick: impl FnMut(Envelope) -> Option<T>) -> T {
     let until = Instant::now() + Duration::from_secs(20);
     loop {
         while let Some(event) = backend.try_recv() {
@@ -84,29 +85,34 @@ fn save_account(
         orders: Default::default(),
     };
     let request = next_request(n);
-    backend.send(Command::TestConnection {
+    backend.send(Command::Accounts(AccountsCommand::TestConnection {
         request,
         existing: None,
         draft: draft.clone(),
-    });
+    }));
     wait_for(backend, |e| match e {
-        Event::ConnectionTested { request: r, .. } if r == request => Some(()),
+        Envelope {
+            request: Some(r),
+            event: Event::Accounts(AccountsEvent::ConnectionTested(_)),
+            ..
+        } if r == request => Some(()),
         _ => None,
     });
     let request = next_request(n);
-    backend.send(Command::SaveAccount {
+    backend.send(Command::Accounts(AccountsCommand::Save {
         request,
         id: None,
         draft,
-    });
+    }));
     let account = wait_for(backend, |e| match e {
-        Event::AccountSaved {
-            request: r,
-            account,
-        } if r == request => Some(account),
-        Event::Failed {
+        Envelope {
             request: Some(r),
-            error,
+            event: Event::Accounts(AccountsEvent::Saved(account)),
+            ..
+        } if r == request => Some(account),
+        Envelope {
+            request: Some(r),
+            event: Event::Failed(error),
             ..
         } if r == request => panic!("the account was not saved: {error}"),
         _ => None,
@@ -114,19 +120,20 @@ fn save_account(
     backend.send(Command::SwitchAccount {
         account: account.id,
     });
-    wait_for(backend, |e| match e {
+    wait_for(backend, |e| match e.event {
         Event::AccountActivated { account: a, .. } if a.id == account.id => Some(()),
         _ => None,
     });
     let request = next_request(n);
-    backend.send(Command::ListLogos {
+    backend.send(Command::Logos(LogosCommand::List {
         request,
         query: logodesk::api::ListLogos::default(),
-    });
+    }));
     wait_for(backend, |e| match e {
-        Event::LogoPage { request: r, .. } if r == request => Some(()),
-        Event::Failed {
-            request: Some(r), ..
+        Envelope {
+            request: Some(r),
+            event: Event::Logos(LogosEvent::Page(_)) | Event::Failed(_),
+            ..
         } if r == request => Some(()),
         _ => None,
     });
@@ -147,9 +154,11 @@ fn place_order(backend: &Backend, n: &mut u64) {
         recipient: "Nordby IF".into(),
     }));
     let draft = wait_for(backend, |e| match e {
-        Event::Orders(OrdersEvent::DraftCreated {
-            request: r, order, ..
-        }) if r == request => Some(order),
+        Envelope {
+            request: Some(r),
+            event: Event::Orders(OrdersEvent::DraftCreated(order)),
+            ..
+        } if r == request => Some(order),
         _ => None,
     });
     backend.send(Command::Orders(OrdersCommand::Place {
@@ -159,8 +168,8 @@ fn place_order(backend: &Backend, n: &mut u64) {
         recipient: "Nordby IF".into(),
         body: serde_json::to_vec(&order).unwrap(),
     }));
-    wait_for(backend, |e| match e {
-        Event::Orders(OrdersEvent::Changed { order, .. })
+    wait_for(backend, |e| match e.event {
+        Event::Orders(OrdersEvent::Changed(order))
             if order.id == draft.id && order.attempts > 0 =>
         {
             Some(())
@@ -199,7 +208,7 @@ fn neither_the_log_nor_a_crash_note_holds_an_api_key() {
     config.store = StoreLocation::File(dir.path().join("logodesk.sqlite"));
     config.sandbox = Some(SandboxConfig::fast());
     let mut backend = Backend::start(config, egui::Context::default()).unwrap();
-    let sandbox_url = wait_for(&backend, |e| match e {
+    let sandbox_url = wait_for(&backend, |e| match e.event {
         Event::Ready { sandbox_url, .. } => Some(sandbox_url.expect("the sandbox runs")),
         _ => None,
     });

@@ -11,8 +11,8 @@ use common::*;
 use logodesk::api::*;
 use logodesk::backend::orders::OrdersCommand;
 use logodesk::backend::{
-    AccountDraft, Backend, BackendConfig, Command, Event, RequestId, StartAccount, StoreLocation,
-    WaitingOrders,
+    AccountDraft, AccountsCommand, AccountsEvent, Backend, BackendConfig, Command, Event,
+    RequestId, StartAccount, StoreLocation, WaitingOrders,
 };
 use logodesk::keychain::Keychain;
 use logodesk::sandbox::SandboxConfig;
@@ -43,11 +43,11 @@ fn backend(db: &Path, keychain: &Keychain, start: StartAccount) -> Backend {
 fn wait_event<T>(b: &Backend, what: &str, mut pick: impl FnMut(Event) -> Option<T>) -> T {
     let started = Instant::now();
     loop {
-        while let Some(event) = b.try_recv() {
-            if let Event::Failed { error, .. } = &event {
+        while let Some(envelope) = b.try_recv() {
+            if let Event::Failed(error) = &envelope.event {
                 panic!("waiting for {what}: the backend failed: {error}");
             }
-            if let Some(v) = pick(event) {
+            if let Some(v) = pick(envelope.event) {
                 return v;
             }
         }
@@ -161,26 +161,26 @@ fn orders_queued_for_one_place_never_go_to_another() {
     assert!(!row(&db, o1).reached);
 
     // The address changes to sandbox A: the backend asks first and saves nothing.
-    be.send(Command::SaveAccount {
+    be.send(Command::Accounts(AccountsCommand::Save {
         request: RequestId(1),
         id: Some(acme),
         draft: draft(&a.sb.base_url(), a.key(), WaitingOrders::Ask),
-    });
+    }));
     let (waiting, what) = wait_event(&be, "the question", |e| match e {
-        Event::AccountHasOrders { waiting, what, .. } => Some((waiting, what)),
-        Event::AccountSaved { .. } => panic!("saved without asking"),
+        Event::Accounts(AccountsEvent::HasOrders { waiting, what, .. }) => Some((waiting, what)),
+        Event::Accounts(AccountsEvent::Saved(_)) => panic!("saved without asking"),
         _ => None,
     });
     assert_eq!(waiting, 2);
     assert!(what.contains("address"), "{what}");
     // "Keep them for the old settings": held.
-    be.send(Command::SaveAccount {
+    be.send(Command::Accounts(AccountsCommand::Save {
         request: RequestId(2),
         id: Some(acme),
         draft: draft(&a.sb.base_url(), a.key(), WaitingOrders::Hold),
-    });
+    }));
     wait_event(&be, "the save", |e| match e {
-        Event::AccountSaved { .. } => Some(()),
+        Event::Accounts(AccountsEvent::Saved(_)) => Some(()),
         _ => None,
     });
     // A new order goes to A; the held ones do not.
@@ -199,18 +199,22 @@ fn orders_queued_for_one_place_never_go_to_another() {
     assert_eq!(references(&a, a0), ["O3", "O1"]);
 
     // The account is removed and added again at B: a new id, and O2 stays held.
-    be.send(Command::RemoveAccount { account: acme });
+    be.send(Command::Accounts(AccountsCommand::Remove { account: acme }));
     wait_event(&be, "the removal", |e| match e {
-        Event::AccountsChanged { accounts } if accounts.iter().all(|x| x.id != acme) => Some(()),
+        Event::Accounts(AccountsEvent::Changed(accounts))
+            if accounts.iter().all(|x| x.id != acme) =>
+        {
+            Some(())
+        }
         _ => None,
     });
-    be.send(Command::SaveAccount {
+    be.send(Command::Accounts(AccountsCommand::Save {
         request: RequestId(3),
         id: None,
         draft: draft(&b.sb.base_url(), b.key(), WaitingOrders::Ask),
-    });
+    }));
     let again = wait_event(&be, "the new account", |e| match e {
-        Event::AccountSaved { account, .. } => Some(account.id),
+        Event::Accounts(AccountsEvent::Saved(account)) => Some(account.id),
         _ => None,
     });
     assert_ne!(again, acme, "an account id is never reused");

@@ -44,13 +44,13 @@ fn backend_config(db: &Path, keychain: &Keychain, account: AccountId) -> Backend
 fn wait_until_active(backend: &Backend) {
     let started = Instant::now();
     loop {
-        while let Some(event) = backend.try_recv() {
-            match event {
+        while let Some(envelope) = backend.try_recv() {
+            match envelope.event {
                 Event::AccountActivated { problem: None, .. } => return,
                 Event::AccountActivated {
                     problem: Some(p), ..
                 } => panic!("the account cannot be used: {p}"),
-                Event::Failed { error, .. } => panic!("the backend failed: {error}"),
+                Event::Failed(error) => panic!("the backend failed: {error}"),
                 _ => {}
             }
         }

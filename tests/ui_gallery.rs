@@ -20,12 +20,19 @@ fn gallery_shows_the_demo_logos_with_their_total() {
         total >= 30,
         "the demo vendor has dozens of logos, got {total}"
     );
+    // A slot for each logo of the total, and the first page of them, newest first.
+    let slots = usize::try_from(total).unwrap();
+    assert_eq!(gallery.slots(), slots, "a slot for each logo of the total");
+    let ids: Vec<i64> = gallery.cards().map(|c| c.logo_id.0).collect();
+    let page = usize::try_from(PersistedUi::default().gallery_page_size).unwrap();
+    assert_eq!(
+        ids.len(),
+        page.min(slots),
+        "the first page is loaded, whole"
+    );
+    assert!(ids.is_sorted_by(|a, b| a > b), "newest first: {ids:?}");
     let first = gallery.cards().next().expect("a first card").title.clone();
     assert!(shows(&h, &first), "the newest logo's card");
-    assert!(
-        gallery.cards().any(|c| c.title == "Nordby IF crest") || total > 25,
-        "the demo crest is listed"
-    );
     assert!(shows_text(&h, &format!("{total} logos")));
     assert!(
         h.state().thumbnails().len() >= 8,
@@ -38,6 +45,24 @@ fn gallery_shows_the_demo_logos_with_their_total() {
     assert!(
         shows_text(&h, "own organization (1001)"),
         "organization context in the status bar"
+    );
+
+    // The oldest demo logo, the club's crest, ends the list: End selects the last slot, and
+    // its page is fetched and shown.
+    h.key_press(Key::End);
+    h.step();
+    let end = h.state().gallery().selected_index();
+    assert_eq!(end, Some(slots - 1), "End selects the last logo");
+    wait_for(&mut h, "the last page", |h| {
+        let g = h.state().gallery();
+        g.selected_card().is_some() && !g.is_busy()
+    });
+    let g = h.state().gallery();
+    let last = g.selected_card().expect("the last card").title.clone();
+    assert_eq!(last, "Nordby IF crest", "the demo crest is listed, last");
+    assert!(
+        shows(&h, "Nordby IF crest"),
+        "the crest's card is on screen"
     );
 }
 
@@ -231,6 +256,53 @@ fn ctrl_r_refreshes_and_ctrl_f_focuses_search() {
     h.step();
     assert!(h.state().gallery().is_busy(), "a reload is on its way");
     wait_for_gallery(&mut h);
+}
+
+#[test]
+fn ctrl_r_on_a_logo_shows_what_the_service_has_now() {
+    let mut h = app(egui::Theme::Light);
+    wait_for_gallery(&mut h);
+    let draft = h.state().gallery().first_draft().expect("a demo draft");
+    h.get_by_label("Open by number").click();
+    h.get_by_label("Open by number")
+        .type_text(&format!("#{}", draft.0));
+    h.get_by_label("Open").click();
+    wait_for(&mut h, "the draft", |h| {
+        h.state()
+            .detail()
+            .logo()
+            .is_some_and(|l| l.logo_id == draft)
+    });
+    // Someone renames the draft meanwhile (another designer, the web shop).
+    let base = h
+        .state()
+        .session()
+        .sandbox_url
+        .clone()
+        .expect("the sandbox runs");
+    let key = logodesk::sandbox::fixtures().vendor_api_key;
+    let client = logodesk::api::Client::new(
+        logodesk::api::ClientConfig::parse(&base, key).expect("the sandbox's address"),
+    )
+    .expect("a client");
+    let renamed = "Renamed elsewhere";
+    tokio::runtime::Runtime::new()
+        .expect("a runtime")
+        .block_on(client.logos().rename(
+            draft,
+            &logodesk::api::Rename {
+                title: renamed.into(),
+            },
+        ))
+        .expect("the rename");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::R);
+    wait_for(&mut h, "the logo as it is now", |h| {
+        h.state()
+            .detail()
+            .logo()
+            .is_some_and(|l| l.title == renamed)
+    });
+    assert_eq!(h.state().screen(), Screen::LogoDetail);
 }
 
 #[test]

@@ -8,10 +8,11 @@ mod ui_common;
 
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use logodesk::api::LogoType;
+use logodesk::orders::form::{DigitForm, LogoForm};
+use logodesk::orders::roster::DEMO_ROSTER;
 use logodesk::sandbox::fixtures;
 use logodesk::store::OrderState;
-use logodesk::ui::orders::form::{DigitForm, LogoForm};
-use logodesk::ui::orders::{DEMO_ROSTER, demo_form};
+use logodesk::ui::orders::demo_form;
 use ui_common::*;
 
 type H = egui_kittest::Harness<'static, logodesk::app::LogodeskApp>;

@@ -1,18 +1,18 @@
-//! Designs in the backend: open one with its placements' logos (titles, kinds and
+//! The designs feature: open a design with its placements' logos (titles, kinds and
 //! thumbnails through the gallery's picture path), and clone it into variations.
 
-use super::EventSink;
-use super::pictures::ThumbCache;
-use super::protocol::{Event, Generation, LogoCard, RequestId, ThumbKey, UserError};
 use crate::api::{
-    ApiError, Client, CloneDesign, Design, DesignId, LogoId, LogoItemNo, LogoStatus, LogoSummary,
-    LogoType,
+    ApiError, CloneDesign, Design, DesignId, LogoId, LogoItemNo, LogoStatus, LogoSummary, LogoType,
 };
-use std::fmt;
-use std::sync::{Arc, Mutex};
+use crate::backend::support::fetch::design_and_logos;
+use crate::backend::support::pictures::{SharedThumbs, Thumbnail, stream_thumbnails};
+use crate::backend::support::{
+    Active, Generation, LogoCard, RequestId, Sink, ThumbKey, UserError, active, debug_as_name,
+};
 use tokio::task::JoinHandle;
 
 /// What the Designs screen asks of the backend.
+#[derive(strum::IntoStaticStr)]
 pub enum DesignsCommand {
     /// Fetch a design and its placements' logos. Supersedes an open still running.
     Open { request: RequestId, id: DesignId },
@@ -25,23 +25,8 @@ pub enum DesignsCommand {
     },
 }
 
-impl DesignsCommand {
-    pub(super) fn name(&self) -> &'static str {
-        match self {
-            DesignsCommand::Open { .. } => "OpenDesign",
-            DesignsCommand::Clone { .. } => "CloneDesign",
-        }
-    }
-}
-
-impl fmt::Debug for DesignsCommand {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// A logo placed on the design, as the design view shows it (its thumbnail comes as an
-/// [`Event::Thumbnail`] under `thumb`).
+/// [`Thumbnail`] under `thumb`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlacedLogo {
     pub logo_id: LogoId,
@@ -70,107 +55,72 @@ impl DesignView {
 }
 
 /// What the backend tells the Designs screen.
+#[derive(strum::IntoStaticStr)]
 pub enum DesignsEvent {
     /// A design the screen asked for, or why it could not be retrieved.
-    Opened {
-        generation: Generation,
-        request: RequestId,
-        result: Result<Box<DesignView>, UserError>,
-    },
+    Opened(Result<Box<DesignView>, UserError>),
     /// The new designs of a clone, in variation order, or why the service refused it.
-    Cloned {
-        generation: Generation,
-        request: RequestId,
-        result: Result<Vec<Design>, UserError>,
-    },
+    Cloned(Result<Vec<Design>, UserError>),
 }
 
-impl DesignsEvent {
-    pub(super) fn name(&self) -> &'static str {
-        match self {
-            DesignsEvent::Opened { .. } => "DesignOpened",
-            DesignsEvent::Cloned { .. } => "DesignCloned",
-        }
-    }
+debug_as_name!(DesignsCommand, DesignsEvent);
 
-    /// The request this event answers.
-    pub fn request(&self) -> RequestId {
-        match self {
-            DesignsEvent::Opened { request, .. } | DesignsEvent::Cloned { request, .. } => *request,
-        }
-    }
-
-    /// The account generation it belongs to.
-    pub fn generation(&self) -> Generation {
-        match self {
-            DesignsEvent::Opened { generation, .. } | DesignsEvent::Cloned { generation, .. } => {
-                *generation
-            }
-        }
-    }
-}
-
-impl fmt::Debug for DesignsEvent {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// What a designs command needs of the worker.
-pub(super) struct DesignsContext {
-    pub sink: EventSink,
-    pub thumbs: Arc<Mutex<ThumbCache>>,
-    pub client: Result<Client, UserError>,
-    pub generation: Generation,
-}
-
-/// The designs side of the worker: the open request in flight.
-#[derive(Default)]
+/// The designs feature: the open request in flight.
 pub(super) struct Designs {
+    sink: Sink<DesignsEvent>,
+    thumbnails: Sink<Thumbnail>,
+    thumbs: SharedThumbs,
+    active: Option<Active>,
     open_task: Option<JoinHandle<()>>,
 }
 
 impl Designs {
-    pub(super) fn handle(&mut self, command: DesignsCommand, cx: DesignsContext) {
-        let DesignsContext {
+    pub(super) fn new(
+        sink: Sink<DesignsEvent>,
+        thumbnails: Sink<Thumbnail>,
+        thumbs: SharedThumbs,
+    ) -> Designs {
+        Designs {
             sink,
+            thumbnails,
             thumbs,
-            client,
-            generation,
-        } = cx;
+            active: None,
+            open_task: None,
+        }
+    }
+
+    /// Another account is shown: what was running belongs to the old one.
+    pub(super) async fn activate(&mut self, active: &Active) {
+        if let Some(t) = self.open_task.take() {
+            t.abort();
+        }
+        self.active = Some(active.clone());
+    }
+
+    pub(super) async fn handle(&mut self, command: DesignsCommand) -> Result<(), UserError> {
+        let active = active(&self.active)?;
+        let (generation, client) = (active.generation, active.client());
+        let sink = self.sink.clone();
         match command {
             DesignsCommand::Open { request, id } => {
                 if let Some(t) = self.open_task.take() {
                     t.abort();
                 }
-                let task = tokio::spawn(async move {
-                    let client = match client {
-                        Ok(c) => c,
-                        Err(e) => {
-                            return sink.send(Event::Designs(DesignsEvent::Opened {
-                                generation,
-                                request,
-                                result: Err(e),
-                            }));
-                        }
+                let (thumbnails, thumbs) = (self.thumbnails.clone(), self.thumbs.clone());
+                self.open_task = Some(tokio::spawn(async move {
+                    let opened = match client {
+                        Ok(client) => open(&client, id, generation).await,
+                        Err(e) => Err(e),
                     };
-                    match open(&client, id, generation).await {
+                    match opened {
                         Ok((view, pictures)) => {
-                            sink.send(Event::Designs(DesignsEvent::Opened {
-                                generation,
-                                request,
-                                result: Ok(Box::new(view)),
-                            }));
-                            super::worker::stream_thumbnails(sink, thumbs, pictures).await;
+                            let event = DesignsEvent::Opened(Ok(Box::new(view)));
+                            sink.answer(generation, request, event);
+                            stream_thumbnails(thumbnails, thumbs, pictures).await;
                         }
-                        Err(e) => sink.send(Event::Designs(DesignsEvent::Opened {
-                            generation,
-                            request,
-                            result: Err(e),
-                        })),
+                        Err(e) => sink.answer(generation, request, DesignsEvent::Opened(Err(e))),
                     }
-                });
-                self.open_task = Some(task);
+                }));
             }
             DesignsCommand::Clone {
                 request,
@@ -186,21 +136,11 @@ impl Designs {
                             .map_err(|e| clone_error(&e)),
                         Err(e) => Err(e),
                     };
-                    sink.send(Event::Designs(DesignsEvent::Cloned {
-                        generation,
-                        request,
-                        result,
-                    }));
+                    sink.answer(generation, request, DesignsEvent::Cloned(result));
                 });
             }
         }
-    }
-
-    /// A new account: what was running belongs to the old one.
-    pub(super) fn abort(&mut self) {
-        if let Some(t) = self.open_task.take() {
-            t.abort();
-        }
+        Ok(())
     }
 }
 
@@ -219,27 +159,20 @@ fn clone_error(e: &ApiError) -> UserError {
 
 /// The design, its placements' logos (fetched side by side) and their previews to decode.
 async fn open(
-    client: &Client,
+    client: &crate::api::Client,
     id: DesignId,
     generation: Generation,
 ) -> Result<(DesignView, Vec<(ThumbKey, LogoSummary)>), UserError> {
-    let design = client
-        .designs()
-        .get(id)
+    let found = design_and_logos(client, id, |id| client.logos().get(id))
         .await
         .map_err(|e| UserError::from_api(&e))?;
-    let mut ids: Vec<LogoId> = design.design_logos.iter().map(|p| p.logo_id).collect();
-    ids.sort_unstable();
-    ids.dedup();
-    let fetched =
-        futures_util::future::join_all(ids.iter().map(|id| client.logos().get(*id))).await;
     let mut view = DesignView {
-        design,
+        design: found.design,
         logos: Vec::new(),
         unreadable: Vec::new(),
     };
     let mut pictures = Vec::new();
-    for (id, result) in ids.into_iter().zip(fetched) {
+    for (id, result) in found.logos {
         match result {
             Ok(logo) => {
                 let summary = LogoSummary::from(&logo);

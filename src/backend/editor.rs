@@ -1,19 +1,20 @@
-//! The designer's flow in the backend: checking and uploading a file, opening a draft with
+//! The editor feature, the designer's flow: checking and uploading a file, opening a draft with
 //! what the editor must know (original colors, whether the method was confirmed, the palette
 //! of the account), the local recolor preview (newest request wins), applying staged changes
 //! in the order the service requires, and the commit.
 
-use super::EventSink;
-use super::pictures;
-use super::protocol::{Event, Generation, RequestId, UserError};
-use super::worker::blocking;
 use crate::api::{
     ChangeColors, Client, Color, ColorChange, KNOWN_TRANSFER_METHODS, Logo, LogoId, LogoStatus,
     OrganizationId, Rename, Resize, UpdateMethod, UploadLogo,
 };
+use crate::backend::support::pictures;
+use crate::backend::support::{
+    Active, Generation, RequestId, SharedStore, Sink, UserError, active, blocking, debug_as_name,
+    with_store,
+};
 use crate::imaging::{self, Limits};
 use crate::store::editor::DraftMemory;
-use crate::store::{AccountId, Store};
+use crate::store::{AccountId, Store, StoreError};
 use image::RgbaImage;
 use std::fmt;
 use std::path::PathBuf;
@@ -89,6 +90,7 @@ pub struct CheckedFile {
 }
 
 /// What the editor and the upload form ask of the backend.
+#[derive(strum::IntoStaticStr)]
 pub enum EditorCommand {
     /// Open a logo in the editor.
     Open { request: RequestId, logo: LogoId },
@@ -120,11 +122,10 @@ pub enum EditorCommand {
 }
 
 /// What the backend answers.
+#[derive(strum::IntoStaticStr)]
 pub enum EditorEvent {
     /// A draft opened (or uploaded: `uploaded` is true).
     Opened {
-        generation: Generation,
-        request: RequestId,
         draft: Box<EditorDraft>,
         uploaded: bool,
     },
@@ -135,83 +136,31 @@ pub enum EditorEvent {
         image: Arc<egui::ColorImage>,
     },
     /// One step of "Apply" succeeded.
-    StepDone {
-        generation: Generation,
-        request: RequestId,
-        step: Step,
-        draft: Box<EditorDraft>,
-    },
+    StepDone { step: Step, draft: Box<EditorDraft> },
     /// One step of "Apply" failed; the steps after it were not sent.
-    StepFailed {
-        generation: Generation,
-        request: RequestId,
-        step: Step,
-        error: UserError,
-    },
+    StepFailed { step: Step, error: UserError },
     /// Every staged step was sent.
-    ApplyFinished { request: RequestId },
+    ApplyFinished,
     /// The draft was committed.
-    Committed {
-        generation: Generation,
-        request: RequestId,
-        logo: Box<Logo>,
-    },
+    Committed(Box<Logo>),
     /// The file dialog closed: the chosen file, or `None` (cancelled, or no dialog service).
-    FilePicked {
-        request: RequestId,
-        path: Option<PathBuf>,
-    },
+    FilePicked(Option<PathBuf>),
     /// A file was checked.
-    FileChecked {
-        request: RequestId,
-        result: Result<Box<CheckedFile>, UserError>,
-    },
+    FileChecked(Result<Box<CheckedFile>, UserError>),
     /// A request failed.
-    Failed {
-        request: RequestId,
-        error: UserError,
-    },
+    Failed(UserError),
 }
 
-impl EditorEvent {
-    /// The variant's name (the protocol's `Debug` prints names only).
-    pub fn name(&self) -> &'static str {
-        match self {
-            EditorEvent::Opened { .. } => "Editor::Opened",
-            EditorEvent::Preview { .. } => "Editor::Preview",
-            EditorEvent::StepDone { .. } => "Editor::StepDone",
-            EditorEvent::StepFailed { .. } => "Editor::StepFailed",
-            EditorEvent::ApplyFinished { .. } => "Editor::ApplyFinished",
-            EditorEvent::Committed { .. } => "Editor::Committed",
-            EditorEvent::FilePicked { .. } => "Editor::FilePicked",
-            EditorEvent::FileChecked { .. } => "Editor::FileChecked",
-            EditorEvent::Failed { .. } => "Editor::Failed",
-        }
-    }
-}
+debug_as_name!(EditorCommand, EditorEvent);
 
-impl EditorCommand {
-    /// The variant's name (the protocol's `Debug` prints names only).
-    pub fn name(&self) -> &'static str {
-        match self {
-            EditorCommand::Open { .. } => "Editor::Open",
-            EditorCommand::Preview { .. } => "Editor::Preview",
-            EditorCommand::Apply { .. } => "Editor::Apply",
-            EditorCommand::Commit { .. } => "Editor::Commit",
-            EditorCommand::PickFile { .. } => "Editor::PickFile",
-            EditorCommand::CheckFile { .. } => "Editor::CheckFile",
-            EditorCommand::Upload { .. } => "Editor::Upload",
-        }
-    }
-}
-
-/// What the worker lends the editor for one command.
-pub(super) struct EditorContext {
-    pub sink: EventSink,
-    pub store: Arc<Mutex<Store>>,
-    pub client: Result<Client, UserError>,
-    pub generation: Generation,
-    pub account: Option<AccountId>,
+/// What one command works with: the account shown when it came.
+#[derive(Clone)]
+struct EditorContext {
+    sink: Sink<EditorEvent>,
+    store: SharedStore,
+    client: Result<Client, UserError>,
+    generation: Generation,
+    account: AccountId,
 }
 
 /// The picture local previews recolor: the draft's latest server preview and its inks.
@@ -221,42 +170,65 @@ struct PreviewBase {
     inks: Vec<[u8; 3]>,
 }
 
-/// The editor's state in the backend.
-#[derive(Default)]
-pub(super) struct EditorBackend {
+/// The editor feature: the preview base and the newest preview asked for.
+pub(super) struct Editor {
+    sink: Sink<EditorEvent>,
+    store: SharedStore,
+    active: Option<Active>,
     base: Arc<Mutex<Option<PreviewBase>>>,
     newest_preview: Arc<AtomicU64>,
 }
 
 impl EditorContext {
-    fn send(&self, event: EditorEvent) {
-        self.sink.send(Event::Editor(event));
+    /// Answers `request` for the account of this command.
+    fn answer(&self, request: RequestId, event: EditorEvent) {
+        self.sink.answer(self.generation, request, event);
+    }
+
+    /// Answers `request`, whichever account is shown by then.
+    fn reply(&self, request: RequestId, event: EditorEvent) {
+        self.sink.emit(None, Some(request), Ok(event));
     }
 
     fn fail(&self, request: RequestId, error: UserError) {
         tracing::info!(message = %error.message, "editor request failed");
-        self.send(EditorEvent::Failed { request, error });
+        self.reply(request, EditorEvent::Failed(error));
     }
 
     async fn with_store<T: Send + 'static>(
         &self,
-        f: impl FnOnce(&Store, AccountId) -> Result<T, crate::store::StoreError> + Send + 'static,
+        f: impl FnOnce(&Store, AccountId) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, UserError> {
-        let account = self
-            .account
-            .ok_or_else(|| UserError::new("No account is active yet.", None))?;
-        let store = self.store.clone();
-        blocking(move || {
-            let guard = store.lock().unwrap_or_else(PoisonError::into_inner);
-            f(&guard, account)
-        })
-        .await?
-        .map_err(|e| UserError::from_error(&e))
+        let account = self.account;
+        with_store(&self.store, move |s| f(s, account)).await
     }
 }
 
-impl EditorBackend {
-    pub(super) fn handle(&self, command: EditorCommand, cx: EditorContext) {
+impl Editor {
+    pub(super) fn new(sink: Sink<EditorEvent>, store: SharedStore) -> Editor {
+        Editor {
+            sink,
+            store,
+            active: None,
+            base: Arc::default(),
+            newest_preview: Arc::default(),
+        }
+    }
+
+    /// Another account is shown.
+    pub(super) async fn activate(&mut self, active: &Active) {
+        self.active = Some(active.clone());
+    }
+
+    pub(super) async fn handle(&mut self, command: EditorCommand) -> Result<(), UserError> {
+        let active = active(&self.active)?;
+        let cx = EditorContext {
+            sink: self.sink.clone(),
+            store: self.store.clone(),
+            client: active.client(),
+            generation: active.generation,
+            account: active.account(),
+        };
         let base = self.base.clone();
         match command {
             EditorCommand::Preview {
@@ -278,7 +250,7 @@ impl EditorBackend {
                         .pick_file()
                         .await;
                     let path = picked.map(|f| f.path().to_path_buf());
-                    cx.send(EditorEvent::FilePicked { request, path });
+                    cx.reply(request, EditorEvent::FilePicked(path));
                 });
             }
             EditorCommand::CheckFile { request, path } => {
@@ -287,7 +259,7 @@ impl EditorBackend {
                         .await
                         .and_then(|r| r)
                         .map(Box::new);
-                    cx.send(EditorEvent::FileChecked { request, result });
+                    cx.reply(request, EditorEvent::FileChecked(result));
                 });
             }
             EditorCommand::Open { request, logo } => {
@@ -298,12 +270,13 @@ impl EditorBackend {
                     };
                     match client.logos().get(logo).await {
                         Ok(found) => match load_draft(&cx, &base, &client, found, None).await {
-                            Ok(draft) => cx.send(EditorEvent::Opened {
-                                generation: cx.generation,
+                            Ok(draft) => cx.answer(
                                 request,
-                                draft: Box::new(draft),
-                                uploaded: false,
-                            }),
+                                EditorEvent::Opened {
+                                    draft: Box::new(draft),
+                                    uploaded: false,
+                                },
+                            ),
                             Err(e) => cx.fail(request, e),
                         },
                         Err(e) => cx.fail(request, UserError::from_api(&e)),
@@ -329,7 +302,7 @@ impl EditorBackend {
             } => {
                 tokio::spawn(async move {
                     apply(&cx, &base, request, logo, changes).await;
-                    cx.send(EditorEvent::ApplyFinished { request });
+                    cx.reply(request, EditorEvent::ApplyFinished);
                 });
             }
             EditorCommand::Commit { request, logo } => {
@@ -346,17 +319,14 @@ impl EditorBackend {
                         Ok(mut logo) => {
                             logo.high_res_base64.clear();
                             logo.low_res_base64.clear();
-                            cx.send(EditorEvent::Committed {
-                                generation: cx.generation,
-                                request,
-                                logo: Box::new(logo),
-                            });
+                            cx.answer(request, EditorEvent::Committed(Box::new(logo)));
                         }
                         Err(e) => cx.fail(request, e),
                     }
                 });
             }
         }
+        Ok(())
     }
 }
 
@@ -383,10 +353,11 @@ fn preview(
     if newest.load(Ordering::SeqCst) != revision {
         return;
     }
-    cx.send(EditorEvent::Preview {
+    let image = Arc::new(pictures::to_color_image(&recolored));
+    cx.sink.notice(EditorEvent::Preview {
         logo,
         revision,
-        image: Arc::new(pictures::to_color_image(&recolored)),
+        image,
     });
 }
 
@@ -473,12 +444,13 @@ async fn upload(
         .await
         .map_err(|e| UserError::from_api(&e))?;
     let draft = load_draft(cx, base, &client, logo, Some(false)).await?;
-    cx.send(EditorEvent::Opened {
-        generation: cx.generation,
+    cx.answer(
         request,
-        draft: Box::new(draft),
-        uploaded: true,
-    });
+        EditorEvent::Opened {
+            draft: Box::new(draft),
+            uploaded: true,
+        },
+    );
     Ok(())
 }
 
@@ -530,15 +502,12 @@ async fn into_draft(
     mut logo: Logo,
     fresh_upload: Option<bool>,
 ) -> Result<EditorDraft, UserError> {
-    let high = std::mem::take(&mut logo.high_res_base64);
-    let low = std::mem::take(&mut logo.low_res_base64);
-    let source = if high.trim().is_empty() { low } else { high };
-    let decoded = pictures::decoding(move || {
-        if source.trim().is_empty() {
-            Err("The service sent no picture for this logo.".to_owned())
-        } else {
+    let source = pictures::take_picture(&mut logo);
+    let decoded = pictures::decoding(move || match source {
+        Some(source) => {
             imaging::decode_base64_png(&source).map_err(|e| pictures::picture_sentence(&e))
         }
+        None => Err(pictures::NO_PICTURE.to_owned()),
     })
     .await?;
     let (decoded, image_error) = match decoded {
@@ -610,20 +579,14 @@ async fn apply(
             Err(e) => Err(e),
         };
         match outcome {
-            Ok(draft) => cx.send(EditorEvent::StepDone {
-                generation: cx.generation,
+            Ok(draft) => cx.answer(
                 request,
-                step,
-                draft: Box::new(draft),
-            }),
-            Err(error) => {
-                return cx.send(EditorEvent::StepFailed {
-                    generation: cx.generation,
-                    request,
+                EditorEvent::StepDone {
                     step,
-                    error,
-                });
-            }
+                    draft: Box::new(draft),
+                },
+            ),
+            Err(error) => return cx.answer(request, EditorEvent::StepFailed { step, error }),
         }
     }
 }

@@ -1,21 +1,35 @@
 //! The background runtime owned by the app: a small tokio runtime on worker threads that talks
 //! to the service, the local database, the keychain and the embedded sandbox.
 //!
-//! The UI sends [`Command`]s with [`Backend::send`] and drains [`Event`]s with
-//! [`Backend::try_recv`] once per frame; every event sent wakes the UI with
-//! `ctx.request_repaint()`. Answers carry the [`RequestId`] and account [`Generation`] they
-//! belong to, so the UI drops stale ones.
+//! The UI sends [`Command`]s with [`Backend::send`] and drains [`Envelope`]s with
+//! [`Backend::try_recv`] once per frame; every envelope sent wakes the UI with
+//! `ctx.request_repaint()`. Each carries the [`RequestId`] and account [`Generation`] it
+//! belongs to, so the UI drops stale ones in one place.
+//!
+//! Layout: one module per feature ([`logos`], [`accounts`], [`editor`], [`orders`],
+//! [`designs`], [`tasks`]), each with its own command and event enums and the same surface
+//! (`new`, `activate(&Active)`, `handle(command)`); [`protocol`] wraps their enums; the
+//! worker only dispatches; [`support`] is what they all stand on. Imports only go down:
+//! worker → features → support.
 
+pub mod accounts;
 pub mod designs;
 pub mod editor;
+pub mod logos;
 pub mod orders;
-mod pictures;
-mod protocol;
+pub mod protocol;
+mod startup;
+pub mod support;
 pub mod tasks;
 mod worker;
 
-pub use pictures::{THUMB_SIDE, decode_thumbnail};
-pub use protocol::*;
+pub use accounts::{
+    AccountDraft, AccountsCommand, AccountsEvent, ConnectionReport, WaitingOrders,
+    validate_base_url,
+};
+pub use logos::{LogoDetail, LogosCommand, LogosEvent};
+pub use protocol::{Command, Envelope, Event};
+pub use support::{CardPage, Generation, LogoCard, LogoRef, RequestId, ThumbKey, UserError};
 
 use crate::api::RetryPolicy;
 use crate::keychain::Keychain;
@@ -25,7 +39,6 @@ use std::path::PathBuf;
 use std::sync::mpsc as std_mpsc;
 use std::time::Duration;
 use tokio::sync::mpsc;
-use url::Url;
 
 /// Where the local database lives.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -111,17 +124,17 @@ pub enum BackendError {
     Runtime(#[from] std::io::Error),
 }
 
-/// Sends events to the UI and wakes it.
+/// Sends envelopes to the UI and wakes it.
 #[derive(Clone)]
 pub(crate) struct EventSink {
-    tx: std_mpsc::Sender<Event>,
+    tx: std_mpsc::Sender<Envelope>,
     ctx: egui::Context,
 }
 
 impl EventSink {
-    pub(crate) fn send(&self, event: Event) {
+    pub(crate) fn send(&self, envelope: Envelope) {
         // Fails only when the UI is gone (shutting down); nothing is left to tell then.
-        self.tx.send(event).ok();
+        self.tx.send(envelope).ok();
         self.ctx.request_repaint();
     }
 }
@@ -130,7 +143,7 @@ impl EventSink {
 /// sandbox writes its last changes first).
 pub struct Backend {
     commands: mpsc::UnboundedSender<Command>,
-    events: std_mpsc::Receiver<Event>,
+    events: std_mpsc::Receiver<Envelope>,
     runtime: Option<tokio::runtime::Runtime>,
     worker: Option<tokio::task::JoinHandle<()>>,
     next_request: u64,
@@ -171,8 +184,8 @@ impl Backend {
         self.commands.send(command).ok();
     }
 
-    /// The next pending event, if any; never blocks.
-    pub fn try_recv(&self) -> Option<Event> {
+    /// The next pending envelope, if any; never blocks.
+    pub fn try_recv(&self) -> Option<Envelope> {
         self.events.try_recv().ok()
     }
 
@@ -198,70 +211,5 @@ impl Backend {
 impl Drop for Backend {
     fn drop(&mut self) {
         self.shutdown(Duration::from_secs(3));
-    }
-}
-
-/// Checks a service address as a person typed it: a full `https://` address, or `http://`
-/// for loopback hosts only (a local sandbox). Answers the normalised URL or a sentence.
-pub fn validate_base_url(text: &str) -> Result<Url, String> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err("Enter the service address, e.g. https://api.example.com/.".into());
-    }
-    let url = Url::parse(text).map_err(|e| {
-        format!("\"{text}\" is not a valid address ({e}); enter a full address such as https://api.example.com/.")
-    })?;
-    let loopback = match url.host() {
-        Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
-        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
-        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
-        None => false,
-    };
-    match url.scheme() {
-        "https" => {}
-        "http" if loopback => {}
-        "http" => {
-            return Err(
-                "Use https:// for this address: the API key must not travel unencrypted (http:// is allowed only for this computer, e.g. http://127.0.0.1:8787/).".into(),
-            );
-        }
-        other => {
-            return Err(format!(
-                "\"{other}://\" is not a web address; use https://, e.g. https://api.example.com/."
-            ));
-        }
-    }
-    if url.host_str().is_none_or(str::is_empty) {
-        return Err("The address names no host; enter e.g. https://api.example.com/.".into());
-    }
-    if !url.username().is_empty() || url.password().is_some() {
-        return Err(
-            "The address must not contain a user name or password; put the API key in its own field.".into(),
-        );
-    }
-    if url.query().is_some() || url.fragment().is_some() {
-        return Err("Remove the part after ? or # from the address.".into());
-    }
-    Ok(url)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn base_urls_need_https_except_on_loopback() {
-        assert!(validate_base_url("https://api.example.com").is_ok());
-        assert!(validate_base_url(" https://api.example.com/prefix/ ").is_ok());
-        assert!(validate_base_url("http://127.0.0.1:8787/").is_ok());
-        assert!(validate_base_url("http://localhost:8787").is_ok());
-        assert!(validate_base_url("http://[::1]:8787/").is_ok());
-        let plain = validate_base_url("http://api.example.com").unwrap_err();
-        assert!(plain.contains("https://"), "{plain}");
-        assert!(validate_base_url("").is_err());
-        assert!(validate_base_url("api.example.com").is_err());
-        assert!(validate_base_url("ftp://api.example.com").is_err());
-        assert!(validate_base_url("https://user:pw@api.example.com").is_err());
-        assert!(validate_base_url("https://api.example.com/?key=1").is_err());
     }
 }

@@ -1,13 +1,14 @@
-//! Vectorize tasks in the backend: the account's tracked list in the local database
-//! (`vectorize_tasks`, [`crate::store::tasks`]) and the tracker that polls the pending ones
+//! The vectorize tasks feature: the account's tracked list in the local database
+//! (`vectorize_tasks`, [`crate::store::tasks`]) and the poller that follows the pending ones
 //! (every `poll_interval`, backing off after failures, resuming from the database after a
 //! restart) until they are finished.
 
-use super::orders::{SharedStore, with_store};
-use super::protocol::{Generation, RequestId, UserError};
 use crate::api::{Client, TaskId, TaskStatus};
+use crate::backend::support::poll::{Pacing, wait};
+use crate::backend::support::{
+    Active, Generation, RequestId, SharedStore, Sink, UserError, active, debug_as_name, with_store,
+};
 use crate::store::{AccountId, TrackedTask};
-use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Notify;
@@ -17,6 +18,7 @@ use tokio::task::JoinHandle;
 const MAX_BACKOFF: Duration = Duration::from_secs(60);
 
 /// What the Tasks screen asks of the backend.
+#[derive(strum::IntoStaticStr)]
 pub enum TasksCommand {
     /// Send the active account's tracked tasks again.
     Refresh,
@@ -26,128 +28,81 @@ pub enum TasksCommand {
     Remove { id: TaskId },
 }
 
-impl TasksCommand {
-    pub(super) fn name(&self) -> &'static str {
-        match self {
-            TasksCommand::Refresh => "RefreshTasks",
-            TasksCommand::Track { .. } => "TrackTask",
-            TasksCommand::Remove { .. } => "RemoveTask",
-        }
-    }
-}
-
-impl fmt::Debug for TasksCommand {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// What the backend tells the Tasks screen.
+#[derive(strum::IntoStaticStr)]
 pub enum TasksEvent {
-    /// The tracked tasks of the account active under `generation`, most recently added first.
-    List {
-        generation: Generation,
-        tasks: Vec<TrackedTask>,
-    },
+    /// The tracked tasks of the account shown, most recently added first.
+    List(Vec<TrackedTask>),
     /// The answer to a `Track`: the task now tracked, or why it could not be looked up.
-    Tracked {
-        generation: Generation,
-        request: RequestId,
-        result: Result<Box<TrackedTask>, UserError>,
-    },
-    /// The tracker fetched a newer state of a tracked task; `finished_now` when it went
+    Tracked(Result<Box<TrackedTask>, UserError>),
+    /// The poller fetched a newer state of a tracked task; `finished_now` when it went
     /// from pending to finished.
     Changed {
-        generation: Generation,
         task: Box<TrackedTask>,
         finished_now: bool,
     },
 }
 
-impl TasksEvent {
-    pub(super) fn name(&self) -> &'static str {
-        match self {
-            TasksEvent::List { .. } => "TaskList",
-            TasksEvent::Tracked { .. } => "TaskTracked",
-            TasksEvent::Changed { .. } => "TaskChanged",
-        }
-    }
+debug_as_name!(TasksCommand, TasksEvent);
 
-    /// The request this event answers, if any.
-    pub fn request(&self) -> Option<RequestId> {
-        match self {
-            TasksEvent::Tracked { request, .. } => Some(*request),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Debug for TasksEvent {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// Sends a [`TasksEvent`] to the UI.
-pub(super) type Emit = Arc<dyn Fn(TasksEvent) + Send + Sync>;
-
-/// The tasks side of the worker: the active account's tracker.
+/// The tasks feature: the active account's poller.
 pub(super) struct Tasks {
+    sink: Sink<TasksEvent>,
     store: SharedStore,
-    emit: Emit,
     poll_interval: Duration,
-    active: Option<(AccountId, Generation, Result<Client, UserError>)>,
-    tracker: Option<JoinHandle<()>>,
+    active: Option<Active>,
+    poller: Option<JoinHandle<()>>,
     wake: Arc<Notify>,
 }
 
 impl Tasks {
-    pub(super) fn new(store: SharedStore, emit: Emit, poll_interval: Duration) -> Tasks {
+    pub(super) fn new(
+        sink: Sink<TasksEvent>,
+        store: SharedStore,
+        poll_interval: Duration,
+    ) -> Tasks {
         Tasks {
+            sink,
             store,
-            emit,
             poll_interval,
             active: None,
-            tracker: None,
+            poller: None,
             wake: Arc::new(Notify::new()),
         }
     }
 
-    /// A new account is active: its tracker takes over (the old one stops).
-    pub(super) fn activate(
-        &mut self,
-        account: AccountId,
-        generation: Generation,
-        client: Result<Client, UserError>,
-    ) {
-        if let Some(t) = self.tracker.take() {
+    /// Another account is shown: its poller takes over (the old one stops).
+    pub(super) async fn activate(&mut self, active: &Active) {
+        if let Some(t) = self.poller.take() {
             t.abort();
         }
         self.wake = Arc::new(Notify::new());
-        if let Ok(client) = &client {
-            let tracker = Tracker {
+        if let Ok(client) = &active.client {
+            let poller = TaskPoller {
+                sink: self.sink.clone(),
                 store: self.store.clone(),
-                emit: self.emit.clone(),
                 client: client.clone(),
-                account,
-                generation,
-                poll_interval: self.poll_interval,
+                account: active.account(),
+                generation: active.generation,
+                pacing: Pacing {
+                    interval: self.poll_interval,
+                    max_backoff: MAX_BACKOFF,
+                },
                 wake: self.wake.clone(),
             };
-            self.tracker = Some(tokio::spawn(tracker.run()));
+            self.poller = Some(tokio::spawn(poller.run()));
         }
-        self.active = Some((account, generation, client));
+        self.active = Some(active.clone());
     }
 
     pub(super) async fn handle(&mut self, command: TasksCommand) -> Result<(), UserError> {
-        let Some((account, generation, client)) = self.active.clone() else {
-            return Err(UserError::new("No account is active yet.", None));
-        };
+        let active = active(&self.active)?;
+        let (account, generation, client) = (active.account(), active.generation, active.client());
         match command {
             TasksCommand::Refresh => self.send_list(account, generation).await?,
             TasksCommand::Track { request, id } => {
-                let (store, emit, wake) =
-                    (self.store.clone(), self.emit.clone(), self.wake.clone());
+                let (store, sink, wake) =
+                    (self.store.clone(), self.sink.clone(), self.wake.clone());
                 tokio::spawn(async move {
                     let result = match client {
                         Ok(client) => match client.vectorize().task(id).await {
@@ -161,11 +116,8 @@ impl Tasks {
                     if result.as_ref().is_ok_and(TrackedTask::is_pending) {
                         wake.notify_one();
                     }
-                    emit(TasksEvent::Tracked {
-                        generation,
-                        request,
-                        result: result.map(Box::new),
-                    });
+                    let event = TasksEvent::Tracked(result.map(Box::new));
+                    sink.answer(generation, request, event);
                 });
             }
             TasksCommand::Remove { id } => {
@@ -178,34 +130,34 @@ impl Tasks {
 
     async fn send_list(&self, account: AccountId, generation: Generation) -> Result<(), UserError> {
         let tasks = with_store(&self.store, move |s| s.tracked_tasks(account)).await?;
-        (self.emit)(TasksEvent::List { generation, tasks });
+        self.sink.news(generation, TasksEvent::List(tasks));
         Ok(())
     }
 }
 
 impl Drop for Tasks {
     fn drop(&mut self) {
-        if let Some(t) = self.tracker.take() {
+        if let Some(t) = self.poller.take() {
             t.abort();
         }
     }
 }
 
 /// Polls the pending tasks of one account until they are finished.
-struct Tracker {
+struct TaskPoller {
+    sink: Sink<TasksEvent>,
     store: SharedStore,
-    emit: Emit,
     client: Client,
     account: AccountId,
     generation: Generation,
-    poll_interval: Duration,
+    pacing: Pacing,
     wake: Arc<Notify>,
 }
 
-impl Tracker {
+impl TaskPoller {
     async fn run(self) {
         let account = self.account;
-        // Polls in a row that failed, for the client's retry policy (as the order tracker).
+        // Polls in a row that failed, for the client's retry policy (the same pacing as the order tracker).
         let mut failures: u32 = 0;
         loop {
             let pending: Vec<TrackedTask> =
@@ -231,11 +183,13 @@ impl Tracker {
                         let finished_now = task.status == TaskStatus::Finished;
                         match with_store(&self.store, move |s| s.refresh_task(account, &task)).await
                         {
-                            Ok(Some(row)) => (self.emit)(TasksEvent::Changed {
-                                generation: self.generation,
-                                task: Box::new(row),
-                                finished_now,
-                            }),
+                            Ok(Some(row)) => self.sink.news(
+                                self.generation,
+                                TasksEvent::Changed {
+                                    task: Box::new(row),
+                                    finished_now,
+                                },
+                            ),
                             // Removed from the list meanwhile.
                             Ok(None) => {}
                             Err(e) => {
@@ -256,19 +210,15 @@ impl Tracker {
             } else {
                 0
             };
-            let backoff = if failed {
-                self.client
-                    .retry_policy()
-                    .delay(failures.min(16), retry_after, rand::random::<f64>())
-                    .min(MAX_BACKOFF)
+            let pause = if failures == 0 {
+                self.pacing.interval
             } else {
-                Duration::ZERO
+                let policy = self.client.retry_policy();
+                let unit = rand::random::<f64>();
+                self.pacing
+                    .after_failures(&policy, failures, retry_after, unit)
             };
-            let pause = self.poll_interval + backoff;
-            tokio::select! {
-                _ = tokio::time::sleep(pause) => {}
-                _ = self.wake.notified() => {}
-            }
+            wait(pause, &self.wake).await;
         }
     }
 }

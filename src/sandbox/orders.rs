@@ -13,6 +13,7 @@ use crate::api::{
     DeliveryAddress, DesignStatus, LogoStatus, LogoType, LogoValue, Order, OrderStatus,
     OrderedDesign, OrderedInstance, OrderedLogo, TrackingRecord,
 };
+use crate::pricing::{Units, logo_line, split_digits};
 
 /// Most design entries per order.
 pub const MAX_DESIGNS: usize = 100;
@@ -471,19 +472,17 @@ fn logo_entry(v: &Value, path: &str) -> Result<LogoEntry> {
 /// first appearance: `[("10", 2, 0), ("7", 1, 0)]` gives `1`×2, `0`×2, `7`×1. Returns
 /// `(digit, quantity, storage quantity)`.
 pub fn aggregate_digits(entries: &[DigitEntry]) -> Vec<(char, i64, i64)> {
-    let mut out: Vec<(char, i64, i64)> = Vec::new();
-    for e in entries {
-        for c in e.digit.chars() {
-            match out.iter_mut().find(|(d, _, _)| *d == c) {
-                Some(line) => {
-                    line.1 += e.quantity;
-                    line.2 += e.storage_quantity;
-                }
-                None => out.push((c, e.quantity, e.storage_quantity)),
-            }
-        }
-    }
-    out
+    let units = entries.iter().map(|e| {
+        let units = Units {
+            ordered: e.quantity,
+            storage: e.storage_quantity,
+        };
+        (e.digit.as_str(), units)
+    });
+    split_digits(units)
+        .into_iter()
+        .map(|(c, u)| (c, u.ordered, u.storage))
+        .collect()
 }
 
 /// The latest delivery date: `business_days` weekdays after the placement date, 00:00:00.
@@ -799,7 +798,7 @@ impl Db {
                 }
                 (Some(digits), true) => {
                     for (digit, qty, storage) in aggregate_digits(digits) {
-                        lines.push(pricing::logo_line(
+                        lines.push(logo_line(
                             &logo.prices,
                             &logo.additional_fees,
                             qty + storage,
@@ -815,7 +814,7 @@ impl Db {
                 }
                 (None, false) => {
                     let qty = entry.quantity.unwrap_or(0);
-                    lines.push(pricing::logo_line(
+                    lines.push(logo_line(
                         &logo.prices,
                         &logo.additional_fees,
                         qty + entry.storage_quantity,

@@ -1,5 +1,7 @@
 //! The sandbox's price list: logo price tiers and fees from size, ink count and transfer
-//! method, order line pricing, heating fees and VAT. Every amount is a [`Decimal`] in DKK.
+//! method, design line pricing, heating fees and VAT. Every amount is a [`Decimal`] in DKK.
+//! The service's rules that apply those prices (tiers, fees, logo lines, digits, rounding) are
+//! in [`crate::pricing`], shared with the app's estimate.
 //!
 //! The formula (documented in `docs/spec-gaps.md`, with a worked example that the tests
 //! below reproduce):
@@ -12,10 +14,11 @@
 //!   reaches its `minQuantity`) and a colour-separation `fee` whose `minQuantity` is the ink
 //!   count (a multiplier). Placeholder logos (text, name, number) carry no fees.
 
+use rust_decimal::Decimal;
 use rust_decimal::prelude::FromPrimitive;
-use rust_decimal::{Decimal, RoundingStrategy};
 
 use crate::api::{Fee, FeeType, LogoType, PriceTier};
+use crate::pricing::{round2, unit_price_at};
 
 /// Currency of every amount.
 pub const CURRENCY: &str = "DKK";
@@ -104,11 +107,6 @@ fn cents(v: i64) -> Decimal {
     Decimal::new(v, 2)
 }
 
-/// Rounds to 2 decimals, half away from zero.
-pub fn round2(d: Decimal) -> Decimal {
-    d.round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero)
-}
-
 /// A millimetre value as a decimal rounded to 2 places (non-finite values count as 0).
 fn mm(v: f64) -> Decimal {
     Decimal::from_f64(v).map(round2).unwrap_or_default()
@@ -168,45 +166,6 @@ pub fn logo_pricing(
         Vec::new()
     };
     (prices, fees)
-}
-
-/// Unit price for `quantity` units: the tier with the largest `minQuantity` not above the
-/// quantity (the smallest tier when the quantity is below all of them; 0 without tiers).
-pub fn unit_price_at(prices: &[PriceTier], quantity: i64) -> Decimal {
-    prices
-        .iter()
-        .filter(|t| t.min_quantity <= quantity)
-        .max_by_key(|t| t.min_quantity)
-        .or_else(|| prices.iter().min_by_key(|t| t.min_quantity))
-        .map(|t| t.unit_price)
-        .unwrap_or_default()
-}
-
-/// What the fees of a line cost for `quantity` units: a `startup` fee costs the price of its
-/// largest tier whose `minQuantity` the quantity reaches (nothing below all tiers); any other
-/// fee costs price × `minQuantity` for each of its tiers, once per line.
-pub fn fees_total(fees: &[Fee], quantity: i64) -> Decimal {
-    fees.iter()
-        .map(|f| match f.fee_type {
-            FeeType::Startup => f
-                .prices
-                .iter()
-                .filter(|t| t.min_quantity <= quantity)
-                .max_by_key(|t| t.min_quantity)
-                .map(|t| t.unit_price)
-                .unwrap_or_default(),
-            _ => f
-                .prices
-                .iter()
-                .map(|t| t.unit_price * Decimal::from(t.min_quantity))
-                .sum(),
-        })
-        .sum()
-}
-
-/// Total of a standalone logo line of `quantity` units (ordered plus storage), rounded.
-pub fn logo_line(prices: &[PriceTier], fees: &[Fee], quantity: i64) -> Decimal {
-    round2(unit_price_at(prices, quantity) * Decimal::from(quantity) + fees_total(fees, quantity))
 }
 
 /// Per-garment heating fee for a design's heating code.
@@ -275,6 +234,7 @@ pub fn totals(lines: impl IntoIterator<Item = Decimal>, country: &str) -> Totals
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pricing::{fees_total, logo_line};
     use std::str::FromStr;
 
     fn d(s: &str) -> Decimal {
@@ -324,10 +284,7 @@ mod tests {
     }
 
     #[test]
-    fn rounding_is_half_away_from_zero() {
-        assert_eq!(round2(d("1.005")), d("1.01"));
-        assert_eq!(round2(d("1.004")), d("1.00"));
-        assert_eq!(round2(d("-1.005")), d("-1.01"));
+    fn vat_is_rounded_once_on_the_sub_total() {
         // 0.125 × 19 % = 0.02375 … the VAT is rounded once on the sub-total.
         let t = totals([d("10.05"), d("0.05")], "DE");
         assert_eq!(t.sub_total, d("10.10"));

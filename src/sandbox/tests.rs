@@ -954,7 +954,7 @@ async fn order_is_accepted_then_completed_with_prices() {
     // Pricing of the standalone 35-unit line reproduces the pricing module.
     let db = s.lock();
     let l = &db.logos[&DONE_LOGO].logo;
-    let line = pricing::logo_line(&l.prices, &l.additional_fees, 35);
+    let line = crate::pricing::logo_line(&l.prices, &l.additional_fees, 35);
     assert!(line > rust_decimal::Decimal::ZERO);
 }
 

@@ -59,7 +59,7 @@ impl Action {
     pub fn tooltip(self) -> &'static str {
         match self {
             Action::FocusSearch => "Search the account's logos by title",
-            Action::Refresh => "Load the logos again from the service",
+            Action::Refresh => "Load what this screen shows again from the service",
             Action::OpenSelected => "Show the selected logo with its pricing",
             Action::Back => "Return to the logo gallery",
             Action::ShowGallery => "Browse the account's logos",

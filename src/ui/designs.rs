@@ -3,14 +3,14 @@
 
 use super::theme::{self, space};
 use super::widgets::{UiExt as _, paint_checkerboard};
-use super::{Intent, Shared};
+use super::{Intent, Shared, Slot};
 use crate::api::designs::validate_clone;
 use crate::api::{
     CloneDesign, Design, DesignId, DesignStatus, LogoId, LogoType, Placement, ValidationIssue,
     Variation,
 };
 use crate::backend::designs::{DesignView, DesignsCommand, DesignsEvent, PlacedLogo};
-use crate::backend::{Command, Generation, LogoRef, RequestId, ThumbKey, UserError};
+use crate::backend::{Command, LogoRef, ThumbKey, UserError};
 use egui::{Align, Layout, Rect, RichText, Sense, Ui, Vec2};
 
 /// Side of a placement's thumbnail in the table.
@@ -125,18 +125,19 @@ fn fmt_coord(v: f64) -> String {
 /// The Designs screen's state.
 #[derive(Default)]
 pub struct DesignsScreen {
-    generation: Generation,
     /// The design id as typed.
     pub id_input: String,
     input_error: Option<String>,
-    pending: Option<(RequestId, DesignId)>,
+    /// The design being opened.
+    pending: Option<DesignId>,
     view: Option<DesignView>,
     error: Option<UserError>,
     /// Designs this app has seen (orders, opened, cloned), newest first: the quick picks.
     known: Vec<(DesignId, String)>,
     /// The clone form, while open.
     pub clone: Option<CloneForm>,
-    clone_request: Option<RequestId>,
+    /// A clone is on its way.
+    cloning: bool,
     clone_error: Option<UserError>,
     /// The designs the newest clone created.
     cloned: Vec<Design>,
@@ -144,11 +145,8 @@ pub struct DesignsScreen {
 
 impl DesignsScreen {
     /// Forgets the previous account's designs.
-    pub fn activate(&mut self, generation: Generation) {
-        *self = DesignsScreen {
-            generation,
-            ..DesignsScreen::default()
-        };
+    pub fn activate(&mut self) {
+        *self = DesignsScreen::default();
     }
 
     /// Adds designs seen elsewhere (order history, composer) to the quick picks.
@@ -199,29 +197,27 @@ impl DesignsScreen {
 
     /// Fetches a design (superseding one still on its way).
     pub fn open(&mut self, id: DesignId, shared: &mut Shared<'_>) {
-        if let Some((old, _)) = self.pending.take() {
-            shared.progress.finish(old);
-        }
-        let request = shared.request(&format!("Opening design {id}"), |request| {
-            Command::Designs(DesignsCommand::Open { request, id })
-        });
-        self.pending = Some((request, id));
+        shared.request(
+            Slot::DesignOpen,
+            &format!("Opening design {id}"),
+            |request| Command::Designs(DesignsCommand::Open { request, id }),
+        );
+        self.pending = Some(id);
         self.error = None;
         self.input_error = None;
     }
 
-    /// Applies one answer of the backend.
-    pub fn on_event(&mut self, event: DesignsEvent, shared: &mut Shared<'_>) {
-        if event.generation() != self.generation {
-            return;
+    /// Fetches the design shown again.
+    pub fn refresh(&mut self, shared: &mut Shared<'_>) {
+        if let Some(id) = self.view.as_ref().map(|v| v.design.design_id) {
+            self.open(id, shared);
         }
+    }
+
+    /// Applies one answer of the backend (only answers to the newest open and clone come).
+    pub fn on_event(&mut self, event: DesignsEvent, shared: &mut Shared<'_>) {
         match event {
-            DesignsEvent::Opened {
-                request, result, ..
-            } => {
-                if self.pending.map(|(r, _)| r) != Some(request) {
-                    return;
-                }
+            DesignsEvent::Opened(result) => {
                 self.pending = None;
                 match result {
                     Ok(view) => {
@@ -241,13 +237,8 @@ impl DesignsScreen {
                     }
                 }
             }
-            DesignsEvent::Cloned {
-                request, result, ..
-            } => {
-                if self.clone_request != Some(request) {
-                    return;
-                }
-                self.clone_request = None;
+            DesignsEvent::Cloned(result) => {
+                self.cloning = false;
                 match result {
                     Ok(designs) => {
                         for d in designs.iter().rev() {
@@ -263,6 +254,20 @@ impl DesignsScreen {
                     }
                     Err(e) => self.clone_error = Some(e),
                 }
+            }
+        }
+    }
+
+    /// A request failed before the service answered (no account, …).
+    pub fn on_failed(&mut self, slot: Slot, error: &UserError) {
+        match slot {
+            Slot::DesignClone => {
+                self.cloning = false;
+                self.clone_error = Some(error.clone());
+            }
+            _ => {
+                self.pending = None;
+                self.error = Some(error.clone());
             }
         }
     }
@@ -658,7 +663,7 @@ impl DesignsScreen {
                 let n = form.variations.len() + 1;
                 form.variations.push(CloneForm::variation_of(&v.design, n));
             }
-            let busy = self.clone_request.is_some();
+            let busy = self.cloning;
             let label = match body.variations.len() {
                 1 => "Create 1 design".to_owned(),
                 n => format!("Create {n} designs"),
@@ -679,13 +684,14 @@ impl DesignsScreen {
         } else if send && issues.is_empty() {
             let source = form.source;
             self.clone_error = None;
-            self.clone_request = Some(shared.request("Cloning the design", |request| {
+            self.cloning = true;
+            shared.request(Slot::DesignClone, "Cloning the design", |request| {
                 Command::Designs(DesignsCommand::Clone {
                     request,
                     source,
                     body,
                 })
-            }));
+            });
         }
     }
 }

@@ -7,9 +7,9 @@
 use super::images::ThumbnailCache;
 use super::theme::{self, card, space};
 use super::widgets::{UiExt as _, paint_checkerboard};
-use super::{Intent, Shared};
+use super::{Intent, Shared, Slot};
 use crate::api::{ListLogos, LogoId, LogoItemNo, format_mm};
-use crate::backend::{CardPage, Command, LogoCard, LogoRef, RequestId, UserError};
+use crate::backend::{CardPage, Command, LogoCard, LogoRef, LogosCommand, RequestId, UserError};
 use egui::{Align, Color32, Key, Layout, Rect, Response, RichText, Sense, Stroke, Ui, Vec2};
 use std::collections::HashMap;
 use std::ops::Range;
@@ -146,7 +146,7 @@ impl Gallery {
     /// Forgets the list and fetches the first page with the search now typed.
     pub fn reload(&mut self, shared: &mut Shared<'_>) {
         for id in self.pending.drain().map(|(id, _)| id) {
-            shared.progress.finish(id);
+            shared.requests.supersede(id);
         }
         self.items.clear();
         self.total_count = None;
@@ -164,32 +164,26 @@ impl Gallery {
             .page(page)
             .limit(self.page_size)
             .search(self.active_search.clone());
-        let label = if page == 1 {
-            "Loading logos"
+        let (slot, label) = if page == 1 {
+            (Slot::GalleryList, "Loading logos")
         } else {
-            "Loading more logos"
+            (Slot::GalleryPage, "Loading more logos")
         };
-        let id = shared.request(label, |request| Command::ListLogos { request, query });
+        let id = shared.request(slot, label, |request| {
+            Command::Logos(LogosCommand::List { request, query })
+        });
         self.pending.insert(id, page);
     }
 
-    /// Takes a page if it answers a request of this list; answers whether it did.
-    pub fn on_page(
-        &mut self,
-        request: RequestId,
-        page: CardPage,
-        thumbs: &mut ThumbnailCache,
-    ) -> bool {
-        let Some(asked) = self.pending.remove(&request) else {
-            return false;
-        };
+    /// Takes the page that answers `request` (superseded pages never reach the gallery).
+    pub fn on_page(&mut self, request: RequestId, page: CardPage, thumbs: &mut ThumbnailCache) {
+        let asked = self.pending.remove(&request).unwrap_or(page.page);
         thumbs.expect(page.items.iter().map(|c| c.thumb));
         // The page asked for is answered even if the service answered another one or left
         // slots empty: it is not asked for again (until the list is reloaded), so a service
         // that ignores `page` cannot keep the gallery fetching forever.
         self.loaded_pages.push(asked);
         self.apply_page(page);
-        true
     }
 
     /// Places a page's cards in the list (also used by benchmarks to fill the gallery).
@@ -214,13 +208,10 @@ impl Gallery {
         }
     }
 
-    /// Takes a failure if it belongs to this list; answers whether it did.
-    pub fn on_failed(&mut self, request: RequestId, error: &UserError) -> bool {
-        if self.pending.remove(&request).is_none() {
-            return false;
-        }
+    /// A page of the list could not be fetched.
+    pub fn on_failed(&mut self, request: RequestId, error: &UserError) {
+        self.pending.remove(&request);
         self.error = Some(error.clone());
-        true
     }
 
     /// Whether the first page has arrived.
@@ -684,7 +675,7 @@ fn card_ui(
                 thumb_rect.center(),
                 egui::Align2::CENTER_CENTER,
                 "…",
-                egui::FontId::proportional(18.0),
+                theme::font::card_placeholder(),
                 t.text_muted,
             );
         }
@@ -712,7 +703,7 @@ fn card_ui(
     let item = one_line(
         ui,
         &item,
-        egui::FontId::proportional(12.0),
+        theme::font::card_meta(),
         t.text,
         text_width - 60.0,
     );
@@ -739,7 +730,7 @@ fn card_ui(
     let size = one_line(
         ui,
         &size,
-        egui::FontId::proportional(12.0),
+        theme::font::card_meta(),
         t.text_muted,
         text_width,
     );
@@ -765,7 +756,7 @@ fn card_ui(
             egui::pos2(x - 4.0, y + 7.0),
             egui::Align2::LEFT_CENTER,
             format!("+{}", c.colors.len() - max),
-            egui::FontId::proportional(11.0),
+            theme::font::small(),
             t.text_muted,
         );
     }

@@ -2,10 +2,10 @@
 //! colors, price tiers and additional fees with what each fee means.
 
 use super::theme::{self, space};
-use super::widgets::{UiExt as _, paint_checkerboard};
-use super::{Action, Intent, Screen, Shared};
+use super::widgets::{UiExt as _, paint_checkerboard, paint_missing_picture};
+use super::{Action, Intent, Screen, Shared, Slot};
 use crate::api::{Fee, FeeType, Logo, LogoStatus, PriceTier, format_mm};
-use crate::backend::{Command, LogoDetail, LogoRef, RequestId, UserError};
+use crate::backend::{Command, LogoDetail, LogoRef, LogosCommand, UserError};
 use egui::{Align, Layout, Rect, RichText, Sense, TextureHandle, Ui, Vec2};
 use egui_extras::{Column, TableBuilder};
 
@@ -29,7 +29,8 @@ struct View {
 /// The detail screen's state.
 #[derive(Default)]
 pub struct LogoDetailScreen {
-    pending: Option<(RequestId, LogoRef)>,
+    /// The logo being opened.
+    pending: Option<LogoRef>,
     loaded: Option<Loaded>,
     error: Option<UserError>,
     view: View,
@@ -38,25 +39,16 @@ pub struct LogoDetailScreen {
 impl LogoDetailScreen {
     /// Fetches a logo (superseding any still on its way).
     pub fn open(&mut self, shared: &mut Shared<'_>, target: LogoRef) {
-        if let Some((old, _)) = self.pending.take() {
-            shared.progress.finish(old);
-        }
         let label = format!("Opening {target}");
-        let id = shared.request(&label, |request| Command::OpenLogo { request, target });
-        self.pending = Some((id, target));
+        shared.request(Slot::LogoDetail, &label, |request| {
+            Command::Logos(LogosCommand::Open { request, target })
+        });
+        self.pending = Some(target);
         self.error = None;
     }
 
-    /// Takes the answer to the newest request; answers whether it did.
-    pub fn on_opened(
-        &mut self,
-        ctx: &egui::Context,
-        request: RequestId,
-        detail: LogoDetail,
-    ) -> bool {
-        if self.pending.map(|(id, _)| id) != Some(request) {
-            return false;
-        }
+    /// Shows the logo opened (only the newest request's answer reaches the screen).
+    pub fn on_opened(&mut self, ctx: &egui::Context, detail: LogoDetail) {
         self.pending = None;
         let texture = detail.image.map(|img| {
             ctx.load_texture(
@@ -71,17 +63,19 @@ impl LogoDetailScreen {
             image_error: detail.image_error,
         });
         self.view = View::default();
-        true
     }
 
-    /// Takes a failure of the newest request; answers whether it did.
-    pub fn on_failed(&mut self, request: RequestId, error: &UserError) -> bool {
-        if self.pending.map(|(id, _)| id) != Some(request) {
-            return false;
-        }
+    /// The logo could not be opened.
+    pub fn on_failed(&mut self, error: &UserError) {
         self.pending = None;
         self.error = Some(error.clone());
-        true
+    }
+
+    /// Fetches the logo shown again.
+    pub fn refresh(&mut self, shared: &mut Shared<'_>) {
+        if let Some(id) = self.logo().map(|l| l.logo_id) {
+            self.open(shared, LogoRef::Id(id));
+        }
     }
 
     /// Forgets everything (a new account).
@@ -238,29 +232,7 @@ fn picture_ui(ui: &mut Ui, texture: Option<&TextureHandle>, error: Option<&str>,
         egui::StrokeKind::Inside,
     );
     let Some(texture) = texture else {
-        match error {
-            // Why there is no picture, wrapped within it and readable by assistive technology.
-            Some(sentence) => {
-                let galley = painter.layout(
-                    sentence.to_owned(),
-                    egui::FontId::proportional(14.0),
-                    t.text_muted,
-                    (rect.width() - 2.0 * space::XL).max(80.0),
-                );
-                painter.galley(rect.center() - galley.size() / 2.0, galley, t.text_muted);
-                response
-                    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, sentence));
-            }
-            None => {
-                painter.text(
-                    rect.center(),
-                    egui::Align2::CENTER_CENTER,
-                    "No picture",
-                    egui::FontId::proportional(14.0),
-                    t.text_muted,
-                );
-            }
-        }
+        paint_missing_picture(&painter, rect, &response, error, "No picture");
         return;
     };
     let img = texture.size_vec2();
@@ -453,8 +425,7 @@ fn fee_ui(ui: &mut Ui, i: usize, fee: &Fee) {
         };
         ui.label(
             RichText::new(name)
-                .font(theme::heading_font())
-                .size(13.5)
+                .font(theme::font::fee_title())
                 .color(t.text_strong),
         );
         ui.badge(fee.fee_type.as_str(), t.accent, t.accent_soft);

@@ -12,6 +12,7 @@ pub mod images;
 pub mod logo_detail;
 pub mod notifications;
 pub mod orders;
+pub mod requests;
 pub mod settings;
 pub mod shell;
 pub mod tasks;
@@ -20,6 +21,7 @@ pub mod upload;
 pub mod widgets;
 
 pub use actions::Action;
+pub use requests::{Reply, Requests, Slot};
 
 use crate::backend::{Backend, Command, Generation, LogoRef, RequestId};
 use crate::keychain::KeychainStatus;
@@ -221,14 +223,20 @@ pub struct Shared<'a> {
     pub session: &'a Session,
     pub notifications: &'a mut Notifications,
     pub intents: &'a mut Vec<Intent>,
-    pub progress: &'a mut notifications::Progress,
+    pub requests: &'a mut Requests,
 }
 
 impl Shared<'_> {
-    /// Sends a command that answers to a request id, recording it as in-flight work.
-    pub fn request(&mut self, label: &str, make: impl FnOnce(RequestId) -> Command) -> RequestId {
+    /// Sends a command that answers to a request id, recording it as in-flight work of
+    /// `slot` (which supersedes the slot's older request: its answer is never shown).
+    pub fn request(
+        &mut self,
+        slot: Slot,
+        label: &str,
+        make: impl FnOnce(RequestId) -> Command,
+    ) -> RequestId {
         let id = self.backend.next_request();
-        self.progress.start(id, label);
+        self.requests.start(id, slot, label);
         self.backend.send(make(id));
         id
     }

@@ -1,14 +1,9 @@
-//! Toasts (errors with a details toggle, confirmations) and the in-flight work shown in the
-//! status bar once it has taken longer than [`PROGRESS_AFTER`].
+//! Toasts: errors with a details toggle, and confirmations.
 
 use super::theme::{self, space};
 use super::widgets::UiExt as _;
-use crate::backend::{RequestId, UserError};
-use std::collections::BTreeMap;
+use crate::backend::UserError;
 use std::time::{Duration, Instant};
-
-/// Work shorter than this shows no progress.
-pub const PROGRESS_AFTER: Duration = Duration::from_millis(300);
 
 /// How long a confirmation stays (errors stay until dismissed).
 const INFO_TTL: Duration = Duration::from_secs(6);
@@ -178,56 +173,6 @@ impl Notifications {
     }
 }
 
-/// Work in flight, by request; shown once older than [`PROGRESS_AFTER`].
-#[derive(Default)]
-pub struct Progress {
-    pending: BTreeMap<RequestId, (String, Instant)>,
-}
-
-impl Progress {
-    /// Records the start of a request.
-    pub fn start(&mut self, id: RequestId, label: &str) {
-        self.pending.insert(id, (label.to_owned(), Instant::now()));
-    }
-
-    /// Records the end of a request (answered, failed or superseded).
-    pub fn finish(&mut self, id: RequestId) {
-        self.pending.remove(&id);
-    }
-
-    /// Forgets everything (a new account).
-    pub fn clear(&mut self) {
-        self.pending.clear();
-    }
-
-    /// Whether `id` is still running.
-    pub fn is_pending(&self, id: RequestId) -> bool {
-        self.pending.contains_key(&id)
-    }
-
-    /// What to show: the oldest slow request's label and how many are slow. Asks for a
-    /// repaint when the next one turns slow.
-    pub fn visible(&self, ctx: &egui::Context) -> Option<(String, usize)> {
-        let now = Instant::now();
-        let mut slow = self
-            .pending
-            .values()
-            .filter(|(_, since)| now.duration_since(*since) >= PROGRESS_AFTER);
-        let first = slow.next().map(|(label, _)| label.clone());
-        let count = first.as_ref().map_or(0, |_| 1 + slow.count());
-        if let Some(wait) = self
-            .pending
-            .values()
-            .map(|(_, since)| PROGRESS_AFTER.saturating_sub(now.duration_since(*since)))
-            .filter(|d| !d.is_zero())
-            .min()
-        {
-            ctx.request_repaint_after(wait);
-        }
-        first.map(|label| (label, count))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -250,18 +195,5 @@ mod tests {
             n.error(&UserError::new(format!("e{i}"), None));
         }
         assert_eq!(n.messages().len(), MAX_SHOWN);
-    }
-
-    #[test]
-    fn progress_shows_only_slow_work() {
-        let ctx = egui::Context::default();
-        let mut p = Progress::default();
-        p.start(RequestId(1), "Loading logos");
-        assert_eq!(p.visible(&ctx), None);
-        p.pending.get_mut(&RequestId(1)).unwrap().1 -= Duration::from_millis(400);
-        assert_eq!(p.visible(&ctx), Some(("Loading logos".into(), 1)));
-        p.finish(RequestId(1));
-        assert!(!p.is_pending(RequestId(1)));
-        assert_eq!(p.visible(&ctx), None);
     }
 }

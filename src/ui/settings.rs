@@ -3,10 +3,11 @@
 
 use super::theme::{self, space};
 use super::widgets::UiExt as _;
-use super::{Intent, Shared};
+use super::{Intent, Shared, Slot};
 use crate::api::{ApiKey, AuthStyle, OrganizationId};
 use crate::backend::{
-    AccountDraft, Command, ConnectionReport, RequestId, UserError, WaitingOrders, validate_base_url,
+    AccountDraft, AccountsCommand, AccountsEvent, Command, ConnectionReport, UserError,
+    WaitingOrders, validate_base_url,
 };
 use crate::keychain::KeychainStatus;
 use crate::store::{AccountId, AccountKind, AccountRecord, KeyLocation};
@@ -100,24 +101,24 @@ impl AccountForm {
 pub struct Settings {
     form: Option<AccountForm>,
     confirm_remove: Option<AccountId>,
-    pending_save: Option<RequestId>,
-    pending_test: Option<RequestId>,
     report: Option<ConnectionReport>,
     save_error: Option<UserError>,
 }
 
 impl Settings {
-    /// Takes the answer to a save; answers whether it was ours.
-    pub fn on_saved(
-        &mut self,
-        request: RequestId,
-        account: &AccountRecord,
-        shared: &mut Shared<'_>,
-    ) -> bool {
-        if self.pending_save != Some(request) {
-            return false;
+    /// Takes an answer of the backend about accounts.
+    pub fn on_event(&mut self, event: AccountsEvent, shared: &mut Shared<'_>) {
+        match event {
+            AccountsEvent::Saved(account) => self.on_saved(&account, shared),
+            AccountsEvent::HasOrders { waiting, what, .. } => self.on_has_orders(waiting, &what),
+            AccountsEvent::ConnectionTested(report) => self.report = Some(report),
+            // The session keeps the list and the keychain's state.
+            AccountsEvent::Changed(_) | AccountsEvent::KeychainChanged(_) => {}
         }
-        self.pending_save = None;
+    }
+
+    /// An account was saved.
+    fn on_saved(&mut self, account: &AccountRecord, shared: &mut Shared<'_>) {
         self.form = None;
         self.report = None;
         let where_ = match account.key_location {
@@ -128,40 +129,19 @@ impl Settings {
         shared
             .notifications
             .success(format!("Account \"{}\" saved.{where_}", account.name));
-        true
-    }
-
-    /// Takes the result of "Test connection"; answers whether it was ours.
-    pub fn on_tested(&mut self, request: RequestId, report: ConnectionReport) -> bool {
-        if self.pending_test != Some(request) {
-            return false;
-        }
-        self.pending_test = None;
-        self.report = Some(report);
-        true
     }
 
     /// The save was not done because the account has orders in flight that it would send
-    /// elsewhere: ask what to do. Answers whether it was ours.
-    pub fn on_has_orders(&mut self, request: RequestId, waiting: usize, what: &str) -> bool {
-        if self.pending_save != Some(request) {
-            return false;
-        }
-        self.pending_save = None;
+    /// elsewhere: ask what to do.
+    fn on_has_orders(&mut self, waiting: usize, what: &str) {
         if let Some(form) = &mut self.form {
             form.orders_question = Some((waiting, what.to_owned()));
         }
-        true
     }
 
-    /// Takes a failure of a save; answers whether it was ours.
-    pub fn on_failed(&mut self, request: RequestId, error: &UserError) -> bool {
-        if self.pending_save != Some(request) {
-            return false;
-        }
-        self.pending_save = None;
+    /// A save failed.
+    pub fn on_failed(&mut self, error: &UserError) {
         self.save_error = Some(error.clone());
-        true
     }
 
     /// Starts adding an account (also used by tests and the empty state).
@@ -283,9 +263,11 @@ impl Settings {
                         .on_hover_text("Remove the account and its key")
                         .clicked()
                     {
-                        shared.backend.send(Command::RemoveAccount {
-                            account: account.id,
-                        });
+                        shared
+                            .backend
+                            .send(Command::Accounts(AccountsCommand::Remove {
+                                account: account.id,
+                            }));
                         self.confirm_remove = None;
                     }
                     ui.label(
@@ -434,15 +416,16 @@ impl Settings {
                         form.orders_question = None;
                         let id = form.editing.as_ref().map(|a| a.id);
                         let draft = AccountDraft { orders: choice, ..form.draft() };
-                        let request = shared.request("Saving the account", |request| Command::SaveAccount { request, id, draft });
-                        self.pending_save = Some(request);
+                        shared.request(Slot::SettingsSave, "Saving the account", |request| {
+                            Command::Accounts(AccountsCommand::Save { request, id, draft })
+                        });
                     }
                 });
                 ui.add_space(space::S);
             }
             ui.horizontal(|ui| {
                 let ok = problems.iter().all(Option::is_none);
-                let busy = self.pending_save.is_some();
+                let busy = shared.requests.is_running(Slot::SettingsSave);
                 let needs_consent = !sandbox
                     && !form.key.trim().is_empty()
                     && matches!(shared.session.keychain, Some(KeychainStatus::Unavailable { .. }));
@@ -457,19 +440,25 @@ impl Settings {
                     if ok {
                         self.save_error = None;
                         let (id, draft) = (form.editing.as_ref().map(|a| a.id), form.draft());
-                        let request = shared.request("Saving the account", |request| Command::SaveAccount { request, id, draft });
-                        self.pending_save = Some(request);
+                        shared.request(Slot::SettingsSave, "Saving the account", |request| {
+                            Command::Accounts(AccountsCommand::Save { request, id, draft })
+                        });
                     }
                 }
-                let testing = self.pending_test.is_some();
+                let testing = shared.requests.is_running(Slot::SettingsTest);
                 if ui
                     .add_enabled(!testing, egui::Button::new("Test connection"))
                     .on_hover_text("Call the health check and list one logo with these settings")
                     .clicked()
                 {
                     let (existing, draft) = (form.editing.as_ref().map(|a| a.id), form.draft());
-                    let request = shared.request("Testing the connection", |request| Command::TestConnection { request, existing, draft });
-                    self.pending_test = Some(request);
+                    shared.request(Slot::SettingsTest, "Testing the connection", |request| {
+                        Command::Accounts(AccountsCommand::TestConnection {
+                            request,
+                            existing,
+                            draft,
+                        })
+                    });
                     self.report = None;
                 }
                 if testing || busy {
@@ -526,7 +515,9 @@ fn keychain_ui(ui: &mut Ui, shared: &mut Shared<'_>) {
                     .on_hover_text("Keys stay in memory and are forgotten when logodesk quits")
                     .clicked()
             {
-                shared.backend.send(Command::AcceptSessionKeys);
+                shared
+                    .backend
+                    .send(Command::Accounts(AccountsCommand::AcceptSessionKeys));
             }
         });
     ui.add_space(space::S);
@@ -593,7 +584,7 @@ fn about_ui(ui: &mut Ui, shared: &Shared<'_>) {
         ui.set_width(ui.available_width());
         ui.section_heading("About logodesk");
         ui.add_space(space::XS);
-        ui.label(format!("Version {}", crate::cli::VERSION));
+        ui.label(format!("Version {}", crate::VERSION));
         if let Some(url) = &shared.session.sandbox_url {
             ui.muted(&format!(
                 "The built-in sandbox listens on {url}; its data stays on this computer."

@@ -55,12 +55,12 @@ pub fn navigation_ui(
             rect.center(),
             egui::Align2::CENTER_CENTER,
             "L",
-            egui::FontId::new(16.0, theme::bold()),
+            theme::font::brand_mark(),
             t.on_accent,
         );
         ui.label(
             RichText::new("logodesk")
-                .font(egui::FontId::new(17.0, theme::bold()))
+                .font(theme::font::brand())
                 .color(t.text_strong),
         );
     });
@@ -125,16 +125,12 @@ fn nav_item(
             egui::pos2(x, rect.center().y),
             egui::Align2::LEFT_CENTER,
             screen.icon(),
-            egui::FontId::proportional(15.0),
+            theme::font::nav_icon(),
             color,
         );
         let mut job = egui::text::LayoutJob::simple_singleline(
             label.to_owned(),
-            if selected {
-                egui::FontId::new(13.5, theme::bold())
-            } else {
-                egui::FontId::proportional(13.5)
-            },
+            theme::font::nav(selected),
             if selected { t.text_strong } else { t.text },
         );
         job.wrap = egui::text::TextWrapping::truncate_at_width(rect.right() - x - 30.0);
@@ -181,7 +177,7 @@ fn account_switcher_ui(ui: &mut Ui, shared: &mut Shared<'_>) {
 pub fn status_bar_ui(
     ui: &mut Ui,
     shared: &mut Shared<'_>,
-    outbox: Option<crate::ui::orders::OutboxStatus>,
+    outbox: Option<crate::orders::local::OutboxStatus>,
 ) {
     let t = theme::tokens(ui.ctx());
     ui.horizontal_centered(|ui| {
@@ -216,7 +212,7 @@ pub fn status_bar_ui(
         }
         ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
             ui.muted_small(concat!("v", env!("CARGO_PKG_VERSION")));
-            if let Some((label, count)) = shared.progress.visible(ui.ctx()) {
+            if let Some((label, count)) = shared.requests.visible(ui.ctx()) {
                 separator(ui);
                 let text = if count > 1 {
                     format!("{label}… (+{} more)", count - 1)

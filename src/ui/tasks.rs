@@ -5,10 +5,10 @@
 use super::designs::labelled;
 use super::theme::{self, space};
 use super::widgets::UiExt as _;
-use super::{Intent, Shared};
+use super::{Intent, Reply, Shared, Slot};
 use crate::api::{TaskId, TaskStatus, VectorizeTask};
 use crate::backend::tasks::{TasksCommand, TasksEvent};
-use crate::backend::{Command, Generation, LogoRef, RequestId, UserError};
+use crate::backend::{Command, LogoRef, RequestId, UserError};
 use crate::store::TrackedTask;
 use chrono::{DateTime, Utc};
 use egui::{Align, Layout, RichText, Ui};
@@ -17,7 +17,6 @@ use rust_decimal::Decimal;
 /// The Tasks screen's state.
 #[derive(Default)]
 pub struct TasksScreen {
-    generation: Generation,
     loaded: bool,
     /// The task id as typed.
     pub id_input: String,
@@ -30,11 +29,8 @@ pub struct TasksScreen {
 
 impl TasksScreen {
     /// Drops the previous account's list and asks for the new one's.
-    pub fn activate(&mut self, generation: Generation, shared: &mut Shared<'_>) {
-        *self = TasksScreen {
-            generation,
-            ..TasksScreen::default()
-        };
+    pub fn activate(&mut self, shared: &mut Shared<'_>) {
+        *self = TasksScreen::default();
         shared.backend.send(Command::Tasks(TasksCommand::Refresh));
     }
 
@@ -50,29 +46,23 @@ impl TasksScreen {
 
     /// Looks a task up and tracks it.
     pub fn track(&mut self, id: TaskId, shared: &mut Shared<'_>) {
-        if let Some(old) = self.tracking.take() {
-            shared.progress.finish(old);
-        }
         self.input_error = None;
         self.lookup_error = None;
-        self.tracking = Some(shared.request(&format!("Looking up task {id}"), |request| {
+        let label = format!("Looking up task {id}");
+        self.tracking = Some(shared.request(Slot::TaskTrack, &label, |request| {
             Command::Tasks(TasksCommand::Track { request, id })
         }));
     }
 
     /// Applies one answer of the backend.
-    pub fn on_event(&mut self, event: TasksEvent, shared: &mut Shared<'_>) {
+    pub fn on_event(&mut self, reply: Reply, event: TasksEvent, shared: &mut Shared<'_>) {
         match event {
-            TasksEvent::List { generation, tasks } if generation == self.generation => {
+            TasksEvent::List(tasks) => {
                 self.tasks = tasks;
                 self.loaded = true;
             }
-            TasksEvent::Tracked {
-                generation,
-                request,
-                result,
-            } if generation == self.generation => {
-                let newest = self.tracking == Some(request);
+            TasksEvent::Tracked(result) => {
+                let newest = reply.request.is_some() && self.tracking == reply.request;
                 if newest {
                     self.tracking = None;
                 }
@@ -89,11 +79,7 @@ impl TasksScreen {
                     Err(_) => {}
                 }
             }
-            TasksEvent::Changed {
-                generation,
-                task,
-                finished_now,
-            } if generation == self.generation => {
+            TasksEvent::Changed { task, finished_now } => {
                 if finished_now {
                     shared.notifications.success(finished_sentence(&task.task));
                 }
@@ -101,8 +87,13 @@ impl TasksScreen {
                     *slot = *task;
                 }
             }
-            _ => {}
         }
+    }
+
+    /// A look-up failed before the service answered (no account, …).
+    pub fn on_failed(&mut self, error: &UserError) {
+        self.tracking = None;
+        self.lookup_error = Some(error.clone());
     }
 
     /// The screen.

@@ -57,12 +57,112 @@ pub fn title_style() -> TextStyle {
 
 /// Font of card titles and section headings.
 pub fn heading_font() -> FontId {
-    FontId::new(14.0, bold())
+    FontId::new(font::CARD_TITLE, bold())
 }
 
 /// Font of badges and small labels.
 pub fn badge_font() -> FontId {
-    FontId::new(11.0, bold())
+    FontId::new(font::SMALL, bold())
+}
+
+/// Every font size of the UI, named by what it is for (points), and the fonts that screens
+/// paint with. The text styles ([`apply_style`]), [`heading_font`] and [`badge_font`] take
+/// their sizes from here too; no screen writes a size of its own.
+pub mod font {
+    use super::bold;
+    use egui::FontId;
+
+    /// Small text (the `Small` style), badges, labels on the picture, "+N" more swatches.
+    pub const SMALL: f32 = 11.0;
+    /// Body text and buttons.
+    pub const BODY: f32 = 13.0;
+    /// Monospace text (ids, hex colors).
+    pub const MONO: f32 = 12.5;
+    /// The `Heading` text style.
+    pub const HEADING: f32 = 17.0;
+    /// Screen titles.
+    pub const TITLE: f32 = 22.0;
+    /// Card titles and section headings (bold).
+    pub const CARD_TITLE: f32 = 14.0;
+    /// A card's secondary lines (item number, size).
+    pub const CARD_META: f32 = 12.0;
+    /// The "…" on a card whose picture is on its way.
+    pub const CARD_PLACEHOLDER: f32 = 18.0;
+    /// The letter in the brand mark (bold).
+    pub const BRAND_MARK: f32 = 16.0;
+    /// The "logodesk" wordmark (bold).
+    pub const BRAND: f32 = 17.0;
+    /// Icons in the navigation.
+    pub const NAV_ICON: f32 = 15.0;
+    /// Labels in the navigation (bold when selected).
+    pub const NAV: f32 = 13.5;
+    /// A fee's name in the logo detail (bold).
+    pub const FEE_TITLE: f32 = 13.5;
+    /// The sentence shown where a picture is missing.
+    pub const PICTURE_MESSAGE: f32 = 14.0;
+    /// The millimetres on the editor's rulers.
+    pub const RULER: f32 = 9.5;
+    /// The big icon of an empty state.
+    pub const EMPTY_ICON: f32 = 40.0;
+
+    /// Small regular text painted directly (labels on the picture, "+N" more swatches).
+    pub fn small() -> FontId {
+        FontId::proportional(SMALL)
+    }
+
+    /// A card's secondary lines.
+    pub fn card_meta() -> FontId {
+        FontId::proportional(CARD_META)
+    }
+
+    /// The "…" on a card whose picture is on its way.
+    pub fn card_placeholder() -> FontId {
+        FontId::proportional(CARD_PLACEHOLDER)
+    }
+
+    /// The letter in the brand mark.
+    pub fn brand_mark() -> FontId {
+        FontId::new(BRAND_MARK, bold())
+    }
+
+    /// The "logodesk" wordmark.
+    pub fn brand() -> FontId {
+        FontId::new(BRAND, bold())
+    }
+
+    /// An icon in the navigation.
+    pub fn nav_icon() -> FontId {
+        FontId::proportional(NAV_ICON)
+    }
+
+    /// A label in the navigation, bold when it is the screen shown.
+    pub fn nav(selected: bool) -> FontId {
+        if selected {
+            FontId::new(NAV, bold())
+        } else {
+            FontId::proportional(NAV)
+        }
+    }
+
+    /// A fee's name in the logo detail.
+    pub fn fee_title() -> FontId {
+        FontId::new(FEE_TITLE, bold())
+    }
+
+    /// The sentence shown where a picture is missing.
+    pub fn picture_message() -> FontId {
+        FontId::proportional(PICTURE_MESSAGE)
+    }
+
+    /// The millimetres on the editor's rulers.
+    pub fn ruler() -> FontId {
+        FontId::proportional(RULER)
+    }
+
+    /// The big icon of an empty state.
+    pub fn empty_icon() -> FontId {
+        FontId::proportional(EMPTY_ICON)
+    }
 }
 
 /// The colors of one theme.
@@ -215,12 +315,12 @@ fn style(theme: Theme) -> egui::Style {
     let t = tokens_of(theme);
     let mut style = egui::Style {
         text_styles: [
-            (TextStyle::Small, FontId::proportional(11.0)),
-            (TextStyle::Body, FontId::proportional(13.0)),
-            (TextStyle::Button, FontId::proportional(13.0)),
-            (TextStyle::Monospace, FontId::monospace(12.5)),
-            (TextStyle::Heading, FontId::new(17.0, bold())),
-            (title_style(), FontId::new(22.0, bold())),
+            (TextStyle::Small, FontId::proportional(font::SMALL)),
+            (TextStyle::Body, FontId::proportional(font::BODY)),
+            (TextStyle::Button, FontId::proportional(font::BODY)),
+            (TextStyle::Monospace, FontId::monospace(font::MONO)),
+            (TextStyle::Heading, FontId::new(font::HEADING, bold())),
+            (title_style(), FontId::new(font::TITLE, bold())),
         ]
         .into(),
         ..egui::Style::default()

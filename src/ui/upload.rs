@@ -2,12 +2,12 @@
 //! path; checked locally (it decodes, its size and dimensions are within the service's
 //! limits) and previewed before it is sent; the new draft then opens in the editor.
 
-use super::Shared;
 use super::theme::{self, space};
 use super::widgets::{UiExt as _, paint_checkerboard};
+use super::{Shared, Slot};
 use crate::api::OrganizationId;
 use crate::backend::editor::{CheckedFile, EditorCommand, EditorEvent};
-use crate::backend::{Command, RequestId, UserError};
+use crate::backend::{Command, UserError};
 use egui::{RichText, TextureHandle, Ui, Vec2};
 use std::path::PathBuf;
 
@@ -19,12 +19,15 @@ pub struct UploadForm {
     /// The title is still the file name (follows the file until edited).
     title_is_file_name: bool,
     organization: String,
-    pick: Option<RequestId>,
-    check: Option<RequestId>,
+    /// The file dialog is open.
+    pick: bool,
+    /// The file is being checked.
+    check: bool,
     checked: Option<(CheckedFile, TextureHandle)>,
     error: Option<UserError>,
     note: Option<String>,
-    upload: Option<RequestId>,
+    /// The upload is on its way.
+    upload: bool,
 }
 
 /// A labelled single-line text field.
@@ -47,7 +50,7 @@ pub(super) fn text_field(
 impl UploadForm {
     /// Whether an upload is on its way.
     pub fn is_uploading(&self) -> bool {
-        self.upload.is_some()
+        self.upload
     }
 
     /// The file checked and ready to send, if any.
@@ -71,17 +74,24 @@ impl UploadForm {
         self.checked = None;
         self.error = None;
         self.note = None;
-        self.check = Some(shared.request("Checking the file", |request| {
+        self.check = true;
+        shared.request(Slot::UploadCheck, "Checking the file", |request| {
             Command::Editor(EditorCommand::CheckFile { request, path })
-        }));
+        });
     }
 
-    /// Takes the backend's answers to this form; answers whether it did. An upload's success
-    /// (`Opened` with `uploaded`) is taken by the editor, which calls [`UploadForm::finished`].
-    pub fn on_event(&mut self, ctx: &egui::Context, event: &EditorEvent) -> bool {
-        match event {
-            EditorEvent::FilePicked { request, path } if self.pick == Some(*request) => {
-                self.pick = None;
+    /// Takes the backend's answers to this form's requests (`slot`); answers whether it did.
+    /// An upload's success (`Opened` with `uploaded`) is taken by the editor, which calls
+    /// [`UploadForm::finished`].
+    pub fn on_event(
+        &mut self,
+        ctx: &egui::Context,
+        slot: Option<Slot>,
+        event: &EditorEvent,
+    ) -> bool {
+        match (slot, event) {
+            (Some(Slot::UploadPick), EditorEvent::FilePicked(path)) => {
+                self.pick = false;
                 match path {
                     Some(p) => self.path = p.display().to_string(),
                     None => {
@@ -90,8 +100,8 @@ impl UploadForm {
                 }
                 true
             }
-            EditorEvent::FileChecked { request, result } if self.check == Some(*request) => {
-                self.check = None;
+            (Some(Slot::UploadCheck), EditorEvent::FileChecked(result)) => {
+                self.check = false;
                 match result {
                     Ok(file) => {
                         let texture = ctx.load_texture(
@@ -109,22 +119,21 @@ impl UploadForm {
                 }
                 true
             }
-            EditorEvent::Failed { request, error }
-                if [self.pick, self.check, self.upload].contains(&Some(*request)) =>
-            {
-                self.pick = self.pick.filter(|r| r != request);
-                self.check = self.check.filter(|r| r != request);
-                self.upload = self.upload.filter(|r| r != request);
-                self.error = Some(error.clone());
-                true
-            }
+            (Some(slot), EditorEvent::Failed(error)) => self.on_failed(slot, error),
             _ => false,
         }
     }
 
-    /// Whether `request` is this form's upload.
-    pub fn is_upload(&self, request: RequestId) -> bool {
-        self.upload == Some(request)
+    /// Takes a failure of this form's request of `slot`; answers whether it was one.
+    pub fn on_failed(&mut self, slot: Slot, error: &UserError) -> bool {
+        match slot {
+            Slot::UploadPick => self.pick = false,
+            Slot::UploadCheck => self.check = false,
+            Slot::Upload => self.upload = false,
+            _ => return false,
+        }
+        self.error = Some(error.clone());
+        true
     }
 
     /// The upload landed in the editor: start afresh.
@@ -141,16 +150,17 @@ impl UploadForm {
             ui.muted("PNG, JPEG or WebP up to 10 MiB and 8000 × 8000 px. Choose a file, drop one onto the window, or type its path.");
             ui.add_space(space::M);
             ui.horizontal(|ui| {
-                let picking = self.pick.is_some();
+                let picking = self.pick;
                 if ui
                     .add_enabled(!picking, egui::Button::new("Upload logo…"))
                     .on_hover_text("Choose a picture with the desktop's file dialog")
                     .clicked()
                 {
                     self.note = None;
-                    self.pick = Some(shared.request("Waiting for the file dialog", |request| {
+                    self.pick = true;
+                    shared.request(Slot::UploadPick, "Waiting for the file dialog", |request| {
                         Command::Editor(EditorCommand::PickFile { request })
-                    }));
+                    });
                 }
                 if picking {
                     ui.spinner();
@@ -161,13 +171,13 @@ impl UploadForm {
             ui.horizontal(|ui| {
                 let field = text_field(ui, "File path", &mut self.path, "/path/to/logo.png", 420.0);
                 let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                let ready = !self.path.trim().is_empty() && self.check.is_none();
+                let ready = !self.path.trim().is_empty() && !self.check;
                 if (ui.add_enabled(ready, egui::Button::new("Check file")).clicked() || enter)
                     && ready
                 {
                     self.check_path(shared);
                 }
-                if self.check.is_some() {
+                if self.check {
                     ui.spinner();
                 }
             });
@@ -238,7 +248,7 @@ impl UploadForm {
         let reason = match (&organization, title_ok) {
             (Err(e), _) => Some(*e),
             (_, false) => Some("Give the logo a title."),
-            _ if self.upload.is_some() => Some("Uploading…"),
+            _ if self.upload => Some("Uploading…"),
             _ => None,
         };
         ui.horizontal(|ui| {
@@ -252,16 +262,17 @@ impl UploadForm {
             {
                 let (path, title) = (file.path.clone(), self.title.trim().to_owned());
                 self.error = None;
-                self.upload = Some(shared.request("Uploading the logo", |request| {
+                self.upload = true;
+                shared.request(Slot::Upload, "Uploading the logo", |request| {
                     Command::Editor(EditorCommand::Upload {
                         request,
                         path,
                         title,
                         organization,
                     })
-                }));
+                });
             }
-            if self.upload.is_some() {
+            if self.upload {
                 ui.spinner();
                 ui.muted("Uploading… the service is reading the picture.");
             }

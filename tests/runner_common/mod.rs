@@ -238,6 +238,28 @@ pub fn integrity(path: &Path) -> String {
         .unwrap()
 }
 
+/// Whether `tool` is on the `PATH`.
+pub fn have(tool: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {tool}")])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Whether the tests run in CI (`CI` set, as `.ci/run` does, and not `false` or `0`).
+pub fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !matches!(v.trim(), "" | "0" | "false"))
+}
+
+/// A test that cannot run here: fails in CI, which must be able to run every test; elsewhere
+/// prints `SKIPPED: <test>: <why>` on the process's stderr, so that `cargo test` shows it even
+/// though the test passes (the harness keeps a passing test's `eprintln!` to itself).
+pub fn skip_or_fail(test: &str, why: &str) {
+    assert!(!in_ci(), "{test} cannot run in CI: {why}");
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr().lock(), "SKIPPED: {test}: {why}");
+}
+
 /// `xvfb-run` with a display number of its own: `-a` alone lets two runs started at the same
 /// moment (tests run in parallel) pick the same free number, and one of them then cannot
 /// open its X display. `-a` still moves on from the number given if it is taken.

@@ -2,14 +2,16 @@
 //! id), searchable, with status badges; and one order in full as the service returned it,
 //! with a CSV export.
 
-use super::composer::{COPY_RISK, copy_is_risky, state_badge};
-use crate::api::{Order, OrderId, TrackingRecord};
+use super::composer::state_badge;
+use crate::api::OrderId;
+use crate::backend::Command;
 use crate::backend::orders::OrdersCommand;
-use crate::backend::{Command, RequestId};
+use crate::orders::csv::order_csv;
+use crate::orders::local::{COPY_RISK, copy_is_risky, matches};
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
-use crate::ui::Shared;
 use crate::ui::theme::{self, space};
 use crate::ui::widgets::UiExt as _;
+use crate::ui::{Shared, Slot};
 use egui::{RichText, Ui};
 
 /// What the history screen shows.
@@ -19,7 +21,8 @@ pub struct HistoryView {
     /// The order shown in full.
     pub open: Option<LocalOrderId>,
     pub lookup: String,
-    pub looking_up: Option<RequestId>,
+    /// A look-up by tracking id is on its way.
+    pub looking_up: bool,
     pub lookup_error: Option<String>,
     /// "Copy to new draft" of an order that may already be placed waits for confirmation.
     pub confirm_copy: Option<LocalOrderId>,
@@ -28,7 +31,7 @@ pub struct HistoryView {
     /// The tracking id typed to attach to an order that may already be placed.
     pub attach: String,
     /// A look-up or attach under way, and what the service said to the newest.
-    pub checking: Option<RequestId>,
+    pub checking: bool,
     pub check_result: Option<Result<String, String>>,
 }
 
@@ -38,80 +41,6 @@ pub enum HistoryAction {
     CopyToDraft(LocalOrder),
     /// Open a draft or an outbox entry in the composer.
     Edit(LocalOrder),
-}
-
-/// Whether `o` matches the search text (order number, reference, recipient, tracking id).
-pub fn matches(o: &LocalOrder, query: &str) -> bool {
-    let q = query.trim().to_lowercase();
-    q.is_empty()
-        || [
-            o.order_number.clone().unwrap_or_default(),
-            o.reference.clone(),
-            o.recipient.clone(),
-            o.tracking_id.map(|t| t.0.to_string()).unwrap_or_default(),
-        ]
-        .iter()
-        .any(|f| f.to_lowercase().contains(&q))
-}
-
-/// The order's lines and totals as CSV (RFC 4180 quoting), as the service returned them.
-pub fn order_csv(record: &TrackingRecord, order: &Order) -> String {
-    fn q(s: &str) -> String {
-        if s.contains([',', '"', '\n', '\r']) {
-            format!("\"{}\"", s.replace('"', "\"\""))
-        } else {
-            s.to_owned()
-        }
-    }
-    let mut out = String::from("kind,item,title,size,quantity,name,number,value\n");
-    for d in &order.designs {
-        let item = d
-            .design_mul
-            .as_ref()
-            .map_or_else(|| d.design_id.0.to_string(), |m| m.to_string());
-        for i in &d.instances {
-            let values: Vec<String> = i
-                .logo_values
-                .iter()
-                .map(|v| format!("{}={}", v.logo_id, v.value))
-                .collect();
-            out.push_str(&format!(
-                "design,{},{},{},{},{},{},{}\n",
-                q(&item),
-                q(&d.design_title),
-                q(&i.size),
-                i.quantity,
-                q(i.name.as_deref().unwrap_or("")),
-                q(i.number.as_deref().unwrap_or("")),
-                q(&values.join("; "))
-            ));
-        }
-    }
-    for l in &order.logos {
-        let item = l
-            .logo_sku
-            .as_ref()
-            .map_or_else(|| l.logo_id.0.to_string(), |s| s.to_string());
-        out.push_str(&format!(
-            "logo,{},{},,{},,,{}\n",
-            q(&item),
-            q(&l.logo_title),
-            l.quantity,
-            q(l.value.as_deref().unwrap_or(""))
-        ));
-    }
-    out.push_str(&format!(
-        "\norder number,{}\ntracking id,{}\nreference,{}\ncurrency,{}\nsubtotal,{}\nvat rate %,{}\nvat,{}\ntotal,{}\n",
-        q(order.order_number.as_str()),
-        record.id,
-        q(&order.reference),
-        q(&order.currency),
-        order.sub_total,
-        order.vat_rate,
-        order.vat,
-        order.total
-    ));
-    out
 }
 
 impl HistoryView {
@@ -144,7 +73,7 @@ impl HistoryView {
                 )),
             );
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let busy = self.looking_up.is_some();
+                let busy = self.looking_up;
                 let id = self.lookup.trim().parse::<i64>().ok();
                 if ui
                     .add_enabled(id.is_some() && !busy, egui::Button::new("Look up"))
@@ -152,12 +81,13 @@ impl HistoryView {
                     && let Some(id) = id
                 {
                     self.lookup_error = None;
-                    self.looking_up = Some(shared.request("Looking up the order", |request| {
+                    self.looking_up = true;
+                    shared.request(Slot::OrdersLookUp, "Looking up the order", |request| {
                         Command::Orders(OrdersCommand::LookUp {
                             request,
                             tracking: OrderId(id),
                         })
-                    }));
+                    });
                 }
                 ui.add(
                     egui::TextEdit::singleline(&mut self.lookup)
@@ -629,7 +559,7 @@ impl HistoryView {
             "May already be placed — check before resending. An earlier send may have reached the service without its answer reaching logodesk, and then the service refused a resend.{said} It is not sent again by itself. \"Look up\" asks the service again with the same key and the same order; if you know its tracking id, attach it."
         )).color(t.warning));
         ui.add_space(space::S);
-        let busy = self.checking.is_some();
+        let busy = self.checking;
         ui.horizontal(|ui| {
             if ui
                 .add_enabled(!busy, egui::Button::new("Look up"))
@@ -637,9 +567,10 @@ impl HistoryView {
                 .clicked()
             {
                 self.check_result = None;
-                self.checking = Some(shared.request("Looking the order up", |request| {
+                self.checking = true;
+                shared.request(Slot::OrdersCheck, "Looking the order up", |request| {
                     Command::Orders(OrdersCommand::AskAgain { request, id: o.id })
-                }));
+                });
             }
             ui.add(
                 egui::TextEdit::singleline(&mut self.attach)
@@ -654,13 +585,14 @@ impl HistoryView {
                 && let Some(tracking) = tracking
             {
                 self.check_result = None;
-                self.checking = Some(shared.request("Attaching the tracking id", |request| {
+                self.checking = true;
+                shared.request(Slot::OrdersCheck, "Attaching the tracking id", |request| {
                     Command::Orders(OrdersCommand::Attach {
                         request,
                         id: o.id,
                         tracking: OrderId(tracking),
                     })
-                }));
+                });
             }
             if busy {
                 ui.spinner();
@@ -669,16 +601,9 @@ impl HistoryView {
         ui.add_space(space::S);
     }
 
-    /// The answer to "Look up" or "Attach".
-    pub fn on_checked(
-        &mut self,
-        request: RequestId,
-        result: &Result<Box<LocalOrder>, crate::backend::UserError>,
-    ) -> bool {
-        if self.checking != Some(request) {
-            return false;
-        }
-        self.checking = None;
+    /// The answer to "Look up" or "Attach" (only the newest one's comes).
+    pub fn on_checked(&mut self, result: &Result<Box<LocalOrder>, crate::backend::UserError>) {
+        self.checking = false;
         self.check_result = Some(match result {
             Ok(o) => Ok(match (&o.order_number, o.tracking_id) {
                 (Some(n), Some(t)) => format!(
@@ -688,7 +613,6 @@ impl HistoryView {
             }),
             Err(e) => Err(e.message.clone()),
         });
-        true
     }
 }
 
@@ -717,32 +641,4 @@ pub fn local_time(utc: &str) -> String {
                 .to_string()
         })
         .unwrap_or_else(|_| utc.to_owned())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn csv_has_every_line_and_the_totals() {
-        let record: TrackingRecord = serde_json::from_value(serde_json::json!({
-            "id": 50001, "orderNumber": "SO-1", "status": "Completed",
-            "order": {
-                "orderNumber": "SO-1", "placedAtUtc": "2026-01-02T10:00:00Z",
-                "latestDeliveryDate": "2026-01-09T00:00:00", "reference": "PO, 7",
-                "comment": "", "originOfDelivery": "",
-                "deliveryAddress": {"name": "N", "address": "A", "zip": "Z", "city": "C", "country": "DK"},
-                "currency": "DKK", "subTotal": 100.0, "vat": 25.0, "vatRate": 25.0, "total": 125.0,
-                "designs": [{"designId": 1, "designMul": "MUL1", "designTitle": "Kit",
-                    "instances": [{"size": "M", "quantity": 2, "name": "Hansen", "number": "7"}]}],
-                "logos": [{"logoId": 9, "logoSku": "300036", "logoTitle": "Numbers", "quantity": 3}]
-            }
-        }))
-        .unwrap();
-        let csv = order_csv(&record, record.order.as_ref().unwrap());
-        assert!(csv.contains("design,MUL1,Kit,M,2,Hansen,7,\n"), "{csv}");
-        assert!(csv.contains("logo,300036,Numbers,,3,,,\n"), "{csv}");
-        assert!(csv.contains("reference,\"PO, 7\"\n"), "{csv}");
-        assert!(csv.contains("total,125"), "{csv}");
-    }
 }

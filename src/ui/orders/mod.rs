@@ -5,18 +5,17 @@
 //! draft and hands its exact body to the backend's outbox ([`crate::backend::orders`]).
 
 pub mod composer;
-pub mod countries;
-pub mod estimate;
-pub mod form;
 pub mod history;
 
 use crate::backend::orders::{OrdersCommand, OrdersEvent};
-use crate::backend::{Command, Generation, RequestId};
+use crate::backend::{Command, UserError};
+use crate::orders::form::{self, DraftForm};
+use crate::orders::local::OutboxStatus;
+use crate::orders::roster::{DEMO_ROSTER, parse_roster};
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
 use composer::Composer;
-use form::DraftForm;
 
-use super::Shared;
+use super::{Reply, Shared, Slot};
 
 /// The tab of the Orders screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -34,45 +33,19 @@ pub struct OrdersScreen {
     pub drafts: Vec<LocalOrder>,
     pub history: Vec<LocalOrder>,
     pub history_view: history::HistoryView,
-    generation: Generation,
     loaded: bool,
     /// Waiting for a new draft (a fresh one or a copy) with this form.
-    creating: Option<(RequestId, DraftForm)>,
+    creating: Option<DraftForm>,
     /// Place the draft being created at once (the demo of `--screen history`).
     place_when_created: bool,
     /// The outbox's newest send failed on the network (the service is out of reach).
     offline: bool,
 }
 
-/// Orders waiting in the outbox, and whether the service is out of reach.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct OutboxStatus {
-    pub queued: usize,
-    /// The newest send failed on the network.
-    pub offline: bool,
-}
-
-impl std::fmt::Display for OutboxStatus {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.queued {
-            1 => f.write_str("1 order queued")?,
-            n => write!(f, "{n} orders queued")?,
-        }
-        if self.offline {
-            f.write_str(" · offline — will send when the service is reachable")
-        } else {
-            f.write_str(" · sending")
-        }
-    }
-}
-
 impl OrdersScreen {
     /// Drops everything of the previous account and asks for the new one's lists.
-    pub fn activate(&mut self, generation: Generation, shared: &mut Shared<'_>) {
-        *self = OrdersScreen {
-            generation,
-            ..OrdersScreen::default()
-        };
+    pub fn activate(&mut self, shared: &mut Shared<'_>) {
+        *self = OrdersScreen::default();
         shared.backend.send(Command::Orders(OrdersCommand::Refresh));
     }
 
@@ -121,16 +94,20 @@ impl OrdersScreen {
 
     /// Starts a new draft with `form` (fresh idempotency key).
     pub fn new_draft(&mut self, form: DraftForm, shared: &mut Shared<'_>) {
-        let request = shared.backend.next_request();
-        shared
-            .backend
-            .send(Command::Orders(OrdersCommand::NewDraft {
+        let (draft_json, reference, recipient) = (
+            serde_json::to_string(&form).unwrap_or_default(),
+            form.reference.trim().to_owned(),
+            form.recipient(),
+        );
+        shared.request(Slot::OrdersDraft, "Creating a draft", |request| {
+            Command::Orders(OrdersCommand::NewDraft {
                 request,
-                draft_json: serde_json::to_string(&form).unwrap_or_default(),
-                reference: form.reference.trim().to_owned(),
-                recipient: form.recipient(),
-            }));
-        self.creating = Some((request, form));
+                draft_json,
+                reference,
+                recipient,
+            })
+        });
+        self.creating = Some(form);
         self.tab = OrdersTab::Compose;
     }
 
@@ -164,7 +141,7 @@ impl OrdersScreen {
             ..form::DesignForm::default()
         };
         match &mut self.creating {
-            Some((_, form)) => form.designs.push(line),
+            Some(form) => form.designs.push(line),
             None => self.new_draft(
                 DraftForm {
                     designs: vec![line],
@@ -197,38 +174,31 @@ impl OrdersScreen {
         known
     }
 
-    /// Applies one answer of the backend.
-    pub fn on_event(&mut self, event: OrdersEvent, shared: &mut Shared<'_>) {
+    /// Applies one answer of the backend (only answers to current requests come).
+    pub fn on_event(&mut self, reply: Reply, event: OrdersEvent, shared: &mut Shared<'_>) {
         match event {
-            OrdersEvent::Lists {
-                generation,
-                drafts,
-                history,
-            } if generation == self.generation => {
+            OrdersEvent::Lists { drafts, history } => {
                 self.drafts = drafts;
                 self.history = history;
                 self.loaded = true;
             }
-            OrdersEvent::DraftCreated {
-                generation,
-                request,
-                order,
-            } if generation == self.generation => {
-                if self.creating.as_ref().is_some_and(|(r, _)| *r == request) {
-                    let form = self.creating.take().map(|(_, f)| f).unwrap_or_default();
+            OrdersEvent::DraftCreated(order) => match reply.slot {
+                Some(Slot::OrdersDraft) => {
+                    let form = self.creating.take().unwrap_or_default();
                     self.composer.start(order.id, form, shared);
                     if std::mem::take(&mut self.place_when_created) {
                         self.composer.place(shared);
                     }
-                } else if self.history_view.looking_up == Some(request) {
-                    self.history_view.looking_up = None;
+                    upsert(&mut self.drafts, *order);
+                }
+                Some(Slot::OrdersLookUp) => {
+                    self.history_view.looking_up = false;
                     self.history_view.open = Some(order.id);
                     upsert(&mut self.history, *order);
-                    return;
                 }
-                upsert(&mut self.drafts, *order);
-            }
-            OrdersEvent::Changed { generation, order } if generation == self.generation => {
+                _ => upsert(&mut self.drafts, *order),
+            },
+            OrdersEvent::Changed(order) => {
                 let order = *order;
                 self.notify(&order, shared);
                 self.drafts.retain(|d| d.id != order.id);
@@ -239,48 +209,41 @@ impl OrdersScreen {
                     upsert(&mut self.history, order);
                 }
             }
-            OrdersEvent::DesignFetched {
-                generation,
-                request,
-                result,
-            } if generation == self.generation => self.composer.on_design(request, result),
-            OrdersEvent::LogoFetched {
-                generation,
-                request,
-                result,
-            } if generation == self.generation => self.composer.on_logo(request, result),
-            OrdersEvent::Reachability {
-                generation,
-                offline,
-            } if generation == self.generation => self.offline = offline,
-            OrdersEvent::LogosFound {
-                generation,
-                request,
-                result,
-            } if generation == self.generation => self.composer.on_found(request, result),
-            OrdersEvent::Problem { error } => shared.notifications.error(&error),
-            OrdersEvent::Checked {
-                generation,
-                request,
-                result,
-            } if generation == self.generation => {
-                if !self.history_view.on_checked(request, &result)
-                    && let Err(e) = &result
-                {
-                    shared.notifications.error(e);
+            OrdersEvent::DesignFetched(result) => {
+                if let Some(request) = reply.request {
+                    self.composer.on_design(request, result);
                 }
             }
-            OrdersEvent::Failed {
-                generation,
-                request,
-                error,
-            } if generation == self.generation => {
-                if self.history_view.looking_up == Some(request) {
-                    self.history_view.looking_up = None;
-                    self.history_view.lookup_error = Some(error.message.clone());
+            OrdersEvent::LogoFetched(result) => {
+                if let Some(request) = reply.request {
+                    self.composer.on_logo(request, result);
                 }
+            }
+            OrdersEvent::Reachability { offline } => self.offline = offline,
+            OrdersEvent::LogosFound(result) => self.composer.on_found(result),
+            OrdersEvent::Problem(error) => shared.notifications.error(&error),
+            OrdersEvent::Checked(result) => self.history_view.on_checked(&result),
+            OrdersEvent::Failed(error) => {
+                self.on_failed(reply, &error);
                 shared.notifications.error(&error);
             }
+            // The app says it (a toast with the path).
+            OrdersEvent::Exported(_) => {}
+        }
+    }
+
+    /// A request failed before the service answered it (no account, …).
+    pub fn on_failed(&mut self, reply: Reply, error: &UserError) {
+        match reply.slot {
+            Some(Slot::OrdersLookUp) => {
+                self.history_view.looking_up = false;
+                self.history_view.lookup_error = Some(error.message.clone());
+            }
+            Some(Slot::OrdersCheck) => {
+                self.history_view.checking = false;
+                self.history_view.check_result = Some(Err(error.message.clone()));
+            }
+            Some(Slot::OrdersDraft) => self.creating = None,
             _ => {}
         }
     }
@@ -473,30 +436,6 @@ impl OrdersScreen {
     }
 }
 
-/// 20 players of a youth team (size, name, number), for the demo order and the tests.
-pub const DEMO_ROSTER: &str = "Size\tQty\tName\tNumber
-152\t1\tAndersen\t1
-152\t1\tBerg\t2
-152\t1\tChristensen\t3
-164\t1\tDahl\t4
-164\t1\tEriksen\t5
-164\t1\tFrost\t6
-164\t1\tHansen\t7
-S\t1\tIversen\t8
-S\t1\tJensen\t9
-S\t1\tKnudsen\t10
-S\t1\tLarsen\t11
-M\t1\tMadsen\t12
-M\t1\tNielsen\t13
-M\t1\tOlsen\t14
-M\t1\tPedersen\t15
-L\t1\tRasmussen\t16
-L\t1\tSørensen\t17
-L\t1\tThomsen\t18
-XL\t1\tVestergaard\t19
-XL\t1\tWinther\t20
-";
-
 /// A complete demo order on the sandbox's data: the finished kit for 20 players and loose
 /// number transfers (the screenshots of `--screen orders` and `--screen history`).
 pub fn demo_form() -> DraftForm {
@@ -517,7 +456,7 @@ pub fn demo_form() -> DraftForm {
         },
         designs: vec![DesignForm {
             reference: fx.done_design_id.to_string(),
-            rows: form::parse_roster(DEMO_ROSTER).rows,
+            rows: parse_roster(DEMO_ROSTER).rows,
             ..DesignForm::default()
         }],
         logos: vec![LogoForm {

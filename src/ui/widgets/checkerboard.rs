@@ -1,7 +1,41 @@
-//! The transparency checkerboard drawn behind logos.
+//! The transparency checkerboard drawn behind logos, and what stands where a picture is
+//! missing.
 
-use crate::ui::theme;
-use egui::{Painter, Rect, pos2, vec2};
+use crate::ui::theme::{self, space};
+use egui::{Painter, Rect, Response, pos2, vec2};
+
+/// Says in `rect` why there is no picture: `sentence` wrapped within it, and given to assistive
+/// technology as the picture's label; without one, `fallback` on one line.
+pub fn paint_missing_picture(
+    painter: &Painter,
+    rect: Rect,
+    response: &Response,
+    sentence: Option<&str>,
+    fallback: &str,
+) {
+    let t = theme::tokens(painter.ctx());
+    match sentence {
+        Some(sentence) => {
+            let galley = painter.layout(
+                sentence.to_owned(),
+                theme::font::picture_message(),
+                t.text_muted,
+                (rect.width() - 2.0 * space::XL).max(80.0),
+            );
+            painter.galley(rect.center() - galley.size() / 2.0, galley, t.text_muted);
+            response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, sentence));
+        }
+        None => {
+            painter.text(
+                rect.center(),
+                egui::Align2::CENTER_CENTER,
+                fallback,
+                theme::font::picture_message(),
+                t.text_muted,
+            );
+        }
+    }
+}
 
 /// Paints a checkerboard of `cell`-point squares over `rect` (clipped to it), anchored at the
 /// rect's corner so it does not crawl while panning.

@@ -2,7 +2,7 @@
 
 mod checkerboard;
 
-pub use checkerboard::paint_checkerboard;
+pub use checkerboard::{paint_checkerboard, paint_missing_picture};
 
 use super::theme::{self, space};
 use crate::api::{Color, LogoStatus, ValidationIssue};
@@ -150,7 +150,11 @@ pub trait UiExt {
         let mut clicked = false;
         ui.vertical_centered(|ui| {
             ui.add_space(ui.available_height().min(400.0) * 0.25);
-            ui.label(RichText::new(icon).size(40.0).color(t.text_muted));
+            ui.label(
+                RichText::new(icon)
+                    .font(theme::font::empty_icon())
+                    .color(t.text_muted),
+            );
             ui.add_space(space::S);
             ui.label(
                 RichText::new(title)

@@ -1,12 +1,15 @@
-//! The composer's form: what a person typed, kept as text (so a half-typed quantity is never
-//! lost), saved as JSON with the draft, and turned into a [`PlaceOrder`] plus every issue
-//! (the spec's rules from [`PlaceOrder::validate_with`] and the form's own parse errors),
-//! each with the JSON path of its field.
+//! The order form: a draft as typed, and how it becomes a [`PlaceOrder`] and its issues.
+//!
+//! What a person typed is kept as text (so a half-typed quantity is never lost), saved as JSON
+//! with the draft, and turned into a [`PlaceOrder`] plus every issue (the spec's rules from
+//! [`PlaceOrder::validate_with`] and the form's own parse errors), each with the JSON path of
+//! its field.
 
 use crate::api::{
     DeliveryAddress, DesignId, DesignLine, DesignMul, DesignRef, DigitLine, Instance, LogoId,
     LogoLine, LogoRef, LogoSku, LogoType, LogoValue, OrganizationId, PlaceOrder, ValidationIssue,
 };
+use crate::pricing::split_digits;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -303,64 +306,6 @@ impl DraftForm {
     }
 }
 
-/// What a pasted roster became: rows for the grid, and the (0-based) indices among them of
-/// the rows that could not be read fully (kept and highlighted, never dropped).
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct Roster {
-    pub rows: Vec<RowForm>,
-    pub bad: Vec<usize>,
-}
-
-/// Reads rows pasted from a spreadsheet: tab- or comma-separated `size, quantity, name,
-/// number`, a header row optional. A row whose quantity is not a whole number, whose size
-/// is missing or whose number has other characters than digits is kept and marked bad.
-pub fn parse_roster(text: &str) -> Roster {
-    let mut roster = Roster::default();
-    for (n, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let sep = if line.contains('\t') { '\t' } else { ',' };
-        let cells: Vec<&str> = line.split(sep).map(str::trim).collect();
-        let cell = |i: usize| cells.get(i).copied().unwrap_or("").to_owned();
-        let is_header = n == 0
-            && cells.iter().any(|c| {
-                matches!(
-                    c.to_ascii_lowercase().as_str(),
-                    "size"
-                        | "qty"
-                        | "quantity"
-                        | "name"
-                        | "number"
-                        | "str."
-                        | "størrelse"
-                        | "antal"
-                        | "navn"
-                        | "nummer"
-                )
-            });
-        if is_header {
-            continue;
-        }
-        let row = RowForm {
-            size: cell(0),
-            quantity: cell(1),
-            name: cell(2),
-            number: cell(3),
-            values: BTreeMap::new(),
-        };
-        let bad = row.size.is_empty()
-            || row.quantity.parse::<i64>().map_or(true, |q| q <= 0)
-            || !row.number.chars().all(|c| c.is_ascii_digit())
-            || cells.len() > 4;
-        if bad {
-            roster.bad.push(roster.rows.len());
-        }
-        roster.rows.push(row);
-    }
-    roster
-}
-
 /// How the service will split a multi-digit value into single-digit transfers, as a
 /// sentence (docs/spec-gaps.md: single digits, merged per digit in order of first appearance).
 pub fn digit_split(digit: &str, quantity: i64) -> Option<String> {
@@ -368,14 +313,7 @@ pub fn digit_split(digit: &str, quantity: i64) -> Option<String> {
     if d.chars().count() < 2 || !d.chars().all(|c| c.is_ascii_digit()) {
         return None;
     }
-    // Merged per digit, in order of first appearance.
-    let mut counts: Vec<(char, i64)> = Vec::new();
-    for c in d.chars() {
-        match counts.iter_mut().find(|(k, _)| *k == c) {
-            Some((_, n)) => *n += quantity.max(0),
-            None => counts.push((c, quantity.max(0))),
-        }
-    }
+    let counts = split_digits([(d, quantity.max(0))]);
     let parts: Vec<String> = counts
         .iter()
         .map(|(c, n)| format!("{n} × \"{c}\""))
@@ -463,17 +401,6 @@ mod tests {
             "\"10\" is printed as 3 × \"1\" + 3 × \"0\""
         );
         assert_eq!(digit_split("7", 3), None);
-    }
-
-    #[test]
-    fn rosters_paste_with_or_without_header_and_keep_bad_rows() {
-        let r = parse_roster("Size\tQty\tName\tNumber\nM\t1\tHansen\t7\nL\tx\tJensen\t10\n");
-        assert_eq!(r.rows.len(), 2);
-        assert_eq!(r.bad, vec![1]);
-        let r = parse_roster("M,1,Hansen,7\n,1,Nobody,8\nXL,2,Berg,1a\n");
-        assert_eq!(r.rows.len(), 3);
-        assert_eq!(r.bad, vec![1, 2]);
-        assert_eq!(r.rows[0].name, "Hansen");
     }
 
     #[test]

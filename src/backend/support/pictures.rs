@@ -1,10 +1,11 @@
 //! Turning the service's base64 previews into pixels the UI can upload, off the UI thread, and
 //! a bounded cache of compact thumbnails for re-sending evicted ones.
 
-use super::protocol::{ThumbKey, UserError};
+use super::{Sink, ThumbKey, UserError, blocking};
+use crate::api::LogoSummary;
 use crate::imaging;
 use std::collections::{HashMap, VecDeque};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use tokio::sync::Semaphore;
 
 /// Longest side of a gallery thumbnail in pixels (cards show them at up to ~150 points).
@@ -23,7 +24,7 @@ static DECODES: Semaphore = Semaphore::const_new(MAX_DECODES);
 
 /// Runs a big decode on the blocking pool once one of the [`MAX_DECODES`] places is free
 /// (waiting without holding a thread meanwhile).
-pub(super) async fn decoding<T: Send + 'static>(
+pub async fn decoding<T: Send + 'static>(
     f: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, UserError> {
     // The semaphore is never closed, so acquiring only waits.
@@ -33,7 +34,7 @@ pub(super) async fn decoding<T: Send + 'static>(
             Some(e.to_string()),
         )
     })?;
-    super::worker::blocking(f).await
+    blocking(f).await
 }
 
 /// A sentence for a picture of the service's that is not shown.
@@ -56,6 +57,18 @@ pub fn picture_sentence(e: &imaging::ImagingError) -> String {
         }
     }
 }
+
+/// Takes a logo's picture out of it: the high-resolution one, or the low-resolution one if
+/// that is all there is; `None` if the service sent neither.
+pub fn take_picture(logo: &mut crate::api::Logo) -> Option<String> {
+    let high = std::mem::take(&mut logo.high_res_base64);
+    let low = std::mem::take(&mut logo.low_res_base64);
+    let source = if high.trim().is_empty() { low } else { high };
+    (!source.trim().is_empty()).then_some(source)
+}
+
+/// The sentence for a logo without a picture.
+pub const NO_PICTURE: &str = "The service sent no picture for this logo.";
 
 /// Converts RGBA pixels to an egui image.
 pub fn to_color_image(img: &image::RgbaImage) -> egui::ColorImage {
@@ -86,6 +99,77 @@ pub fn decode_detail(base64_png: &str) -> Result<Arc<egui::ColorImage>, imaging:
     let full = imaging::decode_base64_png(base64_png)?;
     let img = imaging::downscale(&full, DETAIL_SIDE);
     Ok(Arc::new(to_color_image(&img)))
+}
+
+/// A decoded, downscaled thumbnail for the UI's texture cache.
+pub struct Thumbnail {
+    pub key: ThumbKey,
+    pub image: Arc<egui::ColorImage>,
+}
+
+/// The thumbnails kept for re-sending, shared by the features that show logos.
+pub type SharedThumbs = Arc<Mutex<ThumbCache>>;
+
+/// Decodes previews one by one on the blocking pool, sending each thumbnail as soon as it is
+/// ready and keeping its compact PNG in `thumbs`.
+pub async fn stream_thumbnails(
+    sink: Sink<Thumbnail>,
+    thumbs: SharedThumbs,
+    items: Vec<(ThumbKey, LogoSummary)>,
+) {
+    if items.is_empty() {
+        return;
+    }
+    decoding(move || {
+        for (key, summary) in items {
+            match decode_thumbnail(&summary.low_res_base64) {
+                Ok((image, png)) => {
+                    thumbs
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .insert(key, png);
+                    send_thumbnail(&sink, key, image);
+                }
+                Err(e) => tracing::debug!(logo = %key.logo, error = %e, "no thumbnail"),
+            }
+        }
+    })
+    .await
+    .ok();
+}
+
+/// Sends one thumbnail (tagged with its generation, so a stale one is dropped).
+pub fn send_thumbnail(sink: &Sink<Thumbnail>, key: ThumbKey, image: egui::ColorImage) {
+    sink.emit(
+        Some(key.generation),
+        None,
+        Ok(Thumbnail {
+            key,
+            image: Arc::new(image),
+        }),
+    );
+}
+
+/// Writes `image` as a PNG file (a screenshot of the window).
+pub fn save_png(path: &std::path::Path, image: &egui::ColorImage) -> Result<(), UserError> {
+    let [w, h] = image.size;
+    let bytes: Vec<u8> = image
+        .pixels
+        .iter()
+        .flat_map(|c| c.to_srgba_unmultiplied())
+        .collect();
+    let rgba = image::RgbaImage::from_raw(w as u32, h as u32, bytes)
+        .ok_or_else(|| UserError::new("The screenshot had no usable pixels.", None))?;
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).ok();
+    }
+    rgba.save_with_format(path, image::ImageFormat::Png)
+        .map_err(|e| {
+            UserError::new(
+                format!("The screenshot could not be written to {}. Check that the folder exists and is writable.", path.display()),
+                Some(e.to_string()),
+            )
+        })
 }
 
 /// Compact PNG thumbnails by key, bounded by total bytes; the oldest go first.

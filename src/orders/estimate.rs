@@ -6,7 +6,7 @@
 
 use super::form::{DraftForm, LogoForm};
 use crate::api::{Logo, LogoRef};
-use crate::sandbox::pricing::logo_line;
+use crate::pricing::{logo_line, split_digits};
 use rust_decimal::Decimal;
 
 /// One estimated line.
@@ -36,22 +36,19 @@ fn count(s: &str) -> Option<i64> {
     }
 }
 
-/// Quantities per single digit, merged in order of first appearance (as the service splits).
+/// Quantities per single digit, merged in order of first appearance (as the service splits);
+/// `None` when a quantity or a digit cannot be read.
 fn digit_quantities(line: &LogoForm) -> Option<Vec<(char, i64)>> {
-    let mut out: Vec<(char, i64)> = Vec::new();
+    let mut values = Vec::new();
     for d in &line.digits {
         let q = count(&d.quantity)? + count(&d.storage)?;
-        for c in d.digit.trim().chars() {
-            if !c.is_ascii_digit() {
-                return None;
-            }
-            match out.iter_mut().find(|(k, _)| *k == c) {
-                Some((_, n)) => *n += q,
-                None => out.push((c, q)),
-            }
+        let value = d.digit.trim();
+        if !value.chars().all(|c| c.is_ascii_digit()) {
+            return None;
         }
+        values.push((value, q));
     }
-    Some(out)
+    Some(split_digits(values))
 }
 
 /// Estimates the loose logo lines of `form` with the full logos `known` has.
@@ -103,7 +100,7 @@ pub fn estimate(form: &DraftForm, known: impl Fn(&LogoRef) -> Option<Logo>) -> E
 mod tests {
     use super::*;
     use crate::api::{Fee, FeeType, LogoId, LogoType, PriceTier};
-    use crate::ui::orders::form::DigitForm;
+    use crate::orders::form::DigitForm;
     use std::str::FromStr;
 
     fn d(s: &str) -> Decimal {

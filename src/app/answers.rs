@@ -1,0 +1,194 @@
+//! The one place where the backend's answers are settled and routed. Each [`Envelope`] is
+//! settled before any screen sees it: its request ends (progress in the status bar stops),
+//! an answer to a superseded request is dropped ([`Requests::settle`]), and account data of
+//! an account no longer shown is dropped by generation. What is left goes to the screen
+//! that asked, with the request and its slot as a [`Reply`]; screens never check staleness.
+//!
+//! [`Requests::settle`]: crate::ui::Requests::settle
+
+use super::LogodeskApp;
+use crate::backend::editor::EditorEvent;
+use crate::backend::orders::OrdersEvent;
+use crate::backend::{AccountsEvent, Envelope, Event, LogosEvent, UserError};
+use crate::ui::requests::Settled;
+use crate::ui::{ActiveAccount, Intent, Reply, Screen};
+
+/// Whether `event` is one answer of several to its request (the request keeps running).
+fn is_interim(event: &Event) -> bool {
+    matches!(
+        event,
+        Event::Editor(EditorEvent::StepDone { .. } | EditorEvent::StepFailed { .. })
+    )
+}
+
+impl LogodeskApp {
+    /// Settles one envelope and hands its event to whoever waits for it.
+    pub(super) fn on_envelope(&mut self, ctx: &egui::Context, envelope: Envelope) {
+        let Envelope {
+            generation,
+            request,
+            event,
+        } = envelope;
+        let reply = match request {
+            Some(id) => match self.cx.requests.settle(id, is_interim(&event)) {
+                Settled::Superseded => return,
+                Settled::Current(slot) => Reply {
+                    request: Some(id),
+                    slot,
+                },
+            },
+            None => Reply::default(),
+        };
+        if generation.is_some_and(|g| g != self.cx.session.generation) {
+            return;
+        }
+        let mut intents = Vec::new();
+        self.route(ctx, reply, generation.is_some(), event, &mut intents);
+        for intent in intents {
+            self.apply(ctx, intent);
+        }
+    }
+
+    fn route(
+        &mut self,
+        ctx: &egui::Context,
+        reply: Reply,
+        account_data: bool,
+        event: Event,
+        intents: &mut Vec<Intent>,
+    ) {
+        let screens = &mut self.screens;
+        match event {
+            Event::Ready {
+                accounts,
+                keychain,
+                sandbox_url,
+            } => {
+                let session = &mut self.cx.session;
+                session.ready = true;
+                session.accounts = accounts;
+                session.keychain = Some(keychain);
+                session.sandbox_url = sandbox_url;
+            }
+            Event::AccountActivated {
+                generation,
+                account,
+                base_url,
+                problem,
+            } => {
+                let cx = &mut self.cx;
+                cx.session.generation = generation;
+                cx.session.active = Some(ActiveAccount {
+                    record: account,
+                    base_url,
+                    problem,
+                });
+                cx.thumbs.clear();
+                cx.requests.clear();
+                screens.detail.clear();
+                screens.editor.clear();
+                screens.designs.activate();
+                let mut shared = cx.shared(intents);
+                screens.orders.activate(&mut shared);
+                screens.tasks.activate(&mut shared);
+                screens.gallery.reload(&mut shared);
+                if cx.screen == Screen::LogoDetail && self.screenshot.is_none() {
+                    cx.screen = Screen::Gallery;
+                }
+                if let Some(job) = &mut self.screenshot {
+                    job.demo_started = false;
+                }
+            }
+            Event::Failed(error) => self.on_failed(ctx, reply, account_data, error),
+            Event::ScreenshotSaved { path, result } => {
+                let outcome = result.map(|()| path).map_err(|e| e.message);
+                self.finish_screenshot(ctx, outcome);
+            }
+            Event::Thumbnail(thumbnail) => {
+                self.cx.thumbs.insert(ctx, thumbnail.key, thumbnail.image);
+            }
+            Event::Logos(LogosEvent::Page(page)) => {
+                if let Some(request) = reply.request {
+                    screens.gallery.on_page(request, page, &mut self.cx.thumbs);
+                }
+            }
+            Event::Logos(LogosEvent::Opened(detail)) => screens.detail.on_opened(ctx, *detail),
+            Event::Accounts(event) => {
+                match &event {
+                    AccountsEvent::Changed(accounts) => {
+                        self.cx.session.accounts = accounts.clone();
+                    }
+                    AccountsEvent::KeychainChanged(status) => {
+                        self.cx.session.keychain = Some(status.clone());
+                    }
+                    _ => {}
+                }
+                screens
+                    .settings
+                    .on_event(event, &mut self.cx.shared(intents));
+            }
+            Event::Editor(event) => {
+                let mut shared = self.cx.shared(intents);
+                screens.editor.on_event(ctx, reply, event, &mut shared);
+            }
+            Event::Orders(event) => {
+                let mut shared = self.cx.shared(intents);
+                if let OrdersEvent::Exported(path) = &event {
+                    shared
+                        .notifications
+                        .success(format!("Saved {}", path.display()));
+                }
+                screens.orders.on_event(reply, event, &mut shared);
+                self.orders_demo();
+            }
+            Event::Designs(event) => {
+                screens
+                    .designs
+                    .on_event(event, &mut self.cx.shared(intents));
+            }
+            Event::Tasks(event) => {
+                screens
+                    .tasks
+                    .on_event(reply, event, &mut self.cx.shared(intents));
+            }
+        }
+    }
+
+    /// A request failed: the screen that asked shows it in place, and a toast says it.
+    fn on_failed(
+        &mut self,
+        ctx: &egui::Context,
+        reply: Reply,
+        account_data: bool,
+        error: UserError,
+    ) {
+        let screens = &mut self.screens;
+        if let Some(slot) = reply.slot {
+            match slot.screen() {
+                Screen::Gallery => {
+                    if let Some(request) = reply.request {
+                        screens.gallery.on_failed(request, &error);
+                    }
+                }
+                Screen::LogoDetail => screens.detail.on_failed(&error),
+                Screen::Settings => screens.settings.on_failed(&error),
+                Screen::Editor => screens.editor.on_failed(slot, &error),
+                Screen::Orders | Screen::History => screens.orders.on_failed(reply, &error),
+                Screen::Designs => screens.designs.on_failed(slot, &error),
+                Screen::Tasks => screens.tasks.on_failed(&error),
+            }
+        }
+        if !self.cx.session.ready && !account_data && reply.request.is_none() {
+            self.cx.startup_error.get_or_insert_with(|| error.clone());
+        }
+        if let Some(job) = &self.screenshot {
+            let msg = format!(
+                "The {} screen could not load its data: {}",
+                job.request.screen.slug(),
+                error.message
+            );
+            self.finish_screenshot(ctx, Err(msg));
+        }
+        self.cx.notifications.error(&error);
+    }
+}

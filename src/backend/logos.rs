@@ -1,0 +1,240 @@
+//! The logos feature: pages of the logo list as cards with thumbnails streamed behind them,
+//! thumbnails the UI evicted sent again, and one logo in full with its picture decoded.
+
+use crate::api::{ListLogos, Logo, LogoSummary};
+use crate::backend::support::pictures::{
+    self, SharedThumbs, Thumbnail, send_thumbnail, stream_thumbnails,
+};
+use crate::backend::support::{
+    Active, CardPage, Generation, LogoCard, LogoRef, RequestId, Sink, ThumbKey, UserError, active,
+    blocking, debug_as_name,
+};
+use std::sync::{Arc, PoisonError};
+use tokio::task::JoinHandle;
+
+/// What the gallery and the logo detail ask of the backend.
+#[derive(strum::IntoStaticStr)]
+pub enum LogosCommand {
+    /// Fetch one page of the logo list. Page 1 (a new query) supersedes the list requests
+    /// still running; later pages are fetched side by side.
+    List {
+        request: RequestId,
+        query: ListLogos,
+    },
+    /// Send these thumbnails again (the UI evicted them); from the backend's cache, or
+    /// fetched anew.
+    LoadThumbnails { keys: Vec<ThumbKey> },
+    /// Fetch one logo in full. Supersedes any detail request still running.
+    Open { request: RequestId, target: LogoRef },
+}
+
+/// What the backend answers.
+#[derive(strum::IntoStaticStr)]
+pub enum LogosEvent {
+    /// A page of the logo list.
+    Page(CardPage),
+    /// A logo in full.
+    Opened(Box<LogoDetail>),
+}
+
+debug_as_name!(LogosCommand, LogosEvent);
+
+/// A logo in full, its pictures decoded.
+#[derive(Clone)]
+pub struct LogoDetail {
+    /// The logo, with `low_res_base64` and `high_res_base64` emptied (the pixels are below).
+    pub logo: Logo,
+    /// The high-resolution picture (or the low-resolution one if that is all there is).
+    pub image: Option<Arc<egui::ColorImage>>,
+    /// Why there is no picture, if there is none.
+    pub image_error: Option<String>,
+}
+
+/// The logos feature: its sinks, the shared thumbnail cache and the requests it runs.
+pub(super) struct Logos {
+    sink: Sink<LogosEvent>,
+    thumbnails: Sink<Thumbnail>,
+    thumbs: SharedThumbs,
+    active: Option<Active>,
+    /// Pages of the list being fetched; a new query (page 1) supersedes them all.
+    list_tasks: Vec<JoinHandle<()>>,
+    detail_task: Option<JoinHandle<()>>,
+}
+
+impl Logos {
+    pub(super) fn new(
+        sink: Sink<LogosEvent>,
+        thumbnails: Sink<Thumbnail>,
+        thumbs: SharedThumbs,
+    ) -> Logos {
+        Logos {
+            sink,
+            thumbnails,
+            thumbs,
+            active: None,
+            list_tasks: Vec::new(),
+            detail_task: None,
+        }
+    }
+
+    /// Another account is shown: what ran for the old one stops, and its thumbnails go.
+    pub(super) async fn activate(&mut self, active: &Active) {
+        self.abort();
+        self.thumbs
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clear();
+        self.active = Some(active.clone());
+    }
+
+    /// Stops the requests running.
+    pub(super) fn abort(&mut self) {
+        for task in self.list_tasks.drain(..).chain(self.detail_task.take()) {
+            task.abort();
+        }
+    }
+
+    pub(super) async fn handle(&mut self, command: LogosCommand) -> Result<(), UserError> {
+        let active = active(&self.active)?.clone();
+        match command {
+            LogosCommand::List { request, query } => self.list(&active, request, query),
+            LogosCommand::LoadThumbnails { keys } => self.load_thumbnails(&active, keys),
+            LogosCommand::Open { request, target } => self.open(&active, request, target),
+        }
+        Ok(())
+    }
+
+    fn list(&mut self, active: &Active, request: RequestId, query: ListLogos) {
+        if query.page.unwrap_or(1) <= 1 {
+            // A new query: the pages of the old one are of no use any more.
+            self.list_tasks.drain(..).for_each(|t| t.abort());
+        } else {
+            self.list_tasks.retain(|t| !t.is_finished());
+        }
+        let generation = active.generation;
+        let client = match active.client() {
+            Ok(c) => c,
+            Err(e) => return self.sink.fail(Some(generation), Some(request), e),
+        };
+        let (sink, thumbnails, thumbs) = (
+            self.sink.clone(),
+            self.thumbnails.clone(),
+            self.thumbs.clone(),
+        );
+        self.list_tasks.push(tokio::spawn(async move {
+            let page = match client.logos().list(&query).await {
+                Ok(p) => p,
+                Err(e) => {
+                    return sink.fail(Some(generation), Some(request), UserError::from_api(&e));
+                }
+            };
+            let cards = CardPage {
+                items: page
+                    .items
+                    .iter()
+                    .map(|s| LogoCard::from_summary(s, generation))
+                    .collect(),
+                page: page.page,
+                page_size: page.page_size,
+                total_count: page.total_count,
+                total_pages: page.total_pages,
+            };
+            let keys: Vec<ThumbKey> = cards.items.iter().map(|c| c.thumb).collect();
+            sink.answer(generation, request, LogosEvent::Page(cards));
+            stream_thumbnails(
+                thumbnails,
+                thumbs,
+                keys.into_iter().zip(page.items).collect(),
+            )
+            .await;
+        }));
+    }
+
+    fn load_thumbnails(&self, active: &Active, keys: Vec<ThumbKey>) {
+        let generation: Generation = active.generation;
+        let keys: Vec<ThumbKey> = keys
+            .into_iter()
+            .filter(|k| k.generation == generation)
+            .collect();
+        if keys.is_empty() {
+            return;
+        }
+        let (sink, thumbs) = (self.thumbnails.clone(), self.thumbs.clone());
+        let client = active.client();
+        tokio::spawn(async move {
+            let cache = thumbs.clone();
+            let keys_for_cache = keys.clone();
+            let missing = blocking(move || {
+                let mut missing = Vec::new();
+                for key in keys_for_cache {
+                    let png = cache
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .get(&key);
+                    match png.as_deref().and_then(pictures::decode_cached) {
+                        Some(image) => send_thumbnail(&sink, key, image),
+                        None => missing.push(key),
+                    }
+                }
+                (missing, sink)
+            })
+            .await;
+            let Ok((missing, sink)) = missing else { return };
+            let Ok(client) = client else { return };
+            // Evicted from both caches: fetch the logos again (rare: only after long scrolling).
+            let mut refetched = Vec::new();
+            for key in missing {
+                match client.logos().get(key.logo).await {
+                    Ok(logo) => refetched.push((key, LogoSummary::from(&logo))),
+                    Err(e) => {
+                        tracing::debug!(logo = %key.logo, error = %e, "thumbnail refetch failed")
+                    }
+                }
+            }
+            stream_thumbnails(sink, thumbs, refetched).await;
+        });
+    }
+
+    fn open(&mut self, active: &Active, request: RequestId, target: LogoRef) {
+        if let Some(t) = self.detail_task.take() {
+            t.abort();
+        }
+        let generation = active.generation;
+        let client = match active.client() {
+            Ok(c) => c,
+            Err(e) => return self.sink.fail(Some(generation), Some(request), e),
+        };
+        let sink = self.sink.clone();
+        self.detail_task = Some(tokio::spawn(async move {
+            let fetched = match target {
+                LogoRef::Id(id) => client.logos().get(id).await,
+                LogoRef::ItemNo(n) => client.logos().by_item_no(n).await,
+            };
+            let mut logo = match fetched {
+                Ok(l) => l,
+                Err(e) => {
+                    return sink.fail(Some(generation), Some(request), UserError::from_api(&e));
+                }
+            };
+            let source = pictures::take_picture(&mut logo);
+            let decoded = pictures::decoding(move || match source {
+                Some(source) => {
+                    pictures::decode_detail(&source).map_err(|e| pictures::picture_sentence(&e))
+                }
+                None => Err(pictures::NO_PICTURE.to_owned()),
+            })
+            .await;
+            let (image, image_error) = match decoded {
+                Ok(Ok(img)) => (Some(img), None),
+                Ok(Err(msg)) => (None, Some(msg)),
+                Err(e) => (None, Some(e.message)),
+            };
+            let detail = LogoDetail {
+                logo,
+                image,
+                image_error,
+            };
+            sink.answer(generation, request, LogosEvent::Opened(Box::new(detail)));
+        }));
+    }
+}

@@ -1,0 +1,744 @@
+//! The orders feature, the account manager's flow: drafts and history in the local
+//! database, placing (queued first, then sent by the account's outbox, see [`outbox`]),
+//! tracking, look-ups for the composer, and the orders that need a person's decision
+//! (uncertain, unknown, held).
+
+pub mod outbox;
+
+pub use crate::backend::support::SharedStore;
+pub use outbox::{
+    OnChange, OnProblem, OnReach, Outbox, OutboxConfig, OutboxReports, OutboxStats,
+    may_have_reached,
+};
+
+use crate::api::{Client, Design, DesignRef, Logo, LogoId, LogoType, OrderId, TrackingRecord};
+use crate::backend::support::clients::Clients;
+use crate::backend::support::fetch::{LogoCache, design_and_logos};
+use crate::backend::support::{
+    Active, Generation, LogoCard, LogoRef, RequestId, Sink, StopOutbox, UserError, active,
+    debug_as_name, with_store,
+};
+use crate::store::{AccountId, Destination, LocalOrder, LocalOrderId, Store, StoreError};
+use outbox::is_refusal;
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+/// A design as the composer shows it: the design (if it could be retrieved) and the kinds
+/// of its placements' logos, so it knows which placeholders take a name or a number.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DesignInfo {
+    pub design: Design,
+    /// Each placement's logo with its title and kind (unknown ones are left out).
+    pub placeholders: Vec<Placeholder>,
+}
+
+/// A placement's logo.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Placeholder {
+    pub logo_id: LogoId,
+    pub title: String,
+    pub logo_type: LogoType,
+    pub view: String,
+}
+
+/// What the Orders screens ask of the backend.
+#[derive(strum::IntoStaticStr)]
+pub enum OrdersCommand {
+    /// Reload the drafts and the history of the active account.
+    Refresh,
+    /// A new draft (fresh idempotency key) with this form; answered by `DraftCreated`.
+    NewDraft {
+        request: RequestId,
+        draft_json: String,
+        reference: String,
+        recipient: String,
+    },
+    /// Save a draft's form (ignored once it is placed).
+    SaveDraft {
+        id: LocalOrderId,
+        draft_json: String,
+        reference: String,
+        recipient: String,
+    },
+    /// Remove a draft.
+    DeleteDraft { id: LocalOrderId },
+    /// Freeze the draft and queue it with this exact body; the outbox sends it.
+    Place {
+        id: LocalOrderId,
+        draft_json: String,
+        reference: String,
+        recipient: String,
+        body: Vec<u8>,
+    },
+    /// Add an order placed elsewhere to the history by its tracking id.
+    LookUp {
+        request: RequestId,
+        tracking: OrderId,
+    },
+    /// Fetch a design and its placements' logo kinds.
+    FetchDesign {
+        request: RequestId,
+        target: DesignRef,
+    },
+    /// Fetch a logo in full (kind, prices, fees).
+    FetchLogo { request: RequestId, target: LogoRef },
+    /// Write an order's CSV into the Downloads folder (else the home folder).
+    ExportCsv { file_name: String, csv: String },
+    /// Search the logo list by title for the composer's picker (the gallery's query, its
+    /// own task: it does not supersede the gallery's list requests).
+    SearchLogos {
+        request: RequestId,
+        query: crate::api::ListLogos,
+    },
+    /// Ask the service once more about an `uncertain` order: the same key and the same
+    /// bytes, to its own destination. A tracking id in the answer moves it to `sent`.
+    AskAgain {
+        request: RequestId,
+        id: LocalOrderId,
+    },
+    /// The person knows the tracking id of an `uncertain` order: fetch it and attach it.
+    Attach {
+        request: RequestId,
+        id: LocalOrderId,
+        tracking: OrderId,
+    },
+    /// Track an `unknown` order again.
+    CheckAgain { id: LocalOrderId },
+    /// Send (or track) a held order with its account's settings now (the person confirmed).
+    SendToCurrent { id: LocalOrderId },
+    /// Take a queued order that never reached the service back to a draft.
+    BackToDraft { id: LocalOrderId },
+}
+
+/// What the backend tells the Orders screens.
+#[derive(strum::IntoStaticStr)]
+pub enum OrdersEvent {
+    /// The drafts and the history of the account shown, newest first.
+    Lists {
+        drafts: Vec<LocalOrder>,
+        history: Vec<LocalOrder>,
+    },
+    /// A new draft exists (or an order looked up by its tracking id joined the history).
+    DraftCreated(Box<LocalOrder>),
+    /// A row changed (queued, sent, tracked, failed to send).
+    Changed(Box<LocalOrder>),
+    /// A design the composer asked for, or why it could not be retrieved.
+    DesignFetched(Result<Box<DesignInfo>, UserError>),
+    /// A CSV export was written here.
+    Exported(PathBuf),
+    /// A look-up by tracking id failed.
+    Failed(UserError),
+    /// The logos matching the composer's picker search, as cards (no thumbnails).
+    LogosFound(Result<Vec<LogoCard>, UserError>),
+    /// Whether the service is out of reach: the newest send of the outbox failed on the
+    /// network (`true`), or the service answered (`false`). Sent when it changes.
+    Reachability { offline: bool },
+    /// A logo the composer asked for.
+    LogoFetched(Result<Box<Logo>, UserError>),
+    /// Something about the outbox the person must know, whichever account is shown (e.g.
+    /// an answer that could not be recorded).
+    Problem(UserError),
+    /// The answer to `AskAgain` or `Attach`: what the service said, as a sentence.
+    Checked(Result<Box<LocalOrder>, UserError>),
+}
+
+debug_as_name!(OrdersCommand, OrdersEvent);
+
+/// The account shown and its generation: rows of other accounts are not sent to the UI.
+type Shown = Arc<Mutex<Option<(AccountId, Generation)>>>;
+
+/// The outboxes running, by account.
+type Outboxes = Arc<Mutex<HashMap<AccountId, Running>>>;
+
+/// The orders feature: one outbox per account with orders (each with that account's
+/// client), the account shown, and a cache of logo kinds.
+pub(super) struct Orders {
+    sink: Sink<OrdersEvent>,
+    store: SharedStore,
+    clients: Clients,
+    config: OutboxConfig,
+    active: Option<Active>,
+    shown: Shown,
+    outboxes: Outboxes,
+    logos: Arc<LogoCache>,
+}
+
+/// An account's outbox, the destination its client goes to, and the client.
+struct Running {
+    dest: Destination,
+    client: Client,
+    outbox: Outbox,
+}
+
+impl Orders {
+    pub(super) fn new(
+        sink: Sink<OrdersEvent>,
+        store: SharedStore,
+        clients: Clients,
+        poll_interval: Duration,
+    ) -> Orders {
+        Orders {
+            sink,
+            store,
+            clients,
+            config: OutboxConfig {
+                poll_interval,
+                ..OutboxConfig::default()
+            },
+            active: None,
+            shown: Arc::default(),
+            outboxes: Arc::default(),
+            logos: Arc::default(),
+        }
+    }
+
+    /// Another account is shown; its outbox runs (and the other accounts' keep running).
+    pub(super) async fn activate(&mut self, active: &Active) {
+        self.logos.clear();
+        let (account, generation) = (active.account(), active.generation);
+        *self.shown.lock().unwrap_or_else(PoisonError::into_inner) = Some((account, generation));
+        self.active = Some(active.clone());
+        if let Ok(dest) = with_store(&self.store, move |s| s.destination(account)).await {
+            self.ensure(account, dest, active.client()).await;
+        }
+    }
+
+    /// Runs an outbox for every account with orders to send or track, each with its own
+    /// client (an account whose key cannot be read gets none: its orders wait with a
+    /// sentence and go nowhere else); an account that is gone has none.
+    pub(super) async fn sync_outboxes(&mut self) {
+        let work = with_store(&self.store, |s| {
+            let mut work = Vec::new();
+            for id in s.accounts_with_work()? {
+                work.push((s.account(id)?, s.destination(id)?));
+            }
+            let accounts: Vec<AccountId> = s.accounts()?.iter().map(|a| a.id).collect();
+            Ok((work, accounts))
+        })
+        .await;
+        let (work, accounts) = match work {
+            Ok(w) => w,
+            Err(e) => {
+                tracing::error!(error = %e.message, "the accounts with orders could not be read");
+                return;
+            }
+        };
+        let gone: Vec<AccountId> = self
+            .lock_outboxes()
+            .keys()
+            .filter(|id| !accounts.contains(id))
+            .copied()
+            .collect();
+        gone.into_iter().for_each(|id| self.stop(id));
+        for (record, dest) in work {
+            if self.runs(record.id, &dest) {
+                continue;
+            }
+            let (client, _) = self.clients.for_account(&record, None).await;
+            self.ensure(record.id, dest, client).await;
+        }
+    }
+
+    fn lock_outboxes(&self) -> std::sync::MutexGuard<'_, HashMap<AccountId, Running>> {
+        self.outboxes.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Whether `account` has an outbox for `dest` running.
+    fn runs(&self, account: AccountId, dest: &Destination) -> bool {
+        self.lock_outboxes()
+            .get(&account)
+            .is_some_and(|r| &r.dest == dest)
+    }
+
+    /// Makes sure `account`'s outbox runs with a client for `dest` (restarting it if its
+    /// destination changed). Without a client, its queued orders wait with a sentence.
+    async fn ensure(
+        &mut self,
+        account: AccountId,
+        dest: Destination,
+        client: Result<Client, UserError>,
+    ) {
+        if self.runs(account, &dest) {
+            return;
+        }
+        self.stop(account);
+        match client {
+            Ok(client) => {
+                let reports = self.reports(account);
+                let outbox = Outbox::start_for(
+                    self.store.clone(),
+                    client.clone(),
+                    account,
+                    Some(dest.clone()),
+                    self.config,
+                    reports,
+                );
+                tracing::info!(account = %account, "outbox started");
+                self.lock_outboxes().insert(
+                    account,
+                    Running {
+                        dest,
+                        client,
+                        outbox,
+                    },
+                );
+            }
+            Err(problem) => {
+                let why = format!(
+                    "Waiting: {} The order stays in the outbox and is sent nowhere else.",
+                    problem.message
+                );
+                match with_store(&self.store, move |s| s.note_waiting(account, &why)).await {
+                    Ok(rows) => rows.iter().for_each(|r| self.changed(r)),
+                    Err(e) => tracing::error!(error = %e.message, "waiting orders not noted"),
+                }
+            }
+        }
+    }
+
+    /// Stops `account`'s outbox (its account changed or is gone).
+    fn stop(&self, account: AccountId) {
+        stop_outbox(&self.outboxes, account);
+    }
+
+    /// How the accounts feature stops an outbox before its account's settings change.
+    pub(super) fn stopper(&self) -> StopOutbox {
+        let outboxes = self.outboxes.clone();
+        Arc::new(move |account| stop_outbox(&outboxes, account))
+    }
+
+    /// Tells the UI about a row if it belongs to the account shown.
+    fn changed(&self, row: &LocalOrder) {
+        emit_if_shown(&self.shown, &self.sink, row);
+    }
+
+    fn reports(&self, account: AccountId) -> OutboxReports {
+        let (shown, sink) = (self.shown.clone(), self.sink.clone());
+        let on_change: OnChange = Arc::new(move |row: &LocalOrder| {
+            emit_if_shown(&shown, &sink, row);
+        });
+        let (shown, sink) = (self.shown.clone(), self.sink.clone());
+        let on_reach: OnReach = Arc::new(move |offline| {
+            let now = *shown.lock().unwrap_or_else(PoisonError::into_inner);
+            if let Some((a, generation)) = now
+                && a == account
+            {
+                sink.news(generation, OrdersEvent::Reachability { offline });
+            }
+        });
+        let sink = self.sink.clone();
+        let on_problem: OnProblem = Arc::new(move |error| sink.notice(OrdersEvent::Problem(error)));
+        OutboxReports {
+            on_change,
+            on_reach,
+            on_problem,
+        }
+    }
+
+    fn wake(&self, account: AccountId) {
+        if let Some(r) = self.lock_outboxes().get(&account) {
+            r.outbox.wake();
+        }
+    }
+
+    pub(super) async fn handle(&mut self, command: OrdersCommand) -> Result<(), UserError> {
+        let active = active(&self.active)?;
+        let (account, generation, client) = (active.account(), active.generation, active.client());
+        let sink = self.sink.clone();
+        match command {
+            OrdersCommand::Refresh => self.send_lists(account, generation).await?,
+            OrdersCommand::NewDraft {
+                request,
+                draft_json,
+                reference,
+                recipient,
+            } => {
+                let order = with_store(&self.store, move |s| {
+                    s.create_draft(account, &draft_json, &reference, &recipient)
+                })
+                .await?;
+                sink.answer(
+                    generation,
+                    request,
+                    OrdersEvent::DraftCreated(Box::new(order)),
+                );
+                self.send_lists(account, generation).await?;
+            }
+            OrdersCommand::SaveDraft {
+                id,
+                draft_json,
+                reference,
+                recipient,
+            } => {
+                with_store(&self.store, move |s| {
+                    s.save_draft(id, &draft_json, &reference, &recipient)
+                })
+                .await?;
+            }
+            OrdersCommand::DeleteDraft { id } => {
+                with_store(&self.store, move |s| s.delete_draft(id)).await?;
+                self.send_lists(account, generation).await?;
+            }
+            OrdersCommand::Place {
+                id,
+                draft_json,
+                reference,
+                recipient,
+                body,
+            } => {
+                let row = with_store(&self.store, move |s| {
+                    s.queue_draft(id, &draft_json, &reference, &recipient, &body)?;
+                    s.local_order(id)
+                })
+                .await?;
+                sink.news(generation, OrdersEvent::Changed(Box::new(row)));
+                self.wake(account);
+                self.send_lists(account, generation).await?;
+            }
+            OrdersCommand::AskAgain { request, id } => {
+                let row = self.own_row(id, account).await?;
+                let running = self
+                    .lock_outboxes()
+                    .get(&account)
+                    .map(|r| (r.dest.clone(), r.client.clone()));
+                let (running, outgoing) = match (&row.hold, running) {
+                    (None, Some((dest, client))) if row.destination.as_ref() == Some(&dest) => {
+                        let outgoing =
+                            with_store(&self.store, move |s| s.uncertain_outgoing(id)).await?;
+                        (client, outgoing)
+                    }
+                    (Some(hold), _) => {
+                        return Err(UserError::new(hold.sentence(row.may_be_placed()), None));
+                    }
+                    _ => {
+                        return Err(UserError::new(
+                            "This account cannot reach its service now (see Settings → Accounts), so the order cannot be looked up. It stays as it is.",
+                            None,
+                        ));
+                    }
+                };
+                let Some(outgoing) = outgoing else {
+                    return Err(UserError::new(
+                        "Only an order that may already be placed can be looked up again; this one has changed meanwhile.",
+                        None,
+                    ));
+                };
+                let reply = self.reply(generation, request);
+                tokio::spawn(async move {
+                    let answer = running
+                        .orders()
+                        .place_once(bytes::Bytes::from(outgoing.body), &outgoing.key)
+                        .await
+                        .map_err(|e| {
+                            if is_refusal(&e) {
+                                UserError::new(
+                                    format!(
+                                        "The service still refuses this order's key and body ({}). It may have been placed already: if you know its tracking id, attach it; copy it to a new draft only if you are sure it was not placed.",
+                                        e.to_string().trim_end_matches('.')
+                                    ),
+                                    None,
+                                )
+                            } else {
+                                UserError::from_api(&e)
+                            }
+                        });
+                    reply.found(id, answer).await;
+                });
+            }
+            OrdersCommand::Attach {
+                request,
+                id,
+                tracking,
+            } => {
+                let row = self.own_row(id, account).await?;
+                if row.state != crate::store::OrderState::Uncertain {
+                    return Err(UserError::new(
+                        "A tracking id can only be attached to an order that may already be placed.",
+                        None,
+                    ));
+                }
+                let client = client?;
+                let reply = self.reply(generation, request);
+                tokio::spawn(async move {
+                    let answer = client
+                        .orders()
+                        .get(tracking)
+                        .await
+                        .map_err(|e| UserError::from_api(&e));
+                    reply.found(id, answer).await;
+                });
+            }
+            OrdersCommand::CheckAgain { id } => {
+                self.alter(id, account, move |s| s.check_again(id)).await?;
+            }
+            OrdersCommand::SendToCurrent { id } => {
+                self.alter(id, account, move |s| s.retarget(id)).await?;
+            }
+            OrdersCommand::BackToDraft { id } => {
+                self.own_row(id, account).await?;
+                let back = with_store(&self.store, move |s| s.back_to_draft(id)).await?;
+                if !back {
+                    return Err(UserError::new(
+                        "This order can no longer go back to a draft: a send may already have reached the service.",
+                        None,
+                    ));
+                }
+                self.send_lists(account, generation).await?;
+            }
+            OrdersCommand::LookUp { request, tracking } => {
+                let client = client?;
+                let store = self.store.clone();
+                tokio::spawn(async move {
+                    let result = match client.orders().get(tracking).await {
+                        Ok(record) => {
+                            with_store(&store, move |s| s.add_tracked(account, &record)).await
+                        }
+                        Err(e) => Err(UserError::from_api(&e)),
+                    };
+                    match result {
+                        Ok(order) => {
+                            let event = OrdersEvent::DraftCreated(Box::new(order));
+                            sink.answer(generation, request, event);
+                        }
+                        Err(error) => sink.answer(generation, request, OrdersEvent::Failed(error)),
+                    }
+                });
+            }
+            OrdersCommand::FetchDesign { request, target } => {
+                let client = client?;
+                let cache = self.logos.clone();
+                tokio::spawn(async move {
+                    let result = fetch_design(&client, target, generation, &cache)
+                        .await
+                        .map(Box::new);
+                    sink.answer(generation, request, OrdersEvent::DesignFetched(result));
+                });
+            }
+            OrdersCommand::ExportCsv { file_name, csv } => {
+                let dir = directories::UserDirs::new()
+                    .and_then(|u| {
+                        u.download_dir()
+                            .map(ToOwned::to_owned)
+                            .or_else(|| Some(u.home_dir().to_owned()))
+                    })
+                    .ok_or_else(|| {
+                        UserError::new(
+                            "There is no Downloads or home folder to save the CSV in.",
+                            None,
+                        )
+                    })?;
+                // Only the file name part: nothing the service sent may choose the folder.
+                let name = std::path::Path::new(&file_name)
+                    .file_name()
+                    .map(ToOwned::to_owned)
+                    .unwrap_or_else(|| "order.csv".into());
+                let path = dir.join(name);
+                tokio::fs::write(&path, csv).await.map_err(|e| {
+                    UserError::new(
+                        format!("The CSV could not be written to {}. Check that the folder is writable.", path.display()),
+                        Some(e.to_string()),
+                    )
+                })?;
+                sink.notice(OrdersEvent::Exported(path));
+            }
+            OrdersCommand::SearchLogos { request, query } => {
+                let client = client?;
+                tokio::spawn(async move {
+                    let result = client
+                        .logos()
+                        .list(&query)
+                        .await
+                        .map(|page| {
+                            page.items
+                                .iter()
+                                .map(|s| LogoCard::from_summary(s, generation))
+                                .collect()
+                        })
+                        .map_err(|e| UserError::from_api(&e));
+                    sink.answer(generation, request, OrdersEvent::LogosFound(result));
+                });
+            }
+            OrdersCommand::FetchLogo { request, target } => {
+                let client = client?;
+                let cache = self.logos.clone();
+                tokio::spawn(async move {
+                    let result = match target {
+                        LogoRef::Id(id) => cache.get(&client, id, generation).await,
+                        LogoRef::ItemNo(n) => client.logos().by_item_no(n).await,
+                    }
+                    .map(|mut logo| {
+                        logo.high_res_base64.clear();
+                        logo.low_res_base64.clear();
+                        Box::new(logo)
+                    })
+                    .map_err(|e| UserError::from_api(&e));
+                    sink.answer(generation, request, OrdersEvent::LogoFetched(result));
+                });
+            }
+        }
+        Ok(())
+    }
+
+    async fn send_lists(
+        &self,
+        account: AccountId,
+        generation: Generation,
+    ) -> Result<(), UserError> {
+        let (drafts, history) = with_store(&self.store, move |s| {
+            Ok((
+                s.local_orders(account, true)?,
+                s.local_orders(account, false)?,
+            ))
+        })
+        .await?;
+        self.sink
+            .news(generation, OrdersEvent::Lists { drafts, history });
+        Ok(())
+    }
+}
+
+/// Sends a changed row to the UI if it belongs to the account shown (tagged with its
+/// generation); other accounts' rows are read again when they are shown.
+fn emit_if_shown(shown: &Shown, sink: &Sink<OrdersEvent>, row: &LocalOrder) {
+    let now = *shown.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some((account, generation)) = now
+        && row.account == Some(account)
+    {
+        sink.news(generation, OrdersEvent::Changed(Box::new(row.clone())));
+    }
+}
+
+/// Stops `account`'s outbox, if it runs.
+fn stop_outbox(outboxes: &Outboxes, account: AccountId) {
+    let stopped = outboxes
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .remove(&account);
+    if stopped.is_some() {
+        tracing::info!(account = %account, "outbox stopped");
+    }
+}
+
+/// Where the answer to a look-up goes: the row to the UI if shown, and the answer.
+struct Reply {
+    store: SharedStore,
+    shown: Shown,
+    sink: Sink<OrdersEvent>,
+    generation: Generation,
+    request: RequestId,
+}
+
+impl Reply {
+    /// Records the tracking record found for row `id` (or tells why there is none).
+    async fn found(self, id: LocalOrderId, answer: Result<TrackingRecord, UserError>) {
+        let result = match answer {
+            Ok(record) => with_store(&self.store, move |s| {
+                s.record_tracking(id, &record)?;
+                s.local_order(id)
+            })
+            .await
+            .map(Box::new),
+            Err(e) => Err(e),
+        };
+        if let Ok(row) = &result {
+            emit_if_shown(&self.shown, &self.sink, row);
+        }
+        let event = OrdersEvent::Checked(result);
+        self.sink.answer(self.generation, self.request, event);
+    }
+}
+
+impl Orders {
+    fn reply(&self, generation: Generation, request: RequestId) -> Reply {
+        Reply {
+            store: self.store.clone(),
+            shown: self.shown.clone(),
+            sink: self.sink.clone(),
+            generation,
+            request,
+        }
+    }
+
+    /// Changes row `id` of `account` with `change`, tells the UI and wakes the outbox.
+    async fn alter(
+        &self,
+        id: LocalOrderId,
+        account: AccountId,
+        change: impl FnOnce(&mut Store) -> Result<bool, StoreError> + Send + 'static,
+    ) -> Result<(), UserError> {
+        self.own_row(id, account).await?;
+        let row = with_store(&self.store, move |s| {
+            change(s)?;
+            s.local_order(id)
+        })
+        .await?;
+        self.changed(&row);
+        self.wake(account);
+        Ok(())
+    }
+
+    /// Row `id`, if it belongs to `account` (the UI only acts on the shown account's rows).
+    async fn own_row(&self, id: LocalOrderId, account: AccountId) -> Result<LocalOrder, UserError> {
+        let row = with_store(&self.store, move |s| s.local_order(id)).await?;
+        if row.account == Some(account) {
+            Ok(row)
+        } else {
+            Err(UserError::new(
+                "This order belongs to another account; switch to that account to act on it.",
+                None,
+            ))
+        }
+    }
+}
+
+/// The design and the kinds of its placements' logos (each fetched once, then cached).
+async fn fetch_design(
+    client: &Client,
+    target: DesignRef,
+    generation: Generation,
+    cache: &LogoCache,
+) -> Result<DesignInfo, UserError> {
+    let id = match target {
+        DesignRef::Id(id) => id,
+        DesignRef::Mul(mul) => {
+            return Err(UserError::new(
+                format!(
+                    "The service cannot look designs up by item number, so {mul} is ordered as typed without its details."
+                ),
+                None,
+            ));
+        }
+    };
+    let found = design_and_logos(client, id, |logo| cache.get(client, logo, generation))
+        .await
+        .map_err(|e| UserError::from_api(&e))?;
+    let mut placeholders = Vec::new();
+    for (id, result) in found.logos {
+        match result {
+            Ok(logo) => {
+                let view = found
+                    .design
+                    .design_logos
+                    .iter()
+                    .find(|p| p.logo_id == id)
+                    .map(|p| p.view.clone())
+                    .unwrap_or_default();
+                placeholders.push(Placeholder {
+                    logo_id: logo.logo_id,
+                    title: logo.title,
+                    logo_type: logo.logo_type,
+                    view,
+                });
+            }
+            Err(e) => {
+                tracing::info!(logo = %id, error = %e, "a placement's logo could not be read")
+            }
+        }
+    }
+    Ok(DesignInfo {
+        design: found.design,
+        placeholders,
+    })
+}

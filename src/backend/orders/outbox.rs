@@ -1,0 +1,652 @@
+//! The outbox engine: places queued orders exactly once and follows placed orders to a
+//! final state, for one account and destination.
+//!
+//! The outbox's source of truth is the `local_orders` table ([`crate::store::orders`]): a
+//! draft is queued with its idempotency key, exact body bytes and destination in one
+//! transaction before the first send, and an [`Outbox`] re-reads the queue whenever it
+//! starts. Stopping it at any point (a crash, a quit, a dropped backend) only means the same
+//! bytes go out again with the same key, which the service answers with the original
+//! tracking id.
+//!
+//! Every account with orders to send or track has its own outbox with its own client; each
+//! only sends (and polls) rows queued for the destination its client goes to, while the
+//! account still has it. Each send is one request (the outbox, not the client, retries), so
+//! the row remembers whether any attempt may have reached the service: a refusal after such
+//! an attempt makes the order `uncertain`, never `failed`.
+
+use crate::api::{ApiError, Client, NetworkErrorKind, OrderId, RetryPolicy, TrackingRecord};
+pub use crate::backend::support::SharedStore;
+use crate::backend::support::poll::{Pacing, wait};
+use crate::backend::support::{UserError, with_store};
+use crate::store::{AccountId, Destination, LocalOrder, LocalOrderId, orders::Refusal};
+use futures_util::StreamExt as _;
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+use tokio::sync::Notify;
+use tokio::task::JoinHandle;
+use tokio::time::Instant;
+
+/// How the outbox and the tracker pace themselves.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct OutboxConfig {
+    /// Pause between two polls of a pending order (the spec recommends 5 s).
+    pub poll_interval: Duration,
+    /// The first poll after an order is placed comes this soon (placements are often quick).
+    pub first_poll: Duration,
+    /// Requests in flight at once, for sending and for polling each.
+    pub concurrency: usize,
+    /// Longest pause after failures (sending, recording or polling).
+    pub max_backoff: Duration,
+    /// A tracked order the service keeps answering "not found" (or unreadably) for is given
+    /// up as `unknown` after at least this many such answers in a row…
+    pub unknown_polls: u32,
+    /// …spanning at least this long.
+    pub unknown_after: Duration,
+}
+
+impl Default for OutboxConfig {
+    fn default() -> Self {
+        OutboxConfig {
+            poll_interval: Duration::from_secs(5),
+            first_poll: Duration::from_secs(1),
+            concurrency: 8,
+            max_backoff: Duration::from_secs(60),
+            unknown_polls: 5,
+            unknown_after: Duration::from_secs(10 * 60),
+        }
+    }
+}
+
+impl OutboxConfig {
+    /// The pace of the tracker (and the ceiling of the sender's back-off).
+    pub fn pacing(&self) -> Pacing {
+        Pacing {
+            interval: self.poll_interval,
+            max_backoff: self.max_backoff,
+        }
+    }
+
+    /// The pause before the next poll after `failures` failed polls in a row (≥ 1): see
+    /// [`Pacing::after_failures`].
+    pub fn poll_delay(
+        &self,
+        policy: &RetryPolicy,
+        failures: u32,
+        retry_after: Option<Duration>,
+        unit: f64,
+    ) -> Duration {
+        self.pacing()
+            .after_failures(policy, failures, retry_after, unit)
+    }
+
+    /// The pause of the sender after `failures` rounds in a row with a failure (≥ 1).
+    pub fn send_delay(&self, policy: &RetryPolicy, failures: u32, unit: f64) -> Duration {
+        self.pacing().backoff(policy, failures, unit)
+    }
+}
+
+/// Told about every row the outbox or the tracker changed.
+pub type OnChange = Arc<dyn Fn(&LocalOrder) + Send + Sync>;
+
+/// Told whether the service is out of reach (the newest send failed on the network) each
+/// time that changes.
+pub type OnReach = Arc<dyn Fn(bool) + Send + Sync>;
+
+/// Told, once per streak, when the outbox cannot record what happened to an order (the
+/// database refused the write): the outbox pauses with back-off meanwhile.
+pub type OnProblem = Arc<dyn Fn(UserError) + Send + Sync>;
+
+/// Whether the service refused the order itself (this request created nothing, and the same
+/// body would be refused again), as opposed to a failure to reach it or to authenticate.
+pub(super) fn is_refusal(e: &ApiError) -> bool {
+    e.status().is_some_and(|s| {
+        let code = s.as_u16();
+        (400..500).contains(&code) && ![401, 403, 408, 429].contains(&code)
+    })
+}
+
+/// Whether a failed send may have reached the service (and placed the order): a timeout, a
+/// connection broken after connecting, a 5xx, a success that could not be read. A refused
+/// connection or a failed name look-up provably did not; nor did an answer such as 401 or
+/// 429, which says the request was not taken.
+pub fn may_have_reached(e: &ApiError) -> bool {
+    match e {
+        ApiError::Network { kind, .. } => *kind != NetworkErrorKind::Connect,
+        ApiError::Status(s) => s.status.is_server_error(),
+        ApiError::Decode { .. } => true,
+        _ => false,
+    }
+}
+
+/// The running outbox sender and tracker of one account. Dropping it stops both at once
+/// (wherever they are: the database stays consistent, and what was in flight is sent again
+/// by the next outbox).
+pub struct Outbox {
+    stats: Arc<OutboxStats>,
+    wake_sender: Arc<Notify>,
+    wake_tracker: Arc<Notify>,
+    tasks: Vec<JoinHandle<()>>,
+}
+
+/// What an outbox reports to, besides the rows it changes.
+#[derive(Clone)]
+pub struct OutboxReports {
+    pub on_change: OnChange,
+    pub on_reach: OnReach,
+    pub on_problem: OnProblem,
+}
+
+impl OutboxReports {
+    /// Only row changes are told (tests, benchmarks).
+    pub fn changes(on_change: OnChange) -> OutboxReports {
+        OutboxReports {
+            on_change,
+            on_reach: Arc::new(|_| {}),
+            on_problem: Arc::new(|e| tracing::warn!(message = %e.message, "outbox problem")),
+        }
+    }
+}
+
+impl Outbox {
+    /// Starts sending `account`'s queued orders and tracking its placed ones with `client`,
+    /// on the current tokio runtime. `client` goes where the account's settings say now:
+    /// only rows queued for those settings are sent.
+    pub fn start(
+        store: SharedStore,
+        client: Client,
+        account: AccountId,
+        config: OutboxConfig,
+        on_change: OnChange,
+    ) -> Outbox {
+        Outbox::start_for(
+            store,
+            client,
+            account,
+            None,
+            config,
+            OutboxReports::changes(on_change),
+        )
+    }
+
+    /// [`Outbox::start`] for a client built for `dest` (`None`: the account's destination
+    /// when the outbox starts), telling `reports` what happens.
+    pub fn start_for(
+        store: SharedStore,
+        client: Client,
+        account: AccountId,
+        dest: Option<Destination>,
+        config: OutboxConfig,
+        reports: OutboxReports,
+    ) -> Outbox {
+        let wake_sender = Arc::new(Notify::new());
+        let wake_tracker = Arc::new(Notify::new());
+        let stats = Arc::new(OutboxStats::default());
+        let link = Link {
+            store,
+            client,
+            account,
+            dest: Arc::new(tokio::sync::OnceCell::new_with(dest)),
+            config,
+            on_change: reports.on_change,
+            stats: stats.clone(),
+        };
+        let reach = Reach {
+            report: reports.on_reach,
+            last: std::sync::atomic::AtomicU8::new(Reach::UNKNOWN),
+        };
+        let sender = Sender {
+            link: link.clone(),
+            reach,
+            wake: wake_sender.clone(),
+            tracker: wake_tracker.clone(),
+            on_problem: reports.on_problem,
+            troubled: Mutex::new(HashSet::new()),
+        };
+        let tracker = OrderTracker {
+            link,
+            wake: wake_tracker.clone(),
+        };
+        Outbox {
+            stats,
+            tasks: vec![tokio::spawn(sender.run()), tokio::spawn(tracker.run())],
+            wake_sender,
+            wake_tracker,
+        }
+    }
+
+    /// Requests made so far.
+    pub fn stats(&self) -> &OutboxStats {
+        &self.stats
+    }
+
+    /// Something was queued: send it now.
+    pub fn wake(&self) {
+        self.wake_sender.notify_one();
+        self.wake_tracker.notify_one();
+    }
+}
+
+impl Drop for Outbox {
+    fn drop(&mut self) {
+        for t in &self.tasks {
+            t.abort();
+        }
+    }
+}
+
+/// What the sender and the tracker both work with.
+#[derive(Clone)]
+struct Link {
+    store: SharedStore,
+    client: Client,
+    account: AccountId,
+    /// Where `client` goes; read from the account at start when not given.
+    dest: Arc<tokio::sync::OnceCell<Destination>>,
+    config: OutboxConfig,
+    on_change: OnChange,
+    stats: Arc<OutboxStats>,
+}
+
+impl Link {
+    /// The destination of this outbox's client (waits until the account can be read).
+    async fn dest(&self) -> Destination {
+        loop {
+            let account = self.account;
+            let found = self
+                .dest
+                .get_or_try_init(|| async {
+                    with_store(&self.store, move |s| s.destination(account)).await
+                })
+                .await;
+            match found {
+                Ok(d) => return d.clone(),
+                Err(e) => {
+                    tracing::warn!(account = %account, error = %e, "the outbox's account cannot be read; nothing is sent");
+                    tokio::time::sleep(self.config.poll_interval).await;
+                }
+            }
+        }
+    }
+}
+
+/// Requests made by an outbox so far (benchmarks, diagnostics).
+#[derive(Debug, Default)]
+pub struct OutboxStats {
+    /// `POST /api/orders` requests.
+    pub sends: AtomicU64,
+    /// `GET /api/orders/{id}` calls.
+    pub polls: AtomicU64,
+}
+
+/// Whether the service was reachable at the newest send, reported when it changes.
+struct Reach {
+    report: OnReach,
+    last: std::sync::atomic::AtomicU8,
+}
+
+impl Reach {
+    const UNKNOWN: u8 = 0;
+    const ONLINE: u8 = 1;
+    const OFFLINE: u8 = 2;
+
+    fn note(&self, offline: bool) {
+        let now = if offline {
+            Reach::OFFLINE
+        } else {
+            Reach::ONLINE
+        };
+        if self.last.swap(now, Ordering::Relaxed) != now {
+            (self.report)(offline);
+        }
+    }
+}
+
+struct Sender {
+    link: Link,
+    reach: Reach,
+    wake: Arc<Notify>,
+    tracker: Arc<Notify>,
+    on_problem: OnProblem,
+    /// Rows whose outcome could not be recorded (reported once until it works again).
+    troubled: Mutex<HashSet<LocalOrderId>>,
+}
+
+impl std::ops::Deref for Sender {
+    type Target = Link;
+    fn deref(&self) -> &Link {
+        &self.link
+    }
+}
+
+impl Sender {
+    async fn run(self) {
+        let dest = self.dest().await;
+        let mut failures = 0u32;
+        loop {
+            let (account, d) = (self.account, dest.clone());
+            let queue = match with_store(&self.store, move |s| s.outbox_for(account, &d)).await {
+                Ok(q) => q,
+                Err(e) => {
+                    tracing::error!(error = %e, "the outbox could not be read");
+                    Vec::new()
+                }
+            };
+            if queue.is_empty() {
+                failures = 0;
+                // Woken by a new order, or a look now and then (a queue filled elsewhere).
+                wait(self.config.poll_interval, &self.wake).await;
+                continue;
+            }
+            let sent: Vec<bool> = futures_util::stream::iter(queue)
+                .map(|o| self.send_one(o, &dest))
+                .buffer_unordered(self.config.concurrency.max(1))
+                .collect()
+                .await;
+            if sent.iter().all(|ok| *ok) {
+                failures = 0;
+                continue;
+            }
+            // Offline, the service struggles, or the answer could not be recorded: wait
+            // longer each time, at most max_backoff.
+            failures = failures.saturating_add(1);
+            let pause = self.config.send_delay(
+                &self.client.retry_policy(),
+                failures,
+                rand::random::<f64>(),
+            );
+            wait(pause, &self.wake).await;
+        }
+    }
+
+    /// Sends one queued order once; `false` when it must be tried again later (not sent,
+    /// not answered, or the answer could not be recorded).
+    async fn send_one(&self, o: crate::store::Outgoing, dest: &Destination) -> bool {
+        let id = o.id;
+        let d = dest.clone();
+        // Marked as under way first: if the app stops mid-send, the row counts as reached.
+        match with_store(&self.store, move |s| s.begin_send(id, &d)).await {
+            Ok(true) => {}
+            // No longer queued for this destination (placed, held, taken back): not sent.
+            Ok(false) => return true,
+            Err(e) => return self.trouble(id, &e),
+        }
+        self.stats.sends.fetch_add(1, Ordering::Relaxed);
+        let answer = self
+            .client
+            .orders()
+            .place_once(bytes::Bytes::from(o.body), &o.key)
+            .await;
+        self.reach
+            .note(matches!(&answer, Err(ApiError::Network { .. })));
+        let outcome = match answer {
+            Ok(record) => Sent::Placed(Box::new(record)),
+            Err(e) if is_refusal(&e) => Sent::Refused(e.to_string()),
+            Err(e) => {
+                tracing::info!(order = %id, error = %e, "sending an order failed; it stays in the outbox");
+                Sent::Retry {
+                    message: e.to_string(),
+                    reached: may_have_reached(&e),
+                }
+            }
+        };
+        let retry = matches!(outcome, Sent::Retry { .. });
+        let result = with_store(&self.store, move |s| {
+            match &outcome {
+                Sent::Placed(record) => s.record_tracking(id, record)?,
+                Sent::Refused(message) => {
+                    if s.note_refusal(id, message)? == Some(Refusal::Uncertain) {
+                        tracing::warn!(order = %id, "a resend was refused after an earlier send may have placed the order: uncertain");
+                    }
+                }
+                Sent::Retry { message, reached } => s.note_send_failure(id, message, *reached)?,
+            }
+            s.local_order(id)
+        })
+        .await;
+        match result {
+            Ok(row) => {
+                self.troubled
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .remove(&id);
+                (self.on_change)(&row);
+                if !retry {
+                    self.tracker.notify_one();
+                }
+                !retry
+            }
+            Err(e) => self.trouble(id, &e),
+        }
+    }
+
+    /// What happened to `id` could not be recorded: report it once, and count the send as
+    /// failed so the outbox backs off instead of sending again at once.
+    fn trouble(&self, id: LocalOrderId, e: &UserError) -> bool {
+        tracing::error!(order = %id, error = %e.message, "the outbox could not record an answer");
+        let first = self
+            .troubled
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(id);
+        if first {
+            (self.on_problem)(UserError::new(
+                format!(
+                    "logodesk could not record what happened to order {id} in its local database ({}). It keeps the order and tries again with growing pauses; nothing is placed twice meanwhile. If this keeps happening, check that the disk has space and restart logodesk.",
+                    e.message.trim_end_matches('.')
+                ),
+                e.details.clone(),
+            ));
+        }
+        false
+    }
+}
+
+/// What became of one send.
+enum Sent {
+    /// The service answered a tracking id.
+    Placed(Box<TrackingRecord>),
+    /// The service refused the order (this request created nothing).
+    Refused(String),
+    /// Not answered (offline, 5xx, 429…): try again later; `reached`: it may have been
+    /// taken anyway.
+    Retry { message: String, reached: bool },
+}
+
+/// Follows one outbox's placed orders to a final state.
+struct OrderTracker {
+    link: Link,
+    wake: Arc<Notify>,
+}
+
+impl std::ops::Deref for OrderTracker {
+    type Target = Link;
+    fn deref(&self) -> &Link {
+        &self.link
+    }
+}
+
+/// When to poll an order next, and how many polls in a row failed.
+#[derive(Clone, Copy)]
+struct Due {
+    at: Instant,
+    failures: u32,
+}
+
+impl OrderTracker {
+    async fn run(self) {
+        let dest = self.dest().await;
+        let mut due: HashMap<LocalOrderId, Due> = HashMap::new();
+        loop {
+            let (account, d) = (self.account, dest.clone());
+            let pending =
+                match with_store(&self.store, move |s| s.pending_tracking_for(account, &d)).await {
+                    Ok(p) => p,
+                    Err(e) => {
+                        tracing::error!(error = %e, "the orders to track could not be read");
+                        Vec::new()
+                    }
+                };
+            let now = Instant::now();
+            due.retain(|id, _| pending.iter().any(|(p, _)| p == id));
+            let first = now + self.config.first_poll;
+            let ready: Vec<(LocalOrderId, OrderId)> = pending
+                .iter()
+                .copied()
+                .filter(|(id, _)| {
+                    due.entry(*id)
+                        .or_insert(Due {
+                            at: first,
+                            failures: 0,
+                        })
+                        .at
+                        <= now
+                })
+                .collect();
+            let polled: Vec<(LocalOrderId, Due)> = futures_util::stream::iter(ready)
+                .map(|(id, tracking)| self.poll_one(id, tracking, due[&id]))
+                .buffer_unordered(self.config.concurrency.max(1))
+                .collect()
+                .await;
+            due.extend(polled);
+            let next = due
+                .values()
+                .map(|d| d.at)
+                .min()
+                .unwrap_or(now + self.config.poll_interval);
+            tokio::select! {
+                _ = self.wake.notified() => {}
+                _ = tokio::time::sleep_until(next.max(Instant::now() + Duration::from_millis(20))) => {}
+            }
+        }
+    }
+
+    async fn poll_one(&self, id: LocalOrderId, tracking: OrderId, was: Due) -> (LocalOrderId, Due) {
+        self.stats.polls.fetch_add(1, Ordering::Relaxed);
+        match self.client.orders().get(tracking).await {
+            Ok(record) => {
+                let next = Due {
+                    at: Instant::now() + self.config.poll_interval,
+                    failures: 0,
+                };
+                if record.is_final() {
+                    self.store_record(id, record).await;
+                } else if was.failures > 0
+                    && let Err(e) = with_store(&self.store, move |s| s.clear_not_found(id)).await
+                {
+                    tracing::error!(order = %id, error = %e, "a poll could not be noted");
+                }
+                (id, next)
+            }
+            Err(e) => {
+                let failures = was.failures.saturating_add(1);
+                let delay = self.config.poll_delay(
+                    &self.client.retry_policy(),
+                    failures,
+                    e.retry_after(),
+                    rand::random::<f64>(),
+                );
+                let message = e.to_string();
+                // "Not found" or unreadable: counted, and given up after a bounded time.
+                let unknown = e.is_not_found() || matches!(e, ApiError::Decode { .. });
+                let (polls, span) = (self.config.unknown_polls, self.config.unknown_after);
+                let noted = with_store(&self.store, move |s| {
+                    if unknown && s.note_not_found(id, &message, polls, span)? {
+                        return s.local_order(id).map(Some);
+                    }
+                    if !unknown {
+                        s.note_poll_failure(id, &message)?;
+                    }
+                    Ok(None)
+                })
+                .await;
+                match noted {
+                    Ok(Some(row)) => {
+                        tracing::warn!(order = %id, tracking = %tracking, "the service does not know this order; no longer polled");
+                        (self.on_change)(&row);
+                    }
+                    Ok(None) => {}
+                    Err(e) => {
+                        tracing::error!(order = %id, error = %e, "a failed poll could not be noted")
+                    }
+                }
+                (
+                    id,
+                    Due {
+                        at: Instant::now() + delay,
+                        failures,
+                    },
+                )
+            }
+        }
+    }
+
+    async fn store_record(&self, id: LocalOrderId, record: TrackingRecord) {
+        match with_store(&self.store, move |s| {
+            s.record_tracking(id, &record)?;
+            s.local_order(id)
+        })
+        .await
+        {
+            Ok(row) => (self.on_change)(&row),
+            Err(e) => {
+                tracing::error!(order = %id, error = %e, "a tracking record could not be stored")
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::{ServerMessage, StatusError};
+
+    #[test]
+    fn the_outbox_paces_itself_by_its_own_interval_and_ceiling() {
+        // The bounds themselves are `support::poll`'s tests.
+        let config = OutboxConfig::default();
+        let pacing = config.pacing();
+        assert_eq!(pacing.interval, config.poll_interval);
+        assert_eq!(pacing.max_backoff, config.max_backoff);
+        let policy = RetryPolicy::default().with_max_delay(Duration::from_secs(600));
+        let asked = Some(Duration::from_secs(45));
+        assert_eq!(
+            config.poll_delay(&policy, 3, asked, 0.5),
+            pacing.after_failures(&policy, 3, asked, 0.5)
+        );
+        assert!(config.send_delay(&policy, 150, 1.0) <= config.max_backoff);
+    }
+
+    fn status(code: u16) -> ApiError {
+        ApiError::Status(Box::new(StatusError {
+            status: reqwest::StatusCode::from_u16(code).unwrap(),
+            endpoint: "POST /api/orders".into(),
+            subject: None,
+            server: ServerMessage::default(),
+            retry_after: None,
+        }))
+    }
+
+    #[test]
+    fn which_failed_sends_may_have_placed_the_order() {
+        for code in [500, 502, 503, 504] {
+            assert!(may_have_reached(&status(code)), "{code}");
+            assert!(!is_refusal(&status(code)), "{code}");
+        }
+        for code in [400, 409, 422] {
+            assert!(!may_have_reached(&status(code)), "{code}");
+            assert!(is_refusal(&status(code)), "{code}");
+        }
+        for code in [401, 403, 408, 429] {
+            assert!(!may_have_reached(&status(code)), "{code}");
+            assert!(!is_refusal(&status(code)), "{code}");
+        }
+        let unreadable = ApiError::Decode {
+            endpoint: "POST /api/orders".into(),
+            path: ".".into(),
+            message: "expected an object".into(),
+        };
+        assert!(may_have_reached(&unreadable));
+    }
+}

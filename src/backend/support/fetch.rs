@@ -1,0 +1,83 @@
+//! Look-ups two features share: a design with the logos of its placements (the Designs
+//! screen and the order composer), and a per-account cache of logos without pictures.
+
+use super::Generation;
+use crate::api::{ApiError, Client, Design, DesignId, Logo, LogoId};
+use std::collections::HashMap;
+use std::future::Future;
+use std::sync::{Mutex, PoisonError};
+
+/// A design and each distinct logo of its placements, in order of first placement, with
+/// the logo or why it could not be read.
+pub struct DesignLogos {
+    pub design: Design,
+    pub logos: Vec<(LogoId, Result<Logo, ApiError>)>,
+}
+
+/// Fetches design `id`, then each distinct logo of its placements side by side with `logo`.
+pub async fn design_and_logos<F, Fut>(
+    client: &Client,
+    id: DesignId,
+    logo: F,
+) -> Result<DesignLogos, ApiError>
+where
+    F: Fn(LogoId) -> Fut,
+    Fut: Future<Output = Result<Logo, ApiError>>,
+{
+    let design = client.designs().get(id).await?;
+    let mut ids: Vec<LogoId> = Vec::new();
+    for placement in &design.design_logos {
+        if !ids.contains(&placement.logo_id) {
+            ids.push(placement.logo_id);
+        }
+    }
+    let fetched = futures_util::future::join_all(ids.iter().map(|id| logo(*id))).await;
+    Ok(DesignLogos {
+        design,
+        logos: ids.into_iter().zip(fetched).collect(),
+    })
+}
+
+/// Logos fetched for the account shown (pictures dropped), so a design's logos and a
+/// loose line's logo are asked for once each.
+#[derive(Default)]
+pub struct LogoCache {
+    logos: Mutex<HashMap<(Generation, LogoId), Logo>>,
+}
+
+impl LogoCache {
+    /// Forgets everything (another account is shown).
+    pub fn clear(&self) {
+        self.logos
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clear();
+    }
+
+    /// Logo `id` of the account of `generation`, from the cache or fetched (without its
+    /// pictures).
+    pub async fn get(
+        &self,
+        client: &Client,
+        id: LogoId,
+        generation: Generation,
+    ) -> Result<Logo, ApiError> {
+        let hit = self
+            .logos
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&(generation, id))
+            .cloned();
+        if let Some(logo) = hit {
+            return Ok(logo);
+        }
+        let mut logo = client.logos().get(id).await?;
+        logo.high_res_base64.clear();
+        logo.low_res_base64.clear();
+        self.logos
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert((generation, id), logo.clone());
+        Ok(logo)
+    }
+}

@@ -1,0 +1,12 @@
+//! Orders without a window: the draft form, rosters, countries, the estimate, CSV export.
+//!
+//! Nothing here draws or talks to the service: the screens in `ui::orders` show these types,
+//! the backend's outbox sends what [`form::DraftForm::to_order`] builds. Pricing rules come from
+//! [`crate::pricing`], shared with the sandbox.
+
+pub mod countries;
+pub mod csv;
+pub mod estimate;
+pub mod form;
+pub mod local;
+pub mod roster;

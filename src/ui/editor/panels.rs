@@ -1,0 +1,327 @@
+//! The panels on the right: the service's order, one section per staged change (method,
+//! colors, size, title) and "Apply" with its log.
+
+use super::EditorScreen;
+use super::model::{Rules, find_color, staged_lines};
+use crate::api::Logo;
+use crate::backend::Command;
+use crate::backend::editor::EditorCommand;
+use crate::ui::theme::{self, space};
+use crate::ui::upload::text_field;
+use crate::ui::widgets::UiExt as _;
+use crate::ui::{Shared, Slot};
+use egui::{RichText, Ui};
+use egui_extras::{Column, TableBuilder};
+
+impl EditorScreen {
+    pub(super) fn controls_ui(&mut self, ui: &mut Ui, rules: &Rules) {
+        let t = theme::tokens(ui.ctx());
+        egui::Frame::new()
+            .fill(t.accent_soft)
+            .corner_radius(theme::radius::CONTROL)
+            .inner_margin(space::M)
+            .show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                ui.label(RichText::new("The service's order: method → colors → size → title").strong());
+                ui.add(egui::Label::new(RichText::new(
+                    "Colors can change only after the method is confirmed, and the method can no longer change once the colors have changed. Changes are staged here, previewed, and sent with one Apply in this order.",
+                ).small()).wrap());
+            });
+        ui.add_space(space::M);
+        self.method_ui(ui, rules);
+        ui.add_space(space::M);
+        self.colors_ui(ui, rules);
+        ui.add_space(space::M);
+        self.size_ui(ui, rules);
+        ui.add_space(space::M);
+        self.title_ui(ui, rules);
+    }
+
+    fn method_ui(&mut self, ui: &mut Ui, rules: &Rules) {
+        let Some(open) = &self.open else { return };
+        let t = theme::tokens(ui.ctx());
+        let s = &mut self.staging;
+        ui.surface(|ui| {
+            ui.set_width(ui.available_width());
+            ui.section_heading("1 · Transfer method");
+            let state = match open.memory.method_confirmed {
+                Some(true) => ("✔ Confirmed in logodesk", t.success),
+                Some(false) => ("Not confirmed yet: confirm it before changing colors", t.warning),
+                None => ("Unknown whether it was confirmed (the draft was not made in logodesk); the service will say", t.text_muted),
+            };
+            ui.label(RichText::new(state.0).small().color(state.1));
+            ui.add_space(space::XS);
+            ui.add_enabled_ui(rules.method.is_none(), |ui| {
+                ui.horizontal(|ui| {
+                    let combo = egui::ComboBox::from_id_salt("editor-method")
+                        .selected_text(&s.method)
+                        .width(180.0)
+                        .show_ui(ui, |ui| {
+                            for m in &open.methods {
+                                if ui.selectable_label(s.method == *m, m).clicked() {
+                                    s.choose_method(m);
+                                }
+                            }
+                        });
+                    let enabled = ui.is_enabled();
+                    combo.response.widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::Role::ComboBox, enabled, "Transfer method")
+                    });
+                    let label = if s.method_staged { "✔ Staged" } else { "Confirm method" };
+                    if ui
+                        .add_enabled(!s.method_staged, egui::Button::new(label))
+                        .on_hover_text("Stage updatemethod with this method (sent with Apply)")
+                        .clicked()
+                    {
+                        s.method_staged = true;
+                    }
+                    if s.method_staged && ui.small_button("Undo").clicked() {
+                        s.undo_method(&open.logo.transfer_method_key);
+                    }
+                });
+            })
+            .response
+            .on_disabled_hover_text(rules.method.clone().unwrap_or_default());
+            if let Some(reason) = &rules.method {
+                ui.label(RichText::new(reason).small().color(t.text_muted));
+            }
+        });
+    }
+
+    fn colors_ui(&mut self, ui: &mut Ui, rules: &Rules) {
+        let Some(open) = &self.open else { return };
+        let t = theme::tokens(ui.ctx());
+        let current = open.current_targets();
+        ui.surface(|ui| {
+            ui.set_width(ui.available_width());
+            ui.section_heading("2 · Colors");
+            ui.muted_small("The original colors in their original order. Choose a target for each; the picture is recolored here at once, and sent with Apply.");
+            ui.add_space(space::XS);
+            let inner = ui.add_enabled_ui(rules.colors.is_none(), |ui| {
+                for (i, original) in open.memory.original_colors.iter().enumerate() {
+                    let (Some(target), Some(search)) =
+                        (self.staging.targets.get_mut(i), self.search.get_mut(i))
+                    else {
+                        continue;
+                    };
+                    ui.horizontal(|ui| {
+                        ui.color_swatch(original, 18.0);
+                        ui.label(RichText::new(&original.id).strong()).on_hover_text(&original.name);
+                        ui.label("→");
+                        match find_color(&open.palette, target).or_else(|| find_color(&open.memory.original_colors, target)) {
+                            Some(c) => {
+                                ui.color_swatch(c, 18.0);
+                            }
+                            None => {
+                                ui.label(RichText::new("?").color(t.warning))
+                                    .on_hover_text("Not a color seen on this account: no preview; the service decides whether it knows this id.");
+                            }
+                        }
+                        let label = format!("Target for {}", original.id);
+                        ui.add(egui::TextEdit::singleline(target).desired_width(70.0).hint_text("id"))
+                            .accessible_name(&label)
+                            .on_hover_text("Type an ink id, or choose from the palette");
+                        ui.menu_button("Palette", |ui| {
+                            ui.add(egui::TextEdit::singleline(search).hint_text("Search id or name").desired_width(200.0))
+                                .accessible_name("Search palette");
+                            egui::ScrollArea::vertical().max_height(260.0).show(ui, |ui| {
+                                let needle = search.trim().to_lowercase();
+                                for c in open.palette.iter().filter(|c| {
+                                    needle.is_empty()
+                                        || c.id.to_lowercase().contains(&needle)
+                                        || c.name.to_lowercase().contains(&needle)
+                                }) {
+                                    let row = ui.horizontal(|ui| {
+                                        ui.color_swatch(c, 14.0);
+                                        ui.selectable_label(target.eq_ignore_ascii_case(&c.id), format!("{}  {}", c.id, c.name))
+                                    });
+                                    if row.inner.clicked() {
+                                        *target = c.id.clone();
+                                        ui.close();
+                                    }
+                                }
+                            });
+                        });
+                        if current.get(i).is_some_and(|c| !c.eq_ignore_ascii_case(target.trim())) {
+                            ui.badge("staged", t.warning, t.warning_soft);
+                        }
+                    });
+                }
+                if ui.small_button("Reset colors").on_hover_text("Back to the colors the service has now").clicked() {
+                    self.staging.targets = current.clone();
+                }
+            });
+            inner.response.on_disabled_hover_text(rules.colors.clone().unwrap_or_default());
+            if let Some(reason) = &rules.colors {
+                ui.label(RichText::new(reason).small().color(t.text_muted));
+            } else if open.memory.method_confirmed.is_none() && !self.staging.method_staged {
+                ui.label(RichText::new("If the service says the method is not confirmed, confirm it above and apply again.").small().color(t.text_muted));
+            }
+        });
+    }
+
+    fn size_ui(&mut self, ui: &mut Ui, rules: &Rules) {
+        let Some(open) = &self.open else { return };
+        let logo = &open.logo;
+        let ratio = open.ratio();
+        let s = &mut self.staging;
+        ui.surface(|ui| {
+            ui.set_width(ui.available_width());
+            ui.section_heading("3 · Size");
+            let inner = ui.add_enabled_ui(rules.size.is_none(), |ui| {
+                ui.horizontal(|ui| {
+                    let w = text_field(ui, "Width in mm", &mut s.width, "mm", 70.0);
+                    let h = text_field(ui, "Height in mm", &mut s.height, "mm", 70.0);
+                    if w.changed() {
+                        s.width_typed(ratio);
+                    }
+                    if h.changed() {
+                        s.height_typed(ratio);
+                    }
+                });
+                ui.checkbox(&mut s.lock, "Keep proportions").on_hover_text(
+                    "Send only the value you typed; the service sizes the other proportionally",
+                );
+                for problem in s.size_problems() {
+                    ui.label(
+                        RichText::new(problem)
+                            .small()
+                            .color(theme::tokens(ui.ctx()).danger),
+                    );
+                }
+            });
+            inner
+                .response
+                .on_disabled_hover_text(rules.size.clone().unwrap_or_default());
+            ui.add_space(space::S);
+            prices_ui(ui, logo);
+        });
+    }
+
+    fn title_ui(&mut self, ui: &mut Ui, rules: &Rules) {
+        let s = &mut self.staging;
+        ui.surface(|ui| {
+            ui.set_width(ui.available_width());
+            ui.section_heading("4 · Title");
+            ui.add_enabled_ui(rules.title.is_none(), |ui| {
+                text_field(ui, "Title", &mut s.title, "Title of the logo", 320.0);
+            })
+            .response
+            .on_disabled_hover_text(rules.title.clone().unwrap_or_default());
+        });
+    }
+
+    pub(super) fn apply_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
+        let t = theme::tokens(ui.ctx());
+        let staged = self.staged();
+        let Some(open) = &self.open else { return };
+        let logo_id = open.logo.logo_id;
+        let busy = self.is_busy();
+        ui.surface(|ui| {
+            ui.set_width(ui.available_width());
+            ui.section_heading("Staged changes");
+            let lines = staged_lines(&staged);
+            if lines.is_empty() {
+                ui.muted("Nothing staged. Change something above to preview it here.");
+            }
+            for line in &lines {
+                ui.label(format!("• {line}"));
+            }
+            ui.add_space(space::S);
+            ui.horizontal(|ui| {
+                let ready = !lines.is_empty() && !busy;
+                let apply = ui.add_enabled(
+                    ready,
+                    egui::Button::new(RichText::new("Apply").color(t.on_accent)).fill(t.accent),
+                );
+                let apply = if busy {
+                    apply.on_disabled_hover_text("Sending…")
+                } else {
+                    apply.on_disabled_hover_text("Nothing is staged")
+                };
+                if apply.clicked() {
+                    self.steps.clear();
+                    let changes = staged.clone();
+                    self.applying = true;
+                    shared.request(
+                        Slot::EditorApply,
+                        "Applying the staged changes",
+                        |request| {
+                            Command::Editor(EditorCommand::Apply {
+                                request,
+                                logo: logo_id,
+                                changes,
+                            })
+                        },
+                    );
+                }
+                if ui
+                    .add_enabled(!lines.is_empty() && !busy, egui::Button::new("Discard"))
+                    .on_hover_text("Forget the staged changes")
+                    .clicked()
+                {
+                    self.staging = open.fresh_staging();
+                }
+                if self.applying {
+                    ui.spinner();
+                }
+            });
+            if !self.steps.is_empty() {
+                ui.add_space(space::S);
+                for line in &self.steps {
+                    match &line.result {
+                        Ok(detail) => {
+                            ui.label(
+                                RichText::new(format!("✔ {}: {detail}", line.step))
+                                    .color(t.success),
+                            );
+                        }
+                        Err(error) => {
+                            ui.label(
+                                RichText::new(format!(
+                                    "✖ {} failed — nothing after it was sent; it stays staged.",
+                                    line.step
+                                ))
+                                .color(t.danger),
+                            );
+                            ui.error_box(error, "editor-step");
+                        }
+                    }
+                }
+            }
+        });
+    }
+}
+
+/// The price tiers the service answered.
+fn prices_ui(ui: &mut Ui, logo: &Logo) {
+    if logo.prices.is_empty() {
+        ui.muted_small("The service gave no prices for this size.");
+        return;
+    }
+    ui.muted_small("Prices per unit (from the service, for the size it has now)");
+    TableBuilder::new(ui)
+        .id_salt("editor-prices")
+        .column(Column::exact(120.0))
+        .column(Column::remainder())
+        .header(18.0, |mut h| {
+            h.col(|ui| {
+                ui.muted_small("From quantity");
+            });
+            h.col(|ui| {
+                ui.muted_small("Unit price");
+            });
+        })
+        .body(|mut body| {
+            for tier in &logo.prices {
+                body.row(18.0, |mut row| {
+                    row.col(|ui| {
+                        ui.label(tier.min_quantity.to_string());
+                    });
+                    row.col(|ui| {
+                        ui.label(format!("{} {}", tier.unit_price, tier.currency));
+                    });
+                });
+            }
+        });
+}

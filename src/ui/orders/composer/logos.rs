@@ -1,0 +1,182 @@
+//! The loose logo lines: quantity, storage and text, or a NumberLogo's digits.
+
+use super::Composer;
+use super::cells::{CELL, NARROW, checked_cell};
+use crate::api::{LogoType, ValidationIssue};
+use crate::orders::form::{DigitForm, LogoForm, digit_split};
+use crate::ui::Shared;
+use crate::ui::theme::{self, space};
+use crate::ui::widgets::UiExt as _;
+use egui::{RichText, Ui};
+
+impl Composer {
+    /// The picker, every loose logo line, and a field to add one by id or item number.
+    pub(super) fn logos_ui(
+        &mut self,
+        ui: &mut Ui,
+        shared: &mut Shared<'_>,
+        issues: &[ValidationIssue],
+    ) {
+        let t = theme::tokens(ui.ctx());
+        ui.surface(|ui| {
+            ui.horizontal(|ui| {
+                ui.section_heading("Loose transfers");
+                ui.muted_small(
+                    "Logos shipped as they are; search them here, pick them in Logos → Order…, or add them by number",
+                );
+            });
+            ui.add_space(space::S);
+            self.picker_ui(ui, shared);
+            ui.add_space(space::S);
+            let mut remove = None;
+            for i in 0..self.form.logos.len() {
+                let at = format!("logos[{i}]");
+                let l = &mut self.form.logos[i];
+                ui.push_id(("logo", i), |ui| {
+                    ui.horizontal(|ui| {
+                        let title = if l.title.is_empty() {
+                            format!("Logo {}", l.reference)
+                        } else {
+                            format!("{} · {}", l.title, l.reference)
+                        };
+                        ui.label(RichText::new(title).strong().color(t.text_strong));
+                        if let Some(k) = &l.logo_type {
+                            ui.badge(k.as_str(), t.accent, t.accent_soft);
+                        }
+                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                            if ui.small_button("Remove").clicked() {
+                                remove = Some(i);
+                            }
+                        });
+                    });
+                    if let Some(note) = self.logo_notes.get(&i) {
+                        ui.label(RichText::new(note).small().color(t.warning));
+                    }
+                    ui.problem_at(issues, &format!("{at}.logoId"));
+                    ui.problem_at(issues, &format!("{at}.logoSku"));
+                    ui.problem_at(issues, &format!("{at}.digits"));
+                    if l.is_number_logo() {
+                        digits_ui(ui, l, &at, issues);
+                    } else {
+                        ui.horizontal(|ui| {
+                            ui.label("Quantity");
+                            checked_cell(
+                                ui,
+                                &mut l.quantity,
+                                NARROW,
+                                issues,
+                                &format!("{at}.quantity"),
+                            );
+                            ui.label("Storage");
+                            checked_cell(
+                                ui,
+                                &mut l.storage,
+                                NARROW,
+                                issues,
+                                &format!("{at}.storageQuantity"),
+                            );
+                            if matches!(l.logo_type, Some(LogoType::TextLogo | LogoType::NameLogo))
+                            {
+                                ui.label("Text");
+                                checked_cell(
+                                    ui,
+                                    &mut l.value,
+                                    CELL * 1.5,
+                                    issues,
+                                    &format!("{at}.value"),
+                                );
+                            }
+                        });
+                        ui.problem_at(issues, &format!("{at}.quantity"));
+                        ui.problem_at(issues, &format!("{at}.storageQuantity"));
+                    }
+                });
+                ui.separator();
+            }
+            if let Some(i) = remove {
+                self.form.logos.remove(i);
+                self.logo_notes.clear();
+                self.logo_requests.clear();
+            }
+            ui.horizontal(|ui| {
+                ui.add(
+                    egui::TextEdit::singleline(&mut self.logo_input)
+                        .hint_text(if self.logo_by_item_no {
+                            "Item number, e.g. 300036"
+                        } else {
+                            "Logo id, e.g. 10036"
+                        })
+                        .desired_width(200.0),
+                )
+                .accessible_name("Logo to add");
+                ui.checkbox(&mut self.logo_by_item_no, "by item number");
+                if ui.button("Add logo").clicked() && !self.logo_input.trim().is_empty() {
+                    self.form.logos.push(LogoForm {
+                        reference: std::mem::take(&mut self.logo_input).trim().to_owned(),
+                        by_item_no: self.logo_by_item_no,
+                        quantity: "1".into(),
+                        ..LogoForm::default()
+                    });
+                    self.fetch_logo(self.form.logos.len() - 1, shared);
+                }
+            });
+        });
+    }
+}
+
+/// A NumberLogo's digits grid, with how each value is split.
+fn digits_ui(ui: &mut Ui, l: &mut LogoForm, at: &str, issues: &[ValidationIssue]) {
+    let mut remove = None;
+    egui::Grid::new(("digits", at))
+        .num_columns(5)
+        .spacing([space::S, space::XS])
+        .show(ui, |ui| {
+            for h in ["Digits", "Qty", "Storage", "", ""] {
+                ui.label(RichText::new(h).small().strong());
+            }
+            ui.end_row();
+            for (k, d) in l.digits.iter_mut().enumerate() {
+                let p = format!("{at}.digits[{k}]");
+                checked_cell(ui, &mut d.digit, NARROW, issues, &format!("{p}.digit"));
+                checked_cell(
+                    ui,
+                    &mut d.quantity,
+                    NARROW,
+                    issues,
+                    &format!("{p}.quantity"),
+                );
+                checked_cell(
+                    ui,
+                    &mut d.storage,
+                    NARROW,
+                    issues,
+                    &format!("{p}.storageQuantity"),
+                );
+                let q = d.quantity.trim().parse::<i64>().unwrap_or(0)
+                    + d.storage.trim().parse::<i64>().unwrap_or(0);
+                match digit_split(&d.digit, q).filter(|_| q > 0) {
+                    Some(split) => ui.muted_small(&split),
+                    None => ui.label(""),
+                };
+                if ui.small_button("✕").clicked() {
+                    remove = Some(k);
+                }
+                ui.end_row();
+            }
+        });
+    if let Some(k) = remove {
+        l.digits.remove(k);
+    }
+    for p in issues
+        .iter()
+        .filter(|i| i.path.starts_with(&format!("{at}.digits[")))
+    {
+        ui.problem(&p.message);
+    }
+    if ui.small_button("+ Digit").clicked() {
+        l.digits.push(DigitForm {
+            quantity: "1".into(),
+            ..DigitForm::default()
+        });
+    }
+}
