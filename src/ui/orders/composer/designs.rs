@@ -30,6 +30,7 @@ impl Composer {
                     if self.design_ui(ui, i, issues) {
                         remove = Some(i);
                     }
+                    self.proof_ui(ui, shared, i);
                 });
                 ui.separator();
             }
@@ -38,6 +39,7 @@ impl Composer {
                 self.bad_rows.clear();
                 self.design_notes.clear();
                 self.design_requests.clear();
+                self.proofs.forget_lines(shared);
                 self.refetch_designs(shared);
             }
             ui.horizontal(|ui| {
@@ -132,17 +134,7 @@ impl Composer {
                 for (j, row) in d.rows.iter_mut().enumerate() {
                     let at = format!("{at}.instances[{j}]");
                     let marked = bad.contains(&j);
-                    let n = RichText::new(format!("{}", j + 1)).small();
-                    ui.label(if marked {
-                        n.color(t.danger)
-                    } else {
-                        n.color(t.text_muted)
-                    })
-                    .on_hover_text(if marked {
-                        "This pasted row could not be read fully; check it."
-                    } else {
-                        ""
-                    });
+                    Composer::proof_row_selector(&mut self.proofs, ui, i, j, marked);
                     size_cell(
                         ui,
                         &mut row.size,
