@@ -1,6 +1,7 @@
 //! The PDFs, read back with a PDF reader (lopdf): a 20-player roster proof sheet made by the
 //! backend against the in-process sandbox (its pictures drawn by the service with each row's
 //! values) and the confirmation of an order the sandbox completed, both with Danish letters.
+//! `LOGODESK_KEEP_PDF=<file>` and `LOGODESK_KEEP_CONFIRMATION=<file>` keep a copy to look at.
 
 mod common;
 
@@ -176,6 +177,9 @@ async fn a_completed_orders_confirmation_has_its_lines_and_the_services_totals()
     assert_eq!(record.status, OrderStatus::Completed);
     let done = record.order.clone().expect("the completed order");
     let bytes = pdf::confirmation::build(&done, Some(record.id)).unwrap();
+    if let Ok(keep) = std::env::var("LOGODESK_KEEP_CONFIRMATION") {
+        std::fs::write(keep, &bytes).unwrap();
+    }
     let (pages, text) = read_back(&bytes);
     assert_eq!(pages, 1);
     let c = &done.currency;

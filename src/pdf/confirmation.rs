@@ -67,18 +67,18 @@ pub fn lay_out(order: &Order, tracking: Option<OrderId>) -> Vec<Vec<super::layou
     }
     // Facts on the left, the delivery address on the right.
     let top = flow.y;
-    let label_w = 92.0;
-    let half = CONTENT_W / 2.0;
+    let label_w = 88.0;
+    let facts_w = CONTENT_W * 0.6;
     for (label, value) in &facts {
         let y = flow.y;
         flow.text_at(MARGIN, y, 10.0, Weight::Regular, Ink::Muted, label);
-        let value = fit(value, half - label_w - 8.0, 10.0, Weight::Bold);
+        let value = fit(value, facts_w - label_w - 8.0, 10.0, Weight::Bold);
         flow.text_at(MARGIN + label_w, y, 10.0, Weight::Bold, Ink::Text, &value);
         flow.y += line_height(10.0);
     }
     let left_end = flow.y;
     flow.y = top;
-    let x = MARGIN + half;
+    let x = MARGIN + facts_w;
     flow.text_at(x, top, 10.0, Weight::Regular, Ink::Muted, "Deliver to");
     flow.y += line_height(10.0);
     for (i, line) in address.iter().filter(|l| !l.trim().is_empty()).enumerate() {
@@ -87,7 +87,7 @@ pub fn lay_out(order: &Order, tracking: Option<OrderId>) -> Vec<Vec<super::layou
         } else {
             Weight::Regular
         };
-        let line = fit(line, half, 10.0, weight);
+        let line = fit(line, CONTENT_W - facts_w, 10.0, weight);
         let y = flow.y;
         flow.text_at(x, y, 10.0, weight, Ink::Text, &line);
         flow.y += line_height(10.0);

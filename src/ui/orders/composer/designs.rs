@@ -1,7 +1,7 @@
 //! The design lines: each design's placements and its instances grid, with roster paste.
 
 use super::cells::{CELL, NARROW, cell, checked_cell, issue_text};
-use super::{Composer, plural};
+use super::{Composer, plural, proof};
 use crate::api::{LogoType, ValidationIssue};
 use crate::orders::form::{COMMON_SIZES, PlaceholderForm, RowForm};
 use crate::orders::roster::parse_roster;
@@ -27,10 +27,35 @@ impl Composer {
             let mut remove = None;
             for i in 0..self.form.designs.len() {
                 ui.push_id(("design", i), |ui| {
-                    if self.design_ui(ui, i, issues) {
-                        remove = Some(i);
+                    // The proof beside the grid when there is room, else below it.
+                    let beside = ui.available_width() >= proof::BESIDE_FROM;
+                    if beside {
+                        ui.horizontal_top(|ui| {
+                            let grid_w = ui.available_width() - proof::STRIP_W - space::XL;
+                            let top_down = egui::Layout::top_down(egui::Align::Min);
+                            let height = ui.available_height();
+                            ui.allocate_ui_with_layout(
+                                egui::vec2(grid_w, height),
+                                top_down,
+                                |ui| {
+                                    if self.design_ui(ui, i, issues) {
+                                        remove = Some(i);
+                                    }
+                                },
+                            );
+                            ui.add_space(space::XL);
+                            ui.allocate_ui_with_layout(
+                                egui::vec2(proof::STRIP_W, height),
+                                top_down,
+                                |ui| self.proof_ui(ui, shared, i),
+                            );
+                        });
+                    } else {
+                        if self.design_ui(ui, i, issues) {
+                            remove = Some(i);
+                        }
+                        self.proof_ui(ui, shared, i);
                     }
-                    self.proof_ui(ui, shared, i);
                 });
                 ui.separator();
             }

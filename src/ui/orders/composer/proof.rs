@@ -30,6 +30,12 @@ const KEPT: usize = 16;
 /// Height of a proof picture in the strip.
 const PICTURE_H: f32 = 190.0;
 
+/// Width of the strip: front and back of a top (3 : 4) side by side.
+pub(super) const STRIP_W: f32 = 2.0 * PICTURE_H * 0.75 + space::M;
+
+/// The strip goes beside the grid from this width of the line on (else below it).
+pub(super) const BESIDE_FROM: f32 = 900.0;
+
 /// The proofs of every design line.
 #[derive(Default)]
 pub(super) struct Proofs {
@@ -264,19 +270,6 @@ impl Composer {
         ui.add_space(space::S);
         ui.horizontal(|ui| {
             ui.label(RichText::new("Proof").strong().color(t.text_strong));
-            let caption = match selected.and_then(|j| d.rows.get(j).map(|r| (j, r))) {
-                Some((j, r)) => {
-                    let mut parts = vec![format!("Row {}", j + 1)];
-                    for s in [&r.name, &r.number, &r.size] {
-                        if !s.trim().is_empty() {
-                            parts.push(s.trim().to_owned());
-                        }
-                    }
-                    parts.join(" · ")
-                }
-                None => "Sample text: click a row's number to see its name and number".to_owned(),
-            };
-            ui.muted_small(&caption);
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 let open = proofs.panel == Some(i);
                 if ui
@@ -289,6 +282,19 @@ impl Composer {
                 }
             });
         });
+        let caption = match selected.and_then(|j| d.rows.get(j).map(|r| (j, r))) {
+            Some((j, r)) => {
+                let mut parts = vec![format!("Row {}", j + 1)];
+                for s in [&r.name, &r.number, &r.size] {
+                    if !s.trim().is_empty() {
+                        parts.push(s.trim().to_owned());
+                    }
+                }
+                parts.join(" · ")
+            }
+            None => "Sample text: click a row's number to see its name and number".to_owned(),
+        };
+        ui.muted_small(&caption);
         let line = &proofs.lines[&i];
         match &line.state {
             ProofState::Waiting | ProofState::Loading => {
