@@ -231,3 +231,73 @@ fn a_long_confirmation_takes_more_pages_and_keeps_every_instance() {
     assert!(text.contains("1250.63 DKK"));
     assert!(text.contains("Page 3 of"));
 }
+
+#[test]
+fn a_cancelled_sheet_saves_nothing_and_the_next_one_is_made() {
+    let downloads = tempfile::tempdir().unwrap();
+    let config = BackendConfig {
+        downloads: Some(downloads.path().to_owned()),
+        ..BackendConfig::ephemeral(keychain())
+    };
+    let mut backend = Backend::start(config, egui::Context::default()).unwrap();
+    wait(&backend, |e| {
+        matches!(e, Event::AccountActivated { .. }).then_some(())
+    });
+    let design = DesignId(logodesk::sandbox::fixtures().done_design_id);
+    let sheet = |reference: &str, rows: &[(String, String, String)]| SheetOrder {
+        reference: reference.into(),
+        club: "Nordby IF".into(),
+        design,
+        rows: rows
+            .iter()
+            .map(|(size, name, number)| SheetRow {
+                size: size.clone(),
+                quantity: "1".into(),
+                key: ProofKey::new(design, name, number, []),
+                value_labels: Vec::new(),
+            })
+            .collect(),
+    };
+    let first = backend.next_request();
+    backend.send(Command::Proofs(ProofsCommand::Sheet {
+        request: first,
+        sheet: sheet("FIRST", &roster()),
+    }));
+    backend.send(Command::Proofs(ProofsCommand::CancelSheet));
+    let second = backend.next_request();
+    backend.send(Command::Proofs(ProofsCommand::Sheet {
+        request: second,
+        sheet: sheet("SECOND", &roster()[..1]),
+    }));
+    let started = Instant::now();
+    let saved = loop {
+        let Some(envelope) = backend.try_recv() else {
+            assert!(started.elapsed() < Duration::from_secs(60), "timed out");
+            std::thread::sleep(Duration::from_millis(10));
+            continue;
+        };
+        match envelope.event {
+            Event::Proofs(ProofsEvent::Saved { path, .. }) => {
+                assert_eq!(envelope.request, Some(second), "only the second is saved");
+                break path;
+            }
+            Event::Proofs(ProofsEvent::SheetProgress { done, .. }) => {
+                if envelope.request == Some(first) {
+                    assert_eq!(done, 0, "the cancelled sheet drew nothing");
+                }
+            }
+            Event::Failed(e) => panic!("failed: {}", e.message),
+            _ => {}
+        }
+    };
+    let files: Vec<_> = std::fs::read_dir(downloads.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(files, vec![saved.clone()]);
+    assert!(saved.to_string_lossy().contains("proof-SECOND-"));
+    let (pages, text) = read_back(&std::fs::read(&saved).unwrap());
+    assert_eq!(pages, 1);
+    assert!(text.contains("Æbelø") && !text.contains("Åse"));
+    backend.shutdown(Duration::from_secs(3));
+}
