@@ -57,38 +57,48 @@ fn wait<T>(backend: &Backend, mut pick: impl FnMut(Event) -> Option<T>) -> T {
     }
 }
 
-#[test]
-fn a_20_player_roster_proof_is_made_from_the_services_pictures_and_reads_back() {
-    let downloads = tempfile::tempdir().unwrap();
+/// A backend on an ephemeral sandbox writing its exports to `downloads`, once its account is
+/// active.
+fn started_backend(downloads: &std::path::Path) -> Backend {
     let config = BackendConfig {
-        downloads: Some(downloads.path().to_owned()),
+        downloads: Some(downloads.to_owned()),
         ..BackendConfig::ephemeral(keychain())
     };
-    let mut backend = Backend::start(config, egui::Context::default()).unwrap();
+    let backend = Backend::start(config, egui::Context::default()).unwrap();
     wait(&backend, |e| {
         matches!(e, Event::AccountActivated { .. }).then_some(())
     });
-    let fx = logodesk::sandbox::fixtures();
-    let design = DesignId(fx.done_design_id);
-    let rows: Vec<SheetRow> = roster()
-        .into_iter()
-        .map(|(size, name, number)| SheetRow {
-            size,
-            quantity: "1".into(),
-            key: ProofKey::new(design, &name, &number, []),
-            value_labels: Vec::new(),
-        })
-        .collect();
+    backend
+}
+
+/// A proof sheet of the demo design for Nordby IF with these (size, name, number) rows.
+fn sheet(reference: &str, rows: &[(String, String, String)]) -> SheetOrder {
+    let design = DesignId(logodesk::sandbox::fixtures().done_design_id);
+    SheetOrder {
+        reference: reference.into(),
+        club: "Nordby IF".into(),
+        design,
+        rows: rows
+            .iter()
+            .map(|(size, name, number)| SheetRow {
+                size: size.clone(),
+                quantity: "1".into(),
+                key: ProofKey::new(design, name, number, []),
+                value_labels: Vec::new(),
+            })
+            .collect(),
+    }
+}
+
+#[test]
+fn a_20_player_roster_proof_is_made_from_the_services_pictures_and_reads_back() {
+    let downloads = tempfile::tempdir().unwrap();
+    let mut backend = started_backend(downloads.path());
     let request = backend.next_request();
     let started = Instant::now();
     backend.send(Command::Proofs(ProofsCommand::Sheet {
         request,
-        sheet: SheetOrder {
-            reference: "PO-2026/114 U15".into(),
-            club: "Nordby IF".into(),
-            design,
-            rows,
-        },
+        sheet: sheet("PO-2026/114 U15", &roster()),
     }));
     let mut progress = Vec::new();
     let path: PathBuf = wait(&backend, |e| match e {
@@ -235,29 +245,7 @@ fn a_long_confirmation_takes_more_pages_and_keeps_every_instance() {
 #[test]
 fn a_cancelled_sheet_saves_nothing_and_the_next_one_is_made() {
     let downloads = tempfile::tempdir().unwrap();
-    let config = BackendConfig {
-        downloads: Some(downloads.path().to_owned()),
-        ..BackendConfig::ephemeral(keychain())
-    };
-    let mut backend = Backend::start(config, egui::Context::default()).unwrap();
-    wait(&backend, |e| {
-        matches!(e, Event::AccountActivated { .. }).then_some(())
-    });
-    let design = DesignId(logodesk::sandbox::fixtures().done_design_id);
-    let sheet = |reference: &str, rows: &[(String, String, String)]| SheetOrder {
-        reference: reference.into(),
-        club: "Nordby IF".into(),
-        design,
-        rows: rows
-            .iter()
-            .map(|(size, name, number)| SheetRow {
-                size: size.clone(),
-                quantity: "1".into(),
-                key: ProofKey::new(design, name, number, []),
-                value_labels: Vec::new(),
-            })
-            .collect(),
-    };
+    let mut backend = started_backend(downloads.path());
     let first = backend.next_request();
     backend.send(Command::Proofs(ProofsCommand::Sheet {
         request: first,
