@@ -269,10 +269,10 @@ fn a_cancelled_sheet_saves_nothing_and_the_next_one_is_made() {
                 assert_eq!(envelope.request, Some(second), "only the second is saved");
                 break path;
             }
-            Event::Proofs(ProofsEvent::SheetProgress { done, .. }) => {
-                if envelope.request == Some(first) {
-                    assert_eq!(done, 0, "the cancelled sheet drew nothing");
-                }
+            Event::Proofs(ProofsEvent::SheetProgress { done, .. })
+                if envelope.request == Some(first) =>
+            {
+                assert_eq!(done, 0, "the cancelled sheet drew nothing");
             }
             Event::Failed(e) => panic!("failed: {}", e.message),
             _ => {}

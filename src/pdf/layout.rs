@@ -128,9 +128,8 @@ pub struct Flow {
     pub pages: Vec<Vec<Op>>,
     /// The top of the next block on the current page.
     pub y: f32,
-    /// Drawn at the top of every page after the first (e.g. a running title); answers the
-    /// height it took.
-    continuation: Option<Box<dyn Fn(&mut Vec<Op>) -> f32>>,
+    /// The title at the top of every page after the first.
+    running: Option<String>,
     /// The lowest y content may reach (above the footer).
     bottom: f32,
     /// Where content starts on the current page.
@@ -151,31 +150,15 @@ impl Flow {
         Flow {
             pages: vec![Vec::new()],
             y: MARGIN,
-            continuation: None,
+            running: None,
             bottom: PAGE_H - MARGIN - FOOTER_H,
             page_top: MARGIN,
         }
     }
 
-    /// What every page after the first starts with.
-    pub fn on_new_page(&mut self, draw: impl Fn(&mut Vec<Op>) -> f32 + 'static) {
-        self.continuation = Some(Box::new(draw));
-    }
-
     /// `title` at the top of every page after the first.
     pub fn running_title(&mut self, title: &str) {
-        let title = fit(title, CONTENT_W, 9.0, Weight::Bold);
-        self.on_new_page(move |ops| {
-            ops.push(Op::Text {
-                x: MARGIN,
-                y: MARGIN + 9.0,
-                size: 9.0,
-                weight: Weight::Bold,
-                ink: Ink::Muted,
-                text: title.clone(),
-            });
-            22.0
-        });
+        self.running = Some(fit(title, CONTENT_W, 9.0, Weight::Bold));
     }
 
     /// Room left on the current page.
@@ -186,10 +169,18 @@ impl Flow {
     /// Starts a new page.
     pub fn new_page(&mut self) {
         let mut ops = Vec::new();
-        let used = self
-            .continuation
-            .as_ref()
-            .map_or(0.0, |draw| draw(&mut ops));
+        let mut used = 0.0;
+        if let Some(title) = &self.running {
+            ops.push(Op::Text {
+                x: MARGIN,
+                y: MARGIN + 9.0,
+                size: 9.0,
+                weight: Weight::Bold,
+                ink: Ink::Muted,
+                text: title.clone(),
+            });
+            used = 22.0;
+        }
         self.pages.push(ops);
         self.y = MARGIN + used;
         self.page_top = self.y;
@@ -489,22 +480,15 @@ mod tests {
     #[test]
     fn a_block_that_does_not_fit_starts_a_new_page_with_the_running_title() {
         let mut flow = Flow::new();
-        flow.on_new_page(|ops| {
-            ops.push(Op::Rect {
-                x: 0.0,
-                y: 0.0,
-                w: 1.0,
-                h: 1.0,
-                fill: None,
-                stroke: None,
-            });
-            20.0
-        });
+        flow.running_title("Roster proof · PO-1");
         flow.ensure(500.0);
         flow.y += 500.0;
         flow.ensure(500.0);
         assert_eq!(flow.pages.len(), 2);
-        assert_eq!(flow.y, MARGIN + 20.0);
+        assert_eq!(flow.y, MARGIN + 22.0);
+        assert!(
+            matches!(&flow.pages[1][0], Op::Text { text, .. } if text == "Roster proof · PO-1")
+        );
         // An empty page is never left behind for a block taller than a page.
         flow.ensure(5000.0);
         assert_eq!(flow.pages.len(), 2);
