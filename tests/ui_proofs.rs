@@ -125,6 +125,28 @@ fn selecting_a_roster_row_shows_that_players_name_in_the_proof_and_the_sheet_has
         h.state().orders().composer.proof_shown(0) == Some(soerensen.clone())
     });
 
+    // A number the service refuses: the sentence in place of the pictures, then fixed.
+    h.state_mut().orders_mut().composer.form.designs[0].rows[2].number = "7x".into();
+    press(&mut h, "Show row 3 in the proof");
+    wait_for(&mut h, "the service's refusal", |h| {
+        h.state().orders().composer.proof_problem(0).is_some()
+    });
+    let why = h
+        .state()
+        .orders()
+        .composer
+        .proof_problem(0)
+        .unwrap()
+        .to_owned();
+    assert!(why.contains("digits"), "{why}");
+    assert!(shows_text(&h, &why));
+    assert!(h.state().orders().composer.proof_shown(0).is_none());
+    assert!(shows(&h, "Try again"));
+    h.state_mut().orders_mut().composer.form.designs[0].rows[2].number = "7".into();
+    wait_for(&mut h, "Hansen's proof once more", |h| {
+        h.state().orders().composer.proof_shown(0) == Some(hansen.clone())
+    });
+
     // The proof sheet: every row, with the order's header.
     press(&mut h, "Proof sheet…");
     press(&mut h, "Create PDF");

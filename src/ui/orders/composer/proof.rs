@@ -176,6 +176,14 @@ impl Composer {
         })
     }
 
+    /// Why design line `i`'s proof could not be drawn, if it could not.
+    pub fn proof_problem(&self, i: usize) -> Option<&str> {
+        match &self.proofs.lines.get(&i)?.state {
+            ProofState::Failed(why) => Some(why),
+            _ => None,
+        }
+    }
+
     /// The row selector of the grid: the row's number, selected when its proof is shown.
     pub(super) fn proof_row_selector(
         proofs: &mut Proofs,
@@ -233,7 +241,7 @@ impl Composer {
         let known = proofs.kept(&key).is_some();
         let line = proofs.lines.entry(i).or_insert_with(|| LineProof {
             key: key.clone(),
-            changed: now - SETTLE,
+            changed: now.checked_sub(SETTLE).unwrap_or(now),
             request: None,
             state: ProofState::Waiting,
         });
@@ -305,6 +313,12 @@ impl Composer {
             }
             ProofState::Failed(why) => {
                 ui.label(RichText::new(why).small().color(t.danger));
+                if ui.small_button("Try again").clicked()
+                    && let Some(line) = proofs.lines.get_mut(&i)
+                {
+                    line.state = ProofState::Waiting;
+                    line.changed = now.checked_sub(SETTLE).unwrap_or(now);
+                }
             }
             ProofState::Ready => {
                 let key = line.key.clone();
