@@ -25,6 +25,7 @@ pub mod keychain;
 pub mod logging;
 pub mod notice;
 pub mod orders;
+pub mod pdf;
 pub mod pricing;
 pub mod sandbox;
 pub mod signals;

@@ -33,6 +33,7 @@ fn backend(db: &Path, keychain: &Keychain, start: StartAccount) -> Backend {
             worker_threads: 2,
             order_poll: Duration::from_millis(100),
             task_poll: Duration::from_millis(100),
+            downloads: None,
         },
         egui::Context::default(),
     )

@@ -37,6 +37,7 @@ fn backend_config(db: &Path, keychain: &Keychain, account: AccountId) -> Backend
         worker_threads: 2,
         order_poll: Duration::from_millis(150),
         task_poll: Duration::from_millis(150),
+        downloads: None,
     }
 }
 

@@ -9,6 +9,7 @@
 use super::LogodeskApp;
 use crate::backend::editor::EditorEvent;
 use crate::backend::orders::OrdersEvent;
+use crate::backend::proofs::ProofsEvent;
 use crate::backend::{AccountsEvent, Envelope, Event, LogosEvent, UserError};
 use crate::ui::requests::Settled;
 use crate::ui::{ActiveAccount, Intent, Reply, Screen};
@@ -18,6 +19,7 @@ fn is_interim(event: &Event) -> bool {
     matches!(
         event,
         Event::Editor(EditorEvent::StepDone { .. } | EditorEvent::StepFailed { .. })
+            | Event::Proofs(ProofsEvent::SheetProgress { .. })
     )
 }
 
@@ -140,6 +142,10 @@ impl LogodeskApp {
                 }
                 screens.orders.on_event(reply, event, &mut shared);
                 self.orders_demo();
+            }
+            Event::Proofs(event) => {
+                let mut shared = self.cx.shared(intents);
+                screens.orders.on_proofs(reply, event, &mut shared);
             }
             Event::Designs(event) => {
                 screens

@@ -7,7 +7,7 @@
 //! belongs to, so the UI drops stale ones in one place.
 //!
 //! Layout: one module per feature ([`logos`], [`accounts`], [`editor`], [`orders`],
-//! [`designs`], [`tasks`]), each with its own command and event enums and the same surface
+//! [`designs`], [`tasks`], [`proofs`]), each with its own command and event enums and the same surface
 //! (`new`, `activate(&Active)`, `handle(command)`); [`protocol`] wraps their enums; the
 //! worker only dispatches; [`support`] is what they all stand on. Imports only go down:
 //! worker → features → support.
@@ -17,6 +17,7 @@ pub mod designs;
 pub mod editor;
 pub mod logos;
 pub mod orders;
+pub mod proofs;
 pub mod protocol;
 mod startup;
 pub mod support;
@@ -78,6 +79,8 @@ pub struct BackendConfig {
     pub order_poll: Duration,
     /// Pause between two polls of a pending vectorize task.
     pub task_poll: Duration,
+    /// Where exports (CSV, PDF) are written; `None`: the Downloads folder, else home.
+    pub downloads: Option<PathBuf>,
 }
 
 impl BackendConfig {
@@ -96,6 +99,7 @@ impl BackendConfig {
             worker_threads: 2,
             order_poll: Duration::from_secs(5),
             task_poll: Duration::from_secs(5),
+            downloads: None,
         }
     }
 
@@ -113,6 +117,7 @@ impl BackendConfig {
             worker_threads: 2,
             order_poll: Duration::from_secs(5),
             task_poll: Duration::from_secs(5),
+            downloads: None,
         }
     }
 }

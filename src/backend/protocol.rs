@@ -8,6 +8,7 @@ use super::designs::{DesignsCommand, DesignsEvent};
 use super::editor::{EditorCommand, EditorEvent};
 use super::logos::{LogosCommand, LogosEvent};
 use super::orders::{OrdersCommand, OrdersEvent};
+use super::proofs::{ProofsCommand, ProofsEvent};
 use super::support::pictures::Thumbnail;
 use super::support::{Answer, Generation, UserError};
 use super::tasks::{TasksCommand, TasksEvent};
@@ -39,6 +40,8 @@ pub enum Command {
     Designs(DesignsCommand),
     /// Vectorize tasks: track, remove (see [`super::tasks`]).
     Tasks(TasksCommand),
+    /// Roster proofs, proof sheets and order confirmations (see [`super::proofs`]).
+    Proofs(ProofsCommand),
 }
 
 /// What the backend tells the UI, inside an [`Envelope`]. Every envelope is followed by
@@ -75,6 +78,7 @@ pub enum Event {
     Orders(OrdersEvent),
     Designs(DesignsEvent),
     Tasks(TasksEvent),
+    Proofs(ProofsEvent),
 }
 
 /// An event with the generation and request it answers: what the UI drains.
@@ -89,6 +93,7 @@ impl fmt::Debug for Command {
             Command::Orders(c) => write!(f, "Orders::{c:?}"),
             Command::Designs(c) => write!(f, "Designs::{c:?}"),
             Command::Tasks(c) => write!(f, "Tasks::{c:?}"),
+            Command::Proofs(c) => write!(f, "Proofs::{c:?}"),
             other => f.write_str(other.into()),
         }
     }
@@ -103,6 +108,7 @@ impl fmt::Debug for Event {
             Event::Orders(e) => write!(f, "Orders::{e:?}"),
             Event::Designs(e) => write!(f, "Designs::{e:?}"),
             Event::Tasks(e) => write!(f, "Tasks::{e:?}"),
+            Event::Proofs(e) => write!(f, "Proofs::{e:?}"),
             other => f.write_str(other.into()),
         }
     }

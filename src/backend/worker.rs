@@ -9,8 +9,10 @@ use super::designs::Designs;
 use super::editor::Editor;
 use super::logos::Logos;
 use super::orders::Orders;
+use super::proofs::Proofs;
 use super::protocol::{Command, Envelope, Event};
 use super::support::clients::Clients;
+use super::support::downloads::Downloads;
 use super::support::pictures::{self, ThumbCache};
 use super::support::{
     Active, Answer, Generation, SharedStore, Sink, UserError, WorkerLink, WorkerRequest, blocking,
@@ -86,6 +88,7 @@ struct Worker {
     orders: Orders,
     designs: Designs,
     tasks: Tasks,
+    proofs: Proofs,
 }
 
 impl Worker {
@@ -116,11 +119,13 @@ impl Worker {
         let store: SharedStore = Arc::new(Mutex::new(started.store));
         let thumbs = Arc::new(Mutex::new(ThumbCache::new(THUMB_CACHE_BYTES)));
         let thumbnails = feature_sink(&sink, Event::Thumbnail);
+        let downloads = Downloads::new(config.downloads.clone());
         let orders = Orders::new(
             feature_sink(&sink, Event::Orders),
             store.clone(),
             clients.clone(),
             config.order_poll,
+            downloads.clone(),
         );
         let mut worker = Worker {
             logos: Logos::new(
@@ -142,6 +147,7 @@ impl Worker {
                 store.clone(),
                 config.task_poll,
             ),
+            proofs: Proofs::new(feature_sink(&sink, Event::Proofs), downloads),
             orders,
             sink,
             store,
@@ -228,6 +234,7 @@ impl Worker {
             Command::Orders(c) => self.orders.handle(c).await,
             Command::Designs(c) => self.designs.handle(c).await,
             Command::Tasks(c) => self.tasks.handle(c).await,
+            Command::Proofs(c) => self.proofs.handle(c).await,
         };
         if let Err(error) = handled {
             tracing::info!(message = %error.message, "command failed");
@@ -280,5 +287,6 @@ impl Worker {
         self.orders.activate(&active).await;
         self.designs.activate(&active).await;
         self.tasks.activate(&active).await;
+        self.proofs.activate(&active).await;
     }
 }

@@ -58,6 +58,13 @@ pub enum Slot {
     ComposerSearch,
     /// A design or logo the composer fetches for one of its lines (several run at once).
     ComposerLine,
+    /// A design line's proof (one per line at once: the composer supersedes a line's older
+    /// one itself).
+    ProofRender,
+    /// A proof sheet PDF being made.
+    ProofSheet,
+    /// An order's confirmation PDF being saved.
+    OrderConfirmation,
 }
 
 impl Slot {
@@ -79,7 +86,10 @@ impl Slot {
             | Slot::OrdersLookUp
             | Slot::OrdersCheck
             | Slot::ComposerSearch
-            | Slot::ComposerLine => Screen::Orders,
+            | Slot::ComposerLine
+            | Slot::ProofRender
+            | Slot::ProofSheet => Screen::Orders,
+            Slot::OrderConfirmation => Screen::History,
         }
     }
 
@@ -87,7 +97,7 @@ impl Slot {
     fn newest_only(self) -> bool {
         !matches!(
             self,
-            Slot::GalleryPage | Slot::ComposerLine | Slot::TaskTrack
+            Slot::GalleryPage | Slot::ComposerLine | Slot::TaskTrack | Slot::ProofRender
         )
     }
 }

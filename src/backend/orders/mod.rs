@@ -13,6 +13,7 @@ pub use outbox::{
 
 use crate::api::{Client, Design, DesignRef, Logo, LogoId, LogoType, OrderId, TrackingRecord};
 use crate::backend::support::clients::Clients;
+use crate::backend::support::downloads::Downloads;
 use crate::backend::support::fetch::{LogoCache, design_and_logos};
 use crate::backend::support::{
     Active, Generation, LogoCard, LogoRef, RequestId, Sink, StopOutbox, UserError, active,
@@ -84,7 +85,8 @@ pub enum OrdersCommand {
     },
     /// Fetch a logo in full (kind, prices, fees).
     FetchLogo { request: RequestId, target: LogoRef },
-    /// Write an order's CSV into the Downloads folder (else the home folder).
+    /// Write an order's CSV into the Downloads folder (else the home folder; see
+    /// [`Downloads`]).
     ExportCsv { file_name: String, csv: String },
     /// Search the logo list by title for the composer's picker (the gallery's query, its
     /// own task: it does not supersede the gallery's list requests).
@@ -163,6 +165,7 @@ pub(super) struct Orders {
     shown: Shown,
     outboxes: Outboxes,
     logos: Arc<LogoCache>,
+    downloads: Downloads,
 }
 
 /// An account's outbox, the destination its client goes to, and the client.
@@ -178,6 +181,7 @@ impl Orders {
         store: SharedStore,
         clients: Clients,
         poll_interval: Duration,
+        downloads: Downloads,
     ) -> Orders {
         Orders {
             sink,
@@ -191,6 +195,7 @@ impl Orders {
             shown: Arc::default(),
             outboxes: Arc::default(),
             logos: Arc::default(),
+            downloads,
         }
     }
 
@@ -517,30 +522,10 @@ impl Orders {
                 });
             }
             OrdersCommand::ExportCsv { file_name, csv } => {
-                let dir = directories::UserDirs::new()
-                    .and_then(|u| {
-                        u.download_dir()
-                            .map(ToOwned::to_owned)
-                            .or_else(|| Some(u.home_dir().to_owned()))
-                    })
-                    .ok_or_else(|| {
-                        UserError::new(
-                            "There is no Downloads or home folder to save the CSV in.",
-                            None,
-                        )
-                    })?;
-                // Only the file name part: nothing the service sent may choose the folder.
-                let name = std::path::Path::new(&file_name)
-                    .file_name()
-                    .map(ToOwned::to_owned)
-                    .unwrap_or_else(|| "order.csv".into());
-                let path = dir.join(name);
-                tokio::fs::write(&path, csv).await.map_err(|e| {
-                    UserError::new(
-                        format!("The CSV could not be written to {}. Check that the folder is writable.", path.display()),
-                        Some(e.to_string()),
-                    )
-                })?;
+                let path = self
+                    .downloads
+                    .save(&file_name, "order.csv", csv, "CSV")
+                    .await?;
                 sink.notice(OrdersEvent::Exported(path));
             }
             OrdersCommand::SearchLogos { request, query } => {

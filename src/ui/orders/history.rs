@@ -6,6 +6,7 @@ use super::composer::state_badge;
 use crate::api::OrderId;
 use crate::backend::Command;
 use crate::backend::orders::OrdersCommand;
+use crate::backend::proofs::ProofsCommand;
 use crate::orders::csv::order_csv;
 use crate::orders::local::{COPY_RISK, copy_is_risky, matches};
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
@@ -33,6 +34,11 @@ pub struct HistoryView {
     /// A look-up or attach under way, and what the service said to the newest.
     pub checking: bool,
     pub check_result: Option<Result<String, String>>,
+    /// A confirmation PDF is being saved.
+    pub saving_pdf: bool,
+    /// Where the newest confirmation PDF went, and the order it is of.
+    pub saved_pdf: Option<std::path::PathBuf>,
+    pdf_for: Option<LocalOrderId>,
 }
 
 /// What the person asked for on the history screen.
@@ -255,6 +261,28 @@ impl HistoryView {
                     action = Some(HistoryAction::Edit(o.clone()));
                 }
                 if let (Some(record), Some(order)) = (&o.record, order) {
+                    if o.state == OrderState::Completed
+                        && ui
+                            .add_enabled(!self.saving_pdf, egui::Button::new("Confirmation (PDF)"))
+                            .on_hover_text("Saves the order's confirmation (lines, totals, VAT, delivery date) as a PDF in your Downloads folder")
+                            .clicked()
+                    {
+                        self.saving_pdf = true;
+                        self.saved_pdf = None;
+                        self.pdf_for = Some(o.id);
+                        let (order, tracking) = (Box::new(order.clone()), Some(record.id));
+                        shared.request(
+                            Slot::OrderConfirmation,
+                            "Saving the order confirmation",
+                            |request| {
+                                Command::Proofs(ProofsCommand::Confirmation {
+                                    request,
+                                    order,
+                                    tracking,
+                                })
+                            },
+                        );
+                    }
                     if ui
                         .button("Export CSV")
                         .on_hover_text("Saves the lines and totals to your Downloads folder")
@@ -292,6 +320,13 @@ impl HistoryView {
                 }
             });
             ui.add_space(space::S);
+        }
+        if let Some(path) = self
+            .saved_pdf
+            .as_ref()
+            .filter(|_| self.pdf_for == Some(o.id))
+        {
+            ui.muted_small(&format!("Confirmation saved as {}", path.display()));
         }
         if let Some(hold) = &o.hold {
             self.hold_ui(ui, shared, o, hold);
@@ -599,6 +634,12 @@ impl HistoryView {
             }
         });
         ui.add_space(space::S);
+    }
+
+    /// The confirmation PDF was saved at `path`.
+    pub fn on_confirmation_saved(&mut self, path: &std::path::Path) {
+        self.saving_pdf = false;
+        self.saved_pdf = Some(path.to_owned());
     }
 
     /// The answer to "Look up" or "Attach" (only the newest one's comes).

@@ -8,6 +8,7 @@ pub mod composer;
 pub mod history;
 
 use crate::backend::orders::{OrdersCommand, OrdersEvent};
+use crate::backend::proofs::{ProofsEvent, SavedKind};
 use crate::backend::{Command, UserError};
 use crate::orders::form::{self, DraftForm};
 use crate::orders::local::OutboxStatus;
@@ -232,9 +233,38 @@ impl OrdersScreen {
         }
     }
 
+    /// Applies an answer about proofs and PDFs.
+    pub fn on_proofs(&mut self, reply: Reply, event: ProofsEvent, shared: &mut Shared<'_>) {
+        match event {
+            ProofsEvent::Rendered { line, key, result } => {
+                self.composer.on_proof(reply.request, line, key, result);
+            }
+            ProofsEvent::SheetProgress { done, total } => {
+                self.composer.on_sheet_progress(done, total);
+            }
+            ProofsEvent::Saved { kind, path } => {
+                let what = match kind {
+                    SavedKind::ProofSheet => {
+                        self.composer.on_sheet_done(Ok(path.clone()));
+                        "the proof sheet"
+                    }
+                    SavedKind::Confirmation => {
+                        self.history_view.on_confirmation_saved(&path);
+                        "the order confirmation"
+                    }
+                };
+                shared
+                    .notifications
+                    .success(format!("Saved {what} as {}", path.display()));
+            }
+        }
+    }
+
     /// A request failed before the service answered it (no account, …).
     pub fn on_failed(&mut self, reply: Reply, error: &UserError) {
         match reply.slot {
+            Some(Slot::ProofSheet) => self.composer.on_sheet_done(Err(error.message.clone())),
+            Some(Slot::OrderConfirmation) => self.history_view.saving_pdf = false,
             Some(Slot::OrdersLookUp) => {
                 self.history_view.looking_up = false;
                 self.history_view.lookup_error = Some(error.message.clone());

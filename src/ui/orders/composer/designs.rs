@@ -1,7 +1,7 @@
 //! The design lines: each design's placements and its instances grid, with roster paste.
 
 use super::cells::{CELL, NARROW, cell, checked_cell, issue_text};
-use super::{Composer, plural};
+use super::{Composer, plural, proof};
 use crate::api::{LogoType, ValidationIssue};
 use crate::orders::form::{COMMON_SIZES, PlaceholderForm, RowForm};
 use crate::orders::roster::parse_roster;
@@ -27,8 +27,34 @@ impl Composer {
             let mut remove = None;
             for i in 0..self.form.designs.len() {
                 ui.push_id(("design", i), |ui| {
-                    if self.design_ui(ui, i, issues) {
-                        remove = Some(i);
+                    // The proof beside the grid when there is room, else below it.
+                    let beside = ui.available_width() >= proof::BESIDE_FROM;
+                    if beside {
+                        ui.horizontal_top(|ui| {
+                            let grid_w = ui.available_width() - proof::STRIP_W - space::XL;
+                            let top_down = egui::Layout::top_down(egui::Align::Min);
+                            let height = ui.available_height();
+                            ui.allocate_ui_with_layout(
+                                egui::vec2(grid_w, height),
+                                top_down,
+                                |ui| {
+                                    if self.design_ui(ui, i, issues) {
+                                        remove = Some(i);
+                                    }
+                                },
+                            );
+                            ui.add_space(space::XL);
+                            ui.allocate_ui_with_layout(
+                                egui::vec2(proof::STRIP_W, height),
+                                top_down,
+                                |ui| self.proof_ui(ui, shared, i),
+                            );
+                        });
+                    } else {
+                        if self.design_ui(ui, i, issues) {
+                            remove = Some(i);
+                        }
+                        self.proof_ui(ui, shared, i);
                     }
                 });
                 ui.separator();
@@ -38,6 +64,7 @@ impl Composer {
                 self.bad_rows.clear();
                 self.design_notes.clear();
                 self.design_requests.clear();
+                self.proofs.forget_lines(shared);
                 self.refetch_designs(shared);
             }
             ui.horizontal(|ui| {
@@ -132,17 +159,7 @@ impl Composer {
                 for (j, row) in d.rows.iter_mut().enumerate() {
                     let at = format!("{at}.instances[{j}]");
                     let marked = bad.contains(&j);
-                    let n = RichText::new(format!("{}", j + 1)).small();
-                    ui.label(if marked {
-                        n.color(t.danger)
-                    } else {
-                        n.color(t.text_muted)
-                    })
-                    .on_hover_text(if marked {
-                        "This pasted row could not be read fully; check it."
-                    } else {
-                        ""
-                    });
+                    Composer::proof_row_selector(&mut self.proofs, ui, i, j, marked);
                     size_cell(
                         ui,
                         &mut row.size,

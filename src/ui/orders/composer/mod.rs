@@ -2,7 +2,8 @@
 //!
 //! The page is drawn by job: the header and delivery address (`header`), the designs with
 //! an instances grid and roster paste (`designs`), the loose logos with a digits editor
-//! (`logos`) and a search (`picker`), and the estimate of the logo lines (`estimate`);
+//! (`logos`) and a search (`picker`), each design line's roster proof and proof sheet
+//! (`proof`), and the estimate of the logo lines (`estimate`);
 //! `lookups` fetches what the lines name, `cells` are the text fields with their issues.
 
 mod cells;
@@ -12,6 +13,9 @@ mod header;
 mod logos;
 mod lookups;
 mod picker;
+mod proof;
+
+pub use proof::ProofShown;
 
 use crate::api::{Logo, LogoRef, ValidationIssue};
 use crate::backend::orders::OrdersCommand;
@@ -57,6 +61,8 @@ pub struct Composer {
     picker: LogoPicker,
     /// "Copy to new draft" of an order that may already be placed waits for confirmation.
     confirm_copy: bool,
+    /// Each design line's roster proof, and the proof sheet under way.
+    proofs: proof::Proofs,
 }
 
 impl Composer {

@@ -1,0 +1,132 @@
+//! A 20-row roster proof sheet made by the backend against its embedded sandbox, as the
+//! composer's "Proof sheet…" makes it: the design fetched, 20 rows drawn by the service (4 at
+//! once), decoded and shrunk, laid out and written as a PDF. Each run uses other names, so no
+//! picture comes from the cache. Also the PDF alone (layout and writing, 40 pictures of
+//! 300 × 400 px). Prints times and the file's size; nothing is asserted.
+//!
+//! `cargo bench --bench proof_sheet` (release), or `--profile dev` to reuse the test build
+//! (the sandbox's renderer is then unoptimized and dominates).
+
+use logodesk::api::DesignId;
+use logodesk::backend::proofs::{ProofKey, ProofsCommand, ProofsEvent, SheetOrder, SheetRow};
+use logodesk::backend::{Backend, BackendConfig, Command, Event};
+use logodesk::orders::roster::{DEMO_ROSTER, parse_roster};
+use logodesk::pdf::Picture;
+use logodesk::pdf::proof::{ProofHeader, ProofRow, ProofSheet};
+use std::time::{Duration, Instant};
+
+const RUNS: usize = 3;
+
+fn main() {
+    let downloads = tempfile::tempdir().expect("a temporary folder");
+    let keychain = logodesk::keychain::Keychain::with_store(
+        keyring_core::mock::Store::new().expect("mock store"),
+    );
+    let config = BackendConfig {
+        downloads: Some(downloads.path().to_owned()),
+        ..BackendConfig::ephemeral(keychain)
+    };
+    let mut backend = Backend::start(config, egui::Context::default()).expect("backend");
+    wait(&backend, |e| {
+        matches!(e, Event::AccountActivated { .. }).then_some(())
+    });
+    let design = DesignId(logodesk::sandbox::fixtures().done_design_id);
+    let roster = parse_roster(DEMO_ROSTER).rows;
+    for run in 0..RUNS {
+        let rows = roster
+            .iter()
+            .map(|r| SheetRow {
+                size: r.size.clone(),
+                quantity: r.quantity.clone(),
+                key: ProofKey::new(design, &format!("{} {run}", r.name), &r.number, []),
+                value_labels: Vec::new(),
+            })
+            .collect();
+        let request = backend.next_request();
+        let started = Instant::now();
+        backend.send(Command::Proofs(ProofsCommand::Sheet {
+            request,
+            sheet: SheetOrder {
+                reference: format!("BENCH-{run}"),
+                club: "Nordby IF".into(),
+                design,
+                rows,
+            },
+        }));
+        let path = wait(&backend, |e| match e {
+            Event::Proofs(ProofsEvent::Saved { path, .. }) => Some(path),
+            _ => None,
+        });
+        let took = started.elapsed();
+        let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        println!(
+            "20-row proof sheet against the sandbox, run {}: {:.2} s, {} KiB",
+            run + 1,
+            took.as_secs_f64(),
+            size / 1024
+        );
+    }
+    backend.shutdown(Duration::from_secs(3));
+
+    // The PDF alone: 20 rows, each with its own front and back.
+    let sheet = ProofSheet {
+        header: ProofHeader {
+            reference: "BENCH".into(),
+            club: "Nordby IF".into(),
+            date: "2026-03-01".into(),
+            design_title: "Hjemmebanetrøje".into(),
+            design_item: "MUL000001".into(),
+        },
+        rows: (0..20u8)
+            .map(|i| ProofRow {
+                size: "M".into(),
+                quantity: "1".into(),
+                name: format!("Spiller {i}"),
+                number: i.to_string(),
+                values: Vec::new(),
+                views: ["FRONT", "BACK"]
+                    .iter()
+                    .enumerate()
+                    .map(|(k, v)| {
+                        let img = image::RgbaImage::from_fn(300, 400, |x, y| {
+                            image::Rgba([
+                                i.wrapping_mul(11),
+                                (x % 256) as u8,
+                                (y % 256) as u8,
+                                255 - k as u8,
+                            ])
+                        });
+                        ((*v).to_owned(), Picture::new(img))
+                    })
+                    .collect(),
+            })
+            .collect(),
+    };
+    let started = Instant::now();
+    let mut bytes = 0;
+    for _ in 0..RUNS {
+        bytes = logodesk::pdf::proof::build(&sheet).expect("the PDF").len();
+    }
+    println!(
+        "proof sheet PDF alone (20 rows, 40 pictures of 300 × 400 px, noisy): {:.0} ms each, {} KiB",
+        started.elapsed().as_secs_f64() * 1000.0 / RUNS as f64,
+        bytes / 1024
+    );
+}
+
+/// Drains the backend until `pick` takes an event; panics on a failure or after 5 minutes.
+fn wait<T>(backend: &Backend, mut pick: impl FnMut(Event) -> Option<T>) -> T {
+    let started = Instant::now();
+    loop {
+        while let Some(envelope) = backend.try_recv() {
+            if let Event::Failed(e) = &envelope.event {
+                panic!("failed: {}", e.message);
+            }
+            if let Some(v) = pick(envelope.event) {
+                return v;
+            }
+        }
+        assert!(started.elapsed() < Duration::from_secs(300), "timed out");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}

@@ -1,0 +1,584 @@
+//! The proofs feature: a design drawn by the service with one roster row's name, number and
+//! per-placeholder values (the composer's proof strip), a proof sheet PDF with one block per
+//! roster row for a club to approve, and the PDF confirmation of a completed order.
+//!
+//! Pictures are decoded and shrunk off the UI thread (under the process's decode places) and
+//! kept, per (design, name, number, values), in a cache bounded by bytes; the strip and the
+//! sheet share it. A line's newer render aborts its older one; a sheet renders at most
+//! [`SHEET_RENDERS`] rows at once, reports its progress, and can be cancelled.
+
+use crate::api::{Client, DesignId, DesignView, LogoId, LogoValue, Order, OrderId, RenderDesign};
+use crate::backend::support::downloads::{Downloads, file_name_part};
+use crate::backend::support::pictures::{decoding, picture_sentence, to_color_image};
+use crate::backend::support::{
+    Active, Generation, RequestId, Sink, UserError, active, blocking, debug_as_name,
+};
+use crate::imaging::{self, Limits};
+use crate::pdf::proof::{ProofHeader, ProofRow, ProofSheet};
+use crate::pdf::{self, Picture};
+use futures_util::StreamExt as _;
+use image::RgbaImage;
+use std::collections::{HashMap, VecDeque};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, PoisonError};
+use tokio::task::JoinHandle;
+
+/// Longest side of a proof picture in pixels: sharp in the strip and about 300 dpi in a
+/// sheet's block.
+pub const PROOF_SIDE: u32 = 400;
+
+/// Rows of a sheet rendered at once.
+pub const SHEET_RENDERS: usize = 4;
+
+/// Decoded proof pictures kept (about 25 rows of front and back).
+const CACHE_BYTES: usize = 24 * 1024 * 1024;
+
+/// What a proof shows: a design with one row's values. Empty values are `None`/left out, so
+/// rows that print the same share one picture.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ProofKey {
+    pub design: DesignId,
+    pub name: Option<String>,
+    pub number: Option<String>,
+    /// Per-placeholder values (placeholder id, text), in id order.
+    pub values: Vec<(i64, String)>,
+}
+
+impl ProofKey {
+    /// The key of `design` with these values (blank ones count as not given).
+    pub fn new(
+        design: DesignId,
+        name: &str,
+        number: &str,
+        values: impl IntoIterator<Item = (i64, String)>,
+    ) -> ProofKey {
+        let text = |s: &str| Some(s.trim().to_owned()).filter(|s| !s.is_empty());
+        let mut values: Vec<(i64, String)> = values
+            .into_iter()
+            .filter_map(|(id, v)| Some((id, text(&v)?)))
+            .collect();
+        values.sort();
+        ProofKey {
+            design,
+            name: text(name),
+            number: text(number),
+            values,
+        }
+    }
+
+    /// The render request: the design's own placements, with the row's values.
+    pub fn body(&self) -> RenderDesign {
+        RenderDesign {
+            design_id: Some(self.design),
+            design_logos: None,
+            name: self.name.clone(),
+            number: self.number.clone(),
+            logo_values: self
+                .values
+                .iter()
+                .map(|(id, value)| LogoValue {
+                    logo_id: LogoId(*id),
+                    value: value.clone(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A drawn view, for the strip.
+#[derive(Debug, Clone)]
+pub struct ProofPicture {
+    pub view: String,
+    pub image: Arc<egui::ColorImage>,
+}
+
+/// One roster row of a proof sheet.
+#[derive(Debug, Clone)]
+pub struct SheetRow {
+    pub size: String,
+    pub quantity: String,
+    pub key: ProofKey,
+    /// Per-placeholder values as printed ("Back name: Hansen").
+    pub value_labels: Vec<String>,
+}
+
+/// What a proof sheet is made of.
+#[derive(Debug, Clone)]
+pub struct SheetOrder {
+    /// The order's reference (empty for a draft without one).
+    pub reference: String,
+    /// The club: the delivery address's name.
+    pub club: String,
+    pub design: DesignId,
+    pub rows: Vec<SheetRow>,
+}
+
+/// What was saved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SavedKind {
+    ProofSheet,
+    Confirmation,
+}
+
+/// What the composer and the history ask of the backend.
+#[derive(strum::IntoStaticStr)]
+pub enum ProofsCommand {
+    /// Draw `key` for composer line `line` (answered by `Rendered`); aborts the line's older
+    /// render still running.
+    Render {
+        request: RequestId,
+        line: usize,
+        key: ProofKey,
+    },
+    /// Render every row and save a proof sheet PDF (progress as `SheetProgress`, then
+    /// `Saved`); replaces a sheet still under way.
+    Sheet {
+        request: RequestId,
+        sheet: SheetOrder,
+    },
+    /// Stop the sheet under way; nothing is saved.
+    CancelSheet,
+    /// Save the confirmation PDF of a completed order.
+    Confirmation {
+        request: RequestId,
+        order: Box<Order>,
+        tracking: Option<OrderId>,
+    },
+}
+
+/// What the backend tells them.
+#[derive(strum::IntoStaticStr)]
+pub enum ProofsEvent {
+    /// A line's proof: the views drawn (front and back), or why not.
+    Rendered {
+        line: usize,
+        key: ProofKey,
+        result: Result<Arc<Vec<ProofPicture>>, UserError>,
+    },
+    /// A sheet's rows drawn so far (one answer of several to the sheet's request).
+    SheetProgress { done: usize, total: usize },
+    /// A PDF was saved here.
+    Saved { kind: SavedKind, path: PathBuf },
+}
+
+debug_as_name!(ProofsCommand, ProofsEvent);
+
+/// Decoded pictures by key, bounded by bytes, oldest first out.
+#[derive(Default)]
+struct Cache {
+    entries: HashMap<ProofKey, Arc<Vec<(String, RgbaImage)>>>,
+    order: VecDeque<ProofKey>,
+    bytes: usize,
+}
+
+impl Cache {
+    fn get(&mut self, key: &ProofKey) -> Option<Arc<Vec<(String, RgbaImage)>>> {
+        let found = self.entries.get(key).cloned()?;
+        self.order.retain(|k| k != key);
+        self.order.push_back(key.clone());
+        Some(found)
+    }
+
+    fn insert(&mut self, key: ProofKey, views: Arc<Vec<(String, RgbaImage)>>) {
+        let size = |v: &Vec<(String, RgbaImage)>| -> usize {
+            v.iter().map(|(_, i)| i.as_raw().len()).sum()
+        };
+        if let Some(old) = self.entries.insert(key.clone(), views.clone()) {
+            self.bytes -= size(&old);
+            self.order.retain(|k| k != &key);
+        }
+        self.bytes += size(&views);
+        self.order.push_back(key);
+        while self.bytes > CACHE_BYTES && self.order.len() > 1 {
+            if let Some(oldest) = self.order.pop_front()
+                && let Some(gone) = self.entries.remove(&oldest)
+            {
+                self.bytes -= size(&gone);
+            }
+        }
+    }
+}
+
+type SharedCache = Arc<Mutex<Cache>>;
+
+/// The proofs feature: renders per line, the sheet under way, the picture cache.
+pub(super) struct Proofs {
+    sink: Sink<ProofsEvent>,
+    downloads: Downloads,
+    active: Option<Active>,
+    cache: SharedCache,
+    lines: HashMap<usize, JoinHandle<()>>,
+    sheet: Option<JoinHandle<()>>,
+}
+
+impl Proofs {
+    pub(super) fn new(sink: Sink<ProofsEvent>, downloads: Downloads) -> Proofs {
+        Proofs {
+            sink,
+            downloads,
+            active: None,
+            cache: SharedCache::default(),
+            lines: HashMap::new(),
+            sheet: None,
+        }
+    }
+
+    /// Another account is shown: its designs are others, and so are its pictures.
+    pub(super) async fn activate(&mut self, active: &Active) {
+        self.lines.drain().for_each(|(_, t)| t.abort());
+        if let Some(t) = self.sheet.take() {
+            t.abort();
+        }
+        *self.cache.lock().unwrap_or_else(PoisonError::into_inner) = Cache::default();
+        self.active = Some(active.clone());
+    }
+
+    pub(super) async fn handle(&mut self, command: ProofsCommand) -> Result<(), UserError> {
+        let active = active(&self.active)?;
+        let (generation, client) = (active.generation, active.client());
+        let sink = self.sink.clone();
+        match command {
+            ProofsCommand::Render { request, line, key } => {
+                if let Some(t) = self.lines.remove(&line) {
+                    t.abort();
+                }
+                let cache = self.cache.clone();
+                self.lines.retain(|_, t| !t.is_finished());
+                self.lines.insert(
+                    line,
+                    tokio::spawn(async move {
+                        let result = match client {
+                            Ok(client) => views_of(&client, &cache, &key).await,
+                            Err(e) => Err(e),
+                        };
+                        let result = match result {
+                            Ok(views) => blocking(move || {
+                                views
+                                    .iter()
+                                    .map(|(view, image)| ProofPicture {
+                                        view: view.clone(),
+                                        image: Arc::new(to_color_image(image)),
+                                    })
+                                    .collect()
+                            })
+                            .await
+                            .map(Arc::new),
+                            Err(e) => Err(e),
+                        };
+                        let event = ProofsEvent::Rendered { line, key, result };
+                        sink.answer(generation, request, event);
+                    }),
+                );
+            }
+            ProofsCommand::Sheet { request, sheet } => {
+                if let Some(t) = self.sheet.take() {
+                    t.abort();
+                }
+                let client = client?;
+                let (cache, downloads) = (self.cache.clone(), self.downloads.clone());
+                self.sheet = Some(tokio::spawn(async move {
+                    let job = SheetJob {
+                        client,
+                        cache,
+                        sink: sink.clone(),
+                        generation,
+                        request,
+                    };
+                    let saved = job.run(sheet, &downloads).await;
+                    answer_saved(&sink, generation, request, SavedKind::ProofSheet, saved);
+                }));
+            }
+            ProofsCommand::CancelSheet => {
+                if let Some(t) = self.sheet.take() {
+                    t.abort();
+                }
+            }
+            ProofsCommand::Confirmation {
+                request,
+                order,
+                tracking,
+            } => {
+                let downloads = self.downloads.clone();
+                tokio::spawn(async move {
+                    let saved = save_confirmation(&downloads, order, tracking).await;
+                    answer_saved(&sink, generation, request, SavedKind::Confirmation, saved);
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Answers where a PDF was saved, or why it was not.
+fn answer_saved(
+    sink: &Sink<ProofsEvent>,
+    generation: Generation,
+    request: RequestId,
+    kind: SavedKind,
+    saved: Result<PathBuf, UserError>,
+) {
+    match saved {
+        Ok(path) => sink.answer(generation, request, ProofsEvent::Saved { kind, path }),
+        Err(e) => sink.fail(Some(generation), Some(request), e),
+    }
+}
+
+/// The file name of a proof sheet: `proof-<reference or draft>-<date>.pdf`.
+pub fn sheet_file_name(reference: &str, date: chrono::NaiveDate) -> String {
+    format!(
+        "proof-{}-{}.pdf",
+        file_name_part(reference, "draft"),
+        date.format("%Y-%m-%d")
+    )
+}
+
+/// The file name of an order's confirmation: `order-<orderNumber>.pdf`.
+pub fn confirmation_file_name(order_number: &str) -> String {
+    format!("order-{}.pdf", file_name_part(order_number, "unnumbered"))
+}
+
+async fn save_confirmation(
+    downloads: &Downloads,
+    order: Box<Order>,
+    tracking: Option<OrderId>,
+) -> Result<PathBuf, UserError> {
+    let name = confirmation_file_name(order.order_number.as_str());
+    let bytes = blocking(move || pdf::confirmation::build(&order, tracking))
+        .await?
+        .map_err(|e| UserError::from_error(&e))?;
+    downloads
+        .save(&name, "order.pdf", bytes, "confirmation")
+        .await
+}
+
+/// A sheet under way: where its progress goes.
+struct SheetJob {
+    client: Client,
+    cache: SharedCache,
+    sink: Sink<ProofsEvent>,
+    generation: Generation,
+    request: RequestId,
+}
+
+impl SheetJob {
+    /// Fetches the design's title, draws every distinct row (at most [`SHEET_RENDERS`] at
+    /// once, counting progress per row), lays the sheet out and saves it.
+    async fn run(self, order: SheetOrder, downloads: &Downloads) -> Result<PathBuf, UserError> {
+        let design = self
+            .client
+            .designs()
+            .get(order.design)
+            .await
+            .map_err(|e| UserError::from_api(&e))?;
+        let total = order.rows.len();
+        let mut distinct: Vec<ProofKey> = Vec::new();
+        for row in &order.rows {
+            if !distinct.contains(&row.key) {
+                distinct.push(row.key.clone());
+            }
+        }
+        self.sink.answer(
+            self.generation,
+            self.request,
+            ProofsEvent::SheetProgress { done: 0, total },
+        );
+        let mut drawn: HashMap<ProofKey, Vec<(String, Picture)>> = HashMap::new();
+        let mut renders = futures_util::stream::iter(distinct)
+            .map(|key| async {
+                let views = views_of(&self.client, &self.cache, &key).await;
+                (key, views)
+            })
+            .buffer_unordered(SHEET_RENDERS);
+        let mut done = 0;
+        while let Some((key, views)) = renders.next().await {
+            let views = views.map_err(|e| {
+                let who = key.name.clone().or(key.number.clone()).unwrap_or_default();
+                UserError::new(
+                    format!(
+                        "The proof of {} could not be drawn: {} No proof sheet was saved.",
+                        if who.is_empty() {
+                            "a row".to_owned()
+                        } else {
+                            who
+                        },
+                        e.message.trim_end_matches('.').to_owned() + "."
+                    ),
+                    e.details,
+                )
+            })?;
+            let pictures = views
+                .iter()
+                .map(|(view, image)| (view.clone(), Picture::new(image.clone())))
+                .collect();
+            done += order.rows.iter().filter(|r| r.key == key).count();
+            drawn.insert(key, pictures);
+            self.sink.answer(
+                self.generation,
+                self.request,
+                ProofsEvent::SheetProgress { done, total },
+            );
+        }
+        drop(renders);
+        let today = chrono::Local::now().date_naive();
+        let sheet = ProofSheet {
+            header: ProofHeader {
+                reference: if order.reference.trim().is_empty() {
+                    "(no reference yet)".to_owned()
+                } else {
+                    order.reference.trim().to_owned()
+                },
+                club: order.club.trim().to_owned(),
+                date: today.format("%Y-%m-%d").to_string(),
+                design_title: design.title.clone(),
+                design_item: design
+                    .design_item_no
+                    .as_ref()
+                    .map_or_else(|| format!("design {}", design.design_id), |m| m.to_string()),
+            },
+            rows: order
+                .rows
+                .iter()
+                .map(|r| ProofRow {
+                    size: r.size.clone(),
+                    quantity: r.quantity.clone(),
+                    name: r.key.name.clone().unwrap_or_default(),
+                    number: r.key.number.clone().unwrap_or_default(),
+                    values: r.value_labels.clone(),
+                    views: drawn.get(&r.key).cloned().unwrap_or_default(),
+                })
+                .collect(),
+        };
+        let bytes = blocking(move || pdf::proof::build(&sheet))
+            .await?
+            .map_err(|e| UserError::from_error(&e))?;
+        let name = sheet_file_name(&order.reference, today);
+        downloads
+            .save(&name, "proof.pdf", bytes, "proof sheet")
+            .await
+    }
+}
+
+/// The front and back of `key` (from the cache, or drawn by the service, decoded and shrunk
+/// to [`PROOF_SIDE`] off the UI thread, then cached).
+async fn views_of(
+    client: &Client,
+    cache: &SharedCache,
+    key: &ProofKey,
+) -> Result<Arc<Vec<(String, RgbaImage)>>, UserError> {
+    if let Some(found) = cache
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get(key)
+    {
+        return Ok(found);
+    }
+    let answer = client
+        .designs()
+        .views(key.design, Some(&key.body()))
+        .await
+        .map_err(|e| UserError::from_api(&e))?;
+    let wanted = front_and_back(answer.views);
+    if wanted.is_empty() {
+        return Err(UserError::new(
+            "The service drew no view of this design.",
+            None,
+        ));
+    }
+    let views = decoding(move || {
+        wanted
+            .into_iter()
+            .map(|v| {
+                let full = v
+                    .decode(&Limits::default())
+                    .map_err(|e| UserError::new(picture_sentence(&e), None))?;
+                Ok((v.view, imaging::downscale(&full, PROOF_SIDE)))
+            })
+            .collect::<Result<Vec<_>, UserError>>()
+    })
+    .await??;
+    let views = Arc::new(views);
+    cache
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .insert(key.clone(), views.clone());
+    Ok(views)
+}
+
+/// The views a proof shows: FRONT and BACK (in the service's order); the first two views if
+/// the style has neither.
+pub fn front_and_back(views: Vec<DesignView>) -> Vec<DesignView> {
+    let is_main = |v: &DesignView| {
+        let name = v.view.trim().to_ascii_uppercase();
+        name == "FRONT" || name == "BACK"
+    };
+    if views.iter().any(is_main) {
+        views.into_iter().filter(is_main).collect()
+    } else {
+        views.into_iter().take(2).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn view(name: &str) -> DesignView {
+        DesignView {
+            view: name.into(),
+            view_id: None,
+            base64: String::new(),
+        }
+    }
+
+    #[test]
+    fn keys_ignore_blank_values_and_order() {
+        let a = ProofKey::new(
+            DesignId(1),
+            " Hansen ",
+            "",
+            [(5, "x".into()), (3, " ".into()), (2, "y".into())],
+        );
+        assert_eq!(a.name.as_deref(), Some("Hansen"));
+        assert_eq!(a.number, None);
+        assert_eq!(a.values, vec![(2, "y".into()), (5, "x".into())]);
+        let body = serde_json::to_value(a.body()).unwrap();
+        // The design's own placements (no designLogos), the row's values.
+        assert_eq!(
+            body,
+            serde_json::json!({"designId": 1, "name": "Hansen",
+                "logoValues": [{"logoId": 2, "value": "y"}, {"logoId": 5, "value": "x"}]})
+        );
+    }
+
+    #[test]
+    fn a_proof_shows_front_and_back() {
+        let names = |v: Vec<DesignView>| v.into_iter().map(|v| v.view).collect::<Vec<_>>();
+        let all = vec![view("FRONT"), view("BACK"), view("LEFT SLEEVE")];
+        assert_eq!(names(front_and_back(all)), ["FRONT", "BACK"]);
+        let legs = vec![view("LEFT LEG"), view("RIGHT LEG"), view("X")];
+        assert_eq!(names(front_and_back(legs)), ["LEFT LEG", "RIGHT LEG"]);
+    }
+
+    #[test]
+    fn file_names_say_what_and_when() {
+        let day = chrono::NaiveDate::from_ymd_opt(2026, 3, 1).unwrap();
+        assert_eq!(
+            sheet_file_name("PO-2026/114 U15", day),
+            "proof-PO-2026-114-U15-2026-03-01.pdf"
+        );
+        assert_eq!(sheet_file_name("", day), "proof-draft-2026-03-01.pdf");
+        assert_eq!(confirmation_file_name("SO-10001"), "order-SO-10001.pdf");
+    }
+
+    #[test]
+    fn the_cache_is_bounded_by_bytes() {
+        let mut cache = Cache::default();
+        let big = || Arc::new(vec![("FRONT".to_owned(), RgbaImage::new(1000, 1000))]);
+        for i in 0..10 {
+            cache.insert(ProofKey::new(DesignId(i), "", "", []), big());
+        }
+        assert!(cache.bytes <= CACHE_BYTES);
+        assert!(cache.get(&ProofKey::new(DesignId(0), "", "", [])).is_none());
+        assert!(cache.get(&ProofKey::new(DesignId(9), "", "", [])).is_some());
+    }
+}

@@ -1,0 +1,250 @@
+//! The confirmation of a completed order, as the service returned it: its header (number,
+//! placed at, reference, delivery address, latest delivery date), its design lines with
+//! their instances, its loose logo lines, and the service's own subtotal, VAT and total.
+
+use super::layout::{
+    CONTENT_W, Column, Flow, Ink, MARGIN, PAGE_W, Weight, fit, line_height, render, text_width,
+};
+use super::{PdfError, money};
+use crate::api::{Order, OrderId};
+
+/// The order as a PDF; `tracking` is the service's tracking id, when known.
+pub fn build(order: &Order, tracking: Option<OrderId>) -> Result<Vec<u8>, PdfError> {
+    let pages = lay_out(order, tracking);
+    render(
+        &pages,
+        &format!("Order confirmation {}", order.order_number),
+    )
+}
+
+/// The pages of the confirmation.
+pub fn lay_out(order: &Order, tracking: Option<OrderId>) -> Vec<Vec<super::layout::Op>> {
+    let mut flow = Flow::new();
+    let running = format!(
+        "Order confirmation {} · {}",
+        order.order_number, order.reference
+    );
+    flow.running_title(&running);
+    flow.line(
+        18.0,
+        Weight::Bold,
+        Ink::Text,
+        &format!("Order confirmation {}", order.order_number),
+    );
+    flow.y += 4.0;
+    let placed = order
+        .placed_at_utc
+        .with_timezone(&chrono::Local)
+        .format("%Y-%m-%d %H:%M (UTC%:z)")
+        .to_string();
+    let a = &order.delivery_address;
+    let mut address = vec![
+        a.name.clone(),
+        a.address.clone(),
+        format!("{} {}", a.zip, a.city).trim().to_owned(),
+        a.country.clone(),
+    ];
+    if let Some(p) = a.contact_person.as_deref().filter(|p| !p.trim().is_empty()) {
+        address.push(format!("Att. {p}"));
+    }
+    let mut facts: Vec<(&str, String)> = vec![
+        ("Order number", order.order_number.to_string()),
+        ("Placed", placed),
+        ("Reference", order.reference.clone()),
+        (
+            "Latest delivery",
+            order.latest_delivery_date.format("%Y-%m-%d").to_string(),
+        ),
+    ];
+    if let Some(t) = tracking {
+        facts.push(("Tracking id", t.to_string()));
+    }
+    if !order.comment.trim().is_empty() {
+        facts.push(("Comment", order.comment.clone()));
+    }
+    if !order.origin_of_delivery.trim().is_empty() {
+        facts.push(("Origin", order.origin_of_delivery.clone()));
+    }
+    // Facts on the left, the delivery address on the right.
+    let top = flow.y;
+    let label_w = 88.0;
+    let facts_w = CONTENT_W * 0.6;
+    for (label, value) in &facts {
+        let y = flow.y;
+        flow.text_at(MARGIN, y, 10.0, Weight::Regular, Ink::Muted, label);
+        let value = fit(value, facts_w - label_w - 8.0, 10.0, Weight::Bold);
+        flow.text_at(MARGIN + label_w, y, 10.0, Weight::Bold, Ink::Text, &value);
+        flow.y += line_height(10.0);
+    }
+    let left_end = flow.y;
+    flow.y = top;
+    let x = MARGIN + facts_w;
+    flow.text_at(x, top, 10.0, Weight::Regular, Ink::Muted, "Deliver to");
+    flow.y += line_height(10.0);
+    for (i, line) in address.iter().filter(|l| !l.trim().is_empty()).enumerate() {
+        let weight = if i == 0 {
+            Weight::Bold
+        } else {
+            Weight::Regular
+        };
+        let line = fit(line, CONTENT_W - facts_w, 10.0, weight);
+        let y = flow.y;
+        flow.text_at(x, y, 10.0, weight, Ink::Text, &line);
+        flow.y += line_height(10.0);
+    }
+    flow.y = flow.y.max(left_end) + 8.0;
+    flow.rule();
+    flow.y += 10.0;
+
+    for d in &order.designs {
+        let item = d
+            .design_mul
+            .as_ref()
+            .map_or_else(|| format!("design {}", d.design_id), ToString::to_string);
+        flow.ensure(60.0);
+        let garments: i64 = d.instances.iter().map(|i| i.quantity).sum();
+        flow.line(
+            12.0,
+            Weight::Bold,
+            Ink::Text,
+            &fit(
+                &format!("{} · {item}", d.design_title),
+                CONTENT_W,
+                12.0,
+                Weight::Bold,
+            ),
+        );
+        flow.line(
+            9.0,
+            Weight::Regular,
+            Ink::Muted,
+            &format!("{} instances · {garments} garments", d.instances.len()),
+        );
+        let rows: Vec<Vec<String>> = d
+            .instances
+            .iter()
+            .map(|i| {
+                let values: Vec<String> = i
+                    .logo_values
+                    .iter()
+                    .map(|v| format!("{}: {}", v.logo_id, v.value))
+                    .collect();
+                vec![
+                    i.size.clone(),
+                    i.name.clone().unwrap_or_default(),
+                    i.number.clone().unwrap_or_default(),
+                    values.join(", "),
+                    i.quantity.to_string(),
+                ]
+            })
+            .collect();
+        flow.table(
+            &[
+                col("Size", 1.0, false),
+                col("Name", 3.0, false),
+                col("Number", 1.2, false),
+                col("Values", 3.0, false),
+                col("Quantity", 1.2, true),
+            ],
+            &rows,
+        );
+        flow.y += 10.0;
+    }
+    if !order.logos.is_empty() {
+        flow.ensure(60.0);
+        flow.line(12.0, Weight::Bold, Ink::Text, "Loose transfers");
+        let rows: Vec<Vec<String>> = order
+            .logos
+            .iter()
+            .map(|l| {
+                vec![
+                    l.logo_title.clone(),
+                    l.logo_sku
+                        .as_ref()
+                        .map_or_else(|| format!("logo {}", l.logo_id), ToString::to_string),
+                    l.value.clone().unwrap_or_default(),
+                    l.quantity.to_string(),
+                ]
+            })
+            .collect();
+        flow.table(
+            &[
+                col("Logo", 4.0, false),
+                col("SKU", 1.6, false),
+                col("Value", 2.4, false),
+                col("Quantity", 1.2, true),
+            ],
+            &rows,
+        );
+        flow.y += 10.0;
+    }
+
+    // Totals, right-aligned: the service's figures.
+    let c = &order.currency;
+    let totals = [
+        (
+            "Subtotal".to_owned(),
+            money(order.sub_total),
+            Weight::Regular,
+        ),
+        (
+            format!("VAT {} %", order.vat_rate.normalize()),
+            money(order.vat),
+            Weight::Regular,
+        ),
+        ("Total".to_owned(), money(order.total), Weight::Bold),
+    ];
+    flow.ensure(4.0 * line_height(11.0) + 20.0);
+    let right = PAGE_W - MARGIN;
+    for (label, value, weight) in totals {
+        let value = format!("{value} {c}");
+        let y = flow.y;
+        let vw = text_width(&value, 11.0, weight);
+        flow.text_at(right - vw, y, 11.0, weight, Ink::Text, &value);
+        let lw = text_width(&label, 11.0, weight);
+        flow.text_at(right - 150.0 - lw, y, 11.0, weight, Ink::Muted, &label);
+        flow.y += line_height(11.0);
+    }
+    flow.y += 4.0;
+    flow.line(
+        8.0,
+        Weight::Regular,
+        Ink::Muted,
+        "Prices, VAT and totals as computed by the service.",
+    );
+    flow.finish(&format!("{running} · made with logodesk"))
+}
+
+fn col(title: &str, share: f32, right: bool) -> Column<'_> {
+    Column {
+        title,
+        share,
+        right,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn order(instances: usize) -> Order {
+        let instances: Vec<serde_json::Value> = (0..instances)
+            .map(|i| serde_json::json!({"size": "M", "quantity": 1, "name": format!("Spiller {i}"), "number": i.to_string()}))
+            .collect();
+        serde_json::from_value(serde_json::json!({
+            "orderNumber": "SO-1", "placedAtUtc": "2026-01-02T10:00:00Z",
+            "latestDeliveryDate": "2026-01-09T00:00:00", "reference": "PO 7",
+            "deliveryAddress": {"name": "Nordby IF", "address": "Stadionvej 1", "zip": "6700", "city": "Esbjerg", "country": "DK"},
+            "currency": "DKK", "subTotal": 100.0, "vat": 25.0, "vatRate": 25.0, "total": 125.0,
+            "designs": [{"designId": 1, "designMul": "MUL1", "designTitle": "Kit", "instances": instances}],
+            "logos": [{"logoId": 9, "logoSku": "300036", "logoTitle": "Numbers", "quantity": 3}]
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn long_orders_flow_onto_more_pages() {
+        assert_eq!(lay_out(&order(20), None).len(), 1);
+        assert!(lay_out(&order(200), None).len() > 2);
+    }
+}

@@ -1,0 +1,508 @@
+//! A small page model: each page is a list of drawing operations in points (A4, origin at the
+//! top-left, y down), laid out first and written with krilla at the end. Text is measured with
+//! the same shaper krilla uses, so right-aligned figures and shortened names come out exact.
+
+use super::{PdfError, Picture};
+use krilla::Document;
+use krilla::color::rgb;
+use krilla::geom::{PathBuilder, Point, Rect, Size, Transform};
+use krilla::image::Image;
+use krilla::metadata::Metadata;
+use krilla::page::PageSettings;
+use krilla::paint::{Fill, Stroke};
+use krilla::text::{Font, TextDirection};
+use std::sync::{Arc, LazyLock};
+
+/// A4 in points.
+pub const PAGE_W: f32 = 595.28;
+pub const PAGE_H: f32 = 841.89;
+/// The page's margin on every side.
+pub const MARGIN: f32 = 36.0;
+/// Width between the margins.
+pub const CONTENT_W: f32 = PAGE_W - 2.0 * MARGIN;
+
+static REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+static BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+
+static REGULAR_FACE: LazyLock<Option<rustybuzz::Face<'static>>> =
+    LazyLock::new(|| rustybuzz::Face::from_slice(REGULAR, 0));
+static BOLD_FACE: LazyLock<Option<rustybuzz::Face<'static>>> =
+    LazyLock::new(|| rustybuzz::Face::from_slice(BOLD, 0));
+
+/// Ink colours of the documents (print, not the screen's theme).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ink {
+    Text,
+    Muted,
+    Rule,
+    Panel,
+    White,
+}
+
+impl Ink {
+    fn rgb(self) -> rgb::Color {
+        match self {
+            Ink::Text => rgb::Color::new(0x1f, 0x23, 0x28),
+            Ink::Muted => rgb::Color::new(0x5f, 0x66, 0x6d),
+            Ink::Rule => rgb::Color::new(0xc8, 0xcd, 0xd2),
+            Ink::Panel => rgb::Color::new(0xf3, 0xf4, 0xf6),
+            Ink::White => rgb::Color::new(0xff, 0xff, 0xff),
+        }
+    }
+}
+
+/// Regular or bold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Weight {
+    Regular,
+    Bold,
+}
+
+/// One drawing operation.
+#[derive(Debug, Clone)]
+pub enum Op {
+    /// Text on one line; `y` is its baseline.
+    Text {
+        x: f32,
+        y: f32,
+        size: f32,
+        weight: Weight,
+        ink: Ink,
+        text: String,
+    },
+    /// A rectangle, filled and/or outlined.
+    Rect {
+        x: f32,
+        y: f32,
+        w: f32,
+        h: f32,
+        fill: Option<Ink>,
+        stroke: Option<Ink>,
+    },
+    /// A picture scaled into the box.
+    Image {
+        x: f32,
+        y: f32,
+        w: f32,
+        h: f32,
+        picture: Picture,
+    },
+}
+
+/// The width of `text` at `size` points.
+pub fn text_width(text: &str, size: f32, weight: Weight) -> f32 {
+    let face = match weight {
+        Weight::Regular => &*REGULAR_FACE,
+        Weight::Bold => &*BOLD_FACE,
+    };
+    let Some(face) = face else {
+        // The fonts are part of the program; a rough guess keeps layout going regardless.
+        return text.chars().count() as f32 * size * 0.6;
+    };
+    let mut buffer = rustybuzz::UnicodeBuffer::new();
+    buffer.push_str(text);
+    let shaped = rustybuzz::shape(face, &[], buffer);
+    let units: i32 = shaped.glyph_positions().iter().map(|p| p.x_advance).sum();
+    units as f32 * size / f32::from(face.units_per_em() as u16)
+}
+
+/// `text` shortened with "…" so that it fits in `max` points.
+pub fn fit(text: &str, max: f32, size: f32, weight: Weight) -> String {
+    if text_width(text, size, weight) <= max {
+        return text.to_owned();
+    }
+    let mut chars: Vec<char> = text.chars().collect();
+    while !chars.is_empty() {
+        chars.pop();
+        let candidate: String = chars.iter().collect::<String>().trim_end().to_owned() + "…";
+        if text_width(&candidate, size, weight) <= max {
+            return candidate;
+        }
+    }
+    String::new()
+}
+
+/// Pages being laid out: a cursor that flows down and starts a new page when a block does
+/// not fit.
+pub struct Flow {
+    pub pages: Vec<Vec<Op>>,
+    /// The top of the next block on the current page.
+    pub y: f32,
+    /// The title at the top of every page after the first.
+    running: Option<String>,
+    /// The lowest y content may reach (above the footer).
+    bottom: f32,
+    /// Where content starts on the current page.
+    page_top: f32,
+}
+
+/// Room kept at the bottom of every page for the footer.
+pub const FOOTER_H: f32 = 22.0;
+
+impl Default for Flow {
+    fn default() -> Self {
+        Flow::new()
+    }
+}
+
+impl Flow {
+    pub fn new() -> Flow {
+        Flow {
+            pages: vec![Vec::new()],
+            y: MARGIN,
+            running: None,
+            bottom: PAGE_H - MARGIN - FOOTER_H,
+            page_top: MARGIN,
+        }
+    }
+
+    /// `title` at the top of every page after the first.
+    pub fn running_title(&mut self, title: &str) {
+        self.running = Some(fit(title, CONTENT_W, 9.0, Weight::Bold));
+    }
+
+    /// Room left on the current page.
+    pub fn left(&self) -> f32 {
+        self.bottom - self.y
+    }
+
+    /// Starts a new page.
+    pub fn new_page(&mut self) {
+        let mut ops = Vec::new();
+        let mut used = 0.0;
+        if let Some(title) = &self.running {
+            ops.push(Op::Text {
+                x: MARGIN,
+                y: MARGIN + 9.0,
+                size: 9.0,
+                weight: Weight::Bold,
+                ink: Ink::Muted,
+                text: title.clone(),
+            });
+            used = 22.0;
+        }
+        self.pages.push(ops);
+        self.y = MARGIN + used;
+        self.page_top = self.y;
+    }
+
+    /// Makes sure `height` fits on the current page (else starts a new one).
+    pub fn ensure(&mut self, height: f32) {
+        // A block taller than a page goes on the page it starts, never after an empty one.
+        if self.left() < height && self.y > self.page_top {
+            self.new_page();
+        }
+    }
+
+    /// The current page's operations.
+    pub fn ops(&mut self) -> &mut Vec<Op> {
+        // `pages` always holds at least one page.
+        let last = self.pages.len() - 1;
+        &mut self.pages[last]
+    }
+
+    /// Text at `x` with its top at the cursor plus `dy` (the baseline is placed from the
+    /// size).
+    pub fn text_at(&mut self, x: f32, top: f32, size: f32, weight: Weight, ink: Ink, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        self.ops().push(Op::Text {
+            x,
+            y: top + size * 0.8,
+            size,
+            weight,
+            ink,
+            text: text.to_owned(),
+        });
+    }
+
+    /// A line of text at the cursor, which then moves below it.
+    pub fn line(&mut self, size: f32, weight: Weight, ink: Ink, text: &str) {
+        let h = line_height(size);
+        self.ensure(h);
+        let y = self.y;
+        self.text_at(MARGIN, y, size, weight, ink, text);
+        self.y += h;
+    }
+
+    /// A horizontal rule across the content width at the cursor.
+    pub fn rule(&mut self) {
+        let y = self.y;
+        self.ops().push(Op::Rect {
+            x: MARGIN,
+            y,
+            w: CONTENT_W,
+            h: 0.6,
+            fill: Some(Ink::Rule),
+            stroke: None,
+        });
+        self.y += 0.6;
+    }
+
+    /// Adds "Page k of n" and `footer` at the bottom of every page.
+    pub fn finish(mut self, footer: &str) -> Vec<Vec<Op>> {
+        let n = self.pages.len();
+        for (k, page) in self.pages.iter_mut().enumerate() {
+            let y = PAGE_H - MARGIN - 8.0 * 0.2;
+            let label = format!("Page {} of {n}", k + 1);
+            let w = text_width(&label, 8.0, Weight::Regular);
+            page.push(Op::Text {
+                x: PAGE_W - MARGIN - w,
+                y,
+                size: 8.0,
+                weight: Weight::Regular,
+                ink: Ink::Muted,
+                text: label,
+            });
+            page.push(Op::Text {
+                x: MARGIN,
+                y,
+                size: 8.0,
+                weight: Weight::Regular,
+                ink: Ink::Muted,
+                text: fit(footer, CONTENT_W - w - 12.0, 8.0, Weight::Regular),
+            });
+        }
+        self.pages
+    }
+}
+
+/// A column of a [`Flow::table`]: its title, its share of the content width and whether its
+/// cells are right-aligned (figures).
+#[derive(Debug, Clone, Copy)]
+pub struct Column<'a> {
+    pub title: &'a str,
+    pub share: f32,
+    pub right: bool,
+}
+
+impl Flow {
+    /// A table across the content width: the title row, then one line per row (cells
+    /// shortened to fit); the title row is repeated on every page the table reaches.
+    pub fn table(&mut self, columns: &[Column<'_>], rows: &[Vec<String>]) {
+        const SIZE: f32 = 9.0;
+        let h = line_height(SIZE) + 2.0;
+        let total: f32 = columns
+            .iter()
+            .map(|c| c.share)
+            .sum::<f32>()
+            .max(f32::EPSILON);
+        let widths: Vec<f32> = columns
+            .iter()
+            .map(|c| c.share / total * CONTENT_W)
+            .collect();
+        let cells = |flow: &mut Flow, texts: &[&str], weight: Weight, ink: Ink| {
+            let (mut x, y) = (MARGIN, flow.y + 1.0);
+            for ((c, w), t) in columns.iter().zip(&widths).zip(texts) {
+                let t = fit(t, w - 6.0, SIZE, weight);
+                let tx = if c.right {
+                    x + w - 6.0 - text_width(&t, SIZE, weight)
+                } else {
+                    x
+                };
+                flow.text_at(tx, y, SIZE, weight, ink, &t);
+                x += w;
+            }
+            flow.y += h;
+        };
+        let titles: Vec<&str> = columns.iter().map(|c| c.title).collect();
+        let head = |flow: &mut Flow| {
+            let y = flow.y;
+            flow.ops().push(Op::Rect {
+                x: MARGIN,
+                y,
+                w: CONTENT_W,
+                h,
+                fill: Some(Ink::Panel),
+                stroke: None,
+            });
+            cells(flow, &titles, Weight::Bold, Ink::Muted);
+        };
+        self.ensure(2.0 * h);
+        head(self);
+        for row in rows {
+            if self.left() < h {
+                self.new_page();
+                head(self);
+            }
+            let texts: Vec<&str> = row.iter().map(String::as_str).collect();
+            cells(self, &texts, Weight::Regular, Ink::Text);
+        }
+        self.rule();
+    }
+}
+
+/// The height of a line of text at `size`.
+pub fn line_height(size: f32) -> f32 {
+    size * 1.35
+}
+
+fn fill(ink: Ink) -> Fill {
+    Fill {
+        paint: ink.rgb().into(),
+        ..Fill::default()
+    }
+}
+
+fn shape_error() -> PdfError {
+    PdfError::Layout("a page element has no size".into())
+}
+
+/// Writes the pages as a PDF with `title` in its properties.
+pub fn render(pages: &[Vec<Op>], title: &str) -> Result<Vec<u8>, PdfError> {
+    let regular = Font::new(krilla::Data::from(REGULAR), 0)
+        .ok_or_else(|| PdfError::Layout("the regular font cannot be read".into()))?;
+    let bold = Font::new(krilla::Data::from(BOLD), 0)
+        .ok_or_else(|| PdfError::Layout("the bold font cannot be read".into()))?;
+    let mut document = Document::new();
+    document.set_metadata(
+        Metadata::new()
+            .title(title.to_owned())
+            .creator("logodesk".to_owned()),
+    );
+    // One krilla image per picture, however often it is drawn: the file holds it once.
+    let mut images: Vec<(Picture, Image)> = Vec::new();
+    for ops in pages {
+        let settings = PageSettings::from_wh(PAGE_W, PAGE_H).ok_or_else(shape_error)?;
+        let mut page = document.start_page_with(settings);
+        let mut surface = page.surface();
+        for op in ops {
+            match op {
+                Op::Text {
+                    x,
+                    y,
+                    size,
+                    weight,
+                    ink,
+                    text,
+                } => {
+                    surface.set_fill(Some(fill(*ink)));
+                    surface.set_stroke(None);
+                    let font = match weight {
+                        Weight::Regular => regular.clone(),
+                        Weight::Bold => bold.clone(),
+                    };
+                    surface.draw_text(
+                        Point::from_xy(*x, *y),
+                        font,
+                        *size,
+                        text,
+                        false,
+                        TextDirection::Auto,
+                    );
+                }
+                Op::Rect {
+                    x,
+                    y,
+                    w,
+                    h,
+                    fill: inside,
+                    stroke,
+                } => {
+                    let mut path = PathBuilder::new();
+                    path.push_rect(Rect::from_xywh(*x, *y, *w, *h).ok_or_else(shape_error)?);
+                    let path = path.finish().ok_or_else(shape_error)?;
+                    surface.set_fill(inside.map(fill));
+                    surface.set_stroke(stroke.map(|ink| Stroke {
+                        paint: ink.rgb().into(),
+                        width: 0.6,
+                        ..Stroke::default()
+                    }));
+                    surface.draw_path(&path);
+                }
+                Op::Image {
+                    x,
+                    y,
+                    w,
+                    h,
+                    picture,
+                } => {
+                    let image = match images.iter().find(|(p, _)| p.same(picture)) {
+                        Some((_, image)) => image.clone(),
+                        None => {
+                            let image = Image::from_rgba8(
+                                picture.rgba().to_vec(),
+                                picture.width(),
+                                picture.height(),
+                            );
+                            images.push((picture.clone(), image.clone()));
+                            image
+                        }
+                    };
+                    surface.push_transform(&Transform::from_translate(*x, *y));
+                    surface.draw_image(image, Size::from_wh(*w, *h).ok_or_else(shape_error)?);
+                    surface.pop();
+                }
+            }
+        }
+        surface.finish();
+        page.finish();
+    }
+    document
+        .finish()
+        .map_err(|e| PdfError::Layout(e.to_string()))
+}
+
+/// The box of `w × h` points that a picture of `pw × ph` pixels takes when fitted into it,
+/// centred: `(x offset, y offset, width, height)`.
+pub fn fit_picture(pw: u32, ph: u32, w: f32, h: f32) -> (f32, f32, f32, f32) {
+    if pw == 0 || ph == 0 {
+        return (0.0, 0.0, w, h);
+    }
+    let scale = (w / pw as f32).min(h / ph as f32);
+    let (fw, fh) = (pw as f32 * scale, ph as f32 * scale);
+    ((w - fw) / 2.0, (h - fh) / 2.0, fw, fh)
+}
+
+/// Shares a picture between the layout and the writer.
+impl Picture {
+    fn same(&self, other: &Picture) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_is_measured_and_shortened_to_fit() {
+        let w = text_width("Sørensen", 10.0, Weight::Regular);
+        assert!(w > 30.0 && w < 60.0, "{w}");
+        assert!(text_width("Sørensen", 10.0, Weight::Bold) > w);
+        assert_eq!(fit("Sørensen", 100.0, 10.0, Weight::Regular), "Sørensen");
+        let short = fit("Vestergaard-Christiansen", 60.0, 10.0, Weight::Regular);
+        assert!(short.ends_with('…'), "{short}");
+        assert!(text_width(&short, 10.0, Weight::Regular) <= 60.0);
+    }
+
+    #[test]
+    fn a_block_that_does_not_fit_starts_a_new_page_with_the_running_title() {
+        let mut flow = Flow::new();
+        flow.running_title("Roster proof · PO-1");
+        flow.ensure(500.0);
+        flow.y += 500.0;
+        flow.ensure(500.0);
+        assert_eq!(flow.pages.len(), 2);
+        assert_eq!(flow.y, MARGIN + 22.0);
+        assert!(
+            matches!(&flow.pages[1][0], Op::Text { text, .. } if text == "Roster proof · PO-1")
+        );
+        // An empty page is never left behind for a block taller than a page.
+        flow.ensure(5000.0);
+        assert_eq!(flow.pages.len(), 2);
+        let pages = flow.finish("logodesk");
+        assert!(pages.iter().all(|p| {
+            p.iter()
+                .any(|op| matches!(op, Op::Text { text, .. } if text.starts_with("Page ")))
+        }));
+    }
+
+    #[test]
+    fn pictures_keep_their_proportions() {
+        let (x, y, w, h) = fit_picture(1200, 1600, 90.0, 90.0);
+        assert_eq!((w, h), (67.5, 90.0));
+        assert_eq!((x, y), (11.25, 0.0));
+    }
+}

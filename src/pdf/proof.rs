@@ -1,0 +1,328 @@
+//! The roster proof sheet: the order's header, then one compact block per roster row (name,
+//! number, size, quantity, per-placeholder values, front and back as the service drew them
+//! with that row's values), three blocks a row, several rows a page, for a club to approve
+//! before the order is placed.
+
+use super::layout::{
+    CONTENT_W, Flow, Ink, MARGIN, Op, PAGE_W, Weight, fit, fit_picture, line_height, render,
+    text_width,
+};
+use super::{PdfError, Picture};
+
+/// What the sheet says at the top.
+#[derive(Debug, Clone, Default)]
+pub struct ProofHeader {
+    /// The order's reference, or a word saying it has none yet.
+    pub reference: String,
+    /// The club (the delivery address's name).
+    pub club: String,
+    /// The day the sheet was made, as printed.
+    pub date: String,
+    pub design_title: String,
+    /// The design's item number (MUL…), or its id when it has none.
+    pub design_item: String,
+}
+
+/// One roster row with its pictures (front and back, in the style's order).
+#[derive(Debug, Clone, Default)]
+pub struct ProofRow {
+    pub size: String,
+    pub quantity: String,
+    pub name: String,
+    pub number: String,
+    /// Per-placeholder values as printed (e.g. "Back name: Hansen").
+    pub values: Vec<String>,
+    /// The views drawn for this row, by name (at most two are shown).
+    pub views: Vec<(String, Picture)>,
+}
+
+/// A whole sheet.
+#[derive(Debug, Clone, Default)]
+pub struct ProofSheet {
+    pub header: ProofHeader,
+    pub rows: Vec<ProofRow>,
+}
+
+/// Blocks side by side.
+pub const COLUMNS: usize = 3;
+const GAP: f32 = 10.0;
+const PAD: f32 = 6.0;
+const PICTURE_H: f32 = 94.0;
+/// Height of one block.
+const BLOCK_H: f32 = PAD + 15.0 + 11.0 + 10.0 + PICTURE_H + 10.0 + PAD;
+
+fn block_w() -> f32 {
+    (CONTENT_W - GAP * (COLUMNS as f32 - 1.0)) / COLUMNS as f32
+}
+
+/// The sheet as a PDF.
+pub fn build(sheet: &ProofSheet) -> Result<Vec<u8>, PdfError> {
+    let pages = lay_out(sheet);
+    let title = format!(
+        "Roster proof {} · {}",
+        sheet.header.reference, sheet.header.design_title
+    );
+    render(&pages, &title)
+}
+
+/// The pages of the sheet (also what the tests count).
+pub fn lay_out(sheet: &ProofSheet) -> Vec<Vec<Op>> {
+    let h = &sheet.header;
+    let mut flow = Flow::new();
+    let running = format!(
+        "Roster proof · {} · {} · {}",
+        h.reference, h.club, h.design_title
+    );
+    flow.running_title(&running);
+    header(&mut flow, sheet);
+    let w = block_w();
+    for (c, chunk) in sheet.rows.chunks(COLUMNS).enumerate() {
+        flow.ensure(BLOCK_H);
+        let top = flow.y;
+        for (i, row) in chunk.iter().enumerate() {
+            let x = MARGIN + i as f32 * (w + GAP);
+            block(flow.ops(), x, top, w, row, c * COLUMNS + i + 1);
+        }
+        flow.y = top + BLOCK_H + GAP;
+    }
+    if sheet.rows.is_empty() {
+        flow.line(
+            10.0,
+            Weight::Regular,
+            Ink::Muted,
+            "The design line has no rows yet.",
+        );
+    }
+    flow.finish(&format!(
+        "{running} · made with logodesk: pictures drawn by the service"
+    ))
+}
+
+fn header(flow: &mut Flow, sheet: &ProofSheet) {
+    let h = &sheet.header;
+    flow.line(18.0, Weight::Bold, Ink::Text, "Roster proof");
+    flow.y += 2.0;
+    let facts = [
+        ("Reference", h.reference.as_str()),
+        ("Club", h.club.as_str()),
+        ("Date", h.date.as_str()),
+    ];
+    let mut x = MARGIN;
+    let y = flow.y;
+    for (label, value) in facts {
+        let label = format!("{label}: ");
+        flow.text_at(x, y, 10.0, Weight::Regular, Ink::Muted, &label);
+        x += text_width(&label, 10.0, Weight::Regular);
+        let value = fit(value, PAGE_W - MARGIN - x, 10.0, Weight::Bold);
+        flow.text_at(x, y, 10.0, Weight::Bold, Ink::Text, &value);
+        x += text_width(&value, 10.0, Weight::Bold) + 18.0;
+    }
+    flow.y += line_height(10.0);
+    let design = format!("Design: {} · {}", h.design_title, h.design_item);
+    let garments: i64 = sheet
+        .rows
+        .iter()
+        .filter_map(|r| r.quantity.trim().parse::<i64>().ok())
+        .sum();
+    flow.line(
+        10.0,
+        Weight::Regular,
+        Ink::Text,
+        &fit(&design, CONTENT_W, 10.0, Weight::Regular),
+    );
+    flow.line(
+        9.0,
+        Weight::Regular,
+        Ink::Muted,
+        &format!(
+            "{} rows · {garments} garments. Check every name, number and size; the order is printed as shown.",
+            sheet.rows.len()
+        ),
+    );
+    flow.y += 4.0;
+    flow.line(
+        9.0,
+        Weight::Regular,
+        Ink::Text,
+        "Approved by (name, date, signature): ______________________________________________",
+    );
+    flow.y += 4.0;
+    flow.rule();
+    flow.y += GAP;
+}
+
+/// One row's block at `(x, y)`, `w` wide.
+fn block(ops: &mut Vec<Op>, x: f32, y: f32, w: f32, row: &ProofRow, n: usize) {
+    ops.push(Op::Rect {
+        x,
+        y,
+        w,
+        h: BLOCK_H,
+        fill: Some(Ink::Panel),
+        stroke: Some(Ink::Rule),
+    });
+    let inner = w - 2.0 * PAD;
+    let number = if row.number.trim().is_empty() {
+        String::new()
+    } else {
+        format!("#{}", row.number.trim())
+    };
+    let number_w = text_width(&number, 13.0, Weight::Bold);
+    let mut top = y + PAD;
+    let name = if row.name.trim().is_empty() {
+        "(no name)".to_owned()
+    } else {
+        row.name.trim().to_owned()
+    };
+    ops.push(text(
+        x + PAD,
+        top,
+        11.0,
+        Weight::Bold,
+        Ink::Text,
+        fit(&name, inner - number_w - 6.0, 11.0, Weight::Bold),
+    ));
+    ops.push(text(
+        x + w - PAD - number_w,
+        top - 1.5,
+        13.0,
+        Weight::Bold,
+        Ink::Text,
+        number,
+    ));
+    top += 15.0;
+    let facts = format!(
+        "Size {} · Qty {} · row {n}",
+        row.size.trim(),
+        row.quantity.trim()
+    );
+    ops.push(text(
+        x + PAD,
+        top,
+        8.0,
+        Weight::Regular,
+        Ink::Muted,
+        fit(&facts, inner, 8.0, Weight::Regular),
+    ));
+    top += 11.0;
+    if !row.values.is_empty() {
+        ops.push(text(
+            x + PAD,
+            top,
+            7.5,
+            Weight::Regular,
+            Ink::Muted,
+            fit(&row.values.join(" · "), inner, 7.5, Weight::Regular),
+        ));
+    }
+    top += 10.0;
+    let shown: Vec<&(String, Picture)> = row.views.iter().take(2).collect();
+    let pw = (inner - PAD) / 2.0;
+    for (k, (view, picture)) in shown.iter().enumerate() {
+        let px = x + PAD + k as f32 * (pw + PAD);
+        ops.push(Op::Rect {
+            x: px,
+            y: top,
+            w: pw,
+            h: PICTURE_H,
+            fill: Some(Ink::White),
+            stroke: None,
+        });
+        let (dx, dy, fw, fh) = fit_picture(picture.width(), picture.height(), pw, PICTURE_H);
+        ops.push(Op::Image {
+            x: px + dx,
+            y: top + dy,
+            w: fw,
+            h: fh,
+            picture: picture.clone(),
+        });
+        let label = fit(view, pw, 7.0, Weight::Regular);
+        let lw = text_width(&label, 7.0, Weight::Regular);
+        ops.push(text(
+            px + (pw - lw) / 2.0,
+            top + PICTURE_H + 2.0,
+            7.0,
+            Weight::Regular,
+            Ink::Muted,
+            label,
+        ));
+    }
+    if shown.is_empty() {
+        ops.push(text(
+            x + PAD,
+            top + PICTURE_H / 2.0,
+            8.0,
+            Weight::Regular,
+            Ink::Muted,
+            "No picture".to_owned(),
+        ));
+    }
+}
+
+/// Text whose top is at `top`.
+fn text(x: f32, top: f32, size: f32, weight: Weight, ink: Ink, text: String) -> Op {
+    Op::Text {
+        x,
+        y: top + size * 0.8,
+        size,
+        weight,
+        ink,
+        text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sheet(rows: usize) -> ProofSheet {
+        let picture = Picture::new(image::RgbaImage::from_pixel(
+            30,
+            40,
+            image::Rgba([200, 20, 20, 255]),
+        ));
+        ProofSheet {
+            header: ProofHeader {
+                reference: "PO-1".into(),
+                club: "Nordby IF".into(),
+                date: "2026-03-01".into(),
+                design_title: "Hjemmebane".into(),
+                design_item: "MUL000001".into(),
+            },
+            rows: (0..rows)
+                .map(|i| ProofRow {
+                    size: "M".into(),
+                    quantity: "1".into(),
+                    name: format!("Spiller {i}"),
+                    number: i.to_string(),
+                    values: Vec::new(),
+                    views: vec![
+                        ("FRONT".into(), picture.clone()),
+                        ("BACK".into(), picture.clone()),
+                    ],
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn twelve_blocks_fit_a_page() {
+        assert_eq!(lay_out(&sheet(0)).len(), 1);
+        assert_eq!(lay_out(&sheet(12)).len(), 1);
+        assert_eq!(lay_out(&sheet(13)).len(), 2);
+        assert_eq!(lay_out(&sheet(20)).len(), 2);
+        assert_eq!(lay_out(&sheet(24)).len(), 2);
+        assert_eq!(lay_out(&sheet(25)).len(), 3);
+    }
+
+    #[test]
+    fn every_block_stays_on_its_page() {
+        for page in lay_out(&sheet(40)) {
+            for op in page {
+                if let Op::Rect { y, h, .. } = op {
+                    assert!(y + h <= super::super::layout::PAGE_H - MARGIN, "{y} + {h}");
+                }
+            }
+        }
+    }
+}

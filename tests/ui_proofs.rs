@@ -1,0 +1,219 @@
+//! Roster proofs and PDFs in the real app against the in-process sandbox: a design line's
+//! proof shows the sample text until a row is selected, then the selected player's name and
+//! number (the render the backend answers carries them, and the picture changes); "Proof
+//! sheet…" saves a PDF with every row; a completed order's "Confirmation (PDF)" saves its
+//! confirmation. Files go to a temporary downloads folder.
+
+mod ui_common;
+
+use egui_kittest::kittest::Queryable as _;
+use logodesk::sandbox::fixtures;
+use logodesk::store::OrderState;
+use logodesk::ui::orders::demo_form;
+use std::path::Path;
+use ui_common::*;
+
+type H = egui_kittest::Harness<'static, logodesk::app::LogodeskApp>;
+
+fn app_saving_to(dir: &Path) -> H {
+    let mut config = config();
+    config.downloads = Some(dir.to_owned());
+    app_with(config, egui::Theme::Light, Default::default())
+}
+
+fn open_new_order(h: &mut H) {
+    wait_for(h, "the session", |h| h.state().session().active.is_some());
+    h.get_by_label("Orders").click();
+    h.run_steps(2);
+    h.get_by_label("New order").click();
+    wait_for(h, "a new draft", |h| {
+        h.state().orders().composer.draft_id().is_some()
+    });
+}
+
+fn press(h: &mut H, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    h.run_steps(2);
+    h.get_by_label(label).click_accesskit();
+    h.run_steps(2);
+}
+
+/// The PDF's text and page count.
+fn read_pdf(path: &Path) -> (usize, String) {
+    let doc = lopdf::Document::load(path).expect("a readable PDF");
+    let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
+    (pages.len(), doc.extract_text(&pages).expect("its text"))
+}
+
+/// The only file in `dir` ending in `.pdf`, once there is one.
+fn pdf_in(dir: &Path) -> Option<std::path::PathBuf> {
+    let mut found: Vec<_> = std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "pdf"))
+        .collect();
+    (found.len() == 1).then(|| found.remove(0))
+}
+
+#[test]
+fn selecting_a_roster_row_shows_that_players_name_in_the_proof_and_the_sheet_has_every_row() {
+    let downloads = tempfile::tempdir().unwrap();
+    let mut h = app_saving_to(downloads.path());
+    open_new_order(&mut h);
+    {
+        let form = &mut h.state_mut().orders_mut().composer.form;
+        form.reference = "PO-Ø 9".into();
+        form.address.name = "Sønderå IF".into();
+    }
+    let roster = "M\t1\tÆbelø\t4\nL\t1\tSørensen\t17\nS\t2\tHansen\t7\n";
+    h.state_mut()
+        .orders_mut()
+        .composer
+        .form
+        .designs
+        .push(logodesk::orders::form::DesignForm {
+            reference: fixtures().done_design_id.to_string(),
+            rows: logodesk::orders::roster::parse_roster(roster).rows,
+            ..Default::default()
+        });
+    h.run_steps(2);
+
+    // No row selected: the design's sample text.
+    wait_for(&mut h, "the sample proof", |h| {
+        h.state().orders().composer.proof_shown(0).is_some()
+    });
+    let sample = h.state().orders().composer.proof_shown(0).unwrap();
+    assert_eq!(
+        (sample.key.name.clone(), sample.key.number.clone()),
+        (None, None)
+    );
+    let views: Vec<&str> = sample.views.iter().map(|(v, _)| v.as_str()).collect();
+    assert_eq!(views, ["FRONT", "BACK"]);
+    assert!(shows_text(&h, "Sample text"));
+    let back = |shown: &logodesk::ui::orders::composer::ProofShown| shown.views[1].1;
+
+    // Select Sørensen: the backend's answer carries the name and the number, and the back
+    // (where they are printed) is another picture.
+    press(&mut h, "Show row 2 in the proof");
+    assert_eq!(h.state().orders().composer.proof_row(0), Some(1));
+    wait_for(&mut h, "Sørensen's proof", |h| {
+        h.state()
+            .orders()
+            .composer
+            .proof_shown(0)
+            .is_some_and(|s| s.key.name.as_deref() == Some("Sørensen"))
+    });
+    let soerensen = h.state().orders().composer.proof_shown(0).unwrap();
+    assert_eq!(soerensen.key.number.as_deref(), Some("17"));
+    assert_ne!(back(&soerensen), back(&sample));
+    assert_eq!(soerensen.views[0], sample.views[0], "the front has no name");
+    assert!(shows_text(&h, "Row 2 · Sørensen · 17 · L"));
+
+    // Another row: another picture; back to Sørensen: the same picture as before.
+    press(&mut h, "Show row 3 in the proof");
+    wait_for(&mut h, "Hansen's proof", |h| {
+        h.state()
+            .orders()
+            .composer
+            .proof_shown(0)
+            .is_some_and(|s| s.key.name.as_deref() == Some("Hansen"))
+    });
+    let hansen = h.state().orders().composer.proof_shown(0).unwrap();
+    assert_ne!(back(&hansen), back(&soerensen));
+    press(&mut h, "Show row 2 in the proof");
+    wait_for(&mut h, "Sørensen's proof again", |h| {
+        h.state().orders().composer.proof_shown(0) == Some(soerensen.clone())
+    });
+
+    // A number the service refuses: the sentence in place of the pictures, then fixed.
+    h.state_mut().orders_mut().composer.form.designs[0].rows[2].number = "7x".into();
+    press(&mut h, "Show row 3 in the proof");
+    wait_for(&mut h, "the service's refusal", |h| {
+        h.state().orders().composer.proof_problem(0).is_some()
+    });
+    let why = h
+        .state()
+        .orders()
+        .composer
+        .proof_problem(0)
+        .unwrap()
+        .to_owned();
+    assert!(why.contains("digits"), "{why}");
+    assert!(shows_text(&h, &why));
+    assert!(h.state().orders().composer.proof_shown(0).is_none());
+    assert!(shows(&h, "Try again"));
+    h.state_mut().orders_mut().composer.form.designs[0].rows[2].number = "7".into();
+    wait_for(&mut h, "Hansen's proof once more", |h| {
+        h.state().orders().composer.proof_shown(0) == Some(hansen.clone())
+    });
+
+    // The proof sheet: every row, with the order's header.
+    press(&mut h, "Proof sheet…");
+    press(&mut h, "Create PDF");
+    wait_for(&mut h, "the proof sheet", |h| {
+        !h.state().orders().composer.sheet_running() && pdf_in(downloads.path()).is_some()
+    });
+    let path = pdf_in(downloads.path()).unwrap();
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(
+        name.starts_with("proof-PO-Ø-9-") && name.ends_with(".pdf"),
+        "{name}"
+    );
+    let (pages, text) = read_pdf(&path);
+    assert_eq!(pages, 1);
+    for fact in ["Æbelø", "Sørensen", "Hansen", "#17", "PO-Ø 9", "Sønderå IF"] {
+        assert!(text.contains(fact), "{fact}:\n{text}");
+    }
+    assert!(shows_text(&h, &format!("Saved {}", path.display())));
+    assert!(
+        h.state()
+            .notifications()
+            .iter()
+            .any(|n| n.starts_with("Saved the proof sheet as"))
+    );
+}
+
+#[test]
+fn a_completed_orders_confirmation_button_saves_its_pdf() {
+    let downloads = tempfile::tempdir().unwrap();
+    let mut h = app_saving_to(downloads.path());
+    open_new_order(&mut h);
+    h.state_mut().orders_mut().composer.form = demo_form();
+    h.run_steps(3);
+    press(&mut h, "Place order");
+    wait_for(&mut h, "the order to complete", |h| {
+        h.state()
+            .orders()
+            .history
+            .iter()
+            .any(|o| o.state == OrderState::Completed)
+    });
+    let row = h.state().orders().history[0].clone();
+    let number = row.order_number.clone().expect("an order number");
+    h.get_by_label("History").click();
+    h.run_steps(2);
+    h.state_mut().orders_mut().history_view.open = Some(row.id);
+    h.run_steps(3);
+    assert!(shows(&h, "Export CSV"));
+    press(&mut h, "Confirmation (PDF)");
+    wait_for(&mut h, "the confirmation", |h| {
+        h.state().orders().history_view.saved_pdf.is_some()
+    });
+    let path = downloads.path().join(format!("order-{number}.pdf"));
+    assert_eq!(
+        h.state().orders().history_view.saved_pdf.as_deref(),
+        Some(path.as_path())
+    );
+    let (pages, text) = read_pdf(&path);
+    assert_eq!(pages, 1);
+    let order = row.record.and_then(|r| r.order).expect("the order");
+    for fact in [
+        number.clone(),
+        "Andersen".to_owned(),
+        "Sørensen".to_owned(),
+        format!("{} {}", logodesk::pdf::money(order.total), order.currency),
+    ] {
+        assert!(text.contains(&fact), "{fact}:\n{text}");
+    }
+    assert!(shows_text(&h, "Confirmation saved as"));
+}
