@@ -277,7 +277,6 @@ impl Canvas {
         view: &CanvasView<'_>,
         logos: &[CanvasLogo],
     ) -> Response {
-        let t = theme::tokens(ui.ctx());
         let focused = ui.memory(|m| m.focused());
         self.sync(placements, focused);
         self.released = false;
@@ -294,7 +293,10 @@ impl Canvas {
 
         // Pointer.
         if response.drag_started() {
-            let at = response.interact_pointer_pos().or(pointer);
+            // Where the button went down: the drag starts only after a few points of movement.
+            let at = ui
+                .input(|i| i.pointer.press_origin())
+                .or(response.interact_pointer_pos());
             self.drag = match at {
                 Some(p) if handle.is_some_and(|(h, _)| h.distance(p) <= HANDLE_RADIUS * 2.0) => {
                     let index = self.selected.unwrap_or_default();
@@ -407,7 +409,6 @@ impl Canvas {
             ui.ctx().set_cursor_icon(egui::CursorIcon::Grab);
         }
         self.last = Some(placements.clone());
-        let _ = t;
         response
     }
 
@@ -586,14 +587,14 @@ mod tests {
         let mut canvas = Canvas::default();
         let mut p = forms();
         canvas.sync(&p, None);
-        let field = egui::Id::new("x");
+        let field = egui::Id::NULL.with("x");
         for text in ["6", "61", "612"] {
             p[0].x = text.into();
             canvas.sync(&p, Some(field));
             canvas.last = Some(p.clone());
         }
         p[1].y = "5".into();
-        canvas.sync(&p, Some(egui::Id::new("y")));
+        canvas.sync(&p, Some(egui::Id::NULL.with("y")));
         assert_eq!(canvas.history_len(), (2, 0));
         canvas.undo(&mut p);
         canvas.undo(&mut p);

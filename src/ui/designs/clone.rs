@@ -22,7 +22,7 @@ use std::time::Duration;
 pub const SETTLE: Duration = Duration::from_millis(250);
 
 /// Size of the canvas.
-const CANVAS: egui::Vec2 = vec2(440.0, 560.0);
+const CANVAS: egui::Vec2 = vec2(400.0, 500.0);
 
 /// The service's rendering of the canvas's placements.
 #[derive(Default)]
@@ -165,6 +165,7 @@ impl DesignsScreen {
                     if i == active {
                         ui.horizontal_top(|ui| {
                             ui.vertical(|ui| {
+                                ui.set_max_width(CANVAS.x);
                                 picked = canvas_ui(ui, shared, &mut parts, v);
                             });
                             ui.vertical(|ui| {
@@ -497,14 +498,14 @@ fn placements_form_ui(
                 cell(
                     ui,
                     &mut p.x,
-                    56.0,
+                    64.0,
                     "xCoordinate",
                     format!("Variation {n} placement {m} x"),
                 );
                 cell(
                     ui,
                     &mut p.y,
-                    56.0,
+                    64.0,
                     "yCoordinate",
                     format!("Variation {n} placement {m} y"),
                 );
