@@ -71,13 +71,7 @@ fn the_demo_design_shows_its_placements_and_opens_their_logos_and_an_order() {
     }
     assert!(shows(&h, "Name placeholder"));
     assert!(shows(&h, "Number placeholder"));
-    wait_for(&mut h, "the placements' thumbnails", |h| {
-        h.state()
-            .designs()
-            .thumbnails()
-            .iter()
-            .all(|k| h.state().thumbnails().contains(k))
-    });
+    wait_for_thumbnails(&mut h);
 
     // A placement's logo opens in the logo detail.
     press(&mut h, "Open logo of placement 1");
@@ -209,6 +203,17 @@ fn a_refused_clone_is_shown_as_the_services_sentence() {
     assert!(h.state().designs().cloned().is_empty());
     // The form stays for a fix.
     assert!(h.state().designs().clone.is_some());
+}
+
+/// Waits for the thumbnails of the shown design's placements.
+fn wait_for_thumbnails(h: &mut H) {
+    wait_for(h, "the placements' thumbnails", |h| {
+        h.state()
+            .designs()
+            .thumbnails()
+            .iter()
+            .all(|k| h.state().thumbnails().contains(k))
+    });
 }
 
 /// The demo design with its views drawn.
@@ -500,13 +505,7 @@ fn snapshots_dark() {
 /// The design view and the clone canvas (with the service's picture) in `theme`.
 fn snapshots(theme: egui::Theme, suffix: &str) {
     let mut h = demo_with_views(theme);
-    wait_for(&mut h, "the placements' thumbnails", |h| {
-        h.state()
-            .designs()
-            .thumbnails()
-            .iter()
-            .all(|k| h.state().thumbnails().contains(k))
-    });
+    wait_for_thumbnails(&mut h);
     h.get_by_label("Design view FRONT").scroll_to_me();
     h.remove_cursor();
     h.run_steps(3);
