@@ -133,6 +133,7 @@ impl LogodeskApp {
                 self.start_demo(screen);
                 let designs = &self.screens.designs;
                 designs.is_loaded()
+                    && designs.views_settled()
                     && designs
                         .thumbnails()
                         .iter()

@@ -1,15 +1,35 @@
 //! The designs feature: open a design with its placements' logos (titles, kinds and
-//! thumbnails through the gallery's picture path), and clone it into variations.
+//! thumbnails through the gallery's picture path), render its views (its own placements, the
+//! bare garment, or a clone's temporary placements) decoded off the UI thread, search logos
+//! for the clone canvas's picker, and clone it into variations.
 
+use crate::api::designs::{RenderDesign, SandboxStyle};
 use crate::api::{
-    ApiError, CloneDesign, Design, DesignId, LogoId, LogoItemNo, LogoStatus, LogoSummary, LogoType,
+    ApiError, Client, CloneDesign, Design, DesignId, ListLogos, LogoId, LogoItemNo, LogoStatus,
+    LogoSummary, LogoType, Placement,
 };
 use crate::backend::support::fetch::design_and_logos;
-use crate::backend::support::pictures::{SharedThumbs, Thumbnail, stream_thumbnails};
+use crate::backend::support::pictures::{
+    SharedThumbs, Thumbnail, decoding, picture_sentence, stream_thumbnails, to_color_image,
+};
 use crate::backend::support::{
     Active, Generation, LogoCard, RequestId, Sink, ThumbKey, UserError, active, debug_as_name,
 };
+use crate::imaging::{self, Limits};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
 use tokio::task::JoinHandle;
+
+/// Longest side of a view picture sent to the UI (the coordinates stay those of the picture
+/// the service drew: [`ViewGeometry`]).
+pub const VIEW_SIDE: u32 = 1024;
+
+/// Pixels per millimetre assumed when the server says nothing of its views (the sandbox's
+/// scale; the live API documents none).
+pub const DEFAULT_PX_PER_MM: f64 = 2.0;
+
+/// How many logos the canvas's picker lists.
+const SEARCH_LIMIT: i64 = 12;
 
 /// What the Designs screen asks of the backend.
 #[derive(strum::IntoStaticStr)]
@@ -23,6 +43,94 @@ pub enum DesignsCommand {
         source: DesignId,
         body: CloneDesign,
     },
+    /// Render the views of design `id` (style `style_id`, for the views' scale) as `kind`
+    /// says. A preview supersedes the preview still running; the bare garment is cached per
+    /// design.
+    Render {
+        request: RequestId,
+        id: DesignId,
+        style_id: Option<i64>,
+        kind: RenderKind,
+    },
+    /// Logos whose title contains `search` (for the clone canvas's "Add logo…"); their
+    /// thumbnails come as [`Thumbnail`]s.
+    SearchLogos { request: RequestId, search: String },
+}
+
+/// Which placements a rendering draws.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RenderKind {
+    /// The design's own placements (the design view).
+    Own,
+    /// None: the bare garment (the clone canvas's background).
+    Bare,
+    /// Temporary placements (a clone variation being edited); `revision` is echoed back so
+    /// the screen shows only the answer to its newest edit.
+    Preview {
+        revision: u64,
+        placements: Vec<Placement>,
+    },
+}
+
+/// Where a view's coordinates come from, and its scale.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ViewGeometry {
+    /// Width of the coordinate space in px (the picture the service drew).
+    pub width: f64,
+    /// Height of the coordinate space in px.
+    pub height: f64,
+    /// Pixels per millimetre of garment: a logo `w` mm wide covers `w × px_per_mm` px.
+    pub px_per_mm: f64,
+    /// x of the garment's vertical centre line, in px.
+    pub center_x: f64,
+    /// Whether the scale and centre line are the server's (the sandbox's style), or assumed
+    /// ([`DEFAULT_PX_PER_MM`], the picture's middle).
+    pub from_style: bool,
+}
+
+impl ViewGeometry {
+    /// The geometry of a picture of `width × height` px with the view `style` gives, if any.
+    pub fn of(width: u32, height: u32, style: Option<&crate::api::designs::StyleView>) -> Self {
+        let (width, height) = (f64::from(width), f64::from(height));
+        match style {
+            Some(s) if s.px_per_mm.is_finite() && s.px_per_mm > 0.0 => ViewGeometry {
+                width,
+                height,
+                px_per_mm: s.px_per_mm,
+                center_x: if s.center_x.is_finite() {
+                    s.center_x
+                } else {
+                    width / 2.0
+                },
+                from_style: true,
+            },
+            _ => ViewGeometry {
+                width,
+                height,
+                px_per_mm: DEFAULT_PX_PER_MM,
+                center_x: width / 2.0,
+                from_style: false,
+            },
+        }
+    }
+}
+
+/// One rendered view, decoded and shrunk to at most [`VIEW_SIDE`] for the screen.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ViewPicture {
+    /// The view's name as the service wrote it (`FRONT`, `LEFT SLEEVE`).
+    pub view: String,
+    pub geometry: ViewGeometry,
+    /// The pixels, or why the picture is not shown.
+    pub image: Result<Arc<egui::ColorImage>, String>,
+}
+
+/// The views of a design, as one rendering answered them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RenderedViews {
+    pub design: DesignId,
+    pub kind: RenderKind,
+    pub views: Vec<ViewPicture>,
 }
 
 /// A logo placed on the design, as the design view shows it (its thumbnail comes as an
@@ -34,7 +142,26 @@ pub struct PlacedLogo {
     pub logo_type: LogoType,
     pub status: LogoStatus,
     pub item_no: Option<LogoItemNo>,
+    /// Real size, for drawing it on a view.
+    pub width_mm: f64,
+    pub height_mm: f64,
     pub thumb: ThumbKey,
+}
+
+impl PlacedLogo {
+    /// What the design view knows of a logo found by the canvas's picker.
+    pub fn from_card(card: &LogoCard) -> PlacedLogo {
+        PlacedLogo {
+            logo_id: card.logo_id,
+            title: card.title.clone(),
+            logo_type: card.logo_type.clone(),
+            status: card.status.clone(),
+            item_no: card.item_no,
+            width_mm: card.width_mm,
+            height_mm: card.height_mm,
+            thumb: card.thumb,
+        }
+    }
 }
 
 /// A design and what is known of its placements' logos.
@@ -61,6 +188,14 @@ pub enum DesignsEvent {
     Opened(Result<Box<DesignView>, UserError>),
     /// The new designs of a clone, in variation order, or why the service refused it.
     Cloned(Result<Vec<Design>, UserError>),
+    /// The views of a rendering (the kind echoes the command's), or why there are none.
+    Rendered {
+        design: DesignId,
+        kind: RenderKind,
+        result: Result<RenderedViews, UserError>,
+    },
+    /// The picker's matches.
+    LogosFound(Result<Vec<LogoCard>, UserError>),
 }
 
 debug_as_name!(DesignsCommand, DesignsEvent);
@@ -72,6 +207,17 @@ pub(super) struct Designs {
     thumbs: SharedThumbs,
     active: Option<Active>,
     open_task: Option<JoinHandle<()>>,
+    preview_task: Option<JoinHandle<()>>,
+    search_task: Option<JoinHandle<()>>,
+    caches: Arc<Caches>,
+}
+
+/// What renderings keep for the account shown: the bare garment per design, and each
+/// style's views as the sandbox describes them (`None`: the server has no such look-up).
+#[derive(Default)]
+struct Caches {
+    bare: Mutex<HashMap<DesignId, RenderedViews>>,
+    styles: Mutex<HashMap<i64, Option<SandboxStyle>>>,
 }
 
 impl Designs {
@@ -86,14 +232,25 @@ impl Designs {
             thumbs,
             active: None,
             open_task: None,
+            preview_task: None,
+            search_task: None,
+            caches: Arc::default(),
         }
     }
 
-    /// Another account is shown: what was running belongs to the old one.
+    /// Another account is shown: what was running and what was kept belong to the old one.
     pub(super) async fn activate(&mut self, active: &Active) {
-        if let Some(t) = self.open_task.take() {
-            t.abort();
+        for task in [
+            self.open_task.take(),
+            self.preview_task.take(),
+            self.search_task.take(),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            task.abort();
         }
+        self.caches = Arc::default();
         self.active = Some(active.clone());
     }
 
@@ -139,8 +296,166 @@ impl Designs {
                     sink.answer(generation, request, DesignsEvent::Cloned(result));
                 });
             }
+            DesignsCommand::Render {
+                request,
+                id,
+                style_id,
+                kind,
+            } => {
+                let client = client?;
+                let caches = self.caches.clone();
+                let preview = matches!(kind, RenderKind::Preview { .. });
+                let task = tokio::spawn(async move {
+                    let result = render(&client, &caches, id, style_id, kind.clone()).await;
+                    let event = DesignsEvent::Rendered {
+                        design: id,
+                        kind,
+                        result,
+                    };
+                    sink.answer(generation, request, event);
+                });
+                if preview && let Some(old) = self.preview_task.replace(task) {
+                    old.abort();
+                }
+            }
+            DesignsCommand::SearchLogos { request, search } => {
+                let client = client?;
+                let (thumbnails, thumbs) = (self.thumbnails.clone(), self.thumbs.clone());
+                let task = tokio::spawn(async move {
+                    let query = ListLogos::new().page(1).limit(SEARCH_LIMIT).search(search);
+                    match client.logos().list(&query).await {
+                        Ok(page) => {
+                            let found = page
+                                .items
+                                .iter()
+                                .map(|s| (LogoCard::from_summary(s, generation), s.clone()))
+                                .collect::<Vec<_>>();
+                            let cards = found.iter().map(|(c, _)| c.clone()).collect();
+                            sink.answer(generation, request, DesignsEvent::LogosFound(Ok(cards)));
+                            let pictures = found.into_iter().map(|(c, s)| (c.thumb, s)).collect();
+                            stream_thumbnails(thumbnails, thumbs, pictures).await;
+                        }
+                        Err(e) => {
+                            let event = DesignsEvent::LogosFound(Err(UserError::from_api(&e)));
+                            sink.answer(generation, request, event);
+                        }
+                    }
+                });
+                if let Some(old) = self.search_task.replace(task) {
+                    old.abort();
+                }
+            }
         }
         Ok(())
+    }
+}
+
+/// The style's views as the sandbox describes them, asked once per style; `None` when the
+/// server has no such look-up (a live service) or no style is known.
+async fn style_of(client: &Client, caches: &Caches, style_id: Option<i64>) -> Option<SandboxStyle> {
+    let id = style_id?;
+    if let Some(known) = caches
+        .styles
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get(&id)
+    {
+        return known.clone();
+    }
+    let style = match client.designs().sandbox_style(id).await {
+        Ok(style) => Some(style),
+        Err(e) => {
+            tracing::debug!(style = id, error = %e, "no style description; assuming 2 px per mm");
+            None
+        }
+    };
+    caches
+        .styles
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .insert(id, style.clone());
+    style
+}
+
+/// Renders the views of design `id` as `kind` says and decodes them (the bare garment from
+/// the cache when it was rendered before).
+async fn render(
+    client: &Client,
+    caches: &Caches,
+    id: DesignId,
+    style_id: Option<i64>,
+    kind: RenderKind,
+) -> Result<RenderedViews, UserError> {
+    if kind == RenderKind::Bare
+        && let Some(kept) = caches
+            .bare
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&id)
+    {
+        return Ok(kept.clone());
+    }
+    let body = match &kind {
+        RenderKind::Own => None,
+        RenderKind::Bare => Some(RenderDesign::with_placements(id, Vec::new())),
+        RenderKind::Preview { placements, .. } => {
+            Some(RenderDesign::with_placements(id, placements.clone()))
+        }
+    };
+    let (answer, style) = tokio::join!(
+        client.designs().views(id, body.as_ref()),
+        style_of(client, caches, style_id)
+    );
+    let answer = answer.map_err(|e| UserError::from_api(&e))?;
+    let views = decoding(move || {
+        answer
+            .views
+            .into_iter()
+            .map(|v| decode_view(v, style.as_ref()))
+            .collect::<Vec<_>>()
+    })
+    .await?;
+    let rendered = RenderedViews {
+        design: id,
+        kind,
+        views,
+    };
+    if rendered.kind == RenderKind::Bare && rendered.views.iter().all(|v| v.image.is_ok()) {
+        caches
+            .bare
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(id, rendered.clone());
+    }
+    Ok(rendered)
+}
+
+/// One view's picture, shrunk for the screen, with its geometry (the picture's own size is
+/// the coordinate space; the style, when known, gives scale and centre line).
+fn decode_view(view: crate::api::designs::DesignView, style: Option<&SandboxStyle>) -> ViewPicture {
+    let style_view = style.and_then(|s| {
+        s.views
+            .iter()
+            .find(|sv| sv.view.eq_ignore_ascii_case(view.view.trim()))
+    });
+    match view.decode(&Limits::default()) {
+        Ok(full) => {
+            let geometry = ViewGeometry::of(full.width(), full.height(), style_view);
+            let small = imaging::downscale(&full, VIEW_SIDE);
+            ViewPicture {
+                view: view.view,
+                geometry,
+                image: Ok(Arc::new(to_color_image(&small))),
+            }
+        }
+        Err(e) => {
+            let (w, h) = style_view.map_or((0, 0), |s| (s.width_px, s.height_px));
+            ViewPicture {
+                view: view.view,
+                geometry: ViewGeometry::of(w, h, style_view),
+                image: Err(picture_sentence(&e)),
+            }
+        }
     }
 }
 
@@ -183,6 +498,8 @@ async fn open(
                     logo_type: logo.logo_type,
                     status: logo.status,
                     item_no: logo.logo_item_no,
+                    width_mm: logo.width_in_mm,
+                    height_mm: logo.height_in_mm,
                     thumb: card.thumb,
                 });
                 pictures.push((card.thumb, summary));

@@ -45,6 +45,14 @@ pub enum Slot {
     DesignOpen,
     /// Cloning it.
     DesignClone,
+    /// The views of the design shown, with its own placements.
+    DesignViews,
+    /// The bare garment under the clone canvas.
+    DesignBare,
+    /// The service's rendering of the clone canvas's placements (newest edit wins).
+    DesignPreview,
+    /// The clone canvas's logo picker search.
+    DesignSearch,
     /// Looking a vectorize task up to track it (an older look-up's task is tracked all the
     /// same: the backend saved it).
     TaskTrack,
@@ -80,7 +88,12 @@ impl Slot {
             | Slot::UploadCheck
             | Slot::Upload => Screen::Editor,
             Slot::SettingsSave | Slot::SettingsTest => Screen::Settings,
-            Slot::DesignOpen | Slot::DesignClone => Screen::Designs,
+            Slot::DesignOpen
+            | Slot::DesignClone
+            | Slot::DesignViews
+            | Slot::DesignBare
+            | Slot::DesignPreview
+            | Slot::DesignSearch => Screen::Designs,
             Slot::TaskTrack => Screen::Tasks,
             Slot::OrdersDraft
             | Slot::OrdersLookUp

@@ -1,6 +1,7 @@
 //! Widgets shared by the screens, as methods on `egui::Ui` through [`UiExt`].
 
 mod checkerboard;
+pub mod garment;
 
 pub use checkerboard::{paint_checkerboard, paint_missing_picture};
 

@@ -1,126 +1,30 @@
 //! Designs: open one by id (the service has no list of designs and no look-up by item
 //! number), see its placements with their logos, order it, or clone it into variations.
 
+mod canvas;
+mod clone;
+mod design_view;
+mod form;
+mod picker;
+mod views;
+
+pub use canvas::{Canvas, CanvasLogo, CanvasView, KEYS_HELP};
+pub use form::{CloneForm, PlacementForm, VariationForm, fmt_coord};
+
 use super::theme::{self, space};
+use super::widgets::garment::ViewFrame;
 use super::widgets::{UiExt as _, paint_checkerboard};
 use super::{Intent, Shared, Slot};
-use crate::api::designs::validate_clone;
-use crate::api::{
-    CloneDesign, Design, DesignId, DesignStatus, LogoId, LogoType, Placement, ValidationIssue,
-    Variation,
-};
-use crate::backend::designs::{DesignView, DesignsCommand, DesignsEvent, PlacedLogo};
-use crate::backend::{Command, LogoRef, ThumbKey, UserError};
+use crate::api::{Design, DesignId, DesignStatus, LogoType};
+use crate::backend::designs::{DesignView, DesignsCommand, DesignsEvent, PlacedLogo, RenderKind};
+use crate::backend::{Command, ThumbKey, UserError};
+use clone::Preview;
 use egui::{Align, Layout, Rect, RichText, Sense, Ui, Vec2};
+use picker::Picker;
+use views::{Loading, Views};
 
 /// Side of a placement's thumbnail in the table.
 const THUMB: f32 = 40.0;
-
-/// One placement of a variation being edited (coordinates as typed).
-#[derive(Debug, Clone, PartialEq)]
-pub struct PlacementForm {
-    pub view: String,
-    pub logo_id: LogoId,
-    pub x: String,
-    pub y: String,
-    /// Kept as the source had it (not edited here).
-    pub angle_rads: Option<f64>,
-}
-
-/// One variation: a new design with these placements.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct VariationForm {
-    pub title: String,
-    pub placements: Vec<PlacementForm>,
-    /// The logo id typed to add a placement.
-    pub add_logo: String,
-    pub add_error: Option<String>,
-}
-
-/// The clone form of the open design.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CloneForm {
-    pub source: DesignId,
-    pub variations: Vec<VariationForm>,
-}
-
-impl CloneForm {
-    /// A variation starting from the source's placements.
-    fn variation_of(design: &Design, n: usize) -> VariationForm {
-        VariationForm {
-            title: format!("{} – variation {n}", design.title),
-            placements: design
-                .design_logos
-                .iter()
-                .map(|p| PlacementForm {
-                    view: p.view.clone(),
-                    logo_id: p.logo_id,
-                    x: fmt_coord(p.x_coordinate),
-                    y: fmt_coord(p.y_coordinate),
-                    angle_rads: (p.angle_rads != 0.0).then_some(p.angle_rads),
-                })
-                .collect(),
-            ..VariationForm::default()
-        }
-    }
-
-    /// The form with one variation of `design`.
-    pub fn new(design: &Design) -> CloneForm {
-        CloneForm {
-            source: design.design_id,
-            variations: vec![CloneForm::variation_of(design, 1)],
-        }
-    }
-
-    /// The request body, and every problem found: numbers that do not read, then
-    /// [`validate_clone`]'s rules.
-    pub fn body(&self) -> (CloneDesign, Vec<ValidationIssue>) {
-        let mut issues = Vec::new();
-        let mut coord = |text: &str, path: String, axis: &str| -> f64 {
-            match text.trim().replace(',', ".").parse::<f64>() {
-                Ok(v) if v.is_finite() => v,
-                _ => {
-                    issues.push(ValidationIssue::new(
-                        path,
-                        format!("Enter the {axis} coordinate as a number, e.g. 120 or 85.5."),
-                    ));
-                    0.0
-                }
-            }
-        };
-        let variations = self
-            .variations
-            .iter()
-            .enumerate()
-            .map(|(i, v)| Variation {
-                title: v.title.trim().to_owned(),
-                design_logos: v
-                    .placements
-                    .iter()
-                    .enumerate()
-                    .map(|(j, p)| {
-                        let at = format!("variations[{i}].designLogos[{j}]");
-                        Placement {
-                            view: p.view.trim().to_uppercase(),
-                            logo_id: p.logo_id,
-                            x_coordinate: coord(&p.x, format!("{at}.xCoordinate"), "X"),
-                            y_coordinate: coord(&p.y, format!("{at}.yCoordinate"), "Y"),
-                            angle_rads: p.angle_rads,
-                        }
-                    })
-                    .collect(),
-            })
-            .collect();
-        let body = CloneDesign { variations };
-        issues.extend(validate_clone(&body));
-        (body, issues)
-    }
-}
-
-fn fmt_coord(v: f64) -> String {
-    let s = format!("{v:.2}");
-    s.trim_end_matches('0').trim_end_matches('.').to_owned()
-}
 
 /// The Designs screen's state.
 #[derive(Default)]
@@ -141,6 +45,21 @@ pub struct DesignsScreen {
     clone_error: Option<UserError>,
     /// The designs the newest clone created.
     cloned: Vec<Design>,
+    /// The design's views with its own placements.
+    own: Loading,
+    /// The view shown large, its zoom and pan, the placement selected.
+    shown: usize,
+    frame: ViewFrame,
+    selected_row: Option<usize>,
+    /// The bare garment under the clone canvas.
+    bare: Loading,
+    /// The clone canvas, the view it shows, the service's rendering of its placements.
+    pub canvas: Canvas,
+    canvas_view: String,
+    preview: Preview,
+    picker: Picker,
+    /// Logos added with the picker (size and thumbnail for the canvas).
+    extra_logos: Vec<PlacedLogo>,
 }
 
 impl DesignsScreen {
@@ -195,6 +114,39 @@ impl DesignsScreen {
             .collect()
     }
 
+    /// The design's views are drawn (or could not be), for the screenshot's readiness.
+    pub fn views_settled(&self) -> bool {
+        matches!(self.own, Loading::Ready(_) | Loading::Failed(_))
+    }
+
+    /// The views of the design shown, as the service drew them (names).
+    pub fn view_names(&self) -> Vec<String> {
+        self.own
+            .ready()
+            .map(|v| v.rendered.views.iter().map(|p| p.view.clone()).collect())
+            .unwrap_or_default()
+    }
+
+    /// The placement selected in the design view's table.
+    pub fn selected_row(&self) -> Option<usize> {
+        self.selected_row
+    }
+
+    /// The bare garment under the canvas is here.
+    pub fn canvas_ready(&self) -> bool {
+        self.bare.ready().is_some_and(|v| !v.is_empty())
+    }
+
+    /// Whether the canvas shows the service's picture of its placements.
+    pub fn canvas_shows_service(&self) -> bool {
+        let current = self
+            .clone
+            .as_ref()
+            .and_then(|f| f.variations.get(f.active))
+            .and_then(form::placements);
+        self.preview.is_current(current.as_ref())
+    }
+
     /// Fetches a design (superseding one still on its way).
     pub fn open(&mut self, id: DesignId, shared: &mut Shared<'_>) {
         shared.request(
@@ -227,8 +179,23 @@ impl DesignsScreen {
                             self.clone = None;
                             self.clone_error = None;
                         }
+                        let style_id = view.design.style_id;
+                        let same = self.view.as_ref().map(|v| v.design.design_id) == Some(id);
+                        if !same {
+                            self.shown = 0;
+                            self.frame = ViewFrame::default();
+                            self.selected_row = None;
+                            self.bare = Loading::Idle;
+                        }
                         self.view = Some(*view);
                         self.error = None;
+                        self.own = Loading::Pending;
+                        let kind = RenderKind::Own;
+                        let (slot, label) = (Slot::DesignViews, "Drawing the design");
+                        ask_render(shared, slot, label, (id, style_id), kind);
+                        if self.clone.is_some() {
+                            self.ask_bare(shared);
+                        }
                     }
                     Err(e) => {
                         self.view = None;
@@ -255,6 +222,29 @@ impl DesignsScreen {
                     Err(e) => self.clone_error = Some(e),
                 }
             }
+            DesignsEvent::Rendered {
+                design,
+                kind,
+                result,
+            } => {
+                if self.view.as_ref().map(|v| v.design.design_id) != Some(design) {
+                    return;
+                }
+                let loaded = |result: Result<_, UserError>| match result {
+                    Ok(r) => Loading::Ready(Views::new(r)),
+                    Err(e) => Loading::Failed(e),
+                };
+                match kind {
+                    RenderKind::Own => self.own = loaded(result),
+                    RenderKind::Bare => self.bare = loaded(result),
+                    RenderKind::Preview { revision, .. } => {
+                        if self.clone.as_ref().is_some_and(|c| c.source == design) {
+                            self.preview.on_rendered(revision, result.map(Views::new));
+                        }
+                    }
+                }
+            }
+            DesignsEvent::LogosFound(result) => self.picker.on_found(result),
         }
     }
 
@@ -265,6 +255,10 @@ impl DesignsScreen {
                 self.cloning = false;
                 self.clone_error = Some(error.clone());
             }
+            Slot::DesignViews => self.own = Loading::Failed(error.clone()),
+            Slot::DesignBare => self.bare = Loading::Failed(error.clone()),
+            Slot::DesignPreview => self.preview.error = Some(error.message.clone()),
+            Slot::DesignSearch => self.picker.on_failed(error),
             _ => {
                 self.pending = None;
                 self.error = Some(error.clone());
@@ -512,268 +506,34 @@ impl DesignsScreen {
         if start_clone {
             self.clone = Some(CloneForm::new(design));
             self.clone_error = None;
+            self.canvas.reset();
+            self.preview = Preview::default();
+            self.canvas_view.clear();
+            self.ask_bare(shared);
         }
         ui.add_space(space::M);
-        ui.section_heading("Placements");
-        if design.design_logos.is_empty() {
-            ui.muted("This design has no logos placed.");
-            return;
-        }
-        ui.add_space(space::XS);
-        ui.surface(|ui| {
-            egui::Grid::new("placements")
-                .striped(true)
-                .min_col_width(60.0)
-                .spacing([space::L, space::S])
-                .show(ui, |ui| {
-                    for h in ["View", "Logo", "Logo id / item no.", "X", "Y"] {
-                        ui.strong(h);
-                    }
-                    ui.end_row();
-                    for (i, p) in design.design_logos.iter().enumerate() {
-                        ui.label(&p.view);
-                        let logo = view.logo(p.logo_id);
-                        ui.horizontal(|ui| {
-                            thumb_ui(ui, shared, logo);
-                            ui.vertical(|ui| {
-                                let title = logo.map_or("(logo not readable)", |l| &l.title);
-                                let link = ui
-                                    .link(title)
-                                    .accessible_name(format!("Open logo of placement {}", i + 1))
-                                    .on_hover_text("Open the logo");
-                                if link.clicked() {
-                                    shared.intend(Intent::OpenLogo(LogoRef::Id(p.logo_id)));
-                                }
-                                if let Some(l) = logo {
-                                    logo_kind_ui(ui, &l.logo_type);
-                                } else if let Some((_, why)) =
-                                    view.unreadable.iter().find(|(id, _)| *id == p.logo_id)
-                                {
-                                    ui.muted_small(why);
-                                }
-                            });
-                        });
-                        let item = logo
-                            .and_then(|l| l.item_no)
-                            .or(p.logo_item_no)
-                            .map_or_else(|| "—".to_owned(), |n| n.to_string());
-                        ui.label(format!("{} / {item}", p.logo_id));
-                        ui.label(fmt_coord(p.x_coordinate));
-                        ui.label(fmt_coord(p.y_coordinate));
-                        ui.end_row();
-                    }
-                });
-        });
-    }
-
-    fn clone_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
-        let Some(form) = &mut self.clone else { return };
-        let view = self.view.as_ref();
-        let (body, issues) = form.body();
-        let mut cancel = false;
-        let mut send = false;
-        ui.section_heading("Clone into new designs");
-        ui.muted(
-            "Each variation becomes a new design with exactly the placements listed (remove the ones it should not have). A finalized source gives finalized clones with new item numbers.",
-        );
-        ui.add_space(space::S);
-        let mut remove_variation = None;
-        let n_variations = form.variations.len();
-        for (i, v) in form.variations.iter_mut().enumerate() {
-            let n = i + 1;
-            ui.push_id(("variation", i), |ui| {
-                ui.surface(|ui| {
-                    ui.horizontal(|ui| {
-                        ui.label(RichText::new(format!("Variation {n}")).strong());
-                        ui.label("Title");
-                        ui.add(egui::TextEdit::singleline(&mut v.title).desired_width(320.0))
-                            .accessible_name(format!("Variation {n} title"));
-                        if n_variations > 1
-                            && ui
-                                .small_button("Remove variation")
-                                .accessible_name(format!("Remove variation {n}"))
-                                .clicked()
-                        {
-                            remove_variation = Some(i);
-                        }
-                    });
-                    ui.problem_at(&issues, &format!("variations[{i}].title"));
-                    ui.add_space(space::XS);
-                    placements_form_ui(ui, i, v, view, &issues);
-                    ui.horizontal(|ui| {
-                        ui.label("Logo id");
-                        let input = ui
-                            .add(
-                                egui::TextEdit::singleline(&mut v.add_logo)
-                                    .hint_text("e.g. 10001")
-                                    .desired_width(100.0),
-                            )
-                            .accessible_name(format!("Variation {n} logo to add"));
-                        let enter =
-                            input.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                        if ui
-                            .small_button("Add logo")
-                            .accessible_name(format!("Add logo to variation {n}"))
-                            .clicked()
-                            || enter
-                        {
-                            match v.add_logo.trim().parse::<i64>() {
-                                Ok(id) if id > 0 => {
-                                    let view_name = v
-                                        .placements
-                                        .first()
-                                        .map_or_else(|| "FRONT".to_owned(), |p| p.view.clone());
-                                    v.placements.push(PlacementForm {
-                                        view: view_name,
-                                        logo_id: LogoId(id),
-                                        x: "0".into(),
-                                        y: "0".into(),
-                                        angle_rads: None,
-                                    });
-                                    v.add_logo.clear();
-                                    v.add_error = None;
-                                }
-                                _ => {
-                                    v.add_error = Some(
-                                        "Type the logo's id, a whole number such as 10001.".into(),
-                                    )
-                                }
-                            }
-                        }
-                    });
-                    if let Some(e) = &v.add_error {
-                        ui.problem(e);
-                    }
-                });
-            });
-            ui.add_space(space::S);
-        }
-        if let Some(i) = remove_variation {
-            form.variations.remove(i);
-        }
-        ui.problem_at(&issues, "variations");
-        if let Some(error) = &self.clone_error {
-            ui.error_box(error, "clone");
-            ui.add_space(space::S);
-        }
-        ui.horizontal(|ui| {
-            if ui.button("Add variation").clicked()
-                && let Some(v) = view
-            {
-                let n = form.variations.len() + 1;
-                form.variations.push(CloneForm::variation_of(&v.design, n));
-            }
-            let busy = self.cloning;
-            let label = match body.variations.len() {
-                1 => "Create 1 design".to_owned(),
-                n => format!("Create {n} designs"),
-            };
-            let create = ui
-                .add_enabled_ui(issues.is_empty() && !busy, |ui| ui.primary_button(&label))
-                .inner
-                .on_disabled_hover_text("Fix the problems marked above first.");
-            send = create.clicked();
-            cancel = ui.button("Cancel").clicked();
-            if busy {
-                ui.spinner();
-            }
-        });
-        if cancel {
-            self.clone = None;
-            self.clone_error = None;
-        } else if send && issues.is_empty() {
-            let source = form.source;
-            self.clone_error = None;
-            self.cloning = true;
-            shared.request(Slot::DesignClone, "Cloning the design", |request| {
-                Command::Designs(DesignsCommand::Clone {
-                    request,
-                    source,
-                    body,
-                })
-            });
-        }
+        self.views_ui(ui, shared);
+        ui.add_space(space::M);
+        self.placements_ui(ui, shared);
     }
 }
 
-/// The placements of variation `i` as an editable table; a cell with a problem is tinted
-/// and its sentence listed under the table.
-fn placements_form_ui(
-    ui: &mut Ui,
-    i: usize,
-    v: &mut VariationForm,
-    view: Option<&DesignView>,
-    issues: &[ValidationIssue],
+/// Asks the backend to draw the views of design `id` (of style `style`) as `kind` says.
+fn ask_render(
+    shared: &mut Shared<'_>,
+    slot: Slot,
+    label: &str,
+    (id, style_id): (DesignId, Option<i64>),
+    kind: RenderKind,
 ) {
-    let n = i + 1;
-    if v.placements.is_empty() {
-        ui.muted("No logos: the new design will have none. Add one by its id below.");
-        return;
-    }
-    let mut remove = None;
-    let mut problems = Vec::new();
-    egui::Grid::new(("clone-placements", i))
-        .spacing([space::M, space::XS])
-        .show(ui, |ui| {
-            for h in ["View", "Logo", "X", "Y", ""] {
-                ui.strong(h);
-            }
-            ui.end_row();
-            for (j, p) in v.placements.iter_mut().enumerate() {
-                let m = j + 1;
-                let at = format!("variations[{i}].designLogos[{j}]");
-                let mut cell = |ui: &mut Ui, value: &mut String, width: f32, key: &str, name| {
-                    let issue = issues.iter().find(|x| x.path == format!("{at}.{key}"));
-                    let mut edit = egui::TextEdit::singleline(value);
-                    if let Some(issue) = issue {
-                        edit = edit.background_color(theme::tokens(ui.ctx()).danger_soft);
-                        problems.push(format!("Placement {m}: {}", issue.message));
-                    }
-                    let height = ui.spacing().interact_size.y;
-                    ui.add_sized([width, height], edit).accessible_name(name);
-                };
-                cell(
-                    ui,
-                    &mut p.view,
-                    110.0,
-                    "view",
-                    format!("Variation {n} placement {m} view"),
-                );
-                let title = view
-                    .and_then(|v| v.logo(p.logo_id))
-                    .map_or_else(String::new, |l| format!(" · {}", l.title));
-                ui.label(format!("{}{title}", p.logo_id));
-                cell(
-                    ui,
-                    &mut p.x,
-                    80.0,
-                    "xCoordinate",
-                    format!("Variation {n} placement {m} x"),
-                );
-                cell(
-                    ui,
-                    &mut p.y,
-                    80.0,
-                    "yCoordinate",
-                    format!("Variation {n} placement {m} y"),
-                );
-                if ui
-                    .small_button("✕")
-                    .accessible_name(format!("Remove placement {m} of variation {n}"))
-                    .on_hover_text("Remove this logo from the variation")
-                    .clicked()
-                {
-                    remove = Some(j);
-                }
-                ui.end_row();
-            }
-        });
-    for p in problems {
-        ui.problem(&p);
-    }
-    if let Some(j) = remove {
-        v.placements.remove(j);
-    }
+    shared.request(slot, label, |request| {
+        Command::Designs(DesignsCommand::Render {
+            request,
+            id,
+            style_id,
+            kind,
+        })
+    });
 }
 
 /// `Done` (orderable) or another status.
@@ -846,50 +606,4 @@ fn thumb_ui(ui: &mut Ui, shared: &mut Shared<'_>, logo: Option<&PlacedLogo>) {
         Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
         egui::Color32::WHITE,
     );
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn design() -> Design {
-        serde_json::from_value(serde_json::json!({
-            "designId": 20001, "designItemNo": "MUL200001", "title": "Home kit",
-            "status": "Done",
-            "designLogos": [
-                {"logoId": 10001, "view": "FRONT", "xCoordinate": 120, "yCoordinate": 80.5},
-                {"logoId": 10035, "view": "BACK", "xCoordinate": 150, "yCoordinate": 60}
-            ]
-        }))
-        .unwrap()
-    }
-
-    #[test]
-    fn the_clone_form_starts_from_the_source_and_checks_what_is_typed() {
-        let mut form = CloneForm::new(&design());
-        let (body, issues) = form.body();
-        assert!(issues.is_empty(), "{issues:?}");
-        assert_eq!(body.variations[0].design_logos.len(), 2);
-        assert_eq!(body.variations[0].design_logos[0].y_coordinate, 80.5);
-
-        form.variations[0].title = " ".into();
-        form.variations[0].placements[1].x = "left".into();
-        form.variations[0].placements[0].view.clear();
-        let (_, issues) = form.body();
-        let paths: Vec<&str> = issues.iter().map(|i| i.path.as_str()).collect();
-        assert!(paths.contains(&"variations[0].title"), "{paths:?}");
-        assert!(paths.contains(&"variations[0].designLogos[1].xCoordinate"));
-        assert!(paths.contains(&"variations[0].designLogos[0].view"));
-
-        form.variations.clear();
-        let (_, issues) = form.body();
-        assert_eq!(issues[0].path, "variations");
-    }
-
-    #[test]
-    fn coordinates_print_without_trailing_zeros() {
-        assert_eq!(fmt_coord(120.0), "120");
-        assert_eq!(fmt_coord(80.5), "80.5");
-        assert_eq!(fmt_coord(-3.25), "-3.25");
-    }
 }

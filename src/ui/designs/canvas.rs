@@ -1,0 +1,603 @@
+//! The clone canvas: the placements of the variation being edited, drawn at once on the
+//! chosen view (the bare garment with each logo's thumbnail at its real size, turned), or the
+//! service's own rendering when it is current. Drag a placement to move it (snapping to the
+//! centre line unless Alt is held), drag the round handle to turn it, drag the background to
+//! pan, wheel or pinch to zoom; keys act on the selected placement. Every edit is one step of
+//! undo (a drag is one step; typing in one field is one step).
+//!
+//! The canvas edits the same [`PlacementForm`]s as the table beside it, so both stay in sync.
+
+use super::form::PlacementForm;
+use crate::api::LogoId;
+use crate::backend::designs::ViewGeometry;
+use crate::ui::theme::{self, space};
+use crate::ui::widgets::garment::{
+    self, Mapping, SNAP_POINTS, ViewFrame, in_quad, paint_quad_image, paint_quad_outline, snap_x,
+};
+use egui::{Key, Modifiers, Pos2, Rect, Response, Sense, Stroke, TextureId, Ui, Vec2, vec2};
+use std::time::Instant;
+
+/// Degrees of one rotate step (keys, and the handle with Shift).
+pub const ROTATE_STEP: f64 = 15.0;
+/// Undo steps kept.
+const MAX_UNDO: usize = 200;
+/// Distance of the rotate handle above a placement's box, in points.
+const HANDLE_OFFSET: f32 = 22.0;
+/// Radius of the rotate handle, in points.
+const HANDLE_RADIUS: f32 = 6.0;
+/// Size drawn for a logo whose size is not known, in mm.
+const UNKNOWN_MM: f64 = 60.0;
+
+/// The keys of the canvas, shown under it.
+pub const KEYS_HELP: &str = "Drag a logo to move it (it snaps to the centre line; hold Alt not to) · drag the round handle, or press [ ] (R, Shift+R), to turn it by 15° · arrow keys move it 1 px (Shift: 10 px) · Delete removes it · Ctrl+Z undoes, Ctrl+Shift+Z or Ctrl+Y redoes · wheel zooms, drag the garment to pan";
+
+/// What the canvas knows of a placed logo.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CanvasLogo {
+    pub logo_id: LogoId,
+    pub title: String,
+    /// Width and height in mm (0 when not known).
+    pub size_mm: [f64; 2],
+    /// Its thumbnail, when loaded.
+    pub texture: Option<TextureId>,
+}
+
+/// The view the canvas draws on.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CanvasView<'a> {
+    /// The view's name (`FRONT`…), as placements name it.
+    pub name: &'a str,
+    pub geometry: ViewGeometry,
+    /// The bare garment.
+    pub garment: Option<TextureId>,
+    /// The service's rendering of exactly these placements, when current: shown instead of
+    /// the local drawing.
+    pub service: Option<TextureId>,
+}
+
+enum Drag {
+    /// Moving placement `index`; `grab` is the pointer minus the logo's centre, in px.
+    Move { index: usize, grab: [f64; 2] },
+    /// Turning placement `index` with its handle.
+    Rotate { index: usize },
+    /// Panning the view.
+    Pan,
+}
+
+/// A placement as drawn this frame.
+#[derive(Debug, Clone, Copy)]
+struct Drawn {
+    index: usize,
+    corners: [Pos2; 4],
+}
+
+/// The canvas's state: view frame, selection, drag, undo.
+#[derive(Default)]
+pub struct Canvas {
+    pub frame: ViewFrame,
+    /// The placement selected (an index into the variation's placements).
+    pub selected: Option<usize>,
+    drag: Option<Drag>,
+    /// The moved placement sits on the centre line.
+    pub snapped: bool,
+    undo: Vec<Vec<PlacementForm>>,
+    redo: Vec<Vec<PlacementForm>>,
+    /// The placements as the last frame left them (to see edits made in the table).
+    last: Option<Vec<PlacementForm>>,
+    /// The text field whose typing is the newest undo step.
+    typing: Option<egui::Id>,
+    /// When the placements last changed (the service's preview waits for a pause).
+    pub changed_at: Option<Instant>,
+    /// A drag ended this frame.
+    pub released: bool,
+    drawn: Vec<Drawn>,
+    hovered: Option<usize>,
+}
+
+impl Canvas {
+    /// Forgets selection and undo (another variation or design is edited).
+    pub fn reset(&mut self) {
+        *self = Canvas {
+            frame: self.frame,
+            ..Canvas::default()
+        };
+    }
+
+    /// Whether a placement is being dragged or turned.
+    pub fn dragging(&self) -> bool {
+        matches!(self.drag, Some(Drag::Move { .. } | Drag::Rotate { .. }))
+    }
+
+    /// Screen position of placement `index`'s centre as last drawn (tests, benches).
+    pub fn drawn_center(&self, index: usize) -> Option<Pos2> {
+        self.drawn.iter().find(|d| d.index == index).map(|d| {
+            Pos2::new(
+                d.corners.iter().map(|c| c.x).sum::<f32>() / 4.0,
+                d.corners.iter().map(|c| c.y).sum::<f32>() / 4.0,
+            )
+        })
+    }
+
+    /// How many undo and redo steps there are.
+    pub fn history_len(&self) -> (usize, usize) {
+        (self.undo.len(), self.redo.len())
+    }
+
+    /// Records `before` as an undo step (a new edit clears redo).
+    fn record(&mut self, before: Vec<PlacementForm>) {
+        self.undo.push(before);
+        if self.undo.len() > MAX_UNDO {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+        self.typing = None;
+    }
+
+    /// Notes an edit made now to `placements`.
+    fn edited(&mut self, placements: &[PlacementForm]) {
+        self.changed_at = Some(Instant::now());
+        self.last = Some(placements.to_vec());
+    }
+
+    /// Takes edits made outside the canvas (the table, add/remove buttons) as undo steps:
+    /// typing in one field is one step.
+    fn sync(&mut self, placements: &[PlacementForm], focused: Option<egui::Id>) {
+        match &self.last {
+            Some(last) if last.as_slice() != placements => {
+                let before = last.clone();
+                if focused.is_none() || self.typing != focused {
+                    self.record(before);
+                    self.typing = focused;
+                }
+                self.edited(placements);
+            }
+            Some(_) => {}
+            None => self.last = Some(placements.to_vec()),
+        }
+        if self.selected.is_some_and(|s| s >= placements.len()) {
+            self.selected = None;
+        }
+    }
+
+    /// Undoes the newest edit.
+    pub fn undo(&mut self, placements: &mut Vec<PlacementForm>) {
+        if let Some(before) = self.undo.pop() {
+            self.redo.push(std::mem::replace(placements, before));
+            self.typing = None;
+            self.edited(placements);
+        }
+    }
+
+    /// Redoes the newest undone edit.
+    pub fn redo(&mut self, placements: &mut Vec<PlacementForm>) {
+        if let Some(after) = self.redo.pop() {
+            self.undo.push(std::mem::replace(placements, after));
+            self.typing = None;
+            self.edited(placements);
+        }
+    }
+
+    /// Adds `logo` in the centre of `view` and selects it.
+    pub fn add(
+        &mut self,
+        placements: &mut Vec<PlacementForm>,
+        logo: LogoId,
+        view: &str,
+        geometry: &ViewGeometry,
+    ) {
+        self.record(placements.clone());
+        placements.push(PlacementForm::at(
+            view,
+            logo,
+            geometry.center_x.round(),
+            (geometry.height / 2.0).round(),
+            0.0,
+        ));
+        self.selected = Some(placements.len() - 1);
+        self.edited(placements);
+    }
+
+    /// Removes the selected placement.
+    pub fn remove_selected(&mut self, placements: &mut Vec<PlacementForm>) {
+        if let Some(i) = self.selected.take().filter(|i| *i < placements.len()) {
+            self.record(placements.clone());
+            placements.remove(i);
+            self.edited(placements);
+        }
+    }
+
+    /// Changes the selected placement's numbers by `f` (one undo step).
+    fn change_selected(
+        &mut self,
+        placements: &mut [PlacementForm],
+        f: impl FnOnce(f64, f64, f64) -> (f64, f64, f64),
+    ) {
+        let Some(p) = self.selected.and_then(|i| placements.get(i)) else {
+            return;
+        };
+        let Some((x, y, a)) = p.numbers() else { return };
+        self.record(placements.to_vec());
+        let (x, y, a) = f(x, y, a);
+        if let Some(p) = self.selected.and_then(|i| placements.get_mut(i)) {
+            p.set_numbers(x, y, a);
+        }
+        self.edited(placements);
+    }
+
+    /// The keys of the canvas (when it or nothing has the keyboard focus).
+    fn keys(&mut self, ui: &Ui, placements: &mut Vec<PlacementForm>) {
+        let command_shift = Modifiers::COMMAND | Modifiers::SHIFT;
+        let (redo, undo) = ui.input_mut(|i| {
+            let redo =
+                i.consume_key(command_shift, Key::Z) || i.consume_key(Modifiers::COMMAND, Key::Y);
+            (redo, i.consume_key(Modifiers::COMMAND, Key::Z))
+        });
+        if redo {
+            self.redo(placements);
+        } else if undo {
+            self.undo(placements);
+        }
+        let (mut dx, mut dy, mut turn, mut delete) = (0.0, 0.0, 0.0, false);
+        ui.input_mut(|i| {
+            for (key, x, y) in [
+                (Key::ArrowLeft, -1.0, 0.0),
+                (Key::ArrowRight, 1.0, 0.0),
+                (Key::ArrowUp, 0.0, -1.0),
+                (Key::ArrowDown, 0.0, 1.0),
+            ] {
+                let big = i.count_and_consume_key(Modifiers::SHIFT, key) as f64;
+                let small = i.count_and_consume_key(Modifiers::NONE, key) as f64;
+                dx += x * (10.0 * big + small);
+                dy += y * (10.0 * big + small);
+            }
+            turn -= i.count_and_consume_key(Modifiers::NONE, Key::OpenBracket) as f64;
+            turn += i.count_and_consume_key(Modifiers::NONE, Key::CloseBracket) as f64;
+            turn -= i.count_and_consume_key(Modifiers::SHIFT, Key::R) as f64;
+            turn += i.count_and_consume_key(Modifiers::NONE, Key::R) as f64;
+            delete = i.consume_key(Modifiers::NONE, Key::Delete)
+                || i.consume_key(Modifiers::NONE, Key::Backspace);
+        });
+        if dx != 0.0 || dy != 0.0 || turn != 0.0 {
+            self.change_selected(placements, |x, y, a| {
+                (x + dx, y + dy, a + turn * ROTATE_STEP)
+            });
+        }
+        if delete {
+            self.remove_selected(placements);
+        }
+    }
+
+    /// The canvas, `size` points large, on `view`. Answers its response (named "Clone
+    /// canvas" for assistive technology).
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        size: Vec2,
+        placements: &mut Vec<PlacementForm>,
+        view: &CanvasView<'_>,
+        logos: &[CanvasLogo],
+    ) -> Response {
+        let focused = ui.memory(|m| m.focused());
+        self.sync(placements, focused);
+        self.released = false;
+        let (rect, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
+        let response = super::labelled(response, "Clone canvas");
+        let view_size = vec2(view.geometry.width as f32, view.geometry.height as f32);
+        garment::zoom_and_pan(ui, &response, &mut self.frame, view_size, false);
+        let mapping = self.frame.mapping(rect, view_size);
+
+        self.drawn = self.layout(&mapping, placements, view, logos);
+        let pointer = response.hover_pos();
+        let handle = self.handle(&mapping);
+        self.hovered = pointer.and_then(|p| self.hit(p));
+
+        // Pointer.
+        if response.drag_started() {
+            // Where the button went down: the drag starts only after a few points of movement.
+            let at = ui
+                .input(|i| i.pointer.press_origin())
+                .or(response.interact_pointer_pos());
+            self.drag = match at {
+                Some(p) if handle.is_some_and(|(h, _)| h.distance(p) <= HANDLE_RADIUS * 2.0) => {
+                    let index = self.selected.unwrap_or_default();
+                    self.record(placements.clone());
+                    Some(Drag::Rotate { index })
+                }
+                Some(p) => match self.hit(p) {
+                    Some(index) => {
+                        self.selected = Some(index);
+                        let (x, y, _) = placements[index].numbers().unwrap_or_default();
+                        let v = mapping.to_view(p);
+                        self.record(placements.clone());
+                        Some(Drag::Move {
+                            index,
+                            grab: [v[0] - x, v[1] - y],
+                        })
+                    }
+                    None => Some(Drag::Pan),
+                },
+                None => None,
+            };
+            response.request_focus();
+        }
+        if response.dragged()
+            && let Some(p) = response.interact_pointer_pos()
+        {
+            let alt = ui.input(|i| i.modifiers.alt);
+            let shift = ui.input(|i| i.modifiers.shift);
+            match self.drag {
+                Some(Drag::Move { index, grab }) => {
+                    if let Some(form) = placements.get_mut(index) {
+                        let (_, _, a) = form.numbers().unwrap_or_default();
+                        let v = mapping.to_view(p);
+                        let threshold = f64::from(SNAP_POINTS / mapping.scale);
+                        let (x, snapped) = if alt {
+                            (v[0] - grab[0], false)
+                        } else {
+                            snap_x((v[0] - grab[0]).round(), view.geometry.center_x, threshold)
+                        };
+                        self.snapped = snapped;
+                        form.set_numbers(x, v[1] - grab[1], a);
+                        self.edited(placements);
+                    }
+                }
+                Some(Drag::Rotate { index }) => {
+                    if let (Some(form), Some(c)) =
+                        (placements.get_mut(index), self.drawn_center(index))
+                    {
+                        let d = p - c;
+                        let mut degrees = f64::from(d.x.atan2(-d.y)).to_degrees();
+                        degrees = if shift {
+                            (degrees / ROTATE_STEP).round() * ROTATE_STEP
+                        } else {
+                            degrees.round()
+                        };
+                        let (x, y, _) = form.numbers().unwrap_or_default();
+                        form.set_numbers(x, y, degrees);
+                        self.edited(placements);
+                    }
+                }
+                Some(Drag::Pan) => self.frame.pan += response.drag_delta(),
+                None => {}
+            }
+        }
+        if response.drag_stopped() {
+            self.released = self.dragging();
+            self.drag = None;
+            self.snapped = false;
+        }
+        if response.clicked() {
+            self.selected = pointer.and_then(|p| self.hit(p));
+            response.request_focus();
+        }
+        if response.has_focus() || focused.is_none() {
+            if response.has_focus() {
+                ui.memory_mut(|m| {
+                    m.set_focus_lock_filter(
+                        response.id,
+                        egui::EventFilter {
+                            horizontal_arrows: true,
+                            vertical_arrows: true,
+                            ..Default::default()
+                        },
+                    );
+                });
+            }
+            self.keys(ui, placements);
+        }
+        // The drawing follows this frame's edits.
+        self.drawn = self.layout(&mapping, placements, view, logos);
+        self.paint(ui, rect, &mapping, view, logos, placements);
+        if let (Some(i), Some(p), None) = (self.hovered, pointer, &self.drag)
+            && let Some(form) = placements.get(i)
+        {
+            let title = logo_of(logos, form.logo_id).map_or("Logo", |l| l.title.as_str());
+            let text = format!(
+                "{title} · {} · x {} y {} · {}°",
+                form.view.trim(),
+                form.x,
+                form.y,
+                if form.angle.trim().is_empty() {
+                    "0"
+                } else {
+                    form.angle.trim()
+                }
+            );
+            garment::hover_label(ui, response.id.with("hover"), p, &text);
+        }
+        if !self.dragging() && response.hovered() && self.hovered.is_some() {
+            ui.ctx().set_cursor_icon(egui::CursorIcon::Grab);
+        }
+        self.last = Some(placements.clone());
+        response
+    }
+
+    /// The boxes of the placements on `view`, in drawing order.
+    fn layout(
+        &self,
+        mapping: &Mapping,
+        placements: &[PlacementForm],
+        view: &CanvasView<'_>,
+        logos: &[CanvasLogo],
+    ) -> Vec<Drawn> {
+        placements
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.view.trim().eq_ignore_ascii_case(view.name))
+            .filter_map(|(index, p)| {
+                let (x, y, a) = p.numbers()?;
+                let mm = logo_of(logos, p.logo_id)
+                    .map(|l| l.size_mm)
+                    .filter(|s| s[0] > 0.0 && s[1] > 0.0)
+                    .unwrap_or([UNKNOWN_MM, UNKNOWN_MM]);
+                let px = [
+                    mm[0] * view.geometry.px_per_mm,
+                    mm[1] * view.geometry.px_per_mm,
+                ];
+                Some(Drawn {
+                    index,
+                    corners: mapping.corners([x, y], px, a.to_radians()),
+                })
+            })
+            .collect()
+    }
+
+    /// The topmost placement under `p`.
+    fn hit(&self, p: Pos2) -> Option<usize> {
+        self.drawn
+            .iter()
+            .rev()
+            .find(|d| in_quad(p, &d.corners))
+            .map(|d| d.index)
+    }
+
+    /// The rotate handle of the selected placement (its centre, and the top of its box).
+    fn handle(&self, _mapping: &Mapping) -> Option<(Pos2, Pos2)> {
+        let s = self.selected?;
+        let d = self.drawn.iter().find(|d| d.index == s)?;
+        let top = d.corners[0] + (d.corners[1] - d.corners[0]) / 2.0;
+        let center = self.drawn_center(s)?;
+        let dir = (top - center).normalized();
+        let dir = if dir.is_finite() {
+            dir
+        } else {
+            vec2(0.0, -1.0)
+        };
+        Some((top + dir * HANDLE_OFFSET, top))
+    }
+
+    fn paint(
+        &self,
+        ui: &Ui,
+        rect: Rect,
+        mapping: &Mapping,
+        view: &CanvasView<'_>,
+        logos: &[CanvasLogo],
+        placements: &[PlacementForm],
+    ) {
+        let t = theme::tokens(ui.ctx());
+        let painter = ui.painter_at(rect);
+        painter.rect_filled(rect, theme::radius::CARD, t.surface_hover);
+        let view_size = vec2(view.geometry.width as f32, view.geometry.height as f32);
+        let local = view.service.is_none();
+        garment::paint_view_picture(&painter, mapping, view_size, view.service.or(view.garment));
+        // The centre line: faint, strong while a move sits on it.
+        let top = mapping.to_screen([view.geometry.center_x, 0.0]);
+        let bottom = mapping.to_screen([view.geometry.center_x, view.geometry.height]);
+        if self.dragging() {
+            let (color, width) = if self.snapped {
+                (t.accent, 2.0)
+            } else {
+                (t.text_muted, 1.0)
+            };
+            painter.extend(egui::Shape::dashed_line(
+                &[top, bottom],
+                Stroke::new(width, color),
+                space::S,
+                space::XS,
+            ));
+        }
+        for d in &self.drawn {
+            let Some(p) = placements.get(d.index) else {
+                continue;
+            };
+            let logo = logo_of(logos, p.logo_id);
+            if local {
+                match logo.and_then(|l| l.texture) {
+                    Some(texture) => paint_quad_image(&painter, texture, &d.corners),
+                    None => {
+                        painter.add(egui::Shape::convex_polygon(
+                            d.corners.to_vec(),
+                            t.accent_soft,
+                            Stroke::NONE,
+                        ));
+                    }
+                }
+            }
+            let stroke = if self.selected == Some(d.index) {
+                Stroke::new(2.0, t.accent)
+            } else if self.hovered == Some(d.index) {
+                Stroke::new(1.5, t.accent)
+            } else {
+                Stroke::new(1.0, t.text_muted.gamma_multiply(0.6))
+            };
+            paint_quad_outline(&painter, &d.corners, stroke);
+        }
+        if let Some((handle, top)) = self.handle(mapping) {
+            painter.line_segment([top, handle], Stroke::new(1.5, t.accent));
+            painter.circle(handle, HANDLE_RADIUS, t.surface, Stroke::new(2.0, t.accent));
+        }
+        painter.rect_stroke(
+            rect,
+            theme::radius::CARD,
+            Stroke::new(1.0, t.border),
+            egui::StrokeKind::Inside,
+        );
+    }
+}
+
+/// What the canvas knows of logo `id`.
+fn logo_of(logos: &[CanvasLogo], id: LogoId) -> Option<&CanvasLogo> {
+    logos.iter().find(|l| l.logo_id == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn geometry() -> ViewGeometry {
+        ViewGeometry::of(1200, 1600, None)
+    }
+
+    fn forms() -> Vec<PlacementForm> {
+        vec![
+            PlacementForm::at("FRONT", LogoId(1), 600.0, 400.0, 0.0),
+            PlacementForm::at("BACK", LogoId(2), 600.0, 300.0, 0.0),
+        ]
+    }
+
+    #[test]
+    fn undo_and_redo_walk_the_edits_and_a_new_edit_clears_redo() {
+        let mut canvas = Canvas::default();
+        let mut p = forms();
+        canvas.sync(&p, None);
+        canvas.selected = Some(0);
+        canvas.change_selected(&mut p, |x, y, a| (x + 1.0, y, a));
+        canvas.change_selected(&mut p, |x, y, a| (x, y, a + ROTATE_STEP));
+        assert_eq!((p[0].x.as_str(), p[0].angle.as_str()), ("601", "15"));
+        canvas.undo(&mut p);
+        assert_eq!((p[0].x.as_str(), p[0].angle.as_str()), ("601", "0"));
+        canvas.undo(&mut p);
+        assert_eq!(p, forms());
+        canvas.redo(&mut p);
+        assert_eq!(p[0].x, "601");
+        canvas.add(&mut p, LogoId(3), "FRONT", &geometry());
+        assert_eq!(
+            p[2],
+            PlacementForm::at("FRONT", LogoId(3), 600.0, 800.0, 0.0)
+        );
+        assert_eq!(canvas.selected, Some(2));
+        assert_eq!(canvas.history_len(), (2, 0), "a new edit clears redo");
+        canvas.remove_selected(&mut p);
+        assert_eq!(p.len(), 2);
+    }
+
+    #[test]
+    fn typing_in_one_field_is_one_undo_step() {
+        let mut canvas = Canvas::default();
+        let mut p = forms();
+        canvas.sync(&p, None);
+        let field = egui::Id::NULL.with("x");
+        for text in ["6", "61", "612"] {
+            p[0].x = text.into();
+            canvas.sync(&p, Some(field));
+            canvas.last = Some(p.clone());
+        }
+        p[1].y = "5".into();
+        canvas.sync(&p, Some(egui::Id::NULL.with("y")));
+        assert_eq!(canvas.history_len(), (2, 0));
+        canvas.undo(&mut p);
+        canvas.undo(&mut p);
+        assert_eq!(p, forms());
+    }
+}

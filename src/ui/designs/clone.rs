@@ -1,0 +1,537 @@
+//! The clone form: one surface per variation with its placements as numbers; the variation
+//! being edited also on the canvas beside them (the bare garment drawn at once with the
+//! logos, replaced by the service's rendering of the same placements once it arrives).
+
+use super::canvas::{Canvas, CanvasLogo, CanvasView, KEYS_HELP};
+use super::form::{self, CloneForm, VariationForm};
+use super::picker::Picker;
+use super::views::{Loading, Views};
+use super::{DesignsScreen, labelled};
+use crate::api::{DesignId, Placement, ValidationIssue};
+use crate::backend::designs::{DesignsCommand, PlacedLogo, RenderKind};
+use crate::backend::{Command, UserError};
+use crate::ui::theme::{self, space};
+use crate::ui::widgets::UiExt as _;
+use crate::ui::widgets::garment;
+use crate::ui::{Shared, Slot};
+use egui::{RichText, Ui, vec2};
+use std::time::Duration;
+
+/// The service is asked to draw the canvas's placements once edits pause this long (or at
+/// once when a drag ends).
+pub const SETTLE: Duration = Duration::from_millis(250);
+
+/// Size of the canvas.
+const CANVAS: egui::Vec2 = vec2(400.0, 500.0);
+
+/// The service's rendering of the canvas's placements.
+#[derive(Default)]
+pub struct Preview {
+    /// Revision of the newest rendering asked for.
+    pub asked: u64,
+    /// The placements it was asked with.
+    pub sent: Option<Vec<Placement>>,
+    /// The newest rendering that came, with its revision.
+    pub views: Option<(u64, Views)>,
+    /// Why the newest rendering failed.
+    pub error: Option<String>,
+}
+
+impl Preview {
+    /// Whether the service's pictures show exactly `current`.
+    pub fn is_current(&self, current: Option<&Vec<Placement>>) -> bool {
+        current.is_some()
+            && self.sent.as_ref() == current
+            && self.views.as_ref().is_some_and(|(r, _)| *r == self.asked)
+    }
+
+    /// A rendering came: kept only if it answers the newest asked.
+    pub fn on_rendered(&mut self, revision: u64, result: Result<Views, UserError>) {
+        if revision != self.asked {
+            return;
+        }
+        match result {
+            Ok(views) => {
+                self.views = Some((revision, views));
+                self.error = None;
+            }
+            Err(e) => self.error = Some(e.message),
+        }
+    }
+}
+
+/// What the canvas needs of the screen, apart from the form.
+struct CanvasParts<'a> {
+    canvas: &'a mut Canvas,
+    view_name: &'a mut String,
+    bare: &'a mut Loading,
+    preview: &'a mut Preview,
+    picker: &'a mut Picker,
+    logos: Vec<&'a PlacedLogo>,
+    source: DesignId,
+    style_id: Option<i64>,
+}
+
+impl DesignsScreen {
+    /// Asks for the bare garment under the canvas (once per design: the backend keeps it).
+    pub(super) fn ask_bare(&mut self, shared: &mut Shared<'_>) {
+        let Some(design) = self.view.as_ref().map(|v| &v.design) else {
+            return;
+        };
+        if matches!(self.bare, Loading::Pending | Loading::Ready(_)) {
+            return;
+        }
+        let (id, style_id) = (design.design_id, design.style_id);
+        self.bare = Loading::Pending;
+        let (slot, label) = (Slot::DesignBare, "Drawing the garment");
+        super::ask_render(shared, slot, label, (id, style_id), RenderKind::Bare);
+    }
+
+    pub(super) fn clone_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
+        let DesignsScreen {
+            clone,
+            view,
+            canvas,
+            canvas_view,
+            bare,
+            preview,
+            picker,
+            extra_logos,
+            cloning,
+            clone_error,
+            ..
+        } = self;
+        let Some(form) = clone else { return };
+        let view = view.as_ref();
+        let mut cancel = false;
+        let mut send = false;
+        ui.section_heading("Clone into new designs");
+        ui.muted(
+            "Each variation becomes a new design with exactly the placements listed (remove the ones it should not have). Place the logos of the variation on the canvas by dragging, or type the numbers beside it. A finalized source gives finalized clones with new item numbers.",
+        );
+        ui.add_space(space::S);
+        let mut remove_variation = None;
+        let mut make_active = None;
+        let n_variations = form.variations.len();
+        if form.active >= n_variations {
+            form.active = 0;
+        }
+        let active = form.active;
+        let mut logos: Vec<&PlacedLogo> =
+            view.map(|v| v.logos.iter().collect()).unwrap_or_default();
+        logos.extend(extra_logos.iter());
+        let mut parts = CanvasParts {
+            canvas,
+            view_name: canvas_view,
+            bare,
+            preview,
+            picker,
+            logos,
+            source: form.source,
+            style_id: view.and_then(|v| v.design.style_id),
+        };
+        let (_, issues) = form.body();
+        let mut picked = None;
+        for (i, v) in form.variations.iter_mut().enumerate() {
+            let n = i + 1;
+            ui.push_id(("variation", i), |ui| {
+                ui.surface(|ui| {
+                    ui.horizontal(|ui| {
+                        ui.label(RichText::new(format!("Variation {n}")).strong());
+                        ui.label("Title");
+                        ui.add(egui::TextEdit::singleline(&mut v.title).desired_width(320.0))
+                            .accessible_name(format!("Variation {n} title"));
+                        if i == active {
+                            let t = theme::tokens(ui.ctx());
+                            ui.badge("On the canvas", t.accent, t.accent_soft);
+                        } else if ui
+                            .small_button("Edit on the canvas")
+                            .accessible_name(format!("Edit variation {n} on the canvas"))
+                            .clicked()
+                        {
+                            make_active = Some(i);
+                        }
+                        if n_variations > 1
+                            && ui
+                                .small_button("Remove variation")
+                                .accessible_name(format!("Remove variation {n}"))
+                                .clicked()
+                        {
+                            remove_variation = Some(i);
+                        }
+                    });
+                    ui.problem_at(&issues, &format!("variations[{i}].title"));
+                    ui.add_space(space::XS);
+                    if i == active {
+                        ui.horizontal_top(|ui| {
+                            ui.vertical(|ui| {
+                                ui.set_max_width(CANVAS.x);
+                                picked = canvas_ui(ui, shared, &mut parts, v);
+                            });
+                            ui.vertical(|ui| {
+                                let selected = parts.canvas.selected;
+                                if let Some(j) =
+                                    placements_form_ui(ui, i, v, &parts.logos, &issues, selected)
+                                {
+                                    parts.canvas.selected = Some(j);
+                                    if let Some(p) = v.placements.get(j) {
+                                        *parts.view_name = p.view.trim().to_uppercase();
+                                    }
+                                }
+                            });
+                        });
+                    } else {
+                        placements_form_ui(ui, i, v, &parts.logos, &issues, None);
+                    }
+                });
+            });
+            ui.add_space(space::S);
+        }
+        if let Some(card) = picked {
+            extra_logos.retain(|l| l.logo_id != card.logo_id);
+            extra_logos.push(PlacedLogo::from_card(&card));
+        }
+        if let Some(i) = remove_variation {
+            form.variations.remove(i);
+            if form.active >= form.variations.len() || form.active == i {
+                make_active = Some(0);
+            } else if form.active > i {
+                form.active -= 1;
+            }
+        }
+        if let Some(i) = make_active {
+            form.active = i;
+            canvas.reset();
+            *preview = Preview::default();
+        }
+        let (body, issues) = form.body();
+        ui.problem_at(&issues, "variations");
+        if let Some(error) = &*clone_error {
+            ui.error_box(error, "clone");
+            ui.add_space(space::S);
+        }
+        ui.horizontal(|ui| {
+            if ui.button("Add variation").clicked()
+                && let Some(v) = view
+            {
+                let n = form.variations.len() + 1;
+                form.variations.push(CloneForm::variation_of(&v.design, n));
+            }
+            let busy = *cloning;
+            let label = match body.variations.len() {
+                1 => "Create 1 design".to_owned(),
+                n => format!("Create {n} designs"),
+            };
+            let create = ui
+                .add_enabled_ui(issues.is_empty() && !busy, |ui| ui.primary_button(&label))
+                .inner
+                .on_disabled_hover_text("Fix the problems marked above first.");
+            send = create.clicked();
+            cancel = ui.button("Cancel").clicked();
+            if busy {
+                ui.spinner();
+            }
+        });
+        if cancel {
+            *clone = None;
+            *clone_error = None;
+        } else if send && issues.is_empty() {
+            let source = form.source;
+            *clone_error = None;
+            *cloning = true;
+            shared.request(Slot::DesignClone, "Cloning the design", |request| {
+                Command::Designs(DesignsCommand::Clone {
+                    request,
+                    source,
+                    body,
+                })
+            });
+        }
+    }
+}
+
+/// The canvas of the variation being edited, with its tools; answers a logo picked to add.
+fn canvas_ui(
+    ui: &mut Ui,
+    shared: &mut Shared<'_>,
+    parts: &mut CanvasParts<'_>,
+    v: &mut VariationForm,
+) -> Option<crate::backend::LogoCard> {
+    let t = theme::tokens(ui.ctx());
+    let views = match parts.bare {
+        Loading::Ready(views) if !views.is_empty() => views,
+        Loading::Ready(_) => {
+            ui.muted("This design's garment has no views to place logos on.");
+            return None;
+        }
+        Loading::Failed(e) => {
+            ui.problem(&format!("The garment could not be drawn: {}", e.message));
+            return None;
+        }
+        Loading::Idle | Loading::Pending => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.muted("Drawing the garment…");
+            });
+            return None;
+        }
+    };
+    // The view shown: the chosen one, else the first placement's, else the first.
+    let k = views
+        .find(parts.view_name)
+        .or_else(|| v.placements.first().and_then(|p| views.find(&p.view)))
+        .unwrap_or(0);
+    let garment_texture = views.texture(ui.ctx(), k);
+    let picture = views.get(k)?;
+    let (name, geometry) = (picture.view.clone(), picture.geometry);
+    *parts.view_name = name.clone();
+    let names: Vec<String> = views
+        .rendered
+        .views
+        .iter()
+        .map(|p| p.view.clone())
+        .collect();
+
+    // The service's picture when it shows exactly these placements.
+    let current = form::placements(v);
+    let fresh = parts.preview.is_current(current.as_ref());
+    let service = if fresh {
+        parts
+            .preview
+            .views
+            .as_mut()
+            .and_then(|(_, views)| views.find(&name).and_then(|i| views.texture(ui.ctx(), i)))
+    } else {
+        None
+    };
+
+    let mut picked = None;
+    ui.horizontal_wrapped(|ui| {
+        for n in &names {
+            if ui
+                .selectable_label(*n == name, n.as_str())
+                .accessible_name(format!("Canvas view {n}"))
+                .clicked()
+            {
+                *parts.view_name = n.clone();
+            }
+        }
+    });
+    let size = egui::vec2(geometry.width as f32, geometry.height as f32);
+    ui.horizontal(|ui| {
+        let rect = egui::Rect::from_min_size(ui.cursor().min, CANVAS);
+        garment::zoom_buttons(ui, &mut parts.canvas.frame, rect, size, "canvas");
+        ui.separator();
+        let (undo, redo) = parts.canvas.history_len();
+        if ui
+            .add_enabled(undo > 0, egui::Button::new("↶ Undo").small())
+            .on_hover_text("Undo the last placement edit (Ctrl+Z)")
+            .clicked()
+        {
+            parts.canvas.undo(&mut v.placements);
+        }
+        if ui
+            .add_enabled(redo > 0, egui::Button::new("↷ Redo").small())
+            .on_hover_text("Redo (Ctrl+Shift+Z or Ctrl+Y)")
+            .clicked()
+        {
+            parts.canvas.redo(&mut v.placements);
+        }
+        if ui
+            .small_button("Add logo…")
+            .on_hover_text("Search a Done logo and drop it in the centre of this view")
+            .clicked()
+        {
+            parts.picker.open(shared);
+        }
+    });
+    if let Some(card) = parts.picker.ui(ui, shared) {
+        parts
+            .canvas
+            .add(&mut v.placements, card.logo_id, &name, &geometry);
+        picked = Some(card);
+    }
+    let logos: Vec<CanvasLogo> = parts
+        .logos
+        .iter()
+        .copied()
+        .chain(picked.as_ref().map(PlacedLogo::from_card).as_ref())
+        .map(|l| CanvasLogo {
+            logo_id: l.logo_id,
+            title: l.title.clone(),
+            size_mm: [l.width_mm, l.height_mm],
+            texture: shared.thumbs.get(l.thumb).map(|t| t.id()),
+        })
+        .collect();
+    let canvas_view = CanvasView {
+        name: &name,
+        geometry,
+        garment: garment_texture,
+        service,
+    };
+    parts
+        .canvas
+        .ui(ui, CANVAS, &mut v.placements, &canvas_view, &logos);
+
+    // Badge, and asking the service to draw the placements once edits settle.
+    let current = form::placements(v);
+    ui.horizontal_wrapped(|ui| {
+        if parts.preview.is_current(current.as_ref()) {
+            let text = "As the printer will make it";
+            labelled(ui.badge(text, t.success, t.success_soft), text)
+                .on_hover_text("The service's own picture of these placements");
+        } else if current.is_none() {
+            let text = "Preview — fix the numbers to update";
+            labelled(ui.badge(text, t.warning, t.warning_soft), text);
+        } else {
+            let text = "Preview — updating…";
+            labelled(ui.badge(text, t.accent, t.accent_soft), text).on_hover_text(
+                "Drawn here at once; the service's picture replaces it when it comes",
+            );
+        }
+        if !geometry.from_style {
+            ui.muted_small("Scale assumed: 2 px per mm.");
+        }
+    });
+    if let Some(e) = &parts.preview.error {
+        ui.muted_small(&format!(
+            "The service's picture could not be made ({}); the drawing here stays.",
+            e.trim_end_matches('.')
+        ));
+    }
+    ui.label(
+        RichText::new(KEYS_HELP)
+            .font(theme::font::small())
+            .color(t.text_muted),
+    );
+    ask_preview(ui, shared, parts, current);
+    picked
+}
+
+/// Asks the service to draw `current` once edits have settled (or a drag ended).
+fn ask_preview(
+    ui: &Ui,
+    shared: &mut Shared<'_>,
+    parts: &mut CanvasParts<'_>,
+    current: Option<Vec<Placement>>,
+) {
+    let Some(current) = current else { return };
+    if parts.preview.sent.as_ref() == Some(&current) || parts.canvas.dragging() {
+        return;
+    }
+    let waited = parts.canvas.changed_at.map_or(SETTLE, |at| at.elapsed());
+    if !parts.canvas.released && waited < SETTLE {
+        ui.ctx().request_repaint_after(SETTLE - waited);
+        return;
+    }
+    parts.preview.asked += 1;
+    parts.preview.sent = Some(current.clone());
+    let (revision, id, style_id) = (parts.preview.asked, parts.source, parts.style_id);
+    let kind = RenderKind::Preview {
+        revision,
+        placements: current,
+    };
+    let (slot, label) = (Slot::DesignPreview, "Drawing the preview");
+    super::ask_render(shared, slot, label, (id, style_id), kind);
+}
+
+/// The placements of variation `i` as an editable table; a cell with a problem is tinted
+/// and its sentence listed under the table. `selected` is the canvas's selection (the
+/// variation on the canvas); answers a row picked to select.
+fn placements_form_ui(
+    ui: &mut Ui,
+    i: usize,
+    v: &mut VariationForm,
+    logos: &[&PlacedLogo],
+    issues: &[ValidationIssue],
+    selected: Option<usize>,
+) -> Option<usize> {
+    let n = i + 1;
+    if v.placements.is_empty() {
+        ui.muted(
+            "No logos: the new design will have none. Add one with \"Add logo…\" on the canvas.",
+        );
+        return None;
+    }
+    let mut remove = None;
+    let mut pick = None;
+    let mut problems = Vec::new();
+    egui::Grid::new(("clone-placements", i))
+        .spacing([space::S, space::XS])
+        .show(ui, |ui| {
+            for h in ["View", "Logo", "X", "Y", "Angle °", ""] {
+                ui.strong(h);
+            }
+            ui.end_row();
+            for (j, p) in v.placements.iter_mut().enumerate() {
+                let m = j + 1;
+                let at = format!("variations[{i}].designLogos[{j}]");
+                let mut cell = |ui: &mut Ui, value: &mut String, width: f32, key: &str, name| {
+                    let issue = issues.iter().find(|x| x.path == format!("{at}.{key}"));
+                    let mut edit = egui::TextEdit::singleline(value);
+                    if let Some(issue) = issue {
+                        edit = edit.background_color(theme::tokens(ui.ctx()).danger_soft);
+                        problems.push(format!("Placement {m}: {}", issue.message));
+                    }
+                    let height = ui.spacing().interact_size.y;
+                    ui.add_sized([width, height], edit).accessible_name(name);
+                };
+                cell(
+                    ui,
+                    &mut p.view,
+                    90.0,
+                    "view",
+                    format!("Variation {n} placement {m} view"),
+                );
+                let title = logos
+                    .iter()
+                    .find(|l| l.logo_id == p.logo_id)
+                    .map_or_else(|| p.logo_id.to_string(), |l| l.title.clone());
+                if ui
+                    .selectable_label(selected == Some(j), title)
+                    .accessible_name(format!("Select placement {m} of variation {n}"))
+                    .on_hover_text(format!("Logo {}: select it on the canvas", p.logo_id))
+                    .clicked()
+                {
+                    pick = Some(j);
+                }
+                cell(
+                    ui,
+                    &mut p.x,
+                    64.0,
+                    "xCoordinate",
+                    format!("Variation {n} placement {m} x"),
+                );
+                cell(
+                    ui,
+                    &mut p.y,
+                    64.0,
+                    "yCoordinate",
+                    format!("Variation {n} placement {m} y"),
+                );
+                cell(
+                    ui,
+                    &mut p.angle,
+                    50.0,
+                    "angleRads",
+                    format!("Variation {n} placement {m} angle"),
+                );
+                if ui
+                    .small_button("✕")
+                    .accessible_name(format!("Remove placement {m} of variation {n}"))
+                    .on_hover_text("Remove this logo from the variation")
+                    .clicked()
+                {
+                    remove = Some(j);
+                }
+                ui.end_row();
+            }
+        });
+    for p in problems {
+        ui.problem(&p);
+    }
+    if let Some(j) = remove {
+        v.placements.remove(j);
+    }
+    pick
+}
