@@ -135,6 +135,7 @@ fn summary_ui(ui: &mut Ui, e: &Estimate, id: &str) {
 
 /// Each priced line: what (wrapping), then how many and the amount (right-aligned).
 fn lines_ui(ui: &mut Ui, e: &Estimate) {
+    ui.spacing_mut().item_spacing.y = 0.0;
     for l in &e.lines {
         ui.add(egui::Label::new(&l.label).wrap());
         let unit = match (l.counted, l.quantity) {
@@ -148,7 +149,7 @@ fn lines_ui(ui: &mut Ui, e: &Estimate) {
                 ui.label(money(l.amount, &e.currency));
             });
         });
-        ui.add_space(space::XS);
+        ui.add_space(space::S);
     }
 }
 
