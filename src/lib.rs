@@ -6,7 +6,7 @@
 //! - [`backend`]: the background runtime the UI talks to with typed commands and events.
 //! - [`store`]: the app's local data in SQLite (accounts; never keys).
 //! - [`orders`]: the order form, rosters, countries, estimate and CSV (no UI);
-//!   [`pricing`]: the service's pricing rules, shared by the sandbox and the estimate.
+//!   [`pricing`]: the service's pricing model, shared by the sandbox and the estimate.
 //! - [`keychain`]: where API keys live (the OS keychain, or this session's memory).
 //! - [`ui`] and [`app`]: the desktop window (eframe/egui).
 //! - [`instance`]: one logodesk per data folder; [`logging`]: the log file and crash notes;

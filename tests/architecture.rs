@@ -917,6 +917,26 @@ fn no_import_cycles_between_app_ui_cli() {
     );
 }
 
+/// The app does not depend on its emulator's price list: only the sandbox uses
+/// `sandbox::pricing`; the estimate and the sandbox share `crate::pricing`.
+#[test]
+fn only_the_sandbox_uses_its_price_list() {
+    let g = this_crate();
+    let outside: Vec<&Site> = g
+        .edges
+        .iter()
+        .filter(|((from, to), _)| to == "sandbox::pricing" && !from.starts_with("sandbox"))
+        .flat_map(|(_, sites)| sites)
+        .collect();
+    assert!(
+        outside.is_empty(),
+        "sandbox::pricing used outside the sandbox (use crate::pricing): {outside:?}"
+    );
+    // The sandbox does use it, so the check above looks at real edges.
+    let edge = ("sandbox::logos".to_owned(), "sandbox::pricing".to_owned());
+    assert!(g.edges.contains_key(&edge));
+}
+
 /// Lists every strongly connected component of the whole crate, by module and by top-level
 /// module: `cargo test --test architecture -- --nocapture`.
 #[test]

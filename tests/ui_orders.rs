@@ -2,17 +2,21 @@
 //! after 200 ms): compose a kit order with a pasted 20-player roster and loose number
 //! transfers, see validation errors appear and clear, place it, watch it complete, and check
 //! every total on screen against the service's answer; a design that is not finalized ends
-//! Failed with the service's message on screen.
+//! Failed with the service's message on screen. The estimate beside the form: it equals the
+//! service's completed totals for the demo kit order to the øre, stays in view while the form
+//! scrolls, and "Cancel" in the confirmation sends nothing.
 
 mod ui_common;
 
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use logodesk::api::LogoType;
-use logodesk::orders::form::{DigitForm, LogoForm};
+use logodesk::orders::form::{DigitForm, DraftForm, LogoForm};
 use logodesk::orders::roster::DEMO_ROSTER;
 use logodesk::sandbox::fixtures;
 use logodesk::store::OrderState;
 use logodesk::ui::orders::demo_form;
+use rust_decimal::Decimal;
+use std::str::FromStr as _;
 use ui_common::*;
 
 type H = egui_kittest::Harness<'static, logodesk::app::LogodeskApp>;
@@ -25,6 +29,17 @@ fn open_new_order(h: &mut H) {
     wait_for(h, "a new draft", |h| {
         h.state().orders().composer.draft_id().is_some()
     });
+}
+
+/// A new draft holding the demo order as changed by `edit` (its lines not fetched).
+fn new_order_with(theme: egui::Theme, edit: impl FnOnce(&mut DraftForm)) -> H {
+    let mut h = app(theme);
+    open_new_order(&mut h);
+    let mut form = demo_form();
+    edit(&mut form);
+    h.state_mut().orders_mut().composer.form = form;
+    h.run_steps(3);
+    h
 }
 
 /// The text field named `field` (its label beside it has the same text).
@@ -52,9 +67,25 @@ fn type_into(h: &mut H, field: &str, text: &str) {
     h.run_steps(2);
 }
 
-/// Whether "Place order" can be clicked.
+/// Whether "Place order…" can be clicked.
 fn can_place(h: &H) -> bool {
-    !h.get_by_label("Place order").accesskit_node().is_disabled()
+    !h.get_by_label("Place order…")
+        .accesskit_node()
+        .is_disabled()
+}
+
+/// "Place order…" and the confirmation, laid out (a modal settles its size over a few frames).
+fn confirm(h: &mut H) {
+    press(h, "Place order…");
+    h.run_steps(3);
+    assert!(shows(h, "Deliver to"), "the confirmation");
+}
+
+/// "Place order…", then "Place order" in its confirmation.
+fn place(h: &mut H) {
+    confirm(h);
+    h.get_by_label("Place order").click();
+    h.run_steps(2);
 }
 
 #[test]
@@ -84,14 +115,7 @@ fn a_kit_order_is_composed_validated_placed_and_tracked_to_its_totals() {
     assert!(!shows_text(&h, "does not look like an e-mail address"));
 
     // The kit by id, fetched with its placements; a 20-player roster pasted with one bad row.
-    type_into(&mut h, "Design to add", &fx.done_design_id.to_string());
-    press(&mut h, "Add design");
-    wait_for(&mut h, "the design's placements", |h| {
-        h.state().orders().composer.form.designs[0]
-            .placeholders
-            .len()
-            == 3
-    });
+    add_kit(&mut h);
     let roster = format!("{DEMO_ROSTER}XL\tone\tBroken\t99\n");
     type_into(&mut h, "Roster", &roster);
     press(&mut h, "Add pasted rows");
@@ -145,16 +169,11 @@ fn a_kit_order_is_composed_validated_placed_and_tracked_to_its_totals() {
 
     // Place: the button gives way to "Copy to new draft" at once, and the store refuses to
     // queue the same draft twice (store::orders tests), so one order is made.
-    press(&mut h, "Place order");
+    place(&mut h);
     assert!(h.query_by_label("Place order").is_none());
+    assert!(h.query_by_label("Place order…").is_none());
     assert!(shows(&h, "Copy to new draft"));
-    wait_for(&mut h, "the order to complete", |h| {
-        h.state()
-            .orders()
-            .history
-            .iter()
-            .any(|o| o.state == OrderState::Completed)
-    });
+    wait_for_completed(&mut h);
     let history = &h.state().orders().history;
     assert_eq!(history.len(), 1);
     let row = history[0].clone();
@@ -188,15 +207,12 @@ fn a_kit_order_is_composed_validated_placed_and_tracked_to_its_totals() {
 
 #[test]
 fn an_order_of_a_draft_design_fails_with_the_services_message() {
-    let mut h = app(egui::Theme::Dark);
-    open_new_order(&mut h);
-    let mut form = demo_form();
-    form.designs[0].reference = fixtures().draft_design_id.to_string();
-    form.logos.clear();
-    h.state_mut().orders_mut().composer.form = form;
-    h.run_steps(3);
+    let mut h = new_order_with(egui::Theme::Dark, |form| {
+        form.designs[0].reference = fixtures().draft_design_id.to_string();
+        form.logos.clear();
+    });
     assert!(can_place(&h));
-    press(&mut h, "Place order");
+    place(&mut h);
     wait_for(&mut h, "the order to fail", |h| {
         h.state()
             .orders()
@@ -332,4 +348,189 @@ fn the_status_bar_shows_orders_waiting_offline_until_the_service_is_reachable() 
     assert_eq!(history.len(), 1);
     assert_ne!(history[0].state, OrderState::Queued);
     assert!(history[0].tracking_id.is_some());
+}
+
+/// The amount the estimate shows for `row` ("Estimated subtotal", "Estimated VAT",
+/// "Estimated total"), read from the screen; every place showing it (the summary, the
+/// confirmation) must agree.
+fn shown_amount(h: &H, row: &str, currency: &str) -> Decimal {
+    let prefix = format!("{row} ");
+    let amounts: Vec<Decimal> = h
+        .query_all_by_label_contains(&prefix)
+        .filter_map(|n| n.accesskit_node().value().or(n.accesskit_node().label()))
+        .filter_map(|text| {
+            let amount = text
+                .strip_prefix(&prefix)?
+                .strip_suffix(&format!(" {currency}"))?;
+            Decimal::from_str(amount).ok()
+        })
+        .collect();
+    assert!(!amounts.is_empty(), "no {row} on screen");
+    assert!(
+        amounts.windows(2).all(|w| w[0] == w[1]),
+        "{row}: {amounts:?}"
+    );
+    amounts[0]
+}
+
+/// Waits until an order of the history is completed.
+fn wait_for_completed(h: &mut H) {
+    wait_for(h, "the order to complete", |h| {
+        h.state()
+            .orders()
+            .history
+            .iter()
+            .any(|o| o.state == OrderState::Completed)
+    });
+}
+
+/// Adds the demo kit design through the "Design to add" field and waits for its placements.
+fn add_kit(h: &mut H) {
+    type_into(h, "Design to add", &fixtures().done_design_id.to_string());
+    press(h, "Add design");
+    wait_for(h, "the design's placements", |h| {
+        h.state().orders().composer.form.designs[0]
+            .placeholders
+            .len()
+            == 3
+    });
+}
+
+/// Adds loose logo `id` through the "Logo to add" field and waits until it is known in full.
+fn add_logo(h: &mut H, id: i64) {
+    let n = h.state().orders().composer.form.logos.len();
+    type_into(h, "Logo to add", &id.to_string());
+    press(h, "Add logo");
+    wait_for(h, "the logo's kind", |h| {
+        h.state()
+            .orders()
+            .composer
+            .form
+            .logos
+            .get(n)
+            .is_some_and(|l| l.logo_type.is_some())
+    });
+}
+
+#[test]
+fn the_estimate_equals_the_services_completed_totals_for_the_demo_kit_order() {
+    let mut h = app(egui::Theme::Light);
+    open_new_order(&mut h);
+    let fx = fixtures();
+    let demo = demo_form();
+    // The demo kit order's header; its lines are added as a person adds them (each fetched).
+    h.state_mut().orders_mut().composer.form = DraftForm {
+        designs: Vec::new(),
+        logos: Vec::new(),
+        ..demo.clone()
+    };
+    h.run_steps(2);
+    assert!(shows(&h, "Add a design or a logo to see its price."));
+    add_kit(&mut h);
+    type_into(&mut h, "Roster", DEMO_ROSTER);
+    press(&mut h, "Add pasted rows");
+    add_logo(&mut h, fx.number_logo_id);
+    h.state_mut().orders_mut().composer.form.logos[0].digits = demo.logos[0].digits.clone();
+    // And a loose transfer with fees (a startup fee and a colour separation per ink).
+    add_logo(&mut h, fx.done_logo_id);
+    {
+        let line = &mut h.state_mut().orders_mut().composer.form.logos[1];
+        (line.quantity, line.storage) = ("30".into(), "5".into());
+    }
+    wait_for(&mut h, "the estimate of every line", |h| {
+        let e = h.state().orders().composer.estimate();
+        !e.is_partial() && e.lines.len() == 5
+    });
+    let e = h.state().orders().composer.estimate();
+    // The design line (20 players), the digits 7, 1 and 0, the transfer.
+    assert_eq!(e.lines[0].quantity, 20);
+    assert_eq!(e.currency, "DKK");
+    let issues = h.state().orders().composer.issues();
+    assert!(issues.is_empty(), "{issues:?}");
+
+    // What the summary shows, and the confirmation shows the same once more.
+    let c = e.currency.clone();
+    let shown = |h: &H| {
+        [
+            shown_amount(h, "Estimated subtotal", &c),
+            shown_amount(h, "Estimated VAT", &c),
+            shown_amount(h, "Estimated total", &c),
+        ]
+    };
+    let before = shown(&h);
+    assert_eq!(before, [e.sub_total, e.vat, e.total]);
+    assert!(shows(&h, "VAT 25 %"));
+    confirm(&mut h);
+    assert!(shows(&h, "6700 Esbjerg"));
+    assert!(shows(&h, "Denmark (DK)"));
+    assert_eq!(
+        h.query_all_by_label_contains("Estimated total ").count(),
+        2,
+        "the summary and the confirmation"
+    );
+    assert_eq!(shown(&h), before);
+    h.get_by_label("Place order").click();
+    h.run_steps(2);
+    assert!(!shows(&h, "Deliver to"), "the confirmation closes");
+    wait_for_completed(&mut h);
+    let order = h.state().orders().history[0]
+        .record
+        .as_ref()
+        .and_then(|r| r.order.clone())
+        .expect("the completed order");
+    assert_eq!(order.currency, c);
+    assert_eq!(order.vat_rate, e.vat_rate);
+    // To the øre: the estimate shown is the service's own totals.
+    assert_eq!(before, [order.sub_total, order.vat, order.total]);
+}
+
+#[test]
+fn the_summary_stays_in_view_while_the_form_scrolls() {
+    // The demo order with its 20-player roster: a form far taller than the window.
+    let mut h = new_order_with(egui::Theme::Dark, |_| {});
+    let total = |h: &H| h.get_by_label_contains("Estimated total ").rect();
+    let reference = |h: &H| text_field(h, "Reference").rect();
+    let (total_before, reference_before) = (total(&h), reference(&h));
+    assert!(egui::Rect::from_min_size(egui::Pos2::ZERO, SIZE).contains_rect(total_before));
+
+    text_field(&h, "Search logos").scroll_to_me();
+    h.run_steps(3);
+    assert!(
+        reference(&h).max.y < reference_before.min.y - 300.0,
+        "the form scrolled: {:?} → {:?}",
+        reference_before,
+        reference(&h)
+    );
+    assert_eq!(total(&h), total_before, "the summary did not move");
+    assert!(shows(&h, "Estimate"));
+}
+
+#[test]
+fn cancel_in_the_confirmation_sends_nothing() {
+    let mut h = new_order_with(egui::Theme::Light, |form| form.designs.clear());
+    assert!(can_place(&h));
+    let draft = h.state().orders().composer.draft_id();
+
+    confirm(&mut h);
+    assert!(shows(&h, "Stadionvej 1"));
+    h.get_by_label("Cancel").click();
+    h.run_steps(2);
+    assert!(!shows(&h, "Deliver to"), "the confirmation closes");
+    // Long enough for a Place to come back as a queued row (it does below).
+    let until = std::time::Instant::now() + std::time::Duration::from_millis(800);
+    while std::time::Instant::now() < until {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(!h.state().orders().composer.is_frozen());
+    assert!(h.state().orders().history.is_empty(), "nothing was placed");
+    assert_eq!(h.state().orders().composer.draft_id(), draft);
+    assert!(can_place(&h));
+
+    // Placing after all goes through the same confirmation, once.
+    place(&mut h);
+    wait_for(&mut h, "the order in the history", |h| {
+        h.state().orders().history.len() == 1
+    });
+    assert!(h.state().orders().composer.is_frozen());
 }

@@ -13,7 +13,7 @@ use crate::api::{
     DeliveryAddress, DesignStatus, LogoStatus, LogoType, LogoValue, Order, OrderStatus,
     OrderedDesign, OrderedInstance, OrderedLogo, TrackingRecord,
 };
-use crate::pricing::{Units, logo_line, split_digits};
+use crate::pricing::{Units, design_line, facts, logo_line, split_digits, totals};
 
 /// Most design entries per order.
 pub const MAX_DESIGNS: usize = 100;
@@ -739,11 +739,8 @@ impl Db {
                 .filter_map(|p| self.logos.get(&p.logo_id.0))
                 .map(|l| l.logo.prices.as_slice())
                 .collect();
-            lines.push(pricing::design_line(
-                placements,
-                design.heating_code.as_deref(),
-                garments,
-            ));
+            let heating = facts::heating(design.heating_code.as_deref()).per_garment();
+            lines.push(design_line(placements, heating, garments));
             designs.push(OrderedDesign {
                 design_id: design.design_id,
                 design_mul: mul,
@@ -831,7 +828,7 @@ impl Db {
             }
         }
 
-        let t = pricing::totals(lines, &req.delivery_address.country);
+        let t = totals(lines, facts::vat(&req.delivery_address.country).rate);
         Ok(Order {
             order_number: rec.order_number.as_str().into(),
             placed_at_utc: rec.placed_at,

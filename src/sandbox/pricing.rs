@@ -1,7 +1,9 @@
 //! The sandbox's price list: logo price tiers and fees from size, ink count and transfer
-//! method, design line pricing, heating fees and VAT. Every amount is a [`Decimal`] in DKK.
-//! The service's rules that apply those prices (tiers, fees, logo lines, digits, rounding) are
-//! in [`crate::pricing`], shared with the app's estimate.
+//! method. Every amount is a [`Decimal`] in DKK. The service's rules that apply those prices
+//! (tiers, fees, logo and design lines, digits, rounding, totals) and the tables the API does
+//! not give (heating fees, VAT by country, [`crate::pricing::facts`]) are in
+//! [`crate::pricing`], shared with the app's estimate. Nothing outside `sandbox/` uses this
+//! module (`tests/architecture.rs`).
 //!
 //! The formula (documented in `docs/spec-gaps.md`, with a worked example that the tests
 //! below reproduce):
@@ -18,7 +20,7 @@ use rust_decimal::Decimal;
 use rust_decimal::prelude::FromPrimitive;
 
 use crate::api::{Fee, FeeType, LogoType, PriceTier};
-use crate::pricing::{round2, unit_price_at};
+use crate::pricing::round2;
 
 /// Currency of every amount.
 pub const CURRENCY: &str = "DKK";
@@ -82,25 +84,6 @@ pub fn method(key: &str) -> Option<&'static Method> {
 pub fn method_keys() -> String {
     METHODS.iter().map(|m| m.key).collect::<Vec<_>>().join(", ")
 }
-
-/// Per-garment heating fee by a design's `heatingCode`; unknown or missing codes cost nothing.
-pub const HEATING_FEES: [(&str, i64); 3] = [("H1", 350), ("H2", 500), ("H3", 750)];
-
-/// VAT rates in percent (given in hundredths) by delivery country; others use [`DEFAULT_VAT`].
-pub const VAT_RATES: [(&str, i64); 9] = [
-    ("DK", 2500),
-    ("SE", 2500),
-    ("NO", 2500),
-    ("DE", 1900),
-    ("FI", 2550),
-    ("NL", 2100),
-    ("ES", 2100),
-    ("FR", 2000),
-    ("GB", 2000),
-];
-
-/// VAT rate (hundredths of a percent) for countries not in [`VAT_RATES`].
-pub const DEFAULT_VAT: i64 = 2500;
 
 /// An amount given in hundredths.
 fn cents(v: i64) -> Decimal {
@@ -168,73 +151,11 @@ pub fn logo_pricing(
     (prices, fees)
 }
 
-/// Per-garment heating fee for a design's heating code.
-pub fn heating_fee(code: Option<&str>) -> Decimal {
-    code.and_then(|c| {
-        HEATING_FEES
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(c.trim()))
-    })
-    .map(|&(_, v)| cents(v))
-    .unwrap_or_default()
-}
-
-/// Total of a design line: for `garments` garments, each placement's logo costs its unit
-/// price at `garments` units, plus the heating fee per garment; rounded.
-pub fn design_line<'a>(
-    placements: impl IntoIterator<Item = &'a [PriceTier]>,
-    heating_code: Option<&str>,
-    garments: i64,
-) -> Decimal {
-    let g = Decimal::from(garments);
-    let logos: Decimal = placements
-        .into_iter()
-        .map(|p| unit_price_at(p, garments) * g)
-        .sum();
-    round2(logos + heating_fee(heating_code) * g)
-}
-
-/// VAT rate in percent for a delivery country (2-letter code, any case).
-pub fn vat_rate(country: &str) -> Decimal {
-    let c = country.trim();
-    cents(
-        VAT_RATES
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(c))
-            .map(|&(_, v)| v)
-            .unwrap_or(DEFAULT_VAT),
-    )
-}
-
-/// Sub-total, VAT and total of an order whose lines are already rounded.
-pub struct Totals {
-    /// Sum of the lines.
-    pub sub_total: Decimal,
-    /// VAT rate in percent.
-    pub vat_rate: Decimal,
-    /// round₂(sub-total × rate / 100).
-    pub vat: Decimal,
-    /// Sub-total plus VAT.
-    pub total: Decimal,
-}
-
-/// Totals of an order from its line totals and delivery country.
-pub fn totals(lines: impl IntoIterator<Item = Decimal>, country: &str) -> Totals {
-    let sub_total: Decimal = lines.into_iter().sum();
-    let rate = vat_rate(country);
-    let vat = round2(sub_total * rate / Decimal::ONE_HUNDRED);
-    Totals {
-        sub_total,
-        vat_rate: rate.normalize(),
-        vat,
-        total: sub_total + vat,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pricing::{fees_total, logo_line};
+    use crate::pricing::facts::{heating, vat};
+    use crate::pricing::{design_line, fees_total, logo_line, totals, unit_price_at};
     use std::str::FromStr;
 
     fn d(s: &str) -> Decimal {
@@ -255,7 +176,7 @@ mod tests {
         assert_eq!(fees_total(&fees, 35), d("135.00"));
         let line = logo_line(&prices, &fees, 35);
         assert_eq!(line, d("498.65"));
-        let t = totals([line], "DK");
+        let t = totals([line], vat("DK").rate);
         assert_eq!(t.vat_rate, d("25"));
         assert_eq!(t.vat, d("124.66"));
         assert_eq!(t.total, d("623.31"));
@@ -284,36 +205,16 @@ mod tests {
     }
 
     #[test]
-    fn vat_is_rounded_once_on_the_sub_total() {
-        // 0.125 × 19 % = 0.02375 … the VAT is rounded once on the sub-total.
-        let t = totals([d("10.05"), d("0.05")], "DE");
-        assert_eq!(t.sub_total, d("10.10"));
-        assert_eq!(t.vat, d("1.92")); // 1.919
-        assert_eq!(t.total, d("12.02"));
-    }
-
-    #[test]
-    fn vat_table() {
-        assert_eq!(vat_rate("dk"), d("25"));
-        assert_eq!(vat_rate("DE"), d("19"));
-        assert_eq!(vat_rate("FI"), d("25.5"));
-        assert_eq!(vat_rate("NL"), d("21"));
-        assert_eq!(vat_rate("GB"), d("20"));
-        assert_eq!(vat_rate("US"), d("25"));
-        assert_eq!(totals([d("100")], "FI").vat_rate.to_string(), "25.5");
-    }
-
-    #[test]
     fn design_line_prices_placements_and_heating() {
         let (a, _) = logo_pricing(&LogoType::Transfer, "VAND SPORT", 80.0, 60.0, 2);
         let (b, _) = logo_pricing(&LogoType::NumberLogo, "VAND SPORT", 100.0, 150.0, 1);
         // 12 garments: tier 10 for both; heating H2 = 5.00 per garment.
-        let line = design_line([a.as_slice(), b.as_slice()], Some("H2"), 12);
+        let h2 = heating(Some("H2")).per_garment();
+        let line = design_line([a.as_slice(), b.as_slice()], h2, 12);
         let expected =
             round2(unit_price_at(&a, 12) * d("12") + unit_price_at(&b, 12) * d("12") + d("60.00"));
         assert_eq!(line, expected);
-        assert_eq!(heating_fee(Some("h3")), d("7.50"));
-        assert_eq!(heating_fee(None), Decimal::ZERO);
+        assert_eq!(line, d("425.52")); // (12.61 + 17.85 + 5.00) × 12
     }
 
     #[test]

@@ -27,12 +27,15 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 /// A design as the composer shows it: the design (if it could be retrieved) and the kinds
-/// of its placements' logos, so it knows which placeholders take a name or a number.
+/// of its placements' logos, so it knows which placeholders take a name or a number, and
+/// those logos in full (tiers and fees, no pictures) for the estimate.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DesignInfo {
     pub design: Design,
     /// Each placement's logo with its title and kind (unknown ones are left out).
     pub placeholders: Vec<Placeholder>,
+    /// Each distinct logo of the placements that could be read, without pictures.
+    pub logos: Vec<Logo>,
 }
 
 /// A placement's logo.
@@ -78,7 +81,7 @@ pub enum OrdersCommand {
         request: RequestId,
         tracking: OrderId,
     },
-    /// Fetch a design and its placements' logo kinds.
+    /// Fetch a design, its placements' logo kinds and those logos in full (for the estimate).
     FetchDesign {
         request: RequestId,
         target: DesignRef,
@@ -700,6 +703,7 @@ async fn fetch_design(
         .await
         .map_err(|e| UserError::from_api(&e))?;
     let mut placeholders = Vec::new();
+    let mut logos = Vec::new();
     for (id, result) in found.logos {
         match result {
             Ok(logo) => {
@@ -712,10 +716,11 @@ async fn fetch_design(
                     .unwrap_or_default();
                 placeholders.push(Placeholder {
                     logo_id: logo.logo_id,
-                    title: logo.title,
-                    logo_type: logo.logo_type,
+                    title: logo.title.clone(),
+                    logo_type: logo.logo_type.clone(),
                     view,
                 });
+                logos.push(logo);
             }
             Err(e) => {
                 tracing::info!(logo = %id, error = %e, "a placement's logo could not be read")
@@ -725,5 +730,6 @@ async fn fetch_design(
     Ok(DesignInfo {
         design: found.design,
         placeholders,
+        logos,
     })
 }

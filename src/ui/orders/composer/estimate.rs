@@ -1,43 +1,201 @@
-//! The estimate panel: the loose logo lines priced from the logos known in full.
+//! The estimate: a summary beside the form that does not scroll with it (design and loose
+//! lines, sub-total, VAT, total), recomputed every frame from the designs and logos already
+//! fetched in full (no request), and shown once more in "Place order…"'s confirmation.
 
-use super::{Composer, plural};
-use crate::orders::estimate::estimate;
+use super::Composer;
+use crate::orders::estimate::{Counted, Estimate, estimate};
+use crate::ui::Shared;
 use crate::ui::theme::{self, space};
 use crate::ui::widgets::UiExt as _;
-use egui::{RichText, Ui};
+use egui::{Align, Layout, RichText, Ui};
+use rust_decimal::Decimal;
+
+/// Width of the summary panel.
+const SUMMARY_WIDTH: f32 = 300.0;
+/// Height of the lines' list before it scrolls (the totals stay in view below it).
+const LINES_HEIGHT: f32 = 260.0;
+/// Width of the confirmation.
+const CONFIRM_WIDTH: f32 = 460.0;
+
+/// The note under the heading: whose prices count.
+const FINAL_NOTE: &str =
+    "The service's prices are final: its totals replace this estimate once the order completes.";
 
 impl Composer {
-    /// The estimate, when a logo line can be priced.
-    pub(super) fn estimate_ui(&self, ui: &mut Ui) {
-        if self.form.logos.is_empty() {
-            return;
-        }
-        let e = estimate(&self.form, |r| self.known.get(r).cloned());
-        if e.lines.is_empty() {
+    /// The estimate of the form as it is now.
+    pub fn estimate(&self) -> Estimate {
+        estimate(&self.form, &self.known, &self.design_prices)
+    }
+
+    /// The summary panel at the right of the composer (outside the form's scroll area).
+    pub(super) fn estimate_panel(&self, ui: &mut Ui, e: &Estimate) {
+        let margin = egui::Margin {
+            left: space::L as i8,
+            ..egui::Margin::ZERO
+        };
+        egui::Panel::right("composer-estimate")
+            .frame(egui::Frame::new().inner_margin(margin))
+            .resizable(false)
+            .exact_size(SUMMARY_WIDTH)
+            .show(ui, |ui| {
+                ui.add_space(space::S);
+                ui.horizontal(|ui| {
+                    ui.section_heading("Estimate");
+                    badge(ui, e);
+                });
+                ui.add(egui::Label::new(RichText::new(FINAL_NOTE).small()).wrap());
+                ui.add_space(space::S);
+                if e.lines.is_empty() && e.unknown.is_empty() {
+                    ui.muted_small("Add a design or a logo to see its price.");
+                    return;
+                }
+                summary_ui(ui, e, "estimate");
+            });
+    }
+
+    /// The confirmation of "Place order…": the summary once more and the delivery address,
+    /// with "Place order" (sends it, once) and "Cancel" (sends nothing).
+    pub(super) fn confirm_place_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>, e: &Estimate) {
+        if !self.confirm_place {
             return;
         }
         let t = theme::tokens(ui.ctx());
-        ui.surface(|ui| {
+        let a = &self.form.address;
+        let address: Vec<&str> = [&a.name, &a.contact_person, &a.street]
+            .into_iter()
+            .map(|s| s.trim())
+            .filter(|s| !s.is_empty())
+            .collect();
+        let city = format!("{} {}", a.zip.trim(), a.city.trim());
+        let country = crate::orders::countries::name_of(&a.country).map_or_else(
+            || a.country.trim().to_owned(),
+            |n| format!("{n} ({})", a.country.trim()),
+        );
+        let mut place = false;
+        let mut cancel = false;
+        let modal = egui::Modal::new(egui::Id::unique("composer-confirm-place")).show(ui.ctx(), |ui| {
+            ui.set_width(CONFIRM_WIDTH);
+            ui.label(RichText::new(format!("Place \u{201c}{}\u{201d}?", self.form.reference.trim())).font(theme::heading_font()).color(t.text_strong));
+            ui.add(egui::Label::new("The order is sent once and cannot be changed afterwards. The amounts are an estimate; the service's prices are final.").wrap());
+            ui.add_space(space::S);
             ui.horizontal(|ui| {
-                ui.section_heading("Estimate");
-                ui.badge("ESTIMATE", t.warning, t.warning_soft);
+                ui.label(RichText::new("Estimate").strong());
+                badge(ui, e);
             });
-            ui.muted_small("Loose transfers only, before VAT, from the logos' price tiers and fees. The service's own totals replace it once the order completes.");
-            egui::Grid::new("estimate").num_columns(3).spacing([space::XL, space::XS]).show(ui, |ui| {
-                for l in &e.lines {
-                    ui.label(&l.label);
-                    ui.label(format!("{} pcs", l.quantity));
-                    ui.label(format!("{} {}", l.amount, e.currency));
-                    ui.end_row();
-                }
-                ui.label(RichText::new("Estimated logo lines").strong());
-                ui.label("");
-                ui.label(RichText::new(format!("{} {}", e.total, e.currency)).strong());
-                ui.end_row();
-            });
-            if e.unknown > 0 {
-                ui.muted_small(&format!("{} not estimated (logo not known in full yet).", plural(e.unknown, "line")));
+            summary_ui(ui, e, "confirm");
+            ui.add_space(space::S);
+            ui.label(RichText::new("Deliver to").strong());
+            for line in address.iter().copied().chain([city.trim(), country.as_str()]) {
+                ui.label(line);
             }
+            ui.add_space(space::M);
+            ui.horizontal(|ui| {
+                place = ui.primary_button("Place order").clicked();
+                cancel = ui.button("Cancel").clicked();
+            });
         });
+        if place {
+            self.confirm_place = false;
+            self.place(shared);
+        } else if cancel || modal.should_close() {
+            self.confirm_place = false;
+        }
+    }
+}
+
+/// "ESTIMATE", or "PARTIAL" when something is left out.
+fn badge(ui: &mut Ui, e: &Estimate) {
+    let t = theme::tokens(ui.ctx());
+    if e.is_partial() {
+        ui.badge("PARTIAL", t.danger, t.danger_soft)
+            .on_hover_text("Some lines or charges are not included; see below.");
+    } else {
+        ui.badge("ESTIMATE", t.warning, t.warning_soft);
+    }
+}
+
+fn money(amount: Decimal, currency: &str) -> String {
+    if currency.is_empty() {
+        amount.to_string()
+    } else {
+        format!("{amount} {currency}")
+    }
+}
+
+/// The lines (scrolling when many), the totals below them, and what is left out.
+fn summary_ui(ui: &mut Ui, e: &Estimate, id: &str) {
+    egui::ScrollArea::vertical()
+        .id_salt((id, "lines"))
+        .max_height(LINES_HEIGHT)
+        .show(ui, |ui| lines_ui(ui, e));
+    ui.separator();
+    totals_ui(ui, e);
+    missing_ui(ui, e);
+}
+
+/// Each priced line: what (wrapping), then how many and the amount (right-aligned).
+fn lines_ui(ui: &mut Ui, e: &Estimate) {
+    ui.spacing_mut().item_spacing.y = 0.0;
+    for l in &e.lines {
+        ui.add(egui::Label::new(&l.label).wrap());
+        let unit = match (l.counted, l.quantity) {
+            (Counted::Garments, 1) => "garment",
+            (Counted::Garments, _) => "garments",
+            (Counted::Pieces, _) => "pcs",
+        };
+        ui.horizontal(|ui| {
+            ui.muted_small(&format!("{} {unit}", l.quantity));
+            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                ui.label(money(l.amount, &e.currency));
+            });
+        });
+        ui.add_space(space::S);
+    }
+}
+
+/// Sub-total, VAT and total; each amount's label for screen readers (and tests) names its row.
+fn totals_ui(ui: &mut Ui, e: &Estimate) {
+    let vat = format!("VAT {} %", e.vat_rate);
+    let rows = [
+        ("Subtotal", "Estimated subtotal", e.sub_total, false),
+        (vat.as_str(), "Estimated VAT", e.vat, false),
+        ("Total", "Estimated total", e.total, true),
+    ];
+    for (name, spoken, amount, strong) in rows {
+        let text = money(amount, &e.currency);
+        let (name_text, amount_text) = if strong {
+            (RichText::new(name).strong(), RichText::new(&text).strong())
+        } else {
+            (RichText::new(name), RichText::new(&text))
+        };
+        ui.horizontal(|ui| {
+            ui.label(name_text);
+            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                let shown = ui.label(amount_text);
+                let spoken = format!("{spoken} {text}");
+                shown.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &spoken));
+            });
+        });
+    }
+}
+
+/// What the estimate does not include, and a guessed VAT rate.
+fn missing_ui(ui: &mut Ui, e: &Estimate) {
+    let t = theme::tokens(ui.ctx());
+    let warn = |ui: &mut Ui, text: &str| {
+        ui.add(egui::Label::new(RichText::new(text).small().color(t.warning)).wrap());
+    };
+    if let Some(guess) = &e.vat_guess {
+        warn(ui, guess);
+    }
+    for note in &e.left_out {
+        warn(ui, note);
+    }
+    if !e.unknown.is_empty() {
+        ui.add_space(space::XS);
+        warn(ui, "Not estimated:");
+        for line in &e.unknown {
+            warn(ui, &format!("• {line}"));
+        }
     }
 }

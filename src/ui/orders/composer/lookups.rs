@@ -4,6 +4,7 @@ use super::Composer;
 use crate::api::{Logo, LogoId, LogoItemNo};
 use crate::backend::orders::{DesignInfo, OrdersCommand};
 use crate::backend::{Command, LogoRef, RequestId, UserError};
+use crate::orders::estimate::DesignPrices;
 use crate::orders::form::{DesignForm, DigitForm, LogoForm, PlaceholderForm, RowForm};
 use crate::ui::{Shared, Slot};
 
@@ -99,6 +100,14 @@ impl Composer {
         match result {
             Ok(info) => {
                 d.title = info.design.title.clone();
+                let logos = info.logos.into_iter().map(|l| (l.logo_id, l)).collect();
+                self.design_prices.insert(
+                    info.design.design_id,
+                    DesignPrices {
+                        design: info.design.clone(),
+                        logos,
+                    },
+                );
                 d.placeholders = info
                     .placeholders
                     .into_iter()

@@ -3,8 +3,9 @@
 //! The page is drawn by job: the header and delivery address (`header`), the designs with
 //! an instances grid and roster paste (`designs`), the loose logos with a digits editor
 //! (`logos`) and a search (`picker`), each design line's roster proof and proof sheet
-//! (`proof`), and the estimate of the logo lines (`estimate`);
-//! `lookups` fetches what the lines name, `cells` are the text fields with their issues.
+//! (`proof`), and the estimate of the whole order in a summary beside the form, shown once
+//! more when placing (`estimate`); `lookups` fetches what the lines name, `cells` are the text
+//! fields with their issues.
 
 mod cells;
 mod designs;
@@ -17,9 +18,10 @@ mod proof;
 
 pub use proof::ProofShown;
 
-use crate::api::{Logo, LogoRef, ValidationIssue};
+use crate::api::{DesignId, Logo, LogoRef, ValidationIssue};
 use crate::backend::orders::OrdersCommand;
 use crate::backend::{Command, RequestId, UserError};
+use crate::orders::estimate::DesignPrices;
 use crate::orders::form::DraftForm;
 use crate::orders::local::{COPY_RISK, copy_is_risky};
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
@@ -55,6 +57,8 @@ pub struct Composer {
     logo_notes: HashMap<usize, String>,
     /// Logos known in full (kinds, prices, fees).
     known: HashMap<LogoRef, Logo>,
+    /// Designs known with their placements' logos in full (for the estimate).
+    design_prices: HashMap<DesignId, DesignPrices>,
     country_query: String,
     /// The loose-logo picker: the search typed, when it was last edited, the newest
     /// request, the search it answers and its matches (or why there are none).
@@ -63,6 +67,8 @@ pub struct Composer {
     confirm_copy: bool,
     /// Each design line's roster proof, and the proof sheet under way.
     proofs: proof::Proofs,
+    /// "Place order…" shows the estimate and the address once more before placing.
+    confirm_place: bool,
 }
 
 impl Composer {
@@ -145,7 +151,8 @@ impl Composer {
         form.to_order().1
     }
 
-    /// Freezes the draft and hands its exact body to the outbox.
+    /// Freezes the draft and hands its exact body to the outbox (after the confirmation, or
+    /// at once for the demo of `--screen history`).
     pub(super) fn place(&mut self, shared: &mut Shared<'_>) {
         let Some(id) = self.draft else { return };
         let (order, issues) = self.form.to_order();
@@ -177,6 +184,7 @@ impl Composer {
     pub fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) -> Option<DraftForm> {
         let issues = self.issues();
         let frozen = self.is_frozen();
+        let estimate = self.estimate();
         let mut copy = None;
         ui.horizontal(|ui| {
             ui.screen_title(
@@ -210,9 +218,9 @@ impl Composer {
                     state_badge(ui, self.state.unwrap_or(OrderState::Queued));
                 } else {
                     let ready = issues.is_empty() && self.draft.is_some();
-                    let button = ui.add_enabled_ui(ready, |ui| ui.primary_button("Place order")).inner;
+                    let button = ui.add_enabled_ui(ready, |ui| ui.primary_button("Place order…")).inner;
                     let button = if ready {
-                        button.on_hover_text("Sends the order once; it is retried with the same key until the service answers.")
+                        button.on_hover_text("Shows the estimate and the address once more; placing sends the order once, retried with the same key until the service answers.")
                     } else {
                         button.on_disabled_hover_text(format!(
                             "{} to fix first (marked in red).",
@@ -220,7 +228,7 @@ impl Composer {
                         ))
                     };
                     if button.clicked() {
-                        self.place(shared);
+                        self.confirm_place = true;
                     }
                     if !issues.is_empty() {
                         let t = theme::tokens(ui.ctx());
@@ -237,6 +245,8 @@ impl Composer {
             ui.label(RichText::new(COPY_RISK).color(t.danger));
         }
         ui.add_space(space::M);
+        // The summary stays in view beside the form while the form scrolls.
+        self.estimate_panel(ui, &estimate);
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
             .show(ui, |ui| {
@@ -247,8 +257,6 @@ impl Composer {
                     ui.add_space(space::M);
                     self.logos_ui(ui, shared, &issues);
                 });
-                ui.add_space(space::M);
-                self.estimate_ui(ui);
                 let general: Vec<&ValidationIssue> =
                     issues.iter().filter(|i| i.path == "designs").collect();
                 for i in general {
@@ -256,6 +264,10 @@ impl Composer {
                 }
                 ui.add_space(space::XL);
             });
+        if frozen || !issues.is_empty() {
+            self.confirm_place = false;
+        }
+        self.confirm_place_ui(ui, shared, &estimate);
         self.autosave(ui, shared);
         copy
     }
