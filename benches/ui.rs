@@ -9,6 +9,10 @@
 //!   page with its thumbnails, with the persistent embedded sandbox (target ≤ 300 ms); the very
 //!   first start, which renders the demo pictures and seeds `sandbox.sqlite`, is printed.
 //!
+//! - `composer_estimate/500_garments`: the order estimate the composer recomputes every frame
+//!   (a design line of 500 roster rows with 3 placements, a NumberLogo with 20 digit values,
+//!   a transfer; VAT), from logos already fetched (target: well under 1 ms).
+//!
 //! Resident memory of the real window is measured by `benches/ui_memory.rs`.
 //!
 //! Run: `cargo bench --bench ui`.
@@ -199,5 +203,77 @@ fn first_frame(c: &mut Criterion) {
 }
 
 // The start runs first, so that its first measurement includes rendering the demo pictures.
-criterion_group!(benches, first_frame, gallery_frame);
+/// The composer's estimate of a large order, as recomputed every frame.
+fn composer_estimate(c: &mut Criterion) {
+    use logodesk::api::{Design, DesignId, Logo, LogoId, LogoRef};
+    use logodesk::orders::estimate::{DesignPrices, estimate};
+    use logodesk::orders::form::{DigitForm, LogoForm, RowForm};
+    use std::collections::HashMap;
+
+    let logo = |id: i64, kind: &str| -> Logo {
+        serde_json::from_value(serde_json::json!({
+            "logoId": id, "title": format!("Logo {id}"), "logoType": kind, "status": "Done",
+            "widthInMM": 80, "heightInMM": 60, "transferMethodKey": "VAND SPORT", "colors": [],
+            "prices": ([1, 10, 25, 50, 100, 250].map(|m| serde_json::json!({
+                "minQuantity": m, "unitPrice": 14.84 - m as f64 / 100.0, "currency": "DKK"}))),
+            "additionalFees": [{"type": "startup", "sku": "S", "name": "Startup",
+                "prices": [{"minQuantity": 1, "unitPrice": 95.0, "currency": "DKK"}]}]
+        }))
+        .expect("a logo")
+    };
+    let design: Design = serde_json::from_value(serde_json::json!({
+        "designId": 7, "title": "Kit", "heatingCode": "H2",
+        "designLogos": ([1, 2, 3].map(|id| serde_json::json!({
+            "logoId": id, "view": "FRONT", "xCoordinate": 1.0, "yCoordinate": 2.0})))
+    }))
+    .expect("a design");
+    let prices = DesignPrices {
+        design,
+        logos: (1..=3)
+            .map(|id| (LogoId(id), logo(id, "TRANSFER")))
+            .collect(),
+    };
+    let designs: HashMap<DesignId, DesignPrices> = [(DesignId(7), prices)].into();
+    let logos: HashMap<LogoRef, Logo> = [
+        (LogoRef::Id(LogoId(4)), logo(4, "NumberLogo")),
+        (LogoRef::Id(LogoId(5)), logo(5, "TRANSFER")),
+    ]
+    .into();
+    let mut form = logodesk::ui::orders::demo_form();
+    form.designs[0].reference = "7".into();
+    form.designs[0].rows = (0..500)
+        .map(|i| RowForm {
+            size: "M".into(),
+            quantity: "1".into(),
+            number: (i % 99).to_string(),
+            ..RowForm::default()
+        })
+        .collect();
+    form.logos = vec![
+        LogoForm {
+            reference: "4".into(),
+            digits: (0..20)
+                .map(|i| DigitForm {
+                    digit: (i * 7).to_string(),
+                    quantity: "3".into(),
+                    storage: String::new(),
+                })
+                .collect(),
+            ..LogoForm::default()
+        },
+        LogoForm {
+            reference: "5".into(),
+            quantity: "30".into(),
+            storage: "5".into(),
+            ..LogoForm::default()
+        },
+    ];
+    let e = estimate(&form, &logos, &designs);
+    assert!(!e.is_partial() && e.lines.len() > 10, "{e:?}");
+    c.bench_function("composer_estimate/500_garments", |b| {
+        b.iter(|| estimate(&form, &logos, &designs))
+    });
+}
+
+criterion_group!(benches, first_frame, gallery_frame, composer_estimate);
 criterion_main!(benches);
