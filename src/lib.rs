@@ -22,6 +22,7 @@ pub mod headless;
 pub mod imaging;
 pub mod instance;
 pub mod keychain;
+pub mod locale;
 pub mod logging;
 pub mod notice;
 pub mod orders;

@@ -235,6 +235,16 @@ impl fmt::Debug for Client {
     }
 }
 
+/// rustls needs one process-wide crypto provider before a TLS client is built; logodesk uses
+/// `ring`. Installing is idempotent: when one is already in place (ours, or an embedding
+/// program's) it stays.
+fn install_tls_provider() {
+    if rustls::crypto::CryptoProvider::get_default().is_none() {
+        // Err only means another thread installed one first, which is as good.
+        let _ = rustls::crypto::ring::default_provider().install_default();
+    }
+}
+
 /// Checks and normalises a base address: `https://` (or `http://` for this computer only, so
 /// the key never travels unencrypted, whatever a database row says), a host, no user name, no
 /// query or fragment, a trailing `/`.
@@ -290,6 +300,7 @@ impl Client {
             value.set_sensitive(true);
             (name, value)
         };
+        install_tls_provider();
         let mut http = reqwest::Client::builder()
             .connect_timeout(config.timeouts.connect)
             .user_agent(config.user_agent)
