@@ -1,4 +1,4 @@
-//! The property tests of `tests/props.rs` at 10,000 cases each, timed:
+//! The property tests of `tests/api/props.rs` at 10,000 cases each, timed:
 //! `cargo bench --bench props`. Prints one line per property and the total.
 
 #[path = "../tests/prop_cases/mod.rs"]

@@ -11,7 +11,7 @@
 //! [`unseen_crash_note`]). The newest [`KEEP_CRASH_NOTES`] notes are kept.
 //!
 //! Neither holds an API key: keys only travel as [`crate::api::ApiKey`], whose `Debug` is
-//! redacted, and the client redacts server text that echoes them (`tests/instance.rs` greps
+//! redacted, and the client redacts server text that echoes them (`tests/processes/instance.rs` greps
 //! both files after a flow with a known key).
 
 use std::io::Write as _;

@@ -1,4 +1,4 @@
-//! The property tests of test 5, with the number of cases as a parameter: `tests/props.rs`
+//! The property tests of test 5, with the number of cases as a parameter: `tests/api/props.rs`
 //! runs each with 256 cases in `cargo test`, `benches/props.rs` with 10,000
 //! (`cargo bench --bench props`).
 //!

@@ -8,7 +8,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead as _, BufReader, Read as _};
 use std::path::Path;
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -271,4 +271,64 @@ pub fn xvfb_run() -> Command {
     let mut command = Command::new("xvfb-run");
     command.args(["-a", "-n", &n.to_string(), "-s", "-screen 0 1280x800x24"]);
     command
+}
+
+/// Runs `cmd`, killing it after `limit`.
+pub fn run_with_limit(cmd: &mut Command, limit: Duration) -> Output {
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the command starts");
+    let start = Instant::now();
+    loop {
+        if child.try_wait().expect("wait").is_some() {
+            return child.wait_with_output().expect("output");
+        }
+        if start.elapsed() > limit {
+            child.kill().ok();
+            let out = child.wait_with_output().expect("output");
+            panic!(
+                "timed out after {limit:?}\nstdout: {}\nstderr: {}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// `bin --screenshot png --screen screen` on the sandbox account under `xvfb-run`, and checks
+/// the picture is the whole window and not blank.
+pub fn screenshot(bin: &Path, data: &Path, runtime: &Path, screen: &str, png: &Path) {
+    let out = run_with_limit(
+        xvfb_run()
+            .arg(bin)
+            .arg("--screenshot")
+            .arg(png)
+            .args(["--screen", screen, "--account", "sandbox", "--data-dir"])
+            .arg(data)
+            .env("XDG_RUNTIME_DIR", runtime)
+            .env("RUST_LOG", "warn")
+            .env_remove("WAYLAND_DISPLAY"),
+        Duration::from_secs(240),
+    );
+    assert!(
+        out.status.success(),
+        "`logodesk --screenshot` failed: {}\nstdout: {}\nstderr: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("saved"));
+    let img = image::open(png).expect("a PNG was written").into_rgba8();
+    let (w, h) = img.dimensions();
+    assert!(w >= 960 && h >= 620, "the whole window: {w}×{h}");
+    let colors: std::collections::HashSet<[u8; 4]> =
+        img.pixels().step_by(97).map(|p| p.0).collect();
+    assert!(
+        colors.len() > 50,
+        "a real picture, not a blank window ({} colors)",
+        colors.len()
+    );
 }

@@ -1,6 +1,6 @@
 //! Designs: read, clone into variations, and the clone rules, over real HTTP.
 
-mod common;
+use crate::common;
 
 use common::*;
 use logodesk::api::*;

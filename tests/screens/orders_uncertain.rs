@@ -7,9 +7,8 @@
 //! A small HTTP proxy in front of the sandbox drops the answer of the first `POST /api/orders`
 //! after the sandbox applied it, then answers 409 to the resend.
 
-mod common;
-#[path = "ui_common/mod.rs"]
-mod ui_common;
+use crate::common;
+use crate::ui_common;
 
 use common::*;
 use logodesk::api::*;

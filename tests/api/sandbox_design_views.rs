@@ -2,7 +2,7 @@
 //! without temporary placements, tenancy, bad placements, the sandbox-only style endpoint, and
 //! the tolerant reading of design answers (`logos`, `NAMELOGO`, unknown keys).
 
-mod common;
+use crate::common;
 
 use common::*;
 use image::RgbaImage;

@@ -3,7 +3,7 @@
 //! values) and the confirmation of an order the sandbox completed, both with Danish letters.
 //! `LOGODESK_KEEP_PDF=<file>` and `LOGODESK_KEEP_CONFIRMATION=<file>` keep a copy to look at.
 
-mod common;
+use crate::common;
 
 use common::*;
 use logodesk::api::*;

@@ -6,10 +6,10 @@
 //! the time *after* being applied. The server must end up with exactly N orders, each tracked
 //! to a final state, none duplicated, none lost.
 //!
-//! `cargo test --test orders_exactly_once -- --nocapture` prints the figures.
+//! `cargo test --test processes orders_exactly_once:: -- --nocapture` prints the figures.
 
-mod common;
-mod runner_common;
+use crate::common;
+use crate::runner_common;
 
 use std::collections::BTreeSet;
 use std::path::Path;

@@ -2,7 +2,7 @@
 //! against slow clients (test 6 of issue 9: slowloris), a change that cannot be saved, and one
 //! sandbox per data file. Raw TCP where a well-behaved client cannot misbehave on purpose.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

@@ -1,7 +1,7 @@
 //! Issue 9: editing an account whose orders are queued (or placed and not confirmed) asks what
 //! becomes of them before anything is saved, through the real app.
 
-mod ui_common;
+use crate::ui_common;
 
 use egui_kittest::kittest::Queryable as _;
 use logodesk::api::{ApiKey, AuthStyle};

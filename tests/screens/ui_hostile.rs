@@ -3,8 +3,8 @@
 //! bomb, the detail and the editor that bomb as the picture, and other logos measure `"inf"`
 //! mm, weigh 200 MB or cost −5 DKK. Each shows a sentence, and the app keeps running frames.
 
-mod hostile;
-mod ui_common;
+use crate::hostile;
+use crate::ui_common;
 
 use egui::Key;
 use egui_kittest::Harness;

@@ -1,7 +1,7 @@
 //! The gallery and the logo detail, driven through the real app against an in-process sandbox:
 //! demo logos, search, paging, keyboard, detail with pricing, a failing server, snapshots.
 
-mod ui_common;
+use crate::ui_common;
 
 use egui::Key;
 use egui_kittest::kittest::Queryable as _;

@@ -6,7 +6,7 @@
 //! service's completed totals for the demo kit order to the øre, stays in view while the form
 //! scrolls, and "Cancel" in the confirmation sends nothing.
 
-mod ui_common;
+use crate::ui_common;
 
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use logodesk::api::LogoType;

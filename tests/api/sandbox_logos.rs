@@ -1,6 +1,6 @@
 //! Authentication, tenancy, the logo list, logo lookups and uploads, over real HTTP.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -1,6 +1,6 @@
 //! Vectorize tasks: pending, finishing after the delay, the finished demo task, over real HTTP.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

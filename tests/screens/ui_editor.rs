@@ -4,7 +4,7 @@
 //! committed; forbidden actions disabled with their reasons; a refusal shown readably;
 //! snapshots before and after a recolor.
 
-mod ui_common;
+use crate::ui_common;
 
 use egui::Key;
 use egui_kittest::Harness;

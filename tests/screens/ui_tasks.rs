@@ -2,7 +2,7 @@
 //! id, watch the pending one finish (the sandbox finishes it after 1.5 s; the app polls every
 //! 200 ms here) with a notification, open its created logo, and remove a task.
 
-mod ui_common;
+use crate::ui_common;
 
 use egui_kittest::kittest::Queryable as _;
 use logodesk::api::{TaskId, TaskStatus};

@@ -1,7 +1,7 @@
 //! Orders: validation, placement to `Completed`/`Failed`, prices, echoes, digits, child
 //! organizations, tracking and idempotency, over real HTTP.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::time::Duration;

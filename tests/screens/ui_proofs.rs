@@ -4,7 +4,7 @@
 //! sheet…" saves a PDF with every row; a completed order's "Confirmation (PDF)" saves its
 //! confirmation. Files go to a temporary downloads folder.
 
-mod ui_common;
+use crate::ui_common;
 
 use egui_kittest::kittest::Queryable as _;
 use logodesk::sandbox::fixtures;

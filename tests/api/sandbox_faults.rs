@@ -2,7 +2,7 @@
 //! (503 with `Retry-After`, or a dropped connection). Placing with an idempotency key and
 //! retrying with the same key must still create exactly one order per key.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::time::Duration;

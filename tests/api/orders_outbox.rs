@@ -2,7 +2,7 @@
 //! loop (it backs off and tells the person once), and a tracked order the service does not
 //! know ends in a clear state instead of being polled forever.
 
-mod common;
+use crate::common;
 
 use common::*;
 use logodesk::api::*;

@@ -2,7 +2,7 @@
 //! folder's queue, a second `send-queued` and the desktop app on the same folder refuse with
 //! a sentence and exit status 3, and the server ends up with each order once.
 
-mod runner_common;
+use crate::runner_common;
 
 use std::time::Duration;
 

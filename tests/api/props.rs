@@ -2,7 +2,7 @@
 //! 10,000): every response model on arbitrary JSON in its shape and valid values round-trip,
 //! the gallery's paging arithmetic, the editor's ruler. See `tests/prop_cases/mod.rs`.
 
-mod prop_cases;
+use crate::prop_cases;
 
 const CASES: u32 = 256;
 

@@ -6,7 +6,7 @@
 //! replacing the local drawing, and the created design read back through the client.
 //! Snapshots of the design view and of the clone canvas, light and dark.
 
-mod ui_common;
+use crate::ui_common;
 
 use egui::{Event, Key, Modifiers, Pos2, vec2};
 use egui_kittest::kittest::{NodeT as _, Queryable as _};

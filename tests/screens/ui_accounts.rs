@@ -1,7 +1,7 @@
 //! Settings → Accounts through the real app: add, test and switch with the mock keychain; the
 //! session-only path without a keychain; keys never reach the database; a snapshot.
 
-mod ui_common;
+use crate::ui_common;
 
 use egui_kittest::kittest::Queryable as _;
 use logodesk::backend::StoreLocation;

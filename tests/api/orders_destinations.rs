@@ -5,7 +5,7 @@
 //! order goes out only when the person says so, that account ids are not reused, and that
 //! the outbox of an account that is not shown runs too (also right after start).
 
-mod common;
+use crate::common;
 
 use common::*;
 use logodesk::api::*;

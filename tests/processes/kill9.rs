@@ -8,9 +8,9 @@
 //! the N orders, one per idempotency key, each the one the local row recorded, and both
 //! databases must pass `PRAGMA integrity_check`.
 //!
-//! `cargo test --test kill9 -- --nocapture` prints the figures.
+//! `cargo test --test processes kill9:: -- --nocapture` prints the figures.
 
-mod runner_common;
+use crate::runner_common;
 
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};

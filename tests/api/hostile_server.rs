@@ -4,7 +4,7 @@
 //! the app clamps; none panics or hangs (each call runs under a 60 s safety net, which no
 //! answer comes near).
 
-mod hostile;
+use crate::hostile;
 
 use hostile::{HUGE_COUNT, Hostile, KEY};
 use logodesk::api::{ApiError, Client, ClientConfig, ListLogos, LogoId, OrderId};

@@ -1,7 +1,7 @@
 //! Draft logos: change method, change colors, resize, rename, commit, and the rules that tie
 //! them together, over real HTTP.
 
-mod common;
+use crate::common;
 
 use common::*;
 use logodesk::api::*;

@@ -1,0 +1,27 @@
+//! The client against the sandbox over real HTTP on 127.0.0.1:0: every endpoint, the
+//! sandbox's rules and faults, hostile servers, the outbox, PDFs, and the property tests.
+//!
+//! One test binary for many files: each integration-test binary links the whole app, so
+//! folding them keeps a cold `cargo test` short. Each file is a module of its own.
+
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "../hostile/mod.rs"]
+mod hostile;
+#[path = "../prop_cases/mod.rs"]
+mod prop_cases;
+
+mod api_models;
+mod hostile_server;
+mod orders_destinations;
+mod orders_outbox;
+mod pdf;
+mod props;
+mod sandbox_design_views;
+mod sandbox_designs;
+mod sandbox_drafts;
+mod sandbox_faults;
+mod sandbox_logos;
+mod sandbox_orders;
+mod sandbox_service;
+mod sandbox_vectorize;

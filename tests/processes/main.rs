@@ -1,0 +1,17 @@
+//! The real `logodesk` binary as a child process: the command line, one instance per data
+//! folder, kill -9 while sending, `--screenshot`, orders sent exactly once across processes.
+//!
+//! One test binary for many files: each integration-test binary links the whole app, so
+//! folding them keeps a cold `cargo test` short. Each file is a module of its own.
+
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "../runner_common/mod.rs"]
+mod runner_common;
+
+mod cli;
+mod install_deb;
+mod instance;
+mod kill9;
+mod orders_exactly_once;
+mod ui_screenshot;

@@ -1,0 +1,23 @@
+//! The app's screens in egui_kittest against an in-process sandbox: find widgets by label,
+//! click, type, assert; rendered snapshots where a picture is the point.
+//!
+//! One test binary for many files: each integration-test binary links the whole app, so
+//! folding them keeps a cold `cargo test` short. Each file is a module of its own.
+
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "../hostile/mod.rs"]
+mod hostile;
+#[path = "../ui_common/mod.rs"]
+mod ui_common;
+
+mod orders_uncertain;
+mod ui_account_orders;
+mod ui_accounts;
+mod ui_designs;
+mod ui_editor;
+mod ui_gallery;
+mod ui_hostile;
+mod ui_orders;
+mod ui_proofs;
+mod ui_tasks;
