@@ -206,7 +206,7 @@ pub fn status_bar_ui(
                 );
             }
             None => {
-                ui.spinner();
+                status_spinner(ui);
                 ui.muted_small("Starting…");
             }
         }
@@ -220,7 +220,7 @@ pub fn status_bar_ui(
                     format!("{label}…")
                 };
                 ui.label(RichText::new(text).small().color(t.text));
-                ui.spinner();
+                status_spinner(ui);
             }
             if let Some(outbox) = outbox {
                 separator(ui);
@@ -229,6 +229,12 @@ pub fn status_bar_ui(
             }
         });
     });
+}
+
+/// A spinner the status bar's height holds: the default one is as tall as a button (28 px) and
+/// would make the bar, and the whole window with it, grow while something is loading.
+fn status_spinner(ui: &mut Ui) {
+    ui.add(egui::Spinner::new().size(12.0));
 }
 
 fn separator(ui: &mut Ui) {
