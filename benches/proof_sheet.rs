@@ -11,8 +11,7 @@ use logodesk::api::DesignId;
 use logodesk::backend::proofs::{ProofKey, ProofsCommand, ProofsEvent, SheetOrder, SheetRow};
 use logodesk::backend::{Backend, BackendConfig, Command, Event};
 use logodesk::orders::roster::{DEMO_ROSTER, parse_roster};
-use logodesk::pdf::Picture;
-use logodesk::pdf::proof::{ProofHeader, ProofRow, ProofSheet};
+use logodesk::pdf::proof::sample_sheet;
 use std::time::{Duration, Instant};
 
 const RUNS: usize = 3;
@@ -69,39 +68,7 @@ fn main() {
     backend.shutdown(Duration::from_secs(3));
 
     // The PDF alone: 20 rows, each with its own front and back.
-    let sheet = ProofSheet {
-        header: ProofHeader {
-            reference: "BENCH".into(),
-            club: "Nordby IF".into(),
-            date: "2026-03-01".into(),
-            design_title: "Hjemmebanetrøje".into(),
-            design_item: "MUL000001".into(),
-        },
-        rows: (0..20u8)
-            .map(|i| ProofRow {
-                size: "M".into(),
-                quantity: "1".into(),
-                name: format!("Spiller {i}"),
-                number: i.to_string(),
-                values: Vec::new(),
-                views: ["FRONT", "BACK"]
-                    .iter()
-                    .enumerate()
-                    .map(|(k, v)| {
-                        let img = image::RgbaImage::from_fn(300, 400, |x, y| {
-                            image::Rgba([
-                                i.wrapping_mul(11),
-                                (x % 256) as u8,
-                                (y % 256) as u8,
-                                255 - k as u8,
-                            ])
-                        });
-                        ((*v).to_owned(), Picture::new(img))
-                    })
-                    .collect(),
-            })
-            .collect(),
-    };
+    let sheet = sample_sheet(20, [300, 400]);
     let started = Instant::now();
     let mut bytes = 0;
     for _ in 0..RUNS {

@@ -271,38 +271,53 @@ fn text(x: f32, top: f32, size: f32, weight: Weight, ink: Ink, text: String) -> 
     }
 }
 
+/// A sheet of `rows` sample players ("Spiller 0"…, size M, one each), each with its own
+/// FRONT and BACK picture of `size` px (each picture a pattern of its own, as the service's
+/// are): for the tests and the bench.
+#[doc(hidden)]
+pub fn sample_sheet(rows: usize, size: [u32; 2]) -> ProofSheet {
+    ProofSheet {
+        header: ProofHeader {
+            reference: "PO-1".into(),
+            club: "Nordby IF".into(),
+            date: "2026-03-01".into(),
+            design_title: "Hjemmebanetrøje".into(),
+            design_item: "MUL000001".into(),
+        },
+        rows: (0..rows)
+            .map(|i| ProofRow {
+                size: "M".into(),
+                quantity: "1".into(),
+                name: format!("Spiller {i}"),
+                number: i.to_string(),
+                values: Vec::new(),
+                views: ["FRONT", "BACK"]
+                    .into_iter()
+                    .zip(0u8..)
+                    .map(|(view, k)| {
+                        let shade = (i % 256) as u8;
+                        let picture = image::RgbaImage::from_fn(size[0], size[1], |x, y| {
+                            image::Rgba([
+                                shade.wrapping_mul(11),
+                                (x % 256) as u8,
+                                (y % 256) as u8,
+                                255 - k,
+                            ])
+                        });
+                        (view.to_owned(), Picture::new(picture))
+                    })
+                    .collect(),
+            })
+            .collect(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn sheet(rows: usize) -> ProofSheet {
-        let picture = Picture::new(image::RgbaImage::from_pixel(
-            30,
-            40,
-            image::Rgba([200, 20, 20, 255]),
-        ));
-        ProofSheet {
-            header: ProofHeader {
-                reference: "PO-1".into(),
-                club: "Nordby IF".into(),
-                date: "2026-03-01".into(),
-                design_title: "Hjemmebane".into(),
-                design_item: "MUL000001".into(),
-            },
-            rows: (0..rows)
-                .map(|i| ProofRow {
-                    size: "M".into(),
-                    quantity: "1".into(),
-                    name: format!("Spiller {i}"),
-                    number: i.to_string(),
-                    values: Vec::new(),
-                    views: vec![
-                        ("FRONT".into(), picture.clone()),
-                        ("BACK".into(), picture.clone()),
-                    ],
-                })
-                .collect(),
-        }
+        sample_sheet(rows, [30, 40])
     }
 
     #[test]

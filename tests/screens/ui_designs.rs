@@ -1,9 +1,12 @@
 //! The Designs screen in the real app against the in-process sandbox: open the demo design by
 //! id and see its placements (placeholders marked, logos openable), prefill an order with it,
 //! clone it into two variations and open a new one, and see a refused clone as a sentence.
-//! The design's views (hover labels, selecting a placement from the picture and the table),
-//! and the clone canvas: drag, undo/redo, arrow keys, snapping, Delete, the service's picture
-//! replacing the local drawing, and the created design read back through the client.
+//! The design's views (hover labels, selecting a placement from the picture and the table,
+//! wheel and pinch zoom about the pointer, drag to pan), and the clone canvas: drag, the
+//! rotate handle (Shift: 15° steps) and keys, undo/redo, arrow keys, snapping, Delete, zoom
+//! by wheel and buttons, pan, the service's picture replacing the local drawing (and its
+//! refusal said in a sentence while the local drawing stays), and the created design read
+//! back through the client.
 //! Snapshots of the design view and of the clone canvas, light and dark.
 
 use crate::ui_common;
@@ -18,28 +21,14 @@ use ui_common::*;
 
 type H = egui_kittest::Harness<'static, logodesk::app::LogodeskApp>;
 
-fn text_field<'a>(h: &'a H, field: &'a str) -> egui_kittest::Node<'a> {
-    h.query_by_role_and_label(egui::accesskit::Role::TextInput, field)
-        .unwrap_or_else(|| panic!("no text field {field}"))
-}
-
-fn type_into(h: &mut H, field: &str, text: &str) {
-    text_field(h, field).focus();
-    h.run_steps(1);
-    text_field(h, field).type_text(text);
-    h.run_steps(2);
-}
-
-fn press(h: &mut H, label: &str) {
-    h.get_by_label(label).scroll_to_me();
-    h.run_steps(2);
-    h.get_by_label(label).click_accesskit();
-    h.run_steps(2);
-}
-
 /// The app on the Designs screen with the demo design open.
 fn open_demo_design() -> H {
-    let mut h = app(egui::Theme::Light);
+    open_demo_design_in(egui::Theme::Light)
+}
+
+/// The app on the Designs screen with the demo design open, in `theme`.
+fn open_demo_design_in(theme: egui::Theme) -> H {
+    let mut h = app(theme);
     wait_for(&mut h, "the session", |h| {
         h.state().session().active.is_some()
     });
@@ -225,25 +214,6 @@ fn demo_with_views(theme: egui::Theme) -> H {
     h
 }
 
-/// The app on the Designs screen with the demo design open, in `theme`.
-fn open_demo_design_in(theme: egui::Theme) -> H {
-    if theme == egui::Theme::Light {
-        return open_demo_design();
-    }
-    let mut h = app(theme);
-    wait_for(&mut h, "the session", |h| {
-        h.state().session().active.is_some()
-    });
-    h.get_by_label("Designs").click();
-    h.run_steps(2);
-    type_into(&mut h, "Design id", &fixtures().done_design_id.to_string());
-    press(&mut h, "Open design");
-    wait_for(&mut h, "the demo design", |h| {
-        h.state().designs().is_loaded()
-    });
-    h
-}
-
 /// Where view point `p` (px of a 1200 × 1600 top) is in the fitted view `label`.
 fn on_view(h: &H, label: &str, p: [f64; 2]) -> Pos2 {
     let rect = h.get_by_label(label).rect();
@@ -262,24 +232,50 @@ fn click_at(h: &mut H, pos: Pos2) {
     h.run_steps(2);
 }
 
-/// Presses, moves in steps and releases the primary button (Alt held when `alt`).
-fn drag(h: &mut H, from: Pos2, to: Pos2, alt: bool) {
+/// Presses, moves in steps and releases the primary button, `held` (Alt, Shift…) held while
+/// moving.
+fn drag(h: &mut H, from: Pos2, to: Pos2, held: Modifiers) {
     h.hover_at(from);
     h.run_steps(1);
     h.drag_at(from);
     h.run_steps(1);
-    if alt {
-        h.event(Event::ModifiersChanged(Modifiers::ALT));
+    if !held.is_none() {
+        h.event(Event::ModifiersChanged(held));
     }
     for k in 1..=6 {
         h.hover_at(from + (to - from) * (k as f32 / 6.0));
         h.run_steps(1);
     }
     h.drop_at(to);
-    if alt {
+    if !held.is_none() {
         h.event(Event::ModifiersChanged(Modifiers::NONE));
     }
     h.run_steps(2);
+}
+
+/// Turns the mouse wheel over `at`, `notches` small steps of 5 points (one a frame; up, which
+/// zooms in, when positive): each zooms by e^(5/200).
+fn wheel(h: &mut H, at: Pos2, notches: i32) {
+    h.hover_at(at);
+    h.run_steps(1);
+    for _ in 0..notches.abs() {
+        h.event(Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: vec2(0.0, 5.0 * notches.signum() as f32),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+            modifiers: Modifiers::NONE,
+        });
+        h.run_steps(1);
+    }
+    h.run_steps(2);
+}
+
+/// Hovers `at` and answers whether the hover label of the demo design's front logo shows.
+fn hover_names_front_logo(h: &mut H, at: Pos2) -> bool {
+    h.hover_at(at);
+    h.run_steps(2);
+    shows_text(h, "FRONT · x 422.23 y 380")
 }
 
 #[test]
@@ -293,12 +289,8 @@ fn the_design_view_shows_each_view_and_ties_placements_to_their_rows() {
     assert!(shows(&h, "Design view FRONT"));
     // Hovering the front logo names it with its view and position.
     let logo = on_view(&h, "Design view FRONT", [422.23, 380.0]);
-    h.hover_at(logo);
-    h.run_steps(2);
-    assert!(shows_text(&h, "FRONT · x 422.23 y 380"), "no hover label");
-    h.hover_at(logo + vec2(150.0, 150.0));
-    h.run_steps(2);
-    assert!(!shows_text(&h, "FRONT · x 422.23 y 380"));
+    assert!(hover_names_front_logo(&mut h, logo), "no hover label");
+    assert!(!hover_names_front_logo(&mut h, logo + vec2(150.0, 150.0)));
     // Clicking it selects its row.
     assert_eq!(h.state().designs().selected_row(), None);
     click_at(&mut h, logo);
@@ -321,9 +313,25 @@ fn clone_canvas(theme: egui::Theme) -> H {
     wait_for(&mut h, "the bare garment", |h| {
         h.state().designs().canvas_ready()
     });
-    h.get_by_label("Clone canvas").scroll_to_me();
-    h.run_steps(3);
+    scroll_into_view(&mut h, "Clone canvas");
     h
+}
+
+/// Scrolls the page to the widget labelled `label` (which it does two frames later) and
+/// waits until it stops moving.
+fn scroll_into_view(h: &mut H, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    h.run_steps(3);
+    let mut rect = h.get_by_label(label).rect();
+    for _ in 0..20 {
+        h.run_steps(1);
+        let now = h.get_by_label(label).rect();
+        if now == rect {
+            return;
+        }
+        rect = now;
+    }
+    panic!("{label} keeps moving");
 }
 
 fn placement(h: &H, j: usize) -> logodesk::ui::designs::PlacementForm {
@@ -354,13 +362,11 @@ fn a_logo_dragged_on_the_canvas_is_where_the_clone_puts_it() {
 
     // Hovering names it.
     let from = center(&h, 0);
-    h.hover_at(from);
-    h.run_steps(2);
-    assert!(shows_text(&h, "FRONT · x 422.23 y 380"), "no hover label");
+    assert!(hover_names_front_logo(&mut h, from), "no hover label");
 
     // Drag it 90 points right and 40 down: the numbers follow (whole px).
     let scale = f64::from(h.get_by_label("Clone canvas").rect().height()) / 1600.0;
-    drag(&mut h, from, from + vec2(90.0, 40.0), false);
+    drag(&mut h, from, from + vec2(90.0, 40.0), Modifiers::NONE);
     let moved = placement(&h, 0);
     let (x, y, _) = moved.numbers().expect("numbers");
     assert!((x - (422.23 + 90.0 / scale)).abs() <= 2.0, "x {x}");
@@ -436,12 +442,12 @@ fn the_canvas_snaps_to_the_centre_line_removes_and_adds_logos() {
     let from = center(&h, 0);
     let scale = h.get_by_label("Clone canvas").rect().height() / 1600.0;
     let to_centre = (603.0 - 422.23) as f32 * scale;
-    drag(&mut h, from, from + vec2(to_centre, 0.0), false);
+    drag(&mut h, from, from + vec2(to_centre, 0.0), Modifiers::NONE);
     assert_eq!(placement(&h, 0).x, "600", "snapped");
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run_steps(2);
     let back = center(&h, 0);
-    drag(&mut h, back, from + vec2(to_centre, 0.0), true);
+    drag(&mut h, back, from + vec2(to_centre, 0.0), Modifiers::ALT);
     let x = placement(&h, 0).numbers().unwrap().0;
     assert!(
         x != 600.0 && (x - 603.0).abs() <= 2.0,
@@ -490,6 +496,241 @@ fn the_canvas_snaps_to_the_centre_line_removes_and_adds_logos() {
         h.state().designs().canvas.drawn_center(3).is_some(),
         "drawn on the canvas"
     );
+}
+
+/// Half the width, in points, of the demo design's front logo in the fitted view `label`
+/// (a 1200 × 1600 px top at the sandbox's 2 px per mm).
+fn front_logo_half_width(h: &H, label: &str) -> f32 {
+    let view = h.state().designs().design().expect("the design");
+    let front = &view.design.design_logos[0];
+    let mm = view.logo(front.logo_id).expect("the front logo").width_mm;
+    let rect = h.get_by_label(label).rect();
+    let scale = ViewFrame::default()
+        .mapping(rect, vec2(1200.0, 1600.0))
+        .scale;
+    (mm * logodesk::sandbox::garments::PX_PER_MM) as f32 * scale / 2.0
+}
+
+#[test]
+fn the_wheel_zooms_the_design_view_about_the_pointer_and_a_drag_pans_it() {
+    let mut h = demo_with_views(egui::Theme::Light);
+    scroll_into_view(&mut h, "Design view FRONT");
+    let rect = h.get_by_label("Design view FRONT").rect();
+    let logo = on_view(&h, "Design view FRONT", [422.23, 380.0]);
+    // A point just right of the logo: not on it at the fitted zoom.
+    let beside = logo + vec2(front_logo_half_width(&h, "Design view FRONT") * 1.3, 0.0);
+    assert!(!hover_names_front_logo(&mut h, beside));
+
+    // 20 wheel steps up over the logo: ×e^0.5 about it, the page does not scroll; the logo
+    // grew about the pointer, so the point beside it is now on it.
+    wheel(&mut h, logo, 20);
+    assert!(shows_text(&h, "165 %"), "zoomed in by the wheel");
+    assert_eq!(
+        h.get_by_label("Design view FRONT").rect(),
+        rect,
+        "the page stayed"
+    );
+    assert!(
+        hover_names_front_logo(&mut h, logo),
+        "still under the pointer"
+    );
+    assert!(hover_names_front_logo(&mut h, beside), "the logo grew");
+    // A pinch zooms too; wheel steps down zoom out.
+    h.event(Event::Zoom(0.5));
+    h.run_steps(2);
+    assert!(shows_text(&h, "82 %"), "pinched out");
+    wheel(&mut h, logo, -4);
+    assert!(shows_text(&h, "75 %"), "zoomed out by the wheel");
+
+    // Dragging the background pans the view: the logo is found where it moved to.
+    press(&mut h, "Fit the design view");
+    assert!(shows_text(&h, "100 %"));
+    scroll_into_view(&mut h, "Design view FRONT");
+    let rect = h.get_by_label("Design view FRONT").rect();
+    let logo = on_view(&h, "Design view FRONT", [422.23, 380.0]);
+    let from = rect.min + vec2(30.0, 30.0);
+    drag(&mut h, from, from + vec2(120.0, 60.0), Modifiers::NONE);
+    assert!(hover_names_front_logo(&mut h, logo + vec2(120.0, 60.0)));
+    assert!(!hover_names_front_logo(&mut h, logo));
+    assert_eq!(
+        h.state().designs().selected_row(),
+        None,
+        "a drag selects nothing"
+    );
+}
+
+#[test]
+fn the_wheel_zooms_the_canvas_a_background_drag_pans_it_and_hovering_still_finds_the_logo() {
+    let mut h = clone_canvas(egui::Theme::Light);
+    let before = placement(&h, 0);
+    let c = center(&h, 0);
+    let corners = h.state().designs().canvas.drawn_corners(0).unwrap();
+    let half = (corners[1] - corners[0]).length() / 2.0;
+    let beside = c + vec2(half * 1.3, 0.0);
+    assert!(!hover_names_front_logo(&mut h, beside));
+
+    // 20 wheel steps up over the logo: ×e^0.5 about it.
+    wheel(&mut h, c, 20);
+    let frame = h.state().designs().canvas.frame;
+    assert!((frame.zoom - 0.5f32.exp()).abs() < 1e-3, "{frame:?}");
+    assert!(shows_text(&h, "165 %"));
+    assert!(
+        (center(&h, 0) - c).length() < 0.5,
+        "zoomed about the pointer"
+    );
+    assert!(hover_names_front_logo(&mut h, beside), "the logo grew");
+
+    // Dragging the background (beside the garment) pans; the placement does not move.
+    let rect = h.get_by_label("Clone canvas").rect();
+    let from = rect.min + vec2(6.0, 6.0);
+    drag(&mut h, from, from + vec2(60.0, 40.0), Modifiers::NONE);
+    let moved = center(&h, 0);
+    assert!((moved - (c + vec2(60.0, 40.0))).length() < 1.0, "{moved:?}");
+    assert!(hover_names_front_logo(&mut h, moved));
+    assert_eq!(placement(&h, 0), before, "panning moves no logo");
+    assert_eq!(h.state().designs().canvas.history_len(), (0, 0));
+    assert_eq!(h.state().designs().canvas.selected, None);
+}
+
+#[test]
+fn the_canvas_zoom_buttons_zoom_about_its_centre_and_fit_it() {
+    let mut h = clone_canvas(egui::Theme::Light);
+    // The logo's offset from the canvas's centre (the page may scroll to the buttons).
+    let offset = |h: &H| center(h, 0) - h.get_by_label("Clone canvas").rect().center();
+    let fitted = offset(&h);
+    press(&mut h, "Zoom into the canvas");
+    assert!(shows_text(&h, "125 %"));
+    assert!(
+        (offset(&h) - fitted * 1.25).length() < 0.5,
+        "the logo moved away from the centre: {:?} → {:?}",
+        fitted,
+        offset(&h)
+    );
+    press(&mut h, "Zoom out of the canvas");
+    press(&mut h, "Zoom out of the canvas");
+    assert!(shows_text(&h, "80 %"));
+    assert!((offset(&h) - fitted * 0.8).length() < 0.5);
+    press(&mut h, "Fit the canvas");
+    assert!(shows_text(&h, "100 %"));
+    assert_eq!(h.state().designs().canvas.frame, ViewFrame::default());
+    assert!((offset(&h) - fitted).length() < 0.01);
+}
+
+#[test]
+fn dragging_the_rotate_handle_turns_a_placement_in_one_undo_step() {
+    let mut h = clone_canvas(egui::Theme::Light);
+    let before = placement(&h, 0);
+    let (x, y, _) = before.numbers().unwrap();
+    assert!(
+        h.state().designs().canvas.rotate_handle().is_none(),
+        "none selected"
+    );
+    // Clicking the logo selects it; its handle stands above it.
+    let c = center(&h, 0);
+    click_at(&mut h, c);
+    assert_eq!(h.state().designs().canvas.selected, Some(0));
+    let handle = h
+        .state()
+        .designs()
+        .canvas
+        .rotate_handle()
+        .expect("a handle");
+    assert!(
+        handle.y < c.y && (handle.x - c.x).abs() < 0.5,
+        "{handle:?} above {c:?}"
+    );
+
+    // Dragged round to the right of the centre: a quarter turn clockwise, drawn turned.
+    drag(&mut h, handle, c + vec2(80.0, 0.0), Modifiers::NONE);
+    // (What the canvas moves or turns is set in whole px.)
+    let (x, y) = (x.round(), y.round());
+    assert_eq!(placement(&h, 0).numbers(), Some((x, y, 90.0)));
+    let turned = h.state().designs().canvas.rotate_handle().unwrap();
+    assert!(turned.x > c.x && (turned.y - c.y).abs() < 0.5, "{turned:?}");
+    assert_eq!(
+        text_field(&h, "Variation 1 placement 1 angle")
+            .value()
+            .as_deref(),
+        Some("90")
+    );
+    assert_eq!(h.state().designs().canvas.history_len(), (1, 0), "one step");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run_steps(2);
+    assert_eq!(placement(&h, 0), before);
+
+    // With Shift it turns in 15° steps: 69° up and right of the centre gives 75°.
+    drag(&mut h, handle, c + vec2(80.0, -30.0), Modifiers::SHIFT);
+    assert_eq!(placement(&h, 0).numbers(), Some((x, y, 75.0)));
+}
+
+#[test]
+fn the_rotate_keys_turn_the_selected_placement_each_a_step_of_undo() {
+    let mut h = clone_canvas(egui::Theme::Light);
+    let before = placement(&h, 0);
+    let (x, y, _) = before.numbers().unwrap();
+    let c = center(&h, 0);
+    click_at(&mut h, c);
+    let angle = |h: &H| placement(h, 0).numbers().map(|(_, _, a)| a);
+    for (modifiers, key, expected) in [
+        (Modifiers::NONE, Key::R, 15.0),
+        (Modifiers::NONE, Key::R, 30.0),
+        (Modifiers::SHIFT, Key::R, 15.0),
+        (Modifiers::NONE, Key::OpenBracket, 0.0),
+        (Modifiers::NONE, Key::OpenBracket, -15.0),
+    ] {
+        h.key_press_modifiers(modifiers, key);
+        h.run_steps(2);
+        assert_eq!(angle(&h), Some(expected), "{modifiers:?} {key:?}");
+    }
+    assert_eq!(
+        placement(&h, 0).numbers(),
+        Some((x.round(), y.round(), -15.0)),
+        "only turned (set in whole px)"
+    );
+    assert_eq!(h.state().designs().canvas.history_len(), (5, 0));
+    for _ in 0..5 {
+        h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+        h.run_steps(1);
+    }
+    h.run_steps(1);
+    assert_eq!(placement(&h, 0), before);
+}
+
+#[test]
+fn a_preview_the_service_refuses_is_a_sentence_and_the_local_drawing_stays() {
+    let mut h = clone_canvas(egui::Theme::Light);
+    wait_for(&mut h, "the service's picture", |h| {
+        h.state().designs().canvas_shows_service()
+    });
+    // A typo in the number's view: the placements read, but the service refuses to draw them.
+    type_into(&mut h, "Variation 1 placement 3 view", "X");
+    assert_eq!(placement(&h, 2).view, "BACKX");
+    let refused = "The service's picture could not be made";
+    wait_for(&mut h, "the service's refusal", |h| shows_text(h, refused));
+    assert!(shows_text(&h, "\"BACKX\" is not a view of style"));
+    assert!(shows_text(&h, "the drawing here stays"));
+    // The canvas draws the placements itself: the front logo is still there to drag.
+    assert!(!h.state().designs().canvas_shows_service());
+    assert!(shows(&h, "Preview — updating…"));
+    let before = placement(&h, 0);
+    let from = center(&h, 0);
+    drag(&mut h, from, from + vec2(0.0, 30.0), Modifiers::NONE);
+    assert_ne!(
+        placement(&h, 0).y,
+        before.y,
+        "the local drawing still edits"
+    );
+
+    // Fixed: the service draws again and the sentence goes.
+    text_field(&h, "Variation 1 placement 3 view").focus();
+    h.run_steps(1);
+    h.key_press(Key::Backspace);
+    h.run_steps(2);
+    assert_eq!(placement(&h, 2).view, "BACK");
+    wait_for(&mut h, "the service's picture again", |h| {
+        h.state().designs().canvas_shows_service()
+    });
+    assert!(!shows_text(&h, refused));
 }
 
 #[test]

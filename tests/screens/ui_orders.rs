@@ -21,16 +21,6 @@ use ui_common::*;
 
 type H = egui_kittest::Harness<'static, logodesk::app::LogodeskApp>;
 
-fn open_new_order(h: &mut H) {
-    wait_for(h, "the session", |h| h.state().session().active.is_some());
-    h.get_by_label("Orders").click();
-    h.run_steps(2);
-    h.get_by_label("New order").click();
-    wait_for(h, "a new draft", |h| {
-        h.state().orders().composer.draft_id().is_some()
-    });
-}
-
 /// A new draft holding the demo order as changed by `edit` (its lines not fetched).
 fn new_order_with(theme: egui::Theme, edit: impl FnOnce(&mut DraftForm)) -> H {
     let mut h = app(theme);
@@ -42,50 +32,11 @@ fn new_order_with(theme: egui::Theme, edit: impl FnOnce(&mut DraftForm)) -> H {
     h
 }
 
-/// The text field named `field` (its label beside it has the same text).
-fn text_field<'a>(h: &'a H, field: &'a str) -> egui_kittest::Node<'a> {
-    use egui::accesskit::Role;
-    h.query_by_role_and_label(Role::TextInput, field)
-        .or_else(|| h.query_by_role_and_label(Role::MultilineTextInput, field))
-        .unwrap_or_else(|| panic!("no text field {field}"))
-}
-
-/// Scrolls to the button and clicks it.
-fn press(h: &mut H, label: &str) {
-    h.get_by_label(label).scroll_to_me();
-    h.run_steps(2);
-    h.get_by_label(label).click_accesskit();
-    h.run_steps(2);
-}
-
-fn type_into(h: &mut H, field: &str, text: &str) {
-    text_field(h, field).scroll_to_me();
-    h.run_steps(2);
-    text_field(h, field).focus();
-    h.run_steps(1);
-    text_field(h, field).type_text(text);
-    h.run_steps(2);
-}
-
 /// Whether "Place order…" can be clicked.
 fn can_place(h: &H) -> bool {
     !h.get_by_label("Place order…")
         .accesskit_node()
         .is_disabled()
-}
-
-/// "Place order…" and the confirmation, laid out (a modal settles its size over a few frames).
-fn confirm(h: &mut H) {
-    press(h, "Place order…");
-    h.run_steps(3);
-    assert!(shows(h, "Deliver to"), "the confirmation");
-}
-
-/// "Place order…", then "Place order" in its confirmation.
-fn place(h: &mut H) {
-    confirm(h);
-    h.get_by_label("Place order").click();
-    h.run_steps(2);
 }
 
 #[test]
@@ -371,17 +322,6 @@ fn shown_amount(h: &H, row: &str, currency: &str) -> Decimal {
         "{row}: {amounts:?}"
     );
     amounts[0]
-}
-
-/// Waits until an order of the history is completed.
-fn wait_for_completed(h: &mut H) {
-    wait_for(h, "the order to complete", |h| {
-        h.state()
-            .orders()
-            .history
-            .iter()
-            .any(|o| o.state == OrderState::Completed)
-    });
 }
 
 /// Adds the demo kit design through the "Design to add" field and waits for its placements.

@@ -8,35 +8,9 @@ use crate::ui_common;
 
 use egui_kittest::kittest::Queryable as _;
 use logodesk::sandbox::fixtures;
-use logodesk::store::OrderState;
 use logodesk::ui::orders::demo_form;
 use std::path::Path;
 use ui_common::*;
-
-type H = egui_kittest::Harness<'static, logodesk::app::LogodeskApp>;
-
-fn app_saving_to(dir: &Path) -> H {
-    let mut config = config();
-    config.downloads = Some(dir.to_owned());
-    app_with(config, egui::Theme::Light, Default::default())
-}
-
-fn open_new_order(h: &mut H) {
-    wait_for(h, "the session", |h| h.state().session().active.is_some());
-    h.get_by_label("Orders").click();
-    h.run_steps(2);
-    h.get_by_label("New order").click();
-    wait_for(h, "a new draft", |h| {
-        h.state().orders().composer.draft_id().is_some()
-    });
-}
-
-fn press(h: &mut H, label: &str) {
-    h.get_by_label(label).scroll_to_me();
-    h.run_steps(2);
-    h.get_by_label(label).click_accesskit();
-    h.run_steps(2);
-}
 
 /// The PDF's text and page count.
 fn read_pdf(path: &Path) -> (usize, String) {
@@ -181,17 +155,8 @@ fn a_completed_orders_confirmation_button_saves_its_pdf() {
     h.state_mut().orders_mut().composer.form = demo_form();
     h.run_steps(3);
     // "Place order…" shows the estimate once more; "Place order" in it sends the order.
-    press(&mut h, "Place order…");
-    h.run_steps(3);
-    h.get_by_label("Place order").click();
-    h.run_steps(2);
-    wait_for(&mut h, "the order to complete", |h| {
-        h.state()
-            .orders()
-            .history
-            .iter()
-            .any(|o| o.state == OrderState::Completed)
-    });
+    place(&mut h);
+    wait_for_completed(&mut h);
     let row = h.state().orders().history[0].clone();
     let number = row.order_number.clone().expect("an order number");
     h.get_by_label("History").click();

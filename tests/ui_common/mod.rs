@@ -92,3 +92,82 @@ pub fn shows(h: &Harness<'static, LogodeskApp>, label: &str) -> bool {
 pub fn shows_text(h: &Harness<'static, LogodeskApp>, text: &str) -> bool {
     h.query_all_by_label_contains(text).next().is_some()
 }
+
+/// The real app on [`config`], saving exports (CSV, PDFs) into `dir`.
+pub fn app_saving_to(dir: &std::path::Path) -> Harness<'static, LogodeskApp> {
+    let mut config = config();
+    config.downloads = Some(dir.to_owned());
+    app_with(config, egui::Theme::Light, PersistedUi::default())
+}
+
+/// The text field named `field` (one line or several).
+#[track_caller]
+pub fn text_field<'a>(
+    h: &'a Harness<'static, LogodeskApp>,
+    field: &'a str,
+) -> egui_kittest::Node<'a> {
+    use egui::accesskit::Role;
+    h.query_by_role_and_label(Role::TextInput, field)
+        .or_else(|| h.query_by_role_and_label(Role::MultilineTextInput, field))
+        .unwrap_or_else(|| panic!("no text field {field}"))
+}
+
+/// Scrolls to the text field named `field`, focuses it and types `text`.
+#[track_caller]
+pub fn type_into(h: &mut Harness<'static, LogodeskApp>, field: &str, text: &str) {
+    text_field(h, field).scroll_to_me();
+    h.run_steps(2);
+    text_field(h, field).focus();
+    h.run_steps(1);
+    text_field(h, field).type_text(text);
+    h.run_steps(2);
+}
+
+/// Scrolls to the widget labelled `label` and clicks it.
+#[track_caller]
+pub fn press(h: &mut Harness<'static, LogodeskApp>, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    h.run_steps(2);
+    h.get_by_label(label).click_accesskit();
+    h.run_steps(2);
+}
+
+/// Orders → "New order", once the session is there; waits for the new draft.
+#[track_caller]
+pub fn open_new_order(h: &mut Harness<'static, LogodeskApp>) {
+    wait_for(h, "the session", |h| h.state().session().active.is_some());
+    h.get_by_label("Orders").click();
+    h.run_steps(2);
+    h.get_by_label("New order").click();
+    wait_for(h, "a new draft", |h| {
+        h.state().orders().composer.draft_id().is_some()
+    });
+}
+
+/// "Place order…" and the confirmation, laid out (a modal settles its size over a few frames).
+#[track_caller]
+pub fn confirm(h: &mut Harness<'static, LogodeskApp>) {
+    press(h, "Place order…");
+    h.run_steps(3);
+    assert!(shows(h, "Deliver to"), "the confirmation");
+}
+
+/// "Place order…", then "Place order" in its confirmation.
+#[track_caller]
+pub fn place(h: &mut Harness<'static, LogodeskApp>) {
+    confirm(h);
+    h.get_by_label("Place order").click();
+    h.run_steps(2);
+}
+
+/// Waits until an order of the history is completed.
+#[track_caller]
+pub fn wait_for_completed(h: &mut Harness<'static, LogodeskApp>) {
+    wait_for(h, "the order to complete", |h| {
+        h.state()
+            .orders()
+            .history
+            .iter()
+            .any(|o| o.state == logodesk::store::OrderState::Completed)
+    });
+}

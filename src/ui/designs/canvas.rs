@@ -108,14 +108,28 @@ impl Canvas {
         matches!(self.drag, Some(Drag::Move { .. } | Drag::Rotate { .. }))
     }
 
+    /// Screen corners of placement `index`'s box as last drawn (top-left, top-right,
+    /// bottom-right, bottom-left before turning; tests).
+    pub fn drawn_corners(&self, index: usize) -> Option<[Pos2; 4]> {
+        self.drawn
+            .iter()
+            .find(|d| d.index == index)
+            .map(|d| d.corners)
+    }
+
     /// Screen position of placement `index`'s centre as last drawn (tests, benches).
     pub fn drawn_center(&self, index: usize) -> Option<Pos2> {
-        self.drawn.iter().find(|d| d.index == index).map(|d| {
+        self.drawn_corners(index).map(|corners| {
             Pos2::new(
-                d.corners.iter().map(|c| c.x).sum::<f32>() / 4.0,
-                d.corners.iter().map(|c| c.y).sum::<f32>() / 4.0,
+                corners.iter().map(|c| c.x).sum::<f32>() / 4.0,
+                corners.iter().map(|c| c.y).sum::<f32>() / 4.0,
             )
         })
+    }
+
+    /// Screen position of the selected placement's rotate handle as last drawn (tests).
+    pub fn rotate_handle(&self) -> Option<Pos2> {
+        self.handle().map(|(handle, _)| handle)
     }
 
     /// How many undo and redo steps there are.
@@ -288,7 +302,7 @@ impl Canvas {
 
         self.drawn = self.layout(&mapping, placements, view, logos);
         let pointer = response.hover_pos();
-        let handle = self.handle(&mapping);
+        let handle = self.handle();
         self.hovered = pointer.and_then(|p| self.hit(p));
 
         // Pointer.
@@ -452,7 +466,7 @@ impl Canvas {
     }
 
     /// The rotate handle of the selected placement (its centre, and the top of its box).
-    fn handle(&self, _mapping: &Mapping) -> Option<(Pos2, Pos2)> {
+    fn handle(&self) -> Option<(Pos2, Pos2)> {
         let s = self.selected?;
         let d = self.drawn.iter().find(|d| d.index == s)?;
         let top = d.corners[0] + (d.corners[1] - d.corners[0]) / 2.0;
@@ -523,7 +537,7 @@ impl Canvas {
             };
             paint_quad_outline(&painter, &d.corners, stroke);
         }
-        if let Some((handle, top)) = self.handle(mapping) {
+        if let Some((handle, top)) = self.handle() {
             painter.line_segment([top, handle], Stroke::new(1.5, t.accent));
             painter.circle(handle, HANDLE_RADIUS, t.surface, Stroke::new(2.0, t.accent));
         }

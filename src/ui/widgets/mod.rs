@@ -2,6 +2,7 @@
 
 mod checkerboard;
 pub mod garment;
+pub mod logo_search;
 
 pub use checkerboard::{paint_checkerboard, paint_missing_picture};
 
