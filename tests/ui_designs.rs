@@ -30,13 +30,6 @@ fn type_into(h: &mut H, field: &str, text: &str) {
     h.run_steps(2);
 }
 
-fn press(h: &mut H, label: &str) {
-    h.get_by_label(label).scroll_to_me();
-    h.run_steps(2);
-    h.get_by_label(label).click_accesskit();
-    h.run_steps(2);
-}
-
 /// The app on the Designs screen with the demo design open.
 fn open_demo_design() -> H {
     let mut h = app(egui::Theme::Light);

@@ -10,6 +10,7 @@ mod ui_common;
 
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use logodesk::api::LogoType;
+use logodesk::locale::Language;
 use logodesk::orders::form::{DigitForm, DraftForm, LogoForm};
 use logodesk::orders::roster::DEMO_ROSTER;
 use logodesk::sandbox::fixtures;
@@ -20,16 +21,6 @@ use std::str::FromStr as _;
 use ui_common::*;
 
 type H = egui_kittest::Harness<'static, logodesk::app::LogodeskApp>;
-
-fn open_new_order(h: &mut H) {
-    wait_for(h, "the session", |h| h.state().session().active.is_some());
-    h.get_by_label("Orders").click();
-    h.run_steps(2);
-    h.get_by_label("New order").click();
-    wait_for(h, "a new draft", |h| {
-        h.state().orders().composer.draft_id().is_some()
-    });
-}
 
 /// A new draft holding the demo order as changed by `edit` (its lines not fetched).
 fn new_order_with(theme: egui::Theme, edit: impl FnOnce(&mut DraftForm)) -> H {
@@ -48,14 +39,6 @@ fn text_field<'a>(h: &'a H, field: &'a str) -> egui_kittest::Node<'a> {
     h.query_by_role_and_label(Role::TextInput, field)
         .or_else(|| h.query_by_role_and_label(Role::MultilineTextInput, field))
         .unwrap_or_else(|| panic!("no text field {field}"))
-}
-
-/// Scrolls to the button and clicks it.
-fn press(h: &mut H, label: &str) {
-    h.get_by_label(label).scroll_to_me();
-    h.run_steps(2);
-    h.get_by_label(label).click_accesskit();
-    h.run_steps(2);
 }
 
 fn type_into(h: &mut H, field: &str, text: &str) {
@@ -192,11 +175,11 @@ fn a_kit_order_is_composed_validated_placed_and_tracked_to_its_totals() {
     assert!(shows_text(&h, order.order_number.as_str()));
     h.state_mut().orders_mut().history_view.open = Some(row.id);
     h.run_steps(3);
-    let c = &order.currency;
+    let (c, english) = (&order.currency, Language::English);
     for text in [
-        format!("{} {c}", order.sub_total),
-        format!("{} {c}", order.vat),
-        format!("{} {c}", order.total),
+        english.money(order.sub_total, c),
+        english.money(order.vat, c),
+        english.money(order.total, c),
         format!("VAT {} %", order.vat_rate.normalize()),
         order.reference.clone(),
     ] {
@@ -351,8 +334,8 @@ fn the_status_bar_shows_orders_waiting_offline_until_the_service_is_reachable() 
 }
 
 /// The amount the estimate shows for `row` ("Estimated subtotal", "Estimated VAT",
-/// "Estimated total"), read from the screen; every place showing it (the summary, the
-/// confirmation) must agree.
+/// "Estimated total"), read from the screen in English (`DKK 1,234.56`); every place showing
+/// it (the summary, the confirmation) must agree.
 fn shown_amount(h: &H, row: &str, currency: &str) -> Decimal {
     let prefix = format!("{row} ");
     let amounts: Vec<Decimal> = h
@@ -361,8 +344,8 @@ fn shown_amount(h: &H, row: &str, currency: &str) -> Decimal {
         .filter_map(|text| {
             let amount = text
                 .strip_prefix(&prefix)?
-                .strip_suffix(&format!(" {currency}"))?;
-            Decimal::from_str(amount).ok()
+                .strip_prefix(&format!("{currency} "))?;
+            Decimal::from_str(&amount.replace(',', "")).ok()
         })
         .collect();
     assert!(!amounts.is_empty(), "no {row} on screen");
@@ -371,17 +354,6 @@ fn shown_amount(h: &H, row: &str, currency: &str) -> Decimal {
         "{row}: {amounts:?}"
     );
     amounts[0]
-}
-
-/// Waits until an order of the history is completed.
-fn wait_for_completed(h: &mut H) {
-    wait_for(h, "the order to complete", |h| {
-        h.state()
-            .orders()
-            .history
-            .iter()
-            .any(|o| o.state == OrderState::Completed)
-    });
 }
 
 /// Adds the demo kit design through the "Design to add" field and waits for its placements.

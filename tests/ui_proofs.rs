@@ -8,8 +8,6 @@ mod ui_common;
 
 use egui_kittest::kittest::Queryable as _;
 use logodesk::sandbox::fixtures;
-use logodesk::store::OrderState;
-use logodesk::ui::orders::demo_form;
 use std::path::Path;
 use ui_common::*;
 
@@ -19,23 +17,6 @@ fn app_saving_to(dir: &Path) -> H {
     let mut config = config();
     config.downloads = Some(dir.to_owned());
     app_with(config, egui::Theme::Light, Default::default())
-}
-
-fn open_new_order(h: &mut H) {
-    wait_for(h, "the session", |h| h.state().session().active.is_some());
-    h.get_by_label("Orders").click();
-    h.run_steps(2);
-    h.get_by_label("New order").click();
-    wait_for(h, "a new draft", |h| {
-        h.state().orders().composer.draft_id().is_some()
-    });
-}
-
-fn press(h: &mut H, label: &str) {
-    h.get_by_label(label).scroll_to_me();
-    h.run_steps(2);
-    h.get_by_label(label).click_accesskit();
-    h.run_steps(2);
 }
 
 /// The PDF's text and page count.
@@ -177,22 +158,7 @@ fn selecting_a_roster_row_shows_that_players_name_in_the_proof_and_the_sheet_has
 fn a_completed_orders_confirmation_button_saves_its_pdf() {
     let downloads = tempfile::tempdir().unwrap();
     let mut h = app_saving_to(downloads.path());
-    open_new_order(&mut h);
-    h.state_mut().orders_mut().composer.form = demo_form();
-    h.run_steps(3);
-    // "Place order…" shows the estimate once more; "Place order" in it sends the order.
-    press(&mut h, "Place order…");
-    h.run_steps(3);
-    h.get_by_label("Place order").click();
-    h.run_steps(2);
-    wait_for(&mut h, "the order to complete", |h| {
-        h.state()
-            .orders()
-            .history
-            .iter()
-            .any(|o| o.state == OrderState::Completed)
-    });
-    let row = h.state().orders().history[0].clone();
+    let row = place_demo_order(&mut h);
     let number = row.order_number.clone().expect("an order number");
     h.get_by_label("History").click();
     h.run_steps(2);
@@ -215,7 +181,7 @@ fn a_completed_orders_confirmation_button_saves_its_pdf() {
         number.clone(),
         "Andersen".to_owned(),
         "Sørensen".to_owned(),
-        format!("{} {}", logodesk::pdf::money(order.total), order.currency),
+        logodesk::locale::Language::English.money(order.total, &order.currency),
     ] {
         assert!(text.contains(&fact), "{fact}:\n{text}");
     }

@@ -30,6 +30,7 @@ pub use accounts::{
 };
 pub use logos::{LogoDetail, LogosCommand, LogosEvent};
 pub use protocol::{Command, Envelope, Event};
+pub use support::downloads::SaveTo;
 pub use support::{CardPage, Generation, LogoCard, LogoRef, RequestId, ThumbKey, UserError};
 
 use crate::api::RetryPolicy;

@@ -1,27 +1,50 @@
-//! Where exported files go: the Downloads folder, else the home folder (or a folder the
-//! backend was configured with, e.g. a test's temporary one). Only a file name is taken from
-//! what a person typed or the service sent; it never chooses the folder.
+//! Where exported files go. A person chooses with a "Save as…" dialog (rfd, run here in the
+//! backend, never on the UI thread) that opens on the last folder used, else Downloads (else
+//! home), with a default file name; closing it saves nothing. A backend configured with a
+//! fixed folder (tests, benchmarks) saves there under the default name without asking, and
+//! [`SaveTo::Path`] names the file outright: the path a dialog would have answered. Only the
+//! file name part of a default name is taken from what a person typed or the service sent.
 
 use super::UserError;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
 
-/// The folder exports are written to.
+/// Where an export goes.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum SaveTo {
+    /// Ask with a "Save as…" dialog (or, with a fixed folder configured, save there).
+    #[default]
+    Ask,
+    /// Exactly this file, chosen beforehand.
+    Path(PathBuf),
+}
+
+/// Where exports are written, and the folder of the newest "Save as…".
 #[derive(Debug, Clone, Default)]
 pub struct Downloads {
-    /// A fixed folder instead of the person's Downloads (tests, benchmarks).
+    /// A fixed folder instead of asking (tests, benchmarks).
     fixed: Option<PathBuf>,
+    /// The folder the newest dialog saved in: the next one opens there.
+    last_folder: Arc<Mutex<Option<PathBuf>>>,
 }
 
 impl Downloads {
-    /// Exports go to `fixed` when given, else to the Downloads (or home) folder.
+    /// Exports go to `fixed` without asking when given; else a dialog asks where.
     pub fn new(fixed: Option<PathBuf>) -> Downloads {
-        Downloads { fixed }
+        Downloads {
+            fixed,
+            last_folder: Arc::default(),
+        }
     }
 
-    /// The folder, or the sentence why there is none.
+    /// The folder a dialog opens on: the last one used, else Downloads, else home; or the
+    /// sentence why there is none.
     pub fn dir(&self) -> Result<PathBuf, UserError> {
         if let Some(dir) = &self.fixed {
             return Ok(dir.clone());
+        }
+        if let Some(last) = self.last_folder() {
+            return Ok(last);
         }
         directories::UserDirs::new()
             .and_then(|u| {
@@ -37,30 +60,102 @@ impl Downloads {
             })
     }
 
-    /// Writes `bytes` as `file_name` (its file name part only; `fallback` if it has none)
-    /// and answers the path; `what` names the file in the sentence if it fails.
-    pub async fn save(
+    /// The folder the newest "Save as…" went to, if any.
+    pub fn last_folder(&self) -> Option<PathBuf> {
+        self.last_folder
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Where to write the file: `to`'s path, the fixed folder with `default_name`'s file name
+    /// part (`fallback` if it has none), or what the person chose in a "Save as…" dialog
+    /// titled after `what`. `None`: the person closed the dialog (nothing is to be saved).
+    pub async fn choose(
         &self,
-        file_name: &str,
+        to: SaveTo,
+        default_name: &str,
         fallback: &str,
-        bytes: impl AsRef<[u8]>,
         what: &str,
-    ) -> Result<PathBuf, UserError> {
-        let name = Path::new(file_name)
+    ) -> Result<Option<PathBuf>, UserError> {
+        let name = Path::new(default_name)
             .file_name()
             .map(ToOwned::to_owned)
             .unwrap_or_else(|| fallback.into());
-        let path = self.dir()?.join(name);
+        let path = match to {
+            SaveTo::Path(path) => path,
+            SaveTo::Ask if self.fixed.is_some() => self.dir()?.join(name),
+            SaveTo::Ask => {
+                let folder = self.dir().ok();
+                let extension = Path::new(&name)
+                    .extension()
+                    .and_then(|e| e.to_str())
+                    .map(str::to_owned);
+                let mut dialog = rfd::AsyncFileDialog::new()
+                    .set_title(format!("Save the {what}"))
+                    .set_file_name(name.to_string_lossy());
+                if let Some(folder) = folder {
+                    dialog = dialog.set_directory(folder);
+                }
+                if let Some(ext) = &extension {
+                    dialog = dialog.add_filter(ext.to_uppercase(), &[ext.as_str()]);
+                }
+                let Some(picked) = dialog.save_file().await else {
+                    tracing::info!("the {what} was not saved: no file was chosen");
+                    return Ok(None);
+                };
+                let mut path = picked.path().to_path_buf();
+                if path.extension().is_none()
+                    && let Some(ext) = extension
+                {
+                    path.set_extension(ext);
+                }
+                if let Some(parent) = path.parent() {
+                    *self
+                        .last_folder
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner) = Some(parent.to_owned());
+                }
+                path
+            }
+        };
+        Ok(Some(path))
+    }
+
+    /// Writes `bytes` to `path` and answers it; `what` names the file in the sentence if it
+    /// fails.
+    pub async fn write(
+        &self,
+        path: PathBuf,
+        bytes: impl AsRef<[u8]>,
+        what: &str,
+    ) -> Result<PathBuf, UserError> {
         tokio::fs::write(&path, bytes).await.map_err(|e| {
             UserError::new(
                 format!(
-                    "The {what} could not be written to {}. Check that the folder is writable.",
+                    "The {what} could not be written to {}. Check that the folder is writable, or choose another.",
                     path.display()
                 ),
                 Some(e.to_string()),
             )
         })?;
         Ok(path)
+    }
+
+    /// [`choose`](Self::choose), then [`write`](Self::write): the path written, or `None`
+    /// when the person closed the dialog.
+    pub async fn save(
+        &self,
+        to: SaveTo,
+        default_name: &str,
+        fallback: &str,
+        bytes: impl AsRef<[u8]>,
+        what: &str,
+    ) -> Result<Option<PathBuf>, UserError> {
+        match self.choose(to, default_name, fallback, what).await? {
+            Some(path) => self.write(path, bytes, what).await.map(Some),
+            None => Ok(None),
+        }
     }
 }
 
@@ -111,10 +206,61 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let downloads = Downloads::new(Some(dir.path().to_owned()));
         let path = downloads
-            .save("../elsewhere/order.csv", "order.csv", "a,b\n", "CSV")
+            .save(
+                SaveTo::Ask,
+                "../elsewhere/order.csv",
+                "order.csv",
+                "a,b\n",
+                "CSV",
+            )
             .await
+            .unwrap()
             .unwrap();
         assert_eq!(path, dir.path().join("order.csv"));
         assert_eq!(std::fs::read_to_string(path).unwrap(), "a,b\n");
+        let path = downloads
+            .save(SaveTo::Ask, "..", "order.csv", "x", "CSV")
+            .await
+            .unwrap();
+        assert_eq!(path, Some(dir.path().join("order.csv")));
+    }
+
+    #[tokio::test]
+    async fn a_chosen_path_is_written_as_it_is() {
+        let dir = tempfile::tempdir().unwrap();
+        let fixed = tempfile::tempdir().unwrap();
+        let downloads = Downloads::new(Some(fixed.path().to_owned()));
+        let chosen = dir.path().join("my name.pdf");
+        let path = downloads
+            .save(
+                SaveTo::Path(chosen.clone()),
+                "order.pdf",
+                "order.pdf",
+                "%PDF",
+                "PDF",
+            )
+            .await
+            .unwrap();
+        assert_eq!(path, Some(chosen.clone()));
+        assert_eq!(std::fs::read_to_string(&chosen).unwrap(), "%PDF");
+        assert_eq!(std::fs::read_dir(fixed.path()).unwrap().count(), 0);
+    }
+
+    #[tokio::test]
+    async fn an_unwritable_place_is_a_sentence() {
+        let dir = tempfile::tempdir().unwrap();
+        let downloads = Downloads::new(None);
+        let missing = dir.path().join("no such folder").join("order.csv");
+        let error = downloads
+            .save(SaveTo::Path(missing), "order.csv", "order.csv", "x", "CSV")
+            .await
+            .unwrap_err();
+        assert!(
+            error
+                .message
+                .starts_with("The CSV could not be written to "),
+            "{}",
+            error.message
+        );
     }
 }
