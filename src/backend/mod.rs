@@ -80,7 +80,8 @@ pub struct BackendConfig {
     pub order_poll: Duration,
     /// Pause between two polls of a pending vectorize task.
     pub task_poll: Duration,
-    /// Where exports (CSV, PDF) are written; `None`: the Downloads folder, else home.
+    /// A folder exports (CSV, PDF) are saved in without asking (tests, benchmarks); `None`:
+    /// a "Save as…" dialog asks, opening on the last folder used, else Downloads.
     pub downloads: Option<PathBuf>,
 }
 
