@@ -6,8 +6,50 @@
 //! file name part of a default name is taken from what a person typed or the service sent.
 
 use super::UserError;
+use futures_util::FutureExt as _;
+use futures_util::future::BoxFuture;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
+
+/// What a "Save as…" dialog shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SaveRequest {
+    pub title: String,
+    /// The folder it opens on.
+    pub folder: Option<PathBuf>,
+    /// The name it proposes.
+    pub file_name: String,
+    /// The kind of file, offered as the dialog's filter (`csv`, `pdf`).
+    pub extension: Option<String>,
+}
+
+/// Answers "Save as…": the file the person chose, or `None` when they closed the dialog (or
+/// none could be shown).
+pub trait SaveDialog: Send + Sync + 'static {
+    fn save_file(&self, request: SaveRequest) -> BoxFuture<'static, Option<PathBuf>>;
+}
+
+/// The system's dialog through rfd (the desktop portal, else zenity; `None` at once when
+/// there is neither).
+pub struct SystemDialog;
+
+impl SaveDialog for SystemDialog {
+    fn save_file(&self, request: SaveRequest) -> BoxFuture<'static, Option<PathBuf>> {
+        let mut dialog = rfd::AsyncFileDialog::new()
+            .set_title(request.title)
+            .set_file_name(request.file_name);
+        if let Some(folder) = request.folder {
+            dialog = dialog.set_directory(folder);
+        }
+        if let Some(ext) = &request.extension {
+            dialog = dialog.add_filter(ext.to_uppercase(), &[ext.as_str()]);
+        }
+        dialog
+            .save_file()
+            .map(|picked| picked.map(|f| f.path().to_path_buf()))
+            .boxed()
+    }
+}
 
 /// Where an export goes.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -17,23 +59,29 @@ pub enum SaveTo {
     Ask,
     /// Exactly this file, chosen beforehand.
     Path(PathBuf),
+    /// The default name in the folder a dialog would open on, without asking (for when no
+    /// dialog can be shown).
+    DefaultFolder,
 }
 
 /// Where exports are written, and the folder of the newest "Save as…".
-#[derive(Debug, Clone, Default)]
+#[derive(Clone)]
 pub struct Downloads {
     /// A fixed folder instead of asking (tests, benchmarks).
     fixed: Option<PathBuf>,
     /// The folder the newest dialog saved in: the next one opens there.
     last_folder: Arc<Mutex<Option<PathBuf>>>,
+    dialog: Arc<dyn SaveDialog>,
 }
 
 impl Downloads {
-    /// Exports go to `fixed` without asking when given; else a dialog asks where.
-    pub fn new(fixed: Option<PathBuf>) -> Downloads {
+    /// Exports go to `fixed` without asking when given; else `dialog` (the system's when
+    /// `None`) asks where.
+    pub fn new(fixed: Option<PathBuf>, dialog: Option<Arc<dyn SaveDialog>>) -> Downloads {
         Downloads {
             fixed,
             last_folder: Arc::default(),
+            dialog: dialog.unwrap_or_else(|| Arc::new(SystemDialog)),
         }
     }
 
@@ -84,27 +132,23 @@ impl Downloads {
             .unwrap_or_else(|| fallback.into());
         let path = match to {
             SaveTo::Path(path) => path,
+            SaveTo::DefaultFolder => self.dir()?.join(name),
             SaveTo::Ask if self.fixed.is_some() => self.dir()?.join(name),
             SaveTo::Ask => {
-                let folder = self.dir().ok();
                 let extension = Path::new(&name)
                     .extension()
                     .and_then(|e| e.to_str())
                     .map(str::to_owned);
-                let mut dialog = rfd::AsyncFileDialog::new()
-                    .set_title(format!("Save the {what}"))
-                    .set_file_name(name.to_string_lossy());
-                if let Some(folder) = folder {
-                    dialog = dialog.set_directory(folder);
-                }
-                if let Some(ext) = &extension {
-                    dialog = dialog.add_filter(ext.to_uppercase(), &[ext.as_str()]);
-                }
-                let Some(picked) = dialog.save_file().await else {
+                let request = SaveRequest {
+                    title: format!("Save the {what}"),
+                    folder: self.dir().ok(),
+                    file_name: name.to_string_lossy().into_owned(),
+                    extension: extension.clone(),
+                };
+                let Some(mut path) = self.dialog.save_file(request).await else {
                     tracing::info!("the {what} was not saved: no file was chosen");
                     return Ok(None);
                 };
-                let mut path = picked.path().to_path_buf();
                 if path.extension().is_none()
                     && let Some(ext) = extension
                 {
@@ -204,7 +248,7 @@ mod tests {
     #[tokio::test]
     async fn only_the_file_name_is_taken() {
         let dir = tempfile::tempdir().unwrap();
-        let downloads = Downloads::new(Some(dir.path().to_owned()));
+        let downloads = Downloads::new(Some(dir.path().to_owned()), None);
         let path = downloads
             .save(
                 SaveTo::Ask,
@@ -223,13 +267,18 @@ mod tests {
             .await
             .unwrap();
         assert_eq!(path, Some(dir.path().join("order.csv")));
+        let path = downloads
+            .save(SaveTo::DefaultFolder, "a/b.pdf", "x.pdf", "y", "PDF")
+            .await
+            .unwrap();
+        assert_eq!(path, Some(dir.path().join("b.pdf")));
     }
 
     #[tokio::test]
     async fn a_chosen_path_is_written_as_it_is() {
         let dir = tempfile::tempdir().unwrap();
         let fixed = tempfile::tempdir().unwrap();
-        let downloads = Downloads::new(Some(fixed.path().to_owned()));
+        let downloads = Downloads::new(Some(fixed.path().to_owned()), None);
         let chosen = dir.path().join("my name.pdf");
         let path = downloads
             .save(
@@ -249,7 +298,7 @@ mod tests {
     #[tokio::test]
     async fn an_unwritable_place_is_a_sentence() {
         let dir = tempfile::tempdir().unwrap();
-        let downloads = Downloads::new(None);
+        let downloads = Downloads::new(None, None);
         let missing = dir.path().join("no such folder").join("order.csv");
         let error = downloads
             .save(SaveTo::Path(missing), "order.csv", "order.csv", "x", "CSV")

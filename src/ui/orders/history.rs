@@ -3,7 +3,7 @@
 //! with a CSV export.
 
 use super::composer::state_badge;
-use crate::api::OrderId;
+use crate::api::{Order, OrderId, TrackingRecord};
 use crate::backend::orders::OrdersCommand;
 use crate::backend::proofs::ProofsCommand;
 use crate::backend::{Command, SaveTo, UserError};
@@ -40,7 +40,23 @@ pub struct HistoryView {
     pub saved_pdf: Option<std::path::PathBuf>,
     pdf_for: Option<LocalOrderId>,
     /// An export the person chose not to save (closed "Save as…"): said quietly.
-    pub not_saved: Option<&'static str>,
+    pub not_saved: Option<NotSaved>,
+}
+
+/// Which export was not saved because "Save as…" was closed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotSaved {
+    Csv,
+    Confirmation,
+}
+
+impl NotSaved {
+    fn sentence(self) -> &'static str {
+        match self {
+            NotSaved::Csv => "No file was chosen, so the CSV was not saved.",
+            NotSaved::Confirmation => "No file was chosen, so the confirmation was not saved.",
+        }
+    }
 }
 
 /// What the person asked for on the history screen.
@@ -269,43 +285,14 @@ impl HistoryView {
                             .on_hover_text("Saves the order's confirmation (lines, totals, VAT, delivery date) as a PDF where you choose")
                             .clicked()
                     {
-                        self.saving_pdf = true;
-                        self.saved_pdf = None;
-                        self.not_saved = None;
-                        self.pdf_for = Some(o.id);
-                        let (order, tracking) = (Box::new(order.clone()), Some(record.id));
-                        let language = shared.language();
-                        shared.request(
-                            Slot::OrderConfirmation,
-                            "Saving the order confirmation",
-                            |request| {
-                                Command::Proofs(ProofsCommand::Confirmation {
-                                    request,
-                                    order,
-                                    tracking,
-                                    to: SaveTo::Ask,
-                                    language,
-                                })
-                            },
-                        );
+                        self.save_confirmation(shared, o.id, record, order, SaveTo::Ask);
                     }
                     if ui
                         .button("Export CSV")
                         .on_hover_text("Saves the lines and totals as a CSV file where you choose, for a spreadsheet in your language")
                         .clicked()
                     {
-                        self.not_saved = None;
-                        let name = format!("order-{}.csv", order.order_number);
-                        match order_csv(record, order, shared.language()) {
-                            Ok(csv) => shared.backend.send(Command::Orders(
-                                OrdersCommand::ExportCsv {
-                                    to: SaveTo::Ask,
-                                    file_name: name,
-                                    csv,
-                                },
-                            )),
-                            Err(e) => shared.notifications.error(&UserError::from_error(&e)),
-                        }
+                        self.export_csv(shared, record, order, SaveTo::Ask);
                     }
                     if ui.button("Copy CSV").clicked() {
                         match order_csv(record, order, shared.language()) {
@@ -345,8 +332,20 @@ impl HistoryView {
         {
             ui.muted_small(&format!("Confirmation saved as {}", path.display()));
         }
-        if let Some(note) = self.not_saved {
-            ui.muted_small(note);
+        if let (Some(what), Some(record), Some(order)) = (self.not_saved, &o.record, order) {
+            ui.horizontal_wrapped(|ui| {
+                ui.muted_small(what.sentence());
+                if ui
+                    .small_button("Save in Downloads instead")
+                    .on_hover_text("Saves it under its usual name in the folder last used, else Downloads, without asking (for when no dialog appears)")
+                    .clicked()
+                {
+                    match what {
+                        NotSaved::Csv => self.export_csv(shared, record, order, SaveTo::DefaultFolder),
+                        NotSaved::Confirmation => self.save_confirmation(shared, o.id, record, order, SaveTo::DefaultFolder),
+                    }
+                }
+            });
         }
         if let Some(hold) = &o.hold {
             self.hold_ui(ui, shared, o, hold);
@@ -661,12 +660,64 @@ impl HistoryView {
     /// The person closed "Save as…" for the confirmation without choosing a file.
     pub fn on_confirmation_not_saved(&mut self) {
         self.saving_pdf = false;
-        self.not_saved = Some("No file was chosen, so the confirmation was not saved.");
+        self.not_saved = Some(NotSaved::Confirmation);
     }
 
     /// The person closed "Save as…" for a CSV export.
     pub fn on_csv_not_saved(&mut self) {
-        self.not_saved = Some("No file was chosen, so the CSV was not saved.");
+        self.not_saved = Some(NotSaved::Csv);
+    }
+
+    /// Asks the backend to make and save the confirmation of order `id`.
+    fn save_confirmation(
+        &mut self,
+        shared: &mut Shared<'_>,
+        id: LocalOrderId,
+        record: &TrackingRecord,
+        order: &Order,
+        to: SaveTo,
+    ) {
+        self.saving_pdf = true;
+        self.saved_pdf = None;
+        self.not_saved = None;
+        self.pdf_for = Some(id);
+        let (order, tracking) = (Box::new(order.clone()), Some(record.id));
+        let language = shared.language();
+        shared.request(
+            Slot::OrderConfirmation,
+            "Saving the order confirmation",
+            |request| {
+                Command::Proofs(ProofsCommand::Confirmation {
+                    request,
+                    order,
+                    tracking,
+                    to,
+                    language,
+                })
+            },
+        );
+    }
+
+    /// Writes the order as CSV in the person's language and asks the backend to save it.
+    fn export_csv(
+        &mut self,
+        shared: &mut Shared<'_>,
+        record: &TrackingRecord,
+        order: &Order,
+        to: SaveTo,
+    ) {
+        self.not_saved = None;
+        let file_name = format!("order-{}.csv", order.order_number);
+        match order_csv(record, order, shared.language()) {
+            Ok(csv) => shared
+                .backend
+                .send(Command::Orders(OrdersCommand::ExportCsv {
+                    to,
+                    file_name,
+                    csv,
+                })),
+            Err(e) => shared.notifications.error(&UserError::from_error(&e)),
+        }
     }
 
     /// The answer to "Look up" or "Attach" (only the newest one's comes).
