@@ -39,8 +39,11 @@ pub struct HistoryView {
     /// Where the newest confirmation PDF went, and the order it is of.
     pub saved_pdf: Option<std::path::PathBuf>,
     pdf_for: Option<LocalOrderId>,
-    /// An export the person chose not to save (closed "Save as…"): said quietly.
-    pub not_saved: Option<NotSaved>,
+    /// The order of the newest CSV export.
+    csv_for: Option<LocalOrderId>,
+    /// An export of this order that the person chose not to save (closed "Save as…"):
+    /// said quietly.
+    pub not_saved: Option<(LocalOrderId, NotSaved)>,
 }
 
 /// Which export was not saved because "Save as…" was closed.
@@ -292,7 +295,7 @@ impl HistoryView {
                         .on_hover_text("Saves the lines and totals as a CSV file where you choose, for a spreadsheet in your language")
                         .clicked()
                     {
-                        self.export_csv(shared, record, order, SaveTo::Ask);
+                        self.export_csv(shared, o.id, record, order, SaveTo::Ask);
                     }
                     if ui.button("Copy CSV").clicked() {
                         match order_csv(record, order, shared.language()) {
@@ -332,7 +335,8 @@ impl HistoryView {
         {
             ui.muted_small(&format!("Confirmation saved as {}", path.display()));
         }
-        if let (Some(what), Some(record), Some(order)) = (self.not_saved, &o.record, order) {
+        let not_saved = self.not_saved.filter(|(id, _)| *id == o.id);
+        if let (Some((_, what)), Some(record), Some(order)) = (not_saved, &o.record, order) {
             ui.horizontal_wrapped(|ui| {
                 ui.muted_small(what.sentence());
                 if ui
@@ -341,7 +345,7 @@ impl HistoryView {
                     .clicked()
                 {
                     match what {
-                        NotSaved::Csv => self.export_csv(shared, record, order, SaveTo::DefaultFolder),
+                        NotSaved::Csv => self.export_csv(shared, o.id, record, order, SaveTo::DefaultFolder),
                         NotSaved::Confirmation => self.save_confirmation(shared, o.id, record, order, SaveTo::DefaultFolder),
                     }
                 }
@@ -660,12 +664,12 @@ impl HistoryView {
     /// The person closed "Save as…" for the confirmation without choosing a file.
     pub fn on_confirmation_not_saved(&mut self) {
         self.saving_pdf = false;
-        self.not_saved = Some(NotSaved::Confirmation);
+        self.not_saved = self.pdf_for.map(|id| (id, NotSaved::Confirmation));
     }
 
-    /// The person closed "Save as…" for a CSV export.
+    /// The person closed "Save as…" for the newest CSV export.
     pub fn on_csv_not_saved(&mut self) {
-        self.not_saved = Some(NotSaved::Csv);
+        self.not_saved = self.csv_for.map(|id| (id, NotSaved::Csv));
     }
 
     /// Asks the backend to make and save the confirmation of order `id`.
@@ -698,15 +702,17 @@ impl HistoryView {
         );
     }
 
-    /// Writes the order as CSV in the person's language and asks the backend to save it.
+    /// Writes order `id` as CSV in the person's language and asks the backend to save it.
     fn export_csv(
         &mut self,
         shared: &mut Shared<'_>,
+        id: LocalOrderId,
         record: &TrackingRecord,
         order: &Order,
         to: SaveTo,
     ) {
         self.not_saved = None;
+        self.csv_for = Some(id);
         let file_name = format!("order-{}.csv", order.order_number);
         match order_csv(record, order, shared.language()) {
             Ok(csv) => shared
