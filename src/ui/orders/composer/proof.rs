@@ -368,7 +368,7 @@ impl Composer {
         ui.add_space(space::XS);
         ui.group(|ui| {
             ui.label(format!(
-                "A PDF for the club to approve: the order's reference, club and date, the design, and one block per row ({rows} rows) with size, name, number, front and back drawn with that row's values. It is saved in your Downloads folder."
+                "A PDF for the club to approve: the order's reference, club and date, the design, and one block per row ({rows} rows) with size, name, number, front and back drawn with that row's values. You choose where it is saved before it is drawn."
             ));
             let running = self
                 .proofs
