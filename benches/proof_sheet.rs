@@ -9,7 +9,8 @@
 
 use logodesk::api::DesignId;
 use logodesk::backend::proofs::{ProofKey, ProofsCommand, ProofsEvent, SheetOrder, SheetRow};
-use logodesk::backend::{Backend, BackendConfig, Command, Event};
+use logodesk::backend::{Backend, BackendConfig, Command, Event, SaveTo};
+use logodesk::locale::Language;
 use logodesk::orders::roster::{DEMO_ROSTER, parse_roster};
 use logodesk::pdf::proof::sample_sheet;
 use std::time::{Duration, Instant};
@@ -51,6 +52,8 @@ fn main() {
                 design,
                 rows,
             },
+            to: SaveTo::Ask,
+            language: Language::Danish,
         }));
         let path = wait(&backend, |e| match e {
             Event::Proofs(ProofsEvent::Saved { path, .. }) => Some(path),

@@ -257,6 +257,7 @@ fn run_app(args: AppArgs) -> anyhow::Result<()> {
         backend,
         restore_ui: !taking_screenshot,
         theme,
+        language: None,
         start_screen: args.screen,
         screenshot,
     };

@@ -135,7 +135,7 @@ impl LogodeskApp {
             }
             Event::Orders(event) => {
                 let mut shared = self.cx.shared(intents);
-                if let OrdersEvent::Exported(path) = &event {
+                if let OrdersEvent::Exported(Some(path)) = &event {
                     shared
                         .notifications
                         .success(format!("Saved {}", path.display()));

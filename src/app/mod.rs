@@ -16,6 +16,7 @@ use crate::backend::orders::OrdersCommand;
 use crate::backend::tasks::TasksCommand;
 use crate::backend::{Backend, BackendConfig, BackendError, Command, LogoRef, StartAccount};
 use crate::backend::{LogosCommand, UserError};
+use crate::locale::Language;
 use crate::ui::designs::DesignsScreen;
 use crate::ui::editor::EditorScreen;
 use crate::ui::gallery::Gallery;
@@ -38,6 +39,8 @@ pub struct AppOptions {
     pub restore_ui: bool,
     /// Overrides the persisted theme.
     pub theme: Option<ThemePreference>,
+    /// Overrides the persisted language (else the persisted one, else the system's).
+    pub language: Option<Language>,
     /// The screen to open on (the detail shows the gallery's first logo).
     pub start_screen: Option<Screen>,
     pub screenshot: Option<ScreenshotRequest>,
@@ -47,6 +50,8 @@ pub struct AppOptions {
 pub struct AppContext {
     backend: Backend,
     persisted: PersistedUi,
+    /// The person's language: money, numbers and dates on every screen and in exports.
+    language: Language,
     screen: Screen,
     session: Session,
     thumbs: ThumbnailCache,
@@ -65,6 +70,7 @@ impl AppContext {
             notifications: &mut self.notifications,
             intents,
             requests: &mut self.requests,
+            language: self.language,
         }
     }
 }
@@ -136,6 +142,10 @@ impl LogodeskApp {
         persisted: PersistedUi,
     ) -> Result<Self, BackendError> {
         theme::apply_style(ctx, options.theme.unwrap_or(persisted.theme));
+        let language = options
+            .language
+            .or(persisted.language)
+            .unwrap_or_else(Language::from_system);
         let mut config = options.backend;
         if config.start_account == StartAccount::Sandbox
             && let Some(last) = persisted.last_account
@@ -166,6 +176,7 @@ impl LogodeskApp {
             cx: AppContext {
                 backend,
                 persisted,
+                language,
                 screen,
                 session: Session::default(),
                 thumbs: ThumbnailCache::default(),
@@ -179,6 +190,11 @@ impl LogodeskApp {
             },
             screenshot: options.screenshot.map(ScreenshotJob::new),
         })
+    }
+
+    /// The language money, numbers and dates are shown in.
+    pub fn language(&self) -> Language {
+        self.cx.language
     }
 
     /// The screen shown.
@@ -272,6 +288,7 @@ impl LogodeskApp {
                 .as_ref()
                 .map(|a| a.record.id)
                 .or(cx.persisted.last_account),
+            language: Some(cx.language),
         };
     }
 
@@ -318,6 +335,10 @@ impl LogodeskApp {
             Intent::OrderDesign(design) => {
                 screens.orders.add_design(design, &mut shared);
                 screen = Screen::Orders;
+            }
+            Intent::SetLanguage(language) => {
+                cx.language = language;
+                ctx.request_repaint();
             }
             Intent::Perform(action) => match action {
                 Action::FocusSearch => {

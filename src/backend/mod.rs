@@ -30,6 +30,7 @@ pub use accounts::{
 };
 pub use logos::{LogoDetail, LogosCommand, LogosEvent};
 pub use protocol::{Command, Envelope, Event};
+pub use support::downloads::{SaveDialog, SaveRequest, SaveTo};
 pub use support::{CardPage, Generation, LogoCard, LogoRef, RequestId, ThumbKey, UserError};
 
 use crate::api::RetryPolicy;
@@ -37,6 +38,7 @@ use crate::keychain::Keychain;
 use crate::sandbox::SandboxConfig;
 use crate::store::AccountId;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::mpsc as std_mpsc;
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -79,8 +81,12 @@ pub struct BackendConfig {
     pub order_poll: Duration,
     /// Pause between two polls of a pending vectorize task.
     pub task_poll: Duration,
-    /// Where exports (CSV, PDF) are written; `None`: the Downloads folder, else home.
+    /// A folder exports (CSV, PDF) are saved in without asking (tests, benchmarks); `None`:
+    /// a "Save as…" dialog asks, opening on the last folder used, else Downloads.
     pub downloads: Option<PathBuf>,
+    /// What answers "Save as…" when no fixed folder is set: the system's dialog when `None`
+    /// (tests answer for the person).
+    pub save_dialog: Option<Arc<dyn SaveDialog>>,
 }
 
 impl BackendConfig {
@@ -100,6 +106,7 @@ impl BackendConfig {
             order_poll: Duration::from_secs(5),
             task_poll: Duration::from_secs(5),
             downloads: None,
+            save_dialog: None,
         }
     }
 
@@ -118,6 +125,7 @@ impl BackendConfig {
             order_poll: Duration::from_secs(5),
             task_poll: Duration::from_secs(5),
             downloads: None,
+            save_dialog: None,
         }
     }
 }

@@ -8,12 +8,13 @@
 //! [`SHEET_RENDERS`] rows at once, reports its progress, and can be cancelled.
 
 use crate::api::{Client, DesignId, DesignView, LogoId, LogoValue, Order, OrderId, RenderDesign};
-use crate::backend::support::downloads::{Downloads, file_name_part};
+use crate::backend::support::downloads::{Downloads, SaveTo, file_name_part};
 use crate::backend::support::pictures::{decoding, picture_sentence, to_color_image};
 use crate::backend::support::{
     Active, Generation, RequestId, Sink, UserError, active, blocking, debug_as_name,
 };
 use crate::imaging::{self, Limits};
+use crate::locale::Language;
 use crate::pdf::proof::{ProofHeader, ProofRow, ProofSheet};
 use crate::pdf::{self, Picture};
 use futures_util::StreamExt as _;
@@ -131,18 +132,24 @@ pub enum ProofsCommand {
         key: ProofKey,
     },
     /// Render every row and save a proof sheet PDF (progress as `SheetProgress`, then
-    /// `Saved`); replaces a sheet still under way.
+    /// `Saved`); replaces a sheet still under way. Where it goes is asked first
+    /// ([`SaveTo::Ask`]: "Save as…"); nothing is drawn if the person closes the dialog
+    /// (`NotSaved`). Dates on the sheet are written in `language`.
     Sheet {
         request: RequestId,
         sheet: SheetOrder,
+        to: SaveTo,
+        language: Language,
     },
     /// Stop the sheet under way; nothing is saved.
     CancelSheet,
-    /// Save the confirmation PDF of a completed order.
+    /// Save the confirmation PDF of a completed order ("Save as…" unless `to` names a path).
     Confirmation {
         request: RequestId,
         order: Box<Order>,
         tracking: Option<OrderId>,
+        to: SaveTo,
+        language: Language,
     },
 }
 
@@ -159,6 +166,8 @@ pub enum ProofsEvent {
     SheetProgress { done: usize, total: usize },
     /// A PDF was saved here.
     Saved { kind: SavedKind, path: PathBuf },
+    /// The person closed "Save as…": nothing was made or saved.
+    NotSaved { kind: SavedKind },
 }
 
 debug_as_name!(ProofsCommand, ProofsEvent);
@@ -270,13 +279,35 @@ impl Proofs {
                     }),
                 );
             }
-            ProofsCommand::Sheet { request, sheet } => {
+            ProofsCommand::Sheet {
+                request,
+                sheet,
+                to,
+                language,
+            } => {
                 if let Some(t) = self.sheet.take() {
                     t.abort();
                 }
                 let client = client?;
                 let (cache, downloads) = (self.cache.clone(), self.downloads.clone());
                 self.sheet = Some(tokio::spawn(async move {
+                    let today = chrono::Local::now().date_naive();
+                    let name = sheet_file_name(&sheet.reference, today);
+                    let kind = SavedKind::ProofSheet;
+                    let path = match downloads
+                        .choose(to, &name, "proof.pdf", "proof sheet")
+                        .await
+                    {
+                        Ok(Some(path)) => path,
+                        Ok(None) => {
+                            return sink.answer(
+                                generation,
+                                request,
+                                ProofsEvent::NotSaved { kind },
+                            );
+                        }
+                        Err(e) => return sink.fail(Some(generation), Some(request), e),
+                    };
                     let job = SheetJob {
                         client,
                         cache,
@@ -284,8 +315,11 @@ impl Proofs {
                         generation,
                         request,
                     };
-                    let saved = job.run(sheet, &downloads).await;
-                    answer_saved(&sink, generation, request, SavedKind::ProofSheet, saved);
+                    let saved = match job.run(sheet, today, language).await {
+                        Ok(bytes) => downloads.write(path, bytes, "proof sheet").await,
+                        Err(e) => Err(e),
+                    };
+                    answer_saved(&sink, generation, request, kind, saved);
                 }));
             }
             ProofsCommand::CancelSheet => {
@@ -297,11 +331,27 @@ impl Proofs {
                 request,
                 order,
                 tracking,
+                to,
+                language,
             } => {
                 let downloads = self.downloads.clone();
                 tokio::spawn(async move {
-                    let saved = save_confirmation(&downloads, order, tracking).await;
-                    answer_saved(&sink, generation, request, SavedKind::Confirmation, saved);
+                    let kind = SavedKind::Confirmation;
+                    let name = confirmation_file_name(order.order_number.as_str());
+                    match downloads
+                        .choose(to, &name, "order.pdf", "confirmation")
+                        .await
+                    {
+                        Ok(Some(path)) => {
+                            let saved =
+                                save_confirmation(&downloads, path, order, tracking, language);
+                            answer_saved(&sink, generation, request, kind, saved.await);
+                        }
+                        Ok(None) => {
+                            sink.answer(generation, request, ProofsEvent::NotSaved { kind })
+                        }
+                        Err(e) => sink.fail(Some(generation), Some(request), e),
+                    }
                 });
             }
         }
@@ -337,18 +387,18 @@ pub fn confirmation_file_name(order_number: &str) -> String {
     format!("order-{}.pdf", file_name_part(order_number, "unnumbered"))
 }
 
+/// Makes the confirmation (off the async threads) and writes it to `path`.
 async fn save_confirmation(
     downloads: &Downloads,
+    path: PathBuf,
     order: Box<Order>,
     tracking: Option<OrderId>,
+    language: Language,
 ) -> Result<PathBuf, UserError> {
-    let name = confirmation_file_name(order.order_number.as_str());
-    let bytes = blocking(move || pdf::confirmation::build(&order, tracking))
+    let bytes = blocking(move || pdf::confirmation::build(&order, tracking, language))
         .await?
         .map_err(|e| UserError::from_error(&e))?;
-    downloads
-        .save(&name, "order.pdf", bytes, "confirmation")
-        .await
+    downloads.write(path, bytes, "confirmation").await
 }
 
 /// A sheet under way: where its progress goes.
@@ -362,8 +412,13 @@ struct SheetJob {
 
 impl SheetJob {
     /// Fetches the design's title, draws every distinct row (at most [`SHEET_RENDERS`] at
-    /// once, counting progress per row), lays the sheet out and saves it.
-    async fn run(self, order: SheetOrder, downloads: &Downloads) -> Result<PathBuf, UserError> {
+    /// once, counting progress per row) and lays the sheet of `today` out: the PDF's bytes.
+    async fn run(
+        self,
+        order: SheetOrder,
+        today: chrono::NaiveDate,
+        language: Language,
+    ) -> Result<Vec<u8>, UserError> {
         let design = self
             .client
             .designs()
@@ -419,7 +474,6 @@ impl SheetJob {
             );
         }
         drop(renders);
-        let today = chrono::Local::now().date_naive();
         let sheet = ProofSheet {
             header: ProofHeader {
                 reference: if order.reference.trim().is_empty() {
@@ -428,7 +482,7 @@ impl SheetJob {
                     order.reference.trim().to_owned()
                 },
                 club: order.club.trim().to_owned(),
-                date: today.format("%Y-%m-%d").to_string(),
+                date: language.date_long(today),
                 design_title: design.title.clone(),
                 design_item: design
                     .design_item_no
@@ -448,13 +502,9 @@ impl SheetJob {
                 })
                 .collect(),
         };
-        let bytes = blocking(move || pdf::proof::build(&sheet))
+        blocking(move || pdf::proof::build(&sheet))
             .await?
-            .map_err(|e| UserError::from_error(&e))?;
-        let name = sheet_file_name(&order.reference, today);
-        downloads
-            .save(&name, "proof.pdf", bytes, "proof sheet")
-            .await
+            .map_err(|e| UserError::from_error(&e))
     }
 }
 

@@ -119,7 +119,7 @@ impl Worker {
         let store: SharedStore = Arc::new(Mutex::new(started.store));
         let thumbs = Arc::new(Mutex::new(ThumbCache::new(THUMB_CACHE_BYTES)));
         let thumbnails = feature_sink(&sink, Event::Thumbnail);
-        let downloads = Downloads::new(config.downloads.clone());
+        let downloads = Downloads::new(config.downloads.clone(), config.save_dialog.clone());
         let orders = Orders::new(
             feature_sink(&sink, Event::Orders),
             store.clone(),

@@ -1,6 +1,8 @@
 //! The person's language and the formats that follow from it (money, numbers, dates, CSV).
 //! No egui here: screens, PDFs and exports all read the same `Language`.
 
+mod format;
+
 use serde::{Deserialize, Serialize};
 
 /// The languages logodesk speaks. Danish first: most of its people are Danish vendors.
@@ -27,6 +29,14 @@ impl Language {
             "da" => Language::Danish,
             _ => Language::English,
         }
+    }
+
+    /// The language of the computer's locale (`LC_ALL`, `LC_MESSAGES`, `LANG` on Linux; the
+    /// user's preferred language elsewhere); Danish when it names none.
+    pub fn from_system() -> Language {
+        sys_locale::get_locale()
+            .map(|tag| Language::from_locale_tag(&tag))
+            .unwrap_or_default()
     }
 
     /// The language's own name, as shown in its picker.

@@ -1,91 +1,262 @@
-//! An order as the service returned it, written as CSV (RFC 4180 quoting).
+//! An order as the service returned it, written as CSV for a spreadsheet in the person's
+//! language (the `csv` crate does the quoting):
+//!
+//! - UTF-8 with a byte order mark, so Excel reads "ø" and "æ" as such;
+//! - Danish: `;` between cells and a decimal comma (`125,5`), as Danish Excel expects;
+//!   English: `,` and a decimal point;
+//! - numbers without thousands separators, so every spreadsheet reads them as numbers;
+//! - **text cells** (titles, names, references, values: whatever a person or the service
+//!   typed) that start with `=`, `+`, `-`, `@`, a tab or a carriage return get a leading `'`,
+//!   so a spreadsheet shows them as text instead of running them as a formula;
+//! - **number cells** (quantities, amounts, the VAT rate) are written from the numbers the
+//!   order holds (`i64`, `Decimal`), never from text, so they cannot carry a formula: a
+//!   negative number stays `-12,5`, a number, and is not neutralised.
 
 use crate::api::{Order, TrackingRecord};
+use crate::locale::Language;
+use rust_decimal::Decimal;
 
-/// The order's lines and totals as CSV (RFC 4180 quoting), as the service returned them.
-pub fn order_csv(record: &TrackingRecord, order: &Order) -> String {
-    fn q(s: &str) -> String {
-        if s.contains([',', '"', '\n', '\r']) {
-            format!("\"{}\"", s.replace('"', "\"\""))
-        } else {
-            s.to_owned()
+/// The UTF-8 byte order mark every export starts with.
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Why the CSV could not be written.
+#[derive(Debug, thiserror::Error)]
+#[error("logodesk could not write the order as CSV ({0}).")]
+pub struct CsvError(#[from] csv::Error);
+
+/// The cell separator a spreadsheet in `language` expects.
+pub fn separator(language: Language) -> u8 {
+    match language {
+        Language::Danish => b';',
+        Language::English => b',',
+    }
+}
+
+/// A text cell as a spreadsheet should show it: with a leading `'` when it starts with a
+/// character that would make it a formula (`=`, `+`, `-`, `@`, tab, carriage return).
+pub fn text_cell(text: &str) -> String {
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{text}")
+    } else {
+        text.to_owned()
+    }
+}
+
+/// One cell, text or number.
+enum Cell<'a> {
+    Text(&'a str),
+    Number(Decimal),
+}
+
+impl Cell<'_> {
+    fn write(&self, language: Language) -> String {
+        match self {
+            Cell::Text(text) => text_cell(text),
+            Cell::Number(n) => language.plain_number(*n),
         }
     }
-    let mut out = String::from("kind,item,title,size,quantity,name,number,value\n");
-    for d in &order.designs {
-        let item = d
-            .design_mul
-            .as_ref()
-            .map_or_else(|| d.design_id.0.to_string(), |m| m.to_string());
-        for i in &d.instances {
-            let values: Vec<String> = i
-                .logo_values
-                .iter()
-                .map(|v| format!("{}={}", v.logo_id, v.value))
-                .collect();
-            out.push_str(&format!(
-                "design,{},{},{},{},{},{},{}\n",
-                q(&item),
-                q(&d.design_title),
-                q(&i.size),
-                i.quantity,
-                q(i.name.as_deref().unwrap_or("")),
-                q(i.number.as_deref().unwrap_or("")),
-                q(&values.join("; "))
-            ));
+}
+
+/// The order's lines and totals as CSV for a spreadsheet in `language` (BOM, separators and
+/// decimals as the module says), as the service returned them.
+pub fn order_csv(
+    record: &TrackingRecord,
+    order: &Order,
+    language: Language,
+) -> Result<Vec<u8>, CsvError> {
+    let mut out = BOM.to_vec();
+    {
+        let mut w = csv::WriterBuilder::new()
+            .delimiter(separator(language))
+            .flexible(true)
+            .from_writer(&mut out);
+        let mut row = |cells: &[Cell<'_>]| -> Result<(), CsvError> {
+            w.write_record(cells.iter().map(|c| c.write(language)))?;
+            Ok(())
+        };
+        use Cell::{Number, Text};
+        row(&[
+            Text("kind"),
+            Text("item"),
+            Text("title"),
+            Text("size"),
+            Text("quantity"),
+            Text("name"),
+            Text("number"),
+            Text("value"),
+        ])?;
+        for d in &order.designs {
+            let item = d
+                .design_mul
+                .as_ref()
+                .map_or_else(|| d.design_id.0.to_string(), |m| m.to_string());
+            for i in &d.instances {
+                let values: Vec<String> = i
+                    .logo_values
+                    .iter()
+                    .map(|v| format!("{}={}", v.logo_id, v.value))
+                    .collect();
+                row(&[
+                    Text("design"),
+                    Text(&item),
+                    Text(&d.design_title),
+                    Text(&i.size),
+                    Number(i.quantity.into()),
+                    Text(i.name.as_deref().unwrap_or("")),
+                    Text(i.number.as_deref().unwrap_or("")),
+                    Text(&values.join("; ")),
+                ])?;
+            }
         }
+        for l in &order.logos {
+            let item = l
+                .logo_sku
+                .as_ref()
+                .map_or_else(|| l.logo_id.0.to_string(), |s| s.to_string());
+            row(&[
+                Text("logo"),
+                Text(&item),
+                Text(&l.logo_title),
+                Text(""),
+                Number(l.quantity.into()),
+                Text(""),
+                Text(""),
+                Text(l.value.as_deref().unwrap_or("")),
+            ])?;
+        }
+        let tracking = record.id.to_string();
+        let facts = [
+            ("order number", Text(order.order_number.as_str())),
+            ("tracking id", Text(&tracking)),
+            ("reference", Text(&order.reference)),
+            ("currency", Text(&order.currency)),
+            ("subtotal", Number(order.sub_total)),
+            ("vat rate %", Number(order.vat_rate)),
+            ("vat", Number(order.vat)),
+            ("total", Number(order.total)),
+        ];
+        for (name, value) in facts {
+            row(&[Text(name), value])?;
+        }
+        w.flush().map_err(csv::Error::from)?;
     }
-    for l in &order.logos {
-        let item = l
-            .logo_sku
-            .as_ref()
-            .map_or_else(|| l.logo_id.0.to_string(), |s| s.to_string());
-        out.push_str(&format!(
-            "logo,{},{},,{},,,{}\n",
-            q(&item),
-            q(&l.logo_title),
-            l.quantity,
-            q(l.value.as_deref().unwrap_or(""))
-        ));
-    }
-    out.push_str(&format!(
-        "\norder number,{}\ntracking id,{}\nreference,{}\ncurrency,{}\nsubtotal,{}\nvat rate %,{}\nvat,{}\ntotal,{}\n",
-        q(order.order_number.as_str()),
-        record.id,
-        q(&order.reference),
-        q(&order.currency),
-        order.sub_total,
-        order.vat_rate,
-        order.vat,
-        order.total
-    ));
-    out
+    Ok(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn csv_has_every_line_and_the_totals() {
-        let record: TrackingRecord = serde_json::from_value(serde_json::json!({
+    fn record(reference: &str, title: &str, name: &str) -> TrackingRecord {
+        serde_json::from_value(serde_json::json!({
             "id": 50001, "orderNumber": "SO-1", "status": "Completed",
             "order": {
                 "orderNumber": "SO-1", "placedAtUtc": "2026-01-02T10:00:00Z",
-                "latestDeliveryDate": "2026-01-09T00:00:00", "reference": "PO, 7",
+                "latestDeliveryDate": "2026-01-09T00:00:00", "reference": reference,
                 "comment": "", "originOfDelivery": "",
                 "deliveryAddress": {"name": "N", "address": "A", "zip": "Z", "city": "C", "country": "DK"},
-                "currency": "DKK", "subTotal": 100.0, "vat": 25.0, "vatRate": 25.0, "total": 125.0,
-                "designs": [{"designId": 1, "designMul": "MUL1", "designTitle": "Kit",
-                    "instances": [{"size": "M", "quantity": 2, "name": "Hansen", "number": "7"}]}],
+                "currency": "DKK", "subTotal": 1000.5, "vat": 250.125, "vatRate": 25.0, "total": 1250.625,
+                "designs": [{"designId": 1, "designMul": "MUL1", "designTitle": title,
+                    "instances": [{"size": "M", "quantity": 2, "name": name, "number": "7",
+                        "logoValues": [{"logoId": 4, "value": "Sønderå"}]}]}],
                 "logos": [{"logoId": 9, "logoSku": "300036", "logoTitle": "Numbers", "quantity": 3}]
             }
         }))
-        .unwrap();
-        let csv = order_csv(&record, record.order.as_ref().unwrap());
-        assert!(csv.contains("design,MUL1,Kit,M,2,Hansen,7,\n"), "{csv}");
-        assert!(csv.contains("logo,300036,Numbers,,3,,,\n"), "{csv}");
-        assert!(csv.contains("reference,\"PO, 7\"\n"), "{csv}");
-        assert!(csv.contains("total,125"), "{csv}");
+        .unwrap()
+    }
+
+    /// The CSV read back with the `csv` crate as a spreadsheet of `language` would.
+    fn read_back(bytes: &[u8], language: Language) -> Vec<Vec<String>> {
+        let body = bytes.strip_prefix(BOM).expect("starts with the BOM");
+        csv::ReaderBuilder::new()
+            .delimiter(separator(language))
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(body)
+            .records()
+            .map(|r| r.unwrap().iter().map(str::to_owned).collect())
+            .collect()
+    }
+
+    fn csv_of(record: &TrackingRecord, language: Language) -> Vec<u8> {
+        order_csv(record, record.order.as_ref().unwrap(), language).unwrap()
+    }
+
+    fn fact<'a>(rows: &'a [Vec<String>], name: &str) -> &'a str {
+        &rows.iter().find(|r| r[0] == name).unwrap()[1]
+    }
+
+    #[test]
+    fn danish_reads_back_with_semicolons_and_decimal_commas() {
+        let r = record("PO; 7, \"A\"", "Kit", "Hansen");
+        let bytes = csv_of(&r, Language::Danish);
+        let text = std::str::from_utf8(&bytes[BOM.len()..]).unwrap();
+        assert!(
+            text.starts_with("kind;item;title;size;quantity;name;number;value\n"),
+            "{text}"
+        );
+        let rows = read_back(&bytes, Language::Danish);
+        assert_eq!(
+            rows[1],
+            [
+                "design",
+                "MUL1",
+                "Kit",
+                "M",
+                "2",
+                "Hansen",
+                "7",
+                "4=Sønderå"
+            ]
+        );
+        assert_eq!(rows[2], ["logo", "300036", "Numbers", "", "3", "", "", ""]);
+        assert_eq!(fact(&rows, "reference"), "PO; 7, \"A\"");
+        assert_eq!(fact(&rows, "tracking id"), "50001");
+        assert_eq!(fact(&rows, "subtotal"), "1000,5");
+        assert_eq!(fact(&rows, "vat"), "250,125");
+        assert_eq!(fact(&rows, "vat rate %"), "25");
+        assert_eq!(fact(&rows, "total"), "1250,625");
+    }
+
+    #[test]
+    fn english_reads_back_with_commas_and_decimal_points() {
+        let r = record("PO; 7, \"A\"", "Kit", "Hansen");
+        let bytes = csv_of(&r, Language::English);
+        assert!(bytes.starts_with(b"\xEF\xBB\xBFkind,item,title,"));
+        let rows = read_back(&bytes, Language::English);
+        assert_eq!(rows[1][0..5], ["design", "MUL1", "Kit", "M", "2"]);
+        assert_eq!(fact(&rows, "reference"), "PO; 7, \"A\"");
+        assert_eq!(fact(&rows, "subtotal"), "1000.5");
+        assert_eq!(fact(&rows, "total"), "1250.625");
+        // Read with the other locale's separator it is not the same table.
+        assert_ne!(read_back(&bytes, Language::Danish)[1], rows[1]);
+    }
+
+    #[test]
+    fn formulas_in_text_are_neutralised() {
+        let r = record("=HYPERLINK(\"x\")", "+Kit", "-Hansen");
+        for language in Language::ALL {
+            let rows = read_back(&csv_of(&r, language), language);
+            assert_eq!(fact(&rows, "reference"), "'=HYPERLINK(\"x\")");
+            assert_eq!(rows[1][2], "'+Kit");
+            assert_eq!(rows[1][5], "'-Hansen");
+        }
+        assert_eq!(text_cell("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(text_cell("\tx"), "'\tx");
+        assert_eq!(text_cell("\rx"), "'\rx");
+        assert_eq!(text_cell("a=b"), "a=b");
+        assert_eq!(text_cell(""), "");
+    }
+
+    #[test]
+    fn negative_numbers_stay_numbers() {
+        let mut r = record("PO", "Kit", "Hansen");
+        if let Some(order) = &mut r.order {
+            order.vat = Decimal::new(-125, 1);
+        }
+        let rows = read_back(&csv_of(&r, Language::Danish), Language::Danish);
+        assert_eq!(fact(&rows, "vat"), "-12,5");
+        let rows = read_back(&csv_of(&r, Language::English), Language::English);
+        assert_eq!(fact(&rows, "vat"), "-12.5");
     }
 }

@@ -2,15 +2,21 @@
 //! placed at, reference, delivery address, latest delivery date), its design lines with
 //! their instances, its loose logo lines, and the service's own subtotal, VAT and total.
 
+use super::PdfError;
 use super::layout::{
     CONTENT_W, Column, Flow, Ink, MARGIN, PAGE_W, Weight, fit, line_height, render, text_width,
 };
-use super::{PdfError, money};
 use crate::api::{Order, OrderId};
+use crate::locale::Language;
 
-/// The order as a PDF; `tracking` is the service's tracking id, when known.
-pub fn build(order: &Order, tracking: Option<OrderId>) -> Result<Vec<u8>, PdfError> {
-    let pages = lay_out(order, tracking);
+/// The order as a PDF, its amounts and dates in `language`'s formats; `tracking` is the
+/// service's tracking id, when known.
+pub fn build(
+    order: &Order,
+    tracking: Option<OrderId>,
+    language: Language,
+) -> Result<Vec<u8>, PdfError> {
+    let pages = lay_out(order, tracking, language);
     render(
         &pages,
         &format!("Order confirmation {}", order.order_number),
@@ -18,7 +24,11 @@ pub fn build(order: &Order, tracking: Option<OrderId>) -> Result<Vec<u8>, PdfErr
 }
 
 /// The pages of the confirmation.
-pub fn lay_out(order: &Order, tracking: Option<OrderId>) -> Vec<Vec<super::layout::Op>> {
+pub fn lay_out(
+    order: &Order,
+    tracking: Option<OrderId>,
+    language: Language,
+) -> Vec<Vec<super::layout::Op>> {
     let mut flow = Flow::new();
     let running = format!(
         "Order confirmation {} · {}",
@@ -32,11 +42,7 @@ pub fn lay_out(order: &Order, tracking: Option<OrderId>) -> Vec<Vec<super::layou
         &format!("Order confirmation {}", order.order_number),
     );
     flow.y += 4.0;
-    let placed = order
-        .placed_at_utc
-        .with_timezone(&chrono::Local)
-        .format("%Y-%m-%d %H:%M (UTC%:z)")
-        .to_string();
+    let placed = language.date_time(&order.placed_at_utc);
     let a = &order.delivery_address;
     let mut address = vec![
         a.name.clone(),
@@ -53,7 +59,7 @@ pub fn lay_out(order: &Order, tracking: Option<OrderId>) -> Vec<Vec<super::layou
         ("Reference", order.reference.clone()),
         (
             "Latest delivery",
-            order.latest_delivery_date.format("%Y-%m-%d").to_string(),
+            language.date_long(order.latest_delivery_date.date()),
         ),
     ];
     if let Some(t) = tracking {
@@ -118,7 +124,11 @@ pub fn lay_out(order: &Order, tracking: Option<OrderId>) -> Vec<Vec<super::layou
             9.0,
             Weight::Regular,
             Ink::Muted,
-            &format!("{} instances · {garments} garments", d.instances.len()),
+            &format!(
+                "{} instances · {} garments",
+                d.instances.len(),
+                language.integer(garments)
+            ),
         );
         let rows: Vec<Vec<String>> = d
             .instances
@@ -134,7 +144,7 @@ pub fn lay_out(order: &Order, tracking: Option<OrderId>) -> Vec<Vec<super::layou
                     i.name.clone().unwrap_or_default(),
                     i.number.clone().unwrap_or_default(),
                     values.join(", "),
-                    i.quantity.to_string(),
+                    language.integer(i.quantity),
                 ]
             })
             .collect();
@@ -163,7 +173,7 @@ pub fn lay_out(order: &Order, tracking: Option<OrderId>) -> Vec<Vec<super::layou
                         .as_ref()
                         .map_or_else(|| format!("logo {}", l.logo_id), ToString::to_string),
                     l.value.clone().unwrap_or_default(),
-                    l.quantity.to_string(),
+                    language.integer(l.quantity),
                 ]
             })
             .collect();
@@ -184,20 +194,23 @@ pub fn lay_out(order: &Order, tracking: Option<OrderId>) -> Vec<Vec<super::layou
     let totals = [
         (
             "Subtotal".to_owned(),
-            money(order.sub_total),
+            language.money(order.sub_total, c),
             Weight::Regular,
         ),
         (
-            format!("VAT {} %", order.vat_rate.normalize()),
-            money(order.vat),
+            format!("VAT {} %", language.plain_number(order.vat_rate)),
+            language.money(order.vat, c),
             Weight::Regular,
         ),
-        ("Total".to_owned(), money(order.total), Weight::Bold),
+        (
+            "Total".to_owned(),
+            language.money(order.total, c),
+            Weight::Bold,
+        ),
     ];
     flow.ensure(4.0 * line_height(11.0) + 20.0);
     let right = PAGE_W - MARGIN;
     for (label, value, weight) in totals {
-        let value = format!("{value} {c}");
         let y = flow.y;
         let vw = text_width(&value, 11.0, weight);
         flow.text_at(right - vw, y, 11.0, weight, Ink::Text, &value);
@@ -244,7 +257,7 @@ mod tests {
 
     #[test]
     fn long_orders_flow_onto_more_pages() {
-        assert_eq!(lay_out(&order(20), None).len(), 1);
-        assert!(lay_out(&order(200), None).len() > 2);
+        assert_eq!(lay_out(&order(20), None, Language::English).len(), 1);
+        assert!(lay_out(&order(200), None, Language::Danish).len() > 2);
     }
 }

@@ -2,6 +2,7 @@
 //! approves before ordering ([`proof`]) and the confirmation of a completed order
 //! ([`confirmation`]). Both are A4, text in the embedded DejaVu Sans (subset by krilla, so
 //! Danish letters and any other the font has come out as typed), laid out by [`layout`].
+//! Money, numbers and dates are written by [`crate::locale`] in the person's language.
 
 pub mod confirmation;
 pub mod layout;
@@ -44,26 +45,5 @@ impl Picture {
 impl From<RgbaImage> for Picture {
     fn from(image: RgbaImage) -> Picture {
         Picture::new(image)
-    }
-}
-
-/// Money as the documents print it: two decimals (half away from zero), as the service
-/// computed it.
-pub fn money(value: rust_decimal::Decimal) -> String {
-    let rounded =
-        value.round_dp_with_strategy(2, rust_decimal::RoundingStrategy::MidpointAwayFromZero);
-    format!("{rounded:.2}")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use rust_decimal::Decimal;
-
-    #[test]
-    fn money_has_two_decimals() {
-        assert_eq!(money(Decimal::new(125, 0)), "125.00");
-        assert_eq!(money(Decimal::new(12345, 3)), "12.35");
-        assert_eq!(money(Decimal::new(-5, 1)), "-0.50");
     }
 }

@@ -8,8 +8,9 @@ use super::images::ThumbnailCache;
 use super::theme::{self, card, space};
 use super::widgets::{UiExt as _, paint_checkerboard};
 use super::{Intent, Shared, Slot};
-use crate::api::{ListLogos, LogoId, LogoItemNo, format_mm};
+use crate::api::{ListLogos, LogoId, LogoItemNo};
 use crate::backend::{CardPage, Command, LogoCard, LogoRef, LogosCommand, RequestId, UserError};
+use crate::locale::Language;
 use egui::{Align, Color32, Key, Layout, Rect, Response, RichText, Sense, Stroke, Ui, Vec2};
 use std::collections::HashMap;
 use std::ops::Range;
@@ -553,7 +554,9 @@ impl Gallery {
                     for i in row * cols..((row + 1) * cols).min(self.items.len()) {
                         let selected = self.selected == Some(i);
                         let response = match &self.items[i] {
-                            Some(c) => card_ui(ui, c, card_w, shared.thumbs, selected),
+                            Some(c) => {
+                                card_ui(ui, c, card_w, shared.thumbs, selected, shared.language)
+                            }
                             None => placeholder_ui(ui, card_w),
                         };
                         if response.clicked() {
@@ -622,6 +625,7 @@ fn card_ui(
     width: f32,
     thumbs: &mut ThumbnailCache,
     selected: bool,
+    language: Language,
 ) -> Response {
     let (rect, response) = ui.allocate_exact_size(Vec2::new(width, card::HEIGHT), Sense::click());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &c.title));
@@ -726,7 +730,11 @@ fn card_ui(
     painter.galley(badge_rect.center() - badge.size() / 2.0, badge, fg);
     y += item_h + 4.0;
 
-    let size = format!("{} × {} mm", format_mm(c.width_mm), format_mm(c.height_mm));
+    let size = format!(
+        "{} × {} mm",
+        language.measure(c.width_mm),
+        language.measure(c.height_mm)
+    );
     let size = one_line(
         ui,
         &size,

@@ -4,8 +4,9 @@
 use super::theme::{self, space};
 use super::widgets::{UiExt as _, paint_checkerboard, paint_missing_picture};
 use super::{Action, Intent, Screen, Shared, Slot};
-use crate::api::{Fee, FeeType, Logo, LogoStatus, PriceTier, format_mm};
+use crate::api::{Fee, FeeType, Logo, LogoStatus, PriceTier};
 use crate::backend::{Command, LogoDetail, LogoRef, LogosCommand, UserError};
+use crate::locale::Language;
 use egui::{Align, Layout, Rect, RichText, Sense, TextureHandle, Ui, Vec2};
 use egui_extras::{Column, TableBuilder};
 
@@ -159,7 +160,7 @@ impl LogoDetailScreen {
                 egui::ScrollArea::vertical()
                     .id_salt("logo-facts")
                     .auto_shrink([false, false])
-                    .show(ui, |ui| facts_ui(ui, logo));
+                    .show(ui, |ui| facts_ui(ui, logo, shared.language()));
             });
         });
     }
@@ -307,7 +308,7 @@ fn picture_ui(ui: &mut Ui, texture: Option<&TextureHandle>, error: Option<&str>,
     });
 }
 
-fn facts_ui(ui: &mut Ui, logo: &Logo) {
+fn facts_ui(ui: &mut Ui, logo: &Logo, language: Language) {
     ui.surface(|ui| {
         ui.set_width(ui.available_width());
         ui.section_heading("Details");
@@ -335,11 +336,15 @@ fn facts_ui(ui: &mut Ui, logo: &Logo) {
                     "Size",
                     format!(
                         "{} × {} mm",
-                        format_mm(logo.width_in_mm),
-                        format_mm(logo.height_in_mm)
+                        language.measure(logo.width_in_mm),
+                        language.measure(logo.height_in_mm)
                     ),
                 );
-                row(ui, "In storage", format!("{} units", logo.storage_count));
+                row(
+                    ui,
+                    "In storage",
+                    format!("{} units", language.integer(logo.storage_count)),
+                );
                 row(ui, "Logo id", logo.logo_id.to_string());
                 row(
                     ui,
@@ -356,7 +361,7 @@ fn facts_ui(ui: &mut Ui, logo: &Logo) {
             "Each unit costs the price of the highest tier its ordered quantity reaches.",
         );
         ui.add_space(space::XS);
-        tiers_ui(ui, "tiers", &logo.prices, "From quantity");
+        tiers_ui(ui, "tiers", &logo.prices, "From quantity", language);
     });
     ui.add_space(space::M);
     ui.surface(|ui| {
@@ -367,7 +372,7 @@ fn facts_ui(ui: &mut Ui, logo: &Logo) {
         }
         for (i, fee) in logo.additional_fees.iter().enumerate() {
             ui.add_space(space::S);
-            fee_ui(ui, i, fee);
+            fee_ui(ui, i, fee, language);
         }
     });
     ui.add_space(space::M);
@@ -415,7 +420,7 @@ pub fn fee_meaning(fee: &Fee) -> &'static str {
     }
 }
 
-fn fee_ui(ui: &mut Ui, i: usize, fee: &Fee) {
+fn fee_ui(ui: &mut Ui, i: usize, fee: &Fee, language: Language) {
     let t = theme::tokens(ui.ctx());
     ui.horizontal(|ui| {
         let name = if fee.name.is_empty() {
@@ -438,10 +443,10 @@ fn fee_ui(ui: &mut Ui, i: usize, fee: &Fee) {
         FeeType::Startup => "Threshold (quantity)",
         _ => "Multiplier (times)",
     };
-    tiers_ui(ui, &format!("fee-{i}"), &fee.prices, first);
+    tiers_ui(ui, &format!("fee-{i}"), &fee.prices, first, language);
 }
 
-fn tiers_ui(ui: &mut Ui, id: &str, tiers: &[PriceTier], first: &str) {
+fn tiers_ui(ui: &mut Ui, id: &str, tiers: &[PriceTier], first: &str, language: Language) {
     if tiers.is_empty() {
         ui.muted("No prices are given.");
         return;
@@ -455,10 +460,10 @@ fn tiers_ui(ui: &mut Ui, id: &str, tiers: &[PriceTier], first: &str) {
             let tier = &tiers[i];
             match col {
                 0 => {
-                    ui.label(tier.min_quantity.to_string());
+                    ui.label(language.integer(tier.min_quantity));
                 }
                 1 => {
-                    ui.label(format!("{:.2}", tier.unit_price));
+                    ui.label(language.number(tier.unit_price, 2));
                 }
                 _ => {
                     ui.label(&tier.currency);

@@ -25,6 +25,7 @@ pub use requests::{Reply, Requests, Slot};
 
 use crate::backend::{Backend, Command, Generation, LogoRef, RequestId};
 use crate::keychain::KeychainStatus;
+use crate::locale::Language;
 use crate::store::{AccountId, AccountRecord};
 use notifications::Notifications;
 use serde::{Deserialize, Serialize};
@@ -132,6 +133,8 @@ pub struct PersistedUi {
     /// 12 or 25.
     pub gallery_page_size: i64,
     pub last_account: Option<AccountId>,
+    /// The language chosen in Settings; `None` before the first start (then the system's).
+    pub language: Option<Language>,
 }
 
 impl Default for PersistedUi {
@@ -141,6 +144,7 @@ impl Default for PersistedUi {
             last_screen: Screen::Gallery,
             gallery_page_size: 25,
             last_account: None,
+            language: None,
         }
     }
 }
@@ -214,6 +218,8 @@ pub enum Intent {
     OrderLogo(crate::api::LogoId),
     /// Add this design to the order being composed.
     OrderDesign(crate::api::DesignId),
+    /// Show money, numbers and dates in this language from now on (and remember it).
+    SetLanguage(Language),
 }
 
 /// What screens get from the app each frame.
@@ -224,9 +230,16 @@ pub struct Shared<'a> {
     pub notifications: &'a mut Notifications,
     pub intents: &'a mut Vec<Intent>,
     pub requests: &'a mut Requests,
+    /// The person's language: every formatted value follows it.
+    pub language: Language,
 }
 
 impl Shared<'_> {
+    /// The person's language (money, numbers and dates are formatted in it).
+    pub fn language(&self) -> Language {
+        self.language
+    }
+
     /// Sends a command that answers to a request id, recording it as in-flight work of
     /// `slot` (which supersedes the slot's older request: its answer is never shown).
     pub fn request(

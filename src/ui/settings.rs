@@ -10,6 +10,7 @@ use crate::backend::{
     WaitingOrders, validate_base_url,
 };
 use crate::keychain::KeychainStatus;
+use crate::locale::Language;
 use crate::store::{AccountId, AccountKind, AccountRecord, KeyLocation};
 use egui::{Align, Layout, RichText, Ui};
 
@@ -156,7 +157,10 @@ impl Settings {
 
     /// The screen.
     pub fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
-        ui.screen_title("Settings", Some("Accounts, appearance and version"));
+        ui.screen_title(
+            "Settings",
+            Some("Accounts, language, appearance and version"),
+        );
         ui.add_space(space::M);
         egui::ScrollArea::vertical()
             .id_salt("settings")
@@ -165,7 +169,7 @@ impl Settings {
                 ui.set_max_width(760.0);
                 self.accounts_ui(ui, shared);
                 ui.add_space(space::L);
-                appearance_ui(ui);
+                appearance_ui(ui, shared);
                 ui.add_space(space::L);
                 about_ui(ui, shared);
             });
@@ -556,10 +560,23 @@ fn report_ui(ui: &mut Ui, report: &ConnectionReport) {
     }
 }
 
-fn appearance_ui(ui: &mut Ui) {
+fn appearance_ui(ui: &mut Ui, shared: &mut Shared<'_>) {
     ui.surface(|ui| {
         ui.set_width(ui.available_width());
         ui.section_heading("Appearance");
+        ui.add_space(space::S);
+        let mut language = shared.language();
+        ui.horizontal(|ui| {
+            ui.label("Language");
+            ui.add_space(space::S);
+            for choice in Language::ALL {
+                ui.selectable_value(&mut language, choice, choice.native_name());
+            }
+        });
+        ui.muted_small("Money, numbers and dates follow the language, here and in exports.");
+        if language != shared.language() {
+            shared.intend(Intent::SetLanguage(language));
+        }
         ui.add_space(space::S);
         let mut pref = ui.ctx().options(|o| o.theme_preference);
         ui.horizontal(|ui| {

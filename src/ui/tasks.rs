@@ -12,7 +12,6 @@ use crate::backend::{Command, LogoRef, RequestId, UserError};
 use crate::store::TrackedTask;
 use chrono::{DateTime, Utc};
 use egui::{Align, Layout, RichText, Ui};
-use rust_decimal::Decimal;
 
 /// The Tasks screen's state.
 #[derive(Default)]
@@ -182,23 +181,12 @@ fn finished_sentence(task: &VectorizeTask) -> String {
     )
 }
 
-/// An amount as the service gave it, with its currency.
-fn money(amount: Decimal, currency: &str) -> String {
-    format!("{:.2} {currency}", amount.round_dp(2))
-        .trim_end()
-        .to_owned()
-}
-
-fn local(t: &DateTime<Utc>) -> String {
-    t.with_timezone(&chrono::Local)
-        .format("%Y-%m-%d %H:%M")
-        .to_string()
-}
-
 /// One task as a card; answers whether "Remove" was clicked.
 fn task_ui(ui: &mut Ui, shared: &mut Shared<'_>, tracked: &TrackedTask) -> bool {
     let task = &tracked.task;
     let t = theme::tokens(ui.ctx());
+    let language = shared.language();
+    let local = |at: &DateTime<Utc>| language.date_time(at);
     let mut remove = false;
     ui.push_id(("task", task.id), |ui| {
         ui.surface(|ui| {
@@ -248,12 +236,13 @@ fn task_ui(ui: &mut Ui, shared: &mut Shared<'_>, tracked: &TrackedTask) -> bool 
             };
             let range = format!(
                 "{} – {}",
-                money(task.min_price, ""),
-                money(task.max_price, &task.currency)
+                language.money(task.min_price, &task.currency),
+                language.money(task.max_price, &task.currency)
             );
-            let fin = task
-                .final_price
-                .map_or_else(|| "not yet known".to_owned(), |p| money(p, &task.currency));
+            let fin = task.final_price.map_or_else(
+                || "not yet known".to_owned(),
+                |p| language.money(p, &task.currency),
+            );
             let finished = task
                 .finished_at_utc
                 .as_ref()
@@ -296,21 +285,9 @@ fn task_ui(ui: &mut Ui, shared: &mut Shared<'_>, tracked: &TrackedTask) -> bool 
                 });
             ui.muted_small(&format!(
                 "Last checked {}",
-                super::orders::history::local_time(&tracked.updated_at)
+                language.time_stamp(&tracked.updated_at)
             ));
         });
     });
     remove
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn money_keeps_two_decimals_and_the_currency() {
-        assert_eq!(money(Decimal::new(250, 0), "DKK"), "250.00 DKK");
-        assert_eq!(money(Decimal::new(49995, 2), "EUR"), "499.95 EUR");
-        assert_eq!(money(Decimal::new(5, 0), ""), "5.00");
-    }
 }

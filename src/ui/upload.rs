@@ -9,6 +9,7 @@ use crate::api::OrganizationId;
 use crate::backend::editor::{CheckedFile, EditorCommand, EditorEvent};
 use crate::backend::{Command, UserError};
 use egui::{RichText, TextureHandle, Ui, Vec2};
+use rust_decimal::Decimal;
 use std::path::PathBuf;
 
 /// The upload form's state.
@@ -208,13 +209,13 @@ impl UploadForm {
                     ui.vertical(|ui| {
                         ui.label(RichText::new(format!("✔ {} is ready to upload", file.file_name)).color(t.success));
                         ui.muted(&format!(
-                            "{} · {} × {} px · {:.1} KiB · prints {} × {} mm at 300 DPI",
+                            "{} · {} × {} px · {} KiB · prints {} × {} mm at 300 DPI",
                             file.format,
                             file.width,
                             file.height,
-                            file.bytes as f64 / 1024.0,
-                            crate::api::format_mm(file.size_mm.0),
-                            crate::api::format_mm(file.size_mm.1),
+                            shared.language().number(Decimal::from(file.bytes) / Decimal::from(1024), 1),
+                            shared.language().measure(file.size_mm.0),
+                            shared.language().measure(file.size_mm.1),
                         ));
                         ui.add_space(space::S);
                         if text_field(ui, "Title", &mut self.title, "Title of the logo", 320.0).changed() {

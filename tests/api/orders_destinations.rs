@@ -34,6 +34,7 @@ fn backend(db: &Path, keychain: &Keychain, start: StartAccount) -> Backend {
             order_poll: Duration::from_millis(100),
             task_poll: Duration::from_millis(100),
             downloads: None,
+            save_dialog: None,
         },
         egui::Context::default(),
     )

@@ -10,7 +10,8 @@ use logodesk::api::*;
 use logodesk::backend::proofs::{
     ProofKey, ProofsCommand, ProofsEvent, SavedKind, SheetOrder, SheetRow,
 };
-use logodesk::backend::{Backend, BackendConfig, Command, Event};
+use logodesk::backend::{Backend, BackendConfig, Command, Event, SaveTo};
+use logodesk::locale::Language;
 use logodesk::orders::roster::{DEMO_ROSTER, parse_roster};
 use logodesk::pdf;
 use std::path::PathBuf;
@@ -99,6 +100,8 @@ fn a_20_player_roster_proof_is_made_from_the_services_pictures_and_reads_back() 
     backend.send(Command::Proofs(ProofsCommand::Sheet {
         request,
         sheet: sheet("PO-2026/114 U15", &roster()),
+        to: SaveTo::Ask,
+        language: Language::Danish,
     }));
     let mut progress = Vec::new();
     let path: PathBuf = wait(&backend, |e| match e {
@@ -138,7 +141,8 @@ fn a_20_player_roster_proof_is_made_from_the_services_pictures_and_reads_back() 
         assert!(text.contains(&name), "{name} is not in the PDF:\n{text}");
         assert!(text.contains(&format!("#{number}")), "#{number}");
     }
-    for fact in ["PO-2026/114 U15", "Nordby IF", "MUL", "Roster proof"] {
+    let day = Language::Danish.date_long(chrono::Local::now().date_naive());
+    for fact in ["PO-2026/114 U15", "Nordby IF", "MUL", "Roster proof", &day] {
         assert!(text.contains(fact), "{fact}:\n{text}");
     }
     // Two pictures a row, drawn with the row's values: the demo design's front carries no
@@ -186,37 +190,38 @@ async fn a_completed_orders_confirmation_has_its_lines_and_the_services_totals()
     let record = env.track(&env.vendor, placed.id).await;
     assert_eq!(record.status, OrderStatus::Completed);
     let done = record.order.clone().expect("the completed order");
-    let bytes = pdf::confirmation::build(&done, Some(record.id)).unwrap();
-    if let Ok(keep) = std::env::var("LOGODESK_KEEP_CONFIRMATION") {
-        std::fs::write(keep, &bytes).unwrap();
+    for language in Language::ALL {
+        let bytes = pdf::confirmation::build(&done, Some(record.id), language).unwrap();
+        if let Ok(keep) = std::env::var("LOGODESK_KEEP_CONFIRMATION") {
+            std::fs::write(format!("{keep}.{language:?}.pdf"), &bytes).unwrap();
+        }
+        let (pages, text) = read_back(&bytes);
+        assert_eq!(pages, 1);
+        let c = &done.currency;
+        for fact in [
+            format!("Order confirmation {}", done.order_number),
+            record.id.to_string(),
+            "PO-Æ 7".to_owned(),
+            "Sønderå IF".to_owned(),
+            "Æbelø".to_owned(),
+            "Sørensen".to_owned(),
+            language.date_long(done.latest_delivery_date.date()),
+            language.date_time(&done.placed_at_utc),
+            language.money(done.sub_total, c),
+            language.money(done.vat, c),
+            language.money(done.total, c),
+            format!("VAT {} %", language.plain_number(done.vat_rate)),
+            done.designs[0].design_title.clone(),
+            done.logos[0].logo_title.clone(),
+        ] {
+            assert!(text.contains(&fact), "{fact} is not in the PDF:\n{text}");
+        }
+        let currency = match language {
+            Language::Danish => " kr.",
+            Language::English => "DKK ",
+        };
+        assert!(text.contains(currency), "{language:?}:\n{text}");
     }
-    let (pages, text) = read_back(&bytes);
-    assert_eq!(pages, 1);
-    let c = &done.currency;
-    for fact in [
-        format!("Order confirmation {}", done.order_number),
-        record.id.to_string(),
-        "PO-Æ 7".to_owned(),
-        "Sønderå IF".to_owned(),
-        "Æbelø".to_owned(),
-        "Sørensen".to_owned(),
-        done.latest_delivery_date.format("%Y-%m-%d").to_string(),
-        format!("{} {c}", pdf::money(done.sub_total)),
-        format!("{} {c}", pdf::money(done.vat)),
-        format!("{} {c}", pdf::money(done.total)),
-        format!("VAT {} %", done.vat_rate.normalize()),
-        done.designs[0].design_title.clone(),
-        done.logos[0].logo_title.clone(),
-    ] {
-        assert!(text.contains(&fact), "{fact} is not in the PDF:\n{text}");
-    }
-    // Two decimals whatever the service's figure looks like.
-    assert!(
-        pdf::money(done.total)
-            .split('.')
-            .nth(1)
-            .is_some_and(|d| d.len() == 2)
-    );
 }
 
 #[test]
@@ -233,13 +238,22 @@ fn a_long_confirmation_takes_more_pages_and_keeps_every_instance() {
         "logos": []
     }))
     .unwrap();
-    let (pages, text) = read_back(&pdf::confirmation::build(&order, None).unwrap());
+    let english = pdf::confirmation::build(&order, None, Language::English).unwrap();
+    let (pages, text) = read_back(&english);
     assert!(pages >= 3, "{pages}");
     assert!(text.contains("Spiller 0") && text.contains("Spiller 149"));
-    assert!(text.contains("1000.50 DKK"), "{text}");
-    assert!(text.contains("250.13 DKK"));
-    assert!(text.contains("1250.63 DKK"));
+    // The service's figures, two decimals rounded half away from zero.
+    assert!(text.contains("DKK 1,000.50"), "{text}");
+    assert!(text.contains("DKK 250.13"));
+    assert!(text.contains("DKK 1,250.63"));
+    assert!(text.contains("9 Jan 2026"));
     assert!(text.contains("Page 3 of"));
+    let danish = pdf::confirmation::build(&order, None, Language::Danish).unwrap();
+    let (_, text) = read_back(&danish);
+    assert!(text.contains("1.000,50 kr."), "{text}");
+    assert!(text.contains("250,13 kr."));
+    assert!(text.contains("1.250,63 kr."));
+    assert!(text.contains("9. jan. 2026"));
 }
 
 #[test]
@@ -250,12 +264,16 @@ fn a_cancelled_sheet_saves_nothing_and_the_next_one_is_made() {
     backend.send(Command::Proofs(ProofsCommand::Sheet {
         request: first,
         sheet: sheet("FIRST", &roster()),
+        to: SaveTo::Ask,
+        language: Language::English,
     }));
     backend.send(Command::Proofs(ProofsCommand::CancelSheet));
     let second = backend.next_request();
     backend.send(Command::Proofs(ProofsCommand::Sheet {
         request: second,
         sheet: sheet("SECOND", &roster()[..1]),
+        to: SaveTo::Ask,
+        language: Language::English,
     }));
     let started = Instant::now();
     let saved = loop {

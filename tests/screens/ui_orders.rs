@@ -10,6 +10,7 @@ use crate::ui_common;
 
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use logodesk::api::LogoType;
+use logodesk::locale::Language;
 use logodesk::orders::form::{DigitForm, DraftForm, LogoForm};
 use logodesk::orders::roster::DEMO_ROSTER;
 use logodesk::sandbox::fixtures;
@@ -143,11 +144,11 @@ fn a_kit_order_is_composed_validated_placed_and_tracked_to_its_totals() {
     assert!(shows_text(&h, order.order_number.as_str()));
     h.state_mut().orders_mut().history_view.open = Some(row.id);
     h.run_steps(3);
-    let c = &order.currency;
+    let (c, english) = (&order.currency, Language::English);
     for text in [
-        format!("{} {c}", order.sub_total),
-        format!("{} {c}", order.vat),
-        format!("{} {c}", order.total),
+        english.money(order.sub_total, c),
+        english.money(order.vat, c),
+        english.money(order.total, c),
         format!("VAT {} %", order.vat_rate.normalize()),
         order.reference.clone(),
     ] {
@@ -302,8 +303,8 @@ fn the_status_bar_shows_orders_waiting_offline_until_the_service_is_reachable() 
 }
 
 /// The amount the estimate shows for `row` ("Estimated subtotal", "Estimated VAT",
-/// "Estimated total"), read from the screen; every place showing it (the summary, the
-/// confirmation) must agree.
+/// "Estimated total"), read from the screen in English (`DKK 1,234.56`); every place showing
+/// it (the summary, the confirmation) must agree.
 fn shown_amount(h: &H, row: &str, currency: &str) -> Decimal {
     let prefix = format!("{row} ");
     let amounts: Vec<Decimal> = h
@@ -312,8 +313,8 @@ fn shown_amount(h: &H, row: &str, currency: &str) -> Decimal {
         .filter_map(|text| {
             let amount = text
                 .strip_prefix(&prefix)?
-                .strip_suffix(&format!(" {currency}"))?;
-            Decimal::from_str(amount).ok()
+                .strip_prefix(&format!("{currency} "))?;
+            Decimal::from_str(&amount.replace(',', "")).ok()
         })
         .collect();
     assert!(!amounts.is_empty(), "no {row} on screen");

@@ -8,7 +8,6 @@ use crate::ui_common;
 
 use egui_kittest::kittest::Queryable as _;
 use logodesk::sandbox::fixtures;
-use logodesk::ui::orders::demo_form;
 use std::path::Path;
 use ui_common::*;
 
@@ -151,13 +150,7 @@ fn selecting_a_roster_row_shows_that_players_name_in_the_proof_and_the_sheet_has
 fn a_completed_orders_confirmation_button_saves_its_pdf() {
     let downloads = tempfile::tempdir().unwrap();
     let mut h = app_saving_to(downloads.path());
-    open_new_order(&mut h);
-    h.state_mut().orders_mut().composer.form = demo_form();
-    h.run_steps(3);
-    // "Place order…" shows the estimate once more; "Place order" in it sends the order.
-    place(&mut h);
-    wait_for_completed(&mut h);
-    let row = h.state().orders().history[0].clone();
+    let row = place_demo_order(&mut h);
     let number = row.order_number.clone().expect("an order number");
     h.get_by_label("History").click();
     h.run_steps(2);
@@ -180,7 +173,7 @@ fn a_completed_orders_confirmation_button_saves_its_pdf() {
         number.clone(),
         "Andersen".to_owned(),
         "Sørensen".to_owned(),
-        format!("{} {}", logodesk::pdf::money(order.total), order.currency),
+        logodesk::locale::Language::English.money(order.total, &order.currency),
     ] {
         assert!(text.contains(&fact), "{fact}:\n{text}");
     }

@@ -6,6 +6,7 @@ use crate::ui_common;
 
 use egui_kittest::kittest::Queryable as _;
 use logodesk::api::{TaskId, TaskStatus};
+use logodesk::locale::Language;
 use logodesk::sandbox::fixtures;
 use logodesk::ui::{PersistedUi, Screen};
 use std::time::Duration;
@@ -67,7 +68,7 @@ fn a_pending_task_is_polled_until_finished_and_its_logo_opens() {
     assert!(task.final_price.is_some());
     assert!(shows_text(
         &h,
-        &format!("{:.2} {}", task.final_price.unwrap(), task.currency)
+        &Language::English.money(task.final_price.unwrap(), &task.currency)
     ));
     assert!(
         h.state()

@@ -8,7 +8,10 @@ use egui_kittest::kittest::Queryable as _;
 use logodesk::app::{AppOptions, LogodeskApp};
 use logodesk::backend::BackendConfig;
 use logodesk::keychain::Keychain;
+use logodesk::locale::Language;
+use logodesk::store::LocalOrder;
 use logodesk::ui::PersistedUi;
+use logodesk::ui::orders::demo_form;
 use std::time::{Duration, Instant};
 
 /// The window size of every test.
@@ -49,6 +52,9 @@ pub fn app_with(
                 backend: config,
                 restore_ui: false,
                 theme: None,
+                // Tests read English values unless the state they start from names a language
+                // (the system's would make them depend on the machine's locale).
+                language: Some(persisted.language.unwrap_or(Language::English)),
                 start_screen: None,
                 screenshot: None,
             };
@@ -81,6 +87,17 @@ pub fn wait_for(
 #[track_caller]
 pub fn wait_for_gallery(h: &mut Harness<'static, LogodeskApp>) {
     wait_for(h, "the gallery", |h| h.state().gallery_ready());
+}
+
+/// Places the demo kit order from a new draft ("Place order…", then "Place order" in its
+/// confirmation) and waits until the service completes it: its history row.
+pub fn place_demo_order(h: &mut Harness<'static, LogodeskApp>) -> LocalOrder {
+    open_new_order(h);
+    h.state_mut().orders_mut().composer.form = demo_form();
+    h.run_steps(3);
+    place(h);
+    wait_for_completed(h);
+    h.state().orders().history[0].clone()
 }
 
 /// Whether a node with this exact label is shown (once or more).

@@ -13,7 +13,7 @@ pub use outbox::{
 
 use crate::api::{Client, Design, DesignRef, Logo, LogoId, LogoType, OrderId, TrackingRecord};
 use crate::backend::support::clients::Clients;
-use crate::backend::support::downloads::Downloads;
+use crate::backend::support::downloads::{Downloads, SaveTo};
 use crate::backend::support::fetch::{LogoCache, design_and_logos};
 use crate::backend::support::{
     Active, Generation, LogoCard, LogoRef, RequestId, Sink, StopOutbox, UserError, active,
@@ -88,9 +88,13 @@ pub enum OrdersCommand {
     },
     /// Fetch a logo in full (kind, prices, fees).
     FetchLogo { request: RequestId, target: LogoRef },
-    /// Write an order's CSV into the Downloads folder (else the home folder; see
-    /// [`Downloads`]).
-    ExportCsv { file_name: String, csv: String },
+    /// Save an order's CSV where the person chooses ("Save as…", named `file_name` unless
+    /// they rename it; see [`Downloads`]), or at `to`'s path.
+    ExportCsv {
+        to: SaveTo,
+        file_name: String,
+        csv: Vec<u8>,
+    },
     /// Search the logo list by title for the composer's picker (the gallery's query, its
     /// own task: it does not supersede the gallery's list requests).
     SearchLogos {
@@ -131,8 +135,8 @@ pub enum OrdersEvent {
     Changed(Box<LocalOrder>),
     /// A design the composer asked for, or why it could not be retrieved.
     DesignFetched(Result<Box<DesignInfo>, UserError>),
-    /// A CSV export was written here.
-    Exported(PathBuf),
+    /// A CSV export was written here; `None`: the person closed "Save as…" (nothing saved).
+    Exported(Option<PathBuf>),
     /// A look-up by tracking id failed.
     Failed(UserError),
     /// The logos matching the composer's picker search, as cards (no thumbnails).
@@ -524,12 +528,18 @@ impl Orders {
                     sink.answer(generation, request, OrdersEvent::DesignFetched(result));
                 });
             }
-            OrdersCommand::ExportCsv { file_name, csv } => {
-                let path = self
-                    .downloads
-                    .save(&file_name, "order.csv", csv, "CSV")
-                    .await?;
-                sink.notice(OrdersEvent::Exported(path));
+            OrdersCommand::ExportCsv { to, file_name, csv } => {
+                // The dialog may stay open for minutes: the worker goes on meanwhile.
+                let downloads = self.downloads.clone();
+                tokio::spawn(async move {
+                    match downloads
+                        .save(to, &file_name, "order.csv", csv, "CSV")
+                        .await
+                    {
+                        Ok(path) => sink.notice(OrdersEvent::Exported(path)),
+                        Err(e) => sink.fail(None, None, e),
+                    }
+                });
             }
             OrdersCommand::SearchLogos { request, query } => {
                 let client = client?;

@@ -1,27 +1,98 @@
-//! Where exported files go: the Downloads folder, else the home folder (or a folder the
-//! backend was configured with, e.g. a test's temporary one). Only a file name is taken from
-//! what a person typed or the service sent; it never chooses the folder.
+//! Where exported files go. A person chooses with a "Save as…" dialog (rfd, run here in the
+//! backend, never on the UI thread) that opens on the last folder used, else Downloads (else
+//! home), with a default file name; closing it saves nothing. A backend configured with a
+//! fixed folder (tests, benchmarks) saves there under the default name without asking, and
+//! [`SaveTo::Path`] names the file outright: the path a dialog would have answered. Only the
+//! file name part of a default name is taken from what a person typed or the service sent.
 
 use super::UserError;
+use futures_util::FutureExt as _;
+use futures_util::future::BoxFuture;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
 
-/// The folder exports are written to.
-#[derive(Debug, Clone, Default)]
+/// What a "Save as…" dialog shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SaveRequest {
+    pub title: String,
+    /// The folder it opens on.
+    pub folder: Option<PathBuf>,
+    /// The name it proposes.
+    pub file_name: String,
+    /// The kind of file, offered as the dialog's filter (`csv`, `pdf`).
+    pub extension: Option<String>,
+}
+
+/// Answers "Save as…": the file the person chose, or `None` when they closed the dialog (or
+/// none could be shown).
+pub trait SaveDialog: Send + Sync + 'static {
+    fn save_file(&self, request: SaveRequest) -> BoxFuture<'static, Option<PathBuf>>;
+}
+
+/// The system's dialog through rfd (the desktop portal, else zenity; `None` at once when
+/// there is neither).
+pub struct SystemDialog;
+
+impl SaveDialog for SystemDialog {
+    fn save_file(&self, request: SaveRequest) -> BoxFuture<'static, Option<PathBuf>> {
+        let mut dialog = rfd::AsyncFileDialog::new()
+            .set_title(request.title)
+            .set_file_name(request.file_name);
+        if let Some(folder) = request.folder {
+            dialog = dialog.set_directory(folder);
+        }
+        if let Some(ext) = &request.extension {
+            dialog = dialog.add_filter(ext.to_uppercase(), &[ext.as_str()]);
+        }
+        dialog
+            .save_file()
+            .map(|picked| picked.map(|f| f.path().to_path_buf()))
+            .boxed()
+    }
+}
+
+/// Where an export goes.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum SaveTo {
+    /// Ask with a "Save as…" dialog (or, with a fixed folder configured, save there).
+    #[default]
+    Ask,
+    /// Exactly this file, chosen beforehand.
+    Path(PathBuf),
+    /// The default name in the folder a dialog would open on, without asking (for when no
+    /// dialog can be shown).
+    DefaultFolder,
+}
+
+/// Where exports are written, and the folder of the newest "Save as…".
+#[derive(Clone)]
 pub struct Downloads {
-    /// A fixed folder instead of the person's Downloads (tests, benchmarks).
+    /// A fixed folder instead of asking (tests, benchmarks).
     fixed: Option<PathBuf>,
+    /// The folder the newest dialog saved in: the next one opens there.
+    last_folder: Arc<Mutex<Option<PathBuf>>>,
+    dialog: Arc<dyn SaveDialog>,
 }
 
 impl Downloads {
-    /// Exports go to `fixed` when given, else to the Downloads (or home) folder.
-    pub fn new(fixed: Option<PathBuf>) -> Downloads {
-        Downloads { fixed }
+    /// Exports go to `fixed` without asking when given; else `dialog` (the system's when
+    /// `None`) asks where.
+    pub fn new(fixed: Option<PathBuf>, dialog: Option<Arc<dyn SaveDialog>>) -> Downloads {
+        Downloads {
+            fixed,
+            last_folder: Arc::default(),
+            dialog: dialog.unwrap_or_else(|| Arc::new(SystemDialog)),
+        }
     }
 
-    /// The folder, or the sentence why there is none.
+    /// The folder a dialog opens on: the last one used, else Downloads, else home; or the
+    /// sentence why there is none.
     pub fn dir(&self) -> Result<PathBuf, UserError> {
         if let Some(dir) = &self.fixed {
             return Ok(dir.clone());
+        }
+        if let Some(last) = self.last_folder() {
+            return Ok(last);
         }
         directories::UserDirs::new()
             .and_then(|u| {
@@ -37,30 +108,98 @@ impl Downloads {
             })
     }
 
-    /// Writes `bytes` as `file_name` (its file name part only; `fallback` if it has none)
-    /// and answers the path; `what` names the file in the sentence if it fails.
-    pub async fn save(
+    /// The folder the newest "Save as…" went to, if any.
+    pub fn last_folder(&self) -> Option<PathBuf> {
+        self.last_folder
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Where to write the file: `to`'s path, the fixed folder with `default_name`'s file name
+    /// part (`fallback` if it has none), or what the person chose in a "Save as…" dialog
+    /// titled after `what`. `None`: the person closed the dialog (nothing is to be saved).
+    pub async fn choose(
         &self,
-        file_name: &str,
+        to: SaveTo,
+        default_name: &str,
         fallback: &str,
-        bytes: impl AsRef<[u8]>,
         what: &str,
-    ) -> Result<PathBuf, UserError> {
-        let name = Path::new(file_name)
+    ) -> Result<Option<PathBuf>, UserError> {
+        let name = Path::new(default_name)
             .file_name()
             .map(ToOwned::to_owned)
             .unwrap_or_else(|| fallback.into());
-        let path = self.dir()?.join(name);
+        let path = match to {
+            SaveTo::Path(path) => path,
+            SaveTo::DefaultFolder => self.dir()?.join(name),
+            SaveTo::Ask if self.fixed.is_some() => self.dir()?.join(name),
+            SaveTo::Ask => {
+                let extension = Path::new(&name)
+                    .extension()
+                    .and_then(|e| e.to_str())
+                    .map(str::to_owned);
+                let request = SaveRequest {
+                    title: format!("Save the {what}"),
+                    folder: self.dir().ok(),
+                    file_name: name.to_string_lossy().into_owned(),
+                    extension: extension.clone(),
+                };
+                let Some(mut path) = self.dialog.save_file(request).await else {
+                    tracing::info!("the {what} was not saved: no file was chosen");
+                    return Ok(None);
+                };
+                if path.extension().is_none()
+                    && let Some(ext) = extension
+                {
+                    path.set_extension(ext);
+                }
+                if let Some(parent) = path.parent() {
+                    *self
+                        .last_folder
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner) = Some(parent.to_owned());
+                }
+                path
+            }
+        };
+        Ok(Some(path))
+    }
+
+    /// Writes `bytes` to `path` and answers it; `what` names the file in the sentence if it
+    /// fails.
+    pub async fn write(
+        &self,
+        path: PathBuf,
+        bytes: impl AsRef<[u8]>,
+        what: &str,
+    ) -> Result<PathBuf, UserError> {
         tokio::fs::write(&path, bytes).await.map_err(|e| {
             UserError::new(
                 format!(
-                    "The {what} could not be written to {}. Check that the folder is writable.",
+                    "The {what} could not be written to {}. Check that the folder is writable, or choose another.",
                     path.display()
                 ),
                 Some(e.to_string()),
             )
         })?;
         Ok(path)
+    }
+
+    /// [`choose`](Self::choose), then [`write`](Self::write): the path written, or `None`
+    /// when the person closed the dialog.
+    pub async fn save(
+        &self,
+        to: SaveTo,
+        default_name: &str,
+        fallback: &str,
+        bytes: impl AsRef<[u8]>,
+        what: &str,
+    ) -> Result<Option<PathBuf>, UserError> {
+        match self.choose(to, default_name, fallback, what).await? {
+            Some(path) => self.write(path, bytes, what).await.map(Some),
+            None => Ok(None),
+        }
     }
 }
 
@@ -109,12 +248,68 @@ mod tests {
     #[tokio::test]
     async fn only_the_file_name_is_taken() {
         let dir = tempfile::tempdir().unwrap();
-        let downloads = Downloads::new(Some(dir.path().to_owned()));
+        let downloads = Downloads::new(Some(dir.path().to_owned()), None);
         let path = downloads
-            .save("../elsewhere/order.csv", "order.csv", "a,b\n", "CSV")
+            .save(
+                SaveTo::Ask,
+                "../elsewhere/order.csv",
+                "order.csv",
+                "a,b\n",
+                "CSV",
+            )
             .await
+            .unwrap()
             .unwrap();
         assert_eq!(path, dir.path().join("order.csv"));
         assert_eq!(std::fs::read_to_string(path).unwrap(), "a,b\n");
+        let path = downloads
+            .save(SaveTo::Ask, "..", "order.csv", "x", "CSV")
+            .await
+            .unwrap();
+        assert_eq!(path, Some(dir.path().join("order.csv")));
+        let path = downloads
+            .save(SaveTo::DefaultFolder, "a/b.pdf", "x.pdf", "y", "PDF")
+            .await
+            .unwrap();
+        assert_eq!(path, Some(dir.path().join("b.pdf")));
+    }
+
+    #[tokio::test]
+    async fn a_chosen_path_is_written_as_it_is() {
+        let dir = tempfile::tempdir().unwrap();
+        let fixed = tempfile::tempdir().unwrap();
+        let downloads = Downloads::new(Some(fixed.path().to_owned()), None);
+        let chosen = dir.path().join("my name.pdf");
+        let path = downloads
+            .save(
+                SaveTo::Path(chosen.clone()),
+                "order.pdf",
+                "order.pdf",
+                "%PDF",
+                "PDF",
+            )
+            .await
+            .unwrap();
+        assert_eq!(path, Some(chosen.clone()));
+        assert_eq!(std::fs::read_to_string(&chosen).unwrap(), "%PDF");
+        assert_eq!(std::fs::read_dir(fixed.path()).unwrap().count(), 0);
+    }
+
+    #[tokio::test]
+    async fn an_unwritable_place_is_a_sentence() {
+        let dir = tempfile::tempdir().unwrap();
+        let downloads = Downloads::new(None, None);
+        let missing = dir.path().join("no such folder").join("order.csv");
+        let error = downloads
+            .save(SaveTo::Path(missing), "order.csv", "order.csv", "x", "CSV")
+            .await
+            .unwrap_err();
+        assert!(
+            error
+                .message
+                .starts_with("The CSV could not be written to "),
+            "{}",
+            error.message
+        );
     }
 }

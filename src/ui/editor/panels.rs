@@ -6,6 +6,7 @@ use super::model::{Rules, find_color, staged_lines};
 use crate::api::Logo;
 use crate::backend::Command;
 use crate::backend::editor::EditorCommand;
+use crate::locale::Language;
 use crate::ui::theme::{self, space};
 use crate::ui::upload::text_field;
 use crate::ui::widgets::UiExt as _;
@@ -14,7 +15,7 @@ use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 
 impl EditorScreen {
-    pub(super) fn controls_ui(&mut self, ui: &mut Ui, rules: &Rules) {
+    pub(super) fn controls_ui(&mut self, ui: &mut Ui, rules: &Rules, language: Language) {
         let t = theme::tokens(ui.ctx());
         egui::Frame::new()
             .fill(t.accent_soft)
@@ -32,7 +33,7 @@ impl EditorScreen {
         ui.add_space(space::M);
         self.colors_ui(ui, rules);
         ui.add_space(space::M);
-        self.size_ui(ui, rules);
+        self.size_ui(ui, rules, language);
         ui.add_space(space::M);
         self.title_ui(ui, rules);
     }
@@ -160,7 +161,7 @@ impl EditorScreen {
         });
     }
 
-    fn size_ui(&mut self, ui: &mut Ui, rules: &Rules) {
+    fn size_ui(&mut self, ui: &mut Ui, rules: &Rules, language: Language) {
         let Some(open) = &self.open else { return };
         let logo = &open.logo;
         let ratio = open.ratio();
@@ -194,7 +195,7 @@ impl EditorScreen {
                 .response
                 .on_disabled_hover_text(rules.size.clone().unwrap_or_default());
             ui.add_space(space::S);
-            prices_ui(ui, logo);
+            prices_ui(ui, logo, language);
         });
     }
 
@@ -294,7 +295,7 @@ impl EditorScreen {
 }
 
 /// The price tiers the service answered.
-fn prices_ui(ui: &mut Ui, logo: &Logo) {
+fn prices_ui(ui: &mut Ui, logo: &Logo, language: Language) {
     if logo.prices.is_empty() {
         ui.muted_small("The service gave no prices for this size.");
         return;
@@ -316,10 +317,10 @@ fn prices_ui(ui: &mut Ui, logo: &Logo) {
             for tier in &logo.prices {
                 body.row(18.0, |mut row| {
                     row.col(|ui| {
-                        ui.label(tier.min_quantity.to_string());
+                        ui.label(language.integer(tier.min_quantity));
                     });
                     row.col(|ui| {
-                        ui.label(format!("{} {}", tier.unit_price, tier.currency));
+                        ui.label(language.money(tier.unit_price, &tier.currency));
                     });
                 });
             }

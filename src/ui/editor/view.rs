@@ -3,7 +3,7 @@
 
 use super::EditorScreen;
 use super::model::Rules;
-use crate::api::{LogoStatus, format_mm};
+use crate::api::LogoStatus;
 use crate::backend::editor::{EditorCommand, StagedChanges};
 use crate::backend::{Command, LogoRef};
 use crate::ui::theme::{self, space};
@@ -77,7 +77,7 @@ impl EditorScreen {
                 egui::ScrollArea::vertical()
                     .id_salt("editor-controls")
                     .auto_shrink([false, false])
-                    .show(ui, |ui| self.controls_ui(ui, &rules));
+                    .show(ui, |ui| self.controls_ui(ui, &rules, shared.language()));
             });
         });
         self.commit_modal_ui(ui, shared);
@@ -101,8 +101,8 @@ impl EditorScreen {
                 ui.muted(&format!(
                     "Draft editor · {} · {} × {} mm",
                     logo.transfer_method_key,
-                    format_mm(logo.width_in_mm),
-                    format_mm(logo.height_in_mm)
+                    shared.language().measure(logo.width_in_mm),
+                    shared.language().measure(logo.height_in_mm)
                 ));
             });
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {

@@ -3,11 +3,11 @@
 //! with a CSV export.
 
 use super::composer::state_badge;
-use crate::api::OrderId;
-use crate::backend::Command;
+use crate::api::{Order, OrderId, TrackingRecord};
 use crate::backend::orders::OrdersCommand;
 use crate::backend::proofs::ProofsCommand;
-use crate::orders::csv::order_csv;
+use crate::backend::{Command, SaveTo, UserError};
+use crate::orders::csv::{BOM, order_csv};
 use crate::orders::local::{COPY_RISK, copy_is_risky, matches};
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
 use crate::ui::theme::{self, space};
@@ -39,6 +39,27 @@ pub struct HistoryView {
     /// Where the newest confirmation PDF went, and the order it is of.
     pub saved_pdf: Option<std::path::PathBuf>,
     pdf_for: Option<LocalOrderId>,
+    /// The order of the newest CSV export.
+    csv_for: Option<LocalOrderId>,
+    /// An export of this order that the person chose not to save (closed "Save as…"):
+    /// said quietly.
+    pub not_saved: Option<(LocalOrderId, NotSaved)>,
+}
+
+/// Which export was not saved because "Save as…" was closed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotSaved {
+    Csv,
+    Confirmation,
+}
+
+impl NotSaved {
+    fn sentence(self) -> &'static str {
+        match self {
+            NotSaved::Csv => "No file was chosen, so the CSV was not saved.",
+            NotSaved::Confirmation => "No file was chosen, so the confirmation was not saved.",
+        }
+    }
 }
 
 /// What the person asked for on the history screen.
@@ -175,7 +196,7 @@ impl HistoryView {
                                     .record
                                     .as_ref()
                                     .and_then(|r| r.order.as_ref())
-                                    .map(|ord| format!("{} {}", ord.total, ord.currency))
+                                    .map(|ord| shared.language().money(ord.total, &ord.currency))
                                     .unwrap_or_default();
                                 ui.add_sized([HEAD[4].1, 20.0], egui::Label::new(total));
                                 let note = match (o.state, &o.last_error, &o.hold) {
@@ -192,7 +213,7 @@ impl HistoryView {
                                         format!("waiting to send ({} tries): {e}", o.attempts)
                                     }
                                     (OrderState::Queued, None, _) => "sending…".to_owned(),
-                                    _ => local_time(&o.updated_at),
+                                    _ => shared.language().time_stamp(&o.updated_at),
                                 };
                                 ui.add_sized(
                                     [HEAD[5].1, 20.0],
@@ -264,43 +285,29 @@ impl HistoryView {
                     if o.state == OrderState::Completed
                         && ui
                             .add_enabled(!self.saving_pdf, egui::Button::new("Confirmation (PDF)"))
-                            .on_hover_text("Saves the order's confirmation (lines, totals, VAT, delivery date) as a PDF in your Downloads folder")
+                            .on_hover_text("Saves the order's confirmation (lines, totals, VAT, delivery date) as a PDF where you choose")
                             .clicked()
                     {
-                        self.saving_pdf = true;
-                        self.saved_pdf = None;
-                        self.pdf_for = Some(o.id);
-                        let (order, tracking) = (Box::new(order.clone()), Some(record.id));
-                        shared.request(
-                            Slot::OrderConfirmation,
-                            "Saving the order confirmation",
-                            |request| {
-                                Command::Proofs(ProofsCommand::Confirmation {
-                                    request,
-                                    order,
-                                    tracking,
-                                })
-                            },
-                        );
+                        self.save_confirmation(shared, o.id, record, order, SaveTo::Ask);
                     }
                     if ui
                         .button("Export CSV")
-                        .on_hover_text("Saves the lines and totals to your Downloads folder")
+                        .on_hover_text("Saves the lines and totals as a CSV file where you choose, for a spreadsheet in your language")
                         .clicked()
                     {
-                        let name = format!("order-{}.csv", order.order_number);
-                        shared
-                            .backend
-                            .send(Command::Orders(OrdersCommand::ExportCsv {
-                                file_name: name,
-                                csv: order_csv(record, order),
-                            }));
+                        self.export_csv(shared, o.id, record, order, SaveTo::Ask);
                     }
                     if ui.button("Copy CSV").clicked() {
-                        ui.ctx().copy_text(order_csv(record, order));
-                        shared
-                            .notifications
-                            .success("The order's CSV is on the clipboard.");
+                        match order_csv(record, order, shared.language()) {
+                            Ok(csv) => {
+                                let text = csv.strip_prefix(BOM).unwrap_or(&csv);
+                                ui.ctx().copy_text(String::from_utf8_lossy(text).into_owned());
+                                shared
+                                    .notifications
+                                    .success("The order's CSV is on the clipboard.");
+                            }
+                            Err(e) => shared.notifications.error(&UserError::from_error(&e)),
+                        }
                     }
                 }
             });
@@ -327,6 +334,22 @@ impl HistoryView {
             .filter(|_| self.pdf_for == Some(o.id))
         {
             ui.muted_small(&format!("Confirmation saved as {}", path.display()));
+        }
+        let not_saved = self.not_saved.filter(|(id, _)| *id == o.id);
+        if let (Some((_, what)), Some(record), Some(order)) = (not_saved, &o.record, order) {
+            ui.horizontal_wrapped(|ui| {
+                ui.muted_small(what.sentence());
+                if ui
+                    .small_button("Save in Downloads instead")
+                    .on_hover_text("Saves it under its usual name in the folder last used, else Downloads, without asking (for when no dialog appears)")
+                    .clicked()
+                {
+                    match what {
+                        NotSaved::Csv => self.export_csv(shared, o.id, record, order, SaveTo::DefaultFolder),
+                        NotSaved::Confirmation => self.save_confirmation(shared, o.id, record, order, SaveTo::DefaultFolder),
+                    }
+                }
+            });
         }
         if let Some(hold) = &o.hold {
             self.hold_ui(ui, shared, o, hold);
@@ -404,16 +427,12 @@ impl HistoryView {
                                 &o.tracking_id.map(|i| i.to_string()).unwrap_or_default(),
                             );
                             ui.end_row();
-                            let placed = order
-                                .placed_at_utc
-                                .with_timezone(&chrono::Local)
-                                .format("%Y-%m-%d %H:%M")
-                                .to_string();
-                            fact(ui, "Placed", &placed);
+                            let language = shared.language();
+                            fact(ui, "Placed", &language.date_time(&order.placed_at_utc));
                             fact(
                                 ui,
                                 "Latest delivery",
-                                &order.latest_delivery_date.format("%Y-%m-%d").to_string(),
+                                &language.date(order.latest_delivery_date.date()),
                             );
                             ui.end_row();
                             fact(ui, "Reference", &order.reference);
@@ -504,15 +523,15 @@ impl HistoryView {
                         .num_columns(2)
                         .spacing([space::XL, space::XS])
                         .show(ui, |ui| {
-                            let c = &order.currency;
-                            total_row(ui, "Subtotal", &format!("{} {c}", order.sub_total), false);
+                            let (c, language) = (&order.currency, shared.language());
+                            total_row(ui, "Subtotal", &language.money(order.sub_total, c), false);
                             total_row(
                                 ui,
-                                &format!("VAT {} %", order.vat_rate.normalize()),
-                                &format!("{} {c}", order.vat),
+                                &format!("VAT {} %", language.plain_number(order.vat_rate)),
+                                &language.money(order.vat, c),
                                 false,
                             );
-                            total_row(ui, "Total", &format!("{} {c}", order.total), true);
+                            total_row(ui, "Total", &language.money(order.total, c), true);
                         });
                     ui.muted_small("As computed by the service.");
                 });
@@ -642,6 +661,71 @@ impl HistoryView {
         self.saved_pdf = Some(path.to_owned());
     }
 
+    /// The person closed "Save as…" for the confirmation without choosing a file.
+    pub fn on_confirmation_not_saved(&mut self) {
+        self.saving_pdf = false;
+        self.not_saved = self.pdf_for.map(|id| (id, NotSaved::Confirmation));
+    }
+
+    /// The person closed "Save as…" for the newest CSV export.
+    pub fn on_csv_not_saved(&mut self) {
+        self.not_saved = self.csv_for.map(|id| (id, NotSaved::Csv));
+    }
+
+    /// Asks the backend to make and save the confirmation of order `id`.
+    fn save_confirmation(
+        &mut self,
+        shared: &mut Shared<'_>,
+        id: LocalOrderId,
+        record: &TrackingRecord,
+        order: &Order,
+        to: SaveTo,
+    ) {
+        self.saving_pdf = true;
+        self.saved_pdf = None;
+        self.not_saved = None;
+        self.pdf_for = Some(id);
+        let (order, tracking) = (Box::new(order.clone()), Some(record.id));
+        let language = shared.language();
+        shared.request(
+            Slot::OrderConfirmation,
+            "Saving the order confirmation",
+            |request| {
+                Command::Proofs(ProofsCommand::Confirmation {
+                    request,
+                    order,
+                    tracking,
+                    to,
+                    language,
+                })
+            },
+        );
+    }
+
+    /// Writes order `id` as CSV in the person's language and asks the backend to save it.
+    fn export_csv(
+        &mut self,
+        shared: &mut Shared<'_>,
+        id: LocalOrderId,
+        record: &TrackingRecord,
+        order: &Order,
+        to: SaveTo,
+    ) {
+        self.not_saved = None;
+        self.csv_for = Some(id);
+        let file_name = format!("order-{}.csv", order.order_number);
+        match order_csv(record, order, shared.language()) {
+            Ok(csv) => shared
+                .backend
+                .send(Command::Orders(OrdersCommand::ExportCsv {
+                    to,
+                    file_name,
+                    csv,
+                })),
+            Err(e) => shared.notifications.error(&UserError::from_error(&e)),
+        }
+    }
+
     /// The answer to "Look up" or "Attach" (only the newest one's comes).
     pub fn on_checked(&mut self, result: &Result<Box<LocalOrder>, crate::backend::UserError>) {
         self.checking = false;
@@ -671,15 +755,4 @@ fn total_row(ui: &mut Ui, label: &str, value: &str, strong: bool) {
         ui.label(value);
     }
     ui.end_row();
-}
-
-/// A stored UTC time stamp in local time.
-pub fn local_time(utc: &str) -> String {
-    chrono::DateTime::parse_from_rfc3339(utc)
-        .map(|t| {
-            t.with_timezone(&chrono::Local)
-                .format("%Y-%m-%d %H:%M")
-                .to_string()
-        })
-        .unwrap_or_else(|_| utc.to_owned())
 }

@@ -228,8 +228,9 @@ impl OrdersScreen {
                 self.on_failed(reply, &error);
                 shared.notifications.error(&error);
             }
-            // The app says it (a toast with the path).
-            OrdersEvent::Exported(_) => {}
+            // The app says where it went (a toast with the path).
+            OrdersEvent::Exported(Some(_)) => {}
+            OrdersEvent::Exported(None) => self.history_view.on_csv_not_saved(),
         }
     }
 
@@ -257,6 +258,10 @@ impl OrdersScreen {
                     .notifications
                     .success(format!("Saved {what} as {}", path.display()));
             }
+            ProofsEvent::NotSaved { kind } => match kind {
+                SavedKind::ProofSheet => self.composer.on_sheet_not_saved(),
+                SavedKind::Confirmation => self.history_view.on_confirmation_not_saved(),
+            },
         }
     }
 
@@ -390,6 +395,7 @@ impl OrdersScreen {
         let mut open = None;
         let mut copy = None;
         let mut delete = None;
+        let language = shared.language();
         ui.surface(|ui| {
             egui::Grid::new("drafts")
                 .striped(true)
@@ -408,7 +414,7 @@ impl OrdersScreen {
                         };
                         ui.label(reference);
                         ui.label(&d.recipient);
-                        ui.muted_small(&history::local_time(&d.updated_at));
+                        ui.muted_small(&language.time_stamp(&d.updated_at));
                         ui.horizontal(|ui| {
                             if ui.button("Open").clicked() {
                                 open = Some(d.clone());

@@ -3,12 +3,12 @@
 //! fetched in full (no request), and shown once more in "Place order…"'s confirmation.
 
 use super::Composer;
+use crate::locale::Language;
 use crate::orders::estimate::{Counted, Estimate, estimate};
 use crate::ui::Shared;
 use crate::ui::theme::{self, space};
 use crate::ui::widgets::UiExt as _;
 use egui::{Align, Layout, RichText, Ui};
-use rust_decimal::Decimal;
 
 /// Width of the summary panel.
 const SUMMARY_WIDTH: f32 = 300.0;
@@ -28,7 +28,7 @@ impl Composer {
     }
 
     /// The summary panel at the right of the composer (outside the form's scroll area).
-    pub(super) fn estimate_panel(&self, ui: &mut Ui, e: &Estimate) {
+    pub(super) fn estimate_panel(&self, ui: &mut Ui, e: &Estimate, language: Language) {
         let margin = egui::Margin {
             left: space::L as i8,
             ..egui::Margin::ZERO
@@ -49,7 +49,7 @@ impl Composer {
                     ui.muted_small("Add a design or a logo to see its price.");
                     return;
                 }
-                summary_ui(ui, e, "estimate");
+                summary_ui(ui, e, "estimate", language);
             });
     }
 
@@ -82,7 +82,7 @@ impl Composer {
                 ui.label(RichText::new("Estimate").strong());
                 badge(ui, e);
             });
-            summary_ui(ui, e, "confirm");
+            summary_ui(ui, e, "confirm", shared.language());
             ui.add_space(space::S);
             ui.label(RichText::new("Deliver to").strong());
             for line in address.iter().copied().chain([city.trim(), country.as_str()]) {
@@ -114,27 +114,19 @@ fn badge(ui: &mut Ui, e: &Estimate) {
     }
 }
 
-fn money(amount: Decimal, currency: &str) -> String {
-    if currency.is_empty() {
-        amount.to_string()
-    } else {
-        format!("{amount} {currency}")
-    }
-}
-
 /// The lines (scrolling when many), the totals below them, and what is left out.
-fn summary_ui(ui: &mut Ui, e: &Estimate, id: &str) {
+fn summary_ui(ui: &mut Ui, e: &Estimate, id: &str, language: Language) {
     egui::ScrollArea::vertical()
         .id_salt((id, "lines"))
         .max_height(LINES_HEIGHT)
-        .show(ui, |ui| lines_ui(ui, e));
+        .show(ui, |ui| lines_ui(ui, e, language));
     ui.separator();
-    totals_ui(ui, e);
+    totals_ui(ui, e, language);
     missing_ui(ui, e);
 }
 
 /// Each priced line: what (wrapping), then how many and the amount (right-aligned).
-fn lines_ui(ui: &mut Ui, e: &Estimate) {
+fn lines_ui(ui: &mut Ui, e: &Estimate, language: Language) {
     ui.spacing_mut().item_spacing.y = 0.0;
     for l in &e.lines {
         ui.add(egui::Label::new(&l.label).wrap());
@@ -144,9 +136,9 @@ fn lines_ui(ui: &mut Ui, e: &Estimate) {
             (Counted::Pieces, _) => "pcs",
         };
         ui.horizontal(|ui| {
-            ui.muted_small(&format!("{} {unit}", l.quantity));
+            ui.muted_small(&format!("{} {unit}", language.integer(l.quantity)));
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                ui.label(money(l.amount, &e.currency));
+                ui.label(language.money(l.amount, &e.currency));
             });
         });
         ui.add_space(space::S);
@@ -154,15 +146,15 @@ fn lines_ui(ui: &mut Ui, e: &Estimate) {
 }
 
 /// Sub-total, VAT and total; each amount's label for screen readers (and tests) names its row.
-fn totals_ui(ui: &mut Ui, e: &Estimate) {
-    let vat = format!("VAT {} %", e.vat_rate);
+fn totals_ui(ui: &mut Ui, e: &Estimate, language: Language) {
+    let vat = format!("VAT {} %", language.plain_number(e.vat_rate));
     let rows = [
         ("Subtotal", "Estimated subtotal", e.sub_total, false),
         (vat.as_str(), "Estimated VAT", e.vat, false),
         ("Total", "Estimated total", e.total, true),
     ];
     for (name, spoken, amount, strong) in rows {
-        let text = money(amount, &e.currency);
+        let text = language.money(amount, &e.currency);
         let (name_text, amount_text) = if strong {
             (RichText::new(name).strong(), RichText::new(&text).strong())
         } else {

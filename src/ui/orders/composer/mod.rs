@@ -246,7 +246,7 @@ impl Composer {
         }
         ui.add_space(space::M);
         // The summary stays in view beside the form while the form scrolls.
-        self.estimate_panel(ui, &estimate);
+        self.estimate_panel(ui, &estimate, shared.language());
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
             .show(ui, |ui| {

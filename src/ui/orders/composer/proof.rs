@@ -10,7 +10,7 @@
 use super::Composer;
 use crate::api::DesignId;
 use crate::backend::proofs::{ProofKey, ProofPicture, ProofsCommand, SheetOrder, SheetRow};
-use crate::backend::{Command, RequestId, UserError};
+use crate::backend::{Command, RequestId, SaveTo, UserError};
 use crate::orders::form::DesignForm;
 use crate::ui::theme::{self, space};
 use crate::ui::widgets::UiExt as _;
@@ -368,7 +368,7 @@ impl Composer {
         ui.add_space(space::XS);
         ui.group(|ui| {
             ui.label(format!(
-                "A PDF for the club to approve: the order's reference, club and date, the design, and one block per row ({rows} rows) with size, name, number, front and back drawn with that row's values. It is saved in your Downloads folder."
+                "A PDF for the club to approve: the order's reference, club and date, the design, and one block per row ({rows} rows) with size, name, number, front and back drawn with that row's values. You choose where it is saved before it is drawn."
             ));
             let running = self
                 .proofs
@@ -462,8 +462,14 @@ impl Composer {
             rows,
         };
         let total = sheet.rows.len();
+        let language = shared.language();
         let request = shared.request(Slot::ProofSheet, "Making the proof sheet", |request| {
-            Command::Proofs(ProofsCommand::Sheet { request, sheet })
+            Command::Proofs(ProofsCommand::Sheet {
+                request,
+                sheet,
+                to: SaveTo::Ask,
+                language,
+            })
         });
         self.proofs.panel = Some(i);
         self.proofs.sheet = Some(SheetState {
@@ -524,6 +530,11 @@ impl Composer {
             s.request = None;
             s.outcome = Some(outcome);
         }
+    }
+
+    /// The person closed "Save as…": no sheet is made, nothing to say.
+    pub(in crate::ui::orders) fn on_sheet_not_saved(&mut self) {
+        self.proofs.sheet = None;
     }
 
     /// Whether a proof sheet is being made.
