@@ -11,31 +11,13 @@ use logodesk::sandbox::fixtures;
 use logodesk::store::OrderState;
 use logodesk::ui::orders::demo_form;
 use std::path::Path;
+use ui_common::composer::*;
 use ui_common::*;
-
-type H = egui_kittest::Harness<'static, logodesk::app::LogodeskApp>;
 
 fn app_saving_to(dir: &Path) -> H {
     let mut config = config();
     config.downloads = Some(dir.to_owned());
     app_with(config, egui::Theme::Light, Default::default())
-}
-
-fn open_new_order(h: &mut H) {
-    wait_for(h, "the session", |h| h.state().session().active.is_some());
-    h.get_by_label("Orders").click();
-    h.run_steps(2);
-    h.get_by_label("New order").click();
-    wait_for(h, "a new draft", |h| {
-        h.state().orders().composer.draft_id().is_some()
-    });
-}
-
-fn press(h: &mut H, label: &str) {
-    h.get_by_label(label).scroll_to_me();
-    h.run_steps(2);
-    h.get_by_label(label).click_accesskit();
-    h.run_steps(2);
 }
 
 /// The PDF's text and page count.
