@@ -62,6 +62,8 @@ impl Composer {
             if let Some(i) = remove {
                 self.form.designs.remove(i);
                 self.revealed.retain(|p| !p.starts_with("designs["));
+                // An import under way names a line by its place: it ends with the line.
+                self.import = None;
                 self.bad_rows.clear();
                 self.design_notes.clear();
                 self.design_requests.clear();
