@@ -142,6 +142,37 @@ impl LogoForm {
     }
 }
 
+/// Why a design reference typed in the design box was refused (nothing is added or fetched).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DesignReferenceError {
+    #[error(
+        "\"{0}\" is not a design id or item number. Type the design's id (digits only, e.g. 20001) or its item number (MUL and digits, e.g. MUL123456)."
+    )]
+    Shape(String),
+}
+
+/// Checks the shape of a design reference as typed: the service's design id (a positive
+/// whole number, `designId`) or an item number (`MUL` and digits, any case, `designMul`).
+/// Spaces are ignored. Answers the reference as the service writes it (`20001`,
+/// `MUL123456`).
+pub fn check_design_reference(typed: &str) -> Result<String, DesignReferenceError> {
+    let compact: String = typed.chars().filter(|c| !c.is_whitespace()).collect();
+    let refused = || DesignReferenceError::Shape(typed.trim().to_owned());
+    let is_digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+    let upper = compact.to_ascii_uppercase();
+    if let Some(digits) = upper.strip_prefix("MUL") {
+        return if is_digits(digits) {
+            Ok(upper)
+        } else {
+            Err(refused())
+        };
+    }
+    match compact.parse::<i64>() {
+        Ok(id) if id > 0 && is_digits(&compact) => Ok(id.to_string()),
+        _ => Err(refused()),
+    }
+}
+
 /// Parses an optional whole number; an issue at `path` if it is not one.
 fn parse_count(
     text: &str,
@@ -306,6 +337,80 @@ impl DraftForm {
     }
 }
 
+/// At most this many addresses are offered in the composer's address book.
+pub const ADDRESS_BOOK_SIZE: usize = 50;
+
+impl AddressForm {
+    /// The address with its text trimmed.
+    fn trimmed(&self) -> AddressForm {
+        AddressForm {
+            name: self.name.trim().to_owned(),
+            street: self.street.trim().to_owned(),
+            zip: self.zip.trim().to_owned(),
+            city: self.city.trim().to_owned(),
+            country: self.country.trim().to_ascii_uppercase(),
+            contact_person: self.contact_person.trim().to_owned(),
+        }
+    }
+
+    /// The address on one line, as the address book lists it.
+    pub fn one_line(&self) -> String {
+        [
+            self.name.as_str(),
+            self.street.as_str(),
+            &format!("{} {}", self.zip, self.city),
+            self.country.as_str(),
+        ]
+        .iter()
+        .map(|s| s.trim())
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join(", ")
+    }
+
+    /// Whether `query` (any case) is found in any of its fields.
+    pub fn matches(&self, query: &str) -> bool {
+        let q = query.trim().to_lowercase();
+        q.is_empty()
+            || [
+                &self.name,
+                &self.street,
+                &self.zip,
+                &self.city,
+                &self.country,
+                &self.contact_person,
+            ]
+            .iter()
+            .any(|f| f.to_lowercase().contains(&q))
+    }
+}
+
+/// The delivery addresses of saved forms (JSON, newest first), each once (the same address
+/// in another case or with other spaces counts as the same), newest first, at most
+/// [`ADDRESS_BOOK_SIZE`]. Forms that cannot be read and addresses without a name or street
+/// are left out.
+pub fn address_book<'a>(forms: impl IntoIterator<Item = &'a str>) -> Vec<AddressForm> {
+    let mut book: Vec<AddressForm> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for json in forms {
+        let Ok(form) = serde_json::from_str::<DraftForm>(json) else {
+            continue;
+        };
+        let a = form.address.trimmed();
+        if a.name.is_empty() || a.street.is_empty() {
+            continue;
+        }
+        let key = serde_json::to_string(&a).unwrap_or_default().to_lowercase();
+        if seen.insert(key) {
+            book.push(a);
+            if book.len() == ADDRESS_BOOK_SIZE {
+                break;
+            }
+        }
+    }
+    book
+}
+
 /// How the service will split a multi-digit value into single-digit transfers, as a
 /// sentence (docs/spec-gaps.md: single digits, merged per digit in order of first appearance).
 pub fn digit_split(digit: &str, quantity: i64) -> Option<String> {
@@ -401,6 +506,66 @@ mod tests {
             "\"10\" is printed as 3 × \"1\" + 3 × \"0\""
         );
         assert_eq!(digit_split("7", 3), None);
+    }
+
+    #[test]
+    fn design_references_are_checked_for_their_shape() {
+        assert_eq!(check_design_reference(" 20001 ").as_deref(), Ok("20001"));
+        assert_eq!(check_design_reference("020001").as_deref(), Ok("20001"));
+        assert_eq!(
+            check_design_reference("mul123456").as_deref(),
+            Ok("MUL123456")
+        );
+        assert_eq!(
+            check_design_reference(" MUL 123 456").as_deref(),
+            Ok("MUL123456")
+        );
+        for bad in [
+            "",
+            "MUL",
+            "MULX12",
+            "ABC123",
+            "12a",
+            "-5",
+            "0",
+            "1.5",
+            "99999999999999999999",
+        ] {
+            let e = check_design_reference(bad).unwrap_err();
+            assert!(e.to_string().contains("MUL and digits"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn the_address_book_is_deduplicated_newest_first_and_bounded() {
+        let form = |name: &str, street: &str| {
+            let mut f = filled();
+            f.address.name = name.into();
+            f.address.street = street.into();
+            serde_json::to_string(&f).unwrap()
+        };
+        let forms = [
+            form("Nordby IF", "Stadionvej 1"),
+            form(" nordby if ", "STADIONVEJ 1"),
+            form("Sønderby BK", "Banevej 2"),
+            form("", "No name 3"),
+            "not json".to_owned(),
+            form("Nordby IF", "Stadionvej 1"),
+        ];
+        let book = address_book(forms.iter().map(String::as_str));
+        let names: Vec<&str> = book.iter().map(|a| a.name.as_str()).collect();
+        assert_eq!(names, ["Nordby IF", "Sønderby BK"]);
+        assert_eq!(
+            book[0].one_line(),
+            "Nordby IF, Stadionvej 1, 6700 Esbjerg, DK"
+        );
+        assert!(book[1].matches("sønder"));
+        assert!(book[1].matches("banevej"));
+        assert!(!book[1].matches("Esbjerg X"));
+        let many: Vec<String> = (0..80).map(|n| form("Club", &format!("Vej {n}"))).collect();
+        let book = address_book(many.iter().map(String::as_str));
+        assert_eq!(book.len(), ADDRESS_BOOK_SIZE);
+        assert_eq!(book[0].street, "Vej 0");
     }
 
     #[test]

@@ -10,3 +10,4 @@ pub mod estimate;
 pub mod form;
 pub mod local;
 pub mod roster;
+pub mod roster_import;

@@ -49,16 +49,34 @@ pub fn parse_roster(text: &str) -> Roster {
             number: cell(3),
             values: BTreeMap::new(),
         };
-        let bad = row.size.is_empty()
-            || row.quantity.parse::<i64>().map_or(true, |q| q <= 0)
-            || !row.number.chars().all(|c| c.is_ascii_digit())
-            || cells.len() > 4;
+        let bad = row_problem(&row).is_some() || cells.len() > 4;
         if bad {
             roster.bad.push(roster.rows.len());
         }
         roster.rows.push(row);
     }
     roster
+}
+
+/// Why a roster row cannot be ordered as it is, as a sentence (`None` when it can): a size
+/// is missing, the quantity is not a whole number above 0, or the number has other
+/// characters than digits.
+pub fn row_problem(row: &RowForm) -> Option<String> {
+    let quantity = row.quantity.trim();
+    if row.size.trim().is_empty() {
+        Some("No size.".to_owned())
+    } else if quantity.parse::<i64>().map_or(true, |q| q <= 0) {
+        Some(format!(
+            "Quantity \"{quantity}\" is not a whole number above 0."
+        ))
+    } else if !row.number.trim().chars().all(|c| c.is_ascii_digit()) {
+        Some(format!(
+            "Number \"{}\" has other characters than digits.",
+            row.number.trim()
+        ))
+    } else {
+        None
+    }
 }
 
 /// 20 players of a youth team (size, name, number), for the demo order and the tests.
@@ -98,5 +116,24 @@ mod tests {
         assert_eq!(r.rows.len(), 3);
         assert_eq!(r.bad, vec![1, 2]);
         assert_eq!(r.rows[0].name, "Hansen");
+    }
+
+    #[test]
+    fn row_problems_are_sentences() {
+        let row = |size: &str, qty: &str, number: &str| RowForm {
+            size: size.into(),
+            quantity: qty.into(),
+            number: number.into(),
+            ..RowForm::default()
+        };
+        assert_eq!(row_problem(&row("M", "1", "7")), None);
+        assert_eq!(row_problem(&row("M", "1", "")), None);
+        assert_eq!(row_problem(&row("", "1", "7")).as_deref(), Some("No size."));
+        assert!(row_problem(&row("M", "0", "7")).unwrap().contains("\"0\""));
+        assert!(
+            row_problem(&row("M", "1", "7a"))
+                .unwrap()
+                .contains("\"7a\"")
+        );
     }
 }

@@ -797,6 +797,23 @@ impl Store {
         let rows = stmt.query_map(params![account.0], row_to_order)?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
+
+    /// The saved forms (`draft_json`) of `account`'s placed orders, newest placed first, at
+    /// most `limit` (the composer's address book reads its addresses from them).
+    pub fn placed_forms(
+        &self,
+        account: AccountId,
+        limit: usize,
+    ) -> Result<Vec<String>, StoreError> {
+        let mut stmt = self.conn().prepare_cached(
+            "SELECT draft_json FROM local_orders
+             WHERE account_id = ?1 AND state <> 'draft' AND draft_json IS NOT NULL
+             ORDER BY COALESCE(queued_at, updated_at) DESC, id DESC LIMIT ?2",
+        )?;
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let rows = stmt.query_map(params![account.0, limit], |r| r.get(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
 }
 
 #[cfg(test)]
@@ -1184,5 +1201,27 @@ mod tests {
         assert_eq!(a.id, b.id);
         assert_eq!(b.state, OrderState::Completed);
         assert!(b.key.is_none());
+    }
+
+    #[test]
+    fn placed_forms_are_read_newest_first_without_drafts() {
+        let mut store = Store::open_in_memory().unwrap();
+        let account = store.ensure_sandbox_account().unwrap().id;
+        let mut placed = Vec::new();
+        for n in 1..=3 {
+            let json = format!(r#"{{"reference":"PO-{n}"}}"#);
+            let row = store.create_draft(account, &json, "PO", "Club").unwrap();
+            if n != 2 {
+                assert!(
+                    store
+                        .queue_draft(row.id, &json, "PO", "Club", b"{}")
+                        .unwrap()
+                );
+                placed.push(json);
+            }
+        }
+        placed.reverse();
+        assert_eq!(store.placed_forms(account, 10).unwrap(), placed);
+        assert_eq!(store.placed_forms(account, 1).unwrap(), placed[..1]);
     }
 }

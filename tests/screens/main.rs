@@ -17,6 +17,7 @@ mod ui_accounts;
 mod ui_designs;
 mod ui_editor;
 mod ui_exports;
+mod ui_first_order;
 mod ui_gallery;
 mod ui_hostile;
 mod ui_locale;

@@ -18,27 +18,8 @@ use logodesk::store::OrderState;
 use logodesk::ui::orders::demo_form;
 use rust_decimal::Decimal;
 use std::str::FromStr as _;
+use ui_common::composer::*;
 use ui_common::*;
-
-type H = egui_kittest::Harness<'static, logodesk::app::LogodeskApp>;
-
-/// A new draft holding the demo order as changed by `edit` (its lines not fetched).
-fn new_order_with(theme: egui::Theme, edit: impl FnOnce(&mut DraftForm)) -> H {
-    let mut h = app(theme);
-    open_new_order(&mut h);
-    let mut form = demo_form();
-    edit(&mut form);
-    h.state_mut().orders_mut().composer.form = form;
-    h.run_steps(3);
-    h
-}
-
-/// Whether "Place order…" can be clicked.
-fn can_place(h: &H) -> bool {
-    !h.get_by_label("Place order…")
-        .accesskit_node()
-        .is_disabled()
-}
 
 #[test]
 fn a_kit_order_is_composed_validated_placed_and_tracked_to_its_totals() {
@@ -46,11 +27,18 @@ fn a_kit_order_is_composed_validated_placed_and_tracked_to_its_totals() {
     open_new_order(&mut h);
     let fx = fixtures();
 
-    // An empty order: every required field is pointed out, and it cannot be placed.
+    // An empty order: nothing red before anything was typed, but the count of problems
+    // shows; "Place order…" points every required field out and places nothing.
+    assert!(!shows_text(&h, "Enter a reference"));
+    assert!(!can_place(&h));
+    press(&mut h, "Place order…");
+    assert!(
+        !shows(&h, "Deliver to"),
+        "no confirmation with problems left"
+    );
     assert!(shows_text(&h, "Enter a reference"));
     assert!(shows_text(&h, "Enter the recipient's name."));
     assert!(shows_text(&h, "Add at least one design or logo"));
-    assert!(!can_place(&h));
 
     // The header, typed like a person would.
     type_into(&mut h, "Reference", "PO-U15-2026");
@@ -403,6 +391,7 @@ fn the_estimate_equals_the_services_completed_totals_for_the_demo_kit_order() {
     assert!(shows(&h, "VAT 25 %"));
     confirm(&mut h);
     assert!(shows(&h, "6700 Esbjerg"));
+    // Country names follow the composer's language (Danish until Settings can switch it).
     assert!(shows(&h, "Denmark (DK)"));
     assert_eq!(
         h.query_all_by_label_contains("Estimated total ").count(),

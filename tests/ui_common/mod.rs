@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod composer;
+
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use logodesk::app::{AppOptions, LogodeskApp};

@@ -19,6 +19,8 @@ use crate::backend::support::{
     Active, Generation, LogoCard, LogoRef, RequestId, Sink, StopOutbox, UserError, active,
     debug_as_name, with_store,
 };
+use crate::orders::form::{AddressForm, address_book};
+use crate::orders::roster_import::{RosterTable, read_file};
 use crate::store::{AccountId, Destination, LocalOrder, LocalOrderId, Store, StoreError};
 use outbox::is_refusal;
 use std::collections::HashMap;
@@ -95,6 +97,11 @@ pub enum OrdersCommand {
         file_name: String,
         csv: Vec<u8>,
     },
+    /// Show a file dialog for a design line's roster file; answered by `RosterFilePicked`.
+    PickRosterFile { request: RequestId },
+    /// Read a roster file (CSV or a spreadsheet) into a table, off the UI thread; answered by
+    /// `RosterRead`. The dialog is one way to the path; a test or a dropped file is another.
+    ReadRoster { request: RequestId, path: PathBuf },
     /// Search the logo list by title for the composer's picker (the gallery's query, its
     /// own task: it does not supersede the gallery's list requests).
     SearchLogos {
@@ -129,6 +136,9 @@ pub enum OrdersEvent {
         drafts: Vec<LocalOrder>,
         history: Vec<LocalOrder>,
     },
+    /// The composer's address book: the delivery addresses of the account's placed orders,
+    /// each once, newest first (sent with the lists).
+    AddressBook(Vec<AddressForm>),
     /// A new draft exists (or an order looked up by its tracking id joined the history).
     DraftCreated(Box<LocalOrder>),
     /// A row changed (queued, sent, tracked, failed to send).
@@ -137,6 +147,11 @@ pub enum OrdersEvent {
     DesignFetched(Result<Box<DesignInfo>, UserError>),
     /// A CSV export was written here; `None`: the person closed "Save as…" (nothing saved).
     Exported(Option<PathBuf>),
+    /// The roster file chosen, or `None`: the dialog was cancelled, or this desktop has no
+    /// file dialog.
+    RosterFilePicked(Option<PathBuf>),
+    /// A roster file's cells, or why it could not be read.
+    RosterRead(Result<Box<RosterTable>, UserError>),
     /// A look-up by tracking id failed.
     Failed(UserError),
     /// The logos matching the composer's picker search, as cards (no thumbnails).
@@ -154,6 +169,9 @@ pub enum OrdersEvent {
 }
 
 debug_as_name!(OrdersCommand, OrdersEvent);
+
+/// How many placed orders (newest first) the address book is read from.
+const ADDRESS_SOURCES: usize = 500;
 
 /// The account shown and its generation: rows of other accounts are not sent to the UI.
 type Shown = Arc<Mutex<Option<(AccountId, Generation)>>>;
@@ -541,6 +559,31 @@ impl Orders {
                     }
                 });
             }
+            OrdersCommand::PickRosterFile { request } => {
+                tokio::spawn(async move {
+                    let picked = rfd::AsyncFileDialog::new()
+                        .set_title("Import roster")
+                        .add_filter("Rosters", &["csv", "txt", "tsv", "xlsx", "xls", "ods"])
+                        .pick_file()
+                        .await;
+                    let path = picked.map(|f| f.path().to_path_buf());
+                    sink.answer(generation, request, OrdersEvent::RosterFilePicked(path));
+                });
+            }
+            OrdersCommand::ReadRoster { request, path } => {
+                tokio::spawn(async move {
+                    let read = tokio::task::spawn_blocking(move || read_file(&path)).await;
+                    let result = match read {
+                        Ok(Ok(table)) => Ok(Box::new(table)),
+                        Ok(Err(e)) => Err(UserError::new(e.to_string(), None)),
+                        Err(e) => Err(UserError::new(
+                            "The roster file could not be read. Try again.",
+                            Some(e.to_string()),
+                        )),
+                    };
+                    sink.answer(generation, request, OrdersEvent::RosterRead(result));
+                });
+            }
             OrdersCommand::SearchLogos { request, query } => {
                 let client = client?;
                 tokio::spawn(async move {
@@ -584,15 +627,18 @@ impl Orders {
         account: AccountId,
         generation: Generation,
     ) -> Result<(), UserError> {
-        let (drafts, history) = with_store(&self.store, move |s| {
+        let (drafts, history, forms) = with_store(&self.store, move |s| {
             Ok((
                 s.local_orders(account, true)?,
                 s.local_orders(account, false)?,
+                s.placed_forms(account, ADDRESS_SOURCES)?,
             ))
         })
         .await?;
         self.sink
             .news(generation, OrdersEvent::Lists { drafts, history });
+        let book = address_book(forms.iter().map(String::as_str));
+        self.sink.news(generation, OrdersEvent::AddressBook(book));
         Ok(())
     }
 }

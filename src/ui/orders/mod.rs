@@ -94,7 +94,13 @@ impl OrdersScreen {
     }
 
     /// Starts a new draft with `form` (fresh idempotency key).
-    pub fn new_draft(&mut self, form: DraftForm, shared: &mut Shared<'_>) {
+    pub fn new_draft(&mut self, mut form: DraftForm, shared: &mut Shared<'_>) {
+        // The country of the newest order is the default of a new one.
+        if form.address.country.trim().is_empty()
+            && let Some(country) = self.composer.last_country()
+        {
+            form.address.country = country.to_owned();
+        }
         let (draft_json, reference, recipient) = (
             serde_json::to_string(&form).unwrap_or_default(),
             form.reference.trim().to_owned(),
@@ -220,6 +226,17 @@ impl OrdersScreen {
                     self.composer.on_logo(request, result);
                 }
             }
+            OrdersEvent::AddressBook(addresses) => self.composer.set_address_book(addresses),
+            OrdersEvent::RosterFilePicked(path) => {
+                if let Some(request) = reply.request {
+                    self.composer.on_roster_picked(request, path, shared);
+                }
+            }
+            OrdersEvent::RosterRead(result) => {
+                if let Some(request) = reply.request {
+                    self.composer.on_roster_read(request, result);
+                }
+            }
             OrdersEvent::Reachability { offline } => self.offline = offline,
             OrdersEvent::LogosFound(result) => self.composer.on_found(result),
             OrdersEvent::Problem(error) => shared.notifications.error(&error),
@@ -279,6 +296,11 @@ impl OrdersScreen {
                 self.history_view.check_result = Some(Err(error.message.clone()));
             }
             Some(Slot::OrdersDraft) => self.creating = None,
+            Some(Slot::ComposerLine) => {
+                if let Some(request) = reply.request {
+                    self.composer.on_request_failed(request, error);
+                }
+            }
             _ => {}
         }
     }

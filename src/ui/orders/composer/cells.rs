@@ -1,4 +1,8 @@
 //! The composer's text fields: a cell outlined in red with its issue, and a labelled field.
+//!
+//! A field's problem is shown only once the person left the field (or tried to place the
+//! order): each cell notes the path of its issue when it loses focus, and the composer
+//! collects those paths once per frame ([`take_left`]) into what it reveals.
 
 use crate::api::ValidationIssue;
 use crate::ui::theme;
@@ -8,6 +12,27 @@ use egui::Ui;
 /// Width of the grid's text cells.
 pub(super) const CELL: f32 = 110.0;
 pub(super) const NARROW: f32 = 56.0;
+
+/// Where the cells note, during one frame, the paths of the fields that lost focus.
+fn left_id() -> egui::Id {
+    egui::Id::unique("composer-fields-left")
+}
+
+/// Notes that the field of `path` was left (lost focus) this frame.
+pub(super) fn note_left(ui: &Ui, response: &egui::Response, path: &str) {
+    if response.lost_focus() && !path.is_empty() {
+        ui.data_mut(|d| {
+            d.get_temp_mut_or_default::<Vec<String>>(left_id())
+                .push(path.to_owned());
+        });
+    }
+}
+
+/// The paths of the fields left since the last call.
+pub(super) fn take_left(ctx: &egui::Context) -> Vec<String> {
+    ctx.data_mut(|d| d.remove_temp::<Vec<String>>(left_id()))
+        .unwrap_or_default()
+}
 
 /// The message of the issue at `path`, if there is one.
 pub(super) fn issue_text<'a>(issues: &'a [ValidationIssue], path: &str) -> Option<&'a str> {
@@ -34,7 +59,7 @@ pub(super) fn field(
             value,
             220.0,
             (hint, label.trim_end_matches(" *")),
-            problem,
+            (path, problem),
         );
         if let Some(m) = problem {
             ui.problem(m);
@@ -42,7 +67,8 @@ pub(super) fn field(
     });
 }
 
-/// A text cell checked against the issue at `path`.
+/// A text cell checked against the issue at `path`, outlined in the danger color when it has
+/// one (shown on hover).
 pub(super) fn checked_cell(
     ui: &mut Ui,
     value: &mut String,
@@ -50,25 +76,15 @@ pub(super) fn checked_cell(
     issues: &[ValidationIssue],
     path: &str,
 ) -> egui::Response {
-    cell(ui, value, width, issue_text(issues, path))
+    hinted_cell(ui, value, width, ("", ""), (path, issue_text(issues, path)))
 }
 
-/// A text cell, outlined in the danger color when it has a problem (shown on hover).
-pub(super) fn cell(
-    ui: &mut Ui,
-    value: &mut String,
-    width: f32,
-    problem: Option<&str>,
-) -> egui::Response {
-    hinted_cell(ui, value, width, ("", ""), problem)
-}
-
-pub(super) fn hinted_cell(
+fn hinted_cell(
     ui: &mut Ui,
     value: &mut String,
     width: f32,
     (hint, name): (&str, &str),
-    problem: Option<&str>,
+    (path, problem): (&str, Option<&str>),
 ) -> egui::Response {
     let t = theme::tokens(ui.ctx());
     let mut edit = egui::TextEdit::singleline(value)
@@ -79,6 +95,7 @@ pub(super) fn hinted_cell(
     }
     let height = ui.spacing().interact_size.y;
     let mut r = ui.add_sized([width, height], edit);
+    note_left(ui, &r, path);
     if !name.is_empty() {
         r = r.accessible_name(name);
     }

@@ -1,9 +1,9 @@
 //! The design lines: each design's placements and its instances grid, with roster paste.
 
-use super::cells::{CELL, NARROW, cell, checked_cell, issue_text};
+use super::cells::{CELL, NARROW, checked_cell};
 use super::{Composer, plural, proof};
 use crate::api::{LogoType, ValidationIssue};
-use crate::orders::form::{COMMON_SIZES, PlaceholderForm, RowForm};
+use crate::orders::form::{COMMON_SIZES, PlaceholderForm, RowForm, check_design_reference};
 use crate::orders::roster::parse_roster;
 use crate::ui::Shared;
 use crate::ui::theme::{self, space};
@@ -38,7 +38,7 @@ impl Composer {
                                 egui::vec2(grid_w, height),
                                 top_down,
                                 |ui| {
-                                    if self.design_ui(ui, i, issues) {
+                                    if self.design_ui(ui, shared, i, issues) {
                                         remove = Some(i);
                                     }
                                 },
@@ -51,7 +51,7 @@ impl Composer {
                             );
                         });
                     } else {
-                        if self.design_ui(ui, i, issues) {
+                        if self.design_ui(ui, shared, i, issues) {
                             remove = Some(i);
                         }
                         self.proof_ui(ui, shared, i);
@@ -61,6 +61,9 @@ impl Composer {
             }
             if let Some(i) = remove {
                 self.form.designs.remove(i);
+                self.revealed.retain(|p| !p.starts_with("designs["));
+                // An import under way names a line by its place: it ends with the line.
+                self.import = None;
                 self.bad_rows.clear();
                 self.design_notes.clear();
                 self.design_requests.clear();
@@ -75,19 +78,38 @@ impl Composer {
                             .desired_width(240.0),
                     )
                     .accessible_name("Design to add");
+                if input.changed() {
+                    self.design_input_problem = None;
+                }
                 let enter = input.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 if (ui.button("Add design").clicked() || enter)
                     && !self.design_input.trim().is_empty()
                 {
-                    let reference = std::mem::take(&mut self.design_input).trim().to_owned();
-                    self.push_design(reference, shared);
+                    // Only a reference of the right shape is added (and fetched).
+                    match check_design_reference(&self.design_input) {
+                        Ok(reference) => {
+                            self.design_input.clear();
+                            self.design_input_problem = None;
+                            self.push_design(reference, shared);
+                        }
+                        Err(e) => self.design_input_problem = Some(e.to_string()),
+                    }
                 }
             });
+            if let Some(problem) = &self.design_input_problem {
+                ui.problem(problem);
+            }
         });
     }
 
     /// One design line; answers whether it should be removed.
-    fn design_ui(&mut self, ui: &mut Ui, i: usize, issues: &[ValidationIssue]) -> bool {
+    fn design_ui(
+        &mut self,
+        ui: &mut Ui,
+        shared: &mut Shared<'_>,
+        i: usize,
+        issues: &[ValidationIssue],
+    ) -> bool {
         let t = theme::tokens(ui.ctx());
         let mut remove = false;
         let at = format!("designs[{i}]");
@@ -136,8 +158,10 @@ impl Composer {
             Vec::new()
         };
         let bad = self.bad_rows.entry(i).or_default();
+        let revealed = &mut self.revealed;
         let mut duplicate = None;
         let mut delete = None;
+        let mut import = false;
         egui::Grid::new(("instances", i))
             .striped(true)
             .num_columns(6 + value_columns.len())
@@ -160,12 +184,7 @@ impl Composer {
                     let at = format!("{at}.instances[{j}]");
                     let marked = bad.contains(&j);
                     Composer::proof_row_selector(&mut self.proofs, ui, i, j, marked);
-                    size_cell(
-                        ui,
-                        &mut row.size,
-                        issue_text(issues, &format!("{at}.size")),
-                        j,
-                    );
+                    size_cell(ui, &mut row.size, issues, &format!("{at}.size"), j);
                     checked_cell(
                         ui,
                         &mut row.quantity,
@@ -177,8 +196,8 @@ impl Composer {
                     checked_cell(ui, &mut row.number, NARROW, issues, &format!("{at}.number"));
                     for (k, p) in value_columns.iter().enumerate() {
                         let value = row.values.entry(p.logo_id).or_default();
-                        let problem = issue_text(issues, &format!("{at}.logoValues[{k}].value"));
-                        cell(ui, value, CELL, problem);
+                        let path = format!("{at}.logoValues[{k}].value");
+                        checked_cell(ui, value, CELL, issues, &path);
                     }
                     ui.horizontal(|ui| {
                         if ui
@@ -247,16 +266,34 @@ impl Composer {
             {
                 let roster = parse_roster(text);
                 text.clear();
-                // A lone default row is replaced by the roster.
-                if d.rows.len() == 1 && d.rows[0].name.is_empty() && d.rows[0].number.is_empty() {
-                    d.rows.clear();
-                }
+                replace_lone_default_row(&mut d.rows);
                 let offset = d.rows.len();
                 bad.extend(roster.bad.iter().map(|b| b + offset));
+                // What was pasted shows its problems at once, like a field left.
+                revealed.extend((offset..offset + roster.rows.len()).map(|j| format!("{at}.instances[{j}]")));
                 d.rows.extend(roster.rows);
             }
+            import = ui
+                .button("Import roster…")
+                .on_hover_text("From a CSV or Excel file: columns mapped and rows checked before they are added.")
+                .clicked();
         });
+        if import {
+            self.pick_roster_file(i, shared);
+        }
+        self.import_ui(ui, i);
         remove
+    }
+}
+
+/// A line's lone row without a name or number (the one a new line starts with) gives way to
+/// a pasted or imported roster.
+pub(super) fn replace_lone_default_row(rows: &mut Vec<RowForm>) {
+    if let [only] = rows.as_slice()
+        && only.name.is_empty()
+        && only.number.is_empty()
+    {
+        rows.clear();
     }
 }
 
@@ -267,10 +304,10 @@ fn row_of(path: &str) -> Option<usize> {
 }
 
 /// Size: free text with the common sizes offered in a menu.
-fn size_cell(ui: &mut Ui, size: &mut String, problem: Option<&str>, row: usize) {
+fn size_cell(ui: &mut Ui, size: &mut String, issues: &[ValidationIssue], path: &str, row: usize) {
     ui.horizontal(|ui| {
         ui.spacing_mut().item_spacing.x = 2.0;
-        cell(ui, size, 44.0, problem);
+        checked_cell(ui, size, 44.0, issues, path);
         egui::ComboBox::from_id_salt(("size", row))
             .selected_text("")
             .width(18.0)

@@ -3,7 +3,9 @@
 use super::Composer;
 use super::cells::field;
 use crate::api::ValidationIssue;
+use crate::locale::Language;
 use crate::orders::countries;
+use crate::orders::form::AddressForm;
 use crate::ui::theme::space;
 use crate::ui::widgets::UiExt as _;
 use egui::Ui;
@@ -65,7 +67,10 @@ impl Composer {
                     ui.end_row();
                 });
             ui.add_space(space::M);
-            ui.section_heading("Delivery address");
+            ui.horizontal(|ui| {
+                ui.section_heading("Delivery address");
+                self.address_book.ui(ui, &mut f.address, self.language);
+            });
             ui.add_space(space::S);
             let a = &mut f.address;
             egui::Grid::new("order-address")
@@ -108,7 +113,10 @@ impl Composer {
                     ui.end_row();
                     ui.label("Country *");
                     ui.vertical(|ui| {
-                        country_picker(ui, &mut a.country, &mut self.country_query);
+                        let picker = &mut self.country;
+                        if picker.ui(ui, &mut a.country, self.language) {
+                            self.revealed.insert("deliveryAddress.country".to_owned());
+                        }
                         ui.problem_at(issues, "deliveryAddress.country");
                     });
                     field(
@@ -125,27 +133,117 @@ impl Composer {
     }
 }
 
-/// The country: a searchable list of names and codes.
-fn country_picker(ui: &mut Ui, code: &mut String, query: &mut String) {
-    let shown = match countries::name_of(code) {
-        Some(name) => format!("{name} ({})", code.trim().to_ascii_uppercase()),
-        None if code.trim().is_empty() => "Choose…".to_owned(),
-        None => code.clone(),
-    };
-    egui::ComboBox::from_id_salt("country")
-        .selected_text(shown)
-        .width(220.0)
-        .height(280.0)
-        .show_ui(ui, |ui| {
-            ui.add(egui::TextEdit::singleline(query).hint_text("Search name or code"));
-            for (c, n) in countries::search(query) {
-                if ui
-                    .selectable_label(code.eq_ignore_ascii_case(c), format!("{n} ({c})"))
-                    .clicked()
-                {
-                    *code = c.to_owned();
-                    query.clear();
+/// The address book: the delivery addresses of past orders (newest first, each once, read
+/// by the backend), offered as a searchable list that fills the address fields.
+#[derive(Default)]
+pub(super) struct AddressBook {
+    pub(super) entries: Vec<AddressForm>,
+    query: String,
+}
+
+impl AddressBook {
+    /// "Use a recent address…" (only when there is one); picking one fills `address`.
+    fn ui(&mut self, ui: &mut Ui, address: &mut AddressForm, language: Language) {
+        if self.entries.is_empty() {
+            return;
+        }
+        let mut picked = None;
+        let list = egui::ComboBox::from_id_salt("address-book")
+            .selected_text("Use a recent address…")
+            .width(220.0)
+            .height(320.0)
+            .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside)
+            .show_ui(ui, |ui| {
+                ui.add(
+                    egui::TextEdit::singleline(&mut self.query)
+                        .hint_text("Search name, street or city"),
+                )
+                .accessible_name("Search addresses");
+                let hits: Vec<&AddressForm> = self
+                    .entries
+                    .iter()
+                    .filter(|a| a.matches(&self.query))
+                    .collect();
+                if hits.is_empty() {
+                    ui.weak("No recent address matches.");
                 }
-            }
-        });
+                for a in hits {
+                    let country = countries::name(&a.country, language).unwrap_or(&a.country);
+                    let line = format!("{} ({country})", a.one_line());
+                    if ui.selectable_label(false, line).clicked() {
+                        picked = Some(a.clone());
+                        ui.close();
+                    }
+                }
+            });
+        list.response.accessible_name("Recent addresses");
+        if let Some(a) = picked {
+            *address = a;
+            self.query.clear();
+        }
+    }
+}
+
+/// The country picker: a list of every country by name in the person's language, with a
+/// search box that has the keyboard as soon as the list opens.
+#[derive(Default)]
+pub(super) struct CountryPicker {
+    query: String,
+    /// The list was open last frame (so the search box takes focus once, when it opens).
+    open: bool,
+}
+
+impl CountryPicker {
+    /// Draws the picker for `code`; answers whether the list closed this frame (the field
+    /// was left: its problem may show). Typing searches Danish and English names, codes and
+    /// aliases; Enter picks the first match, Escape closes the list.
+    pub(super) fn ui(&mut self, ui: &mut Ui, code: &mut String, language: Language) -> bool {
+        let shown = match countries::name(code, language) {
+            Some(name) => format!("{name} ({})", code.trim().to_ascii_uppercase()),
+            None if code.trim().is_empty() => "Choose…".to_owned(),
+            None => code.clone(),
+        };
+        let was_open = self.open;
+        let inner = egui::ComboBox::from_id_salt("country")
+            .selected_text(shown)
+            .width(220.0)
+            .height(280.0)
+            // A click into the search box must not close the list.
+            .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside)
+            .show_ui(ui, |ui| {
+                let search = ui
+                    .add(
+                        egui::TextEdit::singleline(&mut self.query)
+                            .hint_text("Search name or code"),
+                    )
+                    .accessible_name("Search countries");
+                if !was_open {
+                    search.request_focus();
+                }
+                let hits = countries::search(&self.query, language);
+                let enter = search.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                let mut picked = enter.then(|| hits.first().map(|(c, _)| *c)).flatten();
+                if hits.is_empty() {
+                    ui.weak("No country matches; try its English or Danish name or its code.");
+                }
+                for (c, n) in hits {
+                    if ui
+                        .selectable_label(code.eq_ignore_ascii_case(c), format!("{n} ({c})"))
+                        .clicked()
+                    {
+                        picked = Some(c);
+                    }
+                }
+                if let Some(c) = picked {
+                    *code = c.to_owned();
+                    ui.close();
+                }
+            });
+        inner.response.accessible_name("Country");
+        self.open = inner.inner.is_some();
+        if was_open && !self.open {
+            self.query.clear();
+        }
+        was_open && !self.open
+    }
 }

@@ -95,6 +95,7 @@ impl Composer {
             }
             if let Some(i) = remove {
                 self.form.logos.remove(i);
+                self.revealed.retain(|p| !p.starts_with("logos["));
                 self.logo_notes.clear();
                 self.logo_requests.clear();
             }

@@ -11,6 +11,7 @@ mod cells;
 mod designs;
 mod estimate;
 mod header;
+mod import;
 mod logos;
 mod lookups;
 mod picker;
@@ -21,8 +22,9 @@ pub use proof::ProofShown;
 use crate::api::{DesignId, Logo, LogoRef, ValidationIssue};
 use crate::backend::orders::OrdersCommand;
 use crate::backend::{Command, RequestId, UserError};
+use crate::locale::Language;
 use crate::orders::estimate::DesignPrices;
-use crate::orders::form::DraftForm;
+use crate::orders::form::{AddressForm, DraftForm};
 use crate::orders::local::{COPY_RISK, copy_is_risky};
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
 use crate::ui::Shared;
@@ -46,6 +48,8 @@ pub struct Composer {
     saved_json: String,
     changed_at: Option<Instant>,
     design_input: String,
+    /// Why the design reference typed was not added (its shape is wrong).
+    design_input_problem: Option<String>,
     logo_input: String,
     logo_by_item_no: bool,
     roster: HashMap<usize, String>,
@@ -59,7 +63,21 @@ pub struct Composer {
     known: HashMap<LogoRef, Logo>,
     /// Designs known with their placements' logos in full (for the estimate).
     design_prices: HashMap<DesignId, DesignPrices>,
-    country_query: String,
+    /// Recent delivery addresses, offered in the address section.
+    address_book: header::AddressBook,
+    /// The country picker's search and whether its list is open.
+    country: header::CountryPicker,
+    /// The language of country names: the person's, taken from `Shared` every frame.
+    pub language: Language,
+    /// Paths (or prefixes of paths, e.g. a pasted row) whose problems are shown: fields the
+    /// person left, and what was pasted. Others wait until "Place order…" is tried.
+    revealed: BTreeSet<String>,
+    /// "Place order…" was tried: every problem is shown.
+    tried: bool,
+    /// A roster file being imported into a design line, and its preview.
+    import: Option<import::RosterImport>,
+    /// A roster file to import into a design line, given by path (read at the next frame).
+    roster_path: Option<(usize, std::path::PathBuf)>,
     /// The loose-logo picker: the search typed, when it was last edited, the newest
     /// request, the search it answers and its matches (or why there are none).
     picker: LogoPicker,
@@ -82,10 +100,26 @@ impl Composer {
         self.state.is_some_and(|s| s != OrderState::Draft)
     }
 
+    /// The address book arrived (the delivery addresses of past orders, newest first).
+    pub fn set_address_book(&mut self, addresses: Vec<AddressForm>) {
+        self.address_book.entries = addresses;
+    }
+
+    /// The country of the newest order's delivery address (a new draft's default).
+    pub fn last_country(&self) -> Option<&str> {
+        self.address_book
+            .entries
+            .first()
+            .map(|a| a.country.as_str())
+            .filter(|c| !c.is_empty())
+    }
+
     /// Starts editing a freshly created draft.
     pub fn start(&mut self, id: LocalOrderId, form: DraftForm, shared: &mut Shared<'_>) {
         *self = Composer {
             draft: Some(id),
+            language: self.language,
+            address_book: std::mem::take(&mut self.address_book),
             state: Some(OrderState::Draft),
             saved_json: serde_json::to_string(&form).unwrap_or_default(),
             form,
@@ -101,8 +135,11 @@ impl Composer {
             .as_deref()
             .and_then(|j| serde_json::from_str(j).ok())
             .unwrap_or_default();
+        let worked_on = form != DraftForm::default();
         self.start(order.id, form, shared);
         self.state = Some(order.state);
+        // A draft opened again shows all its problems: it was worked on before.
+        self.tried = worked_on;
     }
 
     /// A row changed in the backend.
@@ -182,7 +219,12 @@ impl Composer {
 
     /// Draws the composer; answers a form to copy into a new draft when asked.
     pub fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) -> Option<DraftForm> {
+        self.language = shared.language();
+        if let Some((line, path)) = self.roster_path.take() {
+            self.import_roster_file(line, path, shared);
+        }
         let issues = self.issues();
+        let shown = self.shown(&issues);
         let frozen = self.is_frozen();
         let estimate = self.estimate();
         let mut copy = None;
@@ -217,22 +259,24 @@ impl Composer {
                     }
                     state_badge(ui, self.state.unwrap_or(OrderState::Queued));
                 } else {
-                    let ready = issues.is_empty() && self.draft.is_some();
-                    let button = ui.add_enabled_ui(ready, |ui| ui.primary_button("Place order…")).inner;
+                    let ready = issues.is_empty();
+                    let button = ui
+                        .add_enabled_ui(self.draft.is_some(), |ui| ui.primary_button("Place order…"))
+                        .inner;
                     let button = if ready {
                         button.on_hover_text("Shows the estimate and the address once more; placing sends the order once, retried with the same key until the service answers.")
                     } else {
-                        button.on_disabled_hover_text(format!(
-                            "{} to fix first (marked in red).",
-                            plural(issues.len(), "problem")
-                        ))
+                        button.on_hover_text("Shows every problem to fix first, marked in red.")
                     };
                     if button.clicked() {
-                        self.confirm_place = true;
+                        // Tried: every problem shows; only a form without any goes on.
+                        self.tried = true;
+                        self.confirm_place = ready;
                     }
                     if !issues.is_empty() {
                         let t = theme::tokens(ui.ctx());
-                        ui.badge(&plural(issues.len(), "problem"), t.danger, t.danger_soft);
+                        let count = to_fix(issues.len());
+                        ui.badge(&count, t.danger, t.danger_soft).accessible_name(count);
                     }
                     if ui.button("Duplicate").on_hover_text("A new draft with the same content").clicked() {
                         copy = Some(self.form.clone());
@@ -251,14 +295,14 @@ impl Composer {
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 ui.add_enabled_ui(!frozen, |ui| {
-                    self.header_ui(ui, &issues);
+                    self.header_ui(ui, &shown);
                     ui.add_space(space::M);
-                    self.designs_ui(ui, shared, &issues);
+                    self.designs_ui(ui, shared, &shown);
                     ui.add_space(space::M);
-                    self.logos_ui(ui, shared, &issues);
+                    self.logos_ui(ui, shared, &shown);
                 });
                 let general: Vec<&ValidationIssue> =
-                    issues.iter().filter(|i| i.path == "designs").collect();
+                    shown.iter().filter(|i| i.path == "designs").collect();
                 for i in general {
                     ui.problem(&i.message);
                 }
@@ -268,8 +312,37 @@ impl Composer {
             self.confirm_place = false;
         }
         self.confirm_place_ui(ui, shared, &estimate);
+        self.revealed.extend(cells::take_left(ui.ctx()));
         self.autosave(ui, shared);
         copy
+    }
+
+    /// The issues to show now: all of them once "Place order…" was tried, else those of the
+    /// fields left and of what was pasted.
+    fn shown(&self, issues: &[ValidationIssue]) -> Vec<ValidationIssue> {
+        issues
+            .iter()
+            .filter(|i| self.tried || is_revealed(&self.revealed, &i.path))
+            .cloned()
+            .collect()
+    }
+}
+
+/// Whether the issue at `path` is revealed: its own path, or a path under a revealed one
+/// (`designs[0].instances[2]` reveals `designs[0].instances[2].number`, not `…[20]…`).
+fn is_revealed(revealed: &BTreeSet<String>, path: &str) -> bool {
+    revealed.iter().any(|r| {
+        path.strip_prefix(r.as_str())
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with(['.', '[']))
+    })
+}
+
+/// The count of problems beside "Place order…", e.g. "3 things to fix".
+fn to_fix(n: usize) -> String {
+    if n == 1 {
+        "1 thing to fix".to_owned()
+    } else {
+        format!("{n} things to fix")
     }
 }
 
@@ -294,4 +367,23 @@ pub fn state_badge(ui: &mut Ui, state: OrderState) -> egui::Response {
         OrderState::Unknown => ("Unknown", t.danger, t.danger_soft),
     };
     ui.badge(text, fg, bg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_revealed_path_reveals_what_is_under_it_only() {
+        let revealed: BTreeSet<String> = ["reference", "designs[0].instances[2]"]
+            .map(String::from)
+            .into();
+        assert!(is_revealed(&revealed, "reference"));
+        assert!(!is_revealed(&revealed, "referenceX"));
+        assert!(is_revealed(&revealed, "designs[0].instances[2].number"));
+        assert!(!is_revealed(&revealed, "designs[0].instances[20].number"));
+        assert!(!is_revealed(&revealed, "deliveryAddress.name"));
+        assert_eq!(to_fix(1), "1 thing to fix");
+        assert_eq!(to_fix(3), "3 things to fix");
+    }
 }
