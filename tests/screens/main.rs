@@ -18,6 +18,7 @@ mod ui_designs;
 mod ui_editor;
 mod ui_gallery;
 mod ui_hostile;
+mod ui_keys;
 mod ui_orders;
 mod ui_proofs;
 mod ui_tasks;

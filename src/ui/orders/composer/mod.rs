@@ -15,6 +15,7 @@ mod logos;
 mod lookups;
 mod picker;
 mod proof;
+mod undo;
 
 pub use proof::ProofShown;
 
@@ -69,6 +70,7 @@ pub struct Composer {
     proofs: proof::Proofs,
     /// "Place order…" shows the estimate and the address once more before placing.
     confirm_place: bool,
+    history: undo::FormHistory,
 }
 
 impl Composer {
@@ -182,6 +184,7 @@ impl Composer {
 
     /// Draws the composer; answers a form to copy into a new draft when asked.
     pub fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) -> Option<DraftForm> {
+        crate::ui::undo::Undoable::track_undo(self, ui.ctx());
         let issues = self.issues();
         let frozen = self.is_frozen();
         let estimate = self.estimate();
