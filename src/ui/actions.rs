@@ -203,9 +203,9 @@ impl Action {
 
     /// Undo or redo asked from the keyboard this frame (Ctrl+Z; Ctrl+Shift+Z or Ctrl+Y),
     /// consumed from the input; none while a text field has the keyboard, which keeps its own
-    /// undo of the text being typed.
+    /// undo of the text being typed (a focused button or checkbox does not).
     pub fn undo_keys(ctx: &egui::Context) -> Option<Action> {
-        if ctx.egui_wants_keyboard_input() {
+        if ctx.text_edit_focused() {
             return None;
         }
         ctx.input_mut(|i| {

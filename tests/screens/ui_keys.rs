@@ -163,17 +163,23 @@ fn wait_saved(h: &mut H, reference: &str) {
     }
 }
 
-#[test]
-fn the_composer_undoes_a_reference_saves_it_and_starts_anew_with_another_draft() {
+/// The app with a new order open in the composer, started with Ctrl+N (the way File → New
+/// order goes).
+fn new_order() -> H {
     let mut h = app(egui::Theme::Light);
     wait_for(&mut h, "the session", |h| {
         h.state().session().active.is_some()
     });
-    // Ctrl+N: a new order, the way File → New order goes.
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     wait_for(&mut h, "a new draft", |h| {
         h.state().orders().composer.draft_id().is_some()
     });
+    h
+}
+
+#[test]
+fn the_composer_undoes_a_reference_saves_it_and_starts_anew_with_another_draft() {
+    let mut h = new_order();
     assert_eq!(h.state().screen(), Screen::Orders);
     let first = h.state().orders().composer.draft_id();
 
@@ -197,6 +203,38 @@ fn the_composer_undoes_a_reference_saves_it_and_starts_anew_with_another_draft()
     assert!(!h.state().orders().composer.can_redo());
     undo(&mut h);
     assert_eq!(h.state().orders().composer.form.reference, "");
+}
+
+#[test]
+fn an_undone_line_removal_looks_its_design_up_again() {
+    let mut h = new_order();
+    let fx = logodesk::sandbox::fixtures();
+    let not_finalized = "This design is not finalized";
+    // A design that is not finalized (noted under its line), then a finalized one.
+    for (design, n) in [(fx.draft_design_id, 1), (fx.done_design_id, 2)] {
+        type_into(&mut h, "Design to add", &design.to_string());
+        h.get_by_label("Add design").click();
+        wait_for(&mut h, "the design looked up", |h| {
+            let designs = &h.state().orders().composer.form.designs;
+            designs.len() == n && designs.iter().all(|d| !d.title.is_empty())
+        });
+    }
+    assert!(shows_text(&h, not_finalized));
+    // The first line removed: the note goes with it.
+    h.query_all_by_label("Remove design")
+        .next()
+        .expect("a design line")
+        .click();
+    wait_for(&mut h, "the line removed", |h| {
+        !shows_text(h, not_finalized)
+    });
+    assert_eq!(h.state().orders().composer.form.designs.len(), 1);
+    // Undone: the line is back, looked up again, its note with it.
+    undo(&mut h);
+    let designs = &h.state().orders().composer.form.designs;
+    assert_eq!(designs.len(), 2);
+    assert_eq!(designs[0].reference, fx.draft_design_id.to_string());
+    wait_for(&mut h, "the note again", |h| shows_text(h, not_finalized));
 }
 
 fn open_palette(h: &mut H) {

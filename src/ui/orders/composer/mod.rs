@@ -184,7 +184,7 @@ impl Composer {
 
     /// Draws the composer; answers a form to copy into a new draft when asked.
     pub fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) -> Option<DraftForm> {
-        crate::ui::undo::Undoable::track_undo(self, ui.ctx());
+        self.undo_frame(ui.ctx(), shared);
         let issues = self.issues();
         let frozen = self.is_frozen();
         let estimate = self.estimate();
