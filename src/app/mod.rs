@@ -17,15 +17,19 @@ use crate::backend::tasks::TasksCommand;
 use crate::backend::{Backend, BackendConfig, BackendError, Command, LogoRef, StartAccount};
 use crate::backend::{LogosCommand, UserError};
 use crate::locale::Language;
+use crate::orders::form::DraftForm;
+use crate::ui::actions::Availability;
 use crate::ui::designs::DesignsScreen;
 use crate::ui::editor::EditorScreen;
 use crate::ui::gallery::Gallery;
 use crate::ui::images::ThumbnailCache;
 use crate::ui::logo_detail::LogoDetailScreen;
 use crate::ui::notifications::Notifications;
-use crate::ui::orders::OrdersScreen;
+use crate::ui::orders::{OrdersScreen, OrdersTab};
+use crate::ui::palette::Palette;
 use crate::ui::settings::Settings;
 use crate::ui::tasks::TasksScreen;
+use crate::ui::undo::Undoable as _;
 use crate::ui::widgets::UiExt as _;
 use crate::ui::{Action, Intent, PersistedUi, Requests, Screen, Session, Shared, shell, theme};
 use egui::{ThemePreference, Ui};
@@ -100,6 +104,30 @@ impl Screens {
             Screen::Gallery | Screen::Editor | Screen::Settings => self.gallery.reload(shared),
         }
     }
+
+    /// Whether `screen` has an edit to undo, and one to redo (the editor's staged changes, the
+    /// composer's form; the clone canvas keeps its own buttons and keys).
+    fn history(&self, screen: Screen) -> (bool, bool) {
+        let composer = &self.orders.composer;
+        match screen {
+            Screen::Editor => (self.editor.can_undo(), self.editor.can_redo()),
+            Screen::Orders if self.orders.tab == OrdersTab::Compose => {
+                (composer.can_undo(), composer.can_redo())
+            }
+            _ => (false, false),
+        }
+    }
+
+    /// Undo or redo (`action`) on `screen`, from a menu or the palette.
+    fn undo_or_redo(&mut self, screen: Screen, action: Action) {
+        match screen {
+            Screen::Editor => self.editor.undo_or_redo(action),
+            Screen::Orders if self.orders.tab == OrdersTab::Compose => {
+                self.orders.composer.undo_or_redo(action);
+            }
+            _ => {}
+        }
+    }
 }
 
 /// What the command line asked to open once the data is there.
@@ -117,6 +145,8 @@ pub struct LogodeskApp {
     cx: AppContext,
     screens: Screens,
     opening: Opening,
+    /// The command palette (Ctrl+K).
+    palette: Palette,
     screenshot: Option<ScreenshotJob>,
 }
 
@@ -188,6 +218,7 @@ impl LogodeskApp {
                 first_logo: start == Some(Screen::LogoDetail),
                 first_draft: start == Some(Screen::Editor),
             },
+            palette: Palette::default(),
             screenshot: options.screenshot.map(ScreenshotJob::new),
         })
     }
@@ -245,6 +276,23 @@ impl LogodeskApp {
     /// The editor's state.
     pub fn editor(&self) -> &EditorScreen {
         &self.screens.editor
+    }
+
+    /// Whether the command palette is shown.
+    pub fn palette_open(&self) -> bool {
+        self.palette.is_open()
+    }
+
+    /// What decides which actions can run now (menus and the palette).
+    pub fn availability(&self) -> Availability {
+        let screen = self.cx.screen;
+        let (undo, redo) = self.screens.history(screen);
+        Availability {
+            screen,
+            logo_open: self.screens.detail.logo().is_some(),
+            undo,
+            redo,
+        }
     }
 
     /// Accounts and the active one.
@@ -341,6 +389,13 @@ impl LogodeskApp {
                 ctx.request_repaint();
             }
             Intent::Perform(action) => match action {
+                Action::ShowGallery
+                | Action::ShowEditor
+                | Action::ShowDesigns
+                | Action::ShowOrders
+                | Action::ShowHistory
+                | Action::ShowTasks
+                | Action::ShowSettings => screen = action.screen().unwrap_or(screen),
                 Action::FocusSearch => {
                     screen = Screen::Gallery;
                     screens.gallery.focus_search();
@@ -352,8 +407,12 @@ impl LogodeskApp {
                     }
                 }
                 Action::Back => screen = Screen::Gallery,
-                Action::ShowGallery => screen = Screen::Gallery,
-                Action::ShowSettings => screen = Screen::Settings,
+                Action::NewOrder => {
+                    screens.orders.new_draft(DraftForm::default(), &mut shared);
+                    screen = Screen::Orders;
+                }
+                Action::Undo | Action::Redo => screens.undo_or_redo(screen, action),
+                Action::CommandPalette => self.palette.toggle(),
                 Action::ToggleTheme => {
                     let next = match ctx.theme() {
                         egui::Theme::Dark => ThemePreference::Light,
@@ -405,14 +464,12 @@ impl LogodeskApp {
         let t = theme::tokens(ui.ctx());
         let chrome = egui::Frame::new().fill(t.chrome);
         let screen = self.cx.screen;
+        let now = self.availability();
         let screens = &self.screens;
         let mut shared = self.cx.shared(intents);
         egui::Panel::top("menu")
             .frame(chrome.inner_margin(egui::Margin::symmetric(8, 2)))
-            .show(ui, |ui| {
-                let open = screens.detail.logo().is_some();
-                shell::menu_bar_ui(ui, &mut shared, screen, open);
-            });
+            .show(ui, |ui| shell::menu_bar_ui(ui, &mut shared, &now));
         egui::Panel::bottom("status")
             .frame(
                 chrome
@@ -459,8 +516,11 @@ impl eframe::App for LogodeskApp {
         while let Some(envelope) = self.cx.backend.try_recv() {
             self.on_envelope(&ctx, envelope);
         }
-        let mut intents: Vec<Intent> = Action::pressed(&ctx)
+        // The palette first: its keys (arrows, Enter, Escape) are its own while it is open.
+        let chosen = self.palette.ui(&ctx, &self.availability());
+        let mut intents: Vec<Intent> = chosen
             .into_iter()
+            .chain(Action::pressed(&ctx))
             .map(Intent::Perform)
             .collect();
         self.shell_ui(ui, &mut intents);

@@ -1,6 +1,8 @@
-//! Every action a person can take from a menu or the keyboard, with its label, tooltip and
-//! shortcut in one place. Menus and key handling both read [`Action`].
+//! Every action a person can take from a menu, the command palette or the keyboard, with its
+//! label, tooltip and shortcut in one place. Menus, the palette and key handling all read
+//! [`Action`]; whether one can run now is [`Action::enabled`] for all of them.
 
+use super::Screen;
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 /// A user action.
@@ -22,19 +24,58 @@ pub enum Action {
     ToggleTheme,
     /// Copy the open logo's item number.
     CopyItemNumber,
+    /// Show Upload & edit.
+    ShowEditor,
+    /// Show Designs.
+    ShowDesigns,
+    /// Show Orders.
+    ShowOrders,
+    /// Show History.
+    ShowHistory,
+    /// Show Tasks.
+    ShowTasks,
+    /// Start a new order in the composer.
+    NewOrder,
+    /// Undo the last edit of the draft or order being edited.
+    Undo,
+    /// Redo the last undone edit.
+    Redo,
+    /// Open the command palette.
+    CommandPalette,
     /// Quit logodesk.
     Quit,
 }
 
+/// What decides whether an action can run now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Availability {
+    /// The screen shown.
+    pub screen: Screen,
+    /// A logo is open in the detail.
+    pub logo_open: bool,
+    /// The screen shown has an edit to undo, and one to redo.
+    pub undo: bool,
+    pub redo: bool,
+}
+
 impl Action {
     /// Every action, in menu order.
-    pub const ALL: [Action; 9] = [
+    pub const ALL: [Action; 18] = [
         Action::FocusSearch,
         Action::Refresh,
         Action::OpenSelected,
         Action::Back,
         Action::ShowGallery,
+        Action::ShowEditor,
+        Action::ShowDesigns,
+        Action::ShowOrders,
+        Action::ShowHistory,
+        Action::ShowTasks,
         Action::ShowSettings,
+        Action::NewOrder,
+        Action::Undo,
+        Action::Redo,
+        Action::CommandPalette,
         Action::ToggleTheme,
         Action::CopyItemNumber,
         Action::Quit,
@@ -51,6 +92,15 @@ impl Action {
             Action::ShowSettings => "Settings",
             Action::ToggleTheme => "Toggle light/dark",
             Action::CopyItemNumber => "Copy item number",
+            Action::ShowEditor => "Upload & edit",
+            Action::ShowDesigns => "Designs",
+            Action::ShowOrders => "Orders",
+            Action::ShowHistory => "History",
+            Action::ShowTasks => "Tasks",
+            Action::NewOrder => "New order",
+            Action::Undo => "Undo",
+            Action::Redo => "Redo",
+            Action::CommandPalette => "Command palette…",
             Action::Quit => "Quit",
         }
     }
@@ -66,7 +116,42 @@ impl Action {
             Action::ShowSettings => "Accounts, appearance and version",
             Action::ToggleTheme => "Switch between the light and the dark theme",
             Action::CopyItemNumber => "Copy the logo's item number to the clipboard",
+            Action::ShowEditor => "Upload a logo, or edit a draft until it is committed",
+            Action::ShowDesigns => "Look at a design's views, order or clone it",
+            Action::ShowOrders => "Compose orders and see the drafts",
+            Action::ShowHistory => "Orders placed or looked up on this computer",
+            Action::ShowTasks => "Vectorize tasks tracked on this computer",
+            Action::NewOrder => "Start a new order draft in the composer",
+            Action::Undo => "Undo the last change to the draft or order being edited",
+            Action::Redo => "Make the last undone change again (also Ctrl+Y)",
+            Action::CommandPalette => "Find any action by typing part of its name",
             Action::Quit => "Close logodesk",
+        }
+    }
+
+    /// The screen this action shows, for the actions that only show one.
+    pub fn screen(self) -> Option<Screen> {
+        match self {
+            Action::ShowGallery => Some(Screen::Gallery),
+            Action::ShowEditor => Some(Screen::Editor),
+            Action::ShowDesigns => Some(Screen::Designs),
+            Action::ShowOrders => Some(Screen::Orders),
+            Action::ShowHistory => Some(Screen::History),
+            Action::ShowTasks => Some(Screen::Tasks),
+            Action::ShowSettings => Some(Screen::Settings),
+            _ => None,
+        }
+    }
+
+    /// Whether the action can run now (menus disable it, the palette leaves it out).
+    pub fn enabled(self, now: &Availability) -> bool {
+        match self {
+            Action::FocusSearch | Action::OpenSelected => now.screen == Screen::Gallery,
+            Action::Back => now.screen == Screen::LogoDetail,
+            Action::CopyItemNumber => now.logo_open && now.screen == Screen::LogoDetail,
+            Action::Undo => now.undo,
+            Action::Redo => now.redo,
+            _ => true,
         }
     }
 
@@ -88,6 +173,18 @@ impl Action {
                 Modifiers::COMMAND | Modifiers::SHIFT,
                 Key::C,
             )),
+            Action::ShowEditor => cmd(Key::Num2),
+            Action::ShowDesigns => cmd(Key::Num3),
+            Action::ShowOrders => cmd(Key::Num4),
+            Action::ShowHistory => cmd(Key::Num5),
+            Action::ShowTasks => cmd(Key::Num6),
+            Action::NewOrder => cmd(Key::N),
+            Action::Undo => cmd(Key::Z),
+            Action::Redo => Some(KeyboardShortcut::new(
+                Modifiers::COMMAND | Modifiers::SHIFT,
+                Key::Z,
+            )),
+            Action::CommandPalette => cmd(Key::K),
             Action::Quit => cmd(Key::Q),
         }
     }
@@ -97,11 +194,45 @@ impl Action {
         matches!(self, Action::OpenSelected)
     }
 
+    /// Whether the screen being edited takes the shortcut itself, not the app: undo and redo
+    /// belong to whatever is edited (the editor, the composer, the clone canvas), and a focused
+    /// text field keeps them for its own text ([`Action::undo_keys`]).
+    fn taken_by_screen(self) -> bool {
+        matches!(self, Action::Undo | Action::Redo)
+    }
+
+    /// Undo or redo asked from the keyboard this frame (Ctrl+Z; Ctrl+Shift+Z or Ctrl+Y),
+    /// consumed from the input; none while a text field has the keyboard, which keeps its own
+    /// undo of the text being typed (a focused button or checkbox does not).
+    pub fn undo_keys(ctx: &egui::Context) -> Option<Action> {
+        if ctx.text_edit_focused() {
+            return None;
+        }
+        ctx.input_mut(|i| {
+            // Ctrl+Shift+Z first: Ctrl+Z matches it too (extra Shift is ignored).
+            let redo = Action::Redo
+                .shortcut()
+                .is_some_and(|s| i.consume_shortcut(&s))
+                || i.consume_key(Modifiers::COMMAND, Key::Y);
+            if redo {
+                Some(Action::Redo)
+            } else if Action::Undo
+                .shortcut()
+                .is_some_and(|s| i.consume_shortcut(&s))
+            {
+                Some(Action::Undo)
+            } else {
+                None
+            }
+        })
+    }
+
     /// The actions whose shortcut was pressed this frame (consumed from the input).
     pub fn pressed(ctx: &egui::Context) -> Vec<Action> {
         let typing = ctx.egui_wants_keyboard_input();
         Action::ALL
             .into_iter()
+            .filter(|a| !a.taken_by_screen())
             .filter(|a| !(typing && a.yields_to_text_input()))
             .filter(|a| {
                 a.shortcut()

@@ -12,11 +12,13 @@ pub mod images;
 pub mod logo_detail;
 pub mod notifications;
 pub mod orders;
+pub mod palette;
 pub mod requests;
 pub mod settings;
 pub mod shell;
 pub mod tasks;
 pub mod theme;
+pub mod undo;
 pub mod upload;
 pub mod widgets;
 

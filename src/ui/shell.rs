@@ -1,39 +1,48 @@
 //! The window's frame around the screens: menu bar, left navigation with the account
 //! switcher, and the status bar (account, organization context, work in flight).
 
+use super::actions::Availability;
 use super::theme::{self, space};
 use super::widgets::UiExt as _;
 use super::{Action, Intent, Screen, Shared};
 use egui::{Align, Layout, RichText, Sense, Stroke, Ui, Vec2};
 
-/// The menu bar; every item is an [`Action`].
-pub fn menu_bar_ui(ui: &mut Ui, shared: &mut Shared<'_>, screen: Screen, logo_open: bool) {
+/// The menu bar; every item is an [`Action`], enabled as [`Action::enabled`] says.
+pub fn menu_bar_ui(ui: &mut Ui, shared: &mut Shared<'_>, now: &Availability) {
     egui::MenuBar::new().ui(ui, |ui| {
-        let mut item = |ui: &mut Ui, action: Action, enabled: bool| {
-            if action.menu_item(ui, enabled) {
+        let mut item = |ui: &mut Ui, action: Action| {
+            if action.menu_item(ui, action.enabled(now)) {
                 shared.intents.push(Intent::Perform(action));
             }
         };
         ui.menu_button("File", |ui| {
-            item(ui, Action::Refresh, true);
-            item(ui, Action::ShowSettings, true);
+            item(ui, Action::NewOrder);
+            item(ui, Action::Refresh);
+            item(ui, Action::ShowSettings);
             ui.separator();
-            item(ui, Action::Quit, true);
+            item(ui, Action::Quit);
+        });
+        ui.menu_button("Edit", |ui| {
+            item(ui, Action::Undo);
+            item(ui, Action::Redo);
         });
         ui.menu_button("View", |ui| {
-            item(ui, Action::ShowGallery, true);
-            item(ui, Action::FocusSearch, screen == Screen::Gallery);
-            item(ui, Action::OpenSelected, screen == Screen::Gallery);
-            item(ui, Action::Back, screen == Screen::LogoDetail);
+            item(ui, Action::CommandPalette);
             ui.separator();
-            item(ui, Action::ToggleTheme, true);
+            for action in Action::ALL.into_iter().filter(|a| a.screen().is_some()) {
+                if action != Action::ShowSettings {
+                    item(ui, action);
+                }
+            }
+            ui.separator();
+            item(ui, Action::FocusSearch);
+            item(ui, Action::OpenSelected);
+            item(ui, Action::Back);
+            ui.separator();
+            item(ui, Action::ToggleTheme);
         });
         ui.menu_button("Logo", |ui| {
-            item(
-                ui,
-                Action::CopyItemNumber,
-                logo_open && screen == Screen::LogoDetail,
-            );
+            item(ui, Action::CopyItemNumber);
         });
     });
 }

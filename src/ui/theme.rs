@@ -40,6 +40,14 @@ pub mod card {
 
 /// Width of the left navigation.
 pub const NAV_WIDTH: f32 = 212.0;
+/// The command palette.
+pub mod palette {
+    /// Width of the palette's window.
+    pub const WIDTH: f32 = 460.0;
+    /// Most height the list of actions takes before it scrolls.
+    pub const LIST_HEIGHT: f32 = 360.0;
+}
+
 /// Smallest window the layout is designed for.
 pub const MIN_WINDOW: [f32; 2] = [960.0, 620.0];
 /// Default window size.

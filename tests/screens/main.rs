@@ -20,6 +20,7 @@ mod ui_exports;
 mod ui_first_order;
 mod ui_gallery;
 mod ui_hostile;
+mod ui_keys;
 mod ui_locale;
 mod ui_orders;
 mod ui_proofs;

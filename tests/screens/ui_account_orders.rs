@@ -56,8 +56,8 @@ fn changing_the_address_of_an_account_with_queued_orders_asks_first() {
     });
     h.get_by_label("Settings").click();
     h.run_steps(2);
-    // The sandbox is listed first; Acme second.
-    h.get_all_by_label("Edit").nth(1).unwrap().click();
+    // The menu bar's Edit menu comes first, then the accounts: the sandbox, then Acme.
+    h.get_all_by_label("Edit").nth(2).unwrap().click();
     h.run_steps(2);
     let url = h.state().session().sandbox_url.clone().unwrap();
     type_into(&mut h, "Service address", &url);

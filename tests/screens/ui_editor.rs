@@ -236,18 +236,7 @@ fn a_file_goes_from_disk_to_a_committed_logo() {
 #[test]
 fn an_existing_draft_opens_from_the_detail_and_its_unknowns_are_said() {
     let mut h = app(egui::Theme::Light);
-    wait_for_gallery(&mut h);
-    let draft = h
-        .state()
-        .gallery()
-        .cards()
-        .find(|c| c.status.to_string() == "Draft")
-        .expect("a demo draft")
-        .clone();
-    click_first(&mut h, &draft.title);
-    wait_for(&mut h, "the detail", |h| h.state().detail().is_loaded());
-    h.get_by_label("✎ Edit draft").click_accesskit();
-    wait_for(&mut h, "the editor", |h| h.state().editor().is_loaded());
+    let draft = open_demo_draft(&mut h);
     assert_eq!(h.state().screen(), Screen::Editor);
     let editor = h.state().editor();
     assert_eq!(editor.logo().unwrap().logo_id, draft.logo_id);

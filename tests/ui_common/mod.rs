@@ -190,3 +190,26 @@ pub fn wait_for_completed(h: &mut Harness<'static, LogodeskApp>) {
             .any(|o| o.state == logodesk::store::OrderState::Completed)
     });
 }
+
+/// Opens the gallery's first demo draft in the editor (from its detail's "Edit draft");
+/// answers its card.
+#[track_caller]
+pub fn open_demo_draft(h: &mut Harness<'static, LogodeskApp>) -> logodesk::backend::LogoCard {
+    wait_for_gallery(h);
+    let draft = h
+        .state()
+        .gallery()
+        .cards()
+        .find(|c| c.status.to_string() == "Draft")
+        .expect("a demo draft")
+        .clone();
+    h.query_all_by_label(&draft.title)
+        .next()
+        .expect("the draft's card")
+        .click();
+    h.run_steps(2);
+    wait_for(h, "the detail", |h| h.state().detail().is_loaded());
+    h.get_by_label("✎ Edit draft").click_accesskit();
+    wait_for(h, "the editor", |h| h.state().editor().is_loaded());
+    draft
+}

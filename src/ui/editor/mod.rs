@@ -1,7 +1,8 @@
 //! The draft editor: the picture (before/after/split, rulers in mm) on the left, the staged
 //! changes on the right — method, colors, size, title — applied with one "Apply" in the
 //! service's order, and the irreversible commit. Controls a rule forbids are disabled with
-//! the reason on hover. With no draft open it shows the upload form.
+//! the reason on hover. With no draft open it shows the upload form. Ctrl+Z and Ctrl+Shift+Z
+//! (or the Edit menu) undo and redo the staged changes ([`crate::ui::undo`]).
 //!
 //! `model` is the editor's state and what it does with answers, without drawing; the views
 //! draw from it: `view` the screen's layout, header and commit confirmation, `picture` the

@@ -6,6 +6,7 @@ use crate::api::{Color, Logo, LogoId, LogoStatus, format_mm};
 use crate::backend::editor::{EditorCommand, EditorDraft, EditorEvent, StagedChanges, Step};
 use crate::backend::{Command, LogoRef, UserError};
 use crate::store::editor::DraftMemory;
+use crate::ui::undo::{EditHistory, Undoable};
 use crate::ui::upload::UploadForm;
 use crate::ui::{Intent, Reply, Shared, Slot};
 use egui::TextureHandle;
@@ -33,9 +34,9 @@ pub(super) enum Side {
     Height,
 }
 
-/// The staged (not yet sent) changes as edited.
-#[derive(Debug, Clone, Default)]
-pub(super) struct Staging {
+/// The staged (not yet sent) changes as edited: what undo and redo go back and forth over.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Staging {
     pub(super) method: String,
     pub(super) method_staged: bool,
     pub(super) targets: Vec<String>,
@@ -74,6 +75,8 @@ pub struct EditorScreen {
     pub(super) open: Option<Open>,
     pub(super) error: Option<UserError>,
     pub(super) staging: Staging,
+    /// Undo and redo of the staging, since the draft last came from the service.
+    pub(super) history: EditHistory<Staging>,
     pub(super) mode: PictureMode,
     pub(super) split: f32,
     preview_sent: Vec<([u8; 3], [u8; 3])>,
@@ -97,6 +100,7 @@ impl Default for EditorScreen {
             open: None,
             error: None,
             staging: Staging::default(),
+            history: EditHistory::default(),
             mode: PictureMode::default(),
             split: 0.5,
             preview_sent: Vec::new(),
@@ -287,6 +291,20 @@ pub(super) fn staged_lines(staged: &StagedChanges) -> Vec<String> {
     lines
 }
 
+/// Undo and redo of the staged changes, while a draft is shown and nothing is being sent.
+impl Undoable for EditorScreen {
+    type State = Staging;
+
+    fn history(&self) -> Option<(&EditHistory<Staging>, &Staging)> {
+        self.editable().then_some((&self.history, &self.staging))
+    }
+
+    fn history_mut(&mut self) -> Option<(&mut EditHistory<Staging>, &mut Staging)> {
+        self.editable()
+            .then_some((&mut self.history, &mut self.staging))
+    }
+}
+
 /// Millimetres as typed (`80`, `80.5`, `80,5`), within the service's 0–2000 mm.
 pub fn parse_mm(text: &str) -> Option<f64> {
     let v: f64 = text.trim().replace(',', ".").parse().ok()?;
@@ -334,6 +352,16 @@ impl EditorScreen {
     /// The local recolor preview of the staged colors, when there is one.
     pub fn preview_image(&self) -> Option<&egui::ColorImage> {
         self.preview.as_ref().map(|(img, _)| img.as_ref())
+    }
+
+    /// Whether the staged changes can be edited now: a draft is shown, nothing is being sent
+    /// and the commit is not being confirmed.
+    fn editable(&self) -> bool {
+        self.open.is_some()
+            && !self.opening
+            && !self.show_upload
+            && !self.is_busy()
+            && !self.confirm_commit
     }
 
     /// Whether "Apply" or the commit is running.
@@ -405,6 +433,8 @@ impl EditorScreen {
             memory: draft.memory,
         };
         if restage {
+            // What could be undone described the draft before the service changed it.
+            self.history = EditHistory::default();
             self.staging = open.fresh_staging();
             self.search = vec![String::new(); self.staging.targets.len()];
             self.steps.clear();

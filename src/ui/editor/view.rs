@@ -7,6 +7,7 @@ use crate::api::LogoStatus;
 use crate::backend::editor::{EditorCommand, StagedChanges};
 use crate::backend::{Command, LogoRef};
 use crate::ui::theme::{self, space};
+use crate::ui::undo::Undoable as _;
 use crate::ui::widgets::UiExt as _;
 use crate::ui::{Intent, Shared, Slot};
 use egui::{Align, Layout, RichText, Ui, Vec2};
@@ -14,6 +15,7 @@ use egui::{Align, Layout, RichText, Ui, Vec2};
 impl EditorScreen {
     /// The screen.
     pub fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
+        self.track_undo(ui.ctx());
         if self.open.is_some() {
             self.request_preview(shared);
         }

@@ -16,6 +16,7 @@ mod logos;
 mod lookups;
 mod picker;
 mod proof;
+mod undo;
 
 pub use proof::ProofShown;
 
@@ -87,6 +88,7 @@ pub struct Composer {
     proofs: proof::Proofs,
     /// "Place order…" shows the estimate and the address once more before placing.
     confirm_place: bool,
+    history: undo::FormHistory,
 }
 
 impl Composer {
@@ -220,6 +222,7 @@ impl Composer {
     /// Draws the composer; answers a form to copy into a new draft when asked.
     pub fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) -> Option<DraftForm> {
         self.language = shared.language();
+        self.undo_frame(ui.ctx(), shared);
         if let Some((line, path)) = self.roster_path.take() {
             self.import_roster_file(line, path, shared);
         }
