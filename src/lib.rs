@@ -19,6 +19,7 @@ pub mod app;
 pub mod backend;
 pub mod cli;
 pub mod headless;
+pub mod i18n;
 pub mod imaging;
 pub mod instance;
 pub mod keychain;

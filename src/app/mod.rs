@@ -176,6 +176,7 @@ impl LogodeskApp {
             .language
             .or(persisted.language)
             .unwrap_or_else(Language::from_system);
+        crate::i18n::set_language(language);
         let mut config = options.backend;
         if config.start_account == StartAccount::Sandbox
             && let Some(last) = persisted.last_account
@@ -386,6 +387,7 @@ impl LogodeskApp {
             }
             Intent::SetLanguage(language) => {
                 cx.language = language;
+                crate::i18n::set_language(language);
                 ctx.request_repaint();
             }
             Intent::Perform(action) => match action {
