@@ -296,6 +296,8 @@ impl OrdersScreen {
                 self.history_view.check_result = Some(Err(error.message.clone()));
             }
             Some(Slot::OrdersDraft) => self.creating = None,
+            // The search ends with the reason beside it, not a search marked running forever.
+            Some(Slot::ComposerSearch) => self.composer.on_found(Err(error.clone())),
             Some(Slot::ComposerLine) => {
                 if let Some(request) = reply.request {
                     self.composer.on_request_failed(request, error);
