@@ -1,13 +1,14 @@
 //! Every sentence a person reads, in Danish and English.
 //!
-//! The texts live in `assets/i18n/da.ftl` and `assets/i18n/en.ftl` (Fluent), compiled into the
-//! binary. Code asks for a message by its id with [`tr!`](crate::tr): `tr!("nav-logos")`, or
+//! The texts live in `assets/i18n/da/*.ftl` and `assets/i18n/en/*.ftl` (Fluent, one file per
+//! area of the app), compiled into the binary. Code asks for a message by its id with [`tr!`](crate::tr): `tr!("nav-logos")`, or
 //! with arguments, `tr!("garments", count = n)`; Fluent picks the plural form by the
 //! language's own rules ("1 trøje", "2 trøjer"; "1 garment", "2 garments").
 //!
 //! The language is the process's: the window shows one language at a time, and the backend's
 //! sentences (errors, notices) must be in the same one. The app sets it at start and when the
-//! person changes it in Settings ([`set_language`]); until then it is English.
+//! person changes it in Settings ([`set_language`]); until then it is English. Tests that show
+//! Danish therefore run in a binary of their own (`tests/danish/`), taking turns.
 //!
 //! A message id that is missing shows as the id itself (and is logged once), never as an empty
 //! label; `tests` below fail the build's tests for any id used in `src/` that either file lacks,
@@ -24,8 +25,23 @@ pub use fluent_bundle::FluentArgs;
 
 use crate::locale::Language;
 
-const DANISH: &str = include_str!("../../assets/i18n/da.ftl");
-const ENGLISH: &str = include_str!("../../assets/i18n/en.ftl");
+/// The texts, one file per area of the app and language (`assets/i18n/<da|en>/<area>.ftl`),
+/// compiled in. Message ids are unique across the files of a language.
+macro_rules! areas {
+    ($($area:literal),+ $(,)?) => {
+        const DANISH: &[(&str, &str)] = &[$(
+            ($area, include_str!(concat!("../../assets/i18n/da/", $area, ".ftl"))),
+        )+];
+        const ENGLISH: &[(&str, &str)] = &[$(
+            ($area, include_str!(concat!("../../assets/i18n/en/", $area, ".ftl"))),
+        )+];
+    };
+}
+
+areas!(
+    "common", "shell", "gallery", "detail", "upload", "editor", "designs", "composer", "history",
+    "tasks", "settings", "backend",
+);
 
 type Bundle = FluentBundle<FluentResource>;
 
@@ -51,8 +67,8 @@ fn bundles() -> &'static Bundles {
     })
 }
 
-/// The FTL text of a language, as compiled in.
-fn source(language: Language) -> &'static str {
+/// The FTL files of a language (area, text), as compiled in.
+fn sources(language: Language) -> &'static [(&'static str, &'static str)] {
     match language {
         Language::Danish => DANISH,
         Language::English => ENGLISH,
@@ -70,15 +86,27 @@ fn bundle(language: Language) -> Bundle {
     // egui draws text left to right; the bidi isolation marks Fluent adds around arguments
     // would only show as gaps.
     bundle.set_use_isolating(false);
-    let resource = match FluentResource::try_new(source(language).to_owned()) {
-        Ok(resource) => resource,
-        Err((resource, errors)) => {
-            tracing::error!(language = tag, ?errors, "the translations do not parse");
-            resource
+    for (area, text) in sources(language) {
+        let resource = match FluentResource::try_new((*text).to_owned()) {
+            Ok(resource) => resource,
+            Err((resource, errors)) => {
+                tracing::error!(
+                    language = tag,
+                    area,
+                    ?errors,
+                    "the translations do not parse"
+                );
+                resource
+            }
+        };
+        if let Err(errors) = bundle.add_resource(resource) {
+            tracing::error!(
+                language = tag,
+                area,
+                ?errors,
+                "the translations repeat a message"
+            );
         }
-    };
-    if let Err(errors) = bundle.add_resource(resource) {
-        tracing::error!(language = tag, ?errors, "the translations repeat a message");
     }
     bundle
 }
@@ -172,11 +200,22 @@ mod tests {
 
     /// Every message id of a language with the variables its value and variants use.
     fn messages(language: Language) -> BTreeMap<String, BTreeSet<String>> {
-        let resource = match FluentResource::try_new(source(language).to_owned()) {
-            Ok(resource) => resource,
-            Err((_, errors)) => panic!("{language:?} does not parse: {errors:?}"),
-        };
         let mut out = BTreeMap::new();
+        for (area, text) in sources(language) {
+            let resource = match FluentResource::try_new((*text).to_owned()) {
+                Ok(resource) => resource,
+                Err((_, errors)) => panic!("{language:?} {area}.ftl does not parse: {errors:?}"),
+            };
+            area_messages(language, &resource, &mut out);
+        }
+        out
+    }
+
+    fn area_messages(
+        language: Language,
+        resource: &FluentResource,
+        out: &mut BTreeMap<String, BTreeSet<String>>,
+    ) {
         for entry in resource.entries() {
             match entry {
                 ast::Entry::Message(message) => {
@@ -194,7 +233,6 @@ mod tests {
                 _ => {}
             }
         }
-        out
     }
 
     fn pattern_vars(pattern: &ast::Pattern<&str>, vars: &mut BTreeSet<String>) {
@@ -249,7 +287,7 @@ mod tests {
             .collect();
         assert!(
             only_danish.is_empty() && only_english.is_empty(),
-            "only in da.ftl: {only_danish:?}; only in en.ftl: {only_english:?}"
+            "only in da/: {only_danish:?}; only in en/: {only_english:?}"
         );
         for (id, vars) in &english {
             assert_eq!(

@@ -60,6 +60,7 @@ fn order_facts(order: &Order, language: Language) -> Vec<String> {
 
 #[test]
 fn money_and_dates_follow_the_language_chosen_in_settings() {
+    let _language = crate::one_language_at_a_time();
     let mut h = app(egui::Theme::Light);
     wait_for(&mut h, "the session", |h| {
         h.state().session().active.is_some()
@@ -121,6 +122,7 @@ fn money_and_dates_follow_the_language_chosen_in_settings() {
 
 #[test]
 fn task_prices_and_times_follow_the_language() {
+    let _language = crate::one_language_at_a_time();
     let mut config = config();
     config.task_poll = Duration::from_millis(200);
     let persisted = PersistedUi {
@@ -165,6 +167,7 @@ fn task_prices_and_times_follow_the_language() {
 
 #[test]
 fn the_language_chosen_survives_a_restart() {
+    let _language = crate::one_language_at_a_time();
     let mut h = app(egui::Theme::Light);
     wait_for(&mut h, "the session", |h| {
         h.state().session().active.is_some()

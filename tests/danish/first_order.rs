@@ -20,6 +20,7 @@ fn form(h: &H) -> &DraftForm {
 
 #[test]
 fn a_new_order_shows_a_fields_problem_only_once_it_was_left() {
+    let _language = crate::one_language_at_a_time();
     let mut h = app(egui::Theme::Light);
     open_new_order(&mut h);
     // Nothing red before anything was typed; the count of problems shows all the same.
@@ -63,6 +64,7 @@ fn open_countries(h: &mut H) {
 
 #[test]
 fn the_country_is_picked_by_typing_and_enter() {
+    let _language = crate::one_language_at_a_time();
     // A Danish account manager: country names in Danish.
     let danish = logodesk::ui::PersistedUi {
         language: Some(logodesk::locale::Language::Danish),
@@ -117,6 +119,7 @@ fn the_country_is_picked_by_typing_and_enter() {
 
 #[test]
 fn a_recent_address_fills_the_fields_and_its_country_is_the_next_default() {
+    let _language = crate::one_language_at_a_time();
     // An order placed earlier (the demo: Nordby IF in Esbjerg, Denmark).
     let mut h = new_order_with(egui::Theme::Light, |_| {});
     place(&mut h);
@@ -155,6 +158,7 @@ fn a_recent_address_fills_the_fields_and_its_country_is_the_next_default() {
 
 #[test]
 fn a_design_number_of_the_wrong_shape_is_refused_with_a_sentence() {
+    let _language = crate::one_language_at_a_time();
     let mut h = app(egui::Theme::Light);
     open_new_order(&mut h);
     type_into(&mut h, "Design to add", "ABC-12");
@@ -228,6 +232,7 @@ fn check_preview_and_add(h: &mut H, file_name: &str) {
 
 #[test]
 fn a_roster_is_imported_from_a_csv_file_with_a_preview() {
+    let _language = crate::one_language_at_a_time();
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("hold.csv");
     // Danish Excel's CSV: a BOM, `;`, a quoted name with the separator in it.
@@ -245,6 +250,7 @@ fn a_roster_is_imported_from_a_csv_file_with_a_preview() {
 
 #[test]
 fn a_roster_is_imported_from_an_xlsx_file_with_a_preview() {
+    let _language = crate::one_language_at_a_time();
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("Hold U15.xlsx");
     let mut book = rust_xlsxwriter::Workbook::new();
@@ -271,6 +277,7 @@ fn a_roster_is_imported_from_an_xlsx_file_with_a_preview() {
 
 #[test]
 fn a_file_that_is_not_a_roster_says_so_and_adds_nothing() {
+    let _language = crate::one_language_at_a_time();
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("roster.xlsx");
     std::fs::write(&file, b"PK\x03\x04 not a workbook").unwrap();

@@ -1,0 +1,1 @@
+# Danske tekster til designs. Hver besked har sin engelske tvilling i ../en/designs.ftl.ftl.

@@ -1,0 +1,1 @@
+# Danske tekster til settings. Hver besked har sin engelske tvilling i ../en/settings.ftl.ftl.

@@ -1,0 +1,1 @@
+# English texts of backend. Each message has its Danish twin in ../da/backend.ftl.ftl.

@@ -1,0 +1,1 @@
+# English texts of detail. Each message has its Danish twin in ../da/detail.ftl.ftl.

@@ -1,0 +1,1 @@
+# English texts of shell. Each message has its Danish twin in ../da/shell.ftl.ftl.
