@@ -11,6 +11,7 @@ use super::{Intent, Shared, Slot};
 use crate::api::{ListLogos, LogoId, LogoItemNo};
 use crate::backend::{CardPage, Command, LogoCard, LogoRef, LogosCommand, RequestId, UserError};
 use crate::locale::Language;
+use crate::tr;
 use egui::{Align, Color32, Key, Layout, Rect, Response, RichText, Sense, Stroke, Ui, Vec2};
 use std::collections::HashMap;
 use std::ops::Range;
@@ -32,6 +33,7 @@ pub const MAX_LISTED: usize = 100_000;
 /// The paging arithmetic of the gallery, on the service's numbers, none of which is trusted.
 pub mod paging {
     use super::MAX_LISTED;
+    use crate::tr;
     use std::ops::{Range, RangeInclusive};
 
     /// How many slots to list for a reported `totalCount`: negative counts as none, more than
@@ -43,12 +45,15 @@ pub mod paging {
     /// A sentence when the reported count cannot be listed as it is.
     pub fn count_note(total_count: i64) -> Option<String> {
         if total_count < 0 {
-            Some(format!(
-                "The service reported {total_count} logos, which cannot be; the list shows what it sends."
+            Some(tr!(
+                "gallery-count-impossible",
+                count = total_count.to_string()
             ))
         } else if total_count > MAX_LISTED as i64 {
-            Some(format!(
-                "The service reports {total_count} logos; logodesk lists the first {MAX_LISTED}. Search to narrow the list."
+            Some(tr!(
+                "gallery-count-too-many",
+                count = total_count.to_string(),
+                listed = MAX_LISTED.to_string()
             ))
         } else {
             None
@@ -166,11 +171,11 @@ impl Gallery {
             .limit(self.page_size)
             .search(self.active_search.clone());
         let (slot, label) = if page == 1 {
-            (Slot::GalleryList, "Loading logos")
+            (Slot::GalleryList, tr!("gallery-task-load"))
         } else {
-            (Slot::GalleryPage, "Loading more logos")
+            (Slot::GalleryPage, tr!("gallery-task-load-more"))
         };
-        let id = shared.request(slot, label, |request| {
+        let id = shared.request(slot, &label, |request| {
             Command::Logos(LogosCommand::List { request, query })
         });
         self.pending.insert(id, page);
@@ -344,9 +349,7 @@ impl Gallery {
         match digits.parse::<i64>() {
             Ok(n) if n > 0 && id => Ok(LogoRef::Id(LogoId(n))),
             Ok(n) if n > 0 => Ok(LogoRef::ItemNo(LogoItemNo(n))),
-            _ => Err(
-                "Enter an item number such as 300001, or # and a logo id such as #10001.".into(),
-            ),
+            _ => Err(tr!("gallery-goto-invalid")),
         }
     }
 
@@ -365,9 +368,9 @@ impl Gallery {
         {
             if ui.empty_state(
                 "⚠",
-                "This account cannot be used yet",
+                &tr!("gallery-account-unusable"),
                 &problem.message,
-                Some("Open Settings"),
+                Some(&tr!("gallery-open-settings")),
             ) {
                 shared.intend(Intent::Navigate(super::Screen::Settings));
             }
@@ -376,9 +379,9 @@ impl Gallery {
         if let Some(error) = self.error.clone() {
             if ui.empty_state(
                 "⚠",
-                "The logos could not be loaded",
+                &tr!("gallery-load-failed"),
                 &error.message,
-                Some("Try again"),
+                Some(&tr!("gallery-try-again")),
             ) {
                 self.reload(shared);
             }
@@ -389,26 +392,22 @@ impl Gallery {
                 ui.vertical_centered(|ui| {
                     ui.add_space(120.0);
                     ui.spinner();
-                    ui.muted("Loading logos…");
+                    ui.muted(&tr!("gallery-loading"));
                 });
             }
             Some(0) if !self.active_search.is_empty() => {
-                let body = format!(
-                    "No logo title contains \"{}\". Check the spelling or search for part of the title.",
-                    self.active_search
+                let body = tr!(
+                    "gallery-no-match-body",
+                    search = self.active_search.as_str()
                 );
-                if ui.empty_state("⬚", "No matching logos", &body, Some("Clear search")) {
+                let (title, clear) = (tr!("gallery-no-match"), tr!("gallery-clear-search"));
+                if ui.empty_state("⬚", &title, &body, Some(&clear)) {
                     self.search.clear();
                     self.reload(shared);
                 }
             }
             Some(0) => {
-                ui.empty_state(
-                    "▦",
-                    "No logos yet",
-                    "This account has no logos. Logos uploaded to it will appear here.",
-                    None,
-                );
+                ui.empty_state("▦", &tr!("gallery-empty"), &tr!("gallery-empty-body"), None);
             }
             Some(_) => {
                 if let Some(note) = &self.count_note {
@@ -423,14 +422,21 @@ impl Gallery {
     fn header_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
         ui.horizontal(|ui| {
             let subtitle = match self.total_count {
-                Some(n) if self.active_search.is_empty() => format!("{n} logos"),
-                Some(n) => format!("{n} logos matching \"{}\"", self.active_search),
-                None => "Loading…".to_owned(),
+                Some(n) if self.active_search.is_empty() => {
+                    tr!("gallery-count", count = n, shown = n.to_string())
+                }
+                Some(n) => tr!(
+                    "gallery-count-matching",
+                    count = n,
+                    shown = n.to_string(),
+                    search = self.active_search.as_str()
+                ),
+                None => tr!("gallery-loading-short"),
             };
-            ui.vertical(|ui| ui.screen_title("Logos", Some(&subtitle)));
+            ui.vertical(|ui| ui.screen_title(&tr!("gallery-title"), Some(&subtitle)));
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                 if ui
-                    .button("⟳ Refresh")
+                    .button(tr!("gallery-refresh"))
                     .on_hover_text(super::Action::Refresh.tooltip())
                     .clicked()
                 {
@@ -439,18 +445,18 @@ impl Gallery {
                 let before = self.page_size;
                 egui::ComboBox::from_id_salt("page-size")
                     .width(64.0)
-                    .selected_text(format!("{} / page", self.page_size))
+                    .selected_text(tr!("gallery-page-size-short", size = self.page_size))
                     .show_ui(ui, |ui| {
                         for size in PAGE_SIZES {
                             ui.selectable_value(
                                 &mut self.page_size,
                                 size,
-                                format!("{size} per page"),
+                                tr!("gallery-page-size", size = size),
                             );
                         }
                     })
                     .response
-                    .on_hover_text("How many logos each request fetches");
+                    .on_hover_text(tr!("gallery-page-size-hover"));
                 if self.page_size != before {
                     self.reload(shared);
                 }
@@ -462,11 +468,11 @@ impl Gallery {
 
     fn search_ui(&mut self, ui: &mut Ui) {
         let edit = egui::TextEdit::singleline(&mut self.search)
-            .hint_text("Search titles…  (Ctrl+F)")
+            .hint_text(tr!("gallery-search-hint"))
             .desired_width(240.0);
         let response = ui
             .add(edit)
-            .accessible_name("Search logos")
+            .accessible_name(tr!("gallery-search"))
             .on_hover_text(super::Action::FocusSearch.tooltip());
         if self.focus_search {
             response.request_focus();
@@ -486,19 +492,18 @@ impl Gallery {
 
     fn goto_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
         let open = ui
-            .button("Open")
-            .on_hover_text("Open the logo with this item number (or # and a logo id)");
+            .button(tr!("gallery-goto"))
+            .on_hover_text(tr!("gallery-goto-hover"));
         let field = ui
             .add(
                 egui::TextEdit::singleline(&mut self.goto)
-                    .hint_text("Item no. or #id")
+                    .hint_text(tr!("gallery-goto-hint"))
                     .desired_width(120.0),
             )
-            .accessible_name("Open by number");
+            .accessible_name(tr!("gallery-goto-field"));
         let field = match &self.goto_error {
             Some(e) => field.on_hover_text(RichText::new(e).color(theme::tokens(ui.ctx()).danger)),
-            None => field
-                .on_hover_text("An item number such as 300001, or # and a logo id such as #10001"),
+            None => field.on_hover_text(tr!("gallery-goto-field-hover")),
         };
         if field.changed() {
             self.goto_error = None;
@@ -566,7 +571,7 @@ impl Gallery {
                             && c.status == crate::api::LogoStatus::Draft
                         {
                             response.context_menu(|ui| {
-                                if ui.button("✎ Edit draft").clicked() {
+                                if ui.button(tr!("gallery-edit-draft")).clicked() {
                                     edit = Some(c.logo_id);
                                 }
                             });
@@ -701,8 +706,8 @@ fn card_ui(
     y += title_h + 4.0;
 
     let item = match c.item_no {
-        Some(n) => format!("No. {n}"),
-        None => "No item no. yet".to_owned(),
+        Some(n) => tr!("gallery-card-item", item = n.to_string()),
+        None => tr!("gallery-card-no-item"),
     };
     let item = one_line(
         ui,
@@ -769,9 +774,9 @@ fn card_ui(
         );
     }
     response.on_hover_text_at_pointer(format!(
-        "{}\nClick to open · {} colors",
+        "{}\n{}",
         c.title,
-        c.colors.len()
+        tr!("gallery-card-hover", count = c.colors.len())
     ))
 }
 

@@ -7,6 +7,7 @@ use super::{Action, Intent, Screen, Shared, Slot};
 use crate::api::{Fee, FeeType, Logo, LogoStatus, PriceTier};
 use crate::backend::{Command, LogoDetail, LogoRef, LogosCommand, UserError};
 use crate::locale::Language;
+use crate::tr;
 use egui::{Align, Layout, Rect, RichText, Sense, TextureHandle, Ui, Vec2};
 use egui_extras::{Column, TableBuilder};
 
@@ -40,7 +41,10 @@ pub struct LogoDetailScreen {
 impl LogoDetailScreen {
     /// Fetches a logo (superseding any still on its way).
     pub fn open(&mut self, shared: &mut Shared<'_>, target: LogoRef) {
-        let label = format!("Opening {target}");
+        let label = match target {
+            LogoRef::Id(id) => tr!("detail-task-open-id", id = id.to_string()),
+            LogoRef::ItemNo(n) => tr!("detail-task-open-item", item = n.to_string()),
+        };
         shared.request(Slot::LogoDetail, &label, |request| {
             Command::Logos(LogosCommand::Open { request, target })
         });
@@ -106,12 +110,11 @@ impl LogoDetailScreen {
                 ctx.copy_text(n.to_string());
                 shared
                     .notifications
-                    .success(format!("Item number {n} copied."));
+                    .success(tr!("detail-item-copied", item = n.to_string()));
             }
-            Some(None) => shared.notifications.error(&UserError::new(
-                "This logo has no item number yet: it gets one when the draft is committed.",
-                None,
-            )),
+            Some(None) => shared
+                .notifications
+                .error(&UserError::new(tr!("detail-no-item-number-yet"), None)),
             None => {}
         }
     }
@@ -119,7 +122,7 @@ impl LogoDetailScreen {
     /// The screen.
     pub fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
         if ui
-            .button("← Logos")
+            .button(tr!("detail-back"))
             .on_hover_text(Action::Back.tooltip())
             .clicked()
         {
@@ -127,14 +130,14 @@ impl LogoDetailScreen {
         }
         ui.add_space(space::S);
         if let Some(error) = &self.error {
-            ui.empty_state("⚠", "This logo could not be opened", &error.message, None);
+            ui.empty_state("⚠", &tr!("detail-open-failed"), &error.message, None);
             return;
         }
         let Some(loaded) = &mut self.loaded else {
             ui.vertical_centered(|ui| {
                 ui.add_space(120.0);
                 ui.spinner();
-                ui.muted("Opening the logo…");
+                ui.muted(&tr!("detail-opening"));
             });
             return;
         };
@@ -176,36 +179,32 @@ fn header_ui(ui: &mut Ui, logo: &Logo, shared: &mut Shared<'_>, refreshing: bool
                     ui.spinner();
                 }
             });
-            let item = match logo.logo_item_no {
-                Some(n) => format!("Item no. {n}"),
-                None => "No item number yet (commit the draft to get one)".into(),
-            };
-            ui.muted(&format!("{item} · logo id {}", logo.logo_id));
+            let id = logo.logo_id.to_string();
+            ui.muted(&match logo.logo_item_no {
+                Some(n) => tr!("detail-subtitle-item", item = n.to_string(), id = id),
+                None => tr!("detail-subtitle-no-item", id = id),
+            });
         });
         ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
             let draft = logo.status == LogoStatus::Draft;
             let order = ui
-                .add_enabled(!draft, egui::Button::new("Order…"))
-                .on_hover_text("Add it to the order being composed, as a loose transfer")
-                .on_disabled_hover_text(
-                    "Commit the draft first: only finished logos can be ordered.",
-                );
+                .add_enabled(!draft, egui::Button::new(tr!("detail-order")))
+                .on_hover_text(tr!("detail-order-hover"))
+                .on_disabled_hover_text(tr!("detail-order-disabled"));
             if order.clicked() {
                 shared.intend(Intent::OrderLogo(logo.logo_id));
             }
             if draft
                 && ui
-                    .button("✎ Edit draft")
-                    .on_hover_text(
-                        "Change method, colors, size and title with a live preview, then commit",
-                    )
+                    .button(tr!("detail-edit-draft"))
+                    .on_hover_text(tr!("detail-edit-draft-hover"))
                     .clicked()
             {
                 shared.intend(Intent::EditDraft(logo.logo_id));
             }
             if logo.logo_item_no.is_some()
                 && ui
-                    .button("❐ Copy item no.")
+                    .button(tr!("detail-copy-item-number"))
                     .on_hover_text(Action::CopyItemNumber.tooltip())
                     .clicked()
             {
@@ -223,7 +222,8 @@ fn picture_ui(ui: &mut Ui, texture: Option<&TextureHandle>, error: Option<&str>,
     let size = ui.available_size() - Vec2::new(0.0, bar_h + space::S);
     let (rect, response) =
         ui.allocate_exact_size(size.max(Vec2::splat(100.0)), Sense::click_and_drag());
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Logo picture"));
+    let name = tr!("detail-picture");
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &name));
     let painter = ui.painter_at(rect);
     paint_checkerboard(&painter, rect, 12.0);
     painter.rect_stroke(
@@ -233,7 +233,7 @@ fn picture_ui(ui: &mut Ui, texture: Option<&TextureHandle>, error: Option<&str>,
         egui::StrokeKind::Inside,
     );
     let Some(texture) = texture else {
-        paint_missing_picture(&painter, rect, &response, error, "No picture");
+        paint_missing_picture(&painter, rect, &response, error, &tr!("detail-no-picture"));
         return;
     };
     let img = texture.size_vec2();
@@ -280,30 +280,40 @@ fn picture_ui(ui: &mut Ui, texture: Option<&TextureHandle>, error: Option<&str>,
     ui.add_space(space::XS);
     ui.horizontal(|ui| {
         if ui
-            .button("Fit")
-            .on_hover_text("Show the whole picture (double-click the picture)")
+            .button(tr!("detail-zoom-fit"))
+            .on_hover_text(tr!("detail-zoom-fit-hover"))
             .clicked()
         {
             *view = View::default();
         }
         if ui
             .button("100 %")
-            .on_hover_text("One image pixel per screen pixel")
+            .on_hover_text(tr!("detail-zoom-actual-hover"))
             .clicked()
         {
             view.zoom = Some(1.0 / ui.ctx().pixels_per_point());
             view.pan = Vec2::ZERO;
         }
-        if ui.button("−").on_hover_text("Zoom out").clicked() {
+        if ui
+            .button("−")
+            .on_hover_text(tr!("detail-zoom-out"))
+            .clicked()
+        {
             view.zoom = Some((zoom / 1.25).clamp(MIN_ZOOM, MAX_ZOOM));
         }
-        if ui.button("+").on_hover_text("Zoom in").clicked() {
+        if ui
+            .button("+")
+            .on_hover_text(tr!("detail-zoom-in"))
+            .clicked()
+        {
             view.zoom = Some((zoom * 1.25).clamp(MIN_ZOOM, MAX_ZOOM));
         }
         let percent = zoom * ui.ctx().pixels_per_point() * 100.0;
-        ui.muted(&format!(
-            "{percent:.0} %  ·  {} × {} px  ·  scroll to zoom, drag to pan",
-            img.x as u32, img.y as u32
+        ui.muted(&tr!(
+            "detail-zoom-status",
+            percent = format!("{percent:.0}"),
+            width = (img.x as u32).to_string(),
+            height = (img.y as u32).to_string(),
         ));
     });
 }
@@ -311,7 +321,7 @@ fn picture_ui(ui: &mut Ui, texture: Option<&TextureHandle>, error: Option<&str>,
 fn facts_ui(ui: &mut Ui, logo: &Logo, language: Language) {
     ui.surface(|ui| {
         ui.set_width(ui.available_width());
-        ui.section_heading("Details");
+        ui.section_heading(&tr!("detail-facts"));
         ui.add_space(space::XS);
         ui.spacing_mut().interact_size.y = 20.0;
         egui::Grid::new("logo-facts-grid")
@@ -323,17 +333,17 @@ fn facts_ui(ui: &mut Ui, logo: &Logo, language: Language) {
                     ui.label(v);
                     ui.end_row();
                 };
-                row(ui, "Status", logo.status.to_string());
-                row(ui, "Type", logo.logo_type.to_string());
+                row(ui, &tr!("detail-status"), logo.status.to_string());
+                row(ui, &tr!("detail-type"), logo.logo_type.to_string());
                 let method = if logo.transfer_method_key.is_empty() {
-                    "Not chosen yet".to_owned()
+                    tr!("detail-method-not-chosen")
                 } else {
                     logo.transfer_method_key.clone()
                 };
-                row(ui, "Transfer method", method);
+                row(ui, &tr!("detail-method"), method);
                 row(
                     ui,
-                    "Size",
+                    &tr!("detail-size"),
                     format!(
                         "{} × {} mm",
                         language.measure(logo.width_in_mm),
@@ -342,13 +352,17 @@ fn facts_ui(ui: &mut Ui, logo: &Logo, language: Language) {
                 );
                 row(
                     ui,
-                    "In storage",
-                    format!("{} units", language.integer(logo.storage_count)),
+                    &tr!("detail-in-storage"),
+                    tr!(
+                        "detail-units",
+                        count = logo.storage_count,
+                        units = language.integer(logo.storage_count)
+                    ),
                 );
-                row(ui, "Logo id", logo.logo_id.to_string());
+                row(ui, &tr!("detail-logo-id"), logo.logo_id.to_string());
                 row(
                     ui,
-                    "Item number",
+                    &tr!("detail-item-number"),
                     logo.logo_item_no.map_or("—".into(), |n| n.to_string()),
                 );
             });
@@ -356,19 +370,23 @@ fn facts_ui(ui: &mut Ui, logo: &Logo, language: Language) {
     ui.add_space(space::M);
     ui.surface(|ui| {
         ui.set_width(ui.available_width());
-        ui.section_heading("Price tiers");
-        ui.muted_small(
-            "Each unit costs the price of the highest tier its ordered quantity reaches.",
-        );
+        ui.section_heading(&tr!("detail-price-tiers"));
+        ui.muted_small(&tr!("detail-price-tiers-explained"));
         ui.add_space(space::XS);
-        tiers_ui(ui, "tiers", &logo.prices, "From quantity", language);
+        tiers_ui(
+            ui,
+            "tiers",
+            &logo.prices,
+            &tr!("detail-from-quantity"),
+            language,
+        );
     });
     ui.add_space(space::M);
     ui.surface(|ui| {
         ui.set_width(ui.available_width());
-        ui.section_heading("Additional fees");
+        ui.section_heading(&tr!("detail-fees"));
         if logo.additional_fees.is_empty() {
-            ui.muted("No additional fees apply to this logo.");
+            ui.muted(&tr!("detail-no-fees"));
         }
         for (i, fee) in logo.additional_fees.iter().enumerate() {
             ui.add_space(space::S);
@@ -378,16 +396,21 @@ fn facts_ui(ui: &mut Ui, logo: &Logo, language: Language) {
     ui.add_space(space::M);
     ui.surface(|ui| {
         ui.set_width(ui.available_width());
-        ui.section_heading(&format!("Colors ({})", logo.colors.len()));
+        ui.section_heading(&tr!("detail-colors", count = logo.colors.len()));
         ui.add_space(space::XS);
         if logo.colors.is_empty() {
-            ui.muted("No ink colors are listed for this logo.");
+            ui.muted(&tr!("detail-no-colors"));
             return;
         }
         table(
             ui,
             "colors",
-            &["", "ID", "Name", "Hex"],
+            &[
+                "",
+                &tr!("detail-color-id"),
+                &tr!("detail-color-name"),
+                &tr!("detail-color-hex"),
+            ],
             logo.colors.len(),
             |i, col, ui| {
                 let c = &logo.colors[i];
@@ -411,12 +434,10 @@ fn facts_ui(ui: &mut Ui, logo: &Logo, language: Language) {
 }
 
 /// What a fee means, in a sentence.
-pub fn fee_meaning(fee: &Fee) -> &'static str {
+pub fn fee_meaning(fee: &Fee) -> String {
     match fee.fee_type {
-        FeeType::Startup => {
-            "Startup fee: charged once per order when the ordered quantity reaches the threshold."
-        }
-        _ => "Fee: its price is added to the order as many times as the multiplier says.",
+        FeeType::Startup => tr!("detail-fee-startup-meaning"),
+        _ => tr!("detail-fee-meaning"),
     }
 }
 
@@ -435,26 +456,26 @@ fn fee_ui(ui: &mut Ui, i: usize, fee: &Fee, language: Language) {
         );
         ui.badge(fee.fee_type.as_str(), t.accent, t.accent_soft);
         if !fee.sku.is_empty() {
-            ui.muted_small(&format!("SKU {}", fee.sku));
+            ui.muted_small(&tr!("detail-fee-sku", sku = fee.sku.as_str()));
         }
     });
-    ui.muted_small(fee_meaning(fee));
+    ui.muted_small(&fee_meaning(fee));
     let first = match fee.fee_type {
-        FeeType::Startup => "Threshold (quantity)",
-        _ => "Multiplier (times)",
+        FeeType::Startup => tr!("detail-fee-threshold"),
+        _ => tr!("detail-fee-multiplier"),
     };
-    tiers_ui(ui, &format!("fee-{i}"), &fee.prices, first, language);
+    tiers_ui(ui, &format!("fee-{i}"), &fee.prices, &first, language);
 }
 
 fn tiers_ui(ui: &mut Ui, id: &str, tiers: &[PriceTier], first: &str, language: Language) {
     if tiers.is_empty() {
-        ui.muted("No prices are given.");
+        ui.muted(&tr!("detail-no-prices"));
         return;
     }
     table(
         ui,
         id,
-        &[first, "Price", "Currency"],
+        &[first, &tr!("detail-price"), &tr!("detail-currency")],
         tiers.len(),
         |i, col, ui| {
             let tier = &tiers[i];

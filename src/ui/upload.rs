@@ -8,6 +8,7 @@ use super::{Shared, Slot};
 use crate::api::OrganizationId;
 use crate::backend::editor::{CheckedFile, EditorCommand, EditorEvent};
 use crate::backend::{Command, UserError};
+use crate::tr;
 use egui::{RichText, TextureHandle, Ui, Vec2};
 use rust_decimal::Decimal;
 use std::path::PathBuf;
@@ -76,7 +77,7 @@ impl UploadForm {
         self.error = None;
         self.note = None;
         self.check = true;
-        shared.request(Slot::UploadCheck, "Checking the file", |request| {
+        shared.request(Slot::UploadCheck, &tr!("upload-task-check"), |request| {
             Command::Editor(EditorCommand::CheckFile { request, path })
         });
     }
@@ -96,7 +97,7 @@ impl UploadForm {
                 match path {
                     Some(p) => self.path = p.display().to_string(),
                     None => {
-                        self.note = Some("No file was chosen. If no dialog appeared, this desktop has no file-dialog service: drop the file onto the window or type its path below.".into());
+                        self.note = Some(tr!("upload-no-file-chosen"));
                     }
                 }
                 true
@@ -147,33 +148,42 @@ impl UploadForm {
         let t = theme::tokens(ui.ctx());
         ui.surface(|ui| {
             ui.set_width(ui.available_width());
-            ui.section_heading("Upload a logo");
-            ui.muted("PNG, JPEG or WebP up to 10 MiB and 8000 × 8000 px. Choose a file, drop one onto the window, or type its path.");
+            ui.section_heading(&tr!("upload-heading"));
+            ui.muted(&tr!("upload-limits"));
             ui.add_space(space::M);
             ui.horizontal(|ui| {
                 let picking = self.pick;
                 if ui
-                    .add_enabled(!picking, egui::Button::new("Upload logo…"))
-                    .on_hover_text("Choose a picture with the desktop's file dialog")
+                    .add_enabled(!picking, egui::Button::new(tr!("upload-pick")))
+                    .on_hover_text(tr!("upload-pick-hover"))
                     .clicked()
                 {
                     self.note = None;
                     self.pick = true;
-                    shared.request(Slot::UploadPick, "Waiting for the file dialog", |request| {
+                    shared.request(Slot::UploadPick, &tr!("upload-task-pick"), |request| {
                         Command::Editor(EditorCommand::PickFile { request })
                     });
                 }
                 if picking {
                     ui.spinner();
-                    ui.muted("The file dialog is open…");
+                    ui.muted(&tr!("upload-picking"));
                 }
             });
             ui.add_space(space::S);
             ui.horizontal(|ui| {
-                let field = text_field(ui, "File path", &mut self.path, "/path/to/logo.png", 420.0);
+                let field = text_field(
+                    ui,
+                    &tr!("upload-path"),
+                    &mut self.path,
+                    &tr!("upload-path-hint"),
+                    420.0,
+                );
                 let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 let ready = !self.path.trim().is_empty() && !self.check;
-                if (ui.add_enabled(ready, egui::Button::new("Check file")).clicked() || enter)
+                if (ui
+                    .add_enabled(ready, egui::Button::new(tr!("upload-check")))
+                    .clicked()
+                    || enter)
                     && ready
                 {
                     self.check_path(shared);
@@ -207,24 +217,46 @@ impl UploadForm {
                     );
                     ui.add_space(space::L);
                     ui.vertical(|ui| {
-                        ui.label(RichText::new(format!("✔ {} is ready to upload", file.file_name)).color(t.success));
-                        ui.muted(&format!(
-                            "{} · {} × {} px · {} KiB · prints {} × {} mm at 300 DPI",
-                            file.format,
-                            file.width,
-                            file.height,
-                            shared.language().number(Decimal::from(file.bytes) / Decimal::from(1024), 1),
-                            shared.language().measure(file.size_mm.0),
-                            shared.language().measure(file.size_mm.1),
+                        ui.label(
+                            RichText::new(tr!("upload-ready", file = file.file_name.as_str()))
+                                .color(t.success),
+                        );
+                        ui.muted(&tr!(
+                            "upload-file-facts",
+                            format = file.format,
+                            width = file.width.to_string(),
+                            height = file.height.to_string(),
+                            kib = shared
+                                .language()
+                                .number(Decimal::from(file.bytes) / Decimal::from(1024), 1),
+                            width_mm = shared.language().measure(file.size_mm.0),
+                            height_mm = shared.language().measure(file.size_mm.1),
                         ));
                         ui.add_space(space::S);
-                        if text_field(ui, "Title", &mut self.title, "Title of the logo", 320.0).changed() {
+                        if text_field(
+                            ui,
+                            &tr!("upload-title"),
+                            &mut self.title,
+                            &tr!("upload-title-hint"),
+                            320.0,
+                        )
+                        .changed()
+                        {
                             self.title_is_file_name = false;
                         }
                         ui.add_space(space::XS);
-                        let own = shared.session.organization_label().unwrap_or_else(|| "own organization".into());
-                        text_field(ui, "Organization id", &mut self.organization, &own, 160.0)
-                            .on_hover_text("Empty: the account's organization. Or the id of one of its child organizations.");
+                        let own = shared
+                            .session
+                            .organization_label()
+                            .unwrap_or_else(|| tr!("upload-own-organization"));
+                        text_field(
+                            ui,
+                            &tr!("upload-organization"),
+                            &mut self.organization,
+                            &own,
+                            160.0,
+                        )
+                        .on_hover_text(tr!("upload-organization-hover"));
                         ui.add_space(space::S);
                         self.send_ui(ui, shared);
                     });
@@ -243,20 +275,20 @@ impl UploadForm {
             text => text
                 .parse::<i64>()
                 .map(|n| Some(OrganizationId(n)))
-                .map_err(|_| "The organization id must be a whole number."),
+                .map_err(|_| tr!("upload-organization-not-number")),
         };
         let title_ok = !self.title.trim().is_empty();
         let reason = match (&organization, title_ok) {
-            (Err(e), _) => Some(*e),
-            (_, false) => Some("Give the logo a title."),
-            _ if self.upload => Some("Uploading…"),
+            (Err(e), _) => Some(e.clone()),
+            (_, false) => Some(tr!("upload-needs-title")),
+            _ if self.upload => Some(tr!("upload-uploading")),
             _ => None,
         };
         ui.horizontal(|ui| {
-            let button = ui.add_enabled(reason.is_none(), egui::Button::new("Upload"));
+            let button = ui.add_enabled(reason.is_none(), egui::Button::new(tr!("upload-send")));
             let button = match reason {
                 Some(r) => button.on_disabled_hover_text(r),
-                None => button.on_hover_text("Send the file; the new draft opens in the editor"),
+                None => button.on_hover_text(tr!("upload-send-hover")),
             };
             if button.clicked()
                 && let (Ok(organization), Some((file, _))) = (organization, &self.checked)
@@ -264,7 +296,7 @@ impl UploadForm {
                 let (path, title) = (file.path.clone(), self.title.trim().to_owned());
                 self.error = None;
                 self.upload = true;
-                shared.request(Slot::Upload, "Uploading the logo", |request| {
+                shared.request(Slot::Upload, &tr!("upload-task-upload"), |request| {
                     Command::Editor(EditorCommand::Upload {
                         request,
                         path,
@@ -275,7 +307,7 @@ impl UploadForm {
             }
             if self.upload {
                 ui.spinner();
-                ui.muted("Uploading… the service is reading the picture.");
+                ui.muted(&tr!("upload-uploading-wait"));
             }
         });
     }

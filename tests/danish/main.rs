@@ -10,6 +10,7 @@ mod ui_common;
 
 mod first_order;
 mod ui_locale;
+mod ui_logos;
 
 use std::sync::{Mutex, MutexGuard};
 

@@ -172,7 +172,7 @@ fn a_card_opens_the_detail_with_tiers_and_fees() {
     assert!(shows(&h, "Additional fees"));
     for fee in &logo.additional_fees {
         let meaning = logodesk::ui::logo_detail::fee_meaning(fee);
-        assert!(shows(&h, meaning), "the meaning of {}", fee.name);
+        assert!(shows(&h, &meaning), "the meaning of {}", fee.name);
     }
     // The colors table is below the fees: scroll it into view.
     h.get_by_label(&format!("Colors ({})", logo.colors.len()))

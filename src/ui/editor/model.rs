@@ -6,6 +6,7 @@ use crate::api::{Color, Logo, LogoId, LogoStatus, format_mm};
 use crate::backend::editor::{EditorCommand, EditorDraft, EditorEvent, StagedChanges, Step};
 use crate::backend::{Command, LogoRef, UserError};
 use crate::store::editor::DraftMemory;
+use crate::tr;
 use crate::ui::undo::{EditHistory, Undoable};
 use crate::ui::upload::UploadForm;
 use crate::ui::{Intent, Reply, Shared, Slot};
@@ -124,13 +125,11 @@ pub struct Rules {
     pub title: Option<String>,
 }
 
-const NOT_DRAFT: &str = "This logo is committed (Done): its method, colors and size can no longer change, and the editor changes drafts only.";
-
 impl Rules {
     /// The service's rules for this draft, given what is staged.
     pub(super) fn of(logo: &Logo, memory: &DraftMemory, method_staged: bool) -> Rules {
         if logo.status != LogoStatus::Draft {
-            let reason = Some(NOT_DRAFT.to_owned());
+            let reason = Some(tr!("editor-rule-not-draft"));
             return Rules {
                 method: reason.clone(),
                 colors: reason.clone(),
@@ -138,12 +137,9 @@ impl Rules {
                 title: reason,
             };
         }
-        let method = colors_changed(logo, memory).then(|| {
-            "The colors of this draft were already changed, and the service refuses to change the method after that.".to_owned()
-        });
-        let colors = (memory.method_confirmed == Some(false) && !method_staged).then(|| {
-            "Confirm the transfer method first: the service changes colors only after the method is confirmed.".to_owned()
-        });
+        let method = colors_changed(logo, memory).then(|| tr!("editor-rule-method-locked"));
+        let colors = (memory.method_confirmed == Some(false) && !method_staged)
+            .then(|| tr!("editor-rule-confirm-method-first"));
         Rules {
             method,
             colors,
@@ -262,11 +258,12 @@ impl Staging {
 
     /// What is wrong with the typed size: a sentence per side that is not a size.
     pub(super) fn size_problems(&self) -> Vec<String> {
-        [("Width", &self.width), ("Height", &self.height)]
+        [(Side::Width, &self.width), (Side::Height, &self.height)]
             .into_iter()
             .filter(|(_, text)| parse_mm(text).is_none())
-            .map(|(name, _)| {
-                format!("{name} must be a number of millimetres above 0 and at most 2000.")
+            .map(|(side, _)| match side {
+                Side::Width => tr!("editor-width-problem"),
+                Side::Height => tr!("editor-height-problem"),
             })
             .collect()
     }
@@ -276,19 +273,32 @@ impl Staging {
 pub(super) fn staged_lines(staged: &StagedChanges) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some(m) = &staged.method {
-        lines.push(format!("Method: confirm {m}"));
+        lines.push(tr!("editor-staged-method", method = m.as_str()));
     }
     if let Some(c) = &staged.colors {
-        lines.push(format!("Colors: {}", c.join(", ")));
+        lines.push(tr!("editor-staged-colors", colors = c.join(", ")));
     }
     if let Some((w, h)) = staged.size {
-        let show = |v: Option<f64>| v.map(format_mm).unwrap_or_else(|| "proportional".into());
-        lines.push(format!("Size: {} × {} mm", show(w), show(h)));
+        let show = |v: Option<f64>| {
+            v.map(format_mm)
+                .unwrap_or_else(|| tr!("editor-staged-proportional"))
+        };
+        lines.push(tr!("editor-staged-size", width = show(w), height = show(h)));
     }
     if let Some(title) = &staged.title {
-        lines.push(format!("Title: \u{201c}{title}\u{201d}"));
+        lines.push(tr!("editor-staged-title", title = title.as_str()));
     }
     lines
+}
+
+/// A step of "Apply" in words.
+pub(super) fn step_name(step: Step) -> String {
+    match step {
+        Step::Method => tr!("editor-step-method"),
+        Step::Colors => tr!("editor-step-colors"),
+        Step::Size => tr!("editor-step-size"),
+        Step::Title => tr!("editor-step-title"),
+    }
 }
 
 /// Undo and redo of the staged changes, while a draft is shown and nothing is being sent.
@@ -319,7 +329,7 @@ impl EditorScreen {
         self.opening = true;
         shared.request(
             Slot::EditorOpen,
-            &format!("Opening logo id {logo} in the editor"),
+            &tr!("editor-task-open", id = logo.to_string()),
             |request| Command::Editor(EditorCommand::Open { request, logo }),
         );
     }
@@ -447,10 +457,13 @@ impl EditorScreen {
     /// A step of "Apply" succeeded: its staging is done, the rest stays.
     fn step_done(&mut self, ctx: &egui::Context, step: Step, draft: EditorDraft) {
         let detail = match step {
-            Step::Method => format!("method {} confirmed", draft.logo.transfer_method_key),
-            Step::Colors => format!(
-                "colors now {}",
-                draft
+            Step::Method => tr!(
+                "editor-step-method-done",
+                method = draft.logo.transfer_method_key.as_str()
+            ),
+            Step::Colors => tr!(
+                "editor-step-colors-done",
+                colors = draft
                     .logo
                     .colors
                     .iter()
@@ -463,7 +476,7 @@ impl EditorScreen {
                 format_mm(draft.logo.width_in_mm),
                 format_mm(draft.logo.height_in_mm)
             ),
-            Step::Title => format!("titled \u{201c}{}\u{201d}", draft.logo.title),
+            Step::Title => tr!("editor-step-title-done", title = draft.logo.title.as_str()),
         };
         let kept = self.staging.clone();
         self.take_draft(ctx, draft, true);
@@ -510,10 +523,9 @@ impl EditorScreen {
             EditorEvent::Opened { draft, uploaded } => {
                 if uploaded {
                     self.upload.finished();
-                    shared.notifications.success(format!(
-                        "Uploaded \u{201c}{}\u{201d}: a new draft, ready to edit.",
-                        draft.logo.title
-                    ));
+                    shared
+                        .notifications
+                        .success(tr!("editor-uploaded", title = draft.logo.title.as_str()));
                 }
                 self.opening = false;
                 self.show_upload = false;
@@ -553,10 +565,11 @@ impl EditorScreen {
                 let number = logo
                     .logo_item_no
                     .map(|n| n.to_string())
-                    .unwrap_or_else(|| "(none given)".into());
-                shared.notifications.success(format!(
-                    "Committed \u{201c}{}\u{201d}: item number {number}. It can be ordered now.",
-                    logo.title
+                    .unwrap_or_else(|| tr!("editor-no-item-number"));
+                shared.notifications.success(tr!(
+                    "editor-committed",
+                    title = logo.title.as_str(),
+                    item = number
                 ));
                 let id = logo.logo_id;
                 self.clear();
@@ -585,7 +598,7 @@ impl EditorScreen {
             Slot::EditorCommit => {
                 self.committing = false;
                 self.error = Some(UserError::new(
-                    format!("The commit failed: {}", error.message),
+                    tr!("editor-commit-failed", reason = error.message.as_str()),
                     error.details.clone(),
                 ));
             }

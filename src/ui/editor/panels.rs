@@ -2,11 +2,12 @@
 //! colors, size, title) and "Apply" with its log.
 
 use super::EditorScreen;
-use super::model::{Rules, find_color, staged_lines};
+use super::model::{Rules, find_color, staged_lines, step_name};
 use crate::api::Logo;
 use crate::backend::Command;
 use crate::backend::editor::EditorCommand;
 use crate::locale::Language;
+use crate::tr;
 use crate::ui::theme::{self, space};
 use crate::ui::upload::text_field;
 use crate::ui::widgets::UiExt as _;
@@ -23,10 +24,10 @@ impl EditorScreen {
             .inner_margin(space::M)
             .show(ui, |ui| {
                 ui.set_width(ui.available_width());
-                ui.label(RichText::new("The service's order: method → colors → size → title").strong());
-                ui.add(egui::Label::new(RichText::new(
-                    "Colors can change only after the method is confirmed, and the method can no longer change once the colors have changed. Changes are staged here, previewed, and sent with one Apply in this order.",
-                ).small()).wrap());
+                ui.label(RichText::new(tr!("editor-order-heading")).strong());
+                ui.add(
+                    egui::Label::new(RichText::new(tr!("editor-order-explained")).small()).wrap(),
+                );
             });
         ui.add_space(space::M);
         self.method_ui(ui, rules);
@@ -44,11 +45,11 @@ impl EditorScreen {
         let s = &mut self.staging;
         ui.surface(|ui| {
             ui.set_width(ui.available_width());
-            ui.section_heading("1 · Transfer method");
+            ui.section_heading(&tr!("editor-method-heading"));
             let state = match open.memory.method_confirmed {
-                Some(true) => ("✔ Confirmed in logodesk", t.success),
-                Some(false) => ("Not confirmed yet: confirm it before changing colors", t.warning),
-                None => ("Unknown whether it was confirmed (the draft was not made in logodesk); the service will say", t.text_muted),
+                Some(true) => (tr!("editor-method-confirmed"), t.success),
+                Some(false) => (tr!("editor-method-not-confirmed"), t.warning),
+                None => (tr!("editor-method-unknown"), t.text_muted),
             };
             ui.label(RichText::new(state.0).small().color(state.1));
             ui.add_space(space::XS);
@@ -65,18 +66,23 @@ impl EditorScreen {
                             }
                         });
                     let enabled = ui.is_enabled();
+                    let name = tr!("editor-method");
                     combo.response.widget_info(|| {
-                        egui::WidgetInfo::labeled(egui::Role::ComboBox, enabled, "Transfer method")
+                        egui::WidgetInfo::labeled(egui::Role::ComboBox, enabled, &name)
                     });
-                    let label = if s.method_staged { "✔ Staged" } else { "Confirm method" };
+                    let label = if s.method_staged {
+                        tr!("editor-method-staged")
+                    } else {
+                        tr!("editor-method-confirm")
+                    };
                     if ui
                         .add_enabled(!s.method_staged, egui::Button::new(label))
-                        .on_hover_text("Stage updatemethod with this method (sent with Apply)")
+                        .on_hover_text(tr!("editor-method-confirm-hover"))
                         .clicked()
                     {
                         s.method_staged = true;
                     }
-                    if s.method_staged && ui.small_button("Undo").clicked() {
+                    if s.method_staged && ui.small_button(tr!("editor-method-undo")).clicked() {
                         s.undo_method(&open.logo.transfer_method_key);
                     }
                 });
@@ -95,8 +101,8 @@ impl EditorScreen {
         let current = open.current_targets();
         ui.surface(|ui| {
             ui.set_width(ui.available_width());
-            ui.section_heading("2 · Colors");
-            ui.muted_small("The original colors in their original order. Choose a target for each; the picture is recolored here at once, and sent with Apply.");
+            ui.section_heading(&tr!("editor-colors-heading"));
+            ui.muted_small(&tr!("editor-colors-explained"));
             ui.add_space(space::XS);
             let inner = ui.add_enabled_ui(rules.colors.is_none(), |ui| {
                 for (i, original) in open.memory.original_colors.iter().enumerate() {
@@ -107,56 +113,85 @@ impl EditorScreen {
                     };
                     ui.horizontal(|ui| {
                         ui.color_swatch(original, 18.0);
-                        ui.label(RichText::new(&original.id).strong()).on_hover_text(&original.name);
+                        ui.label(RichText::new(&original.id).strong())
+                            .on_hover_text(&original.name);
                         ui.label("→");
-                        match find_color(&open.palette, target).or_else(|| find_color(&open.memory.original_colors, target)) {
+                        match find_color(&open.palette, target)
+                            .or_else(|| find_color(&open.memory.original_colors, target))
+                        {
                             Some(c) => {
                                 ui.color_swatch(c, 18.0);
                             }
                             None => {
                                 ui.label(RichText::new("?").color(t.warning))
-                                    .on_hover_text("Not a color seen on this account: no preview; the service decides whether it knows this id.");
+                                    .on_hover_text(tr!("editor-color-unknown"));
                             }
                         }
-                        let label = format!("Target for {}", original.id);
-                        ui.add(egui::TextEdit::singleline(target).desired_width(70.0).hint_text("id"))
-                            .accessible_name(&label)
-                            .on_hover_text("Type an ink id, or choose from the palette");
-                        ui.menu_button("Palette", |ui| {
-                            ui.add(egui::TextEdit::singleline(search).hint_text("Search id or name").desired_width(200.0))
-                                .accessible_name("Search palette");
-                            egui::ScrollArea::vertical().max_height(260.0).show(ui, |ui| {
-                                let needle = search.trim().to_lowercase();
-                                for c in open.palette.iter().filter(|c| {
-                                    needle.is_empty()
-                                        || c.id.to_lowercase().contains(&needle)
-                                        || c.name.to_lowercase().contains(&needle)
-                                }) {
-                                    let row = ui.horizontal(|ui| {
-                                        ui.color_swatch(c, 14.0);
-                                        ui.selectable_label(target.eq_ignore_ascii_case(&c.id), format!("{}  {}", c.id, c.name))
-                                    });
-                                    if row.inner.clicked() {
-                                        *target = c.id.clone();
-                                        ui.close();
+                        let label = tr!("editor-color-target", color = original.id.as_str());
+                        ui.add(
+                            egui::TextEdit::singleline(target)
+                                .desired_width(70.0)
+                                .hint_text(tr!("editor-color-target-hint")),
+                        )
+                        .accessible_name(&label)
+                        .on_hover_text(tr!("editor-color-target-hover"));
+                        ui.menu_button(tr!("editor-palette"), |ui| {
+                            ui.add(
+                                egui::TextEdit::singleline(search)
+                                    .hint_text(tr!("editor-palette-search-hint"))
+                                    .desired_width(200.0),
+                            )
+                            .accessible_name(tr!("editor-palette-search"));
+                            egui::ScrollArea::vertical()
+                                .max_height(260.0)
+                                .show(ui, |ui| {
+                                    let needle = search.trim().to_lowercase();
+                                    for c in open.palette.iter().filter(|c| {
+                                        needle.is_empty()
+                                            || c.id.to_lowercase().contains(&needle)
+                                            || c.name.to_lowercase().contains(&needle)
+                                    }) {
+                                        let row = ui.horizontal(|ui| {
+                                            ui.color_swatch(c, 14.0);
+                                            ui.selectable_label(
+                                                target.eq_ignore_ascii_case(&c.id),
+                                                format!("{}  {}", c.id, c.name),
+                                            )
+                                        });
+                                        if row.inner.clicked() {
+                                            *target = c.id.clone();
+                                            ui.close();
+                                        }
                                     }
-                                }
-                            });
+                                });
                         });
-                        if current.get(i).is_some_and(|c| !c.eq_ignore_ascii_case(target.trim())) {
-                            ui.badge("staged", t.warning, t.warning_soft);
+                        if current
+                            .get(i)
+                            .is_some_and(|c| !c.eq_ignore_ascii_case(target.trim()))
+                        {
+                            ui.badge(&tr!("editor-color-staged"), t.warning, t.warning_soft);
                         }
                     });
                 }
-                if ui.small_button("Reset colors").on_hover_text("Back to the colors the service has now").clicked() {
+                if ui
+                    .small_button(tr!("editor-colors-reset"))
+                    .on_hover_text(tr!("editor-colors-reset-hover"))
+                    .clicked()
+                {
                     self.staging.targets = current.clone();
                 }
             });
-            inner.response.on_disabled_hover_text(rules.colors.clone().unwrap_or_default());
+            inner
+                .response
+                .on_disabled_hover_text(rules.colors.clone().unwrap_or_default());
             if let Some(reason) = &rules.colors {
                 ui.label(RichText::new(reason).small().color(t.text_muted));
             } else if open.memory.method_confirmed.is_none() && !self.staging.method_staged {
-                ui.label(RichText::new("If the service says the method is not confirmed, confirm it above and apply again.").small().color(t.text_muted));
+                ui.label(
+                    RichText::new(tr!("editor-colors-if-not-confirmed"))
+                        .small()
+                        .color(t.text_muted),
+                );
             }
         });
     }
@@ -168,11 +203,11 @@ impl EditorScreen {
         let s = &mut self.staging;
         ui.surface(|ui| {
             ui.set_width(ui.available_width());
-            ui.section_heading("3 · Size");
+            ui.section_heading(&tr!("editor-size-heading"));
             let inner = ui.add_enabled_ui(rules.size.is_none(), |ui| {
                 ui.horizontal(|ui| {
-                    let w = text_field(ui, "Width in mm", &mut s.width, "mm", 70.0);
-                    let h = text_field(ui, "Height in mm", &mut s.height, "mm", 70.0);
+                    let w = text_field(ui, &tr!("editor-width"), &mut s.width, "mm", 70.0);
+                    let h = text_field(ui, &tr!("editor-height"), &mut s.height, "mm", 70.0);
                     if w.changed() {
                         s.width_typed(ratio);
                     }
@@ -180,9 +215,8 @@ impl EditorScreen {
                         s.height_typed(ratio);
                     }
                 });
-                ui.checkbox(&mut s.lock, "Keep proportions").on_hover_text(
-                    "Send only the value you typed; the service sizes the other proportionally",
-                );
+                ui.checkbox(&mut s.lock, tr!("editor-keep-proportions"))
+                    .on_hover_text(tr!("editor-keep-proportions-hover"));
                 for problem in s.size_problems() {
                     ui.label(
                         RichText::new(problem)
@@ -203,9 +237,15 @@ impl EditorScreen {
         let s = &mut self.staging;
         ui.surface(|ui| {
             ui.set_width(ui.available_width());
-            ui.section_heading("4 · Title");
+            ui.section_heading(&tr!("editor-title-heading"));
             ui.add_enabled_ui(rules.title.is_none(), |ui| {
-                text_field(ui, "Title", &mut s.title, "Title of the logo", 320.0);
+                text_field(
+                    ui,
+                    &tr!("editor-title"),
+                    &mut s.title,
+                    &tr!("editor-title-hint"),
+                    320.0,
+                );
             })
             .response
             .on_disabled_hover_text(rules.title.clone().unwrap_or_default());
@@ -220,10 +260,10 @@ impl EditorScreen {
         let busy = self.is_busy();
         ui.surface(|ui| {
             ui.set_width(ui.available_width());
-            ui.section_heading("Staged changes");
+            ui.section_heading(&tr!("editor-staged-heading"));
             let lines = staged_lines(&staged);
             if lines.is_empty() {
-                ui.muted("Nothing staged. Change something above to preview it here.");
+                ui.muted(&tr!("editor-nothing-staged"));
             }
             for line in &lines {
                 ui.label(format!("• {line}"));
@@ -233,32 +273,32 @@ impl EditorScreen {
                 let ready = !lines.is_empty() && !busy;
                 let apply = ui.add_enabled(
                     ready,
-                    egui::Button::new(RichText::new("Apply").color(t.on_accent)).fill(t.accent),
+                    egui::Button::new(RichText::new(tr!("editor-apply")).color(t.on_accent))
+                        .fill(t.accent),
                 );
                 let apply = if busy {
-                    apply.on_disabled_hover_text("Sending…")
+                    apply.on_disabled_hover_text(tr!("editor-sending"))
                 } else {
-                    apply.on_disabled_hover_text("Nothing is staged")
+                    apply.on_disabled_hover_text(tr!("editor-apply-nothing"))
                 };
                 if apply.clicked() {
                     self.steps.clear();
                     let changes = staged.clone();
                     self.applying = true;
-                    shared.request(
-                        Slot::EditorApply,
-                        "Applying the staged changes",
-                        |request| {
-                            Command::Editor(EditorCommand::Apply {
-                                request,
-                                logo: logo_id,
-                                changes,
-                            })
-                        },
-                    );
+                    shared.request(Slot::EditorApply, &tr!("editor-task-apply"), |request| {
+                        Command::Editor(EditorCommand::Apply {
+                            request,
+                            logo: logo_id,
+                            changes,
+                        })
+                    });
                 }
                 if ui
-                    .add_enabled(!lines.is_empty() && !busy, egui::Button::new("Discard"))
-                    .on_hover_text("Forget the staged changes")
+                    .add_enabled(
+                        !lines.is_empty() && !busy,
+                        egui::Button::new(tr!("editor-discard")),
+                    )
+                    .on_hover_text(tr!("editor-discard-hover"))
                     .clicked()
                 {
                     self.staging = open.fresh_staging();
@@ -273,15 +313,19 @@ impl EditorScreen {
                     match &line.result {
                         Ok(detail) => {
                             ui.label(
-                                RichText::new(format!("✔ {}: {detail}", line.step))
-                                    .color(t.success),
+                                RichText::new(tr!(
+                                    "editor-step-done",
+                                    step = step_name(line.step),
+                                    detail = detail.as_str()
+                                ))
+                                .color(t.success),
                             );
                         }
                         Err(error) => {
                             ui.label(
-                                RichText::new(format!(
-                                    "✖ {} failed — nothing after it was sent; it stays staged.",
-                                    line.step
+                                RichText::new(tr!(
+                                    "editor-step-failed",
+                                    step = step_name(line.step)
                                 ))
                                 .color(t.danger),
                             );
@@ -297,20 +341,20 @@ impl EditorScreen {
 /// The price tiers the service answered.
 fn prices_ui(ui: &mut Ui, logo: &Logo, language: Language) {
     if logo.prices.is_empty() {
-        ui.muted_small("The service gave no prices for this size.");
+        ui.muted_small(&tr!("editor-no-prices"));
         return;
     }
-    ui.muted_small("Prices per unit (from the service, for the size it has now)");
+    ui.muted_small(&tr!("editor-prices-heading"));
     TableBuilder::new(ui)
         .id_salt("editor-prices")
         .column(Column::exact(120.0))
         .column(Column::remainder())
         .header(18.0, |mut h| {
             h.col(|ui| {
-                ui.muted_small("From quantity");
+                ui.muted_small(&tr!("editor-from-quantity"));
             });
             h.col(|ui| {
-                ui.muted_small("Unit price");
+                ui.muted_small(&tr!("editor-unit-price"));
             });
         })
         .body(|mut body| {

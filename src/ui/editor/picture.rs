@@ -4,6 +4,7 @@
 use super::EditorScreen;
 use super::model::{PictureMode, parse_mm};
 use super::ruler::{RULER, rulers};
+use crate::tr;
 use crate::ui::theme::{self, space};
 use crate::ui::widgets::{UiExt as _, paint_checkerboard, paint_missing_picture};
 use egui::{Rect, Sense, Stroke, TextureHandle, Ui, Vec2, pos2};
@@ -16,18 +17,18 @@ impl EditorScreen {
             for (mode, label, tip) in [
                 (
                     PictureMode::Before,
-                    "Before",
-                    "The service's current picture",
+                    tr!("editor-picture-before"),
+                    tr!("editor-picture-before-hover"),
                 ),
                 (
                     PictureMode::After,
-                    "After",
-                    "With the staged colors, previewed locally",
+                    tr!("editor-picture-after"),
+                    tr!("editor-picture-after-hover"),
                 ),
                 (
                     PictureMode::Split,
-                    "Split",
-                    "Before on the left, after on the right; drag the divider",
+                    tr!("editor-picture-split"),
+                    tr!("editor-picture-split-hover"),
                 ),
             ] {
                 if ui
@@ -40,19 +41,19 @@ impl EditorScreen {
             }
             ui.add_space(space::S);
             if self.preview.is_some() {
-                let text = "Local preview · not sent yet";
-                ui.badge(text, t.warning, t.warning_soft)
-                    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, text));
+                let text = tr!("editor-picture-local-preview");
+                ui.badge(&text, t.warning, t.warning_soft)
+                    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &text));
             } else {
-                ui.muted_small("The service's picture");
+                ui.muted_small(&tr!("editor-picture-service"));
             }
         });
         ui.add_space(space::XS);
         let size = ui.available_size() - Vec2::new(0.0, space::S);
         let (rect, response) =
             ui.allocate_exact_size(size.max(Vec2::splat(160.0)), Sense::click_and_drag());
-        response
-            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Draft picture"));
+        let name = tr!("editor-picture");
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &name));
         let painter = ui.painter_at(rect);
         let inner = Rect::from_min_max(rect.min + Vec2::splat(RULER), rect.max);
         paint_checkerboard(&painter, inner, 12.0);
@@ -70,7 +71,7 @@ impl EditorScreen {
                 inner,
                 &response,
                 open.image_error.as_deref(),
-                "The service sent no picture for this logo",
+                &tr!("editor-picture-missing"),
             );
             return;
         };
@@ -107,14 +108,14 @@ impl EditorScreen {
                 painter.text(
                     pos2(x - 6.0, inner.top() + 6.0),
                     egui::Align2::RIGHT_TOP,
-                    "before",
+                    tr!("editor-picture-split-before"),
                     theme::font::small(),
                     t.text_muted,
                 );
                 painter.text(
                     pos2(x + 6.0, inner.top() + 6.0),
                     egui::Align2::LEFT_TOP,
-                    "after",
+                    tr!("editor-picture-split-after"),
                     theme::font::small(),
                     t.text_muted,
                 );

@@ -6,6 +6,7 @@ use super::model::Rules;
 use crate::api::LogoStatus;
 use crate::backend::editor::{EditorCommand, StagedChanges};
 use crate::backend::{Command, LogoRef};
+use crate::tr;
 use crate::ui::theme::{self, space};
 use crate::ui::undo::Undoable as _;
 use crate::ui::widgets::UiExt as _;
@@ -22,12 +23,12 @@ impl EditorScreen {
         if self.show_upload || (self.open.is_none() && !self.opening) {
             ui.horizontal(|ui| {
                 ui.screen_title(
-                    "Upload & edit",
-                    Some("From a file on disk to a committed logo"),
+                    &tr!("editor-screen-title"),
+                    Some(&tr!("editor-screen-subtitle")),
                 );
                 if self.open.is_some() {
                     ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                        if ui.button("Back to the draft").clicked() {
+                        if ui.button(tr!("editor-back-to-draft")).clicked() {
                             self.show_upload = false;
                         }
                     });
@@ -40,14 +41,14 @@ impl EditorScreen {
             }
             self.upload.ui(ui, shared);
             ui.add_space(space::M);
-            ui.muted("To edit an existing draft, open it from Logos and choose \u{201c}Edit draft\u{201d}.");
+            ui.muted(&tr!("editor-how-to-edit"));
             return;
         }
         let Some(open) = &self.open else {
             ui.vertical_centered(|ui| {
                 ui.add_space(120.0);
                 ui.spinner();
-                ui.muted("Opening the draft…");
+                ui.muted(&tr!("editor-opening"));
             });
             return;
         };
@@ -100,42 +101,51 @@ impl EditorScreen {
                         ui.spinner();
                     }
                 });
-                ui.muted(&format!(
-                    "Draft editor · {} · {} × {} mm",
-                    logo.transfer_method_key,
-                    shared.language().measure(logo.width_in_mm),
-                    shared.language().measure(logo.height_in_mm)
+                ui.muted(&tr!(
+                    "editor-subtitle",
+                    method = logo.transfer_method_key.as_str(),
+                    width = shared.language().measure(logo.width_in_mm),
+                    height = shared.language().measure(logo.height_in_mm)
                 ));
             });
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                 let reason = if logo.status != LogoStatus::Draft {
-                    Some("This logo is already committed.")
+                    Some(tr!("editor-commit-already"))
                 } else if busy {
-                    Some("Wait for the changes being sent.")
+                    Some(tr!("editor-commit-wait"))
                 } else if !nothing_staged {
-                    Some("Apply or discard the staged changes first, so the committed logo is what you see.")
+                    Some(tr!("editor-commit-staged-first"))
                 } else {
                     None
                 };
-                let commit = ui.add_enabled(reason.is_none(), egui::Button::new(
-                    RichText::new("Commit…").color(theme::tokens(ui.ctx()).on_accent),
-                ).fill(theme::tokens(ui.ctx()).accent));
+                let commit = ui.add_enabled(
+                    reason.is_none(),
+                    egui::Button::new(
+                        RichText::new(tr!("editor-commit"))
+                            .color(theme::tokens(ui.ctx()).on_accent),
+                    )
+                    .fill(theme::tokens(ui.ctx()).accent),
+                );
                 let commit = match reason {
                     Some(r) => commit.on_disabled_hover_text(r),
-                    None => commit.on_hover_text("Make this draft final: it gets an item number and can be ordered"),
+                    None => commit.on_hover_text(tr!("editor-commit-hover")),
                 };
                 if commit.clicked() {
                     self.error = None;
                     self.confirm_commit = true;
                 }
                 if ui
-                    .button("Upload logo…")
-                    .on_hover_text("Upload another file")
+                    .button(tr!("editor-upload-another"))
+                    .on_hover_text(tr!("editor-upload-another-hover"))
                     .clicked()
                 {
                     self.show_upload = true;
                 }
-                if ui.button("Open in Logos").on_hover_text("The read-only view of this logo").clicked() {
+                if ui
+                    .button(tr!("editor-open-in-logos"))
+                    .on_hover_text(tr!("editor-open-in-logos-hover"))
+                    .clicked()
+                {
                     shared.intend(Intent::OpenLogo(LogoRef::Id(logo.logo_id)));
                 }
             });
@@ -151,19 +161,31 @@ impl EditorScreen {
         let t = theme::tokens(ui.ctx());
         let modal = egui::Modal::new(egui::Id::unique("editor-commit")).show(ui.ctx(), |ui| {
             ui.set_width(440.0);
-            ui.label(RichText::new(format!("Commit \u{201c}{title}\u{201d}?")).font(theme::heading_font()).color(t.text_strong));
+            ui.label(
+                RichText::new(tr!("editor-commit-question", title = title.as_str()))
+                    .font(theme::heading_font())
+                    .color(t.text_strong),
+            );
             ui.add_space(space::S);
-            ui.add(egui::Label::new("Committing is irreversible. The logo becomes Done and gets an item number; from then on it can be ordered, and its method, colors and size can never change again.").wrap());
+            ui.add(egui::Label::new(tr!("editor-commit-irreversible")).wrap());
             ui.add_space(space::M);
             ui.horizontal(|ui| {
-                if ui.add(egui::Button::new(RichText::new("Commit logo").color(t.on_accent)).fill(t.accent)).clicked() {
+                if ui
+                    .add(
+                        egui::Button::new(
+                            RichText::new(tr!("editor-commit-confirm")).color(t.on_accent),
+                        )
+                        .fill(t.accent),
+                    )
+                    .clicked()
+                {
                     self.committing = true;
-                    shared.request(Slot::EditorCommit, "Committing the logo", |request| {
+                    shared.request(Slot::EditorCommit, &tr!("editor-task-commit"), |request| {
                         Command::Editor(EditorCommand::Commit { request, logo: id })
                     });
                     self.confirm_commit = false;
                 }
-                if ui.button("Cancel").clicked() {
+                if ui.button(tr!("editor-cancel")).clicked() {
                     self.confirm_commit = false;
                 }
             });
