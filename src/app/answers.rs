@@ -136,9 +136,10 @@ impl LogodeskApp {
             Event::Orders(event) => {
                 let mut shared = self.cx.shared(intents);
                 if let OrdersEvent::Exported(Some(path)) = &event {
-                    shared
-                        .notifications
-                        .success(format!("Saved {}", path.display()));
+                    shared.notifications.success(crate::tr!(
+                        "shell-saved-file",
+                        path = path.display().to_string()
+                    ));
                 }
                 screens.orders.on_event(reply, event, &mut shared);
                 self.orders_demo();

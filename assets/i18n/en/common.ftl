@@ -23,3 +23,9 @@ count-orders = { $count ->
     [one] { $count } order
    *[other] { $count } orders
 }
+
+## Shared words
+
+common-details = Details
+common-hide-details = Hide details
+common-dismiss = Dismiss
