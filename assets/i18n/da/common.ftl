@@ -29,3 +29,4 @@ count-orders = { $count ->
 common-details = Detaljer
 common-hide-details = Skjul detaljer
 common-dismiss = Luk
+common-close = Luk

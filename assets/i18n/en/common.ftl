@@ -29,3 +29,4 @@ count-orders = { $count ->
 common-details = Details
 common-hide-details = Hide details
 common-dismiss = Dismiss
+common-close = Close
