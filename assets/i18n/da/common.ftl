@@ -30,3 +30,4 @@ common-details = Detaljer
 common-hide-details = Skjul detaljer
 common-dismiss = Luk
 common-close = Luk
+common-cancel = Annuller

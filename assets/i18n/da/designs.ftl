@@ -89,3 +89,56 @@ designs-select-placement-hint = Markér den på visningen
 designs-logo-unreadable = (logoet kan ikke læses)
 designs-open-placement-logo = Åbn logoet for placering { $n }
 designs-open-logo-hint = Åbn logoet
+
+## Klon et design (src/ui/designs/clone.rs, canvas.rs)
+
+designs-drawing-garment-request = Tegner trøjen
+designs-drawing-preview-request = Tegner forhåndsvisningen
+designs-cloning-request = Kloner designet
+designs-clone-heading = Klon til nye designs
+designs-clone-intro = Hver variant bliver et nyt design med præcis de placeringer, der står her (fjern dem, det ikke skal have). Placér variantens logoer på lærredet ved at trække dem, eller skriv tallene ved siden af. Et færdigt kildedesign giver færdige kloner med nye varenumre.
+designs-variation = Variant { $n }
+designs-variation-title-name = Titel på variant { $n }
+designs-on-canvas = På lærredet
+designs-edit-on-canvas = Redigér på lærredet
+designs-edit-variation-on-canvas = Redigér variant { $n } på lærredet
+designs-remove-variation = Fjern variant
+designs-remove-variation-n = Fjern variant { $n }
+designs-add-variation = Tilføj variant
+designs-create = { $count ->
+    [one] Opret { $count } design
+   *[other] Opret { $count } designs
+}
+designs-fix-problems-first = Ret først problemerne markeret ovenfor.
+designs-garment-no-views = Dette designs trøje har ingen visninger at placere logoer på.
+designs-garment-failed = Trøjen kunne ikke tegnes: { $reason }
+designs-drawing-garment = Tegner trøjen…
+designs-canvas-view = Lærredsvisning { $name }
+# Hvad lærredets zoomknapper hører til, i bestemt form (shell-zoom-out-of: "Zoom ud på …").
+designs-zoom-canvas = lærredet
+designs-undo = ↶ Fortryd
+designs-undo-hint = Fortryd den seneste ændring af placeringer (Ctrl+Z)
+designs-redo = ↷ Gentag
+designs-redo-hint = Gentag (Ctrl+Shift+Z eller Ctrl+Y)
+designs-add-logo = Tilføj logo…
+designs-add-logo-hint = Søg et færdigt logo (Done) frem, og slip det midt i denne visning
+designs-preview-service = Sådan trykker trykkeriet det
+designs-preview-service-hint = Tjenestens eget billede af disse placeringer
+designs-preview-fix = Forhåndsvisning — ret tallene for at opdatere
+designs-preview-updating = Forhåndsvisning — opdaterer…
+designs-preview-updating-hint = Tegnet her med det samme; tjenestens billede erstatter det, når det kommer
+designs-scale-assumed = Antaget målestok: 2 px pr. mm.
+designs-preview-failed = Tjenestens billede kunne ikke laves ({ $reason }); tegningen her bliver stående.
+designs-variation-no-logos = Ingen logoer: det nye design får ingen. Tilføj et med "Tilføj logo…" på lærredet.
+designs-column-angle = Vinkel °
+designs-placement-problem = Placering { $m }: { $problem }
+designs-cell-view = Variant { $n } placering { $m } visning
+designs-cell-x = Variant { $n } placering { $m } x
+designs-cell-y = Variant { $n } placering { $m } y
+designs-cell-angle = Variant { $n } placering { $m } vinkel
+designs-select-placement-of = Vælg placering { $m } i variant { $n }
+designs-select-on-canvas-hint = Logo { $id }: vælg det på lærredet
+designs-remove-placement-of = Fjern placering { $m } fra variant { $n }
+designs-remove-placement-hint = Fjern dette logo fra varianten
+designs-clone-canvas = Klonlærred
+designs-canvas-keys-help = Træk et logo for at flytte det (det fæstner sig til midterlinjen; hold Alt nede for at undgå det) · træk i det runde håndtag, eller tryk [ ] (R, Shift+R), for at dreje det 15° · piletasterne flytter det 1 px (Shift: 10 px) · Delete fjerner det · Ctrl+Z fortryder, Ctrl+Shift+Z eller Ctrl+Y gentager · hjulet zoomer, træk i trøjen for at panorere

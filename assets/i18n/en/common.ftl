@@ -30,3 +30,4 @@ common-details = Details
 common-hide-details = Hide details
 common-dismiss = Dismiss
 common-close = Close
+common-cancel = Cancel

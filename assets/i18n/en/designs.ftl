@@ -89,3 +89,56 @@ designs-select-placement-hint = Mark it on the view
 designs-logo-unreadable = (logo not readable)
 designs-open-placement-logo = Open logo of placement { $n }
 designs-open-logo-hint = Open the logo
+
+## Cloning a design (src/ui/designs/clone.rs, canvas.rs)
+
+designs-drawing-garment-request = Drawing the garment
+designs-drawing-preview-request = Drawing the preview
+designs-cloning-request = Cloning the design
+designs-clone-heading = Clone into new designs
+designs-clone-intro = Each variation becomes a new design with exactly the placements listed (remove the ones it should not have). Place the logos of the variation on the canvas by dragging, or type the numbers beside it. A finalized source gives finalized clones with new item numbers.
+designs-variation = Variation { $n }
+designs-variation-title-name = Variation { $n } title
+designs-on-canvas = On the canvas
+designs-edit-on-canvas = Edit on the canvas
+designs-edit-variation-on-canvas = Edit variation { $n } on the canvas
+designs-remove-variation = Remove variation
+designs-remove-variation-n = Remove variation { $n }
+designs-add-variation = Add variation
+designs-create = { $count ->
+    [one] Create { $count } design
+   *[other] Create { $count } designs
+}
+designs-fix-problems-first = Fix the problems marked above first.
+designs-garment-no-views = This design's garment has no views to place logos on.
+designs-garment-failed = The garment could not be drawn: { $reason }
+designs-drawing-garment = Drawing the garment…
+designs-canvas-view = Canvas view { $name }
+# What the canvas's zoom buttons belong to (shell-zoom-out-of: "Zoom out of the …").
+designs-zoom-canvas = canvas
+designs-undo = ↶ Undo
+designs-undo-hint = Undo the last placement edit (Ctrl+Z)
+designs-redo = ↷ Redo
+designs-redo-hint = Redo (Ctrl+Shift+Z or Ctrl+Y)
+designs-add-logo = Add logo…
+designs-add-logo-hint = Search a Done logo and drop it in the centre of this view
+designs-preview-service = As the printer will make it
+designs-preview-service-hint = The service's own picture of these placements
+designs-preview-fix = Preview — fix the numbers to update
+designs-preview-updating = Preview — updating…
+designs-preview-updating-hint = Drawn here at once; the service's picture replaces it when it comes
+designs-scale-assumed = Scale assumed: 2 px per mm.
+designs-preview-failed = The service's picture could not be made ({ $reason }); the drawing here stays.
+designs-variation-no-logos = No logos: the new design will have none. Add one with "Add logo…" on the canvas.
+designs-column-angle = Angle °
+designs-placement-problem = Placement { $m }: { $problem }
+designs-cell-view = Variation { $n } placement { $m } view
+designs-cell-x = Variation { $n } placement { $m } x
+designs-cell-y = Variation { $n } placement { $m } y
+designs-cell-angle = Variation { $n } placement { $m } angle
+designs-select-placement-of = Select placement { $m } of variation { $n }
+designs-select-on-canvas-hint = Logo { $id }: select it on the canvas
+designs-remove-placement-of = Remove placement { $m } of variation { $n }
+designs-remove-placement-hint = Remove this logo from the variation
+designs-clone-canvas = Clone canvas
+designs-canvas-keys-help = Drag a logo to move it (it snaps to the centre line; hold Alt not to) · drag the round handle, or press [ ] (R, Shift+R), to turn it by 15° · arrow keys move it 1 px (Shift: 10 px) · Delete removes it · Ctrl+Z undoes, Ctrl+Shift+Z or Ctrl+Y redoes · wheel zooms, drag the garment to pan

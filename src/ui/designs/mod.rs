@@ -8,7 +8,7 @@ mod form;
 mod picker;
 mod views;
 
-pub use canvas::{Canvas, CanvasLogo, CanvasView, KEYS_HELP};
+pub use canvas::{Canvas, CanvasLogo, CanvasView, keys_help};
 pub use form::{CloneForm, PlacementForm, VariationForm, fmt_coord};
 
 use super::theme::{self, space};
