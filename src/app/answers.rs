@@ -189,10 +189,10 @@ impl LogodeskApp {
             self.cx.startup_error.get_or_insert_with(|| error.clone());
         }
         if let Some(job) = &self.screenshot {
-            let msg = format!(
-                "The {} screen could not load its data: {}",
-                job.request.screen.slug(),
-                error.message
+            let msg = crate::tr!(
+                "shell-screenshot-failed",
+                screen = job.request.screen.slug(),
+                reason = error.message.as_str()
             );
             self.finish_screenshot(ctx, Err(msg));
         }

@@ -90,3 +90,6 @@ shell-logo-search-only-done = Kun logoer med status Done kan tilføjes: godkend 
 shell-could-not-start = logodesk kunne ikke starte
 shell-opening = Åbner…
 shell-saved-file = Gemt: { $path }
+# En --screenshot-kørsel, der ikke kunne gøres færdig; $screen er skærmens slug (gallery, orders, …).
+shell-screenshot-timeout = Skærmen { $screen } blev ikke færdig med at indlæse inden for { $seconds } s, så der blev ikke taget noget skærmbillede.
+shell-screenshot-failed = Skærmen { $screen } kunne ikke indlæse sine data: { $reason }

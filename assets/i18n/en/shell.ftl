@@ -90,3 +90,6 @@ shell-logo-search-only-done = Only Done logos can be added: commit the draft fir
 shell-could-not-start = logodesk could not start
 shell-opening = Opening…
 shell-saved-file = Saved { $path }
+# A --screenshot run that could not finish; $screen is the screen's slug (gallery, orders, …).
+shell-screenshot-timeout = The { $screen } screen did not finish loading within { $seconds } s, so no screenshot was taken.
+shell-screenshot-failed = The { $screen } screen could not load its data: { $reason }
