@@ -136,9 +136,10 @@ impl LogodeskApp {
             Event::Orders(event) => {
                 let mut shared = self.cx.shared(intents);
                 if let OrdersEvent::Exported(Some(path)) = &event {
-                    shared
-                        .notifications
-                        .success(format!("Saved {}", path.display()));
+                    shared.notifications.success(crate::tr!(
+                        "shell-saved-file",
+                        path = path.display().to_string()
+                    ));
                 }
                 screens.orders.on_event(reply, event, &mut shared);
                 self.orders_demo();
@@ -188,10 +189,10 @@ impl LogodeskApp {
             self.cx.startup_error.get_or_insert_with(|| error.clone());
         }
         if let Some(job) = &self.screenshot {
-            let msg = format!(
-                "The {} screen could not load its data: {}",
-                job.request.screen.slug(),
-                error.message
+            let msg = crate::tr!(
+                "shell-screenshot-failed",
+                screen = job.request.screen.slug(),
+                reason = error.message.as_str()
             );
             self.finish_screenshot(ctx, Err(msg));
         }

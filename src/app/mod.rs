@@ -439,7 +439,12 @@ impl LogodeskApp {
     /// The screen shown, in the central panel.
     fn screen_ui(&mut self, ui: &mut Ui, intents: &mut Vec<Intent>) {
         if let Some(error) = &self.cx.startup_error {
-            ui.empty_state("⚠", "logodesk could not start", &error.message, None);
+            ui.empty_state(
+                "⚠",
+                &crate::tr!("shell-could-not-start"),
+                &error.message,
+                None,
+            );
             return;
         }
         let screen = self.cx.screen;
@@ -490,7 +495,7 @@ impl LogodeskApp {
             .show(ui, |ui| {
                 let detail = &screens.detail;
                 let open = detail.logo().map(|l| l.title.clone());
-                let open = open.or_else(|| detail.is_open().then(|| "Opening…".to_owned()));
+                let open = open.or_else(|| detail.is_open().then(|| crate::tr!("shell-opening")));
                 shell::navigation_ui(ui, &mut shared, screen, open.as_deref());
             });
     }

@@ -60,10 +60,10 @@ impl LogodeskApp {
         let Some(job) = &self.screenshot else { return };
         let (phase, screen) = (job.phase, job.request.screen);
         if job.started.elapsed() > job.request.timeout && phase != ShotPhase::Saving {
-            let msg = format!(
-                "The {} screen did not finish loading within {} s, so no screenshot was taken.",
-                screen.slug(),
-                job.request.timeout.as_secs()
+            let msg = crate::tr!(
+                "shell-screenshot-timeout",
+                screen = screen.slug(),
+                seconds = job.request.timeout.as_secs()
             );
             return self.finish_screenshot(ctx, Err(msg));
         }

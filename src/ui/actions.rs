@@ -82,50 +82,50 @@ impl Action {
     ];
 
     /// Menu text.
-    pub fn label(self) -> &'static str {
+    pub fn label(self) -> String {
         match self {
-            Action::FocusSearch => "Search logos",
-            Action::Refresh => "Refresh",
-            Action::OpenSelected => "Open selected logo",
-            Action::Back => "Back to logos",
-            Action::ShowGallery => "Logos",
-            Action::ShowSettings => "Settings",
-            Action::ToggleTheme => "Toggle light/dark",
-            Action::CopyItemNumber => "Copy item number",
-            Action::ShowEditor => "Upload & edit",
-            Action::ShowDesigns => "Designs",
-            Action::ShowOrders => "Orders",
-            Action::ShowHistory => "History",
-            Action::ShowTasks => "Tasks",
-            Action::NewOrder => "New order",
-            Action::Undo => "Undo",
-            Action::Redo => "Redo",
-            Action::CommandPalette => "Command palette…",
-            Action::Quit => "Quit",
+            Action::FocusSearch => crate::tr!("shell-action-search-logos"),
+            Action::Refresh => crate::tr!("shell-action-refresh"),
+            Action::OpenSelected => crate::tr!("shell-action-open-selected"),
+            Action::Back => crate::tr!("shell-action-back"),
+            Action::ShowGallery => crate::tr!("shell-action-show-gallery"),
+            Action::ShowSettings => crate::tr!("shell-action-show-settings"),
+            Action::ToggleTheme => crate::tr!("shell-action-toggle-theme"),
+            Action::CopyItemNumber => crate::tr!("shell-action-copy-item-number"),
+            Action::ShowEditor => crate::tr!("shell-action-show-editor"),
+            Action::ShowDesigns => crate::tr!("shell-action-show-designs"),
+            Action::ShowOrders => crate::tr!("shell-action-show-orders"),
+            Action::ShowHistory => crate::tr!("shell-action-show-history"),
+            Action::ShowTasks => crate::tr!("shell-action-show-tasks"),
+            Action::NewOrder => crate::tr!("shell-action-new-order"),
+            Action::Undo => crate::tr!("shell-action-undo"),
+            Action::Redo => crate::tr!("shell-action-redo"),
+            Action::CommandPalette => crate::tr!("shell-action-command-palette"),
+            Action::Quit => crate::tr!("shell-action-quit"),
         }
     }
 
     /// Hover text.
-    pub fn tooltip(self) -> &'static str {
+    pub fn tooltip(self) -> String {
         match self {
-            Action::FocusSearch => "Search the account's logos by title",
-            Action::Refresh => "Load what this screen shows again from the service",
-            Action::OpenSelected => "Show the selected logo with its pricing",
-            Action::Back => "Return to the logo gallery",
-            Action::ShowGallery => "Browse the account's logos",
-            Action::ShowSettings => "Accounts, appearance and version",
-            Action::ToggleTheme => "Switch between the light and the dark theme",
-            Action::CopyItemNumber => "Copy the logo's item number to the clipboard",
-            Action::ShowEditor => "Upload a logo, or edit a draft until it is committed",
-            Action::ShowDesigns => "Look at a design's views, order or clone it",
-            Action::ShowOrders => "Compose orders and see the drafts",
-            Action::ShowHistory => "Orders placed or looked up on this computer",
-            Action::ShowTasks => "Vectorize tasks tracked on this computer",
-            Action::NewOrder => "Start a new order draft in the composer",
-            Action::Undo => "Undo the last change to the draft or order being edited",
-            Action::Redo => "Make the last undone change again (also Ctrl+Y)",
-            Action::CommandPalette => "Find any action by typing part of its name",
-            Action::Quit => "Close logodesk",
+            Action::FocusSearch => crate::tr!("shell-action-search-logos-hint"),
+            Action::Refresh => crate::tr!("shell-action-refresh-hint"),
+            Action::OpenSelected => crate::tr!("shell-action-open-selected-hint"),
+            Action::Back => crate::tr!("shell-action-back-hint"),
+            Action::ShowGallery => crate::tr!("shell-action-show-gallery-hint"),
+            Action::ShowSettings => crate::tr!("shell-action-show-settings-hint"),
+            Action::ToggleTheme => crate::tr!("shell-action-toggle-theme-hint"),
+            Action::CopyItemNumber => crate::tr!("shell-action-copy-item-number-hint"),
+            Action::ShowEditor => crate::tr!("shell-action-show-editor-hint"),
+            Action::ShowDesigns => crate::tr!("shell-action-show-designs-hint"),
+            Action::ShowOrders => crate::tr!("shell-action-show-orders-hint"),
+            Action::ShowHistory => crate::tr!("shell-action-show-history-hint"),
+            Action::ShowTasks => crate::tr!("shell-action-show-tasks-hint"),
+            Action::NewOrder => crate::tr!("shell-action-new-order-hint"),
+            Action::Undo => crate::tr!("shell-action-undo-hint"),
+            Action::Redo => crate::tr!("shell-action-redo-hint"),
+            Action::CommandPalette => crate::tr!("shell-action-command-palette-hint"),
+            Action::Quit => crate::tr!("shell-action-quit-hint"),
         }
     }
 

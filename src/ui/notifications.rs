@@ -140,9 +140,9 @@ impl Notifications {
                                     );
                                     if let Some(details) = &toast.details {
                                         let label = if toast.shown_details {
-                                            "Hide details"
+                                            crate::tr!("common-hide-details")
                                         } else {
-                                            "Details"
+                                            crate::tr!("common-details")
                                         };
                                         if ui.link(label).clicked() {
                                             toast.shown_details = !toast.shown_details;
@@ -159,7 +159,11 @@ impl Notifications {
                                         }
                                     }
                                 });
-                                if ui.small_button("✖").on_hover_text("Dismiss").clicked() {
+                                if ui
+                                    .small_button("✖")
+                                    .on_hover_text(crate::tr!("common-dismiss"))
+                                    .clicked()
+                                {
                                     dismissed = Some(toast.id);
                                 }
                             });

@@ -72,10 +72,10 @@ impl Palette {
             ui.set_width(theme::palette::WIDTH);
             let search = ui.add(
                 egui::TextEdit::singleline(&mut self.query)
-                    .hint_text("Type to find an action")
+                    .hint_text(crate::tr!("shell-palette-hint"))
                     .desired_width(f32::INFINITY),
             );
-            let search = search.accessible_name("Search actions");
+            let search = search.accessible_name(crate::tr!("shell-palette-search"));
             if std::mem::take(&mut self.focus) {
                 search.request_focus();
             }
@@ -90,7 +90,7 @@ impl Palette {
             }
             ui.add_space(space::S);
             if found.is_empty() {
-                ui.muted("No action matches. Try another word.");
+                ui.muted(&crate::tr!("shell-palette-nothing"));
             }
             egui::ScrollArea::vertical()
                 .max_height(theme::palette::LIST_HEIGHT)
@@ -125,7 +125,7 @@ mod tests {
     use super::*;
     use crate::ui::Screen;
 
-    fn labels(query: &str, now: &Availability) -> Vec<&'static str> {
+    fn labels(query: &str, now: &Availability) -> Vec<String> {
         matches(query, now).into_iter().map(Action::label).collect()
     }
 

@@ -15,18 +15,18 @@ pub fn menu_bar_ui(ui: &mut Ui, shared: &mut Shared<'_>, now: &Availability) {
                 shared.intents.push(Intent::Perform(action));
             }
         };
-        ui.menu_button("File", |ui| {
+        ui.menu_button(crate::tr!("shell-menu-file"), |ui| {
             item(ui, Action::NewOrder);
             item(ui, Action::Refresh);
             item(ui, Action::ShowSettings);
             ui.separator();
             item(ui, Action::Quit);
         });
-        ui.menu_button("Edit", |ui| {
+        ui.menu_button(crate::tr!("shell-menu-edit"), |ui| {
             item(ui, Action::Undo);
             item(ui, Action::Redo);
         });
-        ui.menu_button("View", |ui| {
+        ui.menu_button(crate::tr!("shell-menu-view"), |ui| {
             item(ui, Action::CommandPalette);
             ui.separator();
             for action in Action::ALL.into_iter().filter(|a| a.screen().is_some()) {
@@ -41,7 +41,7 @@ pub fn menu_bar_ui(ui: &mut Ui, shared: &mut Shared<'_>, now: &Availability) {
             ui.separator();
             item(ui, Action::ToggleTheme);
         });
-        ui.menu_button("Logo", |ui| {
+        ui.menu_button(crate::tr!("shell-menu-logo"), |ui| {
             item(ui, Action::CopyItemNumber);
         });
     });
@@ -103,7 +103,7 @@ pub fn navigation_ui(
     ui.with_layout(Layout::bottom_up(Align::Min), |ui| {
         ui.add_space(space::M);
         account_switcher_ui(ui, shared);
-        ui.muted_small("Account");
+        ui.muted_small(&crate::tr!("shell-account"));
     });
 }
 
@@ -162,7 +162,7 @@ fn account_switcher_ui(ui: &mut Ui, shared: &mut Shared<'_>) {
     let label = session
         .active
         .as_ref()
-        .map_or("Starting…".to_owned(), |a| a.record.name.clone());
+        .map_or_else(|| crate::tr!("shell-starting"), |a| a.record.name.clone());
     let mut chosen = current;
     egui::ComboBox::from_id_salt("account-switcher")
         .width(ui.available_width() - space::S)
@@ -173,7 +173,7 @@ fn account_switcher_ui(ui: &mut Ui, shared: &mut Shared<'_>) {
             }
         })
         .response
-        .on_hover_text("Switch account (reloads everything)");
+        .on_hover_text(crate::tr!("shell-switch-account-hint"));
     if chosen != current
         && let Some(id) = chosen
     {
@@ -203,20 +203,20 @@ pub fn status_bar_ui(
                 ui.label(RichText::new(&active.record.name).color(t.text_strong));
                 // The sandbox's port changes on every start; its name says enough.
                 let address = if active.record.is_sandbox() {
-                    "built-in sandbox"
+                    crate::tr!("shell-sandbox-address")
                 } else {
-                    active.base_url.as_str()
+                    active.base_url.clone()
                 };
-                ui.muted_small(address);
+                ui.muted_small(&address);
                 separator(ui);
-                ui.muted_small("Organization:");
+                ui.muted_small(&crate::tr!("shell-organization"));
                 ui.label(
                     RichText::new(shared.session.organization_label().unwrap_or_default()).small(),
                 );
             }
             None => {
                 status_spinner(ui);
-                ui.muted_small("Starting…");
+                ui.muted_small(&crate::tr!("shell-starting"));
             }
         }
         ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
@@ -224,9 +224,9 @@ pub fn status_bar_ui(
             if let Some((label, count)) = shared.requests.visible(ui.ctx()) {
                 separator(ui);
                 let text = if count > 1 {
-                    format!("{label}… (+{} more)", count - 1)
+                    crate::tr!("shell-busy-more", label = label, more = count - 1)
                 } else {
-                    format!("{label}…")
+                    crate::tr!("shell-busy", label = label)
                 };
                 ui.label(RichText::new(text).small().color(t.text));
                 status_spinner(ui);

@@ -9,6 +9,7 @@
 mod ui_common;
 
 mod first_order;
+mod ui_designs;
 mod ui_locale;
 mod ui_logos;
 

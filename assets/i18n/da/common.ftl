@@ -23,3 +23,11 @@ count-orders = { $count ->
     [one] { $count } ordre
    *[other] { $count } ordrer
 }
+
+## Fælles ord
+
+common-details = Detaljer
+common-hide-details = Skjul detaljer
+common-dismiss = Luk
+common-close = Luk
+common-cancel = Annuller

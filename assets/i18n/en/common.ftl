@@ -23,3 +23,11 @@ count-orders = { $count ->
     [one] { $count } order
    *[other] { $count } orders
 }
+
+## Shared words
+
+common-details = Details
+common-hide-details = Hide details
+common-dismiss = Dismiss
+common-close = Close
+common-cancel = Cancel

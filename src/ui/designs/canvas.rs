@@ -29,7 +29,9 @@ const HANDLE_RADIUS: f32 = 6.0;
 const UNKNOWN_MM: f64 = 60.0;
 
 /// The keys of the canvas, shown under it.
-pub const KEYS_HELP: &str = "Drag a logo to move it (it snaps to the centre line; hold Alt not to) · drag the round handle, or press [ ] (R, Shift+R), to turn it by 15° · arrow keys move it 1 px (Shift: 10 px) · Delete removes it · Ctrl+Z undoes, Ctrl+Shift+Z or Ctrl+Y redoes · wheel zooms, drag the garment to pan";
+pub fn keys_help() -> String {
+    crate::tr!("designs-canvas-keys-help")
+}
 
 /// What the canvas knows of a placed logo.
 #[derive(Debug, Clone, PartialEq)]
@@ -295,7 +297,7 @@ impl Canvas {
         self.sync(placements, focused);
         self.released = false;
         let (rect, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
-        let response = super::labelled(response, "Clone canvas");
+        let response = super::labelled(response, &crate::tr!("designs-clone-canvas"));
         let view_size = vec2(view.geometry.width as f32, view.geometry.height as f32);
         garment::zoom_and_pan(ui, &response, &mut self.frame, view_size, false);
         let mapping = self.frame.mapping(rect, view_size);
@@ -405,7 +407,8 @@ impl Canvas {
         if let (Some(i), Some(p), None) = (self.hovered, pointer, &self.drag)
             && let Some(form) = placements.get(i)
         {
-            let title = logo_of(logos, form.logo_id).map_or("Logo", |l| l.title.as_str());
+            let title = logo_of(logos, form.logo_id)
+                .map_or_else(|| crate::tr!("designs-logo"), |l| l.title.clone());
             let text = format!(
                 "{title} · {} · x {} y {} · {}°",
                 form.view.trim(),

@@ -2,7 +2,7 @@
 //! being edited also on the canvas beside them (the bare garment drawn at once with the
 //! logos, replaced by the service's rendering of the same placements once it arrives).
 
-use super::canvas::{Canvas, CanvasLogo, CanvasView, KEYS_HELP};
+use super::canvas::{Canvas, CanvasLogo, CanvasView, keys_help};
 use super::form::{self, CloneForm, VariationForm};
 use super::picker::Picker;
 use super::views::{Loading, Views};
@@ -83,8 +83,11 @@ impl DesignsScreen {
         }
         let (id, style_id) = (design.design_id, design.style_id);
         self.bare = Loading::Pending;
-        let (slot, label) = (Slot::DesignBare, "Drawing the garment");
-        super::ask_render(shared, slot, label, (id, style_id), RenderKind::Bare);
+        let (slot, label) = (
+            Slot::DesignBare,
+            crate::tr!("designs-drawing-garment-request"),
+        );
+        super::ask_render(shared, slot, &label, (id, style_id), RenderKind::Bare);
     }
 
     pub(super) fn clone_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
@@ -105,10 +108,8 @@ impl DesignsScreen {
         let view = view.as_ref();
         let mut cancel = false;
         let mut send = false;
-        ui.section_heading("Clone into new designs");
-        ui.muted(
-            "Each variation becomes a new design with exactly the placements listed (remove the ones it should not have). Place the logos of the variation on the canvas by dragging, or type the numbers beside it. A finalized source gives finalized clones with new item numbers.",
-        );
+        ui.section_heading(&crate::tr!("designs-clone-heading"));
+        ui.muted(&crate::tr!("designs-clone-intro"));
         ui.add_space(space::S);
         let mut remove_variation = None;
         let mut make_active = None;
@@ -137,24 +138,24 @@ impl DesignsScreen {
             ui.push_id(("variation", i), |ui| {
                 ui.surface(|ui| {
                     ui.horizontal(|ui| {
-                        ui.label(RichText::new(format!("Variation {n}")).strong());
-                        ui.label("Title");
+                        ui.label(RichText::new(crate::tr!("designs-variation", n = n)).strong());
+                        ui.label(crate::tr!("designs-column-title"));
                         ui.add(egui::TextEdit::singleline(&mut v.title).desired_width(320.0))
-                            .accessible_name(format!("Variation {n} title"));
+                            .accessible_name(crate::tr!("designs-variation-title-name", n = n));
                         if i == active {
                             let t = theme::tokens(ui.ctx());
-                            ui.badge("On the canvas", t.accent, t.accent_soft);
+                            ui.badge(&crate::tr!("designs-on-canvas"), t.accent, t.accent_soft);
                         } else if ui
-                            .small_button("Edit on the canvas")
-                            .accessible_name(format!("Edit variation {n} on the canvas"))
+                            .small_button(crate::tr!("designs-edit-on-canvas"))
+                            .accessible_name(crate::tr!("designs-edit-variation-on-canvas", n = n))
                             .clicked()
                         {
                             make_active = Some(i);
                         }
                         if n_variations > 1
                             && ui
-                                .small_button("Remove variation")
-                                .accessible_name(format!("Remove variation {n}"))
+                                .small_button(crate::tr!("designs-remove-variation"))
+                                .accessible_name(crate::tr!("designs-remove-variation-n", n = n))
                                 .clicked()
                         {
                             remove_variation = Some(i);
@@ -211,23 +212,20 @@ impl DesignsScreen {
             ui.add_space(space::S);
         }
         ui.horizontal(|ui| {
-            if ui.button("Add variation").clicked()
+            if ui.button(crate::tr!("designs-add-variation")).clicked()
                 && let Some(v) = view
             {
                 let n = form.variations.len() + 1;
                 form.variations.push(CloneForm::variation_of(&v.design, n));
             }
             let busy = *cloning;
-            let label = match body.variations.len() {
-                1 => "Create 1 design".to_owned(),
-                n => format!("Create {n} designs"),
-            };
+            let label = crate::tr!("designs-create", count = body.variations.len());
             let create = ui
                 .add_enabled_ui(issues.is_empty() && !busy, |ui| ui.primary_button(&label))
                 .inner
-                .on_disabled_hover_text("Fix the problems marked above first.");
+                .on_disabled_hover_text(crate::tr!("designs-fix-problems-first"));
             send = create.clicked();
-            cancel = ui.button("Cancel").clicked();
+            cancel = ui.button(crate::tr!("common-cancel")).clicked();
             if busy {
                 ui.spinner();
             }
@@ -239,13 +237,17 @@ impl DesignsScreen {
             let source = form.source;
             *clone_error = None;
             *cloning = true;
-            shared.request(Slot::DesignClone, "Cloning the design", |request| {
-                Command::Designs(DesignsCommand::Clone {
-                    request,
-                    source,
-                    body,
-                })
-            });
+            shared.request(
+                Slot::DesignClone,
+                &crate::tr!("designs-cloning-request"),
+                |request| {
+                    Command::Designs(DesignsCommand::Clone {
+                        request,
+                        source,
+                        body,
+                    })
+                },
+            );
         }
     }
 }
@@ -261,17 +263,20 @@ fn canvas_ui(
     let views = match parts.bare {
         Loading::Ready(views) if !views.is_empty() => views,
         Loading::Ready(_) => {
-            ui.muted("This design's garment has no views to place logos on.");
+            ui.muted(&crate::tr!("designs-garment-no-views"));
             return None;
         }
         Loading::Failed(e) => {
-            ui.problem(&format!("The garment could not be drawn: {}", e.message));
+            ui.problem(&crate::tr!(
+                "designs-garment-failed",
+                reason = e.message.as_str()
+            ));
             return None;
         }
         Loading::Idle | Loading::Pending => {
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.muted("Drawing the garment…");
+                ui.muted(&crate::tr!("designs-drawing-garment"));
             });
             return None;
         }
@@ -310,7 +315,7 @@ fn canvas_ui(
         for n in &names {
             if ui
                 .selectable_label(*n == name, n.as_str())
-                .accessible_name(format!("Canvas view {n}"))
+                .accessible_name(crate::tr!("designs-canvas-view", name = n.as_str()))
                 .clicked()
             {
                 *parts.view_name = n.clone();
@@ -320,26 +325,33 @@ fn canvas_ui(
     let size = egui::vec2(geometry.width as f32, geometry.height as f32);
     ui.horizontal(|ui| {
         let rect = egui::Rect::from_min_size(ui.cursor().min, CANVAS);
-        garment::zoom_buttons(ui, &mut parts.canvas.frame, rect, size, "canvas");
+        let zoomed = crate::tr!("designs-zoom-canvas");
+        garment::zoom_buttons(ui, &mut parts.canvas.frame, rect, size, &zoomed);
         ui.separator();
         let (undo, redo) = parts.canvas.history_len();
         if ui
-            .add_enabled(undo > 0, egui::Button::new("↶ Undo").small())
-            .on_hover_text("Undo the last placement edit (Ctrl+Z)")
+            .add_enabled(
+                undo > 0,
+                egui::Button::new(crate::tr!("designs-undo")).small(),
+            )
+            .on_hover_text(crate::tr!("designs-undo-hint"))
             .clicked()
         {
             parts.canvas.undo(&mut v.placements);
         }
         if ui
-            .add_enabled(redo > 0, egui::Button::new("↷ Redo").small())
-            .on_hover_text("Redo (Ctrl+Shift+Z or Ctrl+Y)")
+            .add_enabled(
+                redo > 0,
+                egui::Button::new(crate::tr!("designs-redo")).small(),
+            )
+            .on_hover_text(crate::tr!("designs-redo-hint"))
             .clicked()
         {
             parts.canvas.redo(&mut v.placements);
         }
         if ui
-            .small_button("Add logo…")
-            .on_hover_text("Search a Done logo and drop it in the centre of this view")
+            .small_button(crate::tr!("designs-add-logo"))
+            .on_hover_text(crate::tr!("designs-add-logo-hint"))
             .clicked()
         {
             parts.picker.open(shared);
@@ -377,30 +389,29 @@ fn canvas_ui(
     let current = form::placements(v);
     ui.horizontal_wrapped(|ui| {
         if parts.preview.is_current(current.as_ref()) {
-            let text = "As the printer will make it";
-            labelled(ui.badge(text, t.success, t.success_soft), text)
-                .on_hover_text("The service's own picture of these placements");
+            let text = crate::tr!("designs-preview-service");
+            labelled(ui.badge(&text, t.success, t.success_soft), &text)
+                .on_hover_text(crate::tr!("designs-preview-service-hint"));
         } else if current.is_none() {
-            let text = "Preview — fix the numbers to update";
-            labelled(ui.badge(text, t.warning, t.warning_soft), text);
+            let text = crate::tr!("designs-preview-fix");
+            labelled(ui.badge(&text, t.warning, t.warning_soft), &text);
         } else {
-            let text = "Preview — updating…";
-            labelled(ui.badge(text, t.accent, t.accent_soft), text).on_hover_text(
-                "Drawn here at once; the service's picture replaces it when it comes",
-            );
+            let text = crate::tr!("designs-preview-updating");
+            labelled(ui.badge(&text, t.accent, t.accent_soft), &text)
+                .on_hover_text(crate::tr!("designs-preview-updating-hint"));
         }
         if !geometry.from_style {
-            ui.muted_small("Scale assumed: 2 px per mm.");
+            ui.muted_small(&crate::tr!("designs-scale-assumed"));
         }
     });
     if let Some(e) = &parts.preview.error {
-        ui.muted_small(&format!(
-            "The service's picture could not be made ({}); the drawing here stays.",
-            e.trim_end_matches('.')
+        ui.muted_small(&crate::tr!(
+            "designs-preview-failed",
+            reason = e.trim_end_matches('.')
         ));
     }
     ui.label(
-        RichText::new(KEYS_HELP)
+        RichText::new(keys_help())
             .font(theme::font::small())
             .color(t.text_muted),
     );
@@ -431,8 +442,11 @@ fn ask_preview(
         revision,
         placements: current,
     };
-    let (slot, label) = (Slot::DesignPreview, "Drawing the preview");
-    super::ask_render(shared, slot, label, (id, style_id), kind);
+    let (slot, label) = (
+        Slot::DesignPreview,
+        crate::tr!("designs-drawing-preview-request"),
+    );
+    super::ask_render(shared, slot, &label, (id, style_id), kind);
 }
 
 /// The placements of variation `i` as an editable table; a cell with a problem is tinted
@@ -448,9 +462,7 @@ fn placements_form_ui(
 ) -> Option<usize> {
     let n = i + 1;
     if v.placements.is_empty() {
-        ui.muted(
-            "No logos: the new design will have none. Add one with \"Add logo…\" on the canvas.",
-        );
+        ui.muted(&crate::tr!("designs-variation-no-logos"));
         return None;
     }
     let mut remove = None;
@@ -459,7 +471,14 @@ fn placements_form_ui(
     egui::Grid::new(("clone-placements", i))
         .spacing([space::S, space::XS])
         .show(ui, |ui| {
-            for h in ["View", "Logo", "X", "Y", "Angle °", ""] {
+            for h in [
+                crate::tr!("designs-column-view"),
+                crate::tr!("designs-logo"),
+                "X".to_owned(),
+                "Y".to_owned(),
+                crate::tr!("designs-column-angle"),
+                String::new(),
+            ] {
                 ui.strong(h);
             }
             ui.end_row();
@@ -471,7 +490,11 @@ fn placements_form_ui(
                     let mut edit = egui::TextEdit::singleline(value);
                     if let Some(issue) = issue {
                         edit = edit.background_color(theme::tokens(ui.ctx()).danger_soft);
-                        problems.push(format!("Placement {m}: {}", issue.message));
+                        problems.push(crate::tr!(
+                            "designs-placement-problem",
+                            m = m,
+                            problem = issue.message.as_str()
+                        ));
                     }
                     let height = ui.spacing().interact_size.y;
                     ui.add_sized([width, height], edit).accessible_name(name);
@@ -481,7 +504,7 @@ fn placements_form_ui(
                     &mut p.view,
                     90.0,
                     "view",
-                    format!("Variation {n} placement {m} view"),
+                    crate::tr!("designs-cell-view", n = n, m = m),
                 );
                 let title = logos
                     .iter()
@@ -489,8 +512,11 @@ fn placements_form_ui(
                     .map_or_else(|| p.logo_id.to_string(), |l| l.title.clone());
                 if ui
                     .selectable_label(selected == Some(j), title)
-                    .accessible_name(format!("Select placement {m} of variation {n}"))
-                    .on_hover_text(format!("Logo {}: select it on the canvas", p.logo_id))
+                    .accessible_name(crate::tr!("designs-select-placement-of", m = m, n = n))
+                    .on_hover_text(crate::tr!(
+                        "designs-select-on-canvas-hint",
+                        id = p.logo_id.to_string()
+                    ))
                     .clicked()
                 {
                     pick = Some(j);
@@ -500,26 +526,26 @@ fn placements_form_ui(
                     &mut p.x,
                     64.0,
                     "xCoordinate",
-                    format!("Variation {n} placement {m} x"),
+                    crate::tr!("designs-cell-x", n = n, m = m),
                 );
                 cell(
                     ui,
                     &mut p.y,
                     64.0,
                     "yCoordinate",
-                    format!("Variation {n} placement {m} y"),
+                    crate::tr!("designs-cell-y", n = n, m = m),
                 );
                 cell(
                     ui,
                     &mut p.angle,
                     50.0,
                     "angleRads",
-                    format!("Variation {n} placement {m} angle"),
+                    crate::tr!("designs-cell-angle", n = n, m = m),
                 );
                 if ui
                     .small_button("✕")
-                    .accessible_name(format!("Remove placement {m} of variation {n}"))
-                    .on_hover_text("Remove this logo from the variation")
+                    .accessible_name(crate::tr!("designs-remove-placement-of", m = m, n = n))
+                    .on_hover_text(crate::tr!("designs-remove-placement-hint"))
                     .clicked()
                 {
                     remove = Some(j);

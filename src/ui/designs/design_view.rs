@@ -24,13 +24,13 @@ const UNKNOWN_MM: f64 = 60.0;
 impl DesignsScreen {
     /// The views of the design shown, or where they are.
     pub(super) fn views_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
-        ui.section_heading("Views");
+        ui.section_heading(&crate::tr!("designs-views"));
         ui.add_space(space::XS);
         match &self.own {
             Loading::Idle | Loading::Pending => {
                 ui.horizontal(|ui| {
                     ui.spinner();
-                    ui.muted("Drawing the design's views…");
+                    ui.muted(&crate::tr!("designs-views-drawing"));
                 });
                 return;
             }
@@ -40,7 +40,7 @@ impl DesignsScreen {
                 return;
             }
             Loading::Ready(v) if v.is_empty() => {
-                ui.muted("This design has no views: the service drew no picture of its garment.");
+                ui.muted(&crate::tr!("designs-views-none"));
                 return;
             }
             Loading::Ready(_) => {}
@@ -64,7 +64,10 @@ impl DesignsScreen {
                 let name = v.view.clone();
                 let size = vec2(v.geometry.width as f32, v.geometry.height as f32);
                 let (rect, response) = ui.allocate_exact_size(STRIP, Sense::click());
-                let response = labelled(response, &format!("Show view {name}"));
+                let response = labelled(
+                    response,
+                    &crate::tr!("designs-show-view", name = name.as_str()),
+                );
                 let t = theme::tokens(ui.ctx());
                 let painter = ui.painter_at(rect);
                 painter.rect_filled(rect, theme::radius::CONTROL, t.surface);
@@ -83,7 +86,7 @@ impl DesignsScreen {
                 );
                 ui.muted_small(&name);
                 if response
-                    .on_hover_text(format!("Show {name} large"))
+                    .on_hover_text(crate::tr!("designs-show-view-large", name = name.as_str()))
                     .clicked()
                 {
                     pick = Some(i);
@@ -122,10 +125,14 @@ impl DesignsScreen {
             ui.horizontal(|ui| {
                 ui.strong(&name);
                 let rect = Rect::from_min_size(ui.cursor().min, rect_size);
-                garment::zoom_buttons(ui, &mut self.frame, rect, size, "design view");
+                let zoomed = crate::tr!("designs-zoom-design-view");
+                garment::zoom_buttons(ui, &mut self.frame, rect, size, &zoomed);
             });
             let (rect, response) = ui.allocate_exact_size(rect_size, Sense::click_and_drag());
-            let response = labelled(response, &format!("Design view {name}"));
+            let response = labelled(
+                response,
+                &crate::tr!("designs-design-view", name = name.as_str()),
+            );
             garment::zoom_and_pan(ui, &response, &mut self.frame, size, true);
             let mapping = self.frame.mapping(rect, size);
             let t = theme::tokens(ui.ctx());
@@ -179,7 +186,9 @@ impl DesignsScreen {
             if let (Some(j), Some(at)) = (hovered, pointer)
                 && let Some(p) = design.design.design_logos.get(j)
             {
-                let title = design.logo(p.logo_id).map_or("Logo", |l| l.title.as_str());
+                let title = design
+                    .logo(p.logo_id)
+                    .map_or_else(|| crate::tr!("designs-logo"), |l| l.title.clone());
                 let text = format!(
                     "{title} · {} · x {} y {}",
                     p.view,
@@ -192,9 +201,7 @@ impl DesignsScreen {
             if response.clicked() {
                 select = Some(hovered);
             }
-            ui.muted_small(
-                "Wheel or pinch to zoom, drag to pan; click a logo to find its row below.",
-            );
+            ui.muted_small(&crate::tr!("designs-view-help"));
         });
         if let Some(row) = select {
             self.selected_row = row;
@@ -207,9 +214,9 @@ impl DesignsScreen {
         let Some(view) = &self.view else { return };
         let design = &view.design;
         let t = theme::tokens(ui.ctx());
-        ui.section_heading("Placements");
+        ui.section_heading(&crate::tr!("designs-placements"));
         if design.design_logos.is_empty() {
-            ui.muted("This design has no logos placed.");
+            ui.muted(&crate::tr!("designs-placements-none"));
             return;
         }
         let mut select = None;
@@ -220,7 +227,13 @@ impl DesignsScreen {
                 .min_col_width(60.0)
                 .spacing([space::L, space::S])
                 .show(ui, |ui| {
-                    for h in ["View", "Logo", "Logo id / item no.", "X", "Y"] {
+                    for h in [
+                        crate::tr!("designs-column-view"),
+                        crate::tr!("designs-logo"),
+                        crate::tr!("designs-column-logo-id"),
+                        "X".to_owned(),
+                        "Y".to_owned(),
+                    ] {
                         ui.strong(h);
                     }
                     ui.end_row();
@@ -234,8 +247,8 @@ impl DesignsScreen {
                         };
                         if ui
                             .selectable_label(selected, text)
-                            .accessible_name(format!("Select placement {}", i + 1))
-                            .on_hover_text("Mark it on the view")
+                            .accessible_name(crate::tr!("designs-select-placement", n = i + 1))
+                            .on_hover_text(crate::tr!("designs-select-placement-hint"))
                             .clicked()
                         {
                             select = Some(i);
@@ -244,11 +257,17 @@ impl DesignsScreen {
                         ui.horizontal(|ui| {
                             thumb_ui(ui, shared, logo);
                             ui.vertical(|ui| {
-                                let title = logo.map_or("(logo not readable)", |l| &l.title);
+                                let title = logo.map_or_else(
+                                    || crate::tr!("designs-logo-unreadable"),
+                                    |l| l.title.clone(),
+                                );
                                 let link = ui
                                     .link(title)
-                                    .accessible_name(format!("Open logo of placement {}", i + 1))
-                                    .on_hover_text("Open the logo");
+                                    .accessible_name(crate::tr!(
+                                        "designs-open-placement-logo",
+                                        n = i + 1
+                                    ))
+                                    .on_hover_text(crate::tr!("designs-open-logo-hint"));
                                 if link.clicked() {
                                     shared.intend(Intent::OpenLogo(LogoRef::Id(p.logo_id)));
                                 }

@@ -81,7 +81,11 @@ impl CloneForm {
     /// A variation starting from the source's placements.
     pub fn variation_of(design: &Design, n: usize) -> VariationForm {
         VariationForm {
-            title: format!("{} – variation {n}", design.title),
+            title: crate::tr!(
+                "designs-variation-title",
+                title = design.title.as_str(),
+                n = n
+            ),
             placements: design
                 .design_logos
                 .iter()
@@ -155,21 +159,18 @@ pub fn placements(v: &VariationForm) -> Option<Vec<Placement>> {
 
 /// One placement as the service takes it; what does not read is a problem at `at`.
 fn placement(p: &PlacementForm, at: &str, issues: &mut Vec<ValidationIssue>) -> Placement {
-    let mut read = |text: &str, key: &str, what: &str, example: &str| -> f64 {
+    let mut read = |text: &str, key: &str, problem: &dyn Fn() -> String| -> f64 {
         if key == "angleRads" && text.trim().is_empty() {
             return 0.0;
         }
         number(text).unwrap_or_else(|| {
-            issues.push(ValidationIssue::new(
-                format!("{at}.{key}"),
-                format!("Enter the {what} as a number, e.g. {example}."),
-            ));
+            issues.push(ValidationIssue::new(format!("{at}.{key}"), problem()));
             0.0
         })
     };
-    let x = read(&p.x, "xCoordinate", "X coordinate", "120 or 85.5");
-    let y = read(&p.y, "yCoordinate", "Y coordinate", "120 or 85.5");
-    let degrees = read(&p.angle, "angleRads", "angle in degrees", "0 or -15");
+    let x = read(&p.x, "xCoordinate", &|| crate::tr!("designs-enter-x"));
+    let y = read(&p.y, "yCoordinate", &|| crate::tr!("designs-enter-y"));
+    let degrees = read(&p.angle, "angleRads", &|| crate::tr!("designs-enter-angle"));
     Placement {
         view: p.view.trim().to_uppercase(),
         logo_id: p.logo_id,

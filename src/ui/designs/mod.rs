@@ -8,14 +8,14 @@ mod form;
 mod picker;
 mod views;
 
-pub use canvas::{Canvas, CanvasLogo, CanvasView, KEYS_HELP};
+pub use canvas::{Canvas, CanvasLogo, CanvasView, keys_help};
 pub use form::{CloneForm, PlacementForm, VariationForm, fmt_coord};
 
 use super::theme::{self, space};
 use super::widgets::garment::ViewFrame;
 use super::widgets::{UiExt as _, paint_checkerboard};
 use super::{Intent, Shared, Slot};
-use crate::api::{Design, DesignId, DesignStatus, LogoType};
+use crate::api::{Design, DesignId, LogoType};
 use crate::backend::designs::{DesignView, DesignsCommand, DesignsEvent, PlacedLogo, RenderKind};
 use crate::backend::{Command, ThumbKey, UserError};
 use clone::Preview;
@@ -151,7 +151,7 @@ impl DesignsScreen {
     pub fn open(&mut self, id: DesignId, shared: &mut Shared<'_>) {
         shared.request(
             Slot::DesignOpen,
-            &format!("Opening design {id}"),
+            &crate::tr!("designs-opening-request", id = id.to_string()),
             |request| Command::Designs(DesignsCommand::Open { request, id }),
         );
         self.pending = Some(id);
@@ -191,8 +191,9 @@ impl DesignsScreen {
                         self.error = None;
                         self.own = Loading::Pending;
                         let kind = RenderKind::Own;
-                        let (slot, label) = (Slot::DesignViews, "Drawing the design");
-                        ask_render(shared, slot, label, (id, style_id), kind);
+                        let (slot, label) =
+                            (Slot::DesignViews, crate::tr!("designs-drawing-request"));
+                        ask_render(shared, slot, &label, (id, style_id), kind);
                         if self.clone.is_some() {
                             self.ask_bare(shared);
                         }
@@ -211,10 +212,9 @@ impl DesignsScreen {
                         for d in designs.iter().rev() {
                             self.remember(d.design_id, &d.title, true);
                         }
-                        shared.notifications.success(match designs.len() {
-                            1 => "1 design created.".to_owned(),
-                            n => format!("{n} designs created."),
-                        });
+                        shared
+                            .notifications
+                            .success(crate::tr!("designs-created", count = designs.len()));
                         self.cloned = designs;
                         self.clone = None;
                         self.clone_error = None;
@@ -269,10 +269,8 @@ impl DesignsScreen {
     /// The screen.
     pub fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
         ui.screen_title(
-            "Designs",
-            Some(
-                "Open a design by its id. The service has no list of designs and cannot look one up by item number (MUL…), so the quick picks are the designs this app has seen in orders, opened or cloned.",
-            ),
+            &crate::tr!("designs-title"),
+            Some(&crate::tr!("designs-intro")),
         );
         ui.add_space(space::S);
         self.open_bar_ui(ui, shared);
@@ -293,13 +291,13 @@ impl DesignsScreen {
                     if self.pending.is_some() {
                         ui.horizontal(|ui| {
                             ui.spinner();
-                            ui.muted("Opening the design…");
+                            ui.muted(&crate::tr!("designs-opening"));
                         });
                     } else {
                         ui.empty_state(
                             "▣",
-                            "No design open",
-                            "Type a design id above, or pick one the app has seen.",
+                            &crate::tr!("designs-none-open"),
+                            &crate::tr!("designs-none-open-body"),
                             None,
                         );
                     }
@@ -315,28 +313,24 @@ impl DesignsScreen {
 
     fn open_bar_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
         ui.horizontal(|ui| {
-            ui.label("Design id");
+            ui.label(crate::tr!("designs-id-label"));
             let input = ui
                 .add(
                     egui::TextEdit::singleline(&mut self.id_input)
-                        .hint_text("e.g. 20001")
+                        .hint_text(crate::tr!("designs-id-hint"))
                         .desired_width(140.0),
                 )
-                .accessible_name("Design id");
+                .accessible_name(crate::tr!("designs-id-label"));
             let enter = input.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if ui.button("Open design").clicked() || enter {
+            if ui.button(crate::tr!("designs-open-button")).clicked() || enter {
                 let text = self.id_input.trim();
                 match text.parse::<i64>() {
                     Ok(n) if n > 0 => self.open(DesignId(n), shared),
                     _ if text.to_ascii_uppercase().starts_with("MUL") => {
-                        self.input_error = Some(format!(
-                            "The service cannot look designs up by item number, so {text} cannot be opened; type the design's id (a number such as 20001)."
-                        ));
+                        self.input_error = Some(crate::tr!("designs-mul-not-id", text = text));
                     }
                     _ => {
-                        self.input_error = Some(
-                            "Type the design's id, a whole number such as 20001.".to_owned(),
-                        );
+                        self.input_error = Some(crate::tr!("designs-id-invalid"));
                     }
                 }
             }
@@ -351,7 +345,7 @@ impl DesignsScreen {
         if !self.known.is_empty() {
             let mut pick = None;
             ui.horizontal_wrapped(|ui| {
-                ui.muted_small("Seen here:");
+                ui.muted_small(&crate::tr!("designs-seen-here"));
                 for (id, title) in &self.known {
                     let text = if title.is_empty() {
                         id.to_string()
@@ -360,7 +354,7 @@ impl DesignsScreen {
                     };
                     if ui
                         .small_button(text)
-                        .on_hover_text(format!("Open design {id}"))
+                        .on_hover_text(crate::tr!("designs-open-id", id = id.to_string()))
                         .clicked()
                     {
                         pick = Some(*id);
@@ -379,30 +373,33 @@ impl DesignsScreen {
         let mut dismiss = false;
         ui.surface(|ui| {
             ui.horizontal(|ui| {
-                ui.section_heading("New designs");
+                ui.section_heading(&crate::tr!("designs-new-designs"));
                 ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                    dismiss = ui.small_button("Dismiss").clicked();
+                    dismiss = ui.small_button(crate::tr!("common-dismiss")).clicked();
                 });
             });
             egui::Grid::new("cloned-designs")
                 .striped(true)
                 .spacing([space::L, space::S])
                 .show(ui, |ui| {
-                    ui.strong("Design id");
-                    ui.strong("Item no.");
-                    ui.strong("Title");
+                    ui.strong(crate::tr!("designs-id-label"));
+                    ui.strong(crate::tr!("designs-item-no"));
+                    ui.strong(crate::tr!("designs-column-title"));
                     ui.label("");
                     ui.end_row();
                     for d in &self.cloned {
                         ui.label(d.design_id.to_string());
                         match &d.design_item_no {
                             Some(m) => ui.label(m.as_str()),
-                            None => ui.muted("none (not finalized)"),
+                            None => ui.muted(&crate::tr!("designs-none-not-finalized")),
                         };
                         ui.label(&d.title);
                         if ui
-                            .button("Open")
-                            .accessible_name(format!("Open design {}", d.design_id))
+                            .button(crate::tr!("designs-open"))
+                            .accessible_name(crate::tr!(
+                                "designs-open-id",
+                                id = d.design_id.to_string()
+                            ))
                             .clicked()
                         {
                             open = Some(d.design_id);
@@ -429,61 +426,59 @@ impl DesignsScreen {
             ui.vertical(|ui| {
                 ui.horizontal(|ui| {
                     let title = if design.title.is_empty() {
-                        "Untitled design"
+                        crate::tr!("designs-untitled")
                     } else {
-                        &design.title
+                        design.title.clone()
                     };
-                    ui.screen_title(title, None);
+                    ui.screen_title(&title, None);
                     design_status_badge(ui, design);
                     if self.pending.is_some() {
                         ui.spinner();
                     }
                 });
                 ui.horizontal(|ui| {
-                    ui.muted(&format!("Design id {}", design.design_id));
+                    ui.muted(&crate::tr!(
+                        "designs-id-fact",
+                        id = design.design_id.to_string()
+                    ));
                     match &design.design_item_no {
                         Some(mul) => {
-                            ui.muted(&format!("· Item no. {mul}"));
+                            ui.muted(&crate::tr!("designs-item-no-fact", mul = mul.to_string()));
                             if ui
-                                .small_button("❐ Copy")
-                                .on_hover_text("Copy the item number (designMul in orders)")
+                                .small_button(crate::tr!("designs-copy"))
+                                .on_hover_text(crate::tr!("designs-copy-hint"))
                                 .clicked()
                             {
                                 ui.ctx().copy_text(mul.to_string());
                                 shared
                                     .notifications
-                                    .success(format!("Item number {mul} copied."));
+                                    .success(crate::tr!("designs-copied", mul = mul.to_string()));
                             }
                         }
                         None => {
-                            ui.muted("· no item number yet");
+                            ui.muted(&crate::tr!("designs-no-item-no-yet"));
                         }
                     }
                 });
                 let mut facts = Vec::new();
                 if let Some(style) = design.style_id {
-                    facts.push(format!("Style {style}"));
+                    facts.push(crate::tr!("designs-style", style = style.to_string()));
                 }
                 if let Some(h) = design.heating_code.as_deref().filter(|h| !h.is_empty()) {
-                    facts.push(format!("Heating code {h}"));
+                    facts.push(crate::tr!("designs-heating-code", code = h));
                 }
                 if !facts.is_empty() {
                     ui.muted(&facts.join(" · "));
                 }
                 let (sentence, color) = if design.is_orderable() {
-                    (
-                        "Finalized: it can be ordered by its id or item number.".to_owned(),
-                        t.success,
-                    )
+                    (crate::tr!("designs-finalized"), t.success)
                 } else {
-                    let status = design
-                        .status
-                        .as_ref()
-                        .map_or("no item number", DesignStatus::as_str);
+                    let status = design.status.as_ref().map_or_else(
+                        || crate::tr!("designs-status-no-item-no"),
+                        |s| s.as_str().to_owned(),
+                    );
                     (
-                        format!(
-                            "Not finalized ({status}): the service fails orders of it until it is Done with an item number."
-                        ),
+                        crate::tr!("designs-not-finalized", status = status),
                         t.warning,
                     )
                 };
@@ -491,13 +486,19 @@ impl DesignsScreen {
             });
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                 let clone = ui
-                    .add_enabled(self.clone.is_none(), egui::Button::new("Clone…"))
-                    .on_hover_text("Create new designs from this one, with changed placements");
+                    .add_enabled(
+                        self.clone.is_none(),
+                        egui::Button::new(crate::tr!("designs-clone")),
+                    )
+                    .on_hover_text(crate::tr!("designs-clone-hint"));
                 start_clone = clone.clicked();
                 let order = ui
-                    .add_enabled(design.is_orderable(), egui::Button::new("Order…"))
-                    .on_hover_text("Add it to the order being composed")
-                    .on_disabled_hover_text("Only finalized (Done) designs can be ordered.");
+                    .add_enabled(
+                        design.is_orderable(),
+                        egui::Button::new(crate::tr!("designs-order")),
+                    )
+                    .on_hover_text(crate::tr!("designs-order-hint"))
+                    .on_disabled_hover_text(crate::tr!("designs-order-disabled-hint"));
                 if order.clicked() {
                     shared.intend(Intent::OrderDesign(design.design_id));
                 }
@@ -542,14 +543,14 @@ fn design_status_badge(ui: &mut Ui, design: &Design) {
     let text = match &design.status {
         Some(s) => s.as_str().to_owned(),
         None if design.design_item_no.is_some() => "Done".to_owned(),
-        None => "Not finalized".to_owned(),
+        None => crate::tr!("designs-badge-not-finalized"),
     };
     if design.is_orderable() {
         labelled(ui.badge(&text, t.success, t.success_soft), &text)
-            .on_hover_text("Finalized: can be ordered");
+            .on_hover_text(crate::tr!("designs-badge-finalized-hint"));
     } else {
         labelled(ui.badge(&text, t.warning, t.warning_soft), &text)
-            .on_hover_text("Not finalized: cannot be ordered yet");
+            .on_hover_text(crate::tr!("designs-badge-not-finalized-hint"));
     }
 }
 
@@ -558,19 +559,19 @@ fn logo_kind_ui(ui: &mut Ui, kind: &LogoType) {
     let t = theme::tokens(ui.ctx());
     let (text, tip) = match kind {
         LogoType::NameLogo => (
-            "Name placeholder",
-            "Each garment's name is printed here (given when ordering)",
+            crate::tr!("designs-kind-name"),
+            crate::tr!("designs-kind-name-hint"),
         ),
         LogoType::NumberLogo => (
-            "Number placeholder",
-            "Each garment's number is printed here (given when ordering)",
+            crate::tr!("designs-kind-number"),
+            crate::tr!("designs-kind-number-hint"),
         ),
         LogoType::TextLogo => (
-            "Text placeholder",
-            "A text given when ordering is printed here",
+            crate::tr!("designs-kind-text"),
+            crate::tr!("designs-kind-text-hint"),
         ),
         LogoType::Transfer => {
-            ui.muted_small("Transfer");
+            ui.muted_small(&crate::tr!("designs-kind-transfer"));
             return;
         }
         LogoType::Other(k) => {
@@ -578,7 +579,7 @@ fn logo_kind_ui(ui: &mut Ui, kind: &LogoType) {
             return;
         }
     };
-    labelled(ui.badge(text, t.accent, t.accent_soft), text).on_hover_text(tip);
+    labelled(ui.badge(&text, t.accent, t.accent_soft), &text).on_hover_text(tip);
 }
 
 /// A painted widget named for screen readers (and kittest).

@@ -44,13 +44,14 @@ impl Picker {
         }
         let picked = ui.surface(|ui| {
             ui.horizontal(|ui| {
-                self.search.search_box(ui, "Search logos to add");
+                self.search
+                    .search_box(ui, &crate::tr!("designs-picker-search"));
                 if self.search.searching() {
                     ui.spinner();
                 }
                 if ui
-                    .small_button("Close")
-                    .accessible_name("Close the logo picker")
+                    .small_button(crate::tr!("common-close"))
+                    .accessible_name(crate::tr!("designs-picker-close"))
                     .clicked()
                 {
                     self.open = false;
@@ -59,9 +60,9 @@ impl Picker {
             if let Some(search) = self.search.due(ui.ctx(), EmptySearch::ListsFirst) {
                 send(search, shared);
             }
-            let hint = "Drop it in the centre of the view shown";
+            let hint = crate::tr!("designs-picker-add-hint");
             self.search
-                .matches_ui(ui, "canvas-picker", hint, |ui, card| {
+                .matches_ui(ui, "canvas-picker", &hint, |ui, card| {
                     ui.label(format!("{:.0} × {:.0} mm", card.width_mm, card.height_mm));
                 })
         });
@@ -74,7 +75,9 @@ impl Picker {
 
 /// Asks the backend for the logos whose title contains `search` (a newer search supersedes).
 fn send(search: String, shared: &mut Shared<'_>) {
-    shared.request(Slot::DesignSearch, "Searching logos", |request| {
-        Command::Designs(DesignsCommand::SearchLogos { request, search })
-    });
+    shared.request(
+        Slot::DesignSearch,
+        &crate::tr!("designs-searching-logos"),
+        |request| Command::Designs(DesignsCommand::SearchLogos { request, search }),
+    );
 }

@@ -214,24 +214,24 @@ pub fn zoom_buttons(ui: &mut Ui, frame: &mut ViewFrame, rect: Rect, size: Vec2, 
     ui.spacing_mut().item_spacing.x = space::XS;
     if ui
         .small_button("−")
-        .accessible_name(format!("Zoom out of the {name}"))
-        .on_hover_text("Zoom out (or the wheel over the view)")
+        .accessible_name(crate::tr!("shell-zoom-out-of", name = name))
+        .on_hover_text(crate::tr!("shell-zoom-out-hint"))
         .clicked()
     {
         frame.zoom_at(rect, size, 1.0 / ZOOM_STEP, rect.center());
     }
     if ui
         .small_button("+")
-        .accessible_name(format!("Zoom into the {name}"))
-        .on_hover_text("Zoom in (or the wheel over the view)")
+        .accessible_name(crate::tr!("shell-zoom-into", name = name))
+        .on_hover_text(crate::tr!("shell-zoom-in-hint"))
         .clicked()
     {
         frame.zoom_at(rect, size, ZOOM_STEP, rect.center());
     }
     if ui
-        .small_button("Fit")
-        .accessible_name(format!("Fit the {name}"))
-        .on_hover_text("Show the whole view")
+        .small_button(crate::tr!("shell-zoom-fit"))
+        .accessible_name(crate::tr!("shell-zoom-fit-name", name = name))
+        .on_hover_text(crate::tr!("shell-zoom-fit-hint"))
         .clicked()
     {
         frame.fit();

@@ -43,11 +43,11 @@ impl LogoSearch {
 
     /// "Search logos" and the box, named `accessible_name` for assistive technology.
     pub fn search_box(&mut self, ui: &mut Ui, accessible_name: &str) -> Response {
-        ui.label("Search logos");
+        ui.label(crate::tr!("shell-logo-search-label"));
         let edit = ui
             .add(
                 egui::TextEdit::singleline(&mut self.text)
-                    .hint_text("Title, e.g. Nordby")
+                    .hint_text(crate::tr!("shell-logo-search-hint"))
                     .desired_width(220.0),
             )
             .accessible_name(accessible_name);
@@ -109,9 +109,9 @@ impl LogoSearch {
         if self.found.is_empty() {
             if !self.searching {
                 ui.muted_small(&if searched.is_empty() {
-                    "No logos yet.".to_owned()
+                    crate::tr!("shell-logo-search-none")
                 } else {
-                    format!("No logo's title contains \"{searched}\".")
+                    crate::tr!("shell-logo-search-no-match", searched = searched)
                 });
             }
             return None;
@@ -124,12 +124,14 @@ impl LogoSearch {
                     let add = ui
                         .add_enabled(
                             card.status == LogoStatus::Done,
-                            egui::Button::new(format!("Add {}", card.title)).small(),
+                            egui::Button::new(crate::tr!(
+                                "shell-logo-search-add",
+                                title = card.title.as_str()
+                            ))
+                            .small(),
                         )
                         .on_hover_text(add_hint)
-                        .on_disabled_hover_text(
-                            "Only Done logos can be added: commit the draft first.",
-                        );
+                        .on_disabled_hover_text(crate::tr!("shell-logo-search-only-done"));
                     if add.clicked() {
                         picked = Some(card.clone());
                     }

@@ -38,17 +38,17 @@ pub trait UiExt {
             LogoStatus::Done => (
                 t.success,
                 t.success_soft,
-                "Committed: has an item number and can be ordered",
+                crate::tr!("shell-status-done-hint"),
             ),
             LogoStatus::Draft => (
                 t.warning,
                 t.warning_soft,
-                "Draft: can still be recolored, resized and renamed; commit it to order it",
+                crate::tr!("shell-status-draft-hint"),
             ),
             LogoStatus::Other(_) => (
                 t.text_muted,
                 t.chrome,
-                "A status this version does not know",
+                crate::tr!("shell-status-unknown-hint"),
             ),
         };
         self.badge(status.as_str(), fg, bg).on_hover_text(tip)
@@ -201,14 +201,15 @@ pub trait UiExt {
             .show(ui, |ui| {
                 ui.add(egui::Label::new(RichText::new(&error.message).color(t.danger)).wrap());
                 if let Some(details) = &error.details {
-                    egui::CollapsingHeader::new(RichText::new("Details").small())
-                        .id_salt(("error-details", id_salt))
-                        .show(ui, |ui| {
-                            ui.add(
-                                egui::Label::new(RichText::new(details).small().color(t.text))
-                                    .wrap(),
-                            );
-                        });
+                    egui::CollapsingHeader::new(
+                        RichText::new(crate::tr!("common-details")).small(),
+                    )
+                    .id_salt(("error-details", id_salt))
+                    .show(ui, |ui| {
+                        ui.add(
+                            egui::Label::new(RichText::new(details).small().color(t.text)).wrap(),
+                        );
+                    });
                 }
             });
     }
