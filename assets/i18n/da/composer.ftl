@@ -16,6 +16,41 @@ composer-no-item-number = intet varenummer
 composer-design-not-final = Designet er ikke færdigt ({ $status }); tjenesten vil afvise ordren.
 composer-design-fetch-failed = { $reason } Det bestilles efter den indtastede reference.
 
+## Designlinjerne (designs.rs)
+
+composer-designs = Designs
+composer-designs-hint = Holdsæt: størrelser, navne og numre pr. trøje
+composer-design-input-hint = Design-id eller varenummer (MUL…)
+composer-design-to-add = Design, der skal tilføjes
+composer-add-design = Tilføj design
+composer-design-untitled = Design { $reference }
+composer-design-counts = { $rows ->
+    [one] { $rows } række
+   *[other] { $rows } rækker
+} · { $garments ->
+    [one] { $garments } trøje
+   *[other] { $garments } trøjer
+}
+composer-remove-design = Fjern design
+composer-placements = Placeringer: { $placements }
+composer-col-row = #
+composer-col-size = Str.
+composer-col-qty = Antal
+composer-col-name = Navn
+composer-col-number = Nummer
+composer-col-value-hover = Værdi pr. placering (logoValues)
+composer-row-copy = Kopiér
+composer-row-copy-hover = Kopiér denne række
+composer-row-remove = Fjern række
+composer-row-problem = Række { $row }: { $problem }
+composer-add-row = + Række
+composer-roster-hint = Indsæt en holdliste: str., antal, navn, nummer (tabulator eller komma)
+composer-roster = Holdliste
+composer-add-pasted-rows = Tilføj indsatte rækker
+composer-add-pasted-rows-hover = Rækker, der ikke kan læses, tilføjes og markeres – de droppes aldrig.
+composer-import-roster = Importér holdliste…
+composer-import-roster-hover = Fra en CSV- eller Excel-fil: kolonnerne kobles, og rækkerne tjekkes, før de tilføjes.
+
 ## Overslaget (estimate.rs)
 
 composer-estimate = Overslag
@@ -45,3 +80,30 @@ composer-subtotal-spoken = Anslået subtotal { $amount }
 composer-vat-spoken = Anslået moms { $amount }
 composer-total-spoken = Anslået i alt { $amount }
 composer-not-estimated = Ikke med i overslaget:
+
+## Siden (mod.rs)
+
+composer-prepare-failed = Ordren kunne ikke gøres klar til afsendelse.
+composer-title-placed = Lagt ordre
+composer-title-new = Ny ordre
+composer-subtitle-draft = Gemmes, mens du skriver. Læg ordren, når alle felter er i orden.
+composer-subtitle-placed = En lagt ordre kan ikke ændres; kopiér den til en ny kladde for at rette og sende igen.
+composer-subtitle-creating = Opretter en kladde…
+composer-copy-anyway = Kopiér alligevel
+composer-copy-to-draft = Kopiér til ny kladde
+composer-place-order-ellipsis = Læg ordre…
+composer-place-ready-hover = Viser overslaget og adressen en gang til; ordren sendes én gang og prøves igen med samme nøgle, til tjenesten svarer.
+composer-place-problems-hover = Viser alt, der skal rettes først, markeret med rødt.
+composer-duplicate = Duplikér
+composer-duplicate-hover = En ny kladde med samme indhold
+composer-to-fix = { $count ->
+    [one] { $count } ting at rette
+   *[other] { $count } ting at rette
+}
+composer-state-draft = Kladde
+composer-state-queued = I udbakken
+composer-state-sent = Afventer
+composer-state-completed = Gennemført
+composer-state-failed = Fejlet
+composer-state-uncertain = Skal tjekkes
+composer-state-unknown = Ukendt

@@ -16,6 +16,41 @@ composer-no-item-number = no item number
 composer-design-not-final = This design is not finalized ({ $status }); the service will fail the order.
 composer-design-fetch-failed = { $reason } It will be ordered by the reference typed.
 
+## The design lines (designs.rs)
+
+composer-designs = Designs
+composer-designs-hint = Team kits: sizes, names and numbers per garment
+composer-design-input-hint = Design id or item number (MUL…)
+composer-design-to-add = Design to add
+composer-add-design = Add design
+composer-design-untitled = Design { $reference }
+composer-design-counts = { $rows ->
+    [one] { $rows } row
+   *[other] { $rows } rows
+} · { $garments ->
+    [one] { $garments } garment
+   *[other] { $garments } garments
+}
+composer-remove-design = Remove design
+composer-placements = Placements: { $placements }
+composer-col-row = #
+composer-col-size = Size
+composer-col-qty = Qty
+composer-col-name = Name
+composer-col-number = Number
+composer-col-value-hover = Per-placeholder value (logoValues)
+composer-row-copy = Copy
+composer-row-copy-hover = Duplicate this row
+composer-row-remove = Remove row
+composer-row-problem = Row { $row }: { $problem }
+composer-add-row = + Row
+composer-roster-hint = Paste a roster: size, qty, name, number (tab or comma)
+composer-roster = Roster
+composer-add-pasted-rows = Add pasted rows
+composer-add-pasted-rows-hover = Rows that cannot be read are added and marked, never dropped.
+composer-import-roster = Import roster…
+composer-import-roster-hover = From a CSV or Excel file: columns mapped and rows checked before they are added.
+
 ## The estimate (estimate.rs)
 
 composer-estimate = Estimate
@@ -45,3 +80,30 @@ composer-subtotal-spoken = Estimated subtotal { $amount }
 composer-vat-spoken = Estimated VAT { $amount }
 composer-total-spoken = Estimated total { $amount }
 composer-not-estimated = Not estimated:
+
+## The page (mod.rs)
+
+composer-prepare-failed = The order could not be prepared for sending.
+composer-title-placed = Placed order
+composer-title-new = New order
+composer-subtitle-draft = Saved as you type. Place it when every field is fine.
+composer-subtitle-placed = Placed orders cannot change; copy it to a new draft to fix and resend.
+composer-subtitle-creating = Creating a draft…
+composer-copy-anyway = Copy anyway
+composer-copy-to-draft = Copy to new draft
+composer-place-order-ellipsis = Place order…
+composer-place-ready-hover = Shows the estimate and the address once more; placing sends the order once, retried with the same key until the service answers.
+composer-place-problems-hover = Shows every problem to fix first, marked in red.
+composer-duplicate = Duplicate
+composer-duplicate-hover = A new draft with the same content
+composer-to-fix = { $count ->
+    [one] { $count } thing to fix
+   *[other] { $count } things to fix
+}
+composer-state-draft = Draft
+composer-state-queued = In outbox
+composer-state-sent = Pending
+composer-state-completed = Completed
+composer-state-failed = Failed
+composer-state-uncertain = Check needed
+composer-state-unknown = Unknown
