@@ -81,6 +81,38 @@ composer-vat-spoken = Anslået moms { $amount }
 composer-total-spoken = Anslået i alt { $amount }
 composer-not-estimated = Ikke med i overslaget:
 
+## Ordrehovedet og leveringsadressen (header.rs)
+
+composer-order = Ordre
+composer-field-reference = Reference *
+composer-field-reference-hint = Indkøbsnr. eller jeres egen reference
+composer-field-organization = Organisation
+composer-field-organization-hint = egen (eller en underorganisations id)
+composer-field-email = E-mail til besked
+composer-field-email-hint = ordre@klub.dk
+composer-field-contact-name = Kontaktnavn
+composer-field-origin = Leveringens oprindelse
+composer-field-origin-hint = f.eks. Webshop
+composer-field-comment = Kommentar
+composer-delivery-address = Leveringsadresse
+composer-field-name = Navn *
+composer-field-name-hint = Klub eller modtager
+composer-field-street = Gade *
+composer-field-zip = Postnummer *
+composer-field-city = By *
+composer-field-country = Land *
+composer-field-contact-person = Kontaktperson
+composer-recent-address = Brug en nylig adresse…
+composer-address-search-hint = Søg navn, gade eller by
+composer-address-search = Søg adresser
+composer-address-none = Ingen nylig adresse passer.
+composer-recent-addresses = Nylige adresser
+composer-country-choose = Vælg…
+composer-country-search-hint = Søg navn eller kode
+composer-country-search = Søg lande
+composer-country-none = Intet land passer; prøv det danske eller engelske navn eller landekoden.
+composer-country = Land
+
 ## Siden (mod.rs)
 
 composer-prepare-failed = Ordren kunne ikke gøres klar til afsendelse.

@@ -81,6 +81,38 @@ composer-vat-spoken = Estimated VAT { $amount }
 composer-total-spoken = Estimated total { $amount }
 composer-not-estimated = Not estimated:
 
+## The header and the delivery address (header.rs)
+
+composer-order = Order
+composer-field-reference = Reference *
+composer-field-reference-hint = PO number or your own reference
+composer-field-organization = Organization
+composer-field-organization-hint = own (or a child's id)
+composer-field-email = Notification e-mail
+composer-field-email-hint = orders@club.dk
+composer-field-contact-name = Contact name
+composer-field-origin = Origin of delivery
+composer-field-origin-hint = e.g. Webshop
+composer-field-comment = Comment
+composer-delivery-address = Delivery address
+composer-field-name = Name *
+composer-field-name-hint = Club or recipient
+composer-field-street = Street *
+composer-field-zip = Postal code *
+composer-field-city = City *
+composer-field-country = Country *
+composer-field-contact-person = Contact person
+composer-recent-address = Use a recent address…
+composer-address-search-hint = Search name, street or city
+composer-address-search = Search addresses
+composer-address-none = No recent address matches.
+composer-recent-addresses = Recent addresses
+composer-country-choose = Choose…
+composer-country-search-hint = Search name or code
+composer-country-search = Search countries
+composer-country-none = No country matches; try its English or Danish name or its code.
+composer-country = Country
+
 ## The page (mod.rs)
 
 composer-prepare-failed = The order could not be prepared for sending.
