@@ -113,6 +113,23 @@ composer-country-search = Søg lande
 composer-country-none = Intet land passer; prøv det danske eller engelske navn eller landekoden.
 composer-country = Land
 
+## De løse logolinjer (logos.rs)
+
+composer-loose = Løse tryk
+composer-loose-hint = Logoer, der sendes, som de er; søg dem her, vælg dem under Logoer → Bestil…, eller tilføj dem med nummer
+composer-logo-untitled = Logo { $reference }
+composer-remove-logo = Fjern
+composer-quantity = Antal
+composer-storage = Lager
+composer-text = Tekst
+composer-logo-input-item-no-hint = Varenummer, f.eks. 300036
+composer-logo-input-id-hint = Logo-id, f.eks. 10036
+composer-logo-to-add = Logo, der skal tilføjes
+composer-by-item-number = med varenummer
+composer-add-logo = Tilføj logo
+composer-col-digits = Cifre
+composer-add-digit = + Ciffer
+
 ## Siden (mod.rs)
 
 composer-prepare-failed = Ordren kunne ikke gøres klar til afsendelse.

@@ -113,6 +113,23 @@ composer-country-search = Search countries
 composer-country-none = No country matches; try its English or Danish name or its code.
 composer-country = Country
 
+## The loose logo lines (logos.rs)
+
+composer-loose = Loose transfers
+composer-loose-hint = Logos shipped as they are; search them here, pick them in Logos → Order…, or add them by number
+composer-logo-untitled = Logo { $reference }
+composer-remove-logo = Remove
+composer-quantity = Quantity
+composer-storage = Storage
+composer-text = Text
+composer-logo-input-item-no-hint = Item number, e.g. 300036
+composer-logo-input-id-hint = Logo id, e.g. 10036
+composer-logo-to-add = Logo to add
+composer-by-item-number = by item number
+composer-add-logo = Add logo
+composer-col-digits = Digits
+composer-add-digit = + Digit
+
 ## The page (mod.rs)
 
 composer-prepare-failed = The order could not be prepared for sending.
