@@ -156,3 +156,28 @@ composer-state-completed = Gennemført
 composer-state-failed = Fejlet
 composer-state-uncertain = Skal tjekkes
 composer-state-unknown = Ukendt
+
+## En holdliste importeret fra en fil (import.rs)
+
+composer-choosing-roster = Vælger en holdlistefil
+composer-reading-roster-file = Læser holdlistefilen
+composer-roster-no-file = Der blev ikke valgt nogen fil. Kom der ingen fildialog frem, har dette skrivebord ingen: indsæt holdlisten i feltet i stedet.
+composer-reading-roster = Læser holdlisten…
+composer-close = Luk
+composer-roster-from = Holdliste fra { $file }
+composer-first-row-header = Første række er en overskrift
+composer-numbers-twice = Numre brugt to gange i dette design: { $numbers }
+composer-rows-marked = { $count ->
+    [one] { $marked } af { $count } række er markeret: den tilføjes også, så du kan rette den i tabellen.
+   *[other] { $marked } af { $count } rækker er markeret: de tilføjes også, så du kan rette dem i tabellen.
+}
+composer-add-rows = { $count ->
+    [one] Tilføj { $count } række
+   *[other] Tilføj { $count } rækker
+}
+composer-column = Kolonne { $column }: { $first }
+composer-number-twice = Nummer { $number } er brugt to gange i dette design.
+composer-more-rows = { $count ->
+    [one] … og { $count } række mere
+   *[other] … og { $count } rækker mere
+}

@@ -156,3 +156,28 @@ composer-state-completed = Completed
 composer-state-failed = Failed
 composer-state-uncertain = Check needed
 composer-state-unknown = Unknown
+
+## A roster imported from a file (import.rs)
+
+composer-choosing-roster = Choosing a roster file
+composer-reading-roster-file = Reading the roster file
+composer-roster-no-file = No file was chosen. If no file dialog appeared, this desktop has none: paste the roster into the box instead.
+composer-reading-roster = Reading the roster…
+composer-close = Close
+composer-roster-from = Roster from { $file }
+composer-first-row-header = First row is a header
+composer-numbers-twice = Numbers used twice in this design: { $numbers }
+composer-rows-marked = { $count ->
+    [one] { $marked } of { $count } row is marked: it is added too, so you can fix it in the grid.
+   *[other] { $marked } of { $count } rows are marked: they are added too, so you can fix them in the grid.
+}
+composer-add-rows = { $count ->
+    [one] Add { $count } row
+   *[other] Add { $count } rows
+}
+composer-column = Column { $column }: { $first }
+composer-number-twice = Number { $number } is used twice in this design.
+composer-more-rows = { $count ->
+    [one] … and { $count } more row
+   *[other] … and { $count } more rows
+}
