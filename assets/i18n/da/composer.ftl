@@ -181,3 +181,29 @@ composer-more-rows = { $count ->
     [one] … og { $count } række mere
    *[other] … og { $count } rækker mere
 }
+
+## Holdlisteprøven og prøvearket (proof.rs)
+
+composer-proof-show-row = Vis række { $row } i prøven
+composer-proof-row-marked-hover = Denne indsatte række kunne ikke læses helt; tjek den. Klik for at se den i prøven.
+composer-proof-row-hover = Vis rækkens navn og nummer i prøven
+composer-proof-needs-id = En prøve kræver designets id: tjenesten kan ikke slå designs op efter varenummer.
+composer-proof-drawing = Tegner prøven
+composer-proof = Prøve
+composer-proof-sheet = Prøveark…
+composer-proof-sheet-hover = En PDF med én blok pr. række, som klubben kan godkende
+composer-proof-sheet-disabled = Tilføj rækker først
+composer-proof-row = Række { $row }
+composer-proof-sample = Eksempeltekst: klik på en rækkes nummer for at se dens navn og nummer
+composer-proof-drawing-ellipsis = Tegner prøven…
+composer-try-again = Prøv igen
+composer-proof-view-alt = { $view } af prøven
+composer-sheet-about = En PDF, som klubben kan godkende: ordrens reference, klub og dato, designet og én blok pr. række ({ $rows ->
+    [one] { $rows } række
+   *[other] { $rows } rækker
+}) med størrelse, navn, nummer, for- og bagside tegnet med rækkens værdier. Du vælger, hvor den gemmes, før den tegnes.
+composer-sheet-progress = Tegner rækker: { $done } af { $total }
+composer-sheet-create = Lav PDF
+composer-sheet-saved = Gemt { $path }
+composer-sheet-value = Værdi
+composer-sheet-making = Laver prøvearket

@@ -181,3 +181,29 @@ composer-more-rows = { $count ->
     [one] … and { $count } more row
    *[other] … and { $count } more rows
 }
+
+## The roster proof and the proof sheet (proof.rs)
+
+composer-proof-show-row = Show row { $row } in the proof
+composer-proof-row-marked-hover = This pasted row could not be read fully; check it. Click to see it in the proof.
+composer-proof-row-hover = Show this row's name and number in the proof
+composer-proof-needs-id = A proof needs the design's id: the service cannot look designs up by item number.
+composer-proof-drawing = Drawing the proof
+composer-proof = Proof
+composer-proof-sheet = Proof sheet…
+composer-proof-sheet-hover = A PDF with one block per row, for the club to approve
+composer-proof-sheet-disabled = Add rows first
+composer-proof-row = Row { $row }
+composer-proof-sample = Sample text: click a row's number to see its name and number
+composer-proof-drawing-ellipsis = Drawing the proof…
+composer-try-again = Try again
+composer-proof-view-alt = { $view } of the proof
+composer-sheet-about = A PDF for the club to approve: the order's reference, club and date, the design, and one block per row ({ $rows ->
+    [one] { $rows } row
+   *[other] { $rows } rows
+}) with size, name, number, front and back drawn with that row's values. You choose where it is saved before it is drawn.
+composer-sheet-progress = Drawing rows: { $done } of { $total }
+composer-sheet-create = Create PDF
+composer-sheet-saved = Saved { $path }
+composer-sheet-value = Value
+composer-sheet-making = Making the proof sheet
