@@ -207,3 +207,27 @@ composer-sheet-create = Lav PDF
 composer-sheet-saved = Gemt { $path }
 composer-sheet-value = Værdi
 composer-sheet-making = Laver prøvearket
+
+## Ordreskærmen: faner, kladder og beskeder (../mod.rs)
+
+composer-creating-draft = Opretter en kladde
+composer-saved-proof-sheet = Prøvearket er gemt som { $path }
+composer-saved-confirmation = Ordrebekræftelsen er gemt som { $path }
+composer-order-completed = Ordre { $name } ({ $reference }) er gennemført.
+composer-no-reason = ingen årsag oplyst
+composer-order-failed = Ordre { $name } ({ $reference }) fejlede: { $why }
+composer-order-uncertain = Ordre { $name } er måske allerede lagt: tjenesten afviste at modtage den igen, efter at en tidligere afsendelse måske nåede frem. Åbn den i Historik, og slå den op, før du lægger den igen.
+composer-order-unknown = Tjenesten kender ikke ordre { $name } (sporings-id { $tracking }); den tjekkes ikke længere. Åbn den i Historik for at tjekke igen.
+composer-tab-compose = Opret
+composer-tab-drafts = Kladder ({ $count })
+composer-new-order-button = + Ny ordre
+composer-empty-title = Opret en ordre
+composer-empty-body = Holdsæt med størrelser, navne og numre samt løse tryk. Kladder gemmes, mens du skriver.
+composer-drafts-empty-title = Ingen kladder
+composer-drafts-empty-body = Ordrer under oprettelse gemmes her, til de er lagt.
+composer-drafts-reference = Reference
+composer-drafts-recipient = Modtager
+composer-drafts-last-change = Senest ændret
+composer-drafts-no-reference = (ingen reference endnu)
+composer-drafts-open = Åbn
+composer-drafts-delete = Slet

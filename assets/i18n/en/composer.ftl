@@ -207,3 +207,27 @@ composer-sheet-create = Create PDF
 composer-sheet-saved = Saved { $path }
 composer-sheet-value = Value
 composer-sheet-making = Making the proof sheet
+
+## The Orders screen: tabs, drafts and notices (../mod.rs)
+
+composer-creating-draft = Creating a draft
+composer-saved-proof-sheet = Saved the proof sheet as { $path }
+composer-saved-confirmation = Saved the order confirmation as { $path }
+composer-order-completed = Order { $name } ({ $reference }) completed.
+composer-no-reason = no reason given
+composer-order-failed = Order { $name } ({ $reference }) failed: { $why }
+composer-order-uncertain = Order { $name } may already be placed: the service refused a resend after an earlier send may have reached it. Open it in History and look it up before placing it again.
+composer-order-unknown = The service does not know order { $name } (tracking id { $tracking }); it is no longer checked. Open it in History to check again.
+composer-tab-compose = Compose
+composer-tab-drafts = Drafts ({ $count })
+composer-new-order-button = + New order
+composer-empty-title = Compose an order
+composer-empty-body = Team kits with sizes, names and numbers, and loose transfers. Drafts are saved as you type.
+composer-drafts-empty-title = No drafts
+composer-drafts-empty-body = Orders being composed are kept here until they are placed.
+composer-drafts-reference = Reference
+composer-drafts-recipient = Recipient
+composer-drafts-last-change = Last change
+composer-drafts-no-reference = (no reference yet)
+composer-drafts-open = Open
+composer-drafts-delete = Delete
