@@ -1,4 +1,4 @@
-# Danske tekster til composer. Hver besked har sin engelske tvilling i ../en/composer.ftl.ftl.
+# Danske tekster til composer. Hver besked har sin engelske tvilling i ../en/composer.ftl.
 
 ## Logovælgeren (picker.rs)
 

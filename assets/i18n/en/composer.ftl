@@ -1,4 +1,4 @@
-# English texts of composer. Each message has its Danish twin in ../da/composer.ftl.ftl.
+# English texts of composer. Each message has its Danish twin in ../da/composer.ftl.
 
 ## The logo picker (picker.rs)
 
