@@ -6,7 +6,7 @@ composer-search-logos = Søg logoer
 composer-searching-logos = Søger logoer
 composer-picker-add-hint = Tilføj som løs linje
 composer-no-item-no = intet varenr.
-composer-picker-draft = Kladde: gem kladden først
+composer-picker-draft = Kladde: færdiggør kladden først
 
 ## Hent det, linjerne nævner (lookups.rs)
 
@@ -47,7 +47,7 @@ composer-add-row = + Række
 composer-roster-hint = Indsæt en holdliste: str., antal, navn, nummer (tabulator eller komma)
 composer-roster = Holdliste
 composer-add-pasted-rows = Tilføj indsatte rækker
-composer-add-pasted-rows-hover = Rækker, der ikke kan læses, tilføjes og markeres – de droppes aldrig.
+composer-add-pasted-rows-hover = Rækker, der ikke kan læses, tilføjes og markeres – de udelades aldrig.
 composer-import-roster = Importér holdliste…
 composer-import-roster-hover = Fra en CSV- eller Excel-fil: kolonnerne kobles, og rækkerne tjekkes, før de tilføjes.
 
@@ -91,7 +91,7 @@ composer-field-organization-hint = egen (eller en underorganisations id)
 composer-field-email = E-mail til besked
 composer-field-email-hint = ordre@klub.dk
 composer-field-contact-name = Kontaktnavn
-composer-field-origin = Leveringens oprindelse
+composer-field-origin = Ordrens oprindelse
 composer-field-origin-hint = f.eks. Webshop
 composer-field-comment = Kommentar
 composer-delivery-address = Leveringsadresse
@@ -153,7 +153,7 @@ composer-state-draft = Kladde
 composer-state-queued = I udbakken
 composer-state-sent = Afventer
 composer-state-completed = Gennemført
-composer-state-failed = Fejlet
+composer-state-failed = Mislykket
 composer-state-uncertain = Skal tjekkes
 composer-state-unknown = Ukendt
 
@@ -182,22 +182,22 @@ composer-more-rows = { $count ->
    *[other] … og { $count } rækker mere
 }
 
-## Holdlisteprøven og prøvearket (proof.rs)
+## Holdlistens korrektur og korrekturarket (proof.rs)
 
-composer-proof-show-row = Vis række { $row } i prøven
-composer-proof-row-marked-hover = Denne indsatte række kunne ikke læses helt; tjek den. Klik for at se den i prøven.
-composer-proof-row-hover = Vis rækkens navn og nummer i prøven
-composer-proof-needs-id = En prøve kræver designets id: tjenesten kan ikke slå designs op efter varenummer.
-composer-proof-drawing = Tegner prøven
-composer-proof = Prøve
-composer-proof-sheet = Prøveark…
+composer-proof-show-row = Vis række { $row } i korrekturen
+composer-proof-row-marked-hover = Denne indsatte række kunne ikke læses helt; tjek den. Klik for at se den i korrekturen.
+composer-proof-row-hover = Vis rækkens navn og nummer i korrekturen
+composer-proof-needs-id = En korrektur kræver designets id: tjenesten kan ikke slå designs op efter varenummer.
+composer-proof-drawing = Tegner korrekturen
+composer-proof = Korrektur
+composer-proof-sheet = Korrekturark…
 composer-proof-sheet-hover = En PDF med én blok pr. række, som klubben kan godkende
 composer-proof-sheet-disabled = Tilføj rækker først
 composer-proof-row = Række { $row }
 composer-proof-sample = Eksempeltekst: klik på en rækkes nummer for at se dens navn og nummer
-composer-proof-drawing-ellipsis = Tegner prøven…
+composer-proof-drawing-ellipsis = Tegner korrekturen…
 composer-try-again = Prøv igen
-composer-proof-view-alt = { $view } af prøven
+composer-proof-view-alt = { $view } af korrekturen
 composer-sheet-about = En PDF, som klubben kan godkende: ordrens reference, klub og dato, designet og én blok pr. række ({ $rows ->
     [one] { $rows } række
    *[other] { $rows } rækker
@@ -206,12 +206,12 @@ composer-sheet-progress = Tegner rækker: { $done } af { $total }
 composer-sheet-create = Lav PDF
 composer-sheet-saved = Gemt { $path }
 composer-sheet-value = Værdi
-composer-sheet-making = Laver prøvearket
+composer-sheet-making = Laver korrekturarket
 
 ## Ordreskærmen: faner, kladder og beskeder (../mod.rs)
 
 composer-creating-draft = Opretter en kladde
-composer-saved-proof-sheet = Prøvearket er gemt som { $path }
+composer-saved-proof-sheet = Korrekturarket er gemt som { $path }
 composer-saved-confirmation = Ordrebekræftelsen er gemt som { $path }
 composer-order-completed = Ordre { $name } ({ $reference }) er gennemført.
 composer-no-reason = ingen årsag oplyst
