@@ -10,6 +10,7 @@ mod ui_common;
 
 mod first_order;
 mod ui_composer;
+mod ui_exports;
 mod ui_locale;
 
 use logodesk::locale::Language;
