@@ -50,14 +50,14 @@ fn a_new_order_shows_a_fields_problem_only_once_it_was_left() {
     assert!(shows_text(&h, "Add at least one design or logo"));
 }
 
-/// Opens the country list; the search has the keyboard at once.
+/// Opens the country list (in Danish); the search has the keyboard at once.
 fn open_countries(h: &mut H) {
-    h.get_by_label("Country").scroll_to_me();
+    h.get_by_label("Land").scroll_to_me();
     h.run_steps(2);
-    h.get_by_label("Country").click();
+    h.get_by_label("Land").click();
     h.run_steps(3);
     assert!(
-        h.get_by_label("Search countries").is_focused(),
+        h.get_by_label("Søg lande").is_focused(),
         "the search takes the keyboard as the list opens"
     );
 }
@@ -66,41 +66,36 @@ fn open_countries(h: &mut H) {
 fn the_country_is_picked_by_typing_and_enter() {
     let _language = crate::one_language_at_a_time();
     // A Danish account manager: country names in Danish.
-    let danish = logodesk::ui::PersistedUi {
-        language: Some(logodesk::locale::Language::Danish),
-        ..Default::default()
-    };
-    let mut h = app_with(config(), egui::Theme::Light, danish);
-    open_new_order(&mut h);
+    let mut h = crate::danish_new_order();
     open_countries(&mut h);
     // Danish names, sorted by name, not by code: Afghanistan (AF) above Andorra (AD).
     let top = |h: &H, label: &str| h.get_by_label(label).rect().top();
     assert!(shows(&h, "Albanien (AL)"));
     assert!(top(&h, "Afghanistan (AF)") < top(&h, "Andorra (AD)"));
     // A click into the search box keeps the list open.
-    h.get_by_label("Search countries").click();
+    h.get_by_label("Søg lande").click();
     h.run_steps(3);
     assert!(
-        shows(&h, "Search countries"),
+        shows(&h, "Søg lande"),
         "still open after a click in the search"
     );
-    h.get_by_label("Search countries").focus();
+    h.get_by_label("Søg lande").focus();
     h.run_steps(1);
-    h.get_by_label("Search countries").type_text("Danm");
+    h.get_by_label("Søg lande").type_text("Danm");
     h.run_steps(2);
     h.key_press(egui::Key::Enter);
     h.run_steps(3);
     assert_eq!(form(&h).address.country, "DK");
-    assert!(h.query_by_label("Search countries").is_none(), "closed");
+    assert!(h.query_by_label("Søg lande").is_none(), "closed");
     assert_eq!(
-        h.get_by_label("Country").value().as_deref(),
+        h.get_by_label("Land").value().as_deref(),
         Some("Danmark (DK)"),
         "the picker shows the Danish name"
     );
 
     // An alias: Holland is the Netherlands (Nederlandene in Danish).
     open_countries(&mut h);
-    h.get_by_label("Search countries").type_text("Holland");
+    h.get_by_label("Søg lande").type_text("Holland");
     h.run_steps(2);
     assert!(shows(&h, "Nederlandene (NL)"));
     h.key_press(egui::Key::Enter);
@@ -109,11 +104,11 @@ fn the_country_is_picked_by_typing_and_enter() {
 
     // Escape closes the list and keeps the country.
     open_countries(&mut h);
-    h.get_by_label("Search countries").type_text("Sverige");
+    h.get_by_label("Søg lande").type_text("Sverige");
     h.run_steps(2);
     h.key_press(egui::Key::Escape);
     h.run_steps(3);
-    assert!(h.query_by_label("Search countries").is_none(), "closed");
+    assert!(h.query_by_label("Søg lande").is_none(), "closed");
     assert_eq!(form(&h).address.country, "NL");
 }
 

@@ -9,11 +9,16 @@
 mod ui_common;
 
 mod first_order;
+mod ui_composer;
 mod ui_designs;
+mod ui_exports;
 mod ui_locale;
 mod ui_logos;
 
+use logodesk::locale::Language;
+use logodesk::ui::{PersistedUi, Screen};
 use std::sync::{Mutex, MutexGuard};
+use ui_common::*;
 
 /// Held for a whole test: one language in the process at a time. A test that failed while
 /// holding it does not stop the others.
@@ -22,4 +27,23 @@ pub fn one_language_at_a_time() -> MutexGuard<'static, ()> {
     LANGUAGE
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The real app in Danish, started on Orders, with a new draft made by "Ny ordre" (the
+/// English helper, `open_new_order`, goes by the English labels).
+pub fn danish_new_order() -> egui_kittest::Harness<'static, logodesk::app::LogodeskApp> {
+    let persisted = PersistedUi {
+        language: Some(Language::Danish),
+        last_screen: Screen::Orders,
+        ..PersistedUi::default()
+    };
+    let mut h = app_with(config(), egui::Theme::Light, persisted);
+    wait_for(&mut h, "the session", |h| {
+        h.state().session().active.is_some()
+    });
+    press(&mut h, "Ny ordre");
+    wait_for(&mut h, "a new draft", |h| {
+        h.state().orders().composer.draft_id().is_some()
+    });
+    h
 }

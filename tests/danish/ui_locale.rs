@@ -38,10 +38,12 @@ fn choose_language(h: &mut H, name: &str) {
     h.run_steps(2);
 }
 
-/// The estimate's total as spoken beside the summary ("Estimated total …").
+/// The estimate's total as spoken beside the summary ("Estimated total …", "Anslået i alt …").
 fn estimated_total_shown(h: &H, language: Language) -> bool {
     let e = h.state().orders().composer.estimate();
-    let text = format!("Estimated total {}", language.money(e.total, &e.currency));
+    let mut args = logodesk::i18n::FluentArgs::new();
+    args.set("amount", language.money(e.total, &e.currency));
+    let text = logodesk::i18n::text_in(language, "composer-total-spoken", Some(&args));
     shows(h, &text)
 }
 

@@ -157,7 +157,9 @@ pub fn open_new_order(h: &mut Harness<'static, LogodeskApp>) {
     wait_for(h, "the session", |h| h.state().session().active.is_some());
     h.get_by_label("Orders").click();
     h.run_steps(2);
-    h.get_by_label("New order").click();
+    // The composer's labels in the process's language (a test may start the app in Danish).
+    h.get_by_label(&logodesk::i18n::text("composer-title-new"))
+        .click();
     wait_for(h, "a new draft", |h| {
         h.state().orders().composer.draft_id().is_some()
     });
@@ -166,16 +168,20 @@ pub fn open_new_order(h: &mut Harness<'static, LogodeskApp>) {
 /// "Place order…" and the confirmation, laid out (a modal settles its size over a few frames).
 #[track_caller]
 pub fn confirm(h: &mut Harness<'static, LogodeskApp>) {
-    press(h, "Place order…");
+    press(h, &logodesk::i18n::text("composer-place-order-ellipsis"));
     h.run_steps(3);
-    assert!(shows(h, "Deliver to"), "the confirmation");
+    assert!(
+        shows(h, &logodesk::i18n::text("composer-deliver-to")),
+        "the confirmation"
+    );
 }
 
 /// "Place order…", then "Place order" in its confirmation.
 #[track_caller]
 pub fn place(h: &mut Harness<'static, LogodeskApp>) {
     confirm(h);
-    h.get_by_label("Place order").click();
+    h.get_by_label(&logodesk::i18n::text("composer-place-order"))
+        .click();
     h.run_steps(2);
 }
 

@@ -1,1 +1,233 @@
-# Danske tekster til composer. Hver besked har sin engelske tvilling i ../en/composer.ftl.ftl.
+# Danske tekster til composer. Hver besked har sin engelske tvilling i ../en/composer.ftl.
+
+## Logovælgeren (picker.rs)
+
+composer-search-logos = Søg logoer
+composer-searching-logos = Søger logoer
+composer-picker-add-hint = Tilføj som løs linje
+composer-no-item-no = intet varenr.
+composer-picker-draft = Kladde: færdiggør kladden først
+
+## Hent det, linjerne nævner (lookups.rs)
+
+composer-fetching-design = Henter designet
+composer-fetching-logo = Henter logoet
+composer-no-item-number = intet varenummer
+composer-design-not-final = Designet er ikke færdigt ({ $status }); tjenesten vil afvise ordren.
+composer-design-fetch-failed = { $reason } Det bestilles efter den indtastede reference.
+
+## Designlinjerne (designs.rs)
+
+composer-designs = Designs
+composer-designs-hint = Holdsæt: størrelser, navne og numre pr. trøje
+composer-design-input-hint = Design-id eller varenummer (MUL…)
+composer-design-to-add = Design, der skal tilføjes
+composer-add-design = Tilføj design
+composer-design-untitled = Design { $reference }
+composer-design-counts = { $rows ->
+    [one] { $rows } række
+   *[other] { $rows } rækker
+} · { $garments ->
+    [one] { $garments } trøje
+   *[other] { $garments } trøjer
+}
+composer-remove-design = Fjern design
+composer-placements = Placeringer: { $placements }
+composer-col-row = #
+composer-col-size = Str.
+composer-col-qty = Antal
+composer-col-name = Navn
+composer-col-number = Nummer
+composer-col-value-hover = Værdi pr. placering (logoValues)
+composer-row-copy = Kopiér
+composer-row-copy-hover = Kopiér denne række
+composer-row-remove = Fjern række
+composer-row-problem = Række { $row }: { $problem }
+composer-add-row = + Række
+composer-roster-hint = Indsæt en holdliste: str., antal, navn, nummer (tabulator eller komma)
+composer-roster = Holdliste
+composer-add-pasted-rows = Tilføj indsatte rækker
+composer-add-pasted-rows-hover = Rækker, der ikke kan læses, tilføjes og markeres – de udelades aldrig.
+composer-import-roster = Importér holdliste…
+composer-import-roster-hover = Fra en CSV- eller Excel-fil: kolonnerne kobles, og rækkerne tjekkes, før de tilføjes.
+
+## Overslaget (estimate.rs)
+
+composer-estimate = Overslag
+composer-estimate-final-note = Tjenestens priser er endelige: dens beløb erstatter dette overslag, når ordren er gennemført.
+composer-estimate-empty = Tilføj et design eller et logo for at se prisen.
+composer-confirm-title = Læg ordre „{ $reference }“?
+composer-confirm-note = Ordren sendes én gang og kan ikke ændres bagefter. Beløbene er et overslag; tjenestens priser er endelige.
+composer-deliver-to = Levering til
+composer-place-order = Læg ordre
+composer-cancel = Annullér
+composer-badge-partial = DELVIST
+composer-badge-partial-hover = Nogle linjer eller gebyrer er ikke med; se nedenfor.
+composer-badge-estimate = OVERSLAG
+# $shown er $count skrevet i sprogets format.
+composer-line-garments = { $count ->
+    [one] { $shown } trøje
+   *[other] { $shown } trøjer
+}
+composer-line-pieces = { $count ->
+    [one] { $shown } stk.
+   *[other] { $shown } stk.
+}
+composer-vat = Moms { $rate } %
+composer-subtotal = Subtotal
+composer-total = I alt
+composer-subtotal-spoken = Anslået subtotal { $amount }
+composer-vat-spoken = Anslået moms { $amount }
+composer-total-spoken = Anslået i alt { $amount }
+composer-not-estimated = Ikke med i overslaget:
+
+## Ordrehovedet og leveringsadressen (header.rs)
+
+composer-order = Ordre
+composer-field-reference = Reference *
+composer-field-reference-hint = Indkøbsnr. eller jeres egen reference
+composer-field-organization = Organisation
+composer-field-organization-hint = egen (eller en underorganisations id)
+composer-field-email = E-mail til besked
+composer-field-email-hint = ordre@klub.dk
+composer-field-contact-name = Kontaktnavn
+composer-field-origin = Ordrens oprindelse
+composer-field-origin-hint = f.eks. Webshop
+composer-field-comment = Kommentar
+composer-delivery-address = Leveringsadresse
+composer-field-name = Navn *
+composer-field-name-hint = Klub eller modtager
+composer-field-street = Gade *
+composer-field-zip = Postnummer *
+composer-field-city = By *
+composer-field-country = Land *
+composer-field-contact-person = Kontaktperson
+composer-recent-address = Brug en nylig adresse…
+composer-address-search-hint = Søg navn, gade eller by
+composer-address-search = Søg adresser
+composer-address-none = Ingen nylig adresse passer.
+composer-recent-addresses = Nylige adresser
+composer-country-choose = Vælg…
+composer-country-search-hint = Søg navn eller kode
+composer-country-search = Søg lande
+composer-country-none = Intet land passer; prøv det danske eller engelske navn eller landekoden.
+composer-country = Land
+
+## De løse logolinjer (logos.rs)
+
+composer-loose = Løse tryk
+composer-loose-hint = Logoer, der sendes, som de er; søg dem her, vælg dem under Logoer → Bestil…, eller tilføj dem med nummer
+composer-logo-untitled = Logo { $reference }
+composer-remove-logo = Fjern
+composer-quantity = Antal
+composer-storage = Lager
+composer-text = Tekst
+composer-logo-input-item-no-hint = Varenummer, f.eks. 300036
+composer-logo-input-id-hint = Logo-id, f.eks. 10036
+composer-logo-to-add = Logo, der skal tilføjes
+composer-by-item-number = med varenummer
+composer-add-logo = Tilføj logo
+composer-col-digits = Cifre
+composer-add-digit = + Ciffer
+
+## Siden (mod.rs)
+
+composer-prepare-failed = Ordren kunne ikke gøres klar til afsendelse.
+composer-title-placed = Lagt ordre
+composer-title-new = Ny ordre
+composer-subtitle-draft = Gemmes, mens du skriver. Læg ordren, når alle felter er i orden.
+composer-subtitle-placed = En lagt ordre kan ikke ændres; kopiér den til en ny kladde for at rette og sende igen.
+composer-subtitle-creating = Opretter en kladde…
+composer-copy-anyway = Kopiér alligevel
+composer-copy-to-draft = Kopiér til ny kladde
+composer-place-order-ellipsis = Læg ordre…
+composer-place-ready-hover = Viser overslaget og adressen en gang til; ordren sendes én gang og prøves igen med samme nøgle, til tjenesten svarer.
+composer-place-problems-hover = Viser alt, der skal rettes først, markeret med rødt.
+composer-duplicate = Duplikér
+composer-duplicate-hover = En ny kladde med samme indhold
+composer-to-fix = { $count ->
+    [one] { $count } ting at rette
+   *[other] { $count } ting at rette
+}
+composer-state-draft = Kladde
+composer-state-queued = I udbakken
+composer-state-sent = Afventer
+composer-state-completed = Gennemført
+composer-state-failed = Mislykket
+composer-state-uncertain = Skal tjekkes
+composer-state-unknown = Ukendt
+
+## En holdliste importeret fra en fil (import.rs)
+
+composer-choosing-roster = Vælger en holdlistefil
+composer-reading-roster-file = Læser holdlistefilen
+composer-roster-no-file = Der blev ikke valgt nogen fil. Kom der ingen fildialog frem, har dette skrivebord ingen: indsæt holdlisten i feltet i stedet.
+composer-reading-roster = Læser holdlisten…
+composer-close = Luk
+composer-roster-from = Holdliste fra { $file }
+composer-first-row-header = Første række er en overskrift
+composer-numbers-twice = Numre brugt to gange i dette design: { $numbers }
+composer-rows-marked = { $count ->
+    [one] { $marked } af { $count } række er markeret: den tilføjes også, så du kan rette den i tabellen.
+   *[other] { $marked } af { $count } rækker er markeret: de tilføjes også, så du kan rette dem i tabellen.
+}
+composer-add-rows = { $count ->
+    [one] Tilføj { $count } række
+   *[other] Tilføj { $count } rækker
+}
+composer-column = Kolonne { $column }: { $first }
+composer-number-twice = Nummer { $number } er brugt to gange i dette design.
+composer-more-rows = { $count ->
+    [one] … og { $count } række mere
+   *[other] … og { $count } rækker mere
+}
+
+## Holdlistens korrektur og korrekturarket (proof.rs)
+
+composer-proof-show-row = Vis række { $row } i korrekturen
+composer-proof-row-marked-hover = Denne indsatte række kunne ikke læses helt; tjek den. Klik for at se den i korrekturen.
+composer-proof-row-hover = Vis rækkens navn og nummer i korrekturen
+composer-proof-needs-id = En korrektur kræver designets id: tjenesten kan ikke slå designs op efter varenummer.
+composer-proof-drawing = Tegner korrekturen
+composer-proof = Korrektur
+composer-proof-sheet = Korrekturark…
+composer-proof-sheet-hover = En PDF med én blok pr. række, som klubben kan godkende
+composer-proof-sheet-disabled = Tilføj rækker først
+composer-proof-row = Række { $row }
+composer-proof-sample = Eksempeltekst: klik på en rækkes nummer for at se dens navn og nummer
+composer-proof-drawing-ellipsis = Tegner korrekturen…
+composer-try-again = Prøv igen
+composer-proof-view-alt = { $view } af korrekturen
+composer-sheet-about = En PDF, som klubben kan godkende: ordrens reference, klub og dato, designet og én blok pr. række ({ $rows ->
+    [one] { $rows } række
+   *[other] { $rows } rækker
+}) med størrelse, navn, nummer, for- og bagside tegnet med rækkens værdier. Du vælger, hvor den gemmes, før den tegnes.
+composer-sheet-progress = Tegner rækker: { $done } af { $total }
+composer-sheet-create = Lav PDF
+composer-sheet-saved = Gemt { $path }
+composer-sheet-value = Værdi
+composer-sheet-making = Laver korrekturarket
+
+## Ordreskærmen: faner, kladder og beskeder (../mod.rs)
+
+composer-creating-draft = Opretter en kladde
+composer-saved-proof-sheet = Korrekturarket er gemt som { $path }
+composer-saved-confirmation = Ordrebekræftelsen er gemt som { $path }
+composer-order-completed = Ordre { $name } ({ $reference }) er gennemført.
+composer-no-reason = ingen årsag oplyst
+composer-order-failed = Ordre { $name } ({ $reference }) fejlede: { $why }
+composer-order-uncertain = Ordre { $name } er måske allerede lagt: tjenesten afviste at modtage den igen, efter at en tidligere afsendelse måske nåede frem. Åbn den i Historik, og slå den op, før du lægger den igen.
+composer-order-unknown = Tjenesten kender ikke ordre { $name } (sporings-id { $tracking }); den tjekkes ikke længere. Åbn den i Historik for at tjekke igen.
+composer-tab-compose = Opret
+composer-tab-drafts = Kladder ({ $count })
+composer-new-order-button = + Ny ordre
+composer-empty-title = Opret en ordre
+composer-empty-body = Holdsæt med størrelser, navne og numre samt løse tryk. Kladder gemmes, mens du skriver.
+composer-drafts-empty-title = Ingen kladder
+composer-drafts-empty-body = Ordrer under oprettelse gemmes her, til de er lagt.
+composer-drafts-reference = Reference
+composer-drafts-recipient = Modtager
+composer-drafts-last-change = Senest ændret
+composer-drafts-no-reference = (ingen reference endnu)
+composer-drafts-open = Åbn
+composer-drafts-delete = Slet

@@ -1,1 +1,233 @@
-# English texts of composer. Each message has its Danish twin in ../da/composer.ftl.ftl.
+# English texts of composer. Each message has its Danish twin in ../da/composer.ftl.
+
+## The logo picker (picker.rs)
+
+composer-search-logos = Search logos
+composer-searching-logos = Searching logos
+composer-picker-add-hint = Add it as a loose line
+composer-no-item-no = no item no.
+composer-picker-draft = Draft: commit the draft first
+
+## Fetching what the lines name (lookups.rs)
+
+composer-fetching-design = Fetching the design
+composer-fetching-logo = Fetching the logo
+composer-no-item-number = no item number
+composer-design-not-final = This design is not finalized ({ $status }); the service will fail the order.
+composer-design-fetch-failed = { $reason } It will be ordered by the reference typed.
+
+## The design lines (designs.rs)
+
+composer-designs = Designs
+composer-designs-hint = Team kits: sizes, names and numbers per garment
+composer-design-input-hint = Design id or item number (MUL…)
+composer-design-to-add = Design to add
+composer-add-design = Add design
+composer-design-untitled = Design { $reference }
+composer-design-counts = { $rows ->
+    [one] { $rows } row
+   *[other] { $rows } rows
+} · { $garments ->
+    [one] { $garments } garment
+   *[other] { $garments } garments
+}
+composer-remove-design = Remove design
+composer-placements = Placements: { $placements }
+composer-col-row = #
+composer-col-size = Size
+composer-col-qty = Qty
+composer-col-name = Name
+composer-col-number = Number
+composer-col-value-hover = Per-placeholder value (logoValues)
+composer-row-copy = Copy
+composer-row-copy-hover = Duplicate this row
+composer-row-remove = Remove row
+composer-row-problem = Row { $row }: { $problem }
+composer-add-row = + Row
+composer-roster-hint = Paste a roster: size, qty, name, number (tab or comma)
+composer-roster = Roster
+composer-add-pasted-rows = Add pasted rows
+composer-add-pasted-rows-hover = Rows that cannot be read are added and marked, never dropped.
+composer-import-roster = Import roster…
+composer-import-roster-hover = From a CSV or Excel file: columns mapped and rows checked before they are added.
+
+## The estimate (estimate.rs)
+
+composer-estimate = Estimate
+composer-estimate-final-note = The service's prices are final: its totals replace this estimate once the order completes.
+composer-estimate-empty = Add a design or a logo to see its price.
+composer-confirm-title = Place “{ $reference }”?
+composer-confirm-note = The order is sent once and cannot be changed afterwards. The amounts are an estimate; the service's prices are final.
+composer-deliver-to = Deliver to
+composer-place-order = Place order
+composer-cancel = Cancel
+composer-badge-partial = PARTIAL
+composer-badge-partial-hover = Some lines or charges are not included; see below.
+composer-badge-estimate = ESTIMATE
+# $shown is $count written in the language's format.
+composer-line-garments = { $count ->
+    [one] { $shown } garment
+   *[other] { $shown } garments
+}
+composer-line-pieces = { $count ->
+    [one] { $shown } pcs
+   *[other] { $shown } pcs
+}
+composer-vat = VAT { $rate } %
+composer-subtotal = Subtotal
+composer-total = Total
+composer-subtotal-spoken = Estimated subtotal { $amount }
+composer-vat-spoken = Estimated VAT { $amount }
+composer-total-spoken = Estimated total { $amount }
+composer-not-estimated = Not estimated:
+
+## The header and the delivery address (header.rs)
+
+composer-order = Order
+composer-field-reference = Reference *
+composer-field-reference-hint = PO number or your own reference
+composer-field-organization = Organization
+composer-field-organization-hint = own (or a child's id)
+composer-field-email = Notification e-mail
+composer-field-email-hint = orders@club.dk
+composer-field-contact-name = Contact name
+composer-field-origin = Origin of delivery
+composer-field-origin-hint = e.g. Webshop
+composer-field-comment = Comment
+composer-delivery-address = Delivery address
+composer-field-name = Name *
+composer-field-name-hint = Club or recipient
+composer-field-street = Street *
+composer-field-zip = Postal code *
+composer-field-city = City *
+composer-field-country = Country *
+composer-field-contact-person = Contact person
+composer-recent-address = Use a recent address…
+composer-address-search-hint = Search name, street or city
+composer-address-search = Search addresses
+composer-address-none = No recent address matches.
+composer-recent-addresses = Recent addresses
+composer-country-choose = Choose…
+composer-country-search-hint = Search name or code
+composer-country-search = Search countries
+composer-country-none = No country matches; try its English or Danish name or its code.
+composer-country = Country
+
+## The loose logo lines (logos.rs)
+
+composer-loose = Loose transfers
+composer-loose-hint = Logos shipped as they are; search them here, pick them in Logos → Order…, or add them by number
+composer-logo-untitled = Logo { $reference }
+composer-remove-logo = Remove
+composer-quantity = Quantity
+composer-storage = Storage
+composer-text = Text
+composer-logo-input-item-no-hint = Item number, e.g. 300036
+composer-logo-input-id-hint = Logo id, e.g. 10036
+composer-logo-to-add = Logo to add
+composer-by-item-number = by item number
+composer-add-logo = Add logo
+composer-col-digits = Digits
+composer-add-digit = + Digit
+
+## The page (mod.rs)
+
+composer-prepare-failed = The order could not be prepared for sending.
+composer-title-placed = Placed order
+composer-title-new = New order
+composer-subtitle-draft = Saved as you type. Place it when every field is fine.
+composer-subtitle-placed = Placed orders cannot change; copy it to a new draft to fix and resend.
+composer-subtitle-creating = Creating a draft…
+composer-copy-anyway = Copy anyway
+composer-copy-to-draft = Copy to new draft
+composer-place-order-ellipsis = Place order…
+composer-place-ready-hover = Shows the estimate and the address once more; placing sends the order once, retried with the same key until the service answers.
+composer-place-problems-hover = Shows every problem to fix first, marked in red.
+composer-duplicate = Duplicate
+composer-duplicate-hover = A new draft with the same content
+composer-to-fix = { $count ->
+    [one] { $count } thing to fix
+   *[other] { $count } things to fix
+}
+composer-state-draft = Draft
+composer-state-queued = In outbox
+composer-state-sent = Pending
+composer-state-completed = Completed
+composer-state-failed = Failed
+composer-state-uncertain = Check needed
+composer-state-unknown = Unknown
+
+## A roster imported from a file (import.rs)
+
+composer-choosing-roster = Choosing a roster file
+composer-reading-roster-file = Reading the roster file
+composer-roster-no-file = No file was chosen. If no file dialog appeared, this desktop has none: paste the roster into the box instead.
+composer-reading-roster = Reading the roster…
+composer-close = Close
+composer-roster-from = Roster from { $file }
+composer-first-row-header = First row is a header
+composer-numbers-twice = Numbers used twice in this design: { $numbers }
+composer-rows-marked = { $count ->
+    [one] { $marked } of { $count } row is marked: it is added too, so you can fix it in the grid.
+   *[other] { $marked } of { $count } rows are marked: they are added too, so you can fix them in the grid.
+}
+composer-add-rows = { $count ->
+    [one] Add { $count } row
+   *[other] Add { $count } rows
+}
+composer-column = Column { $column }: { $first }
+composer-number-twice = Number { $number } is used twice in this design.
+composer-more-rows = { $count ->
+    [one] … and { $count } more row
+   *[other] … and { $count } more rows
+}
+
+## The roster proof and the proof sheet (proof.rs)
+
+composer-proof-show-row = Show row { $row } in the proof
+composer-proof-row-marked-hover = This pasted row could not be read fully; check it. Click to see it in the proof.
+composer-proof-row-hover = Show this row's name and number in the proof
+composer-proof-needs-id = A proof needs the design's id: the service cannot look designs up by item number.
+composer-proof-drawing = Drawing the proof
+composer-proof = Proof
+composer-proof-sheet = Proof sheet…
+composer-proof-sheet-hover = A PDF with one block per row, for the club to approve
+composer-proof-sheet-disabled = Add rows first
+composer-proof-row = Row { $row }
+composer-proof-sample = Sample text: click a row's number to see its name and number
+composer-proof-drawing-ellipsis = Drawing the proof…
+composer-try-again = Try again
+composer-proof-view-alt = { $view } of the proof
+composer-sheet-about = A PDF for the club to approve: the order's reference, club and date, the design, and one block per row ({ $rows ->
+    [one] { $rows } row
+   *[other] { $rows } rows
+}) with size, name, number, front and back drawn with that row's values. You choose where it is saved before it is drawn.
+composer-sheet-progress = Drawing rows: { $done } of { $total }
+composer-sheet-create = Create PDF
+composer-sheet-saved = Saved { $path }
+composer-sheet-value = Value
+composer-sheet-making = Making the proof sheet
+
+## The Orders screen: tabs, drafts and notices (../mod.rs)
+
+composer-creating-draft = Creating a draft
+composer-saved-proof-sheet = Saved the proof sheet as { $path }
+composer-saved-confirmation = Saved the order confirmation as { $path }
+composer-order-completed = Order { $name } ({ $reference }) completed.
+composer-no-reason = no reason given
+composer-order-failed = Order { $name } ({ $reference }) failed: { $why }
+composer-order-uncertain = Order { $name } may already be placed: the service refused a resend after an earlier send may have reached it. Open it in History and look it up before placing it again.
+composer-order-unknown = The service does not know order { $name } (tracking id { $tracking }); it is no longer checked. Open it in History to check again.
+composer-tab-compose = Compose
+composer-tab-drafts = Drafts ({ $count })
+composer-new-order-button = + New order
+composer-empty-title = Compose an order
+composer-empty-body = Team kits with sizes, names and numbers, and loose transfers. Drafts are saved as you type.
+composer-drafts-empty-title = No drafts
+composer-drafts-empty-body = Orders being composed are kept here until they are placed.
+composer-drafts-reference = Reference
+composer-drafts-recipient = Recipient
+composer-drafts-last-change = Last change
+composer-drafts-no-reference = (no reference yet)
+composer-drafts-open = Open
+composer-drafts-delete = Delete

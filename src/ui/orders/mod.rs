@@ -106,7 +106,8 @@ impl OrdersScreen {
             form.reference.trim().to_owned(),
             form.recipient(),
         );
-        shared.request(Slot::OrdersDraft, "Creating a draft", |request| {
+        let label = crate::tr!("composer-creating-draft");
+        shared.request(Slot::OrdersDraft, &label, |request| {
             Command::Orders(OrdersCommand::NewDraft {
                 request,
                 draft_json,
@@ -261,19 +262,18 @@ impl OrdersScreen {
                 self.composer.on_sheet_progress(done, total);
             }
             ProofsEvent::Saved { kind, path } => {
-                let what = match kind {
+                let shown = path.display().to_string();
+                let saved = match kind {
                     SavedKind::ProofSheet => {
                         self.composer.on_sheet_done(Ok(path.clone()));
-                        "the proof sheet"
+                        crate::tr!("composer-saved-proof-sheet", path = shown)
                     }
                     SavedKind::Confirmation => {
                         self.history_view.on_confirmation_saved(&path);
-                        "the order confirmation"
+                        crate::tr!("composer-saved-confirmation", path = shown)
                     }
                 };
-                shared
-                    .notifications
-                    .success(format!("Saved {what} as {}", path.display()));
+                shared.notifications.success(saved);
             }
             ProofsEvent::NotSaved { kind } => match kind {
                 SavedKind::ProofSheet => self.composer.on_sheet_not_saved(),
@@ -323,30 +323,39 @@ impl OrdersScreen {
             .unwrap_or_else(|| order.reference.clone());
         match order.state {
             OrderState::Completed => {
-                shared
-                    .notifications
-                    .success(format!("Order {name} ({}) completed.", order.reference));
+                shared.notifications.success(crate::tr!(
+                    "composer-order-completed",
+                    name = name.as_str(),
+                    reference = order.reference.as_str()
+                ));
             }
             OrderState::Failed => {
-                let why = order.error_message.as_deref().unwrap_or("no reason given");
+                let why = order
+                    .error_message
+                    .clone()
+                    .unwrap_or_else(|| crate::tr!("composer-no-reason"));
                 shared.notifications.error(&crate::backend::UserError::new(
-                    format!("Order {name} ({}) failed: {why}", order.reference),
+                    crate::tr!(
+                        "composer-order-failed",
+                        name = name.as_str(),
+                        reference = order.reference.as_str(),
+                        why = why
+                    ),
                     None,
                 ));
             }
             OrderState::Uncertain => {
                 shared.notifications.error(&crate::backend::UserError::new(
-                    format!(
-                        "Order {name} may already be placed: the service refused a resend after an earlier send may have reached it. Open it in History and look it up before placing it again."
-                    ),
+                    crate::tr!("composer-order-uncertain", name = name.as_str()),
                     None,
                 ));
             }
             OrderState::Unknown => {
                 shared.notifications.error(&crate::backend::UserError::new(
-                    format!(
-                        "The service does not know order {name} (tracking id {}); it is no longer checked. Open it in History to check again.",
-                        order.tracking_id.map(|t| t.to_string()).unwrap_or_default()
+                    crate::tr!(
+                        "composer-order-unknown",
+                        name = name.as_str(),
+                        tracking = order.tracking_id.map(|t| t.to_string()).unwrap_or_default()
                     ),
                     None,
                 ));
@@ -369,14 +378,18 @@ impl OrdersScreen {
     pub fn orders_ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared<'_>) {
         use crate::ui::widgets::UiExt as _;
         ui.horizontal(|ui| {
-            ui.selectable_value(&mut self.tab, OrdersTab::Compose, "Compose");
+            ui.selectable_value(
+                &mut self.tab,
+                OrdersTab::Compose,
+                crate::tr!("composer-tab-compose"),
+            );
             ui.selectable_value(
                 &mut self.tab,
                 OrdersTab::Drafts,
-                format!("Drafts ({})", self.drafts.len()),
+                crate::tr!("composer-tab-drafts", count = self.drafts.len()),
             );
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if ui.button("+ New order").clicked() {
+                if ui.button(crate::tr!("composer-new-order-button")).clicked() {
                     self.new_draft(DraftForm::default(), shared);
                 }
             });
@@ -388,9 +401,9 @@ impl OrdersScreen {
                     if self.creating.is_none()
                         && ui.empty_state(
                             "✚",
-                            "Compose an order",
-                            "Team kits with sizes, names and numbers, and loose transfers. Drafts are saved as you type.",
-                            Some("New order"),
+                            &crate::tr!("composer-empty-title"),
+                            &crate::tr!("composer-empty-body"),
+                            Some(crate::tr!("composer-title-new").as_str()),
                         )
                     {
                         self.new_draft(DraftForm::default(), shared);
@@ -410,8 +423,8 @@ impl OrdersScreen {
         if self.drafts.is_empty() {
             ui.empty_state(
                 "✎",
-                "No drafts",
-                "Orders being composed are kept here until they are placed.",
+                &crate::tr!("composer-drafts-empty-title"),
+                &crate::tr!("composer-drafts-empty-body"),
                 None,
             );
             return;
@@ -426,28 +439,38 @@ impl OrdersScreen {
                 .num_columns(5)
                 .spacing([crate::ui::theme::space::XL, crate::ui::theme::space::S])
                 .show(ui, |ui| {
-                    for h in ["Reference", "Recipient", "Last change", "", ""] {
+                    let headings = [
+                        crate::tr!("composer-drafts-reference"),
+                        crate::tr!("composer-drafts-recipient"),
+                        crate::tr!("composer-drafts-last-change"),
+                        String::new(),
+                        String::new(),
+                    ];
+                    for h in headings {
                         ui.label(egui::RichText::new(h).small().strong());
                     }
                     ui.end_row();
                     for d in &self.drafts {
                         let reference = if d.reference.is_empty() {
-                            "(no reference yet)"
+                            crate::tr!("composer-drafts-no-reference")
                         } else {
-                            &d.reference
+                            d.reference.clone()
                         };
                         ui.label(reference);
                         ui.label(&d.recipient);
                         ui.muted_small(&language.time_stamp(&d.updated_at));
                         ui.horizontal(|ui| {
-                            if ui.button("Open").clicked() {
+                            if ui.button(crate::tr!("composer-drafts-open")).clicked() {
                                 open = Some(d.clone());
                             }
-                            if ui.button("Duplicate").clicked() {
+                            if ui.button(crate::tr!("composer-duplicate")).clicked() {
                                 copy = Some(d.clone());
                             }
                         });
-                        if ui.small_button("Delete").clicked() {
+                        if ui
+                            .small_button(crate::tr!("composer-drafts-delete"))
+                            .clicked()
+                        {
                             delete = Some(d.id);
                         }
                         ui.end_row();

@@ -1,7 +1,7 @@
 //! The design lines: each design's placements and its instances grid, with roster paste.
 
 use super::cells::{CELL, NARROW, checked_cell};
-use super::{Composer, plural, proof};
+use super::{Composer, proof};
 use crate::api::{LogoType, ValidationIssue};
 use crate::orders::form::{COMMON_SIZES, PlaceholderForm, RowForm, check_design_reference};
 use crate::orders::roster::parse_roster;
@@ -20,8 +20,8 @@ impl Composer {
     ) {
         ui.surface(|ui| {
             ui.horizontal(|ui| {
-                ui.section_heading("Designs");
-                ui.muted_small("Team kits: sizes, names and numbers per garment");
+                ui.section_heading(&crate::tr!("composer-designs"));
+                ui.muted_small(&crate::tr!("composer-designs-hint"));
             });
             ui.add_space(space::S);
             let mut remove = None;
@@ -74,15 +74,15 @@ impl Composer {
                 let input = ui
                     .add(
                         egui::TextEdit::singleline(&mut self.design_input)
-                            .hint_text("Design id or item number (MUL…)")
+                            .hint_text(crate::tr!("composer-design-input-hint"))
                             .desired_width(240.0),
                     )
-                    .accessible_name("Design to add");
+                    .accessible_name(crate::tr!("composer-design-to-add"));
                 if input.changed() {
                     self.design_input_problem = None;
                 }
                 let enter = input.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                if (ui.button("Add design").clicked() || enter)
+                if (ui.button(crate::tr!("composer-add-design")).clicked() || enter)
                     && !self.design_input.trim().is_empty()
                 {
                     // Only a reference of the right shape is added (and fetched).
@@ -116,7 +116,7 @@ impl Composer {
         let d = &mut self.form.designs[i];
         ui.horizontal(|ui| {
             let title = if d.title.is_empty() {
-                format!("Design {}", d.reference)
+                crate::tr!("composer-design-untitled", reference = d.reference.clone())
             } else {
                 format!("{} · {}", d.title, d.reference)
             };
@@ -126,12 +126,15 @@ impl Composer {
                 .iter()
                 .filter_map(|r| r.quantity.trim().parse::<i64>().ok())
                 .sum();
-            ui.muted_small(&format!(
-                "{} · {garments} garments",
-                plural(d.rows.len(), "row")
+            ui.muted_small(&crate::tr!(
+                "composer-design-counts",
+                rows = d.rows.len(),
+                garments = garments
             ));
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                remove = ui.small_button("Remove design").clicked();
+                remove = ui
+                    .small_button(crate::tr!("composer-remove-design"))
+                    .clicked();
             });
         });
         if let Some(note) = self.design_notes.get(&i) {
@@ -146,7 +149,10 @@ impl Composer {
                 .iter()
                 .map(|p| format!("{} ({}, {})", p.title, p.logo_type, p.view))
                 .collect();
-            ui.muted_small(&format!("Placements: {}", names.join(" · ")));
+            ui.muted_small(&crate::tr!(
+                "composer-placements",
+                placements = names.join(" · ")
+            ));
         }
         let value_columns: Vec<PlaceholderForm> = if d.needs_values() {
             d.placeholders
@@ -167,16 +173,14 @@ impl Composer {
             .num_columns(6 + value_columns.len())
             .spacing([space::S, space::XS])
             .show(ui, |ui| {
-                for h in ["#", "Size", "Qty", "Name", "Number"] {
-                    ui.label(RichText::new(h).small().strong());
-                }
+                row_headings(ui);
                 for p in &value_columns {
                     ui.label(
                         RichText::new(format!("{} ({})", p.title, p.logo_type))
                             .small()
                             .strong(),
                     )
-                    .on_hover_text("Per-placeholder value (logoValues)");
+                    .on_hover_text(crate::tr!("composer-col-value-hover"));
                 }
                 ui.label("");
                 ui.end_row();
@@ -201,13 +205,17 @@ impl Composer {
                     }
                     ui.horizontal(|ui| {
                         if ui
-                            .small_button("Copy")
-                            .on_hover_text("Duplicate this row")
+                            .small_button(crate::tr!("composer-row-copy"))
+                            .on_hover_text(crate::tr!("composer-row-copy-hover"))
                             .clicked()
                         {
                             duplicate = Some(j);
                         }
-                        if ui.small_button("✕").on_hover_text("Remove row").clicked() {
+                        if ui
+                            .small_button("✕")
+                            .on_hover_text(crate::tr!("composer-row-remove"))
+                            .clicked()
+                        {
                             delete = Some(j);
                         }
                     });
@@ -229,14 +237,14 @@ impl Composer {
             .collect();
         rows_problems.truncate(4);
         for p in rows_problems {
-            ui.problem(&format!(
-                "Row {}: {}",
-                row_of(&p.path).map_or(0, |r| r + 1),
-                p.message
+            ui.problem(&crate::tr!(
+                "composer-row-problem",
+                row = row_of(&p.path).map_or(0, |r| r + 1),
+                problem = p.message.clone()
             ));
         }
         ui.horizontal(|ui| {
-            if ui.button("+ Row").clicked() {
+            if ui.button(crate::tr!("composer-add-row")).clicked() {
                 let size = d
                     .rows
                     .last()
@@ -251,17 +259,17 @@ impl Composer {
             let text = self.roster.entry(i).or_default();
             ui.add(
                 egui::TextEdit::multiline(text)
-                    .hint_text("Paste a roster: size, qty, name, number (tab or comma)")
+                    .hint_text(crate::tr!("composer-roster-hint"))
                     .desired_rows(1)
                     .desired_width(360.0),
             )
-            .accessible_name("Roster");
+            .accessible_name(crate::tr!("composer-roster"));
             if ui
                 .add_enabled(
                     !text.trim().is_empty(),
-                    egui::Button::new("Add pasted rows"),
+                    egui::Button::new(crate::tr!("composer-add-pasted-rows")),
                 )
-                .on_hover_text("Rows that cannot be read are added and marked, never dropped.")
+                .on_hover_text(crate::tr!("composer-add-pasted-rows-hover"))
                 .clicked()
             {
                 let roster = parse_roster(text);
@@ -270,12 +278,14 @@ impl Composer {
                 let offset = d.rows.len();
                 bad.extend(roster.bad.iter().map(|b| b + offset));
                 // What was pasted shows its problems at once, like a field left.
-                revealed.extend((offset..offset + roster.rows.len()).map(|j| format!("{at}.instances[{j}]")));
+                revealed.extend(
+                    (offset..offset + roster.rows.len()).map(|j| format!("{at}.instances[{j}]")),
+                );
                 d.rows.extend(roster.rows);
             }
             import = ui
-                .button("Import roster…")
-                .on_hover_text("From a CSV or Excel file: columns mapped and rows checked before they are added.")
+                .button(crate::tr!("composer-import-roster"))
+                .on_hover_text(crate::tr!("composer-import-roster-hover"))
                 .clicked();
         });
         if import {
@@ -294,6 +304,20 @@ pub(super) fn replace_lone_default_row(rows: &mut Vec<RowForm>) {
         && only.number.is_empty()
     {
         rows.clear();
+    }
+}
+
+/// The headings of a grid of rows: #, size, quantity, name and number.
+pub(super) fn row_headings(ui: &mut Ui) {
+    let headings = [
+        crate::tr!("composer-col-row"),
+        crate::tr!("composer-col-size"),
+        crate::tr!("composer-col-qty"),
+        crate::tr!("composer-col-name"),
+        crate::tr!("composer-col-number"),
+    ];
+    for h in headings {
+        ui.label(RichText::new(h).small().strong());
     }
 }
 

@@ -17,10 +17,6 @@ const LINES_HEIGHT: f32 = 260.0;
 /// Width of the confirmation.
 const CONFIRM_WIDTH: f32 = 460.0;
 
-/// The note under the heading: whose prices count.
-const FINAL_NOTE: &str =
-    "The service's prices are final: its totals replace this estimate once the order completes.";
-
 impl Composer {
     /// The estimate of the form as it is now.
     pub fn estimate(&self) -> Estimate {
@@ -40,13 +36,15 @@ impl Composer {
             .show(ui, |ui| {
                 ui.add_space(space::S);
                 ui.horizontal(|ui| {
-                    ui.section_heading("Estimate");
+                    ui.section_heading(&crate::tr!("composer-estimate"));
                     badge(ui, e);
                 });
-                ui.add(egui::Label::new(RichText::new(FINAL_NOTE).small()).wrap());
+                // The note under the heading: whose prices count.
+                let note = crate::tr!("composer-estimate-final-note");
+                ui.add(egui::Label::new(RichText::new(note).small()).wrap());
                 ui.add_space(space::S);
                 if e.lines.is_empty() && e.unknown.is_empty() {
-                    ui.muted_small("Add a design or a logo to see its price.");
+                    ui.muted_small(&crate::tr!("composer-estimate-empty"));
                     return;
                 }
                 summary_ui(ui, e, "estimate", language);
@@ -73,27 +71,41 @@ impl Composer {
         );
         let mut place = false;
         let mut cancel = false;
-        let modal = egui::Modal::new(egui::Id::unique("composer-confirm-place")).show(ui.ctx(), |ui| {
-            ui.set_width(CONFIRM_WIDTH);
-            ui.label(RichText::new(format!("Place \u{201c}{}\u{201d}?", self.form.reference.trim())).font(theme::heading_font()).color(t.text_strong));
-            ui.add(egui::Label::new("The order is sent once and cannot be changed afterwards. The amounts are an estimate; the service's prices are final.").wrap());
-            ui.add_space(space::S);
-            ui.horizontal(|ui| {
-                ui.label(RichText::new("Estimate").strong());
-                badge(ui, e);
+        let modal =
+            egui::Modal::new(egui::Id::unique("composer-confirm-place")).show(ui.ctx(), |ui| {
+                ui.set_width(CONFIRM_WIDTH);
+                ui.label(
+                    RichText::new(crate::tr!(
+                        "composer-confirm-title",
+                        reference = self.form.reference.trim()
+                    ))
+                    .font(theme::heading_font())
+                    .color(t.text_strong),
+                );
+                ui.add(egui::Label::new(crate::tr!("composer-confirm-note")).wrap());
+                ui.add_space(space::S);
+                ui.horizontal(|ui| {
+                    ui.label(RichText::new(crate::tr!("composer-estimate")).strong());
+                    badge(ui, e);
+                });
+                summary_ui(ui, e, "confirm", shared.language());
+                ui.add_space(space::S);
+                ui.label(RichText::new(crate::tr!("composer-deliver-to")).strong());
+                for line in address
+                    .iter()
+                    .copied()
+                    .chain([city.trim(), country.as_str()])
+                {
+                    ui.label(line);
+                }
+                ui.add_space(space::M);
+                ui.horizontal(|ui| {
+                    place = ui
+                        .primary_button(&crate::tr!("composer-place-order"))
+                        .clicked();
+                    cancel = ui.button(crate::tr!("composer-cancel")).clicked();
+                });
             });
-            summary_ui(ui, e, "confirm", shared.language());
-            ui.add_space(space::S);
-            ui.label(RichText::new("Deliver to").strong());
-            for line in address.iter().copied().chain([city.trim(), country.as_str()]) {
-                ui.label(line);
-            }
-            ui.add_space(space::M);
-            ui.horizontal(|ui| {
-                place = ui.primary_button("Place order").clicked();
-                cancel = ui.button("Cancel").clicked();
-            });
-        });
         if place {
             self.confirm_place = false;
             self.place(shared);
@@ -107,10 +119,18 @@ impl Composer {
 fn badge(ui: &mut Ui, e: &Estimate) {
     let t = theme::tokens(ui.ctx());
     if e.is_partial() {
-        ui.badge("PARTIAL", t.danger, t.danger_soft)
-            .on_hover_text("Some lines or charges are not included; see below.");
+        ui.badge(
+            &crate::tr!("composer-badge-partial"),
+            t.danger,
+            t.danger_soft,
+        )
+        .on_hover_text(crate::tr!("composer-badge-partial-hover"));
     } else {
-        ui.badge("ESTIMATE", t.warning, t.warning_soft);
+        ui.badge(
+            &crate::tr!("composer-badge-estimate"),
+            t.warning,
+            t.warning_soft,
+        );
     }
 }
 
@@ -130,13 +150,17 @@ fn lines_ui(ui: &mut Ui, e: &Estimate, language: Language) {
     ui.spacing_mut().item_spacing.y = 0.0;
     for l in &e.lines {
         ui.add(egui::Label::new(&l.label).wrap());
-        let unit = match (l.counted, l.quantity) {
-            (Counted::Garments, 1) => "garment",
-            (Counted::Garments, _) => "garments",
-            (Counted::Pieces, _) => "pcs",
+        let shown = language.integer(l.quantity);
+        let how_many = match l.counted {
+            Counted::Garments => {
+                crate::tr!("composer-line-garments", count = l.quantity, shown = shown)
+            }
+            Counted::Pieces => {
+                crate::tr!("composer-line-pieces", count = l.quantity, shown = shown)
+            }
         };
         ui.horizontal(|ui| {
-            ui.muted_small(&format!("{} {unit}", language.integer(l.quantity)));
+            ui.muted_small(&how_many);
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                 ui.label(language.money(l.amount, &e.currency));
             });
@@ -147,24 +171,38 @@ fn lines_ui(ui: &mut Ui, e: &Estimate, language: Language) {
 
 /// Sub-total, VAT and total; each amount's label for screen readers (and tests) names its row.
 fn totals_ui(ui: &mut Ui, e: &Estimate, language: Language) {
-    let vat = format!("VAT {} %", language.plain_number(e.vat_rate));
+    let money = |amount| language.money(amount, &e.currency);
+    let (sub_total, vat, total) = (money(e.sub_total), money(e.vat), money(e.total));
     let rows = [
-        ("Subtotal", "Estimated subtotal", e.sub_total, false),
-        (vat.as_str(), "Estimated VAT", e.vat, false),
-        ("Total", "Estimated total", e.total, true),
+        (
+            crate::tr!("composer-subtotal"),
+            crate::tr!("composer-subtotal-spoken", amount = sub_total.as_str()),
+            sub_total.as_str(),
+            false,
+        ),
+        (
+            crate::tr!("composer-vat", rate = language.plain_number(e.vat_rate)),
+            crate::tr!("composer-vat-spoken", amount = vat.as_str()),
+            vat.as_str(),
+            false,
+        ),
+        (
+            crate::tr!("composer-total"),
+            crate::tr!("composer-total-spoken", amount = total.as_str()),
+            total.as_str(),
+            true,
+        ),
     ];
-    for (name, spoken, amount, strong) in rows {
-        let text = language.money(amount, &e.currency);
+    for (name, spoken, text, strong) in rows {
         let (name_text, amount_text) = if strong {
-            (RichText::new(name).strong(), RichText::new(&text).strong())
+            (RichText::new(name).strong(), RichText::new(text).strong())
         } else {
-            (RichText::new(name), RichText::new(&text))
+            (RichText::new(name), RichText::new(text))
         };
         ui.horizontal(|ui| {
             ui.label(name_text);
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                 let shown = ui.label(amount_text);
-                let spoken = format!("{spoken} {text}");
                 shown.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &spoken));
             });
         });
@@ -185,7 +223,7 @@ fn missing_ui(ui: &mut Ui, e: &Estimate) {
     }
     if !e.unknown.is_empty() {
         ui.add_space(space::XS);
-        warn(ui, "Not estimated:");
+        warn(ui, &crate::tr!("composer-not-estimated"));
         for line in &e.unknown {
             warn(ui, &format!("• {line}"));
         }

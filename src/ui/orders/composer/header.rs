@@ -15,7 +15,7 @@ impl Composer {
     pub(super) fn header_ui(&mut self, ui: &mut Ui, issues: &[ValidationIssue]) {
         let f = &mut self.form;
         ui.surface(|ui| {
-            ui.section_heading("Order");
+            ui.section_heading(&crate::tr!("composer-order"));
             ui.add_space(space::S);
             egui::Grid::new("order-header")
                 .num_columns(4)
@@ -23,32 +23,32 @@ impl Composer {
                 .show(ui, |ui| {
                     field(
                         ui,
-                        "Reference *",
+                        &crate::tr!("composer-field-reference"),
                         &mut f.reference,
-                        "PO number or your own reference",
+                        &crate::tr!("composer-field-reference-hint"),
                         issues,
                         "reference",
                     );
                     field(
                         ui,
-                        "Organization",
+                        &crate::tr!("composer-field-organization"),
                         &mut f.organization,
-                        "own (or a child's id)",
+                        &crate::tr!("composer-field-organization-hint"),
                         issues,
                         "organizationId",
                     );
                     ui.end_row();
                     field(
                         ui,
-                        "Notification e-mail",
+                        &crate::tr!("composer-field-email"),
                         &mut f.email,
-                        "orders@club.dk",
+                        &crate::tr!("composer-field-email-hint"),
                         issues,
                         "email",
                     );
                     field(
                         ui,
-                        "Contact name",
+                        &crate::tr!("composer-field-contact-name"),
                         &mut f.contact_name,
                         "",
                         issues,
@@ -57,18 +57,25 @@ impl Composer {
                     ui.end_row();
                     field(
                         ui,
-                        "Origin of delivery",
+                        &crate::tr!("composer-field-origin"),
                         &mut f.origin_of_delivery,
-                        "e.g. Webshop",
+                        &crate::tr!("composer-field-origin-hint"),
                         issues,
                         "originOfDelivery",
                     );
-                    field(ui, "Comment", &mut f.comment, "", issues, "comment");
+                    field(
+                        ui,
+                        &crate::tr!("composer-field-comment"),
+                        &mut f.comment,
+                        "",
+                        issues,
+                        "comment",
+                    );
                     ui.end_row();
                 });
             ui.add_space(space::M);
             ui.horizontal(|ui| {
-                ui.section_heading("Delivery address");
+                ui.section_heading(&crate::tr!("composer-delivery-address"));
                 self.address_book.ui(ui, &mut f.address, self.language);
             });
             ui.add_space(space::S);
@@ -79,15 +86,15 @@ impl Composer {
                 .show(ui, |ui| {
                     field(
                         ui,
-                        "Name *",
+                        &crate::tr!("composer-field-name"),
                         &mut a.name,
-                        "Club or recipient",
+                        &crate::tr!("composer-field-name-hint"),
                         issues,
                         "deliveryAddress.name",
                     );
                     field(
                         ui,
-                        "Street *",
+                        &crate::tr!("composer-field-street"),
                         &mut a.street,
                         "",
                         issues,
@@ -96,7 +103,7 @@ impl Composer {
                     ui.end_row();
                     field(
                         ui,
-                        "Postal code *",
+                        &crate::tr!("composer-field-zip"),
                         &mut a.zip,
                         "",
                         issues,
@@ -104,14 +111,14 @@ impl Composer {
                     );
                     field(
                         ui,
-                        "City *",
+                        &crate::tr!("composer-field-city"),
                         &mut a.city,
                         "",
                         issues,
                         "deliveryAddress.city",
                     );
                     ui.end_row();
-                    ui.label("Country *");
+                    ui.label(crate::tr!("composer-field-country"));
                     ui.vertical(|ui| {
                         let picker = &mut self.country;
                         if picker.ui(ui, &mut a.country, self.language) {
@@ -121,7 +128,7 @@ impl Composer {
                     });
                     field(
                         ui,
-                        "Contact person",
+                        &crate::tr!("composer-field-contact-person"),
                         &mut a.contact_person,
                         "",
                         issues,
@@ -149,23 +156,23 @@ impl AddressBook {
         }
         let mut picked = None;
         let list = egui::ComboBox::from_id_salt("address-book")
-            .selected_text("Use a recent address…")
+            .selected_text(crate::tr!("composer-recent-address"))
             .width(220.0)
             .height(320.0)
             .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside)
             .show_ui(ui, |ui| {
                 ui.add(
                     egui::TextEdit::singleline(&mut self.query)
-                        .hint_text("Search name, street or city"),
+                        .hint_text(crate::tr!("composer-address-search-hint")),
                 )
-                .accessible_name("Search addresses");
+                .accessible_name(crate::tr!("composer-address-search"));
                 let hits: Vec<&AddressForm> = self
                     .entries
                     .iter()
                     .filter(|a| a.matches(&self.query))
                     .collect();
                 if hits.is_empty() {
-                    ui.weak("No recent address matches.");
+                    ui.weak(crate::tr!("composer-address-none"));
                 }
                 for a in hits {
                     let country = countries::name(&a.country, language).unwrap_or(&a.country);
@@ -176,7 +183,8 @@ impl AddressBook {
                     }
                 }
             });
-        list.response.accessible_name("Recent addresses");
+        list.response
+            .accessible_name(crate::tr!("composer-recent-addresses"));
         if let Some(a) = picked {
             *address = a;
             self.query.clear();
@@ -200,7 +208,7 @@ impl CountryPicker {
     pub(super) fn ui(&mut self, ui: &mut Ui, code: &mut String, language: Language) -> bool {
         let shown = match countries::name(code, language) {
             Some(name) => format!("{name} ({})", code.trim().to_ascii_uppercase()),
-            None if code.trim().is_empty() => "Choose…".to_owned(),
+            None if code.trim().is_empty() => crate::tr!("composer-country-choose"),
             None => code.clone(),
         };
         let was_open = self.open;
@@ -214,9 +222,9 @@ impl CountryPicker {
                 let search = ui
                     .add(
                         egui::TextEdit::singleline(&mut self.query)
-                            .hint_text("Search name or code"),
+                            .hint_text(crate::tr!("composer-country-search-hint")),
                     )
-                    .accessible_name("Search countries");
+                    .accessible_name(crate::tr!("composer-country-search"));
                 if !was_open {
                     search.request_focus();
                 }
@@ -224,7 +232,7 @@ impl CountryPicker {
                 let enter = search.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 let mut picked = enter.then(|| hits.first().map(|(c, _)| *c)).flatten();
                 if hits.is_empty() {
-                    ui.weak("No country matches; try its English or Danish name or its code.");
+                    ui.weak(crate::tr!("composer-country-none"));
                 }
                 for (c, n) in hits {
                     if ui
@@ -239,7 +247,9 @@ impl CountryPicker {
                     ui.close();
                 }
             });
-        inner.response.accessible_name("Country");
+        inner
+            .response
+            .accessible_name(crate::tr!("composer-country"));
         self.open = inner.inner.is_some();
         if was_open && !self.open {
             self.query.clear();

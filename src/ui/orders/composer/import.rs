@@ -4,7 +4,7 @@
 //! rows" adds them to the line.
 
 use super::Composer;
-use super::designs::replace_lone_default_row;
+use super::designs::{replace_lone_default_row, row_headings};
 use crate::backend::orders::OrdersCommand;
 use crate::backend::{Command, RequestId, UserError};
 use crate::orders::roster_import::{Column, Mapping, PreviewRow, RosterTable, preview};
@@ -46,7 +46,8 @@ impl RosterImport {
 impl Composer {
     /// "Import roster…" on design line `line`: a file dialog in the backend.
     pub(super) fn pick_roster_file(&mut self, line: usize, shared: &mut Shared<'_>) {
-        let id = shared.request(Slot::ComposerLine, "Choosing a roster file", |request| {
+        let label = crate::tr!("composer-choosing-roster");
+        let id = shared.request(Slot::ComposerLine, &label, |request| {
             Command::Orders(OrdersCommand::PickRosterFile { request })
         });
         self.import = Some(RosterImport::new(line, id));
@@ -65,7 +66,8 @@ impl Composer {
         path: PathBuf,
         shared: &mut Shared<'_>,
     ) {
-        let id = shared.request(Slot::ComposerLine, "Reading the roster file", |request| {
+        let label = crate::tr!("composer-reading-roster-file");
+        let id = shared.request(Slot::ComposerLine, &label, |request| {
             Command::Orders(OrdersCommand::ReadRoster { request, path })
         });
         self.import = Some(RosterImport::new(line, id));
@@ -88,10 +90,7 @@ impl Composer {
             }
             None => {
                 import.waiting = None;
-                import.note = Some(
-                    "No file was chosen. If no file dialog appeared, this desktop has none: paste the roster into the box instead."
-                        .to_owned(),
-                );
+                import.note = Some(crate::tr!("composer-roster-no-file"));
             }
         }
     }
@@ -157,21 +156,27 @@ impl Composer {
                 if import.waiting.is_some() {
                     ui.horizontal(|ui| {
                         ui.spinner();
-                        ui.label("Reading the roster…");
+                        ui.label(crate::tr!("composer-reading-roster"));
                     });
                     return;
                 }
                 let (Some(table), Some(rows)) = (&import.table, rows) else {
                     ui.problem(import.note.as_deref().unwrap_or_default());
-                    close = ui.button("Close").clicked();
+                    close = ui.button(crate::tr!("composer-close")).clicked();
                     return;
                 };
                 ui.label(
-                    RichText::new(format!("Roster from {}", table.file_name))
-                        .strong()
-                        .color(t.text_strong),
+                    RichText::new(crate::tr!(
+                        "composer-roster-from",
+                        file = table.file_name.as_str()
+                    ))
+                    .strong()
+                    .color(t.text_strong),
                 );
-                ui.checkbox(&mut import.mapping.has_header, "First row is a header");
+                ui.checkbox(
+                    &mut import.mapping.has_header,
+                    crate::tr!("composer-first-row-header"),
+                );
                 mapping_ui(ui, table, &mut import.mapping);
                 ui.add_space(space::S);
                 rows_ui(ui, &rows);
@@ -183,25 +188,26 @@ impl Composer {
                 twice.sort_by_key(|n| (n.len(), *n));
                 twice.dedup();
                 if !twice.is_empty() {
-                    ui.problem(&format!(
-                        "Numbers used twice in this design: {}",
-                        twice.join(", ")
+                    ui.problem(&crate::tr!(
+                        "composer-numbers-twice",
+                        numbers = twice.join(", ")
                     ));
                 }
                 let marked = rows.iter().filter(|r| r.is_marked()).count();
                 if marked > 0 {
-                    ui.muted_small(&format!(
-                        "{marked} of {} rows are marked: they are added too, so you can fix them in the grid.",
-                        rows.len()
+                    ui.muted_small(&crate::tr!(
+                        "composer-rows-marked",
+                        marked = marked,
+                        count = rows.len()
                     ));
                 }
                 ui.horizontal(|ui| {
-                    let label = format!("Add {} rows", rows.len());
+                    let label = crate::tr!("composer-add-rows", count = rows.len());
                     add = ui
                         .add_enabled_ui(!rows.is_empty(), |ui| ui.primary_button(&label))
                         .inner
                         .clicked();
-                    close = ui.button("Cancel").clicked();
+                    close = ui.button(crate::tr!("composer-cancel")).clicked();
                 });
             });
         if add {
@@ -247,7 +253,11 @@ fn mapping_ui(ui: &mut Ui, table: &RosterTable, mapping: &mut Mapping) {
                     .first()
                     .and_then(|r| r.get(k))
                     .map_or("", String::as_str);
-                ui.muted_small(&format!("Column {}: {first}", k + 1));
+                ui.muted_small(&crate::tr!(
+                    "composer-column",
+                    column = k + 1,
+                    first = first
+                ));
             }
             ui.end_row();
             for k in 0..mapping.columns.len() {
@@ -276,9 +286,8 @@ fn rows_ui(ui: &mut Ui, rows: &[PreviewRow]) {
         .num_columns(6)
         .spacing([space::M, space::XS])
         .show(ui, |ui| {
-            for h in ["#", "Size", "Qty", "Name", "Number", ""] {
-                ui.label(RichText::new(h).small().strong());
-            }
+            row_headings(ui);
+            ui.label("");
             ui.end_row();
             for (k, r) in rows.iter().take(PREVIEW_ROWS).enumerate() {
                 ui.label((k + 1).to_string());
@@ -290,9 +299,9 @@ fn rows_ui(ui: &mut Ui, rows: &[PreviewRow]) {
                     said.push(p.clone());
                 }
                 if r.duplicate {
-                    said.push(format!(
-                        "Number {} is used twice in this design.",
-                        r.row.number.trim()
+                    said.push(crate::tr!(
+                        "composer-number-twice",
+                        number = r.row.number.trim()
                     ));
                 }
                 if said.is_empty() {
@@ -308,6 +317,9 @@ fn rows_ui(ui: &mut Ui, rows: &[PreviewRow]) {
             }
         });
     if rows.len() > PREVIEW_ROWS {
-        ui.muted_small(&format!("… and {} more rows", rows.len() - PREVIEW_ROWS));
+        ui.muted_small(&crate::tr!(
+            "composer-more-rows",
+            count = rows.len() - PREVIEW_ROWS
+        ));
     }
 }

@@ -20,10 +20,8 @@ impl Composer {
         let t = theme::tokens(ui.ctx());
         ui.surface(|ui| {
             ui.horizontal(|ui| {
-                ui.section_heading("Loose transfers");
-                ui.muted_small(
-                    "Logos shipped as they are; search them here, pick them in Logos → Order…, or add them by number",
-                );
+                ui.section_heading(&crate::tr!("composer-loose"));
+                ui.muted_small(&crate::tr!("composer-loose-hint"));
             });
             ui.add_space(space::S);
             self.picker_ui(ui, shared);
@@ -35,7 +33,7 @@ impl Composer {
                 ui.push_id(("logo", i), |ui| {
                     ui.horizontal(|ui| {
                         let title = if l.title.is_empty() {
-                            format!("Logo {}", l.reference)
+                            crate::tr!("composer-logo-untitled", reference = l.reference.clone())
                         } else {
                             format!("{} · {}", l.title, l.reference)
                         };
@@ -44,7 +42,10 @@ impl Composer {
                             ui.badge(k.as_str(), t.accent, t.accent_soft);
                         }
                         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                            if ui.small_button("Remove").clicked() {
+                            if ui
+                                .small_button(crate::tr!("composer-remove-logo"))
+                                .clicked()
+                            {
                                 remove = Some(i);
                             }
                         });
@@ -59,7 +60,7 @@ impl Composer {
                         digits_ui(ui, l, &at, issues);
                     } else {
                         ui.horizontal(|ui| {
-                            ui.label("Quantity");
+                            ui.label(crate::tr!("composer-quantity"));
                             checked_cell(
                                 ui,
                                 &mut l.quantity,
@@ -67,7 +68,7 @@ impl Composer {
                                 issues,
                                 &format!("{at}.quantity"),
                             );
-                            ui.label("Storage");
+                            ui.label(crate::tr!("composer-storage"));
                             checked_cell(
                                 ui,
                                 &mut l.storage,
@@ -77,7 +78,7 @@ impl Composer {
                             );
                             if matches!(l.logo_type, Some(LogoType::TextLogo | LogoType::NameLogo))
                             {
-                                ui.label("Text");
+                                ui.label(crate::tr!("composer-text"));
                                 checked_cell(
                                     ui,
                                     &mut l.value,
@@ -103,15 +104,20 @@ impl Composer {
                 ui.add(
                     egui::TextEdit::singleline(&mut self.logo_input)
                         .hint_text(if self.logo_by_item_no {
-                            "Item number, e.g. 300036"
+                            crate::tr!("composer-logo-input-item-no-hint")
                         } else {
-                            "Logo id, e.g. 10036"
+                            crate::tr!("composer-logo-input-id-hint")
                         })
                         .desired_width(200.0),
                 )
-                .accessible_name("Logo to add");
-                ui.checkbox(&mut self.logo_by_item_no, "by item number");
-                if ui.button("Add logo").clicked() && !self.logo_input.trim().is_empty() {
+                .accessible_name(crate::tr!("composer-logo-to-add"));
+                ui.checkbox(
+                    &mut self.logo_by_item_no,
+                    crate::tr!("composer-by-item-number"),
+                );
+                if ui.button(crate::tr!("composer-add-logo")).clicked()
+                    && !self.logo_input.trim().is_empty()
+                {
                     self.form.logos.push(LogoForm {
                         reference: std::mem::take(&mut self.logo_input).trim().to_owned(),
                         by_item_no: self.logo_by_item_no,
@@ -132,7 +138,14 @@ fn digits_ui(ui: &mut Ui, l: &mut LogoForm, at: &str, issues: &[ValidationIssue]
         .num_columns(5)
         .spacing([space::S, space::XS])
         .show(ui, |ui| {
-            for h in ["Digits", "Qty", "Storage", "", ""] {
+            let headings = [
+                crate::tr!("composer-col-digits"),
+                crate::tr!("composer-col-qty"),
+                crate::tr!("composer-storage"),
+                String::new(),
+                String::new(),
+            ];
+            for h in headings {
                 ui.label(RichText::new(h).small().strong());
             }
             ui.end_row();
@@ -174,7 +187,7 @@ fn digits_ui(ui: &mut Ui, l: &mut LogoForm, at: &str, issues: &[ValidationIssue]
     {
         ui.problem(&p.message);
     }
-    if ui.small_button("+ Digit").clicked() {
+    if ui.small_button(crate::tr!("composer-add-digit")).clicked() {
         l.digits.push(DigitForm {
             quantity: "1".into(),
             ..DigitForm::default()

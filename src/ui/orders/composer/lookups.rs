@@ -26,7 +26,8 @@ impl Composer {
             return;
         }
         let target = d.design_ref();
-        let id = shared.request(Slot::ComposerLine, "Fetching the design", |request| {
+        let label = crate::tr!("composer-fetching-design");
+        let id = shared.request(Slot::ComposerLine, &label, |request| {
             Command::Orders(OrdersCommand::FetchDesign { request, target })
         });
         self.design_requests.insert(id, i);
@@ -42,7 +43,8 @@ impl Composer {
             (true, Ok(n)) => LogoRef::ItemNo(LogoItemNo(n)),
             _ => return,
         };
-        let id = shared.request(Slot::ComposerLine, "Fetching the logo", |request| {
+        let label = crate::tr!("composer-fetching-logo");
+        let id = shared.request(Slot::ComposerLine, &label, |request| {
             Command::Orders(OrdersCommand::FetchLogo { request, target })
         });
         self.logo_requests.insert(id, i);
@@ -121,13 +123,11 @@ impl Composer {
                 let note = if info.design.is_orderable() {
                     None
                 } else {
-                    Some(format!(
-                        "This design is not finalized ({}); the service will fail the order.",
-                        info.design
-                            .status
-                            .as_ref()
-                            .map_or("no item number", |s| s.as_str())
-                    ))
+                    let status = info.design.status.as_ref().map_or_else(
+                        || crate::tr!("composer-no-item-number"),
+                        |s| s.as_str().to_owned(),
+                    );
+                    Some(crate::tr!("composer-design-not-final", status = status))
                 };
                 match note {
                     Some(n) => self.design_notes.insert(i, n),
@@ -137,7 +137,7 @@ impl Composer {
             Err(e) => {
                 self.design_notes.insert(
                     i,
-                    format!("{} It will be ordered by the reference typed.", e.message),
+                    crate::tr!("composer-design-fetch-failed", reason = e.message),
                 );
             }
         }

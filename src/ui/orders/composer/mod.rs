@@ -202,7 +202,7 @@ impl Composer {
             Ok(b) => b,
             Err(e) => {
                 return shared.notifications.error(&UserError::new(
-                    "The order could not be prepared for sending.",
+                    crate::tr!("composer-prepare-failed"),
                     Some(e.to_string()),
                 ));
             }
@@ -232,28 +232,37 @@ impl Composer {
         let estimate = self.estimate();
         let mut copy = None;
         ui.horizontal(|ui| {
-            ui.screen_title(
-                if frozen { "Placed order" } else { "New order" },
-                Some(match self.state {
-                    Some(OrderState::Draft) => "Saved as you type. Place it when every field is fine.",
-                    Some(_) => "Placed orders cannot change; copy it to a new draft to fix and resend.",
-                    None => "Creating a draft…",
-                }),
-            );
+            let title = if frozen {
+                crate::tr!("composer-title-placed")
+            } else {
+                crate::tr!("composer-title-new")
+            };
+            let subtitle = match self.state {
+                Some(OrderState::Draft) => crate::tr!("composer-subtitle-draft"),
+                Some(_) => crate::tr!("composer-subtitle-placed"),
+                None => crate::tr!("composer-subtitle-creating"),
+            };
+            ui.screen_title(&title, Some(&subtitle));
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if frozen {
                     let risky = self.state.is_some_and(copy_is_risky);
                     if self.confirm_copy {
-                        if ui.button("Cancel").clicked() {
+                        if ui.button(crate::tr!("composer-cancel")).clicked() {
                             self.confirm_copy = false;
                         }
                         let t = theme::tokens(ui.ctx());
-                        let anyway = egui::Button::new(RichText::new("Copy anyway").color(t.on_accent)).fill(t.danger);
+                        let anyway = egui::Button::new(
+                            RichText::new(crate::tr!("composer-copy-anyway")).color(t.on_accent),
+                        )
+                        .fill(t.danger);
                         if ui.add(anyway).clicked() {
                             self.confirm_copy = false;
                             copy = Some(self.form.clone());
                         }
-                    } else if ui.primary_button("Copy to new draft").clicked() {
+                    } else if ui
+                        .primary_button(&crate::tr!("composer-copy-to-draft"))
+                        .clicked()
+                    {
                         if risky {
                             self.confirm_copy = true;
                         } else {
@@ -264,12 +273,14 @@ impl Composer {
                 } else {
                     let ready = issues.is_empty();
                     let button = ui
-                        .add_enabled_ui(self.draft.is_some(), |ui| ui.primary_button("Place order…"))
+                        .add_enabled_ui(self.draft.is_some(), |ui| {
+                            ui.primary_button(&crate::tr!("composer-place-order-ellipsis"))
+                        })
                         .inner;
                     let button = if ready {
-                        button.on_hover_text("Shows the estimate and the address once more; placing sends the order once, retried with the same key until the service answers.")
+                        button.on_hover_text(crate::tr!("composer-place-ready-hover"))
                     } else {
-                        button.on_hover_text("Shows every problem to fix first, marked in red.")
+                        button.on_hover_text(crate::tr!("composer-place-problems-hover"))
                     };
                     if button.clicked() {
                         // Tried: every problem shows; only a form without any goes on.
@@ -279,9 +290,14 @@ impl Composer {
                     if !issues.is_empty() {
                         let t = theme::tokens(ui.ctx());
                         let count = to_fix(issues.len());
-                        ui.badge(&count, t.danger, t.danger_soft).accessible_name(count);
+                        ui.badge(&count, t.danger, t.danger_soft)
+                            .accessible_name(count);
                     }
-                    if ui.button("Duplicate").on_hover_text("A new draft with the same content").clicked() {
+                    if ui
+                        .button(crate::tr!("composer-duplicate"))
+                        .on_hover_text(crate::tr!("composer-duplicate-hover"))
+                        .clicked()
+                    {
                         copy = Some(self.form.clone());
                     }
                 }
@@ -342,34 +358,38 @@ fn is_revealed(revealed: &BTreeSet<String>, path: &str) -> bool {
 
 /// The count of problems beside "Place order…", e.g. "3 things to fix".
 fn to_fix(n: usize) -> String {
-    if n == 1 {
-        "1 thing to fix".to_owned()
-    } else {
-        format!("{n} things to fix")
-    }
-}
-
-fn plural(n: usize, what: &str) -> String {
-    if n == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{n} {what}s")
-    }
+    crate::tr!("composer-to-fix", count = n)
 }
 
 /// A badge for an order's local state.
 pub fn state_badge(ui: &mut Ui, state: OrderState) -> egui::Response {
     let t = theme::tokens(ui.ctx());
     let (text, fg, bg) = match state {
-        OrderState::Draft => ("Draft", t.text_muted, t.chrome),
-        OrderState::Queued => ("In outbox", t.warning, t.warning_soft),
-        OrderState::Sent => ("Pending", t.accent, t.accent_soft),
-        OrderState::Completed => ("Completed", t.success, t.success_soft),
-        OrderState::Failed => ("Failed", t.danger, t.danger_soft),
-        OrderState::Uncertain => ("Check needed", t.warning, t.warning_soft),
-        OrderState::Unknown => ("Unknown", t.danger, t.danger_soft),
+        OrderState::Draft => (crate::tr!("composer-state-draft"), t.text_muted, t.chrome),
+        OrderState::Queued => (
+            crate::tr!("composer-state-queued"),
+            t.warning,
+            t.warning_soft,
+        ),
+        OrderState::Sent => (crate::tr!("composer-state-sent"), t.accent, t.accent_soft),
+        OrderState::Completed => (
+            crate::tr!("composer-state-completed"),
+            t.success,
+            t.success_soft,
+        ),
+        OrderState::Failed => (crate::tr!("composer-state-failed"), t.danger, t.danger_soft),
+        OrderState::Uncertain => (
+            crate::tr!("composer-state-uncertain"),
+            t.warning,
+            t.warning_soft,
+        ),
+        OrderState::Unknown => (
+            crate::tr!("composer-state-unknown"),
+            t.danger,
+            t.danger_soft,
+        ),
     };
-    ui.badge(text, fg, bg)
+    ui.badge(&text, fg, bg)
 }
 
 #[cfg(test)]

@@ -25,24 +25,30 @@ impl Composer {
 
     /// The picker: a search box and its matches; a Done logo's click adds a loose line.
     pub(super) fn picker_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
-        ui.horizontal(|ui| self.picker.search_box(ui, "Search logos"));
+        ui.horizontal(|ui| {
+            self.picker
+                .search_box(ui, &crate::tr!("composer-search-logos"))
+        });
         if let Some(search) = self.picker.due(ui.ctx(), EmptySearch::Clears) {
             let query = ListLogos::new().page(1).limit(PICKER_LIMIT).search(search);
-            shared.request(Slot::ComposerSearch, "Searching logos", |request| {
+            let label = crate::tr!("composer-searching-logos");
+            shared.request(Slot::ComposerSearch, &label, |request| {
                 Command::Orders(OrdersCommand::SearchLogos { request, query })
             });
         }
-        let hint = "Add it as a loose line";
-        let picked = self.picker.matches_ui(ui, "logo_picker", hint, |ui, card| {
-            ui.label(
-                card.item_no
-                    .map_or_else(|| "no item no.".to_owned(), |n| n.to_string()),
-            );
-            ui.label(card.logo_type.as_str());
-            if card.status != LogoStatus::Done {
-                ui.muted_small("Draft: commit the draft first");
-            }
-        });
+        let hint = crate::tr!("composer-picker-add-hint");
+        let picked = self
+            .picker
+            .matches_ui(ui, "logo_picker", &hint, |ui, card| {
+                ui.label(
+                    card.item_no
+                        .map_or_else(|| crate::tr!("composer-no-item-no"), |n| n.to_string()),
+                );
+                ui.label(card.logo_type.as_str());
+                if card.status != LogoStatus::Done {
+                    ui.muted_small(&crate::tr!("composer-picker-draft"));
+                }
+            });
         if let Some(card) = picked {
             self.form.logos.push(LogoForm {
                 reference: card.logo_id.0.to_string(),

@@ -204,11 +204,11 @@ impl Composer {
         };
         let response = ui
             .selectable_label(selected, n)
-            .accessible_name(format!("Show row {} in the proof", row + 1))
+            .accessible_name(crate::tr!("composer-proof-show-row", row = row + 1))
             .on_hover_text(if marked {
-                "This pasted row could not be read fully; check it. Click to see it in the proof."
+                crate::tr!("composer-proof-row-marked-hover")
             } else {
-                "Show this row's name and number in the proof"
+                crate::tr!("composer-proof-row-hover")
             });
         if response.clicked() {
             if selected {
@@ -226,9 +226,7 @@ impl Composer {
             return;
         };
         let Some(design) = design_id(d) else {
-            ui.muted_small(
-                "A proof needs the design's id: the service cannot look designs up by item number.",
-            );
+            ui.muted_small(&crate::tr!("composer-proof-needs-id"));
             return;
         };
         let proofs = &mut self.proofs;
@@ -258,16 +256,14 @@ impl Composer {
                 line.state = ProofState::Ready;
             } else if now.duration_since(line.changed) >= SETTLE {
                 let wanted = key.clone();
-                line.request =
-                    Some(
-                        shared.request(Slot::ProofRender, "Drawing the proof", |request| {
-                            Command::Proofs(ProofsCommand::Render {
-                                request,
-                                line: i,
-                                key: wanted,
-                            })
-                        }),
-                    );
+                let label = crate::tr!("composer-proof-drawing");
+                line.request = Some(shared.request(Slot::ProofRender, &label, |request| {
+                    Command::Proofs(ProofsCommand::Render {
+                        request,
+                        line: i,
+                        key: wanted,
+                    })
+                }));
                 line.state = ProofState::Loading;
             } else {
                 ui.ctx()
@@ -277,13 +273,20 @@ impl Composer {
 
         ui.add_space(space::S);
         ui.horizontal(|ui| {
-            ui.label(RichText::new("Proof").strong().color(t.text_strong));
+            ui.label(
+                RichText::new(crate::tr!("composer-proof"))
+                    .strong()
+                    .color(t.text_strong),
+            );
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 let open = proofs.panel == Some(i);
                 if ui
-                    .add_enabled(!d.rows.is_empty(), egui::Button::new("Proof sheet…"))
-                    .on_hover_text("A PDF with one block per row, for the club to approve")
-                    .on_disabled_hover_text("Add rows first")
+                    .add_enabled(
+                        !d.rows.is_empty(),
+                        egui::Button::new(crate::tr!("composer-proof-sheet")),
+                    )
+                    .on_hover_text(crate::tr!("composer-proof-sheet-hover"))
+                    .on_disabled_hover_text(crate::tr!("composer-proof-sheet-disabled"))
                     .clicked()
                 {
                     proofs.panel = if open { None } else { Some(i) };
@@ -292,7 +295,7 @@ impl Composer {
         });
         let caption = match selected.and_then(|j| d.rows.get(j).map(|r| (j, r))) {
             Some((j, r)) => {
-                let mut parts = vec![format!("Row {}", j + 1)];
+                let mut parts = vec![crate::tr!("composer-proof-row", row = j + 1)];
                 for s in [&r.name, &r.number, &r.size] {
                     if !s.trim().is_empty() {
                         parts.push(s.trim().to_owned());
@@ -300,7 +303,7 @@ impl Composer {
                 }
                 parts.join(" · ")
             }
-            None => "Sample text: click a row's number to see its name and number".to_owned(),
+            None => crate::tr!("composer-proof-sample"),
         };
         ui.muted_small(&caption);
         let line = &proofs.lines[&i];
@@ -308,12 +311,12 @@ impl Composer {
             ProofState::Waiting | ProofState::Loading => {
                 ui.horizontal(|ui| {
                     ui.spinner();
-                    ui.muted_small("Drawing the proof…");
+                    ui.muted_small(&crate::tr!("composer-proof-drawing-ellipsis"));
                 });
             }
             ProofState::Failed(why) => {
                 ui.label(RichText::new(why).small().color(t.danger));
-                if ui.small_button("Try again").clicked()
+                if ui.small_button(crate::tr!("composer-try-again")).clicked()
                     && let Some(line) = proofs.lines.get_mut(&i)
                 {
                     line.state = ProofState::Waiting;
@@ -342,10 +345,9 @@ impl Composer {
                             ui.vertical(|ui| {
                                 let size = texture.size_vec2();
                                 let scale = PICTURE_H / size.y.max(1.0);
-                                ui.add(
-                                    egui::Image::new((texture.id(), size * scale))
-                                        .alt_text(format!("{view} of the proof")),
-                                );
+                                ui.add(egui::Image::new((texture.id(), size * scale)).alt_text(
+                                    crate::tr!("composer-proof-view-alt", view = view.as_str()),
+                                ));
                                 ui.muted_small(view);
                             });
                         }
@@ -367,9 +369,7 @@ impl Composer {
         let rows = d.rows.len();
         ui.add_space(space::XS);
         ui.group(|ui| {
-            ui.label(format!(
-                "A PDF for the club to approve: the order's reference, club and date, the design, and one block per row ({rows} rows) with size, name, number, front and back drawn with that row's values. You choose where it is saved before it is drawn."
-            ));
+            ui.label(crate::tr!("composer-sheet-about", rows = rows));
             let running = self
                 .proofs
                 .sheet
@@ -382,20 +382,31 @@ impl Composer {
                         .sheet
                         .as_ref()
                         .map_or((0, 0), |s| (s.done, s.total));
-                    let share = if total == 0 { 0.0 } else { done as f32 / total as f32 };
+                    let share = if total == 0 {
+                        0.0
+                    } else {
+                        done as f32 / total as f32
+                    };
                     ui.add(
                         egui::ProgressBar::new(share)
                             .desired_width(220.0)
-                            .text(format!("Drawing rows: {done} of {total}")),
+                            .text(crate::tr!(
+                                "composer-sheet-progress",
+                                done = done,
+                                total = total
+                            )),
                     );
-                    if ui.button("Cancel").clicked() {
+                    if ui.button(crate::tr!("composer-cancel")).clicked() {
                         self.cancel_sheet(shared);
                     }
                 } else {
-                    if ui.primary_button("Create PDF").clicked() {
+                    if ui
+                        .primary_button(&crate::tr!("composer-sheet-create"))
+                        .clicked()
+                    {
                         self.start_sheet(shared, i, design);
                     }
-                    if ui.button("Close").clicked() {
+                    if ui.button(crate::tr!("composer-close")).clicked() {
                         self.proofs.panel = None;
                     }
                 }
@@ -409,9 +420,12 @@ impl Composer {
             {
                 Some(Ok(path)) => {
                     ui.label(
-                        RichText::new(format!("Saved {}", path.display()))
-                            .small()
-                            .color(t.success),
+                        RichText::new(crate::tr!(
+                            "composer-sheet-saved",
+                            path = path.display().to_string()
+                        ))
+                        .small()
+                        .color(t.success),
                     );
                 }
                 Some(Err(why)) => {
@@ -449,7 +463,10 @@ impl Composer {
                     .iter()
                     .filter(|(_, v)| !v.trim().is_empty())
                     .map(|(id, v)| {
-                        let title = titles.get(id).copied().unwrap_or("Value");
+                        let title = titles.get(id).map_or_else(
+                            || crate::tr!("composer-sheet-value"),
+                            |t| (*t).to_owned(),
+                        );
                         format!("{title}: {}", v.trim())
                     })
                     .collect(),
@@ -463,7 +480,8 @@ impl Composer {
         };
         let total = sheet.rows.len();
         let language = shared.language();
-        let request = shared.request(Slot::ProofSheet, "Making the proof sheet", |request| {
+        let label = crate::tr!("composer-sheet-making");
+        let request = shared.request(Slot::ProofSheet, &label, |request| {
             Command::Proofs(ProofsCommand::Sheet {
                 request,
                 sheet,

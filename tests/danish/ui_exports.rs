@@ -60,6 +60,7 @@ fn files(dir: &std::path::Path) -> Vec<PathBuf> {
 
 #[test]
 fn exports_are_saved_where_the_person_chooses_and_closing_the_dialog_saves_nothing() {
+    let _language = crate::one_language_at_a_time();
     let dialog = Arc::new(Scripted::default());
     let mut config = config();
     config.save_dialog = Some(dialog.clone());
@@ -158,6 +159,8 @@ fn exports_are_saved_where_the_person_chooses_and_closing_the_dialog_saves_nothi
 
 #[test]
 fn a_proof_sheet_asks_where_before_drawing_and_a_closed_dialog_draws_nothing() {
+    // In English, but here: the language is the process's, and the test above is in Danish.
+    let _language = crate::one_language_at_a_time();
     let dialog = Arc::new(Scripted::default());
     let mut config = config();
     config.save_dialog = Some(dialog.clone());
