@@ -9,6 +9,7 @@
 mod ui_common;
 
 mod first_order;
+mod history_exports;
 mod ui_locale;
 
 use std::sync::{Mutex, MutexGuard};
