@@ -10,6 +10,7 @@ mod ui_common;
 
 mod first_order;
 mod history_exports;
+mod settings;
 mod ui_locale;
 
 use std::sync::{Mutex, MutexGuard};
