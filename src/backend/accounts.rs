@@ -198,11 +198,14 @@ impl Accounts {
         };
         let name = draft.name.trim().to_owned();
         if name.is_empty() {
-            return Err(UserError::new("Enter a name for the account.", None));
+            return Err(UserError::new(
+                crate::tr!("backend-account-need-name"),
+                None,
+            ));
         }
         let key = draft.key.filter(|k| !k.is_empty());
         if existing.is_none() && key.is_none() {
-            return Err(UserError::new("Enter the account's API key.", None));
+            return Err(UserError::new(crate::tr!("backend-account-need-key"), None));
         }
         let key_location = match (&key, self.clients.keychain.status(), &existing) {
             (None, _, Some(old)) => old.key_location,
@@ -349,7 +352,7 @@ impl Accounts {
                 let key = draft.key.clone().filter(|k| !k.is_empty());
                 if existing.is_none() && key.is_none() {
                     Err(UserError::new(
-                        "Enter the account's API key to test it.",
+                        crate::tr!("backend-account-need-key-to-test"),
                         None,
                     ))
                 } else {
@@ -386,10 +389,14 @@ impl Accounts {
 pub fn validate_base_url(text: &str) -> Result<Url, String> {
     let text = text.trim();
     if text.is_empty() {
-        return Err("Enter the service address, e.g. https://api.example.com/.".into());
+        return Err(crate::tr!("backend-address-empty"));
     }
     let url = Url::parse(text).map_err(|e| {
-        format!("\"{text}\" is not a valid address ({e}); enter a full address such as https://api.example.com/.")
+        crate::tr!(
+            "backend-address-invalid",
+            text = text,
+            reason = e.to_string()
+        )
     })?;
     let loopback = match url.host() {
         Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
@@ -401,26 +408,20 @@ pub fn validate_base_url(text: &str) -> Result<Url, String> {
         "https" => {}
         "http" if loopback => {}
         "http" => {
-            return Err(
-                "Use https:// for this address: the API key must not travel unencrypted (http:// is allowed only for this computer, e.g. http://127.0.0.1:8787/).".into(),
-            );
+            return Err(crate::tr!("backend-address-needs-https"));
         }
         other => {
-            return Err(format!(
-                "\"{other}://\" is not a web address; use https://, e.g. https://api.example.com/."
-            ));
+            return Err(crate::tr!("backend-address-not-web", scheme = other));
         }
     }
     if url.host_str().is_none_or(str::is_empty) {
-        return Err("The address names no host; enter e.g. https://api.example.com/.".into());
+        return Err(crate::tr!("backend-address-no-host"));
     }
     if !url.username().is_empty() || url.password().is_some() {
-        return Err(
-            "The address must not contain a user name or password; put the API key in its own field.".into(),
-        );
+        return Err(crate::tr!("backend-address-has-user"));
     }
     if url.query().is_some() || url.fragment().is_some() {
-        return Err("Remove the part after ? or # from the address.".into());
+        return Err(crate::tr!("backend-address-has-query"));
     }
     Ok(url)
 }

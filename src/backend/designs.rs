@@ -467,7 +467,7 @@ fn clone_error(e: &ApiError) -> UserError {
         && s.status.is_client_error()
         && !error.message.contains(&said)
     {
-        error.message = format!("The service refused the clone: {said}");
+        error.message = crate::tr!("backend-clone-refused", said = said);
     }
     error
 }

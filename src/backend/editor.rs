@@ -245,8 +245,11 @@ impl Editor {
             EditorCommand::PickFile { request } => {
                 tokio::spawn(async move {
                     let picked = rfd::AsyncFileDialog::new()
-                        .set_title("Upload logo")
-                        .add_filter("Pictures", &["png", "jpg", "jpeg", "webp"])
+                        .set_title(crate::tr!("backend-upload-dialog-title"))
+                        .add_filter(
+                            crate::tr!("backend-upload-dialog-filter"),
+                            &["png", "jpg", "jpeg", "webp"],
+                        )
                         .pick_file()
                         .await;
                     let path = picked.map(|f| f.path().to_path_buf());
@@ -367,36 +370,52 @@ fn check_file(path: PathBuf) -> Result<CheckedFile, UserError> {
     let shown = path.display().to_string();
     let meta = std::fs::metadata(&path).map_err(|e| {
         UserError::new(
-            format!("The file {shown} cannot be read: {e}. Check the path."),
+            crate::tr!(
+                "backend-file-unreadable-check",
+                path = shown.as_str(),
+                reason = e.to_string()
+            ),
             None,
         )
     })?;
     if !meta.is_file() {
         return Err(UserError::new(
-            format!("{shown} is not a file. Choose a PNG, JPEG or WebP picture."),
+            crate::tr!("backend-not-a-file", path = shown.as_str()),
             None,
         ));
     }
     if meta.len() > limits.max_file_bytes as u64 {
         return Err(UserError::new(
-            format!(
-                "The file is {:.1} MiB but the service accepts at most {} MiB; export it with fewer pixels or stronger compression.",
-                meta.len() as f64 / (1024.0 * 1024.0),
-                limits.max_file_bytes / (1024 * 1024)
+            crate::tr!(
+                "backend-file-too-big",
+                size = crate::i18n::language().number(
+                    rust_decimal::Decimal::from(meta.len())
+                        / rust_decimal::Decimal::from(1024 * 1024),
+                    1
+                ),
+                max = (limits.max_file_bytes / (1024 * 1024)).to_string()
             ),
             None,
         ));
     }
-    let bytes = std::fs::read(&path)
-        .map_err(|e| UserError::new(format!("The file {shown} cannot be read: {e}."), None))?;
+    let bytes = std::fs::read(&path).map_err(|e| {
+        UserError::new(
+            crate::tr!(
+                "backend-file-unreadable",
+                path = shown.as_str(),
+                reason = e.to_string()
+            ),
+            None,
+        )
+    })?;
     let decoded = imaging::decode(&bytes, &limits).map_err(|e| UserError::from_error(&e))?;
     if decoded.width < imaging::MIN_SIDE || decoded.height < imaging::MIN_SIDE {
         return Err(UserError::new(
-            format!(
-                "The picture is {} × {} px; the service needs at least {} px on each side.",
-                decoded.width,
-                decoded.height,
-                imaging::MIN_SIDE
+            crate::tr!(
+                "backend-picture-too-small",
+                width = decoded.width.to_string(),
+                height = decoded.height.to_string(),
+                min = imaging::MIN_SIDE.to_string()
             ),
             None,
         ));
@@ -430,7 +449,11 @@ async fn upload(
     let checked = blocking(move || check_file(checked_path)).await??;
     let bytes = tokio::fs::read(&path).await.map_err(|e| {
         UserError::new(
-            format!("The file {} cannot be read: {e}.", path.display()),
+            crate::tr!(
+                "backend-file-unreadable",
+                path = path.display().to_string(),
+                reason = e.to_string()
+            ),
             None,
         )
     })?;
@@ -628,7 +651,7 @@ async fn send_step(
             let originals = memory.map(|m| m.original_colors.as_slice()).unwrap_or(&[]);
             if originals.len() != targets.len() || originals.is_empty() {
                 return Err(UserError::new(
-                    "The original colors of this logo are not known to logodesk, so a color change cannot be sent by the service's rules. Reopen the logo and try again.",
+                    crate::tr!("backend-original-colors-unknown"),
                     None,
                 ));
             }

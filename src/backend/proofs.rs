@@ -449,14 +449,14 @@ impl SheetJob {
             let views = views.map_err(|e| {
                 let who = key.name.clone().or(key.number.clone()).unwrap_or_default();
                 UserError::new(
-                    format!(
-                        "The proof of {} could not be drawn: {} No proof sheet was saved.",
-                        if who.is_empty() {
-                            "a row".to_owned()
+                    crate::tr!(
+                        "backend-proof-not-drawn",
+                        who = if who.is_empty() {
+                            crate::tr!("backend-proof-a-row")
                         } else {
                             who
                         },
-                        e.message.trim_end_matches('.').to_owned() + "."
+                        reason = e.message.trim_end_matches('.').to_owned() + "."
                     ),
                     e.details,
                 )
@@ -477,17 +477,17 @@ impl SheetJob {
         let sheet = ProofSheet {
             header: ProofHeader {
                 reference: if order.reference.trim().is_empty() {
-                    "(no reference yet)".to_owned()
+                    crate::tr!("backend-proof-no-reference")
                 } else {
                     order.reference.trim().to_owned()
                 },
                 club: order.club.trim().to_owned(),
                 date: language.date_long(today),
                 design_title: design.title.clone(),
-                design_item: design
-                    .design_item_no
-                    .as_ref()
-                    .map_or_else(|| format!("design {}", design.design_id), |m| m.to_string()),
+                design_item: design.design_item_no.as_ref().map_or_else(
+                    || crate::tr!("backend-proof-design", id = design.design_id.to_string()),
+                    |m| m.to_string(),
+                ),
             },
             rows: order
                 .rows
@@ -529,10 +529,7 @@ async fn views_of(
         .map_err(|e| UserError::from_api(&e))?;
     let wanted = front_and_back(answer.views);
     if wanted.is_empty() {
-        return Err(UserError::new(
-            "The service drew no view of this design.",
-            None,
-        ));
+        return Err(UserError::new(crate::tr!("backend-no-view"), None));
     }
     let views = decoding(move || {
         wanted

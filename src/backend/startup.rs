@@ -37,10 +37,7 @@ pub(super) async fn start(config: &BackendConfig) -> Result<Started, UserError> 
     let store = scope_keychain(store, keychain.clone()).await?;
     let sandbox = match config.sandbox.clone() {
         Some(cfg) => start_sandbox(cfg).await,
-        None => Err(UserError::new(
-            "The built-in sandbox is switched off in this run, so the Sandbox account cannot be used. Choose another account in Settings → Accounts.",
-            None,
-        )),
+        None => Err(UserError::new(crate::tr!("backend-sandbox-off"), None)),
     };
     let store = match &sandbox {
         Ok(sb) => name_sandbox_destination(store, sb.state().instance_id().to_owned()).await?,
@@ -115,17 +112,14 @@ async fn start_sandbox(mut cfg: sandbox::SandboxConfig) -> Result<SandboxHandle,
         blocking(move || std::fs::create_dir_all(&dir))
             .await?
             .map_err(|e| {
-                UserError::new(
-                    "The built-in sandbox could not create its data folder. Check that your user data folder is writable.",
-                    Some(e.to_string()),
-                )
+                UserError::new(crate::tr!("backend-sandbox-no-folder"), Some(e.to_string()))
             })?;
     }
     // Loopback only: the sandbox serves this app, not the network.
     cfg.listen.set_ip(std::net::Ipv4Addr::LOCALHOST.into());
     sandbox::spawn(cfg).await.map_err(|e| {
         UserError::new(
-            "The built-in sandbox could not start, so the Sandbox account cannot be used. Restart logodesk; if it keeps happening, move sandbox.sqlite in the data folder aside.",
+            crate::tr!("backend-sandbox-not-started"),
             Some(e.to_string()),
         )
     })

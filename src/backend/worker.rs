@@ -179,7 +179,7 @@ impl Worker {
             && first.is_none()
         {
             worker.fail(UserError::new(
-                format!("There is no account named \"{name}\"; the Sandbox account is used instead. Add the account in Settings → Accounts."),
+                crate::tr!("backend-no-such-account", name = name.as_str()),
                 None,
             ));
         }

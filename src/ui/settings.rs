@@ -63,7 +63,7 @@ impl AccountForm {
         }
         match self.org_text.trim().parse::<i64>() {
             Ok(n) if n > 0 => Ok(Some(OrganizationId(n))),
-            _ => Err("Enter the child organization's id, a whole number such as 1002.".into()),
+            _ => Err(crate::tr!("settings-need-org-id")),
         }
     }
 
@@ -71,8 +71,7 @@ impl AccountForm {
     fn problems(&self) -> [Option<String>; 4] {
         let sandbox = self.is_sandbox();
         [
-            (!sandbox && self.name.trim().is_empty())
-                .then(|| "Enter a name for the account.".to_owned()),
+            (!sandbox && self.name.trim().is_empty()).then(|| crate::tr!("settings-need-name")),
             if sandbox {
                 None
             } else {
@@ -80,7 +79,7 @@ impl AccountForm {
             },
             self.organization().err(),
             (self.editing.is_none() && self.key.trim().is_empty())
-                .then(|| "Enter the API key the service gave you.".to_owned()),
+                .then(|| crate::tr!("settings-need-key")),
         ]
     }
 
@@ -122,14 +121,13 @@ impl Settings {
     fn on_saved(&mut self, account: &AccountRecord, shared: &mut Shared<'_>) {
         self.form = None;
         self.report = None;
-        let where_ = match account.key_location {
-            KeyLocation::Keychain => " Its key is in the keychain.",
-            KeyLocation::Session => " Its key is kept until logodesk quits.",
-            KeyLocation::None => "",
+        let name = account.name.as_str();
+        let saved = match account.key_location {
+            KeyLocation::Keychain => crate::tr!("settings-saved-keychain", name = name),
+            KeyLocation::Session => crate::tr!("settings-saved-session", name = name),
+            KeyLocation::None => crate::tr!("settings-saved", name = name),
         };
-        shared
-            .notifications
-            .success(format!("Account \"{}\" saved.{where_}", account.name));
+        shared.notifications.success(saved);
     }
 
     /// The save was not done because the account has orders in flight that it would send
@@ -158,8 +156,8 @@ impl Settings {
     /// The screen.
     pub fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
         ui.screen_title(
-            "Settings",
-            Some("Accounts, language, appearance and version"),
+            &crate::tr!("settings-title"),
+            Some(&crate::tr!("settings-subtitle")),
         );
         ui.add_space(space::M);
         egui::ScrollArea::vertical()
@@ -179,14 +177,18 @@ impl Settings {
         ui.surface(|ui| {
             ui.set_width(ui.available_width());
             ui.horizontal(|ui| {
-                ui.section_heading("Accounts");
+                ui.section_heading(&crate::tr!("settings-accounts"));
                 ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                    if self.form.is_none() && ui.primary_button("+ Add account").clicked() {
+                    if self.form.is_none()
+                        && ui
+                            .primary_button(&crate::tr!("settings-add-account"))
+                            .clicked()
+                    {
                         self.start_adding();
                     }
                 });
             });
-            ui.muted_small("Switching account reloads everything. API keys are kept in the system keychain, never in a file.");
+            ui.muted_small(&crate::tr!("settings-accounts-hint"));
             ui.add_space(space::S);
             keychain_ui(ui, shared);
             let active = shared.session.active.as_ref().map(|a| a.record.id);
@@ -197,7 +199,7 @@ impl Settings {
             if !shared.session.ready {
                 ui.horizontal(|ui| {
                     ui.spinner();
-                    ui.muted("Loading accounts…");
+                    ui.muted(&crate::tr!("settings-loading-accounts"));
                 });
             }
         });
@@ -224,47 +226,49 @@ impl Settings {
                             .color(t.text_strong),
                     );
                     if active {
-                        ui.badge("Active", t.accent, t.accent_soft);
+                        ui.badge(&crate::tr!("settings-active"), t.accent, t.accent_soft);
                     }
                 });
                 let address = match &account.kind {
-                    AccountKind::Sandbox => format!(
-                        "Built-in sandbox{}",
-                        shared
-                            .session
-                            .sandbox_url
-                            .as_deref()
-                            .map(|u| format!(" at {u}"))
-                            .unwrap_or_default()
-                    ),
+                    AccountKind::Sandbox => match shared.session.sandbox_url.as_deref() {
+                        Some(url) => crate::tr!("settings-sandbox-at", url = url),
+                        None => crate::tr!("settings-sandbox"),
+                    },
                     AccountKind::Remote { base_url } => base_url.to_string(),
                 };
                 ui.muted(&address);
                 let header = match account.auth {
-                    AuthStyle::Bearer => "Authorization: Bearer",
-                    AuthStyle::XApiKey => "X-Api-Key header",
+                    AuthStyle::Bearer => crate::tr!("settings-header-bearer"),
+                    AuthStyle::XApiKey => crate::tr!("settings-header-x-api-key"),
                 };
                 let key = match account.key_location {
-                    KeyLocation::Keychain => "key in the keychain",
-                    KeyLocation::Session => "key kept for this session only",
-                    KeyLocation::None => "built-in demo key",
+                    KeyLocation::Keychain => crate::tr!("settings-key-keychain"),
+                    KeyLocation::Session => crate::tr!("settings-key-session"),
+                    KeyLocation::None => crate::tr!("settings-key-demo"),
                 };
                 let org = match account.organization_id {
-                    Some(o) => format!("acts for child organization {o}"),
-                    None => "acts for its own organization".into(),
+                    Some(o) => crate::tr!("settings-org-child", organization = o.to_string()),
+                    None => crate::tr!("settings-org-own"),
                 };
-                ui.muted_small(&format!("{header} · {key} · {org}"));
+                ui.muted_small(&crate::tr!(
+                    "settings-account-facts",
+                    header = header,
+                    key = key,
+                    organization = org
+                ));
             });
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                 if self.confirm_remove == Some(account.id) {
-                    if ui.button("Cancel").clicked() {
+                    if ui.button(crate::tr!("settings-cancel")).clicked() {
                         self.confirm_remove = None;
                     }
-                    let remove = egui::Button::new(RichText::new("Remove").color(t.on_accent))
-                        .fill(t.danger);
+                    let remove = egui::Button::new(
+                        RichText::new(crate::tr!("settings-remove")).color(t.on_accent),
+                    )
+                    .fill(t.danger);
                     if ui
                         .add(remove)
-                        .on_hover_text("Remove the account and its key")
+                        .on_hover_text(crate::tr!("settings-remove-confirm-hover"))
                         .clicked()
                     {
                         shared
@@ -275,21 +279,28 @@ impl Settings {
                         self.confirm_remove = None;
                     }
                     ui.label(
-                        RichText::new(format!("Remove \"{}\"?", account.name)).color(t.danger),
+                        RichText::new(crate::tr!(
+                            "settings-remove-question",
+                            name = account.name.as_str()
+                        ))
+                        .color(t.danger),
                     );
                     return;
                 }
                 if !account.is_sandbox()
                     && ui
-                        .button("Remove")
-                        .on_hover_text("Remove this account and its key from the keychain")
+                        .button(crate::tr!("settings-remove"))
+                        .on_hover_text(crate::tr!("settings-remove-hover"))
                         .clicked()
                 {
                     self.confirm_remove = Some(account.id);
                 }
                 if ui
-                    .button("Edit")
-                    .on_hover_text(format!("Change {}", account.name))
+                    .button(crate::tr!("settings-edit"))
+                    .on_hover_text(crate::tr!(
+                        "settings-edit-hover",
+                        name = account.name.as_str()
+                    ))
                     .clicked()
                 {
                     self.form = Some(AccountForm::edit(account));
@@ -298,8 +309,11 @@ impl Settings {
                 }
                 if !active
                     && ui
-                        .button("Use")
-                        .on_hover_text(format!("Switch to {} and reload everything", account.name))
+                        .button(crate::tr!("settings-use"))
+                        .on_hover_text(crate::tr!(
+                            "settings-use-hover",
+                            name = account.name.as_str()
+                        ))
                         .clicked()
                 {
                     shared.intend(Intent::SwitchAccount(account.id));
@@ -315,8 +329,8 @@ impl Settings {
         ui.surface(|ui| {
             ui.set_width(ui.available_width());
             let title = match &form.editing {
-                Some(a) => format!("Edit \"{}\"", a.name),
-                None => "Add an account".into(),
+                Some(a) => crate::tr!("settings-form-edit", name = a.name.as_str()),
+                None => crate::tr!("settings-form-add"),
             };
             ui.section_heading(&title);
             ui.add_space(space::S);
@@ -332,21 +346,34 @@ impl Settings {
                 .spacing([space::L, space::S])
                 .min_col_width(140.0)
                 .show(ui, |ui| {
-                    let label = ui.label("Name");
+                    let label = ui.label(crate::tr!("settings-name"));
                     ui.vertical(|ui| {
-                        ui.add_enabled(!sandbox, egui::TextEdit::singleline(&mut form.name).desired_width(360.0).hint_text("e.g. Nordby IF live"))
-                            .labelled_by(label.id);
+                        ui.add_enabled(
+                            !sandbox,
+                            egui::TextEdit::singleline(&mut form.name)
+                                .desired_width(360.0)
+                                .hint_text(crate::tr!("settings-name-hint")),
+                        )
+                        .labelled_by(label.id);
                         show(ui, &problems[0], form.tried);
                     });
                     ui.end_row();
 
-                    let label = ui.label("Service address");
+                    let label = ui.label(crate::tr!("settings-address"));
                     ui.vertical(|ui| {
                         if sandbox {
-                            ui.muted(shared.session.sandbox_url.as_deref().unwrap_or("built-in sandbox"));
+                            let sandbox_url = shared.session.sandbox_url.clone();
+                            ui.muted(
+                                &sandbox_url
+                                    .unwrap_or_else(|| crate::tr!("settings-address-sandbox")),
+                            );
                         } else {
-                            ui.add(egui::TextEdit::singleline(&mut form.base_url).desired_width(360.0).hint_text("https://api.example.com/"))
-                                .labelled_by(label.id);
+                            ui.add(
+                                egui::TextEdit::singleline(&mut form.base_url)
+                                    .desired_width(360.0)
+                                    .hint_text("https://api.example.com/"),
+                            )
+                            .labelled_by(label.id);
                             // The address is checked as it is typed.
                             if form.base_url.trim() != "https://" {
                                 show(ui, &problems[1], true);
@@ -355,36 +382,61 @@ impl Settings {
                     });
                     ui.end_row();
 
-                    ui.label("Key header");
+                    ui.label(crate::tr!("settings-key-header"));
                     ui.add_enabled_ui(!sandbox, |ui| {
                         ui.horizontal(|ui| {
-                            ui.radio_value(&mut form.auth, AuthStyle::Bearer, "Authorization: Bearer");
+                            ui.radio_value(
+                                &mut form.auth,
+                                AuthStyle::Bearer,
+                                "Authorization: Bearer",
+                            );
                             ui.radio_value(&mut form.auth, AuthStyle::XApiKey, "X-Api-Key");
                         });
                     });
                     ui.end_row();
 
-                    ui.label("Organization");
+                    ui.label(crate::tr!("settings-organization"));
                     ui.vertical(|ui| {
                         ui.horizontal(|ui| {
-                            ui.radio_value(&mut form.child_org, false, "Own organization");
-                            ui.radio_value(&mut form.child_org, true, "Child organization");
+                            ui.radio_value(
+                                &mut form.child_org,
+                                false,
+                                crate::tr!("settings-org-own-choice"),
+                            );
+                            ui.radio_value(
+                                &mut form.child_org,
+                                true,
+                                crate::tr!("settings-org-child-choice"),
+                            );
                             if form.child_org {
-                                ui.add(egui::TextEdit::singleline(&mut form.org_text).desired_width(90.0).hint_text("id"))
-                                    .accessible_name("Child organization id");
+                                ui.add(
+                                    egui::TextEdit::singleline(&mut form.org_text)
+                                        .desired_width(90.0)
+                                        .hint_text(crate::tr!("settings-org-id-hint")),
+                                )
+                                .accessible_name(crate::tr!("settings-org-id-name"));
                             }
                         });
-                        ui.muted_small("Uploads and orders are made for this organization.");
+                        ui.muted_small(&crate::tr!("settings-org-hint"));
                         show(ui, &problems[2], form.tried || !form.org_text.is_empty());
                     });
                     ui.end_row();
 
                     if !sandbox {
-                        let label = ui.label("API key");
+                        let label = ui.label(crate::tr!("settings-api-key"));
                         ui.vertical(|ui| {
-                            let hint = if form.editing.is_some() { "Leave empty to keep the stored key" } else { "Paste the key" };
-                            ui.add(egui::TextEdit::singleline(&mut form.key).password(true).desired_width(360.0).hint_text(hint))
-                                .labelled_by(label.id);
+                            let hint = if form.editing.is_some() {
+                                crate::tr!("settings-api-key-keep-hint")
+                            } else {
+                                crate::tr!("settings-api-key-hint")
+                            };
+                            ui.add(
+                                egui::TextEdit::singleline(&mut form.key)
+                                    .password(true)
+                                    .desired_width(360.0)
+                                    .hint_text(hint),
+                            )
+                            .labelled_by(label.id);
                             show(ui, &problems[3], form.tried);
                         });
                         ui.end_row();
@@ -401,28 +453,39 @@ impl Settings {
                 ui.add_space(space::S);
             }
             if let Some((waiting, what)) = form.orders_question.clone() {
-                let orders = if waiting == 1 { "1 order".to_owned() } else { format!("{waiting} orders") };
-                ui.label(RichText::new(format!(
-                    "This account has {orders} queued or placed and not confirmed yet, and the change of its {what} changes where they go. \"Send them with the new settings\" sends the ones that never reached the service, and all of them if the address stays the same (a new key on the same service); any that may already be at the old address stays held so it is not placed twice. \"Keep them for the old settings\" holds them all, sent nowhere, until you decide for each in History."
-                )).color(t.warning));
+                ui.label(
+                    RichText::new(crate::tr!(
+                        "settings-orders-question",
+                        count = waiting,
+                        what = what
+                    ))
+                    .color(t.warning),
+                );
                 ui.horizontal(|ui| {
                     let mut choice = None;
-                    if ui.button("Send them with the new settings").clicked() {
+                    if ui.button(crate::tr!("settings-orders-follow")).clicked() {
                         choice = Some(WaitingOrders::Follow);
                     }
-                    if ui.button("Keep them for the old settings").clicked() {
+                    if ui.button(crate::tr!("settings-orders-hold")).clicked() {
                         choice = Some(WaitingOrders::Hold);
                     }
-                    if ui.button("Don't save").clicked() {
+                    if ui.button(crate::tr!("settings-dont-save")).clicked() {
                         form.orders_question = None;
                     }
                     if let Some(choice) = choice {
                         form.orders_question = None;
                         let id = form.editing.as_ref().map(|a| a.id);
-                        let draft = AccountDraft { orders: choice, ..form.draft() };
-                        shared.request(Slot::SettingsSave, "Saving the account", |request| {
-                            Command::Accounts(AccountsCommand::Save { request, id, draft })
-                        });
+                        let draft = AccountDraft {
+                            orders: choice,
+                            ..form.draft()
+                        };
+                        shared.request(
+                            Slot::SettingsSave,
+                            &crate::tr!("settings-saving"),
+                            |request| {
+                                Command::Accounts(AccountsCommand::Save { request, id, draft })
+                            },
+                        );
                     }
                 });
                 ui.add_space(space::S);
@@ -432,10 +495,19 @@ impl Settings {
                 let busy = shared.requests.is_running(Slot::SettingsSave);
                 let needs_consent = !sandbox
                     && !form.key.trim().is_empty()
-                    && matches!(shared.session.keychain, Some(KeychainStatus::Unavailable { .. }));
-                let save = ui.add_enabled(!busy && !needs_consent, egui::Button::new(RichText::new("Save").color(t.on_accent)).fill(t.accent));
+                    && matches!(
+                        shared.session.keychain,
+                        Some(KeychainStatus::Unavailable { .. })
+                    );
+                let save = ui.add_enabled(
+                    !busy && !needs_consent,
+                    egui::Button::new(
+                        RichText::new(crate::tr!("settings-save")).color(t.on_accent),
+                    )
+                    .fill(t.accent),
+                );
                 let save = if needs_consent {
-                    save.on_disabled_hover_text("No keychain is available: choose \"Keep keys for this session only\" above first.")
+                    save.on_disabled_hover_text(crate::tr!("settings-save-needs-consent"))
                 } else {
                     save
                 };
@@ -444,31 +516,39 @@ impl Settings {
                     if ok {
                         self.save_error = None;
                         let (id, draft) = (form.editing.as_ref().map(|a| a.id), form.draft());
-                        shared.request(Slot::SettingsSave, "Saving the account", |request| {
-                            Command::Accounts(AccountsCommand::Save { request, id, draft })
-                        });
+                        shared.request(
+                            Slot::SettingsSave,
+                            &crate::tr!("settings-saving"),
+                            |request| {
+                                Command::Accounts(AccountsCommand::Save { request, id, draft })
+                            },
+                        );
                     }
                 }
                 let testing = shared.requests.is_running(Slot::SettingsTest);
                 if ui
-                    .add_enabled(!testing, egui::Button::new("Test connection"))
-                    .on_hover_text("Call the health check and list one logo with these settings")
+                    .add_enabled(!testing, egui::Button::new(crate::tr!("settings-test")))
+                    .on_hover_text(crate::tr!("settings-test-hover"))
                     .clicked()
                 {
                     let (existing, draft) = (form.editing.as_ref().map(|a| a.id), form.draft());
-                    shared.request(Slot::SettingsTest, "Testing the connection", |request| {
-                        Command::Accounts(AccountsCommand::TestConnection {
-                            request,
-                            existing,
-                            draft,
-                        })
-                    });
+                    shared.request(
+                        Slot::SettingsTest,
+                        &crate::tr!("settings-testing"),
+                        |request| {
+                            Command::Accounts(AccountsCommand::TestConnection {
+                                request,
+                                existing,
+                                draft,
+                            })
+                        },
+                    );
                     self.report = None;
                 }
                 if testing || busy {
                     ui.spinner();
                 }
-                if ui.button("Cancel").clicked() {
+                if ui.button(crate::tr!("settings-cancel")).clicked() {
                     close = true;
                 }
             });
@@ -488,22 +568,18 @@ fn keychain_ui(ui: &mut Ui, shared: &mut Shared<'_>) {
     };
     let (fg, bg, text) = match status {
         KeychainStatus::Available { store } => {
-            ui.muted_small(&format!("Keychain: {store}"));
+            ui.muted_small(&crate::tr!("settings-keychain", store = store.to_string()));
             return;
         }
         KeychainStatus::SessionOnly { reason } => (
             t.warning,
             t.warning_soft,
-            format!(
-                "No keychain is available ({reason}). Keys you enter are kept in memory until logodesk quits, and must be entered again next time."
-            ),
+            crate::tr!("settings-keychain-session", reason = reason.to_string()),
         ),
         KeychainStatus::Unavailable { reason } => (
             t.warning,
             t.warning_soft,
-            format!(
-                "No keychain is available on this computer ({reason}). logodesk never writes API keys to a file. It can keep keys in memory until you quit; you would enter them again next time."
-            ),
+            crate::tr!("settings-keychain-unavailable", reason = reason.to_string()),
         ),
     };
     egui::Frame::new()
@@ -515,8 +591,8 @@ fn keychain_ui(ui: &mut Ui, shared: &mut Shared<'_>) {
             ui.add(egui::Label::new(RichText::new(text).color(fg)).wrap());
             if matches!(status, KeychainStatus::Unavailable { .. })
                 && ui
-                    .button("Keep keys for this session only")
-                    .on_hover_text("Keys stay in memory and are forgotten when logodesk quits")
+                    .button(crate::tr!("settings-keep-session-keys"))
+                    .on_hover_text(crate::tr!("settings-keep-session-keys-hover"))
                     .clicked()
             {
                 shared
@@ -541,54 +617,65 @@ fn report_ui(ui: &mut Ui, report: &ConnectionReport) {
         });
     };
     match &report.ping {
-        Ok(text) if text.is_empty() => line(ui, true, "The service answered the health check."),
+        Ok(text) if text.is_empty() => line(ui, true, &crate::tr!("settings-ping-ok")),
         Ok(text) => line(
             ui,
             true,
-            &format!("The service answered the health check: \"{text}\"."),
+            &crate::tr!("settings-ping-ok-said", text = text.as_str()),
         ),
-        Err(e) => line(ui, false, &format!("Health check: {}", e.message)),
+        Err(e) => line(
+            ui,
+            false,
+            &crate::tr!("settings-ping-failed", error = e.message.as_str()),
+        ),
     }
     match &report.logos {
-        Ok(1) => line(ui, true, "The key works: the account has 1 logo."),
-        Ok(n) => line(
+        Ok(n) => line(ui, true, &crate::tr!("settings-logos-ok", count = *n)),
+        Err(e) => line(
             ui,
-            true,
-            &format!("The key works: the account has {n} logos."),
+            false,
+            &crate::tr!("settings-logos-failed", error = e.message.as_str()),
         ),
-        Err(e) => line(ui, false, &format!("Logo list: {}", e.message)),
     }
 }
 
 fn appearance_ui(ui: &mut Ui, shared: &mut Shared<'_>) {
     ui.surface(|ui| {
         ui.set_width(ui.available_width());
-        ui.section_heading("Appearance");
+        ui.section_heading(&crate::tr!("settings-appearance"));
         ui.add_space(space::S);
         let mut language = shared.language();
         ui.horizontal(|ui| {
-            ui.label("Language");
+            ui.label(crate::tr!("settings-language"));
             ui.add_space(space::S);
             for choice in Language::ALL {
                 ui.selectable_value(&mut language, choice, choice.native_name());
             }
         });
-        ui.muted_small("Money, numbers and dates follow the language, here and in exports.");
+        ui.muted_small(&crate::tr!("settings-language-hint"));
         if language != shared.language() {
             shared.intend(Intent::SetLanguage(language));
         }
         ui.add_space(space::S);
         let mut pref = ui.ctx().options(|o| o.theme_preference);
         ui.horizontal(|ui| {
-            ui.label("Theme");
+            ui.label(crate::tr!("settings-theme"));
             ui.add_space(space::S);
             ui.selectable_value(
                 &mut pref,
                 egui::ThemePreference::System,
-                "Follow the system",
+                crate::tr!("settings-theme-system"),
             );
-            ui.selectable_value(&mut pref, egui::ThemePreference::Light, "☀ Light");
-            ui.selectable_value(&mut pref, egui::ThemePreference::Dark, "☾ Dark");
+            ui.selectable_value(
+                &mut pref,
+                egui::ThemePreference::Light,
+                crate::tr!("settings-theme-light"),
+            );
+            ui.selectable_value(
+                &mut pref,
+                egui::ThemePreference::Dark,
+                crate::tr!("settings-theme-dark"),
+            );
         });
         if pref != ui.ctx().options(|o| o.theme_preference) {
             ui.ctx().set_theme(pref);
@@ -599,13 +686,11 @@ fn appearance_ui(ui: &mut Ui, shared: &mut Shared<'_>) {
 fn about_ui(ui: &mut Ui, shared: &Shared<'_>) {
     ui.surface(|ui| {
         ui.set_width(ui.available_width());
-        ui.section_heading("About logodesk");
+        ui.section_heading(&crate::tr!("settings-about"));
         ui.add_space(space::XS);
-        ui.label(format!("Version {}", crate::VERSION));
+        ui.label(crate::tr!("settings-version", version = crate::VERSION));
         if let Some(url) = &shared.session.sandbox_url {
-            ui.muted(&format!(
-                "The built-in sandbox listens on {url}; its data stays on this computer."
-            ));
+            ui.muted(&crate::tr!("settings-sandbox-listens", url = url.as_str()));
         }
     });
 }

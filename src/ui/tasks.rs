@@ -47,7 +47,7 @@ impl TasksScreen {
     pub fn track(&mut self, id: TaskId, shared: &mut Shared<'_>) {
         self.input_error = None;
         self.lookup_error = None;
-        let label = format!("Looking up task {id}");
+        let label = crate::tr!("tasks-looking-up", id = id.to_string());
         self.tracking = Some(shared.request(Slot::TaskTrack, &label, |request| {
             Command::Tasks(TasksCommand::Track { request, id })
         }));
@@ -98,29 +98,24 @@ impl TasksScreen {
     /// The screen.
     pub fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
         ui.screen_title(
-            "Vectorize tasks",
-            Some(
-                "Look a task up by its id to follow it here. The service has no list of tasks, so this list is kept on this computer, per account; pending tasks are checked every few seconds until they are finished.",
-            ),
+            &crate::tr!("tasks-title"),
+            Some(&crate::tr!("tasks-subtitle")),
         );
         ui.add_space(space::S);
         ui.horizontal(|ui| {
-            ui.label("Task id");
+            ui.label(crate::tr!("tasks-task-id"));
             let input = ui
                 .add(
                     egui::TextEdit::singleline(&mut self.id_input)
-                        .hint_text("e.g. 70001")
+                        .hint_text(crate::tr!("tasks-task-id-hint"))
                         .desired_width(140.0),
                 )
-                .accessible_name("Task id");
+                .accessible_name(crate::tr!("tasks-task-id"));
             let enter = input.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if ui.button("Track task").clicked() || enter {
+            if ui.button(crate::tr!("tasks-track")).clicked() || enter {
                 match self.id_input.trim().parse::<i64>() {
                     Ok(n) if n > 0 => self.track(TaskId(n), shared),
-                    _ => {
-                        self.input_error =
-                            Some("Type the task's id, a whole number such as 70001.".into())
-                    }
+                    _ => self.input_error = Some(crate::tr!("tasks-need-id")),
                 }
             }
             if self.tracking.is_some() {
@@ -142,8 +137,8 @@ impl TasksScreen {
         if self.tasks.is_empty() {
             ui.empty_state(
                 "⟳",
-                "No tasks tracked",
-                "Type a task's id above to follow it until it is finished.",
+                &crate::tr!("tasks-empty"),
+                &crate::tr!("tasks-empty-hint"),
                 None,
             );
             return;
@@ -171,13 +166,11 @@ impl TasksScreen {
 
 /// The notification when a tracked task finishes.
 fn finished_sentence(task: &VectorizeTask) -> String {
-    let logos = match task.created_logos.len() {
-        1 => "1 logo created".to_owned(),
-        n => format!("{n} logos created"),
-    };
-    format!(
-        "Vectorize task {} ({}) finished: {logos}.",
-        task.id, task.logo_name
+    crate::tr!(
+        "tasks-finished",
+        id = task.id.to_string(),
+        name = task.logo_name.as_str(),
+        count = task.created_logos.len()
     )
 }
 
@@ -192,39 +185,39 @@ fn task_ui(ui: &mut Ui, shared: &mut Shared<'_>, tracked: &TrackedTask) -> bool 
         ui.surface(|ui| {
             ui.horizontal(|ui| {
                 let name = if task.logo_name.is_empty() {
-                    "(no logo name)"
+                    crate::tr!("tasks-no-logo-name")
                 } else {
-                    &task.logo_name
+                    task.logo_name.clone()
                 };
                 ui.label(
-                    RichText::new(format!("Task {} · {name}", task.id))
-                        .font(theme::heading_font())
-                        .color(t.text_strong),
+                    RichText::new(crate::tr!(
+                        "tasks-card-title",
+                        id = task.id.to_string(),
+                        name = name
+                    ))
+                    .font(theme::heading_font())
+                    .color(t.text_strong),
                 );
                 let (fg, bg, tip) = match &task.status {
-                    TaskStatus::Pending => (
-                        t.warning,
-                        t.warning_soft,
-                        "Being vectorized; checked every few seconds",
-                    ),
+                    TaskStatus::Pending => {
+                        (t.warning, t.warning_soft, crate::tr!("tasks-pending-hover"))
+                    }
                     TaskStatus::Finished => (
                         t.success,
                         t.success_soft,
-                        "Done: the logos it created are listed",
+                        crate::tr!("tasks-finished-hover"),
                     ),
-                    TaskStatus::Other(_) => (
-                        t.text_muted,
-                        t.chrome,
-                        "A status this version does not know",
-                    ),
+                    TaskStatus::Other(_) => {
+                        (t.text_muted, t.chrome, crate::tr!("tasks-other-hover"))
+                    }
                 };
                 let status = task.status.as_str();
                 labelled(ui.badge(status, fg, bg), status).on_hover_text(tip);
                 ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                     remove = ui
-                        .small_button("Remove")
-                        .accessible_name(format!("Remove task {}", task.id))
-                        .on_hover_text("Stop following this task (the task itself stays)")
+                        .small_button(crate::tr!("tasks-remove"))
+                        .accessible_name(crate::tr!("tasks-remove-name", id = task.id.to_string()))
+                        .on_hover_text(crate::tr!("tasks-remove-hover"))
                         .clicked();
                 });
             });
@@ -240,7 +233,7 @@ fn task_ui(ui: &mut Ui, shared: &mut Shared<'_>, tracked: &TrackedTask) -> bool 
                 language.money(task.max_price, &task.currency)
             );
             let fin = task.final_price.map_or_else(
-                || "not yet known".to_owned(),
+                || crate::tr!("tasks-price-not-known"),
                 |p| language.money(p, &task.currency),
             );
             let finished = task
@@ -253,29 +246,47 @@ fn task_ui(ui: &mut Ui, shared: &mut Shared<'_>, tracked: &TrackedTask) -> bool 
                 .min_col_width(90.0)
                 .show(ui, |ui| {
                     let pairs = [
-                        ("Method", method, "Created", local(&task.created_at_utc)),
-                        ("Price range", range, "Finished", finished),
+                        (
+                            crate::tr!("tasks-method"),
+                            method,
+                            crate::tr!("tasks-created"),
+                            local(&task.created_at_utc),
+                        ),
+                        (
+                            crate::tr!("tasks-price-range"),
+                            range,
+                            crate::tr!("tasks-finished-at"),
+                            finished,
+                        ),
                     ];
                     for (k1, v1, k2, v2) in pairs {
-                        ui.muted(k1);
+                        ui.muted(&k1);
                         ui.label(v1);
-                        ui.muted(k2);
+                        ui.muted(&k2);
                         ui.label(v2);
                         ui.end_row();
                     }
-                    ui.muted("Final price");
+                    ui.muted(&crate::tr!("tasks-final-price"));
                     ui.label(fin);
-                    ui.muted("Created logos");
+                    ui.muted(&crate::tr!("tasks-created-logos"));
                     if task.created_logos.is_empty() {
                         ui.label("—");
                     } else {
                         ui.horizontal(|ui| {
                             for l in &task.created_logos {
                                 let text = match l.logo_item_no {
-                                    Some(n) => format!("Logo {} (item no. {n})", l.logo_id),
-                                    None => format!("Logo {}", l.logo_id),
+                                    Some(n) => crate::tr!(
+                                        "tasks-logo-item",
+                                        logo = l.logo_id.to_string(),
+                                        item = n.to_string()
+                                    ),
+                                    None => crate::tr!("tasks-logo", logo = l.logo_id.to_string()),
                                 };
-                                if ui.link(text).on_hover_text("Open the logo").clicked() {
+                                if ui
+                                    .link(text)
+                                    .on_hover_text(crate::tr!("tasks-open-logo"))
+                                    .clicked()
+                                {
                                     shared.intend(Intent::OpenLogo(LogoRef::Id(l.logo_id)));
                                 }
                             }
@@ -283,9 +294,9 @@ fn task_ui(ui: &mut Ui, shared: &mut Shared<'_>, tracked: &TrackedTask) -> bool 
                     }
                     ui.end_row();
                 });
-            ui.muted_small(&format!(
-                "Last checked {}",
-                language.time_stamp(&tracked.updated_at)
+            ui.muted_small(&crate::tr!(
+                "tasks-last-checked",
+                time = language.time_stamp(&tracked.updated_at)
             ));
         });
     });

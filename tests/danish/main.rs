@@ -9,9 +9,10 @@
 mod ui_common;
 
 mod first_order;
+mod history_exports;
+mod settings;
 mod ui_composer;
 mod ui_designs;
-mod ui_exports;
 mod ui_locale;
 mod ui_logos;
 

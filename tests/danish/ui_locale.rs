@@ -104,7 +104,7 @@ fn money_and_dates_follow_the_language_chosen_in_settings() {
     // A copy of it in the composer: its estimate in kroner with a decimal comma.
     h.state_mut().orders_mut().history_view.open = Some(row.id);
     h.run_steps(2);
-    press(&mut h, "Copy to new draft");
+    press(&mut h, "Kopiér til ny kladde");
     wait_for(&mut h, "the copy's estimate", |h| {
         let e = h.state().orders().composer.estimate();
         h.state().orders().composer.draft_id() != Some(row.id)
@@ -138,13 +138,13 @@ fn task_prices_and_times_follow_the_language() {
     assert_eq!(h.state().language(), DA);
     go(&mut h, "Tasks");
     let id = fixtures().pending_vectorize_task_id;
-    h.get_by_role_and_label(egui::accesskit::Role::TextInput, "Task id")
+    h.get_by_role_and_label(egui::accesskit::Role::TextInput, "Opgave-id")
         .focus();
     h.run_steps(1);
-    h.get_by_role_and_label(egui::accesskit::Role::TextInput, "Task id")
+    h.get_by_role_and_label(egui::accesskit::Role::TextInput, "Opgave-id")
         .type_text(&id.to_string());
     h.run_steps(1);
-    h.get_by_label("Track task").click();
+    h.get_by_label("Følg opgave").click();
     wait_for(&mut h, "the tracked task", |h| {
         !h.state().tasks().tasks().is_empty()
     });

@@ -16,6 +16,7 @@ mod ui_account_orders;
 mod ui_accounts;
 mod ui_designs;
 mod ui_editor;
+mod ui_exports;
 mod ui_gallery;
 mod ui_hostile;
 mod ui_keys;

@@ -1,1 +1,100 @@
 # Danske tekster til history. Hver besked har sin engelske tvilling i ../en/history.ftl.ftl.
+
+## Listen
+
+history-title = Ordrehistorik
+history-subtitle = { $count } lagt fra denne maskine eller slået op · { $pending } i gang
+history-look-up = Slå op
+history-looking-up = Slår ordren op
+history-tracking-id = Sporings-id
+history-search-hint = Søg på ordrenummer, reference eller modtager
+history-search-name = Søg i ordrer
+history-empty = Ingen ordrer endnu
+history-empty-hint = Ordrer, du lægger fra denne maskine, vises her og følges, til de er færdige.
+history-no-match = Ingen ordre passer
+history-no-match-hint = Prøv et andet ordrenummer, en anden reference eller modtager.
+history-col-order = Ordre
+history-col-reference = Reference
+history-col-recipient = Modtager
+history-col-status = Status
+history-col-total = I alt
+history-col-updated = Opdateret
+history-note-held = tilbageholdt: kontoen er ændret — åbn den
+history-note-uncertain = er måske allerede lagt — slå den op
+history-note-unknown = tjenesten kender den ikke
+history-note-waiting = { $tries ->
+    [one] venter på at blive sendt ({ $tries } forsøg): { $error }
+   *[other] venter på at blive sendt ({ $tries } forsøg): { $error }
+}
+history-note-sending = sender…
+
+## Én ordre
+
+history-back = ← Historik
+history-order-title = Ordre { $number }
+history-copy-to-draft = Kopiér til ny kladde
+history-copy-to-draft-confirm = Kopiér til ny kladde…
+history-show-in-composer = Vis i ordreformularen
+history-confirmation-pdf = Ordrebekræftelse (PDF)
+history-confirmation-pdf-hover = Gemmer ordrebekræftelsen (linjer, beløb, moms, leveringsdato) som PDF, hvor du vælger
+history-export-csv = Eksportér CSV
+history-export-csv-hover = Gemmer linjer og beløb som CSV-fil, hvor du vælger, til et regneark på dit sprog
+history-copy-csv = Kopiér CSV
+history-csv-copied = Ordrens CSV er kopieret til udklipsholderen.
+history-copy-anyway = Kopiér alligevel
+history-cancel = Annullér
+history-confirmation-saved = Ordrebekræftelsen er gemt som { $path }
+history-csv-not-saved = Der blev ikke valgt en fil, så CSV-filen blev ikke gemt.
+history-confirmation-not-saved = Der blev ikke valgt en fil, så ordrebekræftelsen blev ikke gemt.
+history-save-in-downloads = Gem i Overførsler i stedet
+history-save-in-downloads-hover = Gemmer den under dens sædvanlige navn i den senest brugte mappe, ellers i Overførsler, uden at spørge (når der ikke kommer noget vindue)
+history-unknown = Tjenesten kender ikke denne ordre: den har igen og igen svaret "ikke fundet" (eller noget ulæseligt) for sporings-id { $tracking }, så den tjekkes ikke længere. Den hører måske til et andet miljø, eller tjenesten har mistet den. "Tjek igen" spørger én gang til.
+history-check-again = Tjek igen
+history-failed-no-reason = Tjenesten gav ingen begrundelse.
+history-failed-fix = Ret den i en ny kladde: "Kopiér til ny kladde" beholder det hele og får en ny nøgle.
+history-outbox-waiting = { $tries ->
+    [one] I udbakken: endnu ikke sendt efter { $tries } forsøg ({ $error }). Den sendes, så snart tjenesten kan nås, med samme nøgle.
+   *[other] I udbakken: endnu ikke sendt efter { $tries } forsøg ({ $error }). Den sendes, så snart tjenesten kan nås, med samme nøgle.
+}
+history-outbox-sending = I udbakken: sendes nu.
+history-pending = Afventer: tjenesten lægger ordren. Den tjekkes med få sekunders mellemrum.
+history-tracking-id-is = Sporings-id { $tracking }
+history-fact-order-number = Ordrenummer
+history-fact-placed = Lagt
+history-fact-latest-delivery = Seneste levering
+history-fact-reference = Reference
+history-fact-comment = Kommentar
+history-fact-deliver-to = Leveres til
+history-fact-origin = Afsender
+history-designs = Designs
+history-col-size = Størrelse
+history-col-qty = Antal
+history-col-name = Navn
+history-col-number = Nummer
+history-col-values = Værdier
+history-loose-transfers = Løse tryk
+history-col-logo = Logo
+history-col-item = Varenr.
+history-col-value = Værdi
+history-subtotal = Subtotal
+history-vat = Moms { $rate } %
+history-total = I alt
+history-computed-by-service = Som beregnet af tjenesten.
+history-saving-confirmation = Gemmer ordrebekræftelsen
+
+## Tilbageholdte og usikre ordrer
+
+history-send-to = Send til { $address }
+history-send-question = Send den med kontoens nuværende indstillinger ({ $address })?
+history-send-question-risky = Send den med kontoens nuværende indstillinger ({ $address })? Den er måske allerede lagt med de gamle indstillinger.
+history-send-yes = Ja, send den dertil
+history-back-to-draft = Tilbage til kladde
+history-uncertain = Er måske allerede lagt — tjek, før du sender igen. En tidligere afsendelse kan være nået frem til tjenesten, uden at svaret nåede tilbage til logodesk, og derefter afviste tjenesten en ny afsendelse. Den sendes ikke igen af sig selv. "Slå op" spørger tjenesten igen med samme nøgle og samme ordre; kender du sporings-id'et, så tilknyt det.
+history-uncertain-said = Er måske allerede lagt — tjek, før du sender igen. En tidligere afsendelse kan være nået frem til tjenesten, uden at svaret nåede tilbage til logodesk, og derefter afviste tjenesten en ny afsendelse. Tjenesten svarede: { $said } Den sendes ikke igen af sig selv. "Slå op" spørger tjenesten igen med samme nøgle og samme ordre; kender du sporings-id'et, så tilknyt det.
+history-look-up-hover = Send samme nøgle og samme ordre én gang til: en lagt ordre svarer med sit sporings-id
+history-looking-order-up = Slår ordren op
+history-attach-name = Sporings-id for denne ordre
+history-attach = Tilknyt
+history-attaching = Tilknytter sporings-id'et
+history-found-as = Fundet: tjenesten har denne ordre som { $number } (sporings-id { $tracking }). Den følges fra nu af.
+history-found = Fundet: tjenesten har denne ordre. Den følges fra nu af.

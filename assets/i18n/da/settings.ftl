@@ -1,1 +1,97 @@
 # Danske tekster til settings. Hver besked har sin engelske tvilling i ../en/settings.ftl.ftl.
+
+## Konti
+
+settings-title = Indstillinger
+settings-subtitle = Konti, sprog, udseende og version
+settings-accounts = Konti
+settings-add-account = + Tilføj konto
+settings-accounts-hint = Skift af konto genindlæser alt. API-nøgler gemmes i systemets nøglering, aldrig i en fil.
+settings-loading-accounts = Indlæser konti…
+settings-active = Aktiv
+settings-sandbox = Indbygget sandkasse
+settings-sandbox-at = Indbygget sandkasse på { $url }
+settings-header-bearer = Authorization: Bearer
+settings-header-x-api-key = X-Api-Key-header
+settings-key-keychain = nøgle i nøgleringen
+settings-key-session = nøgle gemt kun i denne session
+settings-key-demo = indbygget demonøgle
+settings-org-child = handler for underorganisation { $organization }
+settings-org-own = handler for sin egen organisation
+settings-account-facts = { $header } · { $key } · { $organization }
+settings-cancel = Annullér
+settings-remove = Fjern
+settings-remove-confirm-hover = Fjern kontoen og dens nøgle
+settings-remove-question = Fjern "{ $name }"?
+settings-remove-hover = Fjern denne konto og dens nøgle fra nøgleringen
+settings-edit = Redigér
+settings-edit-hover = Ret { $name }
+settings-use = Brug
+settings-use-hover = Skift til { $name } og genindlæs alt
+settings-saved = Kontoen "{ $name }" er gemt.
+settings-saved-keychain = Kontoen "{ $name }" er gemt. Dens nøgle ligger i nøgleringen.
+settings-saved-session = Kontoen "{ $name }" er gemt. Dens nøgle gemmes, til logodesk lukkes.
+
+## Kontoformularen
+
+settings-form-edit = Redigér "{ $name }"
+settings-form-add = Tilføj en konto
+settings-name = Navn
+settings-name-hint = f.eks. Nordby IF live
+settings-address = Tjenestens adresse
+settings-address-sandbox = indbygget sandkasse
+settings-key-header = Nøgle-header
+settings-organization = Organisation
+settings-org-own-choice = Egen organisation
+settings-org-child-choice = Underorganisation
+settings-org-id-hint = id
+settings-org-id-name = Underorganisationens id
+settings-org-hint = Upload og ordrer laves for denne organisation.
+settings-api-key = API-nøgle
+settings-api-key-keep-hint = Lad feltet stå tomt for at beholde den gemte nøgle
+settings-api-key-hint = Indsæt nøglen
+settings-need-org-id = Skriv underorganisationens id, et helt tal som f.eks. 1002.
+settings-need-name = Skriv et navn til kontoen.
+settings-need-key = Skriv den API-nøgle, du har fået af tjenesten.
+settings-orders-question = Kontoen har { $count ->
+    [one] { $count } ordre
+   *[other] { $count } ordrer
+} i kø eller lagt og endnu ikke bekræftet, og ændringen af dens { $what } ændrer, hvor de sendes hen. "Send dem med de nye indstillinger" sender dem, der aldrig nåede frem til tjenesten, og dem alle, hvis adressen er den samme (en ny nøgle til samme tjeneste); en ordre, der måske allerede er nået frem til den gamle adresse, holdes tilbage, så den ikke lægges to gange. "Behold dem til de gamle indstillinger" holder dem alle tilbage uden at sende dem, til du beslutter dig for hver enkelt under Historik.
+settings-orders-follow = Send dem med de nye indstillinger
+settings-orders-hold = Behold dem til de gamle indstillinger
+settings-dont-save = Gem ikke
+settings-saving = Gemmer kontoen
+settings-save = Gem
+settings-save-needs-consent = Der er ingen nøglering: vælg først "Gem kun nøgler i denne session" ovenfor.
+settings-test = Test forbindelsen
+settings-test-hover = Kald sundhedstjekket og hent ét logo med disse indstillinger
+settings-testing = Tester forbindelsen
+
+## Nøglering og forbindelsestest
+
+settings-keychain = Nøglering: { $store }
+settings-keychain-session = Der er ingen nøglering ({ $reason }). Nøgler, du indtaster, gemmes i hukommelsen, til logodesk lukkes, og skal indtastes igen næste gang.
+settings-keychain-unavailable = Der er ingen nøglering på denne computer ({ $reason }). logodesk skriver aldrig API-nøgler i en fil. Den kan gemme nøgler i hukommelsen, til du lukker; så skal du indtaste dem igen næste gang.
+settings-keep-session-keys = Gem kun nøgler i denne session
+settings-keep-session-keys-hover = Nøglerne ligger i hukommelsen og glemmes, når logodesk lukkes
+settings-ping-ok = Tjenesten svarede på sundhedstjekket.
+settings-ping-ok-said = Tjenesten svarede på sundhedstjekket: "{ $text }".
+settings-ping-failed = Sundhedstjek: { $error }
+settings-logos-ok = { $count ->
+    [one] Nøglen virker: kontoen har { $count } logo.
+   *[other] Nøglen virker: kontoen har { $count } logoer.
+}
+settings-logos-failed = Logoliste: { $error }
+
+## Udseende og om
+
+settings-appearance = Udseende
+settings-language = Sprog
+settings-language-hint = Beløb, tal og datoer følger sproget, her og i eksporter.
+settings-theme = Tema
+settings-theme-system = Følg systemet
+settings-theme-light = ☀ Lyst
+settings-theme-dark = ☾ Mørkt
+settings-about = Om logodesk
+settings-version = Version { $version }
+settings-sandbox-listens = Den indbyggede sandkasse lytter på { $url }; dens data bliver på denne computer.

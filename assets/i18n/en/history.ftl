@@ -1,1 +1,100 @@
 # English texts of history. Each message has its Danish twin in ../da/history.ftl.ftl.
+
+## The list
+
+history-title = Order history
+history-subtitle = { $count } placed from this machine or looked up · { $pending } in progress
+history-look-up = Look up
+history-looking-up = Looking up the order
+history-tracking-id = Tracking id
+history-search-hint = Search order number, reference or recipient
+history-search-name = Search orders
+history-empty = No orders yet
+history-empty-hint = Orders you place from this machine appear here and are followed until they complete.
+history-no-match = No order matches
+history-no-match-hint = Try another order number, reference or recipient.
+history-col-order = Order
+history-col-reference = Reference
+history-col-recipient = Recipient
+history-col-status = Status
+history-col-total = Total
+history-col-updated = Updated
+history-note-held = held: its account changed — open it
+history-note-uncertain = may already be placed — look it up
+history-note-unknown = the service does not know it
+history-note-waiting = { $tries ->
+    [one] waiting to send ({ $tries } try): { $error }
+   *[other] waiting to send ({ $tries } tries): { $error }
+}
+history-note-sending = sending…
+
+## One order
+
+history-back = ← History
+history-order-title = Order { $number }
+history-copy-to-draft = Copy to new draft
+history-copy-to-draft-confirm = Copy to new draft…
+history-show-in-composer = Show in composer
+history-confirmation-pdf = Confirmation (PDF)
+history-confirmation-pdf-hover = Saves the order's confirmation (lines, totals, VAT, delivery date) as a PDF where you choose
+history-export-csv = Export CSV
+history-export-csv-hover = Saves the lines and totals as a CSV file where you choose, for a spreadsheet in your language
+history-copy-csv = Copy CSV
+history-csv-copied = The order's CSV is on the clipboard.
+history-copy-anyway = Copy anyway
+history-cancel = Cancel
+history-confirmation-saved = Confirmation saved as { $path }
+history-csv-not-saved = No file was chosen, so the CSV was not saved.
+history-confirmation-not-saved = No file was chosen, so the confirmation was not saved.
+history-save-in-downloads = Save in Downloads instead
+history-save-in-downloads-hover = Saves it under its usual name in the folder last used, else Downloads, without asking (for when no dialog appears)
+history-unknown = The service does not know this order: it answered "not found" (or something unreadable) for tracking id { $tracking } again and again, so it is no longer checked. It may belong to another environment, or the service lost it. "Check again" asks once more.
+history-check-again = Check again
+history-failed-no-reason = The service gave no reason.
+history-failed-fix = Fix it in a new draft: "Copy to new draft" keeps everything and gets a new key.
+history-outbox-waiting = { $tries ->
+    [one] In the outbox: not sent yet after { $tries } try ({ $error }). It goes out as soon as the service is reachable, with the same key.
+   *[other] In the outbox: not sent yet after { $tries } tries ({ $error }). It goes out as soon as the service is reachable, with the same key.
+}
+history-outbox-sending = In the outbox: being sent.
+history-pending = Pending: the service is placing the order. It is checked every few seconds.
+history-tracking-id-is = Tracking id { $tracking }
+history-fact-order-number = Order number
+history-fact-placed = Placed
+history-fact-latest-delivery = Latest delivery
+history-fact-reference = Reference
+history-fact-comment = Comment
+history-fact-deliver-to = Deliver to
+history-fact-origin = Origin
+history-designs = Designs
+history-col-size = Size
+history-col-qty = Qty
+history-col-name = Name
+history-col-number = Number
+history-col-values = Values
+history-loose-transfers = Loose transfers
+history-col-logo = Logo
+history-col-item = Item
+history-col-value = Value
+history-subtotal = Subtotal
+history-vat = VAT { $rate } %
+history-total = Total
+history-computed-by-service = As computed by the service.
+history-saving-confirmation = Saving the order confirmation
+
+## Held and uncertain orders
+
+history-send-to = Send to { $address }
+history-send-question = Send it with the account's settings now ({ $address })?
+history-send-question-risky = Send it with the account's settings now ({ $address })? It may already be placed with the old settings.
+history-send-yes = Yes, send it there
+history-back-to-draft = Back to draft
+history-uncertain = May already be placed — check before resending. An earlier send may have reached the service without its answer reaching logodesk, and then the service refused a resend. It is not sent again by itself. "Look up" asks the service again with the same key and the same order; if you know its tracking id, attach it.
+history-uncertain-said = May already be placed — check before resending. An earlier send may have reached the service without its answer reaching logodesk, and then the service refused a resend. The service said: { $said } It is not sent again by itself. "Look up" asks the service again with the same key and the same order; if you know its tracking id, attach it.
+history-look-up-hover = Send the same key and the same order once more: a placed order answers its tracking id
+history-looking-order-up = Looking the order up
+history-attach-name = Tracking id of this order
+history-attach = Attach
+history-attaching = Attaching the tracking id
+history-found-as = Found: the service has this order as { $number } (tracking id { $tracking }). It is followed from now on.
+history-found = Found: the service has this order. It is followed from now on.

@@ -24,9 +24,20 @@ impl UserError {
             }
             source = s.source();
         }
+        let details = causes.split_first().map(|(first, rest)| {
+            let mut out = first.clone();
+            for cause in rest {
+                out.push('\n');
+                out.push_str(&crate::tr!(
+                    "backend-detail-caused-by",
+                    cause = cause.as_str()
+                ));
+            }
+            out
+        });
         UserError {
             message: e.to_string(),
-            details: (!causes.is_empty()).then(|| causes.join("\ncaused by: ")),
+            details,
         }
     }
 
@@ -37,26 +48,45 @@ impl UserError {
         let mut lines = Vec::new();
         match e {
             ApiError::Status(s) => {
-                lines.push(format!("Request: {}", s.endpoint));
-                lines.push(format!("HTTP status: {}", s.status));
+                lines.push(crate::tr!(
+                    "backend-detail-request",
+                    endpoint = s.endpoint.to_string()
+                ));
+                lines.push(crate::tr!(
+                    "backend-detail-status",
+                    status = s.status.to_string()
+                ));
                 if let Some(said) = s.server.summary() {
-                    lines.push(format!("The service said: {said}"));
+                    lines.push(crate::tr!("backend-detail-service-said", said = said));
                 }
                 if let Some(wait) = s.retry_after {
-                    lines.push(format!("It asked to retry after {} s", wait.as_secs()));
+                    lines.push(crate::tr!(
+                        "backend-detail-retry-after",
+                        seconds = wait.as_secs().to_string()
+                    ));
                 }
             }
             ApiError::Network { url, reason, .. } => {
-                lines.push(format!("Address: {url}"));
-                lines.push(format!("Reason: {reason}"));
+                lines.push(crate::tr!("backend-detail-address", url = url.to_string()));
+                lines.push(crate::tr!(
+                    "backend-detail-reason",
+                    reason = reason.to_string()
+                ));
             }
             ApiError::Decode {
                 endpoint,
                 path,
                 message,
             } => {
-                lines.push(format!("Request: {endpoint}"));
-                lines.push(format!("At {path}: {message}"));
+                lines.push(crate::tr!(
+                    "backend-detail-request",
+                    endpoint = endpoint.to_string()
+                ));
+                lines.push(crate::tr!(
+                    "backend-detail-at",
+                    path = path.to_string(),
+                    message = message.to_string()
+                ));
             }
             ApiError::Validation(issues) => {
                 lines.extend(issues.iter().map(ToString::to_string));

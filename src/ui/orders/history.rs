@@ -54,10 +54,10 @@ pub enum NotSaved {
 }
 
 impl NotSaved {
-    fn sentence(self) -> &'static str {
+    fn sentence(self) -> String {
         match self {
-            NotSaved::Csv => "No file was chosen, so the CSV was not saved.",
-            NotSaved::Confirmation => "No file was chosen, so the confirmation was not saved.",
+            NotSaved::Csv => crate::tr!("history-csv-not-saved"),
+            NotSaved::Confirmation => crate::tr!("history-confirmation-not-saved"),
         }
     }
 }
@@ -93,35 +93,43 @@ impl HistoryView {
         let pending = history.iter().filter(|o| !o.state.is_final()).count();
         ui.horizontal(|ui| {
             ui.screen_title(
-                "Order history",
-                Some(&format!(
-                    "{} placed from this machine or looked up · {pending} in progress",
-                    history.len()
+                &crate::tr!("history-title"),
+                Some(&crate::tr!(
+                    "history-subtitle",
+                    count = history.len(),
+                    pending = pending
                 )),
             );
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 let busy = self.looking_up;
                 let id = self.lookup.trim().parse::<i64>().ok();
                 if ui
-                    .add_enabled(id.is_some() && !busy, egui::Button::new("Look up"))
+                    .add_enabled(
+                        id.is_some() && !busy,
+                        egui::Button::new(crate::tr!("history-look-up")),
+                    )
                     .clicked()
                     && let Some(id) = id
                 {
                     self.lookup_error = None;
                     self.looking_up = true;
-                    shared.request(Slot::OrdersLookUp, "Looking up the order", |request| {
-                        Command::Orders(OrdersCommand::LookUp {
-                            request,
-                            tracking: OrderId(id),
-                        })
-                    });
+                    shared.request(
+                        Slot::OrdersLookUp,
+                        &crate::tr!("history-looking-up"),
+                        |request| {
+                            Command::Orders(OrdersCommand::LookUp {
+                                request,
+                                tracking: OrderId(id),
+                            })
+                        },
+                    );
                 }
                 ui.add(
                     egui::TextEdit::singleline(&mut self.lookup)
-                        .hint_text("Tracking id")
+                        .hint_text(crate::tr!("history-tracking-id"))
                         .desired_width(110.0),
                 )
-                .accessible_name("Tracking id");
+                .accessible_name(crate::tr!("history-tracking-id"));
             });
         });
         if let Some(e) = &self.lookup_error {
@@ -130,26 +138,28 @@ impl HistoryView {
         ui.add_space(space::S);
         ui.add(
             egui::TextEdit::singleline(&mut self.search)
-                .hint_text("Search order number, reference or recipient")
+                .hint_text(crate::tr!("history-search-hint"))
                 .desired_width(f32::INFINITY),
         )
-        .accessible_name("Search orders");
+        .accessible_name(crate::tr!("history-search-name"));
         ui.add_space(space::S);
         let shown: Vec<&LocalOrder> = history
             .iter()
             .filter(|o| matches(o, &self.search))
             .collect();
         if shown.is_empty() {
-            ui.empty_state(
-                "☰",
-                if history.is_empty() { "No orders yet" } else { "No order matches" },
-                if history.is_empty() {
-                    "Orders you place from this machine appear here and are followed until they complete."
-                } else {
-                    "Try another order number, reference or recipient."
-                },
-                None,
-            );
+            let (title, hint) = if history.is_empty() {
+                (
+                    crate::tr!("history-empty"),
+                    crate::tr!("history-empty-hint"),
+                )
+            } else {
+                (
+                    crate::tr!("history-no-match"),
+                    crate::tr!("history-no-match-hint"),
+                )
+            };
+            ui.empty_state("☰", &title, &hint, None);
             return;
         }
         let row_height = 40.0;
@@ -158,7 +168,7 @@ impl HistoryView {
                 .num_columns(6)
                 .min_col_width(0.0)
                 .show(ui, |ui| {
-                    for (h, w) in HEAD {
+                    for (h, w) in head().into_iter().zip(WIDTHS) {
                         ui.add_sized(
                             [w, 16.0],
                             egui::Label::new(RichText::new(h).small().strong()),
@@ -176,20 +186,20 @@ impl HistoryView {
                                 ui.set_height(row_height - 8.0);
                                 let number = o.order_number.clone().unwrap_or_else(|| "—".into());
                                 ui.add_sized(
-                                    [HEAD[0].1, 20.0],
+                                    [WIDTHS[0], 20.0],
                                     egui::Label::new(
                                         RichText::new(number).strong().color(t.text_strong),
                                     ),
                                 );
                                 ui.add_sized(
-                                    [HEAD[1].1, 20.0],
+                                    [WIDTHS[1], 20.0],
                                     egui::Label::new(&o.reference).truncate(),
                                 );
                                 ui.add_sized(
-                                    [HEAD[2].1, 20.0],
+                                    [WIDTHS[2], 20.0],
                                     egui::Label::new(&o.recipient).truncate(),
                                 );
-                                ui.allocate_ui([HEAD[3].1, 20.0].into(), |ui| {
+                                ui.allocate_ui([WIDTHS[3], 20.0].into(), |ui| {
                                     state_badge(ui, o.state)
                                 });
                                 let total = o
@@ -198,25 +208,27 @@ impl HistoryView {
                                     .and_then(|r| r.order.as_ref())
                                     .map(|ord| shared.language().money(ord.total, &ord.currency))
                                     .unwrap_or_default();
-                                ui.add_sized([HEAD[4].1, 20.0], egui::Label::new(total));
+                                ui.add_sized([WIDTHS[4], 20.0], egui::Label::new(total));
                                 let note = match (o.state, &o.last_error, &o.hold) {
-                                    (_, _, Some(_)) => {
-                                        "held: its account changed — open it".to_owned()
-                                    }
+                                    (_, _, Some(_)) => crate::tr!("history-note-held"),
                                     (OrderState::Uncertain, ..) => {
-                                        "may already be placed — look it up".to_owned()
+                                        crate::tr!("history-note-uncertain")
                                     }
                                     (OrderState::Unknown, ..) => {
-                                        "the service does not know it".to_owned()
+                                        crate::tr!("history-note-unknown")
                                     }
-                                    (OrderState::Queued, Some(e), _) => {
-                                        format!("waiting to send ({} tries): {e}", o.attempts)
+                                    (OrderState::Queued, Some(e), _) => crate::tr!(
+                                        "history-note-waiting",
+                                        tries = o.attempts,
+                                        error = e.as_str()
+                                    ),
+                                    (OrderState::Queued, None, _) => {
+                                        crate::tr!("history-note-sending")
                                     }
-                                    (OrderState::Queued, None, _) => "sending…".to_owned(),
                                     _ => shared.language().time_stamp(&o.updated_at),
                                 };
                                 ui.add_sized(
-                                    [HEAD[5].1, 20.0],
+                                    [WIDTHS[5], 20.0],
                                     egui::Label::new(
                                         RichText::new(note).small().color(t.text_muted),
                                     )
@@ -254,21 +266,21 @@ impl HistoryView {
         let mut action = None;
         let order = o.record.as_ref().and_then(|r| r.order.as_ref());
         ui.horizontal(|ui| {
-            if ui.button("← History").clicked() {
+            if ui.button(crate::tr!("history-back")).clicked() {
                 self.open = None;
             }
             let title = match &o.order_number {
-                Some(n) => format!("Order {n}"),
-                None => format!("Order {}", o.reference),
+                Some(n) => crate::tr!("history-order-title", number = n.as_str()),
+                None => crate::tr!("history-order-title", number = o.reference.as_str()),
             };
             ui.screen_title(&title, None);
             state_badge(ui, o.state);
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if o.draft_json.is_some() && self.confirm_copy != Some(o.id) {
                     let label = if copy_is_risky(o.state) {
-                        "Copy to new draft…"
+                        crate::tr!("history-copy-to-draft-confirm")
                     } else {
-                        "Copy to new draft"
+                        crate::tr!("history-copy-to-draft")
                     };
                     if ui.button(label).clicked() {
                         if copy_is_risky(o.state) {
@@ -278,33 +290,39 @@ impl HistoryView {
                         }
                     }
                 }
-                if o.state == OrderState::Queued && ui.button("Show in composer").clicked() {
+                if o.state == OrderState::Queued
+                    && ui.button(crate::tr!("history-show-in-composer")).clicked()
+                {
                     action = Some(HistoryAction::Edit(o.clone()));
                 }
                 if let (Some(record), Some(order)) = (&o.record, order) {
                     if o.state == OrderState::Completed
                         && ui
-                            .add_enabled(!self.saving_pdf, egui::Button::new("Confirmation (PDF)"))
-                            .on_hover_text("Saves the order's confirmation (lines, totals, VAT, delivery date) as a PDF where you choose")
+                            .add_enabled(
+                                !self.saving_pdf,
+                                egui::Button::new(crate::tr!("history-confirmation-pdf")),
+                            )
+                            .on_hover_text(crate::tr!("history-confirmation-pdf-hover"))
                             .clicked()
                     {
                         self.save_confirmation(shared, o.id, record, order, SaveTo::Ask);
                     }
                     if ui
-                        .button("Export CSV")
-                        .on_hover_text("Saves the lines and totals as a CSV file where you choose, for a spreadsheet in your language")
+                        .button(crate::tr!("history-export-csv"))
+                        .on_hover_text(crate::tr!("history-export-csv-hover"))
                         .clicked()
                     {
                         self.export_csv(shared, o.id, record, order, SaveTo::Ask);
                     }
-                    if ui.button("Copy CSV").clicked() {
+                    if ui.button(crate::tr!("history-copy-csv")).clicked() {
                         match order_csv(record, order, shared.language()) {
                             Ok(csv) => {
                                 let text = csv.strip_prefix(BOM).unwrap_or(&csv);
-                                ui.ctx().copy_text(String::from_utf8_lossy(text).into_owned());
+                                ui.ctx()
+                                    .copy_text(String::from_utf8_lossy(text).into_owned());
                                 shared
                                     .notifications
-                                    .success("The order's CSV is on the clipboard.");
+                                    .success(crate::tr!("history-csv-copied"));
                             }
                             Err(e) => shared.notifications.error(&UserError::from_error(&e)),
                         }
@@ -316,13 +334,15 @@ impl HistoryView {
         if self.confirm_copy == Some(o.id) {
             ui.label(RichText::new(COPY_RISK).color(t.danger));
             ui.horizontal(|ui| {
-                let anyway = egui::Button::new(RichText::new("Copy anyway").color(t.on_accent))
-                    .fill(t.danger);
+                let anyway = egui::Button::new(
+                    RichText::new(crate::tr!("history-copy-anyway")).color(t.on_accent),
+                )
+                .fill(t.danger);
                 if ui.add(anyway).clicked() {
                     self.confirm_copy = None;
                     action = Some(HistoryAction::CopyToDraft(o.clone()));
                 }
-                if ui.button("Cancel").clicked() {
+                if ui.button(crate::tr!("history-cancel")).clicked() {
                     self.confirm_copy = None;
                 }
             });
@@ -333,20 +353,31 @@ impl HistoryView {
             .as_ref()
             .filter(|_| self.pdf_for == Some(o.id))
         {
-            ui.muted_small(&format!("Confirmation saved as {}", path.display()));
+            ui.muted_small(&crate::tr!(
+                "history-confirmation-saved",
+                path = path.display().to_string()
+            ));
         }
         let not_saved = self.not_saved.filter(|(id, _)| *id == o.id);
         if let (Some((_, what)), Some(record), Some(order)) = (not_saved, &o.record, order) {
             ui.horizontal_wrapped(|ui| {
-                ui.muted_small(what.sentence());
+                ui.muted_small(&what.sentence());
                 if ui
-                    .small_button("Save in Downloads instead")
-                    .on_hover_text("Saves it under its usual name in the folder last used, else Downloads, without asking (for when no dialog appears)")
+                    .small_button(crate::tr!("history-save-in-downloads"))
+                    .on_hover_text(crate::tr!("history-save-in-downloads-hover"))
                     .clicked()
                 {
                     match what {
-                        NotSaved::Csv => self.export_csv(shared, o.id, record, order, SaveTo::DefaultFolder),
-                        NotSaved::Confirmation => self.save_confirmation(shared, o.id, record, order, SaveTo::DefaultFolder),
+                        NotSaved::Csv => {
+                            self.export_csv(shared, o.id, record, order, SaveTo::DefaultFolder)
+                        }
+                        NotSaved::Confirmation => self.save_confirmation(
+                            shared,
+                            o.id,
+                            record,
+                            order,
+                            SaveTo::DefaultFolder,
+                        ),
                     }
                 }
             });
@@ -370,13 +401,14 @@ impl HistoryView {
                     .tracking_id
                     .map(|i| i.to_string())
                     .unwrap_or_else(|| "?".into());
-                ui.label(RichText::new(format!(
-                    "The service does not know this order: it answered \"not found\" (or something unreadable) for tracking id {tracking} again and again, so it is no longer checked. It may belong to another environment, or the service lost it. \"Check again\" asks once more."
-                )).color(t.danger));
+                ui.label(
+                    RichText::new(crate::tr!("history-unknown", tracking = tracking))
+                        .color(t.danger),
+                );
                 if let Some(e) = &o.last_error {
                     ui.muted_small(e);
                 }
-                if ui.button("Check again").clicked() {
+                if ui.button(crate::tr!("history-check-again")).clicked() {
                     self.check_result = None;
                     shared
                         .backend
@@ -386,29 +418,33 @@ impl HistoryView {
             OrderState::Failed => {
                 let why = o
                     .error_message
-                    .as_deref()
-                    .unwrap_or("The service gave no reason.");
+                    .clone()
+                    .unwrap_or_else(|| crate::tr!("history-failed-no-reason"));
                 ui.error_box(&crate::backend::UserError::new(why, None), "order-failed");
-                ui.muted("Fix it in a new draft: \"Copy to new draft\" keeps everything and gets a new key.");
+                ui.muted(&crate::tr!("history-failed-fix"));
             }
             OrderState::Queued => {
                 let msg = match &o.last_error {
-                    Some(e) => format!(
-                        "In the outbox: not sent yet after {} tries ({e}). It goes out as soon as the service is reachable, with the same key.",
-                        o.attempts
+                    Some(e) => crate::tr!(
+                        "history-outbox-waiting",
+                        tries = o.attempts,
+                        error = e.as_str()
                     ),
-                    None => "In the outbox: being sent.".to_owned(),
+                    None => crate::tr!("history-outbox-sending"),
                 };
                 ui.label(RichText::new(msg).color(t.warning));
             }
             OrderState::Sent => {
-                ui.label(RichText::new("Pending: the service is placing the order. It is checked every few seconds.").color(t.accent));
+                ui.label(RichText::new(crate::tr!("history-pending")).color(t.accent));
             }
             _ => {}
         }
         let Some(order) = order else {
             if let Some(id) = o.tracking_id {
-                ui.muted(&format!("Tracking id {id}"));
+                ui.muted(&crate::tr!(
+                    "history-tracking-id-is",
+                    tracking = id.to_string()
+                ));
             }
             return action;
         };
@@ -420,23 +456,31 @@ impl HistoryView {
                         .num_columns(4)
                         .spacing([space::XL, space::S])
                         .show(ui, |ui| {
-                            fact(ui, "Order number", order.order_number.as_str());
                             fact(
                                 ui,
-                                "Tracking id",
+                                &crate::tr!("history-fact-order-number"),
+                                order.order_number.as_str(),
+                            );
+                            fact(
+                                ui,
+                                &crate::tr!("history-tracking-id"),
                                 &o.tracking_id.map(|i| i.to_string()).unwrap_or_default(),
                             );
                             ui.end_row();
                             let language = shared.language();
-                            fact(ui, "Placed", &language.date_time(&order.placed_at_utc));
                             fact(
                                 ui,
-                                "Latest delivery",
+                                &crate::tr!("history-fact-placed"),
+                                &language.date_time(&order.placed_at_utc),
+                            );
+                            fact(
+                                ui,
+                                &crate::tr!("history-fact-latest-delivery"),
                                 &language.date(order.latest_delivery_date.date()),
                             );
                             ui.end_row();
-                            fact(ui, "Reference", &order.reference);
-                            fact(ui, "Comment", &order.comment);
+                            fact(ui, &crate::tr!("history-fact-reference"), &order.reference);
+                            fact(ui, &crate::tr!("history-fact-comment"), &order.comment);
                             ui.end_row();
                             let a = &order.delivery_address;
                             let mut address = format!(
@@ -446,15 +490,19 @@ impl HistoryView {
                             if let Some(p) = &a.contact_person {
                                 address.push_str(&format!(" (att. {p})"));
                             }
-                            fact(ui, "Deliver to", &address);
-                            fact(ui, "Origin", &order.origin_of_delivery);
+                            fact(ui, &crate::tr!("history-fact-deliver-to"), &address);
+                            fact(
+                                ui,
+                                &crate::tr!("history-fact-origin"),
+                                &order.origin_of_delivery,
+                            );
                             ui.end_row();
                         });
                 });
                 ui.add_space(space::M);
                 if !order.designs.is_empty() {
                     ui.surface(|ui| {
-                        ui.section_heading("Designs");
+                        ui.section_heading(&crate::tr!("history-designs"));
                         for (i, d) in order.designs.iter().enumerate() {
                             let item = d
                                 .design_mul
@@ -468,7 +516,13 @@ impl HistoryView {
                                 .num_columns(5)
                                 .spacing([space::XL, space::XS])
                                 .show(ui, |ui| {
-                                    for h in ["Size", "Qty", "Name", "Number", "Values"] {
+                                    for h in [
+                                        crate::tr!("history-col-size"),
+                                        crate::tr!("history-col-qty"),
+                                        crate::tr!("history-col-name"),
+                                        crate::tr!("history-col-number"),
+                                        crate::tr!("history-col-values"),
+                                    ] {
                                         ui.label(RichText::new(h).small().strong());
                                     }
                                     ui.end_row();
@@ -492,13 +546,18 @@ impl HistoryView {
                 }
                 if !order.logos.is_empty() {
                     ui.surface(|ui| {
-                        ui.section_heading("Loose transfers");
+                        ui.section_heading(&crate::tr!("history-loose-transfers"));
                         egui::Grid::new("ordered-logos")
                             .striped(true)
                             .num_columns(4)
                             .spacing([space::XL, space::XS])
                             .show(ui, |ui| {
-                                for h in ["Logo", "Item", "Qty", "Value"] {
+                                for h in [
+                                    crate::tr!("history-col-logo"),
+                                    crate::tr!("history-col-item"),
+                                    crate::tr!("history-col-qty"),
+                                    crate::tr!("history-col-value"),
+                                ] {
                                     ui.label(RichText::new(h).small().strong());
                                 }
                                 ui.end_row();
@@ -524,31 +583,49 @@ impl HistoryView {
                         .spacing([space::XL, space::XS])
                         .show(ui, |ui| {
                             let (c, language) = (&order.currency, shared.language());
-                            total_row(ui, "Subtotal", &language.money(order.sub_total, c), false);
                             total_row(
                                 ui,
-                                &format!("VAT {} %", language.plain_number(order.vat_rate)),
+                                &crate::tr!("history-subtotal"),
+                                &language.money(order.sub_total, c),
+                                false,
+                            );
+                            total_row(
+                                ui,
+                                &crate::tr!(
+                                    "history-vat",
+                                    rate = language.plain_number(order.vat_rate)
+                                ),
                                 &language.money(order.vat, c),
                                 false,
                             );
-                            total_row(ui, "Total", &language.money(order.total, c), true);
+                            total_row(
+                                ui,
+                                &crate::tr!("history-total"),
+                                &language.money(order.total, c),
+                                true,
+                            );
                         });
-                    ui.muted_small("As computed by the service.");
+                    ui.muted_small(&crate::tr!("history-computed-by-service"));
                 });
             });
         action
     }
 }
 
-/// Column titles and widths of the history list.
-const HEAD: [(&str, f32); 6] = [
-    ("Order", 110.0),
-    ("Reference", 150.0),
-    ("Recipient", 170.0),
-    ("Status", 100.0),
-    ("Total", 130.0),
-    ("Updated", 260.0),
-];
+/// Column widths of the history list.
+const WIDTHS: [f32; 6] = [110.0, 150.0, 170.0, 100.0, 130.0, 260.0];
+
+/// Column titles of the history list, in the order of [`WIDTHS`].
+fn head() -> [String; 6] {
+    [
+        crate::tr!("history-col-order"),
+        crate::tr!("history-col-reference"),
+        crate::tr!("history-col-recipient"),
+        crate::tr!("history-col-status"),
+        crate::tr!("history-col-total"),
+        crate::tr!("history-col-updated"),
+    ]
+}
 
 impl HistoryView {
     /// A held order: why, and what can be done.
@@ -566,33 +643,28 @@ impl HistoryView {
             return;
         };
         ui.horizontal(|ui| {
-            let send_label = format!("Send to {}", now.address());
+            let address = now.address().to_string();
+            let send_label = crate::tr!("history-send-to", address = address.clone());
             if self.confirm_send == Some(o.id) {
-                let risk = if o.may_be_placed() {
-                    " It may already be placed with the old settings."
+                let question = if o.may_be_placed() {
+                    crate::tr!("history-send-question-risky", address = address)
                 } else {
-                    ""
+                    crate::tr!("history-send-question", address = address)
                 };
-                ui.label(
-                    RichText::new(format!(
-                        "Send it with the account's settings now ({})?{risk}",
-                        now.address()
-                    ))
-                    .color(t.warning),
-                );
-                if ui.button("Yes, send it there").clicked() {
+                ui.label(RichText::new(question).color(t.warning));
+                if ui.button(crate::tr!("history-send-yes")).clicked() {
                     self.confirm_send = None;
                     shared
                         .backend
                         .send(Command::Orders(OrdersCommand::SendToCurrent { id: o.id }));
                 }
-                if ui.button("Cancel").clicked() {
+                if ui.button(crate::tr!("history-cancel")).clicked() {
                     self.confirm_send = None;
                 }
             } else if ui.button(send_label).clicked() {
                 self.confirm_send = Some(o.id);
             }
-            if o.can_return_to_draft() && ui.button("Back to draft").clicked() {
+            if o.can_return_to_draft() && ui.button(crate::tr!("history-back-to-draft")).clicked() {
                 shared
                     .backend
                     .send(Command::Orders(OrdersCommand::BackToDraft { id: o.id }));
@@ -604,49 +676,55 @@ impl HistoryView {
     /// An order that may already be placed: say so, and offer to look it up.
     fn uncertain_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>, o: &LocalOrder) {
         let t = theme::tokens(ui.ctx());
-        let said = o
-            .error_message
-            .as_deref()
-            .map(|m| format!(" The service said: {}", m.trim()))
-            .unwrap_or_default();
-        ui.label(RichText::new(format!(
-            "May already be placed — check before resending. An earlier send may have reached the service without its answer reaching logodesk, and then the service refused a resend.{said} It is not sent again by itself. \"Look up\" asks the service again with the same key and the same order; if you know its tracking id, attach it."
-        )).color(t.warning));
+        let sentence = match o.error_message.as_deref() {
+            Some(said) => crate::tr!("history-uncertain-said", said = said.trim()),
+            None => crate::tr!("history-uncertain"),
+        };
+        ui.label(RichText::new(sentence).color(t.warning));
         ui.add_space(space::S);
         let busy = self.checking;
         ui.horizontal(|ui| {
             if ui
-                .add_enabled(!busy, egui::Button::new("Look up"))
-                .on_hover_text("Send the same key and the same order once more: a placed order answers its tracking id")
+                .add_enabled(!busy, egui::Button::new(crate::tr!("history-look-up")))
+                .on_hover_text(crate::tr!("history-look-up-hover"))
                 .clicked()
             {
                 self.check_result = None;
                 self.checking = true;
-                shared.request(Slot::OrdersCheck, "Looking the order up", |request| {
-                    Command::Orders(OrdersCommand::AskAgain { request, id: o.id })
-                });
+                shared.request(
+                    Slot::OrdersCheck,
+                    &crate::tr!("history-looking-order-up"),
+                    |request| Command::Orders(OrdersCommand::AskAgain { request, id: o.id }),
+                );
             }
             ui.add(
                 egui::TextEdit::singleline(&mut self.attach)
-                    .hint_text("Tracking id")
+                    .hint_text(crate::tr!("history-tracking-id"))
                     .desired_width(110.0),
             )
-            .accessible_name("Tracking id of this order");
+            .accessible_name(crate::tr!("history-attach-name"));
             let tracking = self.attach.trim().parse::<i64>().ok();
             if ui
-                .add_enabled(tracking.is_some() && !busy, egui::Button::new("Attach"))
+                .add_enabled(
+                    tracking.is_some() && !busy,
+                    egui::Button::new(crate::tr!("history-attach")),
+                )
                 .clicked()
                 && let Some(tracking) = tracking
             {
                 self.check_result = None;
                 self.checking = true;
-                shared.request(Slot::OrdersCheck, "Attaching the tracking id", |request| {
-                    Command::Orders(OrdersCommand::Attach {
-                        request,
-                        id: o.id,
-                        tracking: OrderId(tracking),
-                    })
-                });
+                shared.request(
+                    Slot::OrdersCheck,
+                    &crate::tr!("history-attaching"),
+                    |request| {
+                        Command::Orders(OrdersCommand::Attach {
+                            request,
+                            id: o.id,
+                            tracking: OrderId(tracking),
+                        })
+                    },
+                );
             }
             if busy {
                 ui.spinner();
@@ -689,7 +767,7 @@ impl HistoryView {
         let language = shared.language();
         shared.request(
             Slot::OrderConfirmation,
-            "Saving the order confirmation",
+            &crate::tr!("history-saving-confirmation"),
             |request| {
                 Command::Proofs(ProofsCommand::Confirmation {
                     request,
@@ -731,10 +809,12 @@ impl HistoryView {
         self.checking = false;
         self.check_result = Some(match result {
             Ok(o) => Ok(match (&o.order_number, o.tracking_id) {
-                (Some(n), Some(t)) => format!(
-                    "Found: the service has this order as {n} (tracking id {t}). It is followed from now on."
+                (Some(n), Some(t)) => crate::tr!(
+                    "history-found-as",
+                    number = n.as_str(),
+                    tracking = t.to_string()
                 ),
-                _ => "Found: the service has this order. It is followed from now on.".to_owned(),
+                _ => crate::tr!("history-found"),
             }),
             Err(e) => Err(e.message.clone()),
         });
