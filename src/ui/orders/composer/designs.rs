@@ -243,7 +243,8 @@ impl Composer {
                 problem = p.message.clone()
             ));
         }
-        ui.horizontal(|ui| {
+        // Wrapped: in Danish the buttons' words are longer than the column is wide.
+        ui.horizontal_wrapped(|ui| {
             if ui.button(crate::tr!("composer-add-row")).clicked() {
                 let size = d
                     .rows
