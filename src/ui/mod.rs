@@ -113,15 +113,16 @@ impl Screen {
 
 impl fmt::Display for Screen {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Screen::Gallery => "Logos",
-            Screen::LogoDetail => "Logo",
-            Screen::Settings => "Settings",
-            Screen::Editor => "Upload & edit",
-            Screen::Orders => "Orders",
-            Screen::History => "History",
-            Screen::Designs => "Designs",
-            Screen::Tasks => "Tasks",
+        // The navigation's words, in the person's language.
+        f.write_str(&match self {
+            Screen::Gallery => crate::tr!("nav-logos"),
+            Screen::LogoDetail => crate::tr!("nav-logo"),
+            Screen::Settings => crate::tr!("nav-settings"),
+            Screen::Editor => crate::tr!("nav-editor"),
+            Screen::Orders => crate::tr!("nav-orders"),
+            Screen::History => crate::tr!("nav-history"),
+            Screen::Designs => crate::tr!("nav-designs"),
+            Screen::Tasks => crate::tr!("nav-tasks"),
         })
     }
 }

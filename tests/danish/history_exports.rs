@@ -43,7 +43,8 @@ fn exports_are_saved_where_the_person_chooses_and_closing_the_dialog_saves_nothi
     let row = place_demo_order(&mut h);
     let order = row.record.as_ref().and_then(|r| r.order.clone()).unwrap();
     let number = order.order_number.to_string();
-    h.get_by_label("History").click();
+    h.get_by_label(&logodesk::ui::Screen::History.to_string())
+        .click();
     h.run_steps(2);
     h.state_mut().orders_mut().history_view.open = Some(row.id);
     h.run_steps(3);

@@ -21,15 +21,15 @@ const DA: Language = Language::Danish;
 const EN: Language = Language::English;
 
 /// Clicks the navigation entry `label` (scrolled into view first when needed).
-fn go(h: &mut H, label: &str) {
-    h.get_by_label(label).click();
+fn go(h: &mut H, screen: Screen) {
+    h.get_by_label(&screen.to_string()).click();
     h.run_steps(2);
 }
 
 /// Settings → the language whose own name is `name`.
 fn choose_language(h: &mut H, name: &str) {
     if h.state().screen() != Screen::Settings {
-        go(h, "Settings");
+        go(h, Screen::Settings);
     }
     assert_eq!(h.state().screen(), Screen::Settings);
     h.get_by_label(name).scroll_to_me();
@@ -77,7 +77,7 @@ fn money_and_dates_follow_the_language_chosen_in_settings() {
         .and_then(|r| r.order.clone())
         .expect("the completed order");
     assert_eq!(order.currency, "DKK");
-    go(&mut h, "History");
+    go(&mut h, Screen::History);
     assert!(shows(&h, &EN.money(order.total, "DKK")), "the list's total");
     h.state_mut().orders_mut().history_view.open = Some(row.id);
     h.run_steps(3);
@@ -88,7 +88,7 @@ fn money_and_dates_follow_the_language_chosen_in_settings() {
     // Danish: the open order and the list follow at once.
     choose_language(&mut h, "Dansk");
     assert_eq!(h.state().language(), DA);
-    go(&mut h, "History");
+    go(&mut h, Screen::History);
     for fact in order_facts(&order, DA) {
         assert!(shows(&h, &fact), "{fact} is not on screen");
     }
@@ -117,7 +117,7 @@ fn money_and_dates_follow_the_language_chosen_in_settings() {
 
     // English again: the estimate follows.
     choose_language(&mut h, "English");
-    go(&mut h, "Orders");
+    go(&mut h, Screen::Orders);
     assert!(estimated_total_shown(&h, EN), "the estimate in English");
     assert!(!estimated_total_shown(&h, DA));
 }
@@ -136,7 +136,7 @@ fn task_prices_and_times_follow_the_language() {
         h.state().session().active.is_some() && h.state().tasks().is_loaded()
     });
     assert_eq!(h.state().language(), DA);
-    go(&mut h, "Tasks");
+    go(&mut h, Screen::Tasks);
     let id = fixtures().pending_vectorize_task_id;
     h.get_by_role_and_label(egui::accesskit::Role::TextInput, "Opgave-id")
         .focus();
@@ -161,7 +161,7 @@ fn task_prices_and_times_follow_the_language() {
     assert!(!shows(&h, &range(EN)));
 
     choose_language(&mut h, "English");
-    go(&mut h, "Tasks");
+    go(&mut h, Screen::Tasks);
     assert!(shows(&h, &range(EN)), "{} is not on screen", range(EN));
     assert!(shows(&h, &EN.date_time(&task.created_at_utc)));
     assert!(!shows(&h, &range(DA)));
@@ -189,7 +189,7 @@ fn the_language_chosen_survives_a_restart() {
     });
     assert_eq!(h.state().language(), DA);
     if h.state().screen() != Screen::Settings {
-        go(&mut h, "Settings");
+        go(&mut h, Screen::Settings);
     }
     let toggled = |h: &H, name: &str| h.get_by_label(name).accesskit_node().toggled();
     assert_eq!(toggled(&h, "Dansk"), Some(egui::accesskit::Toggled::True));

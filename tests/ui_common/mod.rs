@@ -156,7 +156,8 @@ pub fn press(h: &mut Harness<'static, LogodeskApp>, label: &str) {
 #[track_caller]
 pub fn open_new_order(h: &mut Harness<'static, LogodeskApp>) {
     wait_for(h, "the session", |h| h.state().session().active.is_some());
-    h.get_by_label("Orders").click();
+    h.get_by_label(&logodesk::ui::Screen::Orders.to_string())
+        .click();
     h.run_steps(2);
     // The composer's labels in the process's language (a test may start the app in Danish).
     h.get_by_label(&logodesk::i18n::text("composer-title-new"))

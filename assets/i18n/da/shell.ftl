@@ -93,3 +93,14 @@ shell-saved-file = Gemt: { $path }
 # En --screenshot-kørsel, der ikke kunne gøres færdig; $screen er skærmens slug (gallery, orders, …).
 shell-screenshot-timeout = Skærmen { $screen } blev ikke færdig med at indlæse inden for { $seconds } s, så der blev ikke taget noget skærmbillede.
 shell-screenshot-failed = Skærmen { $screen } kunne ikke indlæse sine data: { $reason }
+
+## Navigationen (et punkt pr. skærm)
+
+nav-logos = Logoer
+nav-logo = Logo
+nav-settings = Indstillinger
+nav-editor = Upload & ret
+nav-orders = Ordrer
+nav-history = Historik
+nav-designs = Designs
+nav-tasks = Opgaver

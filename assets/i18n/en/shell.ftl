@@ -93,3 +93,14 @@ shell-saved-file = Saved { $path }
 # A --screenshot run that could not finish; $screen is the screen's slug (gallery, orders, …).
 shell-screenshot-timeout = The { $screen } screen did not finish loading within { $seconds } s, so no screenshot was taken.
 shell-screenshot-failed = The { $screen } screen could not load its data: { $reason }
+
+## The navigation (one entry per screen)
+
+nav-logos = Logos
+nav-logo = Logo
+nav-settings = Settings
+nav-editor = Upload & edit
+nav-orders = Orders
+nav-history = History
+nav-designs = Designs
+nav-tasks = Tasks
