@@ -194,12 +194,14 @@ impl Session {
     pub fn organization_label(&self) -> Option<String> {
         let active = self.active.as_ref()?;
         Some(match active.record.organization_id {
-            Some(org) => format!("child organization {org}"),
-            None if active.record.is_sandbox() => format!(
-                "own organization ({})",
-                crate::sandbox::fixtures().vendor_organization_id
+            Some(org) => crate::tr!("organization-child", id = org.to_string()),
+            None if active.record.is_sandbox() => crate::tr!(
+                "organization-own-with-id",
+                id = crate::sandbox::fixtures()
+                    .vendor_organization_id
+                    .to_string()
             ),
-            None => "own organization".to_owned(),
+            None => crate::tr!("organization-own"),
         })
     }
 }

@@ -104,3 +104,9 @@ nav-orders = Ordrer
 nav-history = Historik
 nav-designs = Designs
 nav-tasks = Opgaver
+
+## Organisationen en konto handler for (statuslinjen)
+
+organization-child = underorganisation { $id }
+organization-own-with-id = egen organisation ({ $id })
+organization-own = egen organisation

@@ -104,3 +104,9 @@ nav-orders = Orders
 nav-history = History
 nav-designs = Designs
 nav-tasks = Tasks
+
+## The organization an account acts for (status bar)
+
+organization-child = child organization { $id }
+organization-own-with-id = own organization ({ $id })
+organization-own = own organization
