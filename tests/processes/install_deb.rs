@@ -61,6 +61,7 @@ fn build_deb(out_dir: &Path) -> PathBuf {
 
 #[test]
 fn the_deb_installs_and_the_installed_binary_draws_its_window() {
+    let _x = runner_common::one_x_server_at_a_time();
     const TEST: &str = "the_deb_installs_and_the_installed_binary_draws_its_window";
     if !in_ci() {
         skip_or_fail(

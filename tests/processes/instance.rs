@@ -79,6 +79,7 @@ fn a_second_logodesk_on_the_same_data_folder_refuses_and_nothing_is_sent_twice()
 /// forward. Says `SKIPPED` where xvfb-run or xdotool is missing (and fails in CI).
 #[test]
 fn a_second_window_says_so_in_a_window_and_exits() {
+    let _x = runner_common::one_x_server_at_a_time();
     if !have("xvfb-run") || !have("xdotool") {
         skip_or_fail(
             "a_second_window_says_so_in_a_window_and_exits",

@@ -14,6 +14,7 @@ use runner_common::{BIN, have, run_with_limit, screenshot, skip_or_fail};
 
 #[test]
 fn the_real_window_takes_screenshots_of_every_screen() {
+    let _x = runner_common::one_x_server_at_a_time();
     if !have("xvfb-run") {
         skip_or_fail(
             "the_real_window_takes_screenshots_of_every_screen",

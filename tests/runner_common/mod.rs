@@ -260,6 +260,16 @@ pub fn skip_or_fail(test: &str, why: &str) {
     let _ = writeln!(std::io::stderr().lock(), "SKIPPED: {test}: {why}");
 }
 
+/// Held by every test that starts an X server (`xvfb-run`) for its whole run. Two Xvfb servers
+/// started side by side in one test binary have, now and then, lost their clients ("Failed
+/// to open connection to X server" halfway through a test); one at a time they do not.
+pub fn one_x_server_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    static X_SERVER: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    X_SERVER
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// `xvfb-run` with a display number of its own: `-a` alone lets two runs started at the same
 /// moment (tests run in parallel) pick the same free number, and one of them then cannot
 /// open its X display. `-a` still moves on from the number given if it is taken.
