@@ -115,10 +115,16 @@ pub fn estimate(
     if !vat.known {
         let rate = vat.rate;
         e.vat_guess = Some(if country.is_empty() {
-            format!("No delivery country yet: VAT at {rate} % is a guess.")
+            crate::tr!("orders-vat-guess-no-country", rate = rate.to_string())
         } else {
-            let name = countries::name_of(country).map_or(String::new(), |n| format!("{n}, "));
-            format!("The VAT rate for {name}{country} is not known here: {rate} % is a guess.")
+            let language = crate::i18n::language();
+            let name =
+                countries::name(country, language).map_or(String::new(), |n| format!("{n}, "));
+            crate::tr!(
+                "orders-vat-guess",
+                country = format!("{name}{country}"),
+                rate = rate.to_string()
+            )
         });
     }
     let t = totals(e.lines.iter().map(|l| l.amount), vat.rate);

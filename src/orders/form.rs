@@ -183,7 +183,10 @@ fn parse_count(
     let t = text.trim();
     if t.is_empty() {
         if required {
-            issues.push(ValidationIssue::new(path, "Enter a quantity."));
+            issues.push(ValidationIssue::new(
+                path,
+                crate::tr!("orders-enter-quantity"),
+            ));
         }
         return None;
     }
@@ -237,7 +240,7 @@ impl DraftForm {
             if d.reference.trim().is_empty() {
                 own.push(ValidationIssue::new(
                     format!("designs[{i}].designId"),
-                    "Enter the design's id or item number (MUL…).",
+                    crate::tr!("orders-enter-design"),
                 ));
             }
             let instances = d
@@ -272,7 +275,7 @@ impl DraftForm {
             if l.reference.trim().is_empty() {
                 own.push(ValidationIssue::new(
                     format!("logos[{i}].logoId"),
-                    "Pick a logo, or enter its id or item number.",
+                    crate::tr!("orders-enter-logo"),
                 ));
             }
             let line = if l.is_number_logo() {

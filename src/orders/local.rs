@@ -45,4 +45,6 @@ pub fn copy_is_risky(state: OrderState) -> bool {
 }
 
 /// The sentence shown before copying an order that may already be placed.
-pub const COPY_RISK: &str = "This order may already be placed: a send may have reached the service, which has not confirmed it. A copy gets a new key, so placing the copy could place the order a second time. Look it up first; copy it only if you are sure it was not placed.";
+pub fn copy_risk() -> String {
+    crate::tr!("orders-copy-risk")
+}

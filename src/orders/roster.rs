@@ -64,15 +64,13 @@ pub fn parse_roster(text: &str) -> Roster {
 pub fn row_problem(row: &RowForm) -> Option<String> {
     let quantity = row.quantity.trim();
     if row.size.trim().is_empty() {
-        Some("No size.".to_owned())
+        Some(crate::tr!("orders-row-no-size"))
     } else if quantity.parse::<i64>().map_or(true, |q| q <= 0) {
-        Some(format!(
-            "Quantity \"{quantity}\" is not a whole number above 0."
-        ))
+        Some(crate::tr!("orders-row-bad-quantity", quantity = quantity))
     } else if !row.number.trim().chars().all(|c| c.is_ascii_digit()) {
-        Some(format!(
-            "Number \"{}\" has other characters than digits.",
-            row.number.trim()
+        Some(crate::tr!(
+            "orders-row-bad-number",
+            number = row.number.trim()
         ))
     } else {
         None

@@ -231,3 +231,15 @@ composer-drafts-last-change = Senest ændret
 composer-drafts-no-reference = (ingen reference endnu)
 composer-drafts-open = Åbn
 composer-drafts-delete = Slet
+
+## Ordrens egne sætninger (src/orders: kontrol, noter til overslaget, holdlistens rækker)
+
+orders-copy-risk = Ordren er måske allerede lagt: en afsendelse kan have nået tjenesten, som ikke har bekræftet den. En kopi får en ny nøgle, så lægges kopien, kan ordren blive lagt to gange. Slå den op først; kopiér den kun, hvis du er sikker på, at den ikke blev lagt.
+orders-vat-guess-no-country = Intet leveringsland endnu: moms på { $rate } % er et gæt.
+orders-vat-guess = Momssatsen for { $country } kendes ikke her: { $rate } % er et gæt.
+orders-row-no-size = Ingen størrelse.
+orders-row-bad-quantity = Antal "{ $quantity }" er ikke et helt tal over 0.
+orders-row-bad-number = Nummer "{ $number }" indeholder andet end cifre.
+orders-enter-quantity = Angiv et antal.
+orders-enter-design = Angiv designets id eller varenummer (MUL…).
+orders-enter-logo = Vælg et logo, eller angiv dets id eller varenummer.

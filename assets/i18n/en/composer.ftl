@@ -231,3 +231,15 @@ composer-drafts-last-change = Last change
 composer-drafts-no-reference = (no reference yet)
 composer-drafts-open = Open
 composer-drafts-delete = Delete
+
+## The order's own sentences (src/orders: validation, estimate notes, roster rows)
+
+orders-copy-risk = This order may already be placed: a send may have reached the service, which has not confirmed it. A copy gets a new key, so placing the copy could place the order a second time. Look it up first; copy it only if you are sure it was not placed.
+orders-vat-guess-no-country = No delivery country yet: VAT at { $rate } % is a guess.
+orders-vat-guess = The VAT rate for { $country } is not known here: { $rate } % is a guess.
+orders-row-no-size = No size.
+orders-row-bad-quantity = Quantity "{ $quantity }" is not a whole number above 0.
+orders-row-bad-number = Number "{ $number }" has other characters than digits.
+orders-enter-quantity = Enter a quantity.
+orders-enter-design = Enter the design's id or item number (MUL…).
+orders-enter-logo = Pick a logo, or enter its id or item number.

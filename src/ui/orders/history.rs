@@ -8,7 +8,7 @@ use crate::backend::orders::OrdersCommand;
 use crate::backend::proofs::ProofsCommand;
 use crate::backend::{Command, SaveTo, UserError};
 use crate::orders::csv::{BOM, order_csv};
-use crate::orders::local::{COPY_RISK, copy_is_risky, matches};
+use crate::orders::local::{copy_is_risky, copy_risk, matches};
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
 use crate::ui::theme::{self, space};
 use crate::ui::widgets::UiExt as _;
@@ -332,7 +332,7 @@ impl HistoryView {
         });
         ui.add_space(space::M);
         if self.confirm_copy == Some(o.id) {
-            ui.label(RichText::new(COPY_RISK).color(t.danger));
+            ui.label(RichText::new(copy_risk()).color(t.danger));
             ui.horizontal(|ui| {
                 let anyway = egui::Button::new(
                     RichText::new(crate::tr!("history-copy-anyway")).color(t.on_accent),

@@ -26,7 +26,7 @@ use crate::backend::{Command, RequestId, UserError};
 use crate::locale::Language;
 use crate::orders::estimate::DesignPrices;
 use crate::orders::form::{AddressForm, DraftForm};
-use crate::orders::local::{COPY_RISK, copy_is_risky};
+use crate::orders::local::{copy_is_risky, copy_risk};
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
 use crate::ui::Shared;
 use crate::ui::theme::{self, space};
@@ -305,7 +305,7 @@ impl Composer {
         });
         if self.confirm_copy {
             let t = theme::tokens(ui.ctx());
-            ui.label(RichText::new(COPY_RISK).color(t.danger));
+            ui.label(RichText::new(copy_risk()).color(t.danger));
         }
         ui.add_space(space::M);
         // The summary stays in view beside the form while the form scrolls.
