@@ -151,28 +151,32 @@ fn design_lines(e: &mut Estimate, d: &DesignForm, designs: &HashMap<DesignId, De
     let name = match known.map(|k| k.design.title.as_str()) {
         _ if !d.title.is_empty() => d.title.clone(),
         Some(title) if !title.is_empty() => title.to_owned(),
-        _ => format!("Design {}", d.reference.trim()),
+        _ => crate::tr!("orders-design-named", reference = d.reference.trim()),
     };
     let garments = d
         .rows
         .iter()
         .try_fold(0i64, |sum, r| sum.checked_add(count(&r.quantity)?));
     let Some(garments) = garments else {
-        return e
-            .unknown
-            .push(format!("{name}: a garment quantity is not a whole number."));
+        return e.unknown.push(crate::tr!(
+            "orders-unknown-garment-quantity",
+            name = name.as_str()
+        ));
     };
     if garments == 0 {
-        return e.unknown.push(format!("{name}: no garments yet."));
+        return e.unknown.push(crate::tr!(
+            "orders-unknown-no-garments",
+            name = name.as_str()
+        ));
     }
     let Some(DesignPrices { design, logos }) = known else {
-        return e.unknown.push(if matches!(d.design_ref(), DesignRef::Mul(_)) {
-            format!(
-                "{name}: the service cannot look a design up by item number, so it cannot be priced."
-            )
-        } else {
-            format!("{name}: the design is not known in full yet.")
-        });
+        return e
+            .unknown
+            .push(if matches!(d.design_ref(), DesignRef::Mul(_)) {
+                crate::tr!("orders-unknown-by-item-number", name = name.as_str())
+            } else {
+                crate::tr!("orders-unknown-design", name = name.as_str())
+            });
     };
     let mut placements = Vec::with_capacity(design.design_logos.len());
     for p in &design.design_logos {
@@ -182,23 +186,27 @@ fn design_lines(e: &mut Estimate, d: &DesignForm, designs: &HashMap<DesignId, De
                 placements.push(logo.prices.as_slice());
             }
             None => {
-                return e.unknown.push(format!(
-                    "{name}: logo {} of a placement is not known in full.",
-                    p.logo_id
+                return e.unknown.push(crate::tr!(
+                    "orders-unknown-placement-logo",
+                    name = name.as_str(),
+                    logo = p.logo_id.to_string()
                 ));
             }
         }
     }
     if !design.unread_placements.is_empty() {
-        return e.unknown.push(format!(
-            "{name}: some placements could not be read ({}).",
-            design.unread_placements.join(", ")
+        return e.unknown.push(crate::tr!(
+            "orders-unknown-placements",
+            name = name.as_str(),
+            keys = design.unread_placements.join(", ")
         ));
     }
     let heating = facts::heating(design.heating_code.as_deref());
     if let Heating::Unknown(code) = &heating {
-        e.left_out.push(format!(
-            "{name}: heating fee for code {code} is not known — not included."
+        e.left_out.push(crate::tr!(
+            "orders-left-out-heating",
+            name = name.as_str(),
+            code = code.as_str()
         ));
     }
     e.lines.push(EstimateLine {
@@ -212,14 +220,14 @@ fn design_lines(e: &mut Estimate, d: &DesignForm, designs: &HashMap<DesignId, De
 /// Prices loose line `line` (one line per digit of a NumberLogo).
 fn logo_lines(e: &mut Estimate, line: &LogoForm, logos: &HashMap<LogoRef, Logo>) {
     let title = if line.title.is_empty() {
-        format!("Logo {}", line.reference.trim())
+        crate::tr!("orders-logo-named", reference = line.reference.trim())
     } else {
         line.title.clone()
     };
     let Some(logo) = logos.get(&line.logo_ref()) else {
         return e
             .unknown
-            .push(format!("{title}: the logo is not known in full yet."));
+            .push(crate::tr!("orders-unknown-logo", name = title.as_str()));
     };
     note_currency(e, logo);
     let title = if logo.title.is_empty() {
@@ -227,7 +235,7 @@ fn logo_lines(e: &mut Estimate, line: &LogoForm, logos: &HashMap<LogoRef, Logo>)
     } else {
         logo.title.clone()
     };
-    let unreadable = || format!("{title}: a quantity or digit is not readable.");
+    let unreadable = || crate::tr!("orders-unknown-unreadable", name = title.as_str());
     // The kind the service gave counts, whatever the form was saved with.
     if logo.logo_type == crate::api::LogoType::NumberLogo {
         let Some(digits) = digit_quantities(line) else {
@@ -250,7 +258,10 @@ fn logo_lines(e: &mut Estimate, line: &LogoForm, logos: &HashMap<LogoRef, Logo>)
             counted: Counted::Pieces,
             amount: logo_line(&logo.prices, &logo.additional_fees, q + s),
         }),
-        (Some(_), Some(_)) => e.unknown.push(format!("{title}: no quantity yet.")),
+        (Some(_), Some(_)) => e.unknown.push(crate::tr!(
+            "orders-unknown-no-quantity",
+            name = title.as_str()
+        )),
         _ => e.unknown.push(unreadable()),
     }
 }
