@@ -65,7 +65,7 @@ impl Composer {
             .filter(|s| !s.is_empty())
             .collect();
         let city = format!("{} {}", a.zip.trim(), a.city.trim());
-        let country = crate::orders::countries::name(&a.country, self.language).map_or_else(
+        let country = crate::orders::countries::name(&a.country, shared.language()).map_or_else(
             || a.country.trim().to_owned(),
             |n| format!("{n} ({})", a.country.trim()),
         );

@@ -12,7 +12,12 @@ use egui::Ui;
 
 impl Composer {
     /// The reference, contacts and comment, and the delivery address.
-    pub(super) fn header_ui(&mut self, ui: &mut Ui, issues: &[ValidationIssue]) {
+    pub(super) fn header_ui(
+        &mut self,
+        ui: &mut Ui,
+        issues: &[ValidationIssue],
+        language: Language,
+    ) {
         let f = &mut self.form;
         ui.surface(|ui| {
             ui.section_heading(&crate::tr!("composer-order"));
@@ -76,7 +81,7 @@ impl Composer {
             ui.add_space(space::M);
             ui.horizontal(|ui| {
                 ui.section_heading(&crate::tr!("composer-delivery-address"));
-                self.address_book.ui(ui, &mut f.address, self.language);
+                self.address_book.ui(ui, &mut f.address, language);
             });
             ui.add_space(space::S);
             let a = &mut f.address;
@@ -121,7 +126,7 @@ impl Composer {
                     ui.label(crate::tr!("composer-field-country"));
                     ui.vertical(|ui| {
                         let picker = &mut self.country;
-                        if picker.ui(ui, &mut a.country, self.language) {
+                        if picker.ui(ui, &mut a.country, language) {
                             self.revealed.insert("deliveryAddress.country".to_owned());
                         }
                         ui.problem_at(issues, "deliveryAddress.country");

@@ -23,7 +23,6 @@ pub use proof::ProofShown;
 use crate::api::{DesignId, Logo, LogoRef, ValidationIssue};
 use crate::backend::orders::OrdersCommand;
 use crate::backend::{Command, RequestId, UserError};
-use crate::locale::Language;
 use crate::orders::estimate::DesignPrices;
 use crate::orders::form::{AddressForm, DraftForm};
 use crate::orders::local::{copy_is_risky, copy_risk};
@@ -68,8 +67,6 @@ pub struct Composer {
     address_book: header::AddressBook,
     /// The country picker's search and whether its list is open.
     country: header::CountryPicker,
-    /// The language of country names: the person's, taken from `Shared` every frame.
-    pub language: Language,
     /// Paths (or prefixes of paths, e.g. a pasted row) whose problems are shown: fields the
     /// person left, and what was pasted. Others wait until "Place order…" is tried.
     revealed: BTreeSet<String>,
@@ -120,7 +117,6 @@ impl Composer {
     pub fn start(&mut self, id: LocalOrderId, form: DraftForm, shared: &mut Shared<'_>) {
         *self = Composer {
             draft: Some(id),
-            language: self.language,
             address_book: std::mem::take(&mut self.address_book),
             state: Some(OrderState::Draft),
             saved_json: serde_json::to_string(&form).unwrap_or_default(),
@@ -221,7 +217,6 @@ impl Composer {
 
     /// Draws the composer; answers a form to copy into a new draft when asked.
     pub fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) -> Option<DraftForm> {
-        self.language = shared.language();
         self.undo_frame(ui.ctx(), shared);
         if let Some((line, path)) = self.roster_path.take() {
             self.import_roster_file(line, path, shared);
@@ -314,7 +309,7 @@ impl Composer {
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 ui.add_enabled_ui(!frozen, |ui| {
-                    self.header_ui(ui, &shown);
+                    self.header_ui(ui, &shown, shared.language());
                     ui.add_space(space::M);
                     self.designs_ui(ui, shared, &shown);
                     ui.add_space(space::M);
