@@ -599,12 +599,19 @@ mod tests {
         Some(OsString::from(s))
     }
 
+    /// An ELF header of `len` bytes: magic, class (1: 32-bit, 2: 64-bit), byte order (1: little
+    /// endian, 2: big endian), the rest zero.
+    fn ident(class: u8, order: u8, len: usize) -> Vec<u8> {
+        let mut h = vec![0u8; len];
+        h[..4].copy_from_slice(b"\x7fELF");
+        h[4] = class;
+        h[5] = order;
+        h
+    }
+
     /// A 64-bit little-endian ELF header with the given section table.
     fn elf64(shoff: u64, shentsize: u16, shnum: u16) -> Vec<u8> {
-        let mut h = vec![0u8; 64];
-        h[..4].copy_from_slice(b"\x7fELF");
-        h[4] = 2;
-        h[5] = 1;
+        let mut h = ident(2, 1, 64);
         h[0x28..0x30].copy_from_slice(&shoff.to_le_bytes());
         h[0x3A..0x3C].copy_from_slice(&shentsize.to_le_bytes());
         h[0x3C..0x3E].copy_from_slice(&shnum.to_le_bytes());
@@ -616,25 +623,17 @@ mod tests {
         assert_eq!(elf_end(&elf64(0x1000, 64, 10)), Ok(0x1000 + 640));
         assert_eq!(elf_end(&elf64(123_456, 64, 0)), Ok(123_456));
 
-        // 32-bit little endian.
-        let mut h = vec![0u8; 52];
-        h[..4].copy_from_slice(b"\x7fELF");
-        h[4] = 1;
-        h[5] = 1;
-        h[0x20..0x24].copy_from_slice(&5000u32.to_le_bytes());
-        h[0x2E..0x30].copy_from_slice(&40u16.to_le_bytes());
-        h[0x30..0x32].copy_from_slice(&3u16.to_le_bytes());
-        assert_eq!(elf_end(&h), Ok(5120));
+        let mut h32 = ident(1, 1, 52);
+        h32[0x20..0x24].copy_from_slice(&5000u32.to_le_bytes());
+        h32[0x2E..0x30].copy_from_slice(&40u16.to_le_bytes());
+        h32[0x30..0x32].copy_from_slice(&3u16.to_le_bytes());
+        assert_eq!(elf_end(&h32), Ok(5120), "32-bit little endian");
 
-        // 64-bit big endian.
-        let mut h = vec![0u8; 64];
-        h[..4].copy_from_slice(b"\x7fELF");
-        h[4] = 2;
-        h[5] = 2;
-        h[0x28..0x30].copy_from_slice(&0x2000u64.to_be_bytes());
-        h[0x3A..0x3C].copy_from_slice(&64u16.to_be_bytes());
-        h[0x3C..0x3E].copy_from_slice(&2u16.to_be_bytes());
-        assert_eq!(elf_end(&h), Ok(0x2080));
+        let mut big = ident(2, 2, 64);
+        big[0x28..0x30].copy_from_slice(&0x2000u64.to_be_bytes());
+        big[0x3A..0x3C].copy_from_slice(&64u16.to_be_bytes());
+        big[0x3C..0x3E].copy_from_slice(&2u16.to_be_bytes());
+        assert_eq!(elf_end(&big), Ok(0x2080), "64-bit big endian");
     }
 
     #[test]
