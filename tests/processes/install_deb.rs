@@ -34,7 +34,7 @@ impl Drop for Installed {
     }
 }
 
-fn run_ok(cmd: &mut Command, limit: Duration, what: &str) -> String {
+pub(crate) fn run_ok(cmd: &mut Command, limit: Duration, what: &str) -> String {
     let out = run_with_limit(cmd, limit);
     assert!(
         out.status.success(),

@@ -9,6 +9,7 @@ mod common;
 #[path = "../runner_common/mod.rs"]
 mod runner_common;
 
+mod appimage;
 mod cli;
 mod install_deb;
 mod instance;
