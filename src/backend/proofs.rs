@@ -134,7 +134,8 @@ pub enum ProofsCommand {
     /// Render every row and save a proof sheet PDF (progress as `SheetProgress`, then
     /// `Saved`); replaces a sheet still under way. Where it goes is asked first
     /// ([`SaveTo::Ask`]: "Save as…"); nothing is drawn if the person closes the dialog
-    /// (`NotSaved`). Dates on the sheet are written in `language`.
+    /// (`NotSaved`). The sheet's date and figures are written in `language` (its words in the
+    /// process's, which the app keeps the same).
     Sheet {
         request: RequestId,
         sheet: SheetOrder,
@@ -482,7 +483,7 @@ impl SheetJob {
                     order.reference.trim().to_owned()
                 },
                 club: order.club.trim().to_owned(),
-                date: language.date_long(today),
+                date: today,
                 design_title: design.title.clone(),
                 design_item: design.design_item_no.as_ref().map_or_else(
                     || crate::tr!("backend-proof-design", id = design.design_id.to_string()),
@@ -501,6 +502,7 @@ impl SheetJob {
                     views: drawn.get(&r.key).cloned().unwrap_or_default(),
                 })
                 .collect(),
+            language,
         };
         blocking(move || pdf::proof::build(&sheet))
             .await?

@@ -40,7 +40,7 @@ macro_rules! areas {
 
 areas!(
     "common", "shell", "gallery", "detail", "upload", "editor", "designs", "composer", "history",
-    "tasks", "settings", "backend",
+    "tasks", "settings", "backend", "pdf",
 );
 
 type Bundle = FluentBundle<FluentResource>;

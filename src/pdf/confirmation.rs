@@ -1,6 +1,8 @@
 //! The confirmation of a completed order, as the service returned it: its header (number,
 //! placed at, reference, delivery address, latest delivery date), its design lines with
 //! their instances, its loose logo lines, and the service's own subtotal, VAT and total.
+//! Words in the process's language (`tr!`), amounts, counts and dates in the [`Language`]
+//! passed.
 
 use super::PdfError;
 use super::layout::{
@@ -8,6 +10,7 @@ use super::layout::{
 };
 use crate::api::{Order, OrderId};
 use crate::locale::Language;
+use crate::tr;
 
 /// The order as a PDF, its amounts and dates in `language`'s formats; `tracking` is the
 /// service's tracking id, when known.
@@ -17,10 +20,11 @@ pub fn build(
     language: Language,
 ) -> Result<Vec<u8>, PdfError> {
     let pages = lay_out(order, tracking, language);
-    render(
-        &pages,
-        &format!("Order confirmation {}", order.order_number),
-    )
+    let title = tr!(
+        "pdf-confirmation-title",
+        number = order.order_number.to_string()
+    );
+    render(&pages, &title)
 }
 
 /// The pages of the confirmation.
@@ -30,16 +34,21 @@ pub fn lay_out(
     language: Language,
 ) -> Vec<Vec<super::layout::Op>> {
     let mut flow = Flow::new();
-    let running = format!(
-        "Order confirmation {} · {}",
-        order.order_number, order.reference
+    let running = tr!(
+        "pdf-confirmation-running",
+        number = order.order_number.to_string(),
+        reference = order.reference.as_str()
     );
     flow.running_title(&running);
+    let title = tr!(
+        "pdf-confirmation-title",
+        number = order.order_number.to_string()
+    );
     flow.line(
         18.0,
         Weight::Bold,
         Ink::Text,
-        &format!("Order confirmation {}", order.order_number),
+        &fit(&title, CONTENT_W, 18.0, Weight::Bold),
     );
     flow.y += 4.0;
     let placed = language.date_time(&order.placed_at_utc);
@@ -51,33 +60,45 @@ pub fn lay_out(
         a.country.clone(),
     ];
     if let Some(p) = a.contact_person.as_deref().filter(|p| !p.trim().is_empty()) {
-        address.push(format!("Att. {p}"));
+        address.push(tr!("pdf-confirmation-attention", person = p));
     }
-    let mut facts: Vec<(&str, String)> = vec![
-        ("Order number", order.order_number.to_string()),
-        ("Placed", placed),
-        ("Reference", order.reference.clone()),
+    let mut facts: Vec<(String, String)> = vec![
         (
-            "Latest delivery",
+            tr!("pdf-confirmation-order-number"),
+            order.order_number.to_string(),
+        ),
+        (tr!("pdf-confirmation-placed"), placed),
+        (tr!("pdf-confirmation-reference"), order.reference.clone()),
+        (
+            tr!("pdf-confirmation-latest-delivery"),
             language.date_long(order.latest_delivery_date.date()),
         ),
     ];
     if let Some(t) = tracking {
-        facts.push(("Tracking id", t.to_string()));
+        facts.push((tr!("pdf-confirmation-tracking-id"), t.to_string()));
     }
     if !order.comment.trim().is_empty() {
-        facts.push(("Comment", order.comment.clone()));
+        facts.push((tr!("pdf-confirmation-comment"), order.comment.clone()));
     }
     if !order.origin_of_delivery.trim().is_empty() {
-        facts.push(("Origin", order.origin_of_delivery.clone()));
+        facts.push((
+            tr!("pdf-confirmation-origin"),
+            order.origin_of_delivery.clone(),
+        ));
     }
-    // Facts on the left, the delivery address on the right.
+    // Facts on the left, the delivery address on the right; the values start after the
+    // longest label (of this language), at least where the English ones always did.
     let top = flow.y;
-    let label_w = 88.0;
     let facts_w = CONTENT_W * 0.6;
+    let label_w = facts
+        .iter()
+        .map(|(label, _)| text_width(label, 10.0, Weight::Regular) + 10.0)
+        .fold(88.0_f32, f32::max)
+        .min(facts_w / 2.0);
     for (label, value) in &facts {
         let y = flow.y;
-        flow.text_at(MARGIN, y, 10.0, Weight::Regular, Ink::Muted, label);
+        let label = fit(label, label_w - 6.0, 10.0, Weight::Regular);
+        flow.text_at(MARGIN, y, 10.0, Weight::Regular, Ink::Muted, &label);
         let value = fit(value, facts_w - label_w - 8.0, 10.0, Weight::Bold);
         flow.text_at(MARGIN + label_w, y, 10.0, Weight::Bold, Ink::Text, &value);
         flow.y += line_height(10.0);
@@ -85,7 +106,8 @@ pub fn lay_out(
     let left_end = flow.y;
     flow.y = top;
     let x = MARGIN + facts_w;
-    flow.text_at(x, top, 10.0, Weight::Regular, Ink::Muted, "Deliver to");
+    let deliver_to = tr!("pdf-confirmation-deliver-to");
+    flow.text_at(x, top, 10.0, Weight::Regular, Ink::Muted, &deliver_to);
     flow.y += line_height(10.0);
     for (i, line) in address.iter().filter(|l| !l.trim().is_empty()).enumerate() {
         let weight = if i == 0 {
@@ -103,10 +125,10 @@ pub fn lay_out(
     flow.y += 10.0;
 
     for d in &order.designs {
-        let item = d
-            .design_mul
-            .as_ref()
-            .map_or_else(|| format!("design {}", d.design_id), ToString::to_string);
+        let item = d.design_mul.as_ref().map_or_else(
+            || tr!("pdf-confirmation-design-id", id = d.design_id.to_string()),
+            ToString::to_string,
+        );
         flow.ensure(60.0);
         let garments: i64 = d.instances.iter().map(|i| i.quantity).sum();
         flow.line(
@@ -120,14 +142,17 @@ pub fn lay_out(
                 Weight::Bold,
             ),
         );
+        let instances = i64::try_from(d.instances.len()).unwrap_or(i64::MAX);
         flow.line(
             9.0,
             Weight::Regular,
             Ink::Muted,
-            &format!(
-                "{} instances · {} garments",
-                d.instances.len(),
-                language.integer(garments)
+            &tr!(
+                "pdf-confirmation-design-summary",
+                instances = instances,
+                instances_shown = language.integer(instances),
+                garments = garments,
+                garments_shown = language.integer(garments)
             ),
         );
         let rows: Vec<Vec<String>> = d
@@ -148,13 +173,20 @@ pub fn lay_out(
                 ]
             })
             .collect();
+        let titles = [
+            tr!("pdf-confirmation-col-size"),
+            tr!("pdf-confirmation-col-name"),
+            tr!("pdf-confirmation-col-number"),
+            tr!("pdf-confirmation-col-values"),
+            tr!("pdf-confirmation-col-quantity"),
+        ];
         flow.table(
             &[
-                col("Size", 1.0, false),
-                col("Name", 3.0, false),
-                col("Number", 1.2, false),
-                col("Values", 3.0, false),
-                col("Quantity", 1.2, true),
+                col(&titles[0], 1.0, false),
+                col(&titles[1], 3.0, false),
+                col(&titles[2], 1.2, false),
+                col(&titles[3], 3.0, false),
+                col(&titles[4], 1.2, true),
             ],
             &rows,
         );
@@ -162,27 +194,39 @@ pub fn lay_out(
     }
     if !order.logos.is_empty() {
         flow.ensure(60.0);
-        flow.line(12.0, Weight::Bold, Ink::Text, "Loose transfers");
+        flow.line(
+            12.0,
+            Weight::Bold,
+            Ink::Text,
+            &tr!("pdf-confirmation-loose-transfers"),
+        );
         let rows: Vec<Vec<String>> = order
             .logos
             .iter()
             .map(|l| {
                 vec![
                     l.logo_title.clone(),
-                    l.logo_sku
-                        .as_ref()
-                        .map_or_else(|| format!("logo {}", l.logo_id), ToString::to_string),
+                    l.logo_sku.as_ref().map_or_else(
+                        || tr!("pdf-confirmation-logo-id", id = l.logo_id.to_string()),
+                        ToString::to_string,
+                    ),
                     l.value.clone().unwrap_or_default(),
                     language.integer(l.quantity),
                 ]
             })
             .collect();
+        let titles = [
+            tr!("pdf-confirmation-col-logo"),
+            tr!("pdf-confirmation-col-sku"),
+            tr!("pdf-confirmation-col-value"),
+            tr!("pdf-confirmation-col-quantity"),
+        ];
         flow.table(
             &[
-                col("Logo", 4.0, false),
-                col("SKU", 1.6, false),
-                col("Value", 2.4, false),
-                col("Quantity", 1.2, true),
+                col(&titles[0], 4.0, false),
+                col(&titles[1], 1.6, false),
+                col(&titles[2], 2.4, false),
+                col(&titles[3], 1.2, true),
             ],
             &rows,
         );
@@ -193,17 +237,20 @@ pub fn lay_out(
     let c = &order.currency;
     let totals = [
         (
-            "Subtotal".to_owned(),
+            tr!("pdf-confirmation-subtotal"),
             language.money(order.sub_total, c),
             Weight::Regular,
         ),
         (
-            format!("VAT {} %", language.plain_number(order.vat_rate)),
+            tr!(
+                "pdf-confirmation-vat",
+                rate = language.plain_number(order.vat_rate)
+            ),
             language.money(order.vat, c),
             Weight::Regular,
         ),
         (
-            "Total".to_owned(),
+            tr!("pdf-confirmation-total"),
             language.money(order.total, c),
             Weight::Bold,
         ),
@@ -223,9 +270,9 @@ pub fn lay_out(
         8.0,
         Weight::Regular,
         Ink::Muted,
-        "Prices, VAT and totals as computed by the service.",
+        &tr!("pdf-confirmation-figures-note"),
     );
-    flow.finish(&format!("{running} · made with logodesk"))
+    flow.finish(&tr!("pdf-confirmation-footer", running = running))
 }
 
 fn col(title: &str, share: f32, right: bool) -> Column<'_> {

@@ -245,7 +245,7 @@ impl Flow {
         let n = self.pages.len();
         for (k, page) in self.pages.iter_mut().enumerate() {
             let y = PAGE_H - MARGIN - 8.0 * 0.2;
-            let label = format!("Page {} of {n}", k + 1);
+            let label = crate::tr!("pdf-page", page = k + 1, pages = n);
             let w = text_width(&label, 8.0, Weight::Regular);
             page.push(Op::Text {
                 x: PAGE_W - MARGIN - w,
@@ -283,21 +283,13 @@ impl Flow {
     pub fn table(&mut self, columns: &[Column<'_>], rows: &[Vec<String>]) {
         const SIZE: f32 = 9.0;
         let h = line_height(SIZE) + 2.0;
-        let total: f32 = columns
-            .iter()
-            .map(|c| c.share)
-            .sum::<f32>()
-            .max(f32::EPSILON);
-        let widths: Vec<f32> = columns
-            .iter()
-            .map(|c| c.share / total * CONTENT_W)
-            .collect();
+        let widths = column_widths(columns, SIZE);
         let cells = |flow: &mut Flow, texts: &[&str], weight: Weight, ink: Ink| {
             let (mut x, y) = (MARGIN, flow.y + 1.0);
             for ((c, w), t) in columns.iter().zip(&widths).zip(texts) {
-                let t = fit(t, w - 6.0, SIZE, weight);
+                let t = fit(t, w - CELL_GAP, SIZE, weight);
                 let tx = if c.right {
-                    x + w - 6.0 - text_width(&t, SIZE, weight)
+                    x + w - CELL_GAP - text_width(&t, SIZE, weight)
                 } else {
                     x
                 };
@@ -333,6 +325,53 @@ impl Flow {
     }
 }
 
+/// Room between a table's columns (on the right of each cell).
+const CELL_GAP: f32 = 6.0;
+
+/// The widths of a table's columns across the content width: each its share, but never
+/// narrower than its bold title at `size` (a longer word in another language, "Størrelse" for
+/// "Size", is not shortened); what a title needs is taken from the columns with room to spare,
+/// in proportion to it. If the titles alone are wider than the page, the shares decide.
+pub fn column_widths(columns: &[Column<'_>], size: f32) -> Vec<f32> {
+    let total: f32 = columns
+        .iter()
+        .map(|c| c.share.max(0.0))
+        .sum::<f32>()
+        .max(f32::EPSILON);
+    let shared: Vec<f32> = columns
+        .iter()
+        .map(|c| c.share.max(0.0) / total * CONTENT_W)
+        .collect();
+    let needed: Vec<f32> = columns
+        .iter()
+        .map(|c| text_width(c.title, size, Weight::Bold) + CELL_GAP)
+        .collect();
+    let short: f32 = shared
+        .iter()
+        .zip(&needed)
+        .map(|(w, n)| (n - w).max(0.0))
+        .sum();
+    let spare: f32 = shared
+        .iter()
+        .zip(&needed)
+        .map(|(w, n)| (w - n).max(0.0))
+        .sum();
+    if short <= 0.0 || spare < short {
+        return shared;
+    }
+    shared
+        .iter()
+        .zip(&needed)
+        .map(|(&w, &n)| {
+            if w < n {
+                n
+            } else {
+                w - (w - n) / spare * short
+            }
+        })
+        .collect()
+}
+
 /// The height of a line of text at `size`.
 pub fn line_height(size: f32) -> f32 {
     size * 1.35
@@ -346,15 +385,13 @@ fn fill(ink: Ink) -> Fill {
 }
 
 fn shape_error() -> PdfError {
-    PdfError::Layout("a page element has no size".into())
+    PdfError::Shape
 }
 
 /// Writes the pages as a PDF with `title` in its properties.
 pub fn render(pages: &[Vec<Op>], title: &str) -> Result<Vec<u8>, PdfError> {
-    let regular = Font::new(krilla::Data::from(REGULAR), 0)
-        .ok_or_else(|| PdfError::Layout("the regular font cannot be read".into()))?;
-    let bold = Font::new(krilla::Data::from(BOLD), 0)
-        .ok_or_else(|| PdfError::Layout("the bold font cannot be read".into()))?;
+    let regular = Font::new(krilla::Data::from(REGULAR), 0).ok_or(PdfError::Font)?;
+    let bold = Font::new(krilla::Data::from(BOLD), 0).ok_or(PdfError::Font)?;
     let mut document = Document::new();
     document.set_metadata(
         Metadata::new()
@@ -497,6 +534,35 @@ mod tests {
             p.iter()
                 .any(|op| matches!(op, Op::Text { text, .. } if text.starts_with("Page ")))
         }));
+    }
+
+    #[test]
+    fn a_column_is_never_narrower_than_its_title() {
+        let column = |title, share| Column {
+            title,
+            share,
+            right: false,
+        };
+        let columns = [
+            column("Størrelse", 0.2),
+            column("Navn", 5.0),
+            column("Antal", 1.0),
+        ];
+        let widths = column_widths(&columns, 9.0);
+        let sum: f32 = widths.iter().sum();
+        assert!((sum - CONTENT_W).abs() < 0.01, "{sum}");
+        for (c, w) in columns.iter().zip(&widths) {
+            assert!(
+                text_width(c.title, 9.0, Weight::Bold) + CELL_GAP <= w + 0.01,
+                "{w}"
+            );
+        }
+        // Titles that fit keep their shares.
+        let wide = [column("A", 1.0), column("B", 3.0)];
+        assert_eq!(
+            column_widths(&wide, 9.0),
+            vec![CONTENT_W / 4.0, CONTENT_W * 3.0 / 4.0]
+        );
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! approves before ordering ([`proof`]) and the confirmation of a completed order
 //! ([`confirmation`]). Both are A4, text in the embedded DejaVu Sans (subset by krilla, so
 //! Danish letters and any other the font has come out as typed), laid out by [`layout`].
-//! Money, numbers and dates are written by [`crate::locale`] in the person's language.
+//! Every word comes from the `pdf` area of [`crate::i18n`] (`tr!`, the process's language);
+//! money, numbers and dates are written by [`crate::locale`] in the language the caller passes
+//! (the app passes the person's language, the same one `tr!` speaks).
 
 pub mod confirmation;
 pub mod layout;
@@ -14,8 +16,15 @@ use std::sync::Arc;
 /// Why a document could not be made.
 #[derive(Debug, thiserror::Error)]
 pub enum PdfError {
-    #[error("logodesk could not lay out the PDF ({0}).")]
+    /// The PDF writer refused the document (its own words).
+    #[error("{}", crate::tr!("pdf-error-layout", reason = .0.as_str()))]
     Layout(String),
+    /// The embedded font could not be read.
+    #[error("{}", crate::tr!("pdf-error-font"))]
+    Font,
+    /// A rectangle, picture or page had no size.
+    #[error("{}", crate::tr!("pdf-error-shape"))]
+    Shape,
 }
 
 /// A picture for a document: RGBA pixels, shared (a row's pictures may be drawn in several

@@ -1,13 +1,17 @@
 //! The roster proof sheet: the order's header, then one compact block per roster row (name,
 //! number, size, quantity, per-placeholder values, front and back as the service drew them
 //! with that row's values), three blocks a row, several rows a page, for a club to approve
-//! before the order is placed.
+//! before the order is placed. Words in the process's language (`tr!`), the date and counts in
+//! the sheet's [`Language`].
 
 use super::layout::{
     CONTENT_W, Flow, Ink, MARGIN, Op, PAGE_W, Weight, fit, fit_picture, line_height, render,
     text_width,
 };
 use super::{PdfError, Picture};
+use crate::locale::Language;
+use crate::tr;
+use chrono::NaiveDate;
 
 /// What the sheet says at the top.
 #[derive(Debug, Clone, Default)]
@@ -16,8 +20,8 @@ pub struct ProofHeader {
     pub reference: String,
     /// The club (the delivery address's name).
     pub club: String,
-    /// The day the sheet was made, as printed.
-    pub date: String,
+    /// The day the sheet was made (written in the sheet's language).
+    pub date: NaiveDate,
     pub design_title: String,
     /// The design's item number (MUL…), or its id when it has none.
     pub design_item: String,
@@ -41,6 +45,9 @@ pub struct ProofRow {
 pub struct ProofSheet {
     pub header: ProofHeader,
     pub rows: Vec<ProofRow>,
+    /// The language of its date and figures (its words are the process's, as `tr!` gives
+    /// them: the app passes the same language).
+    pub language: Language,
 }
 
 /// Blocks side by side.
@@ -58,9 +65,10 @@ fn block_w() -> f32 {
 /// The sheet as a PDF.
 pub fn build(sheet: &ProofSheet) -> Result<Vec<u8>, PdfError> {
     let pages = lay_out(sheet);
-    let title = format!(
-        "Roster proof {} · {}",
-        sheet.header.reference, sheet.header.design_title
+    let title = tr!(
+        "pdf-proof-document-title",
+        reference = sheet.header.reference.as_str(),
+        design = sheet.header.design_title.as_str()
     );
     render(&pages, &title)
 }
@@ -69,9 +77,11 @@ pub fn build(sheet: &ProofSheet) -> Result<Vec<u8>, PdfError> {
 pub fn lay_out(sheet: &ProofSheet) -> Vec<Vec<Op>> {
     let h = &sheet.header;
     let mut flow = Flow::new();
-    let running = format!(
-        "Roster proof · {} · {} · {}",
-        h.reference, h.club, h.design_title
+    let running = tr!(
+        "pdf-proof-running",
+        reference = h.reference.as_str(),
+        club = h.club.as_str(),
+        design = h.design_title.as_str()
     );
     flow.running_title(&running);
     header(&mut flow, sheet);
@@ -81,31 +91,33 @@ pub fn lay_out(sheet: &ProofSheet) -> Vec<Vec<Op>> {
         let top = flow.y;
         for (i, row) in chunk.iter().enumerate() {
             let x = MARGIN + i as f32 * (w + GAP);
-            block(flow.ops(), x, top, w, row, c * COLUMNS + i + 1);
+            block(
+                flow.ops(),
+                x,
+                top,
+                w,
+                row,
+                c * COLUMNS + i + 1,
+                sheet.language,
+            );
         }
         flow.y = top + BLOCK_H + GAP;
     }
     if sheet.rows.is_empty() {
-        flow.line(
-            10.0,
-            Weight::Regular,
-            Ink::Muted,
-            "The design line has no rows yet.",
-        );
+        flow.line(10.0, Weight::Regular, Ink::Muted, &tr!("pdf-proof-no-rows"));
     }
-    flow.finish(&format!(
-        "{running} · made with logodesk: pictures drawn by the service"
-    ))
+    flow.finish(&tr!("pdf-proof-footer", running = running))
 }
 
 fn header(flow: &mut Flow, sheet: &ProofSheet) {
     let h = &sheet.header;
-    flow.line(18.0, Weight::Bold, Ink::Text, "Roster proof");
+    let language = sheet.language;
+    flow.line(18.0, Weight::Bold, Ink::Text, &tr!("pdf-proof-title"));
     flow.y += 2.0;
     let facts = [
-        ("Reference", h.reference.as_str()),
-        ("Club", h.club.as_str()),
-        ("Date", h.date.as_str()),
+        (tr!("pdf-proof-reference"), h.reference.clone()),
+        (tr!("pdf-proof-club"), h.club.clone()),
+        (tr!("pdf-proof-date"), language.date_long(h.date)),
     ];
     let mut x = MARGIN;
     let y = flow.y;
@@ -113,12 +125,16 @@ fn header(flow: &mut Flow, sheet: &ProofSheet) {
         let label = format!("{label}: ");
         flow.text_at(x, y, 10.0, Weight::Regular, Ink::Muted, &label);
         x += text_width(&label, 10.0, Weight::Regular);
-        let value = fit(value, PAGE_W - MARGIN - x, 10.0, Weight::Bold);
+        let value = fit(&value, PAGE_W - MARGIN - x, 10.0, Weight::Bold);
         flow.text_at(x, y, 10.0, Weight::Bold, Ink::Text, &value);
         x += text_width(&value, 10.0, Weight::Bold) + 18.0;
     }
     flow.y += line_height(10.0);
-    let design = format!("Design: {} · {}", h.design_title, h.design_item);
+    let design = tr!(
+        "pdf-proof-design",
+        title = h.design_title.as_str(),
+        item = h.design_item.as_str()
+    );
     let garments: i64 = sheet
         .rows
         .iter()
@@ -130,29 +146,45 @@ fn header(flow: &mut Flow, sheet: &ProofSheet) {
         Ink::Text,
         &fit(&design, CONTENT_W, 10.0, Weight::Regular),
     );
+    let rows = i64::try_from(sheet.rows.len()).unwrap_or(i64::MAX);
     flow.line(
         9.0,
         Weight::Regular,
         Ink::Muted,
-        &format!(
-            "{} rows · {garments} garments. Check every name, number and size; the order is printed as shown.",
-            sheet.rows.len()
+        &fit(
+            &tr!(
+                "pdf-proof-summary",
+                rows = rows,
+                rows_shown = language.integer(rows),
+                garments = garments,
+                garments_shown = language.integer(garments)
+            ),
+            CONTENT_W,
+            9.0,
+            Weight::Regular,
         ),
     );
     flow.y += 4.0;
-    flow.line(
-        9.0,
-        Weight::Regular,
-        Ink::Text,
-        "Approved by (name, date, signature): ______________________________________________",
-    );
-    flow.y += 4.0;
+    // "Approved by (…):" and a line to sign on, to the right margin whatever the label's length.
+    let approved = tr!("pdf-proof-approved-by");
+    let top = flow.y;
+    flow.text_at(MARGIN, top, 9.0, Weight::Regular, Ink::Text, &approved);
+    let line_x = MARGIN + text_width(&approved, 9.0, Weight::Regular) + 6.0;
+    flow.ops().push(Op::Rect {
+        x: line_x,
+        y: top + 9.0,
+        w: (PAGE_W - MARGIN - line_x).max(0.0),
+        h: 0.6,
+        fill: Some(Ink::Text),
+        stroke: None,
+    });
+    flow.y += line_height(9.0) + 4.0;
     flow.rule();
     flow.y += GAP;
 }
 
-/// One row's block at `(x, y)`, `w` wide.
-fn block(ops: &mut Vec<Op>, x: f32, y: f32, w: f32, row: &ProofRow, n: usize) {
+/// Row `n`'s block at `(x, y)`, `w` wide, its figures in `language`.
+fn block(ops: &mut Vec<Op>, x: f32, y: f32, w: f32, row: &ProofRow, n: usize, language: Language) {
     ops.push(Op::Rect {
         x,
         y,
@@ -170,7 +202,7 @@ fn block(ops: &mut Vec<Op>, x: f32, y: f32, w: f32, row: &ProofRow, n: usize) {
     let number_w = text_width(&number, 13.0, Weight::Bold);
     let mut top = y + PAD;
     let name = if row.name.trim().is_empty() {
-        "(no name)".to_owned()
+        tr!("pdf-proof-no-name")
     } else {
         row.name.trim().to_owned()
     };
@@ -191,10 +223,16 @@ fn block(ops: &mut Vec<Op>, x: f32, y: f32, w: f32, row: &ProofRow, n: usize) {
         number,
     ));
     top += 15.0;
-    let facts = format!(
-        "Size {} · Qty {} · row {n}",
-        row.size.trim(),
-        row.quantity.trim()
+    // A quantity as typed, grouped when it is a whole number ("1.200" / "1,200").
+    let quantity = row.quantity.trim();
+    let quantity = quantity
+        .parse::<i64>()
+        .map_or_else(|_| quantity.to_owned(), |q| language.integer(q));
+    let facts = tr!(
+        "pdf-proof-row-facts",
+        size = row.size.trim(),
+        quantity = quantity,
+        row = language.integer(i64::try_from(n).unwrap_or(i64::MAX))
     );
     ops.push(text(
         x + PAD,
@@ -254,7 +292,7 @@ fn block(ops: &mut Vec<Op>, x: f32, y: f32, w: f32, row: &ProofRow, n: usize) {
             8.0,
             Weight::Regular,
             Ink::Muted,
-            "No picture".to_owned(),
+            tr!("pdf-proof-no-picture"),
         ));
     }
 }
@@ -273,14 +311,14 @@ fn text(x: f32, top: f32, size: f32, weight: Weight, ink: Ink, text: String) -> 
 
 /// A sheet of `rows` sample players ("Spiller 0"…, size M, one each), each with its own
 /// FRONT and BACK picture of `size` px (each picture a pattern of its own, as the service's
-/// are): for the tests and the bench.
+/// are), dated 1 March 2026 in English: for the tests and the bench.
 #[doc(hidden)]
 pub fn sample_sheet(rows: usize, size: [u32; 2]) -> ProofSheet {
     ProofSheet {
         header: ProofHeader {
             reference: "PO-1".into(),
             club: "Nordby IF".into(),
-            date: "2026-03-01".into(),
+            date: NaiveDate::from_ymd_opt(2026, 3, 1).unwrap_or_default(),
             design_title: "Hjemmebanetrøje".into(),
             design_item: "MUL000001".into(),
         },
@@ -309,6 +347,7 @@ pub fn sample_sheet(rows: usize, size: [u32; 2]) -> ProofSheet {
                     .collect(),
             })
             .collect(),
+        language: Language::English,
     }
 }
 

@@ -10,6 +10,7 @@ mod ui_common;
 
 mod first_order;
 mod history_exports;
+mod pdfs;
 mod settings;
 mod ui_composer;
 mod ui_designs;
