@@ -23,7 +23,6 @@
 use crate::ui_common;
 
 use egui_kittest::kittest::{NodeT as _, Queryable as _, by};
-use logodesk::api::LogoStatus;
 use logodesk::i18n::{self, MARK_CLOSE, MARK_OPEN};
 use logodesk::locale::Language;
 use logodesk::sandbox::fixtures;
@@ -327,19 +326,7 @@ fn walk_every_screen(language: Language) -> Walk {
     }
 
     // A draft's detail, then the draft in the editor.
-    let draft = h
-        .state()
-        .gallery()
-        .cards()
-        .find(|c| c.status == LogoStatus::Draft)
-        .expect("a demo draft")
-        .clone();
-    h.query_all_by_label(&draft.title)
-        .next()
-        .expect("the draft's card")
-        .click();
-    h.run_steps(2);
-    wait_for(&mut h, "the detail", |h| h.state().detail().is_loaded());
+    open_demo_draft_detail(&mut h);
     settle(&mut h, 300);
     walk.look(&h, "logo detail");
     h.get_by_label(&i18n::text("gallery-edit-draft"))
