@@ -15,7 +15,7 @@
 //! and for any message whose two languages take different arguments.
 
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 use fluent_bundle::FluentResource;
@@ -133,6 +133,35 @@ pub fn language() -> Language {
     }
 }
 
+/// Opens a translated text while marking is on ([`set_marking`]).
+pub const MARK_OPEN: char = '⟦';
+/// Closes a translated text while marking is on ([`set_marking`]).
+pub const MARK_CLOSE: char = '⟧';
+
+static MARKING: AtomicBool = AtomicBool::new(false);
+
+/// For tests only (pseudo-localisation): while on, every translated text comes wrapped in
+/// [`MARK_OPEN`] … [`MARK_CLOSE`], so a test walking the screens (`tests/danish/every_screen.rs`)
+/// can tell what came through [`tr!`](crate::tr) from a literal that did not. Process-global
+/// like the language; the app never turns it on.
+pub fn set_marking(on: bool) {
+    MARKING.store(on, Ordering::Relaxed);
+}
+
+/// Whether translated texts are marked now ([`set_marking`]).
+pub fn marking() -> bool {
+    MARKING.load(Ordering::Relaxed)
+}
+
+/// `text` between the marks if `mark`, else as it is.
+fn marked(text: String, mark: bool) -> String {
+    if mark {
+        format!("{MARK_OPEN}{text}{MARK_CLOSE}")
+    } else {
+        text
+    }
+}
+
 /// The message `id` in the current language.
 pub fn text(id: &str) -> String {
     text_in(language(), id, None)
@@ -145,17 +174,22 @@ pub fn text_with(id: &str, args: &FluentArgs) -> String {
 
 /// The message `id` in `language`.
 pub fn text_in(language: Language, id: &str, args: Option<&FluentArgs>) -> String {
+    format_message(language, id, args, marking())
+}
+
+/// The message `id` in `language`, between the marks if `mark`.
+fn format_message(language: Language, id: &str, args: Option<&FluentArgs>, mark: bool) -> String {
     let bundle = bundles().get(language);
     let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {
         missing(language, id);
-        return id.to_owned();
+        return marked(id.to_owned(), mark);
     };
     let mut errors = Vec::new();
     let text = bundle.format_pattern(pattern, args, &mut errors);
     if !errors.is_empty() {
         tracing::warn!(id, ?errors, "a translation could not be filled in");
     }
-    text.into_owned()
+    marked(text.into_owned(), mark)
 }
 
 /// Logs a missing message once per language and id.
@@ -363,6 +397,27 @@ mod tests {
             in_language(Language::Danish, "count-garments", &[("count", 0)]),
             "0 trøjer"
         );
+    }
+
+    #[test]
+    fn marking_wraps_every_translated_text() {
+        // The global switch is left alone: the other tests here compare texts unmarked, in
+        // parallel. `tests/danish/every_screen.rs` turns it on for the whole app.
+        let mut args = FluentArgs::new();
+        args.set("count", 2);
+        assert_eq!(
+            format_message(Language::Danish, "count-garments", Some(&args), true),
+            format!("{MARK_OPEN}2 trøjer{MARK_CLOSE}")
+        );
+        assert_eq!(
+            format_message(Language::English, "no-such-message", None, true),
+            format!("{MARK_OPEN}no-such-message{MARK_CLOSE}")
+        );
+        assert_eq!(
+            format_message(Language::Danish, "count-garments", Some(&args), false),
+            "2 trøjer"
+        );
+        assert!(!marking(), "the app and the tests start unmarked");
     }
 
     #[test]

@@ -735,10 +735,9 @@ fn card_ui(
     painter.galley(badge_rect.center() - badge.size() / 2.0, badge, fg);
     y += item_h + 4.0;
 
-    let size = format!(
-        "{} × {} mm",
-        language.measure(c.width_mm),
-        language.measure(c.height_mm)
+    let size = super::names::size_mm(
+        &language.measure(c.width_mm),
+        &language.measure(c.height_mm),
     );
     let size = one_line(
         ui,

@@ -3,7 +3,7 @@
 
 use super::theme::{self, space};
 use super::widgets::{UiExt as _, paint_checkerboard, paint_missing_picture};
-use super::{Action, Intent, Screen, Shared, Slot};
+use super::{Action, Intent, Screen, Shared, Slot, names};
 use crate::api::{Fee, FeeType, Logo, LogoStatus, PriceTier};
 use crate::backend::{Command, LogoDetail, LogoRef, LogosCommand, UserError};
 use crate::locale::Language;
@@ -333,8 +333,8 @@ fn facts_ui(ui: &mut Ui, logo: &Logo, language: Language) {
                     ui.label(v);
                     ui.end_row();
                 };
-                row(ui, &tr!("detail-status"), logo.status.to_string());
-                row(ui, &tr!("detail-type"), logo.logo_type.to_string());
+                row(ui, &tr!("detail-status"), names::logo_status(&logo.status));
+                row(ui, &tr!("detail-type"), names::logo_type(&logo.logo_type));
                 let method = if logo.transfer_method_key.is_empty() {
                     tr!("detail-method-not-chosen")
                 } else {
@@ -344,10 +344,9 @@ fn facts_ui(ui: &mut Ui, logo: &Logo, language: Language) {
                 row(
                     ui,
                     &tr!("detail-size"),
-                    format!(
-                        "{} × {} mm",
-                        language.measure(logo.width_in_mm),
-                        language.measure(logo.height_in_mm)
+                    names::size_mm(
+                        &language.measure(logo.width_in_mm),
+                        &language.measure(logo.height_in_mm),
                     ),
                 );
                 row(

@@ -10,6 +10,7 @@ pub mod editor;
 pub mod gallery;
 pub mod images;
 pub mod logo_detail;
+pub mod names;
 pub mod notifications;
 pub mod orders;
 pub mod palette;

@@ -211,8 +211,8 @@ fn task_ui(ui: &mut Ui, shared: &mut Shared<'_>, tracked: &TrackedTask) -> bool 
                         (t.text_muted, t.chrome, crate::tr!("tasks-other-hover"))
                     }
                 };
-                let status = task.status.as_str();
-                labelled(ui.badge(status, fg, bg), status).on_hover_text(tip);
+                let status = crate::ui::names::task_status(&task.status);
+                labelled(ui.badge(&status, fg, bg), &status).on_hover_text(tip);
                 ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                     remove = ui
                         .small_button(crate::tr!("tasks-remove"))

@@ -8,6 +8,7 @@
 #[path = "../ui_common/mod.rs"]
 mod ui_common;
 
+mod every_screen;
 mod first_order;
 mod history_exports;
 mod pdfs;

@@ -199,16 +199,17 @@ pub fn wait_for_completed(h: &mut Harness<'static, LogodeskApp>) {
     });
 }
 
-/// Opens the gallery's first demo draft in the editor (from its detail's "Edit draft");
-/// answers its card.
+/// Opens the gallery's first demo draft's detail; answers its card.
 #[track_caller]
-pub fn open_demo_draft(h: &mut Harness<'static, LogodeskApp>) -> logodesk::backend::LogoCard {
+pub fn open_demo_draft_detail(
+    h: &mut Harness<'static, LogodeskApp>,
+) -> logodesk::backend::LogoCard {
     wait_for_gallery(h);
     let draft = h
         .state()
         .gallery()
         .cards()
-        .find(|c| c.status.to_string() == "Draft")
+        .find(|c| c.status == logodesk::api::LogoStatus::Draft)
         .expect("a demo draft")
         .clone();
     h.query_all_by_label(&draft.title)
@@ -217,7 +218,16 @@ pub fn open_demo_draft(h: &mut Harness<'static, LogodeskApp>) -> logodesk::backe
         .click();
     h.run_steps(2);
     wait_for(h, "the detail", |h| h.state().detail().is_loaded());
-    h.get_by_label("✎ Edit draft").click_accesskit();
+    draft
+}
+
+/// Opens the gallery's first demo draft in the editor (from its detail's "Edit draft");
+/// answers its card.
+#[track_caller]
+pub fn open_demo_draft(h: &mut Harness<'static, LogodeskApp>) -> logodesk::backend::LogoCard {
+    let draft = open_demo_draft_detail(h);
+    h.get_by_label(&logodesk::i18n::text("gallery-edit-draft"))
+        .click_accesskit();
     wait_for(h, "the editor", |h| h.state().editor().is_loaded());
     draft
 }

@@ -31,3 +31,16 @@ common-hide-details = Skjul detaljer
 common-dismiss = Luk
 common-close = Luk
 common-cancel = Annuller
+
+## Tjenestens værdier som de vises (src/ui/names.rs); engelsk beholder tjenestens ord
+
+status-draft = Kladde
+status-done = Færdig
+logo-type-transfer = Tryk
+logo-type-text = Tekstlogo
+logo-type-name = Navnelogo
+logo-type-number = Nummerlogo
+task-status-pending = venter
+task-status-finished = færdig
+# En bredde og en højde, hver skrevet på sprogets måde.
+size-mm = { $width } × { $height } mm

@@ -65,6 +65,8 @@ history-fact-latest-delivery = Seneste levering
 history-fact-reference = Reference
 history-fact-comment = Kommentar
 history-fact-deliver-to = Leveres til
+# Kontaktpersonen efter en adresse.
+history-attention = (att. { $person })
 history-fact-origin = Afsender
 history-designs = Designs
 history-col-size = Størrelse

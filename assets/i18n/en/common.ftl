@@ -31,3 +31,16 @@ common-hide-details = Hide details
 common-dismiss = Dismiss
 common-close = Close
 common-cancel = Cancel
+
+## The service's values as shown (src/ui/names.rs); English keeps the service's words
+
+status-draft = Draft
+status-done = Done
+logo-type-transfer = TRANSFER
+logo-type-text = TextLogo
+logo-type-name = NameLogo
+logo-type-number = NumberLogo
+task-status-pending = pending
+task-status-finished = finished
+# A width and height, each formatted in the language's way.
+size-mm = { $width } × { $height } mm

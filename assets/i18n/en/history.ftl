@@ -65,6 +65,8 @@ history-fact-latest-delivery = Latest delivery
 history-fact-reference = Reference
 history-fact-comment = Comment
 history-fact-deliver-to = Deliver to
+# The contact person after an address.
+history-attention = (att. { $person })
 history-fact-origin = Origin
 history-designs = Designs
 history-col-size = Size

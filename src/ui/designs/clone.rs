@@ -474,8 +474,8 @@ fn placements_form_ui(
             for h in [
                 crate::tr!("designs-column-view"),
                 crate::tr!("designs-logo"),
-                "X".to_owned(),
-                "Y".to_owned(),
+                crate::tr!("designs-column-x"),
+                crate::tr!("designs-column-y"),
                 crate::tr!("designs-column-angle"),
                 String::new(),
             ] {

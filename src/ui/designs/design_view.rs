@@ -231,8 +231,8 @@ impl DesignsScreen {
                         crate::tr!("designs-column-view"),
                         crate::tr!("designs-logo"),
                         crate::tr!("designs-column-logo-id"),
-                        "X".to_owned(),
-                        "Y".to_owned(),
+                        crate::tr!("designs-column-x"),
+                        crate::tr!("designs-column-y"),
                     ] {
                         ui.strong(h);
                     }

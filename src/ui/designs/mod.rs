@@ -541,8 +541,8 @@ fn ask_render(
 fn design_status_badge(ui: &mut Ui, design: &Design) {
     let t = theme::tokens(ui.ctx());
     let text = match &design.status {
-        Some(s) => s.as_str().to_owned(),
-        None if design.design_item_no.is_some() => "Done".to_owned(),
+        Some(s) => crate::ui::names::design_status(s),
+        None if design.design_item_no.is_some() => crate::tr!("status-done"),
         None => crate::tr!("designs-badge-not-finalized"),
     };
     if design.is_orderable() {

@@ -63,7 +63,10 @@ impl Picker {
             let hint = crate::tr!("designs-picker-add-hint");
             self.search
                 .matches_ui(ui, "canvas-picker", &hint, |ui, card| {
-                    ui.label(format!("{:.0} × {:.0} mm", card.width_mm, card.height_mm));
+                    ui.label(crate::ui::names::size_mm(
+                        &format!("{:.0}", card.width_mm),
+                        &format!("{:.0}", card.height_mm),
+                    ));
                 })
         });
         if picked.is_some() {

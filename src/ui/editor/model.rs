@@ -471,10 +471,9 @@ impl EditorScreen {
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
-            Step::Size => format!(
-                "{} × {} mm",
-                format_mm(draft.logo.width_in_mm),
-                format_mm(draft.logo.height_in_mm)
+            Step::Size => crate::ui::names::size_mm(
+                &format_mm(draft.logo.width_in_mm),
+                &format_mm(draft.logo.height_in_mm),
             ),
             Step::Title => tr!("editor-step-title-done", title = draft.logo.title.as_str()),
         };

@@ -488,7 +488,11 @@ impl HistoryView {
                                 a.name, a.address, a.zip, a.city, a.country
                             );
                             if let Some(p) = &a.contact_person {
-                                address.push_str(&format!(" (att. {p})"));
+                                address.push(' ');
+                                address.push_str(&crate::tr!(
+                                    "history-attention",
+                                    person = p.as_str()
+                                ));
                             }
                             fact(ui, &crate::tr!("history-fact-deliver-to"), &address);
                             fact(

@@ -51,7 +51,8 @@ pub trait UiExt {
                 crate::tr!("shell-status-unknown-hint"),
             ),
         };
-        self.badge(status.as_str(), fg, bg).on_hover_text(tip)
+        self.badge(&crate::ui::names::logo_status(status), fg, bg)
+            .on_hover_text(tip)
     }
 
     /// A round ink swatch with the color's name, id and hex on hover.

@@ -1,0 +1,49 @@
+//! The service's values (statuses, logo types) as the person reads them, in their language.
+//! English keeps the service's own words; a value this version does not know is shown as the
+//! service sent it.
+
+use crate::api::{DesignStatus, LogoStatus, LogoType, TaskStatus};
+use crate::tr;
+
+/// A logo's status: "Draft" / "Kladde".
+pub fn logo_status(status: &LogoStatus) -> String {
+    match status {
+        LogoStatus::Draft => tr!("status-draft"),
+        LogoStatus::Done => tr!("status-done"),
+        LogoStatus::Other(s) => s.clone(),
+    }
+}
+
+/// A design's status, in the words of a logo's.
+pub fn design_status(status: &DesignStatus) -> String {
+    match status {
+        DesignStatus::Draft => tr!("status-draft"),
+        DesignStatus::Done => tr!("status-done"),
+        DesignStatus::Other(s) => s.clone(),
+    }
+}
+
+/// A logo's kind: artwork, or a placeholder for a text, a name or a number.
+pub fn logo_type(logo_type: &LogoType) -> String {
+    match logo_type {
+        LogoType::Transfer => tr!("logo-type-transfer"),
+        LogoType::TextLogo => tr!("logo-type-text"),
+        LogoType::NameLogo => tr!("logo-type-name"),
+        LogoType::NumberLogo => tr!("logo-type-number"),
+        LogoType::Other(s) => s.clone(),
+    }
+}
+
+/// A vectorize task's status.
+pub fn task_status(status: &TaskStatus) -> String {
+    match status {
+        TaskStatus::Pending => tr!("task-status-pending"),
+        TaskStatus::Finished => tr!("task-status-finished"),
+        TaskStatus::Other(s) => s.clone(),
+    }
+}
+
+/// A width and height in millimetres, each already formatted: "110 × 104,5 mm".
+pub fn size_mm(width: &str, height: &str) -> String {
+    tr!("size-mm", width = width, height = height)
+}
