@@ -9,6 +9,7 @@
 mod ui_common;
 
 mod first_order;
+mod first_order_da;
 mod history_exports;
 mod settings;
 mod ui_composer;
