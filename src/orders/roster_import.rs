@@ -67,13 +67,14 @@ impl Column {
         Column::Skip,
     ];
 
-    pub fn label(self) -> &'static str {
+    /// The column's name in the person's language, as the import's preview offers it.
+    pub fn label(self) -> String {
         match self {
-            Column::Size => "Size",
-            Column::Quantity => "Qty",
-            Column::Name => "Name",
-            Column::Number => "Number",
-            Column::Skip => "(skip)",
+            Column::Size => crate::tr!("orders-column-size"),
+            Column::Quantity => crate::tr!("orders-column-quantity"),
+            Column::Name => crate::tr!("orders-column-name"),
+            Column::Number => crate::tr!("orders-column-number"),
+            Column::Skip => crate::tr!("orders-column-skip"),
         }
     }
 

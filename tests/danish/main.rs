@@ -10,6 +10,7 @@ mod ui_common;
 
 mod every_screen;
 mod first_order;
+mod first_order_da;
 mod history_exports;
 mod pdfs;
 mod settings;

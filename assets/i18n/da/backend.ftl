@@ -47,3 +47,10 @@ backend-sandbox-not-started = Den indbyggede sandkasse kunne ikke starte, så Sa
 backend-no-such-account = Der findes ingen konto med navnet "{ $name }"; Sandbox-kontoen bruges i stedet. Tilføj kontoen under Indstillinger → Konti.
 backend-proof-no-reference = (ingen reference endnu)
 backend-proof-design = design { $id }
+
+## Gem som… (support/downloads.rs)
+
+backend-save-title-csv = Gem CSV-filen
+backend-save-title-confirmation = Gem ordrebekræftelsen
+backend-save-title-proof-sheet = Gem korrekturarket
+backend-save-title-file = Gem filen

@@ -47,3 +47,10 @@ backend-sandbox-not-started = The built-in sandbox could not start, so the Sandb
 backend-no-such-account = There is no account named "{ $name }"; the Sandbox account is used instead. Add the account in Settings → Accounts.
 backend-proof-no-reference = (no reference yet)
 backend-proof-design = design { $id }
+
+## Save as… (support/downloads.rs)
+
+backend-save-title-csv = Save the CSV
+backend-save-title-confirmation = Save the confirmation
+backend-save-title-proof-sheet = Save the proof sheet
+backend-save-title-file = Save the file

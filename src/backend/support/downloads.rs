@@ -51,6 +51,17 @@ impl SaveDialog for SystemDialog {
     }
 }
 
+/// The title of the "Save as…" dialog for the file `what` names (as the callers name it:
+/// "CSV", "confirmation", "proof sheet"), in the person's language.
+fn dialog_title(what: &str) -> String {
+    match what {
+        "CSV" => crate::tr!("backend-save-title-csv"),
+        "confirmation" => crate::tr!("backend-save-title-confirmation"),
+        "proof sheet" => crate::tr!("backend-save-title-proof-sheet"),
+        _ => crate::tr!("backend-save-title-file"),
+    }
+}
+
 /// Where an export goes.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum SaveTo {
@@ -140,7 +151,7 @@ impl Downloads {
                     .and_then(|e| e.to_str())
                     .map(str::to_owned);
                 let request = SaveRequest {
-                    title: format!("Save the {what}"),
+                    title: dialog_title(what),
                     folder: self.dir().ok(),
                     file_name: name.to_string_lossy().into_owned(),
                     extension: extension.clone(),
