@@ -14,7 +14,7 @@ use std::sync::Arc;
 /// Why a document could not be made.
 #[derive(Debug, thiserror::Error)]
 pub enum PdfError {
-    #[error("logodesk could not lay out the PDF ({0}).")]
+    #[error("{}", crate::tr!("backend-pdf-layout", reason = .0.as_str()))]
     Layout(String),
 }
 
