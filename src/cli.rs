@@ -154,6 +154,9 @@ fn parse_rate(s: &str) -> Result<f64, String> {
 
 /// Runs the parsed command line (and sets up logging for it).
 pub fn run(cli: Cli) -> anyhow::Result<()> {
+    // Sentences before the window knows the person's choice (a second instance, no display)
+    // follow the system's language; the app sets the chosen one when it starts.
+    crate::i18n::set_language(crate::locale::Language::from_system());
     match cli.command {
         Some(CliCommand::Sandbox(args)) => {
             logging::init_stderr();

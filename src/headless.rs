@@ -32,9 +32,7 @@ pub enum HeadlessError {
     #[error(transparent)]
     Start(#[from] crate::backend::BackendError),
     /// The backend stopped on its own.
-    #[error(
-        "logodesk's background workers stopped unexpectedly. Start logodesk send-queued again."
-    )]
+    #[error("{}", crate::tr!("backend-headless-stopped"))]
     Stopped,
 }
 

@@ -61,26 +61,16 @@ pub enum InstanceError {
         holder: Option<Holder>,
     },
     /// The lock file could not be created or locked.
-    #[error(
-        "logodesk cannot lock its data folder {} ({source}). Check that the folder exists and is writable, or choose another one with --data-dir.",
-        dir.display()
-    )]
+    #[error("{}", crate::tr!("shell-lock-failed", dir = .dir.display().to_string(), reason = .source.to_string()))]
     Lock { dir: PathBuf, source: io::Error },
 }
 
 fn already_running_sentence(dir: &Path, holder: Option<Holder>) -> String {
-    let dir = dir.display();
-    let rest = "Only one logodesk at a time can use a data folder; a second one can run with another folder given by --data-dir.";
+    let dir = dir.display().to_string();
     match holder {
-        Some(Holder::Window) => format!(
-            "logodesk is already open on the data folder {dir}, and its window was asked to come forward. Use that window, or close it before starting logodesk again. {rest}"
-        ),
-        Some(Holder::Headless) => format!(
-            "logodesk is already running without a window on the data folder {dir} (logodesk send-queued), sending the queued orders. Wait until it has finished or stop it before starting logodesk again. {rest}"
-        ),
-        None => format!(
-            "logodesk is already running on the data folder {dir}. Switch to its window, or close it before starting logodesk again. {rest}"
-        ),
+        Some(Holder::Window) => crate::tr!("shell-already-open-window", dir = dir),
+        Some(Holder::Headless) => crate::tr!("shell-already-open-headless", dir = dir),
+        None => crate::tr!("shell-already-open", dir = dir),
     }
 }
 

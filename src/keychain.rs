@@ -43,22 +43,16 @@ pub enum KeychainStatus {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum KeychainError {
     /// There is no keychain and the person has not accepted session-only keys.
-    #[error(
-        "No keychain is available on this computer ({0}), so the API key cannot be stored. Choose \"Keep keys for this session only\" in Settings → Accounts, or start a keychain service and restart logodesk."
-    )]
+    #[error("{}", crate::tr!("keychain-unavailable", reason = .0.as_str()))]
     Unavailable(String),
     /// The key was kept for an earlier session only and is gone now.
-    #[error(
-        "This account's API key was kept for an earlier session only. Enter it again in Settings → Accounts."
-    )]
+    #[error("{}", crate::tr!("keychain-session-key-gone"))]
     SessionKeyGone,
     /// No key is stored for this account.
-    #[error("No API key is stored for this account. Enter it in Settings → Accounts.")]
+    #[error("{}", crate::tr!("keychain-missing"))]
     Missing,
     /// The keychain refused or failed.
-    #[error(
-        "The keychain failed: {0}. Unlock the keychain (or allow logodesk to use it) and try again."
-    )]
+    #[error("{}", crate::tr!("keychain-failed", reason = .0.as_str()))]
     Failed(String),
 }
 

@@ -3,8 +3,8 @@
 
 use crate::api::designs::DesignsHandler;
 use crate::api::error::{
-    ApiError, ServerMessage, StatusError, drop_secret_prefix_tail, redact_bytes,
-    redact_then_shorten,
+    ApiError, ConfigProblem, ServerMessage, StatusError, Subject, drop_secret_prefix_tail,
+    redact_bytes, redact_then_shorten,
 };
 use crate::api::logos::LogosHandler;
 use crate::api::orders::OrdersHandler;
@@ -161,10 +161,10 @@ impl ClientConfig {
     /// Like [`new`](Self::new), parsing the base address as a person typed it.
     pub fn parse(base_url: &str, key: impl Into<ApiKey>) -> Result<Self, ApiError> {
         let url = Url::parse(base_url.trim()).map_err(|e| {
-            ApiError::config(format!(
-                "The service address \"{}\" is not valid ({e}). Enter a full address such as https://api.example.com/.",
-                base_url.trim()
-            ))
+            ApiError::config(ConfigProblem::AddressInvalid {
+                address: base_url.trim().to_owned(),
+                reason: e.to_string(),
+            })
         })?;
         Ok(ClientConfig::new(url, key))
     }
@@ -251,19 +251,17 @@ fn install_tls_provider() {
 fn normalise_base_url(mut url: Url) -> Result<Url, ApiError> {
     let shown = url.as_str().to_owned();
     if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none_or(str::is_empty) {
-        return Err(ApiError::config(format!(
-            "The service address \"{shown}\" is not valid: it must start with https:// and name a host."
-        )));
+        return Err(ApiError::config(ConfigProblem::AddressNotWeb {
+            address: shown,
+        }));
     }
     if url.scheme() == "http" && !is_loopback(&url) {
-        return Err(ApiError::config(format!(
-            "The service address \"{shown}\" uses http://, so the API key would travel unencrypted; use https:// (http:// is allowed only for this computer, e.g. http://127.0.0.1:8787/). Change it in Settings → Accounts."
-        )));
+        return Err(ApiError::config(ConfigProblem::AddressUnencrypted {
+            address: shown,
+        }));
     }
     if !url.username().is_empty() || url.password().is_some() {
-        return Err(ApiError::config(
-            "The service address must not contain a user name or password; put the API key in the key field instead.",
-        ));
+        return Err(ApiError::config(ConfigProblem::AddressHasUser));
     }
     url.set_query(None);
     url.set_fragment(None);
@@ -280,9 +278,7 @@ impl Client {
     pub fn new(config: ClientConfig) -> Result<Self, ApiError> {
         let base_url = normalise_base_url(config.base_url)?;
         if config.key.is_empty() {
-            return Err(ApiError::config(
-                "No API key is set. Enter the key in Settings → Accounts.",
-            ));
+            return Err(ApiError::config(ConfigProblem::NoKey));
         }
         let auth_header = {
             let (name, value) = match config.auth {
@@ -292,11 +288,8 @@ impl Client {
                     config.key.expose().to_owned(),
                 ),
             };
-            let mut value = HeaderValue::from_str(&value).map_err(|_| {
-                ApiError::config(
-                    "The API key contains characters that cannot be sent, such as spaces or line breaks. Paste it again in Settings → Accounts.",
-                )
-            })?;
+            let mut value = HeaderValue::from_str(&value)
+                .map_err(|_| ApiError::config(ConfigProblem::KeyUnsendable))?;
             value.set_sensitive(true);
             (name, value)
         };
@@ -311,9 +304,9 @@ impl Client {
             http = http.no_proxy();
         }
         let http = http.build().map_err(|e| {
-            ApiError::config(format!(
-                "The HTTP client could not be set up ({e}). Restart logodesk and try again."
-            ))
+            ApiError::config(ConfigProblem::HttpClient {
+                reason: e.to_string(),
+            })
         })?;
         Ok(Client {
             inner: Arc::new(Inner {
@@ -379,7 +372,7 @@ impl Client {
     pub async fn ping(&self) -> Result<String, ApiError> {
         let call = Call::get("api/health/ping")
             .accept("text/plain, */*;q=0.5")
-            .subject("The health check");
+            .subject(Subject::HealthCheck);
         let bytes = self.send(call).await?;
         Ok(String::from_utf8_lossy(&bytes).trim().to_owned())
     }
@@ -387,9 +380,10 @@ impl Client {
     /// The full URL of a relative path with a query.
     pub(crate) fn url_for(&self, path: &str, query: &[(String, String)]) -> Result<Url, ApiError> {
         let mut url = self.inner.base_url.join(path).map_err(|e| {
-            ApiError::config(format!(
-                "The address for {path} could not be formed from the service address ({e})."
-            ))
+            ApiError::config(ConfigProblem::Path {
+                path: path.to_owned(),
+                reason: e.to_string(),
+            })
         })?;
         if !query.is_empty() {
             url.query_pairs_mut().extend_pairs(query);
@@ -467,9 +461,8 @@ impl Client {
             .header(ACCEPT, call.accept)
             .header(name.clone(), value.clone());
         if let Some(key) = &call.idempotency_key {
-            let value = HeaderValue::from_str(key).map_err(|_| {
-                ApiError::config("The idempotency key contains characters that cannot be sent.")
-            })?;
+            let value = HeaderValue::from_str(key)
+                .map_err(|_| ApiError::config(ConfigProblem::IdempotencyKeyUnsendable))?;
             rb = rb.header("Idempotency-Key", value);
         }
         rb = match &mut call.payload {
@@ -480,9 +473,7 @@ impl Client {
             Payload::Multipart(form) => match form.take() {
                 Some(form) => rb.multipart(form),
                 None => {
-                    return Err(ApiError::config(
-                        "An upload cannot be sent twice; start the upload again.",
-                    ));
+                    return Err(ApiError::config(ConfigProblem::UploadSentTwice));
                 }
             },
         };
@@ -673,7 +664,7 @@ pub(crate) struct Call {
     idempotency_key: Option<String>,
     retry: Retry,
     timeout: Option<Duration>,
-    subject: Option<String>,
+    subject: Option<Subject>,
     accept: &'static str,
 }
 
@@ -709,8 +700,11 @@ impl Call {
 
     /// Serialises `body` once; every attempt sends these same bytes.
     pub(crate) fn json<B: Serialize + ?Sized>(mut self, body: &B) -> Result<Self, ApiError> {
-        let bytes = serde_json::to_vec(body)
-            .map_err(|e| ApiError::config(format!("The request could not be prepared ({e}).")))?;
+        let bytes = serde_json::to_vec(body).map_err(|e| {
+            ApiError::config(ConfigProblem::Body {
+                reason: e.to_string(),
+            })
+        })?;
         self.payload = Payload::Json(Bytes::from(bytes));
         Ok(self)
     }
@@ -751,8 +745,8 @@ impl Call {
     }
 
     /// What the call is about, for "… was not found" sentences (e.g. `Logo 42`).
-    pub(crate) fn subject(mut self, subject: impl Into<String>) -> Self {
-        self.subject = Some(subject.into());
+    pub(crate) fn subject(mut self, subject: Subject) -> Self {
+        self.subject = Some(subject);
         self
     }
 
@@ -774,8 +768,7 @@ pub(crate) fn to_query_pairs<Q: Serialize + ?Sized>(
     query: &Q,
 ) -> Result<Vec<(String, String)>, ApiError> {
     use serde_json::Value;
-    let bad =
-        || ApiError::config("The query could not be prepared: it must be a flat set of values.");
+    let bad = || ApiError::config(ConfigProblem::Query);
     let value = serde_json::to_value(query).map_err(|_| bad())?;
     let Value::Object(map) = value else {
         return Err(bad());
@@ -854,7 +847,7 @@ mod tests {
             let err = ClientConfig::parse(bad, "k")
                 .and_then(Client::new)
                 .unwrap_err();
-            assert!(matches!(err, ApiError::Config { .. }), "{bad}: {err:?}");
+            assert!(matches!(err, ApiError::Config(_)), "{bad}: {err:?}");
             assert!(err.to_string().starts_with("The service address"), "{err}");
         }
         let err = Client::new(ClientConfig::parse("https://h/", "  ").unwrap()).unwrap_err();
@@ -873,7 +866,7 @@ mod tests {
             "http://[2001:db8::1]/",
         ] {
             let err = Client::new(ClientConfig::parse(remote, "k").unwrap()).unwrap_err();
-            assert!(matches!(err, ApiError::Config { .. }), "{remote}: {err:?}");
+            assert!(matches!(err, ApiError::Config(_)), "{remote}: {err:?}");
             let text = err.to_string();
             assert!(text.contains("use https://"), "{text}");
             assert!(text.ends_with('.'), "{text}");

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::api::client::{Call, Client};
 use crate::api::de;
-use crate::api::error::{ApiError, ValidationIssue};
+use crate::api::error::{ApiError, Rule, Subject, ValidationIssue};
 use crate::api::ids::DesignId;
 use crate::api::models::{CloneDesign, Design, LogoValue, Placement};
 use crate::imaging::{ImagingError, Limits};
@@ -32,7 +32,7 @@ impl<'c> DesignsHandler<'c> {
     /// `GET /api/design/{designId}`: the design with its placements (whose `logoId`s are the
     /// placeholder ids used in an order's `logoValues`).
     pub async fn get(self, id: DesignId) -> Result<Design, ApiError> {
-        let call = Call::get(format!("api/design/{id}")).subject(format!("Design {id}"));
+        let call = Call::get(format!("api/design/{id}")).subject(Subject::Design(id));
         let design: Design = self.client.json(call).await?;
         warn_unread(&design);
         Ok(design)
@@ -65,7 +65,7 @@ impl<'c> DesignsHandler<'c> {
     /// views with their size in px and scale in px per mm, for a canvas to draw on.
     pub async fn sandbox_style(self, style_id: i64) -> Result<SandboxStyle, ApiError> {
         let call =
-            Call::get(format!("sandbox/styles/{style_id}")).subject(format!("Style {style_id}"));
+            Call::get(format!("sandbox/styles/{style_id}")).subject(Subject::Style(style_id));
         self.client.json(call).await
     }
 
@@ -82,7 +82,7 @@ impl<'c> DesignsHandler<'c> {
         }
         let call = Call::post(format!("api/design/{id}/clone"))
             .json(body)?
-            .subject(format!("Design {id}"));
+            .subject(Subject::Design(id));
         let designs: Vec<Design> = self.client.json(call).await?;
         designs.iter().for_each(warn_unread);
         Ok(designs)
@@ -105,23 +105,20 @@ fn warn_unread(design: &Design) {
 pub fn validate_clone(body: &CloneDesign) -> Vec<ValidationIssue> {
     let mut issues = Vec::new();
     if body.variations.is_empty() {
-        issues.push(ValidationIssue::new(
-            "variations",
-            "Add at least one variation to create.",
-        ));
+        issues.push(ValidationIssue::broken("variations", Rule::NoVariations));
     }
     for (i, v) in body.variations.iter().enumerate() {
         if v.title.trim().is_empty() {
-            issues.push(ValidationIssue::new(
+            issues.push(ValidationIssue::broken(
                 format!("variations[{i}].title"),
-                "Enter a title for this variation.",
+                Rule::VariationTitleMissing,
             ));
         }
         for (j, p) in v.design_logos.iter().enumerate() {
             if p.view.trim().is_empty() {
-                issues.push(ValidationIssue::new(
+                issues.push(ValidationIssue::broken(
                     format!("variations[{i}].designLogos[{j}].view"),
-                    "Choose the view (such as FRONT or BACK) this logo is placed on.",
+                    Rule::ViewMissing,
                 ));
             }
         }
@@ -131,7 +128,7 @@ pub fn validate_clone(body: &CloneDesign) -> Vec<ValidationIssue> {
 
 /// Builds a render call: checked body, or none.
 fn render_call(path: String, id: DesignId, body: Option<&RenderDesign>) -> Result<Call, ApiError> {
-    let call = Call::post(path).subject(format!("Design {id}"));
+    let call = Call::post(path).subject(Subject::Design(id));
     match body {
         None => Ok(call),
         Some(b) => {
@@ -151,10 +148,7 @@ pub fn validate_render(body: &RenderDesign) -> Vec<ValidationIssue> {
     for (j, p) in body.design_logos.iter().flatten().enumerate() {
         let path = |f: &str| format!("designLogos[{j}].{f}");
         if p.view.trim().is_empty() {
-            issues.push(ValidationIssue::new(
-                path("view"),
-                "Choose the view (such as FRONT or BACK) this logo is placed on.",
-            ));
+            issues.push(ValidationIssue::broken(path("view"), Rule::ViewMissing));
         }
         for (f, v) in [
             ("xCoordinate", p.x_coordinate),
@@ -162,7 +156,7 @@ pub fn validate_render(body: &RenderDesign) -> Vec<ValidationIssue> {
             ("angleRads", p.angle_rads.unwrap_or(0.0)),
         ] {
             if !v.is_finite() {
-                issues.push(ValidationIssue::new(path(f), "Enter a finite number."));
+                issues.push(ValidationIssue::broken(path(f), Rule::NotFinite));
             }
         }
     }

@@ -8,6 +8,8 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::time::Duration;
 
+use crate::api::ids::{DesignId, LogoId, OrderId, TaskId};
+
 /// Everything that can go wrong when talking to the service.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -71,12 +73,124 @@ pub enum ApiError {
     /// The request was not sent because it breaks rules the client can check itself.
     #[error("{}", validation_sentence(.0))]
     Validation(Vec<ValidationIssue>),
-    /// The client's configuration is unusable (for example a malformed base URL).
-    #[error("{message}")]
-    Config {
-        /// The whole sentence to show.
-        message: String,
+    /// The client's configuration is unusable (for example a malformed base URL), or a request
+    /// could not be prepared.
+    #[error("{0}")]
+    Config(ConfigProblem),
+}
+
+/// Why a client could not be built or a request could not be prepared ([`ApiError::Config`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ConfigProblem {
+    /// The base address is not a URL at all.
+    #[error(
+        "The service address \"{address}\" is not valid ({reason}). Enter a full address such as https://api.example.com/."
+    )]
+    AddressInvalid {
+        /// The address as given.
+        address: String,
+        /// Why the URL parser refused it.
+        reason: String,
     },
+    /// The base address is not `http(s)://` or names no host.
+    #[error(
+        "The service address \"{address}\" is not valid: it must start with https:// and name a host."
+    )]
+    AddressNotWeb {
+        /// The address as given.
+        address: String,
+    },
+    /// `http://` to another computer: the key would travel unencrypted.
+    #[error(
+        "The service address \"{address}\" uses http://, so the API key would travel unencrypted; use https:// (http:// is allowed only for this computer, e.g. http://127.0.0.1:8787/). Change it in Settings → Accounts."
+    )]
+    AddressUnencrypted {
+        /// The address as given.
+        address: String,
+    },
+    /// The base address carries a user name or password.
+    #[error(
+        "The service address must not contain a user name or password; put the API key in the key field instead."
+    )]
+    AddressHasUser,
+    /// No API key.
+    #[error("No API key is set. Enter the key in Settings → Accounts.")]
+    NoKey,
+    /// The key cannot be put in a header.
+    #[error(
+        "The API key contains characters that cannot be sent, such as spaces or line breaks. Paste it again in Settings → Accounts."
+    )]
+    KeyUnsendable,
+    /// The HTTP client could not be built.
+    #[error("The HTTP client could not be set up ({reason}). Restart logodesk and try again.")]
+    HttpClient {
+        /// The HTTP library's reason.
+        reason: String,
+    },
+    /// A path could not be joined to the base address.
+    #[error("The address for {path} could not be formed from the service address ({reason}).")]
+    Path {
+        /// The endpoint's path.
+        path: String,
+        /// The URL parser's reason.
+        reason: String,
+    },
+    /// The idempotency key cannot be put in a header.
+    #[error("The idempotency key contains characters that cannot be sent.")]
+    IdempotencyKeyUnsendable,
+    /// A multipart upload was sent already (its body is consumed).
+    #[error("An upload cannot be sent twice; start the upload again.")]
+    UploadSentTwice,
+    /// The body could not be serialised.
+    #[error("The request could not be prepared ({reason}).")]
+    Body {
+        /// The serialiser's reason.
+        reason: String,
+    },
+    /// The query is not a flat set of values.
+    #[error("The query could not be prepared: it must be a flat set of values.")]
+    Query,
+}
+
+/// What a request was about, for the sentence of a 404.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Subject {
+    /// A logo by id.
+    Logo(LogoId),
+    /// A logo by its item number.
+    LogoItemNo(String),
+    /// A design by id.
+    Design(DesignId),
+    /// A garment style (sandbox).
+    Style(i64),
+    /// A vectorize task.
+    VectorizeTask(TaskId),
+    /// An order by its tracking id.
+    Order(OrderId),
+    /// `GET /api/health/ping`.
+    HealthCheck,
+    /// The upload endpoint.
+    UploadEndpoint,
+    /// The order endpoint.
+    OrderEndpoint,
+}
+
+impl fmt::Display for Subject {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Subject::Logo(id) => write!(f, "Logo {id}"),
+            Subject::LogoItemNo(no) => write!(f, "The logo with item number {no}"),
+            Subject::Design(id) => write!(f, "Design {id}"),
+            Subject::Style(id) => write!(f, "Style {id}"),
+            Subject::VectorizeTask(id) => write!(f, "Vectorize task {id}"),
+            Subject::Order(id) => write!(f, "Order {id}"),
+            Subject::HealthCheck => f.write_str("The health check"),
+            Subject::UploadEndpoint => f.write_str("The upload endpoint"),
+            Subject::OrderEndpoint => f.write_str("The order endpoint"),
+        }
+    }
 }
 
 /// The kind of a [`ApiError::Network`] failure.
@@ -97,8 +211,8 @@ pub struct StatusError {
     pub status: StatusCode,
     /// `METHOD /path` of the request.
     pub endpoint: String,
-    /// What the request was about, e.g. `Logo 42`; used for 404 sentences.
-    pub subject: Option<String>,
+    /// What the request was about, e.g. logo 42; used for 404 sentences.
+    pub subject: Option<Subject>,
     /// What the service said, whatever the body's form.
     pub server: ServerMessage,
     /// The `Retry-After` the service asked for, if any.
@@ -108,23 +222,211 @@ pub struct StatusError {
 /// One problem found in a request before it was sent, or reported per field by the service.
 ///
 /// `path` names the field in the request's JSON (`designs[0].instances[2].number`,
-/// `deliveryAddress.country`, `reference`); `message` is a sentence to show beside it.
+/// `deliveryAddress.country`, `reference`); `message` is a sentence to show beside it (in
+/// English). The client's own checks also say which [`Rule`] was broken, so an application can
+/// put the sentence in its person's language; the service's per-field errors have no rule.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct ValidationIssue {
     /// JSON path of the field, in the request's own (camelCase) names.
     pub path: String,
     /// A sentence a person can act on.
     pub message: String,
+    /// The rule of the client's own checks that was broken, when it was one of them.
+    #[serde(skip)]
+    pub rule: Option<Rule>,
 }
 
 impl ValidationIssue {
-    /// A new issue.
+    /// A new issue with its sentence (the service's, or an application's own).
     pub fn new(path: impl Into<String>, message: impl Into<String>) -> Self {
         ValidationIssue {
             path: path.into(),
             message: message.into(),
+            rule: None,
         }
     }
+
+    /// An issue of the client's own checks: `rule` broken at `path`.
+    pub fn broken(path: impl Into<String>, rule: Rule) -> Self {
+        ValidationIssue {
+            path: path.into(),
+            message: rule.to_string(),
+            rule: Some(rule),
+        }
+    }
+}
+
+/// A rule the client checks before sending a request; `Display` is the English sentence.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum Rule {
+    // Orders.
+    /// A quantity below 1.
+    #[error("Quantity must be at least 1, not {quantity}.")]
+    QuantityTooSmall {
+        /// The quantity given.
+        quantity: i64,
+    },
+    /// A negative storage quantity.
+    #[error("Storage quantity cannot be negative (it is {quantity}); use 0 or leave it empty.")]
+    StorageNegative {
+        /// The storage quantity given.
+        quantity: i64,
+    },
+    /// An order without designs and logos.
+    #[error("Add at least one design or logo to the order.")]
+    NothingToOrder,
+    /// An order without a reference.
+    #[error("Enter a reference, such as your purchase order number.")]
+    NoReference,
+    /// An e-mail address that is not one.
+    #[error("\"{email}\" does not look like an e-mail address; correct it or leave it empty.")]
+    EmailImplausible {
+        /// The address given.
+        email: String,
+    },
+    /// No recipient.
+    #[error("Enter the recipient's name.")]
+    RecipientMissing,
+    /// No street address.
+    #[error("Enter the street address.")]
+    StreetMissing,
+    /// No postal code.
+    #[error("Enter the postal code.")]
+    ZipMissing,
+    /// No city.
+    #[error("Enter the city.")]
+    CityMissing,
+    /// No country.
+    #[error("Enter the 2-letter country code, such as DK.")]
+    CountryMissing,
+    /// A country code in small letters.
+    #[error("Write the country code in capitals: \"{upper}\".")]
+    CountryLowercase {
+        /// The code in capitals.
+        upper: String,
+    },
+    /// A country that is not a 2-letter code.
+    #[error("\"{given}\" is not a 2-letter country code; use one such as DK, SE or DE.")]
+    CountryNotCode {
+        /// What was given.
+        given: String,
+    },
+    /// A design line without its item number.
+    #[error("Enter the design's item number (such as MUL123456).")]
+    DesignRefMissing,
+    /// A design line without sizes.
+    #[error("Add at least one size and quantity for this design.")]
+    NoSizes,
+    /// A design instance without a size.
+    #[error("Enter a garment size, such as M, L or XL.")]
+    SizeMissing,
+    /// A shirt number with other characters than digits.
+    #[error("Number \"{number}\" may only contain digits 0–9.")]
+    NumberNotDigits {
+        /// The number given.
+        number: String,
+    },
+    /// A placeholder logo's value left empty.
+    #[error("Enter the text for placeholder logo {logo}, or remove this value.")]
+    PlaceholderEmpty {
+        /// The placeholder logo.
+        logo: LogoId,
+    },
+    /// A logo line without its item number.
+    #[error("Enter the logo's item number.")]
+    LogoSkuMissing,
+    /// A NumberLogo ordered by quantity.
+    #[error(
+        "The {logo} is a number logo: order it by digits (which digits, and how many of each) instead of by quantity."
+    )]
+    NumberLogoByQuantity {
+        /// The logo, as `logo 5` or `logo SKU`.
+        logo: String,
+    },
+    /// Digits for a logo that is not a NumberLogo.
+    #[error(
+        "Only number logos are ordered by digits, and the {logo} is a {kind}; order it by quantity instead."
+    )]
+    DigitsForOtherKind {
+        /// The logo, as `logo 5` or `logo SKU`.
+        logo: String,
+        /// Its kind.
+        kind: crate::api::models::LogoType,
+    },
+    /// Ordered by digits, without digits.
+    #[error("Add at least one digit and how many of it to order.")]
+    NoDigits,
+    /// An empty digit.
+    #[error("Enter the digits to print, such as 7 or 23.")]
+    DigitMissing,
+    /// A digit that is not digits.
+    #[error("Digit \"{digit}\" may only contain digits 0–9.")]
+    DigitNotDigits {
+        /// The digit given.
+        digit: String,
+    },
+    // Logos.
+    /// An empty file.
+    #[error("The file \"{file_name}\" is empty; choose an image file to upload.")]
+    FileEmpty {
+        /// The file's name.
+        file_name: String,
+    },
+    /// A file without a name.
+    #[error("The file has no name; choose the file again.")]
+    FileUnnamed,
+    /// A logo without a title.
+    #[error("Enter a title for the logo.")]
+    TitleMissing,
+    /// A content type the HTTP library refuses.
+    #[error("\"{content_type}\" is not a valid file type; choose the file again.")]
+    ContentTypeInvalid {
+        /// The content type.
+        content_type: String,
+    },
+    /// A color change without changes.
+    #[error("Choose at least one color to change.")]
+    NoColorChange,
+    /// A color change without the original colors.
+    #[error("Choose the original colors to replace.")]
+    OriginalColorsMissing,
+    /// A color change without the new colors.
+    #[error("Choose the new colors.")]
+    NewColorsMissing,
+    /// Not one new color per original color.
+    #[error("Give exactly one new color for each original color ({from} original, {to} new).")]
+    ColorCountMismatch {
+        /// Original colors.
+        from: usize,
+        /// New colors.
+        to: usize,
+    },
+    /// A resize without a side.
+    #[error("Give a width or a height; the other side follows proportionally.")]
+    ResizeNoSide,
+    /// A size that is not a positive number.
+    #[error("\"{given}\" is not a size; enter a positive number of millimetres.")]
+    SizeNotPositive {
+        /// What was given.
+        given: String,
+    },
+    /// No transfer method.
+    #[error("Choose a transfer method.")]
+    MethodMissing,
+    // Designs.
+    /// A clone without variations.
+    #[error("Add at least one variation to create.")]
+    NoVariations,
+    /// A variation without a title.
+    #[error("Enter a title for this variation.")]
+    VariationTitleMissing,
+    /// A placement without a view.
+    #[error("Choose the view (such as FRONT or BACK) this logo is placed on.")]
+    ViewMissing,
+    /// A coordinate or angle that is not finite.
+    #[error("Enter a finite number.")]
+    NotFinite,
 }
 
 impl fmt::Display for ValidationIssue {
@@ -397,7 +699,7 @@ fn non_empty(s: &str) -> Option<String> {
 
 /// Appends `text` after `": "`, ending the sentence with a full stop unless it already ends
 /// with punctuation.
-fn with_reason(head: &str, text: Option<&str>) -> String {
+pub(crate) fn with_reason(head: &str, text: Option<&str>) -> String {
     match text {
         Some(t) => {
             let t = t.trim();
@@ -411,7 +713,7 @@ fn with_reason(head: &str, text: Option<&str>) -> String {
     }
 }
 
-fn status_label(status: StatusCode) -> String {
+pub(crate) fn status_label(status: StatusCode) -> String {
     match status.canonical_reason() {
         Some(reason) => format!("{} {}", status.as_u16(), reason),
         None => status.as_u16().to_string(),
@@ -448,7 +750,10 @@ impl fmt::Display for StatusError {
                 summary,
             ),
             404 => {
-                let subject = self.subject.as_deref().unwrap_or("What you asked for");
+                let subject = self
+                    .subject
+                    .as_ref()
+                    .map_or_else(|| "What you asked for".to_owned(), ToString::to_string);
                 format!("{subject} was not found, or your account has no access to it.")
             }
             429 => match self.retry_after {
@@ -501,7 +806,7 @@ fn validation_sentence(issues: &[ValidationIssue]) -> String {
     }
 }
 
-fn end_sentence(s: &str) -> String {
+pub(crate) fn end_sentence(s: &str) -> String {
     if s.ends_with(['.', '!', '?']) {
         s.to_owned()
     } else {
@@ -572,10 +877,8 @@ impl ApiError {
         self.status() == Some(StatusCode::NOT_FOUND)
     }
 
-    pub(crate) fn config(message: impl Into<String>) -> Self {
-        ApiError::Config {
-            message: message.into(),
-        }
+    pub(crate) fn config(problem: ConfigProblem) -> Self {
+        ApiError::Config(problem)
     }
 
     /// Classifies a transport error. `url` must already be free of secrets.
@@ -637,11 +940,11 @@ fn transport_reason(err: &(dyn std::error::Error + 'static)) -> String {
 mod tests {
     use super::*;
 
-    fn status_err(code: u16, body: &str, subject: Option<&str>) -> ApiError {
+    fn status_err(code: u16, body: &str, subject: Option<Subject>) -> ApiError {
         ApiError::Status(Box::new(StatusError {
             status: StatusCode::from_u16(code).unwrap(),
             endpoint: "POST /api/logo/7/changecolors".into(),
-            subject: subject.map(str::to_owned),
+            subject,
             server: ServerMessage::parse(body.as_bytes()),
             retry_after: None,
         }))
@@ -720,7 +1023,7 @@ mod tests {
         let e = status_err(
             409,
             r#"{"error":"Conflict","message":"Colors can only be changed after the transfer method is confirmed."}"#,
-            Some("Logo 7"),
+            Some(Subject::Logo(LogoId(7))),
         );
         assert_eq!(
             e.to_string(),
@@ -753,7 +1056,7 @@ mod tests {
         let e = status_err(
             404,
             r#"{"error":"NotFound","message":"x"}"#,
-            Some("Logo 42"),
+            Some(Subject::Logo(LogoId(42))),
         );
         assert_eq!(
             e.to_string(),
@@ -797,8 +1100,11 @@ mod tests {
             "The request was not sent because of 2 problems; the first: Enter a reference."
         );
         assert_eq!(two.issues().len(), 2);
-        let cfg = ApiError::config("The address is not valid.");
-        assert_eq!(cfg.to_string(), "The address is not valid.");
+        let cfg = ApiError::config(ConfigProblem::NoKey);
+        assert_eq!(
+            cfg.to_string(),
+            "No API key is set. Enter the key in Settings → Accounts."
+        );
         let d = ApiError::Decode {
             endpoint: "GET /api/logo/1".into(),
             path: "colors[0].red".into(),

@@ -1,7 +1,7 @@
 //! Logos: list, look up, upload, edit while in `Draft`, commit.
 
 use crate::api::client::{Call, Client};
-use crate::api::error::{ApiError, ValidationIssue};
+use crate::api::error::{ApiError, Rule, Subject, ValidationIssue};
 use crate::api::ids::{LogoId, LogoItemNo, OrganizationId};
 use crate::api::models::{ChangeColors, Logo, LogoSummary, Page, Rename, Resize, UpdateMethod};
 use bytes::Bytes;
@@ -113,22 +113,18 @@ impl UploadLogo {
     pub fn validate(&self) -> Vec<ValidationIssue> {
         let mut issues = Vec::new();
         if self.bytes.is_empty() {
-            issues.push(ValidationIssue::new(
+            issues.push(ValidationIssue::broken(
                 "File",
-                format!(
-                    "The file \"{}\" is empty; choose an image file to upload.",
-                    self.file_name
-                ),
+                Rule::FileEmpty {
+                    file_name: self.file_name.clone(),
+                },
             ));
         }
         if self.file_name.trim().is_empty() {
-            issues.push(ValidationIssue::new(
-                "File",
-                "The file has no name; choose the file again.",
-            ));
+            issues.push(ValidationIssue::broken("File", Rule::FileUnnamed));
         }
         if self.title.trim().is_empty() {
-            issues.push(ValidationIssue::new("title", "Enter a title for the logo."));
+            issues.push(ValidationIssue::broken("title", Rule::TitleMissing));
         }
         issues
     }
@@ -167,31 +163,26 @@ fn check(issues: Vec<ValidationIssue>) -> Result<(), ApiError> {
 pub fn validate_change_colors(body: &ChangeColors) -> Vec<ValidationIssue> {
     let mut issues = Vec::new();
     if body.color_changes.is_empty() {
-        issues.push(ValidationIssue::new(
-            "colorChanges",
-            "Choose at least one color to change.",
-        ));
+        issues.push(ValidationIssue::broken("colorChanges", Rule::NoColorChange));
     }
     let count = |s: &str| s.split(',').filter(|c| !c.trim().is_empty()).count();
     for (i, change) in body.color_changes.iter().enumerate() {
         let (from, to) = (count(&change.from), count(&change.to));
         if from == 0 {
-            issues.push(ValidationIssue::new(
+            issues.push(ValidationIssue::broken(
                 format!("colorChanges[{i}].from"),
-                "Choose the original colors to replace.",
+                Rule::OriginalColorsMissing,
             ));
         }
         if to == 0 {
-            issues.push(ValidationIssue::new(
+            issues.push(ValidationIssue::broken(
                 format!("colorChanges[{i}].to"),
-                "Choose the new colors.",
+                Rule::NewColorsMissing,
             ));
         } else if from != 0 && from != to {
-            issues.push(ValidationIssue::new(
+            issues.push(ValidationIssue::broken(
                 format!("colorChanges[{i}].to"),
-                format!(
-                    "Give exactly one new color for each original color ({from} original, {to} new)."
-                ),
+                Rule::ColorCountMismatch { from, to },
             ));
         }
     }
@@ -203,10 +194,7 @@ pub fn validate_resize(body: &Resize) -> Vec<ValidationIssue> {
     let mut issues = Vec::new();
     let (w, h) = (body.width_in_mm.trim(), body.height_in_mm.trim());
     if w.is_empty() && h.is_empty() {
-        issues.push(ValidationIssue::new(
-            "widthInMM",
-            "Give a width or a height; the other side follows proportionally.",
-        ));
+        issues.push(ValidationIssue::broken("widthInMM", Rule::ResizeNoSide));
     }
     for (path, v) in [("widthInMM", w), ("heightInMM", h)] {
         if v.is_empty() {
@@ -214,9 +202,11 @@ pub fn validate_resize(body: &Resize) -> Vec<ValidationIssue> {
         }
         match v.replace(',', ".").parse::<f64>() {
             Ok(mm) if mm.is_finite() && mm > 0.0 => {}
-            _ => issues.push(ValidationIssue::new(
+            _ => issues.push(ValidationIssue::broken(
                 path,
-                format!("\"{v}\" is not a size; enter a positive number of millimetres."),
+                Rule::SizeNotPositive {
+                    given: v.to_owned(),
+                },
             )),
         }
     }
@@ -267,14 +257,14 @@ impl<'c> LogosHandler<'c> {
 
     /// `GET /api/logo/{logoId}`: the full logo.
     pub async fn get(self, id: LogoId) -> Result<Logo, ApiError> {
-        let call = Call::get(format!("api/logo/{id}")).subject(format!("Logo {id}"));
+        let call = Call::get(format!("api/logo/{id}")).subject(Subject::Logo(id));
         self.client.json(call).await
     }
 
     /// `GET /api/logo/itemno/{logoItemNo}`: the full logo by its external item number.
     pub async fn by_item_no(self, item_no: LogoItemNo) -> Result<Logo, ApiError> {
         let call = Call::get(format!("api/logo/itemno/{item_no}"))
-            .subject(format!("The logo with item number {item_no}"));
+            .subject(Subject::LogoItemNo(item_no.to_string()));
         self.client.json(call).await
     }
 
@@ -285,12 +275,11 @@ impl<'c> LogosHandler<'c> {
             .file_name(upload.file_name)
             .mime_str(&upload.content_type)
             .map_err(|_| {
-                ApiError::Validation(vec![ValidationIssue::new(
+                ApiError::Validation(vec![ValidationIssue::broken(
                     "File",
-                    format!(
-                        "\"{}\" is not a valid file type; choose the file again.",
-                        upload.content_type
-                    ),
+                    Rule::ContentTypeInvalid {
+                        content_type: upload.content_type.clone(),
+                    },
                 )])
             })?;
         let mut form = reqwest::multipart::Form::new()
@@ -302,13 +291,13 @@ impl<'c> LogosHandler<'c> {
         let call = Call::post("api/logo/upload")
             .multipart(form)
             .timeout(self.client.timeouts().upload)
-            .subject("The upload endpoint");
+            .subject(Subject::UploadEndpoint);
         self.client.json(call).await
     }
 
     /// `PUT /api/logo/{logoId}/commit`: `Draft` → `Done`, assigning the item number.
     pub async fn commit(self, id: LogoId) -> Result<Logo, ApiError> {
-        let call = Call::put(format!("api/logo/{id}/commit")).subject(format!("Logo {id}"));
+        let call = Call::put(format!("api/logo/{id}/commit")).subject(Subject::Logo(id));
         self.client.json(call).await
     }
 
@@ -317,21 +306,21 @@ impl<'c> LogosHandler<'c> {
         check(validate_change_colors(body))?;
         let call = Call::post(format!("api/logo/{id}/changecolors"))
             .json(body)?
-            .subject(format!("Logo {id}"));
+            .subject(Subject::Logo(id));
         self.client.json(call).await
     }
 
     /// `POST /api/logo/{logoId}/updatemethod` (only in `Draft`, not after a color change).
     pub async fn update_method(self, id: LogoId, body: &UpdateMethod) -> Result<Logo, ApiError> {
         if body.transfer_method_key.trim().is_empty() {
-            return Err(ApiError::Validation(vec![ValidationIssue::new(
+            return Err(ApiError::Validation(vec![ValidationIssue::broken(
                 "transferMethodKey",
-                "Choose a transfer method.",
+                Rule::MethodMissing,
             )]));
         }
         let call = Call::post(format!("api/logo/{id}/updatemethod"))
             .json(body)?
-            .subject(format!("Logo {id}"));
+            .subject(Subject::Logo(id));
         self.client.json(call).await
     }
 
@@ -340,21 +329,21 @@ impl<'c> LogosHandler<'c> {
         check(validate_resize(body))?;
         let call = Call::post(format!("api/logo/{id}/resize"))
             .json(body)?
-            .subject(format!("Logo {id}"));
+            .subject(Subject::Logo(id));
         self.client.json(call).await
     }
 
     /// `PUT /api/logo/{logoId}/rename`.
     pub async fn rename(self, id: LogoId, body: &Rename) -> Result<Logo, ApiError> {
         if body.title.trim().is_empty() {
-            return Err(ApiError::Validation(vec![ValidationIssue::new(
+            return Err(ApiError::Validation(vec![ValidationIssue::broken(
                 "title",
-                "Enter a title for the logo.",
+                Rule::TitleMissing,
             )]));
         }
         let call = Call::put(format!("api/logo/{id}/rename"))
             .json(body)?
-            .subject(format!("Logo {id}"));
+            .subject(Subject::Logo(id));
         self.client.json(call).await
     }
 }

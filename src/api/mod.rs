@@ -36,7 +36,8 @@ pub use designs::{
     StyleView, decode_picture,
 };
 pub use error::{
-    ApiError, FieldError, NetworkErrorKind, ServerMessage, StatusError, ValidationIssue,
+    ApiError, ConfigProblem, FieldError, NetworkErrorKind, Rule, ServerMessage, StatusError,
+    Subject, ValidationIssue,
 };
 pub use ids::*;
 pub use logos::{ListLogos, LogosHandler, UploadLogo};

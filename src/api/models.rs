@@ -616,7 +616,7 @@ pub struct Design {
     pub design_logos: Vec<DesignLogo>,
     /// Keys of the answer that look like placements but are not read as such (neither
     /// `designLogos` nor `logos`). Never sent; when not empty, `design_logos` may be missing
-    /// placements, so "no logos placed" must not be claimed (see [`Design::unread_note`]).
+    /// placements, so "no logos placed" must not be claimed.
     #[serde(
         flatten,
         default,
@@ -627,11 +627,6 @@ pub struct Design {
 }
 
 impl Design {
-    /// A sentence for the person when this answer has placements this client could not read.
-    pub fn unread_note(&self) -> Option<String> {
-        designs_extra::note(&self.unread_placements)
-    }
-
     /// Whether the service will accept this design in an order, as far as the client can tell:
     /// `Done` where a status is given, otherwise "has an item number".
     pub fn is_orderable(&self) -> bool {
@@ -680,15 +675,6 @@ mod designs_extra {
             .map(|(k, _)| k.clone())
             .collect();
         Ok(keys)
-    }
-
-    pub fn note(keys: &[String]) -> Option<String> {
-        (!keys.is_empty()).then(|| {
-            format!(
-                "This design also lists placements under {}, which logodesk cannot read; they are not shown here.",
-                keys.iter().map(|k| format!("\"{k}\"")).collect::<Vec<_>>().join(", ")
-            )
-        })
     }
 }
 

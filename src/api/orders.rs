@@ -10,7 +10,7 @@ pub use request::{
 pub use validate::is_plausible_email;
 
 use crate::api::client::{Call, Client};
-use crate::api::error::ApiError;
+use crate::api::error::{ApiError, Subject};
 use crate::api::ids::OrderId;
 use crate::api::models::TrackingRecord;
 use std::time::Duration;
@@ -55,7 +55,7 @@ impl<'c> OrdersHandler<'c> {
         let call = Call::post("api/orders")
             .json(order)?
             .idempotency_key(key.as_str())
-            .subject("The order endpoint");
+            .subject(Subject::OrderEndpoint);
         self.client.json(call).await
     }
 
@@ -84,7 +84,7 @@ impl<'c> OrdersHandler<'c> {
     /// `GET /api/orders/{id}`: the tracking record (`Pending`, `Completed` with the order, or
     /// `Failed` with an error message).
     pub async fn get(self, id: OrderId) -> Result<TrackingRecord, ApiError> {
-        let call = Call::get(format!("api/orders/{id}")).subject(format!("Order {id}"));
+        let call = Call::get(format!("api/orders/{id}")).subject(Subject::Order(id));
         self.client.json(call).await
     }
 
@@ -140,5 +140,5 @@ fn place_call(body: bytes::Bytes, key: &IdempotencyKey) -> Call {
     Call::post("api/orders")
         .json_bytes(body)
         .idempotency_key(key.as_str())
-        .subject("The order endpoint")
+        .subject(Subject::OrderEndpoint)
 }

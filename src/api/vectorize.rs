@@ -1,7 +1,7 @@
 //! Vectorize tasks.
 
 use crate::api::client::{Call, Client};
-use crate::api::error::ApiError;
+use crate::api::error::{ApiError, Subject};
 use crate::api::ids::TaskId;
 use crate::api::models::VectorizeTask;
 
@@ -19,7 +19,7 @@ impl<'c> VectorizeHandler<'c> {
     /// `GET /api/vectorize/tasks/{taskId}`.
     pub async fn task(self, id: TaskId) -> Result<VectorizeTask, ApiError> {
         let call =
-            Call::get(format!("api/vectorize/tasks/{id}")).subject(format!("Vectorize task {id}"));
+            Call::get(format!("api/vectorize/tasks/{id}")).subject(Subject::VectorizeTask(id));
         self.client.json(call).await
     }
 }

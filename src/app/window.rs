@@ -9,14 +9,10 @@ use crate::ui::theme;
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
     /// No display server to show a window on.
-    #[error(
-        "logodesk needs a desktop to show its window, and none was found (neither DISPLAY nor WAYLAND_DISPLAY is set). Start it from a desktop session, or under xvfb-run to take a --screenshot."
-    )]
+    #[error("{}", crate::tr!("shell-no-display"))]
     NoDisplay,
     /// The window or its renderer could not be created.
-    #[error(
-        "logodesk could not open its window: {0}. Check that a graphics driver is installed (on Linux: Mesa's Vulkan or OpenGL drivers)."
-    )]
+    #[error("{}", crate::tr!("shell-window-failed", reason = .0.as_str()))]
     Window(String),
 }
 

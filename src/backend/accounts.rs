@@ -242,7 +242,7 @@ impl Accounts {
                 key_version: old.key_version + i64::from(key.is_some()),
             };
             if next != old && waiting > 0 && draft.orders == WaitingOrders::Ask {
-                let what = next.differences(&old);
+                let what = crate::orders::local::changed_words(&next.differences(&old));
                 self.sink.notice_answer(
                     request,
                     AccountsEvent::HasOrders {

@@ -16,7 +16,6 @@ use crate::imaging::{self, Limits};
 use crate::store::editor::DraftMemory;
 use crate::store::{AccountId, Store, StoreError};
 use image::RgbaImage;
-use std::fmt;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -33,17 +32,6 @@ pub enum Step {
     Colors,
     Size,
     Title,
-}
-
-impl fmt::Display for Step {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Step::Method => "Method",
-            Step::Colors => "Colors",
-            Step::Size => "Size",
-            Step::Title => "Title",
-        })
-    }
 }
 
 /// Changes to send with one "Apply"; `None` leaves that part as it is.
@@ -408,7 +396,8 @@ fn check_file(path: PathBuf) -> Result<CheckedFile, UserError> {
             None,
         )
     })?;
-    let decoded = imaging::decode(&bytes, &limits).map_err(|e| UserError::from_error(&e))?;
+    let decoded = imaging::decode(&bytes, &limits)
+        .map_err(|e| UserError::new(pictures::imaging_sentence(&e), None))?;
     if decoded.width < imaging::MIN_SIDE || decoded.height < imaging::MIN_SIDE {
         return Err(UserError::new(
             crate::tr!(
@@ -530,7 +519,7 @@ async fn into_draft(
         Some(source) => {
             imaging::decode_base64_png(&source).map_err(|e| pictures::picture_sentence(&e))
         }
-        None => Err(pictures::NO_PICTURE.to_owned()),
+        None => Err(pictures::no_picture()),
     })
     .await?;
     let (decoded, image_error) = match decoded {

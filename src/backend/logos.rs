@@ -221,7 +221,7 @@ impl Logos {
                 Some(source) => {
                     pictures::decode_detail(&source).map_err(|e| pictures::picture_sentence(&e))
                 }
-                None => Err(pictures::NO_PICTURE.to_owned()),
+                None => Err(pictures::no_picture()),
             })
             .await;
             let (image, image_error) = match decoded {

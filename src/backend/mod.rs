@@ -133,7 +133,7 @@ impl BackendConfig {
 /// Failures to start the backend.
 #[derive(Debug, thiserror::Error)]
 pub enum BackendError {
-    #[error("logodesk could not start its background workers ({0}). Restart logodesk.")]
+    #[error("{}", crate::tr!("backend-runtime-failed", reason = .0.to_string()))]
     Runtime(#[from] std::io::Error),
 }
 

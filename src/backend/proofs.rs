@@ -8,7 +8,7 @@
 //! [`SHEET_RENDERS`] rows at once, reports its progress, and can be cancelled.
 
 use crate::api::{Client, DesignId, DesignView, LogoId, LogoValue, Order, OrderId, RenderDesign};
-use crate::backend::support::downloads::{Downloads, SaveTo, file_name_part};
+use crate::backend::support::downloads::{Downloads, Export, SaveTo, file_name_part};
 use crate::backend::support::pictures::{decoding, picture_sentence, to_color_image};
 use crate::backend::support::{
     Active, Generation, RequestId, Sink, UserError, active, blocking, debug_as_name,
@@ -296,7 +296,7 @@ impl Proofs {
                     let name = sheet_file_name(&sheet.reference, today);
                     let kind = SavedKind::ProofSheet;
                     let path = match downloads
-                        .choose(to, &name, "proof.pdf", "proof sheet")
+                        .choose(to, &name, "proof.pdf", Export::ProofSheet)
                         .await
                     {
                         Ok(Some(path)) => path,
@@ -317,7 +317,7 @@ impl Proofs {
                         request,
                     };
                     let saved = match job.run(sheet, today, language).await {
-                        Ok(bytes) => downloads.write(path, bytes, "proof sheet").await,
+                        Ok(bytes) => downloads.write(path, bytes, Export::ProofSheet).await,
                         Err(e) => Err(e),
                     };
                     answer_saved(&sink, generation, request, kind, saved);
@@ -340,7 +340,7 @@ impl Proofs {
                     let kind = SavedKind::Confirmation;
                     let name = confirmation_file_name(order.order_number.as_str());
                     match downloads
-                        .choose(to, &name, "order.pdf", "confirmation")
+                        .choose(to, &name, "order.pdf", Export::Confirmation)
                         .await
                     {
                         Ok(Some(path)) => {
@@ -399,7 +399,7 @@ async fn save_confirmation(
     let bytes = blocking(move || pdf::confirmation::build(&order, tracking, language))
         .await?
         .map_err(|e| UserError::from_error(&e))?;
-    downloads.write(path, bytes, "confirmation").await
+    downloads.write(path, bytes, Export::Confirmation).await
 }
 
 /// A sheet under way: where its progress goes.

@@ -14,6 +14,8 @@
 //! label; `tests` below fail the build's tests for any id used in `src/` that either file lacks,
 //! and for any message whose two languages take different arguments.
 
+pub mod api;
+
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Mutex, OnceLock};
@@ -40,7 +42,7 @@ macro_rules! areas {
 
 areas!(
     "common", "shell", "gallery", "detail", "upload", "editor", "designs", "composer", "history",
-    "tasks", "settings", "backend", "pdf",
+    "tasks", "settings", "backend", "pdf", "api",
 );
 
 type Bundle = FluentBundle<FluentResource>;

@@ -121,7 +121,8 @@ pub enum ImagingError {
     FullyTransparent,
 }
 
-fn human_bytes(n: usize) -> String {
+/// A file size as "1.5 MiB", "12.0 KiB" or "300 bytes".
+pub fn human_bytes(n: usize) -> String {
     const KIB: f64 = 1024.0;
     let n = n as f64;
     if n >= KIB * KIB {

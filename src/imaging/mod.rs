@@ -13,7 +13,7 @@ mod recolor;
 
 pub use codec::{
     Decoded, ImagingError, Limits, MIN_SIDE, decode, decode_base64_png, decode_base64_png_with,
-    downscale, encode_png, encode_png_fast, png_base64,
+    downscale, encode_png, encode_png_fast, human_bytes, png_base64,
 };
 pub use recolor::{recolor, recolor_into};
 

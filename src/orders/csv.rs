@@ -21,7 +21,7 @@ pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Why the CSV could not be written.
 #[derive(Debug, thiserror::Error)]
-#[error("logodesk could not write the order as CSV ({0}).")]
+#[error("{}", crate::tr!("orders-csv-failed", reason = .0.to_string()))]
 pub struct CsvError(#[from] csv::Error);
 
 /// The cell separator a spreadsheet in `language` expects.

@@ -145,9 +145,7 @@ impl LogoForm {
 /// Why a design reference typed in the design box was refused (nothing is added or fetched).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DesignReferenceError {
-    #[error(
-        "\"{0}\" is not a design id or item number. Type the design's id (digits only, e.g. 20001) or its item number (MUL and digits, e.g. MUL123456)."
-    )]
+    #[error("{}", crate::tr!("orders-design-ref-shape", text = .0.as_str()))]
     Shape(String),
 }
 
@@ -195,7 +193,7 @@ fn parse_count(
         Err(_) => {
             issues.push(ValidationIssue::new(
                 path,
-                format!("\"{t}\" is not a whole number."),
+                crate::tr!("orders-not-whole-number", text = t),
             ));
             None
         }
@@ -329,6 +327,7 @@ impl DraftForm {
             .collect();
         let mut issues =
             order.validate_with(|r| kinds.iter().find(|(k, _)| k == r).map(|(_, t)| t.clone()));
+        crate::i18n::api::translate_issues(&mut issues);
         issues.retain(|i| !own.iter().any(|o| o.path == i.path));
         issues.extend(own);
         (order, issues)
@@ -426,7 +425,11 @@ pub fn digit_split(digit: &str, quantity: i64) -> Option<String> {
         .iter()
         .map(|(c, n)| format!("{n} × \"{c}\""))
         .collect();
-    Some(format!("\"{d}\" is printed as {}", parts.join(" + ")))
+    Some(crate::tr!(
+        "orders-digit-split",
+        digit = d,
+        parts = parts.join(" + ")
+    ))
 }
 
 #[cfg(test)]

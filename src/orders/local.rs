@@ -1,6 +1,6 @@
 //! Orders kept on this machine as a person sees them: the outbox line, copy risk, search.
 
-use crate::store::{LocalOrder, OrderState};
+use crate::store::{Destination, DestinationPart, Hold, LocalOrder, OrderState};
 
 /// Orders waiting in the outbox, and whether the service is out of reach.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -12,15 +12,11 @@ pub struct OutboxStatus {
 
 impl std::fmt::Display for OutboxStatus {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.queued {
-            1 => f.write_str("1 order queued")?,
-            n => write!(f, "{n} orders queued")?,
-        }
-        if self.offline {
-            f.write_str(" · offline — will send when the service is reachable")
+        f.write_str(&if self.offline {
+            crate::tr!("shell-outbox-offline", count = self.queued)
         } else {
-            f.write_str(" · sending")
-        }
+            crate::tr!("shell-outbox-sending", count = self.queued)
+        })
     }
 }
 
@@ -47,4 +43,68 @@ pub fn copy_is_risky(state: OrderState) -> bool {
 /// The sentence shown before copying an order that may already be placed.
 pub fn copy_risk() -> String {
     crate::tr!("orders-copy-risk")
+}
+
+/// Where a destination is, as a person reads it: the address, or the built-in sandbox.
+pub fn destination_place(d: &Destination) -> String {
+    if d.is_sandbox() {
+        crate::tr!("history-hold-sandbox")
+    } else {
+        d.base.clone()
+    }
+}
+
+/// What changed, as words for a sentence ("address, organization and API key").
+pub fn changed_words(parts: &[DestinationPart]) -> String {
+    let words: Vec<String> = parts
+        .iter()
+        .map(|p| match p {
+            DestinationPart::SandboxData => crate::tr!("history-changed-sandbox-data"),
+            DestinationPart::Address => crate::tr!("history-changed-address"),
+            DestinationPart::KeyHeader => crate::tr!("history-changed-key-header"),
+            DestinationPart::Organization => crate::tr!("history-changed-organization"),
+            DestinationPart::ApiKey => crate::tr!("history-changed-api-key"),
+        })
+        .collect();
+    match words.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => crate::tr!(
+            "history-changed-list",
+            first = rest.join(", "),
+            last = last.as_str()
+        ),
+    }
+}
+
+/// Why a held order waits and what to do; `may_be_placed` adds the risk of sending it
+/// elsewhere.
+pub fn hold_sentence(hold: &Hold, may_be_placed: bool) -> String {
+    match hold {
+        Hold::AccountGone => crate::tr!("history-hold-account-gone"),
+        Hold::Changed {
+            what,
+            queued_for,
+            now,
+        } => {
+            let what = changed_words(what);
+            let queued_for = destination_place(queued_for);
+            let now = destination_place(now);
+            if may_be_placed {
+                crate::tr!(
+                    "history-hold-changed-risky",
+                    queued_for = queued_for,
+                    what = what,
+                    now = now
+                )
+            } else {
+                crate::tr!(
+                    "history-hold-changed",
+                    queued_for = queued_for,
+                    what = what,
+                    now = now
+                )
+            }
+        }
+    }
 }

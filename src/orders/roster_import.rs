@@ -19,23 +19,15 @@ pub const MAX_FILE_BYTES: u64 = 10 * 1024 * 1024;
 /// Why a roster file could not be read, as a sentence that says what to do.
 #[derive(Debug, thiserror::Error)]
 pub enum RosterFileError {
-    #[error(
-        "The file could not be read ({0}). Check that it still exists and that you may open it."
-    )]
+    #[error("{}", crate::tr!("roster-file-unreadable", reason = .0.to_string()))]
     Read(#[from] std::io::Error),
-    #[error(
-        "The file is {0} MiB; a roster file is much smaller. Choose the roster's CSV or Excel file."
-    )]
+    #[error("{}", crate::tr!("roster-file-too-large", mib = .0.to_string()))]
     TooLarge(u64),
-    #[error(
-        "The file could not be read as CSV ({0}). Save the roster from the spreadsheet as CSV or XLSX and try again."
-    )]
+    #[error("{}", crate::tr!("roster-file-not-csv", reason = .0.to_string()))]
     Csv(#[from] ::csv::Error),
-    #[error(
-        "The spreadsheet could not be read ({0}). Save it as XLSX (Excel workbook) or CSV and try again."
-    )]
+    #[error("{}", crate::tr!("roster-file-not-spreadsheet", reason = .0.as_str()))]
     Spreadsheet(String),
-    #[error("The file has no rows. Choose the file with the roster in it.")]
+    #[error("{}", crate::tr!("roster-file-empty"))]
     Empty,
 }
 

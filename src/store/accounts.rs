@@ -105,6 +105,21 @@ pub struct Destination {
     pub key_version: i64,
 }
 
+/// A part of a [`Destination`] that can change under queued orders.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DestinationPart {
+    /// Another data file of the built-in sandbox (it hands out the same ids again).
+    SandboxData,
+    /// The service address.
+    Address,
+    /// How the key is sent (header style).
+    KeyHeader,
+    /// The organization orders are placed for.
+    Organization,
+    /// The API key was replaced.
+    ApiKey,
+}
+
 /// [`Destination::base`] of the built-in sandbox before its identity is known (rows queued
 /// then are taken to be the next sandbox's, [`Store::set_sandbox_instance`]).
 pub const SANDBOX_DESTINATION: &str = "sandbox";
@@ -119,39 +134,26 @@ impl Destination {
                 .is_some_and(|rest| rest.starts_with(':'))
     }
 
-    /// The address as a person reads it.
-    pub fn address(&self) -> &str {
-        if self.is_sandbox() {
-            "the built-in sandbox"
-        } else {
-            &self.base
-        }
-    }
-
-    /// What differs from `other`, as words for a sentence ("address and API key").
-    pub fn differences(&self, other: &Destination) -> String {
+    /// What differs from `other` (words for them: [`crate::orders::local::changed_words`]).
+    pub fn differences(&self, other: &Destination) -> Vec<DestinationPart> {
         let mut what = Vec::new();
         if self.base != other.base {
             what.push(if self.is_sandbox() && other.is_sandbox() {
-                "sandbox data"
+                DestinationPart::SandboxData
             } else {
-                "address"
+                DestinationPart::Address
             });
         }
         if self.auth != other.auth {
-            what.push("key header");
+            what.push(DestinationPart::KeyHeader);
         }
         if self.organization_id != other.organization_id {
-            what.push("organization");
+            what.push(DestinationPart::Organization);
         }
         if self.key_version != other.key_version {
-            what.push("API key");
+            what.push(DestinationPart::ApiKey);
         }
-        match what.split_last() {
-            None => String::new(),
-            Some((last, [])) => (*last).to_owned(),
-            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-        }
+        what
     }
 }
 
@@ -492,14 +494,18 @@ mod tests {
         store.bump_key_version(acme.id).unwrap();
         let second = store.destination(acme.id).unwrap();
         assert_eq!(second.key_version, first.key_version + 1);
-        assert_eq!(second.differences(&first), "API key");
+        assert_eq!(second.differences(&first), [DestinationPart::ApiKey]);
         let mut moved = remote("Acme");
         moved.base_url = Url::parse("https://other.example.com/").unwrap();
         moved.organization_id = None;
         store.update_account(acme.id, &moved).unwrap();
         assert_eq!(
             store.destination(acme.id).unwrap().differences(&first),
-            "address, organization and API key"
+            [
+                DestinationPart::Address,
+                DestinationPart::Organization,
+                DestinationPart::ApiKey
+            ]
         );
         store.delete_account(acme.id).unwrap();
         assert!(matches!(

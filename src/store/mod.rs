@@ -14,7 +14,7 @@ pub mod orders;
 pub mod tasks;
 
 pub use accounts::{
-    AccountId, AccountKind, AccountRecord, Destination, KeyLocation, NewAccount,
+    AccountId, AccountKind, AccountRecord, Destination, DestinationPart, KeyLocation, NewAccount,
     SANDBOX_ACCOUNT_NAME, SANDBOX_DESTINATION,
 };
 pub use orders::{Hold, LocalOrder, LocalOrderId, OrderState, Outgoing};
@@ -28,34 +28,30 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// The database file could not be opened or created.
-    #[error("logodesk could not open its local database {}: {source}. Check that the folder exists and is writable.", path.display())]
+    #[error("{}", crate::tr!("store-open-failed", path = .path.display().to_string(), reason = .source.to_string()))]
     Open {
         path: PathBuf,
         #[source]
         source: rusqlite::Error,
     },
     /// The database was written by a newer version of logodesk.
-    #[error("The local database is from a newer version of logodesk (schema {found}, this version knows {known}). Update logodesk, or move the file {} aside.", path.display())]
+    #[error("{}", crate::tr!("store-too-new", found = .found.to_string(), known = .known.to_string(), path = .path.display().to_string()))]
     TooNew {
         path: PathBuf,
         found: i64,
         known: i64,
     },
     /// Another account already has this name.
-    #[error("An account named \"{0}\" already exists. Choose another name.")]
+    #[error("{}", crate::tr!("store-duplicate-name", name = .0.as_str()))]
     DuplicateName(String),
     /// The account no longer exists (removed meanwhile).
-    #[error("This account no longer exists; it may have been removed.")]
+    #[error("{}", crate::tr!("store-no-such-account"))]
     NoSuchAccount,
     /// The built-in sandbox account cannot be removed or renamed.
-    #[error(
-        "The built-in Sandbox account cannot be removed; it is how logodesk works without set-up."
-    )]
+    #[error("{}", crate::tr!("store-sandbox-built-in"))]
     SandboxIsBuiltIn,
     /// Any other SQLite failure.
-    #[error(
-        "The local database failed ({0}). Restart logodesk; if it keeps happening, move the file logodesk.sqlite aside."
-    )]
+    #[error("{}", crate::tr!("store-failed", reason = .0.to_string()))]
     Sqlite(#[from] rusqlite::Error),
 }
 

@@ -30,7 +30,9 @@
 //!
 //! Orders looked up by tracking id enter as `sent` without a draft or key.
 
-use super::accounts::{DEST_BASE_SQL, Destination, auth_to_sql, dest_base_sql, destination_from};
+use super::accounts::{
+    DEST_BASE_SQL, Destination, DestinationPart, auth_to_sql, dest_base_sql, destination_from,
+};
 use super::{AccountId, Store, StoreError};
 use crate::api::{IdempotencyKey, OrderId, TrackingRecord};
 use rusqlite::{OptionalExtension as _, params};
@@ -111,8 +113,8 @@ pub enum Hold {
     AccountGone,
     /// The account's settings changed since the order was queued.
     Changed {
-        /// What changed, as words ("address", "API key"…).
-        what: String,
+        /// What changed.
+        what: Vec<DestinationPart>,
         /// The destination it was queued for.
         queued_for: Destination,
         /// The account's destination now.
@@ -130,34 +132,6 @@ impl Hold {
                 now: now.clone(),
             }),
             _ => None,
-        }
-    }
-
-    /// A sentence saying why the order waits and what to do; `may_be_placed` adds the risk
-    /// of sending it elsewhere.
-    pub fn sentence(&self, may_be_placed: bool) -> String {
-        match self {
-            Hold::AccountGone => "Held: the account this order was queued for was removed, so it is sent nowhere. To place it with another account, copy it to a new draft (check first that it was not placed already).".to_owned(),
-            Hold::Changed {
-                what,
-                queued_for,
-                now,
-            } => {
-                let mut s = format!(
-                    "Held: it was queued for {} but the account's {what} changed since, so it is not sent with the new settings unless you say so. Choose \"Send to {}\" to send it there",
-                    queued_for.address(),
-                    now.address()
-                );
-                if may_be_placed {
-                    s.push_str(&format!(
-                        ". A send may already have reached {}: if that is another service, sending it there could place it twice.",
-                        queued_for.address()
-                    ));
-                } else {
-                    s.push_str(", or \"Back to draft\" to change it first.");
-                }
-                s
-            }
         }
     }
 }
@@ -846,7 +820,6 @@ mod tests {
         let dest = store.destination(account).unwrap();
         assert_eq!(dest.base, "sandbox:first");
         assert!(dest.is_sandbox());
-        assert_eq!(dest.address(), "the built-in sandbox");
         assert_eq!(store.outbox(account).unwrap().len(), 1, "adopted, not held");
         store
             .record_tracking(early.id, &record(7, OrderStatus::Pending))
@@ -866,7 +839,7 @@ mod tests {
         );
         let held = store.local_order(queued.id).unwrap();
         assert!(
-            matches!(&held.hold, Some(Hold::Changed { what, .. }) if what.contains("sandbox")),
+            matches!(&held.hold, Some(Hold::Changed { what, .. }) if what.contains(&DestinationPart::SandboxData)),
             "{:?}",
             held.hold
         );
@@ -1061,14 +1034,7 @@ mod tests {
         let Some(Hold::Changed { what, .. }) = &row.hold else {
             panic!("held: {row:?}")
         };
-        assert_eq!(what, "API key");
-        assert!(
-            row.hold
-                .as_ref()
-                .unwrap()
-                .sentence(false)
-                .contains("Back to draft")
-        );
+        assert_eq!(what, &[DestinationPart::ApiKey]);
         assert!(row.can_return_to_draft());
 
         // The person sends it there: it goes out with the new key only.

@@ -248,6 +248,6 @@ fn orders_queued_for_one_place_never_go_to_another() {
         "destinations: A got {:?}, B got {:?}, O2 held: {}",
         references(&a, a0),
         references(&b, b0),
-        o2.hold.unwrap().sentence(o2.reached)
+        logodesk::orders::local::hold_sentence(&o2.hold.unwrap(), o2.reached)
     );
 }

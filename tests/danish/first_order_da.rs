@@ -464,7 +464,7 @@ fn a_danish_account_manager_places_a_20_player_order_from_an_excel_roster() {
     let asked = dialog.asked();
     assert_eq!(asked.len(), 1);
     assert_eq!(
-        asked[0].title, "Gem CSV-filen",
+        asked[0].title, "Gem ordren som CSV",
         "the dialog's title in Danish"
     );
     assert_eq!(

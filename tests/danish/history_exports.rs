@@ -64,8 +64,8 @@ fn exports_are_saved_where_the_person_chooses_and_closing_the_dialog_saves_nothi
     let asked = dialog.asked();
     assert_eq!(asked.len(), 1);
     assert_eq!(
-        asked[0].title, "Gem CSV-filen",
-        "the dialog's title in Danish"
+        asked[0].title, "Gem ordren som CSV",
+        "the dialog speaks Danish"
     );
     assert_eq!(asked[0].file_name, format!("order-{number}.csv"));
     assert_eq!(asked[0].extension.as_deref(), Some("csv"));

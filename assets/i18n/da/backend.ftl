@@ -48,9 +48,55 @@ backend-no-such-account = Der findes ingen konto med navnet "{ $name }"; Sandbox
 backend-proof-no-reference = (ingen reference endnu)
 backend-proof-design = design { $id }
 
-## Gem som… (support/downloads.rs)
+## Eksport (support/downloads.rs)
 
-backend-save-title-csv = Gem CSV-filen
-backend-save-title-confirmation = Gem ordrebekræftelsen
-backend-save-title-proof-sheet = Gem korrekturarket
-backend-save-title-file = Gem filen
+backend-save-csv = Gem ordren som CSV
+backend-save-proof-sheet = Gem korrekturarket
+backend-save-confirmation = Gem ordrebekræftelsen
+backend-write-csv-failed = CSV-filen kunne ikke skrives til { $path }. Tjek, at der kan skrives i mappen, eller vælg en anden.
+backend-write-proof-sheet-failed = Korrekturarket kunne ikke skrives til { $path }. Tjek, at der kan skrives i mappen, eller vælg en anden.
+backend-write-confirmation-failed = Ordrebekræftelsen kunne ikke skrives til { $path }. Tjek, at der kan skrives i mappen, eller vælg en anden.
+
+## Billeder (support/pictures.rs)
+
+backend-no-picture = Tjenesten sendte intet billede af dette logo.
+backend-service-picture-too-many-pixels = Tjenesten sendte et billede på { $w } × { $h } pixels, mere end logodesk afkoder ({ $max_w } × { $max_h }), så det vises ikke.
+backend-service-picture-too-large = Tjenesten sendte et billede på omkring { $mib } MiB, mere end logodesk afkoder ({ $max } MiB), så det vises ikke.
+backend-service-picture-unreadable = Logoets billede kunne ikke læses: { $reason }.
+backend-picture-file-too-large = Filen fylder { $size }, men højst { $max } accepteres; eksportér den med færre pixels eller stærkere komprimering.
+backend-picture-unsupported = Filen er ikke et PNG-, JPEG- eller WebP-billede; gem den i et af de formater, og prøv igen.
+backend-picture-too-many-pixels = Billedet er { $w } × { $h } pixels, men højst { $max_w } × { $max_h } accepteres; gør det mindre, og prøv igen.
+backend-picture-corrupt = Billedet kunne ikke læses ({ $reason }); filen kan være beskadiget, så eksportér den igen.
+backend-picture-empty = Filen er tom; vælg billedfilen igen.
+backend-picture-small = Billedet er kun { $w } × { $h } pixels; et logo skal være mindst { $min } × { $min }, så brug en større udgave.
+backend-picture-transparent = Billedet er helt gennemsigtigt, så der er intet at trykke; tjek indstillingerne for eksporten.
+
+## Lokale fejl (database, nøglering, start)
+
+store-open-failed = logodesk kunne ikke åbne sin lokale database { $path }: { $reason }. Tjek, at mappen findes, og at der kan skrives i den.
+store-too-new = Den lokale database er fra en nyere version af logodesk (skema { $found }, denne version kender { $known }). Opdatér logodesk, eller flyt filen { $path } til side.
+store-duplicate-name = Der findes allerede en konto med navnet "{ $name }". Vælg et andet navn.
+store-no-such-account = Kontoen findes ikke længere; den kan være fjernet.
+store-sandbox-built-in = Den indbyggede sandkassekonto kan ikke fjernes; det er den, der lader logodesk virke uden opsætning.
+store-failed = Den lokale database fejlede ({ $reason }). Genstart logodesk; sker det igen, så flyt filen logodesk.sqlite til side.
+keychain-unavailable = Der er ingen nøglering på denne computer ({ $reason }), så API-nøglen kan ikke gemmes. Vælg "Gem kun nøgler i denne session" under Indstillinger → Konti, eller start en nøgleringstjeneste, og genstart logodesk.
+keychain-session-key-gone = Denne kontos API-nøgle blev kun gemt i en tidligere session. Skriv den igen under Indstillinger → Konti.
+keychain-missing = Der er ingen API-nøgle gemt for denne konto. Skriv den under Indstillinger → Konti.
+keychain-failed = Nøgleringen fejlede: { $reason }. Lås nøgleringen op (eller giv logodesk lov til at bruge den), og prøv igen.
+backend-runtime-failed = logodesk kunne ikke starte sine baggrundsprocesser ({ $reason }). Genstart logodesk.
+backend-headless-stopped = logodesks baggrundsprocesser stoppede uventet. Start logodesk send-queued igen.
+
+## Ordrer (orders/mod.rs, orders/outbox.rs)
+
+backend-outbox-record-failed = logodesk kunne ikke notere, hvad der skete med ordre { $id }, i sin lokale database ({ $reason }). Ordren beholdes, og logodesk prøver igen med stigende pauser; intet afgives to gange imens. Sker det igen, så tjek, at der er plads på disken, og genstart logodesk.
+backend-lookup-no-service = Kontoen kan ikke nå sin tjeneste lige nu (se Indstillinger → Konti), så ordren kan ikke slås op. Den bliver, som den er.
+backend-lookup-changed = Kun en ordre, der måske allerede er afgivet, kan slås op igen; denne er ændret imens.
+backend-lookup-still-refused = Tjenesten afviser stadig ordrens nøgle og indhold ({ $reason }). Den kan allerede være afgivet: kender du dens sporings-id, så tilknyt det; kopiér den kun til en ny kladde, hvis du er sikker på, at den ikke blev afgivet.
+backend-no-back-to-draft = Ordren kan ikke længere blive en kladde igen: en afsendelse kan allerede have nået tjenesten.
+backend-roster-read-failed = Holdlisten kunne ikke læses. Prøv igen.
+backend-order-other-account = Ordren hører til en anden konto; skift til den konto for at arbejde med den.
+backend-design-by-mul = Tjenesten kan ikke slå designs op efter varenummer, så { $mul } bestilles som skrevet, uden detaljer.
+backend-no-downloads-folder = Der er ingen Overførsler- eller hjemmemappe at gemme filen i.
+backend-screenshot-empty = Skærmbilledet havde ingen brugbare pixels.
+backend-screenshot-write-failed = Skærmbilledet kunne ikke skrives til { $path }. Tjek, at mappen findes, og at der kan skrives i den.
+backend-no-account-yet = Ingen konto er aktiv endnu.

@@ -246,6 +246,7 @@ orders-row-no-size = Ingen størrelse.
 orders-row-bad-quantity = Antal "{ $quantity }" er ikke et helt tal over 0.
 orders-row-bad-number = Nummer "{ $number }" indeholder andet end cifre.
 orders-enter-quantity = Angiv et antal.
+orders-not-whole-number = "{ $text }" er ikke et helt tal.
 orders-enter-design = Angiv designets id eller varenummer (MUL…).
 orders-enter-logo = Vælg et logo, eller angiv dets id eller varenummer.
 orders-design-named = Design { $reference }
@@ -260,3 +261,14 @@ orders-left-out-heating = { $name }: varmegebyret for kode { $code } kendes ikke
 orders-unknown-logo = { $name }: logoet kendes ikke helt endnu.
 orders-unknown-unreadable = { $name }: et antal eller et ciffer kan ikke læses.
 orders-unknown-no-quantity = { $name }: intet antal endnu.
+
+## Filer og referencer (roster_import.rs, csv.rs, form.rs)
+
+roster-file-unreadable = Filen kunne ikke læses ({ $reason }). Tjek, at den stadig findes, og at du må åbne den.
+roster-file-too-large = Filen fylder { $mib } MiB; en holdliste er meget mindre. Vælg holdlistens CSV- eller Excel-fil.
+roster-file-not-csv = Filen kunne ikke læses som CSV ({ $reason }). Gem holdlisten fra regnearket som CSV eller XLSX, og prøv igen.
+roster-file-not-spreadsheet = Regnearket kunne ikke læses ({ $reason }). Gem det som XLSX (Excel-projektmappe) eller CSV, og prøv igen.
+roster-file-empty = Filen har ingen rækker. Vælg filen med holdlisten.
+orders-csv-failed = logodesk kunne ikke skrive ordren som CSV ({ $reason }).
+orders-design-ref-shape = "{ $text }" er ikke et design-id eller varenummer. Skriv designets id (kun cifre, f.eks. 20001) eller dets varenummer (MUL og cifre, f.eks. MUL123456).
+orders-digit-split = "{ $digit }" trykkes som { $parts }

@@ -144,3 +144,4 @@ designs-remove-placement-of = Fjern placering { $m } fra variant { $n }
 designs-remove-placement-hint = Fjern dette logo fra varianten
 designs-clone-canvas = Klonlærred
 designs-canvas-keys-help = Træk et logo for at flytte det (det fæstner sig til midterlinjen; hold Alt nede for at undgå det) · træk i det runde håndtag, eller tryk [ ] (R, Shift+R), for at dreje det 15° · piletasterne flytter det 1 px (Shift: 10 px) · Delete fjerner det · Ctrl+Z fortryder, Ctrl+Shift+Z eller Ctrl+Y gentager · hjulet zoomer, træk i trøjen for at panorere
+designs-unread-placements = Designet har også placeringer under { $keys }, som logodesk ikke kan læse; de vises ikke her.

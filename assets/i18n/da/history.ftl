@@ -100,3 +100,16 @@ history-attach = Tilknyt
 history-attaching = Tilknytter sporings-id'et
 history-found-as = Fundet: tjenesten har denne ordre som { $number } (sporings-id { $tracking }). Den følges fra nu af.
 history-found = Fundet: tjenesten har denne ordre. Den følges fra nu af.
+
+## Tilbageholdte ordrer (orders/local.rs)
+
+history-hold-sandbox = den indbyggede sandkasse
+history-changed-sandbox-data = sandkassedata
+history-changed-address = adresse
+history-changed-key-header = nøgle-header
+history-changed-organization = organisation
+history-changed-api-key = API-nøgle
+history-changed-list = { $first } og { $last }
+history-hold-account-gone = Tilbageholdt: kontoen, som ordren stod i kø til, er fjernet, så den sendes ingen steder hen. Vil du afgive den med en anden konto, så kopiér den til en ny kladde (tjek først, at den ikke allerede er afgivet).
+history-hold-changed = Tilbageholdt: den stod i kø til { $queued_for }, men kontoens { $what } er ændret siden, så den sendes ikke med de nye indstillinger, medmindre du siger til. Vælg "Send til { $now }" for at sende den dertil, eller "Tilbage til kladde" for at ændre den først.
+history-hold-changed-risky = Tilbageholdt: den stod i kø til { $queued_for }, men kontoens { $what } er ændret siden, så den sendes ikke med de nye indstillinger, medmindre du siger til. Vælg "Send til { $now }" for at sende den dertil. En afsendelse kan allerede have nået { $queued_for }: er det en anden tjeneste, kan ordren blive afgivet to gange, hvis du sender den dertil.

@@ -110,3 +110,23 @@ nav-tasks = Opgaver
 organization-child = underorganisation { $id }
 organization-own-with-id = egen organisation ({ $id })
 organization-own = egen organisation
+
+## Udbakken i statuslinjen (orders/local.rs)
+
+shell-outbox-sending = { $count ->
+    [one] 1 ordre i kø
+   *[other] { $count } ordrer i kø
+} · sender
+shell-outbox-offline = { $count ->
+    [one] 1 ordre i kø
+   *[other] { $count } ordrer i kø
+} · offline — sendes, når tjenesten kan nås
+
+## Start (app/window.rs, instance.rs)
+
+shell-no-display = logodesk skal bruge et skrivebord til at vise sit vindue, og der blev ikke fundet noget (hverken DISPLAY eller WAYLAND_DISPLAY er sat). Start det fra en skrivebordssession, eller under xvfb-run for at tage et --screenshot.
+shell-window-failed = logodesk kunne ikke åbne sit vindue: { $reason }. Tjek, at der er installeret en grafikdriver (på Linux: Mesas Vulkan- eller OpenGL-drivere).
+shell-lock-failed = logodesk kan ikke låse sin datamappe { $dir } ({ $reason }). Tjek, at mappen findes, og at der kan skrives i den, eller vælg en anden med --data-dir.
+shell-already-open-window = logodesk er allerede åbent på datamappen { $dir }, og dets vindue er bedt om at komme frem. Brug det vindue, eller luk det, før du starter logodesk igen. Kun ét logodesk ad gangen kan bruge en datamappe; et til kan køre med en anden mappe angivet med --data-dir.
+shell-already-open-headless = logodesk kører allerede uden vindue på datamappen { $dir } (logodesk send-queued) og sender ordrerne i køen. Vent, til det er færdigt, eller stop det, før du starter logodesk igen. Kun ét logodesk ad gangen kan bruge en datamappe; et til kan køre med en anden mappe angivet med --data-dir.
+shell-already-open = logodesk kører allerede på datamappen { $dir }. Skift til dets vindue, eller luk det, før du starter logodesk igen. Kun ét logodesk ad gangen kan bruge en datamappe; et til kan køre med en anden mappe angivet med --data-dir.

@@ -48,9 +48,55 @@ backend-no-such-account = There is no account named "{ $name }"; the Sandbox acc
 backend-proof-no-reference = (no reference yet)
 backend-proof-design = design { $id }
 
-## Save as… (support/downloads.rs)
+## Exports (support/downloads.rs)
 
-backend-save-title-csv = Save the CSV
-backend-save-title-confirmation = Save the confirmation
-backend-save-title-proof-sheet = Save the proof sheet
-backend-save-title-file = Save the file
+backend-save-csv = Save the order as CSV
+backend-save-proof-sheet = Save the proof sheet
+backend-save-confirmation = Save the order confirmation
+backend-write-csv-failed = The CSV file could not be written to { $path }. Check that the folder is writable, or choose another.
+backend-write-proof-sheet-failed = The proof sheet could not be written to { $path }. Check that the folder is writable, or choose another.
+backend-write-confirmation-failed = The order confirmation could not be written to { $path }. Check that the folder is writable, or choose another.
+
+## Pictures (support/pictures.rs)
+
+backend-no-picture = The service sent no picture for this logo.
+backend-service-picture-too-many-pixels = The service sent a picture of { $w } × { $h } pixels, more than logodesk decodes ({ $max_w } × { $max_h }), so it is not shown.
+backend-service-picture-too-large = The service sent a picture of about { $mib } MiB, more than logodesk decodes ({ $max } MiB), so it is not shown.
+backend-service-picture-unreadable = The logo's picture could not be read: { $reason }.
+backend-picture-file-too-large = The file is { $size } but at most { $max } is accepted; export it with fewer pixels or stronger compression.
+backend-picture-unsupported = The file is not a PNG, JPEG or WebP picture; save it in one of those formats and try again.
+backend-picture-too-many-pixels = The picture is { $w } × { $h } pixels but at most { $max_w } × { $max_h } is accepted; scale it down and try again.
+backend-picture-corrupt = The picture could not be read ({ $reason }); the file may be damaged, so export it again.
+backend-picture-empty = The file is empty; choose the picture file again.
+backend-picture-small = The picture is only { $w } × { $h } pixels; a logo needs at least { $min } × { $min }, so use a larger version.
+backend-picture-transparent = The picture is completely transparent, so there is nothing to print; check the export settings.
+
+## Local errors (store, keychain, start)
+
+store-open-failed = logodesk could not open its local database { $path }: { $reason }. Check that the folder exists and is writable.
+store-too-new = The local database is from a newer version of logodesk (schema { $found }, this version knows { $known }). Update logodesk, or move the file { $path } aside.
+store-duplicate-name = An account named "{ $name }" already exists. Choose another name.
+store-no-such-account = This account no longer exists; it may have been removed.
+store-sandbox-built-in = The built-in Sandbox account cannot be removed; it is how logodesk works without set-up.
+store-failed = The local database failed ({ $reason }). Restart logodesk; if it keeps happening, move the file logodesk.sqlite aside.
+keychain-unavailable = No keychain is available on this computer ({ $reason }), so the API key cannot be stored. Choose "Keep keys for this session only" in Settings → Accounts, or start a keychain service and restart logodesk.
+keychain-session-key-gone = This account's API key was kept for an earlier session only. Enter it again in Settings → Accounts.
+keychain-missing = No API key is stored for this account. Enter it in Settings → Accounts.
+keychain-failed = The keychain failed: { $reason }. Unlock the keychain (or allow logodesk to use it) and try again.
+backend-runtime-failed = logodesk could not start its background workers ({ $reason }). Restart logodesk.
+backend-headless-stopped = logodesk's background workers stopped unexpectedly. Start logodesk send-queued again.
+
+## Orders (orders/mod.rs, orders/outbox.rs)
+
+backend-outbox-record-failed = logodesk could not record what happened to order { $id } in its local database ({ $reason }). It keeps the order and tries again with growing pauses; nothing is placed twice meanwhile. If this keeps happening, check that the disk has space and restart logodesk.
+backend-lookup-no-service = This account cannot reach its service now (see Settings → Accounts), so the order cannot be looked up. It stays as it is.
+backend-lookup-changed = Only an order that may already be placed can be looked up again; this one has changed meanwhile.
+backend-lookup-still-refused = The service still refuses this order's key and body ({ $reason }). It may have been placed already: if you know its tracking id, attach it; copy it to a new draft only if you are sure it was not placed.
+backend-no-back-to-draft = This order can no longer go back to a draft: a send may already have reached the service.
+backend-roster-read-failed = The roster file could not be read. Try again.
+backend-order-other-account = This order belongs to another account; switch to that account to act on it.
+backend-design-by-mul = The service cannot look designs up by item number, so { $mul } is ordered as typed without its details.
+backend-no-downloads-folder = There is no Downloads or home folder to save the file in.
+backend-screenshot-empty = The screenshot had no usable pixels.
+backend-screenshot-write-failed = The screenshot could not be written to { $path }. Check that the folder exists and is writable.
+backend-no-account-yet = No account is active yet.

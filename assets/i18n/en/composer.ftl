@@ -246,6 +246,7 @@ orders-row-no-size = No size.
 orders-row-bad-quantity = Quantity "{ $quantity }" is not a whole number above 0.
 orders-row-bad-number = Number "{ $number }" has other characters than digits.
 orders-enter-quantity = Enter a quantity.
+orders-not-whole-number = "{ $text }" is not a whole number.
 orders-enter-design = Enter the design's id or item number (MUL…).
 orders-enter-logo = Pick a logo, or enter its id or item number.
 orders-design-named = Design { $reference }
@@ -260,3 +261,14 @@ orders-left-out-heating = { $name }: heating fee for code { $code } is not known
 orders-unknown-logo = { $name }: the logo is not known in full yet.
 orders-unknown-unreadable = { $name }: a quantity or digit is not readable.
 orders-unknown-no-quantity = { $name }: no quantity yet.
+
+## Files and references (roster_import.rs, csv.rs, form.rs)
+
+roster-file-unreadable = The file could not be read ({ $reason }). Check that it still exists and that you may open it.
+roster-file-too-large = The file is { $mib } MiB; a roster file is much smaller. Choose the roster's CSV or Excel file.
+roster-file-not-csv = The file could not be read as CSV ({ $reason }). Save the roster from the spreadsheet as CSV or XLSX and try again.
+roster-file-not-spreadsheet = The spreadsheet could not be read ({ $reason }). Save it as XLSX (Excel workbook) or CSV and try again.
+roster-file-empty = The file has no rows. Choose the file with the roster in it.
+orders-csv-failed = logodesk could not write the order as CSV ({ $reason }).
+orders-design-ref-shape = "{ $text }" is not a design id or item number. Type the design's id (digits only, e.g. 20001) or its item number (MUL and digits, e.g. MUL123456).
+orders-digit-split = "{ $digit }" is printed as { $parts }

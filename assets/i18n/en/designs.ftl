@@ -144,3 +144,4 @@ designs-remove-placement-of = Remove placement { $m } of variation { $n }
 designs-remove-placement-hint = Remove this logo from the variation
 designs-clone-canvas = Clone canvas
 designs-canvas-keys-help = Drag a logo to move it (it snaps to the centre line; hold Alt not to) · drag the round handle, or press [ ] (R, Shift+R), to turn it by 15° · arrow keys move it 1 px (Shift: 10 px) · Delete removes it · Ctrl+Z undoes, Ctrl+Shift+Z or Ctrl+Y redoes · wheel zooms, drag the garment to pan
+designs-unread-placements = This design also lists placements under { $keys }, which logodesk cannot read; they are not shown here.

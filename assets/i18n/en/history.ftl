@@ -100,3 +100,16 @@ history-attach = Attach
 history-attaching = Attaching the tracking id
 history-found-as = Found: the service has this order as { $number } (tracking id { $tracking }). It is followed from now on.
 history-found = Found: the service has this order. It is followed from now on.
+
+## Held orders (orders/local.rs)
+
+history-hold-sandbox = the built-in sandbox
+history-changed-sandbox-data = sandbox data
+history-changed-address = address
+history-changed-key-header = key header
+history-changed-organization = organization
+history-changed-api-key = API key
+history-changed-list = { $first } and { $last }
+history-hold-account-gone = Held: the account this order was queued for was removed, so it is sent nowhere. To place it with another account, copy it to a new draft (check first that it was not placed already).
+history-hold-changed = Held: it was queued for { $queued_for } but the account's { $what } changed since, so it is not sent with the new settings unless you say so. Choose "Send to { $now }" to send it there, or "Back to draft" to change it first.
+history-hold-changed-risky = Held: it was queued for { $queued_for } but the account's { $what } changed since, so it is not sent with the new settings unless you say so. Choose "Send to { $now }" to send it there. A send may already have reached { $queued_for }: if that is another service, sending it there could place it twice.

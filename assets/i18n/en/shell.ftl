@@ -110,3 +110,23 @@ nav-tasks = Tasks
 organization-child = child organization { $id }
 organization-own-with-id = own organization ({ $id })
 organization-own = own organization
+
+## The outbox in the status bar (orders/local.rs)
+
+shell-outbox-sending = { $count ->
+    [one] 1 order queued
+   *[other] { $count } orders queued
+} · sending
+shell-outbox-offline = { $count ->
+    [one] 1 order queued
+   *[other] { $count } orders queued
+} · offline — will send when the service is reachable
+
+## Starting (app/window.rs, instance.rs)
+
+shell-no-display = logodesk needs a desktop to show its window, and none was found (neither DISPLAY nor WAYLAND_DISPLAY is set). Start it from a desktop session, or under xvfb-run to take a --screenshot.
+shell-window-failed = logodesk could not open its window: { $reason }. Check that a graphics driver is installed (on Linux: Mesa's Vulkan or OpenGL drivers).
+shell-lock-failed = logodesk cannot lock its data folder { $dir } ({ $reason }). Check that the folder exists and is writable, or choose another one with --data-dir.
+shell-already-open-window = logodesk is already open on the data folder { $dir }, and its window was asked to come forward. Use that window, or close it before starting logodesk again. Only one logodesk at a time can use a data folder; a second one can run with another folder given by --data-dir.
+shell-already-open-headless = logodesk is already running without a window on the data folder { $dir } (logodesk send-queued), sending the queued orders. Wait until it has finished or stop it before starting logodesk again. Only one logodesk at a time can use a data folder; a second one can run with another folder given by --data-dir.
+shell-already-open = logodesk is already running on the data folder { $dir }. Switch to its window, or close it before starting logodesk again. Only one logodesk at a time can use a data folder; a second one can run with another folder given by --data-dir.

@@ -4,7 +4,7 @@
 //! request's own camelCase names, so the UI can show the message beside the field.
 
 use super::request::{DesignRef, LogoAmount, LogoRef, PlaceOrder};
-use crate::api::error::ValidationIssue;
+use crate::api::error::{Rule, ValidationIssue};
 use crate::api::models::LogoType;
 
 fn only_digits(s: &str) -> bool {
@@ -28,18 +28,18 @@ pub fn is_plausible_email(s: &str) -> bool {
 
 fn quantity_issue(issues: &mut Vec<ValidationIssue>, path: String, quantity: i64) {
     if quantity <= 0 {
-        issues.push(ValidationIssue::new(
+        issues.push(ValidationIssue::broken(
             path,
-            format!("Quantity must be at least 1, not {quantity}."),
+            Rule::QuantityTooSmall { quantity },
         ));
     }
 }
 
 fn storage_issue(issues: &mut Vec<ValidationIssue>, path: String, storage: Option<i64>) {
     if let Some(n) = storage.filter(|n| *n < 0) {
-        issues.push(ValidationIssue::new(
+        issues.push(ValidationIssue::broken(
             path,
-            format!("Storage quantity cannot be negative (it is {n}); use 0 or leave it empty."),
+            Rule::StorageNegative { quantity: n },
         ));
     }
 }
@@ -65,61 +65,53 @@ impl PlaceOrder {
 
     fn check_header(&self, issues: &mut Vec<ValidationIssue>) {
         if self.designs.is_empty() && self.logos.is_empty() {
-            issues.push(ValidationIssue::new(
-                "designs",
-                "Add at least one design or logo to the order.",
-            ));
+            issues.push(ValidationIssue::broken("designs", Rule::NothingToOrder));
         }
         if self.reference.trim().is_empty() {
-            issues.push(ValidationIssue::new(
-                "reference",
-                "Enter a reference, such as your purchase order number.",
-            ));
+            issues.push(ValidationIssue::broken("reference", Rule::NoReference));
         }
         if let Some(email) = self
             .email
             .as_deref()
             .filter(|e| !e.trim().is_empty() && !is_plausible_email(e))
         {
-            issues.push(ValidationIssue::new(
+            issues.push(ValidationIssue::broken(
                 "email",
-                format!(
-                    "\"{}\" does not look like an e-mail address; correct it or leave it empty.",
-                    email.trim()
-                ),
+                Rule::EmailImplausible {
+                    email: email.trim().to_owned(),
+                },
             ));
         }
         let a = &self.delivery_address;
-        for (field, value, message) in [
-            ("name", &a.name, "Enter the recipient's name."),
-            ("address", &a.address, "Enter the street address."),
-            ("zip", &a.zip, "Enter the postal code."),
-            ("city", &a.city, "Enter the city."),
+        for (field, value, rule) in [
+            ("name", &a.name, Rule::RecipientMissing),
+            ("address", &a.address, Rule::StreetMissing),
+            ("zip", &a.zip, Rule::ZipMissing),
+            ("city", &a.city, Rule::CityMissing),
         ] {
             if value.trim().is_empty() {
-                issues.push(ValidationIssue::new(
+                issues.push(ValidationIssue::broken(
                     format!("deliveryAddress.{field}"),
-                    message,
+                    rule,
                 ));
             }
         }
         let country = a.country.trim();
-        let message = if country.is_empty() {
-            Some("Enter the 2-letter country code, such as DK.".to_owned())
+        let rule = if country.is_empty() {
+            Some(Rule::CountryMissing)
         } else if country.len() == 2 && country.chars().all(|c| c.is_ascii_uppercase()) {
             None
         } else if country.len() == 2 && country.chars().all(|c| c.is_ascii_alphabetic()) {
-            Some(format!(
-                "Write the country code in capitals: \"{}\".",
-                country.to_ascii_uppercase()
-            ))
+            Some(Rule::CountryLowercase {
+                upper: country.to_ascii_uppercase(),
+            })
         } else {
-            Some(format!(
-                "\"{country}\" is not a 2-letter country code; use one such as DK, SE or DE."
-            ))
+            Some(Rule::CountryNotCode {
+                given: country.to_owned(),
+            })
         };
-        if let Some(m) = message {
-            issues.push(ValidationIssue::new("deliveryAddress.country", m));
+        if let Some(rule) = rule {
+            issues.push(ValidationIssue::broken("deliveryAddress.country", rule));
         }
     }
 
@@ -127,23 +119,23 @@ impl PlaceOrder {
         for (i, line) in self.designs.iter().enumerate() {
             let at = format!("designs[{i}]");
             if matches!(&line.design, DesignRef::Mul(m) if m.as_str().trim().is_empty()) {
-                issues.push(ValidationIssue::new(
+                issues.push(ValidationIssue::broken(
                     format!("{at}.designMul"),
-                    "Enter the design's item number (such as MUL123456).",
+                    Rule::DesignRefMissing,
                 ));
             }
             if line.instances.is_empty() {
-                issues.push(ValidationIssue::new(
+                issues.push(ValidationIssue::broken(
                     format!("{at}.instances"),
-                    "Add at least one size and quantity for this design.",
+                    Rule::NoSizes,
                 ));
             }
             for (j, inst) in line.instances.iter().enumerate() {
                 let at = format!("{at}.instances[{j}]");
                 if inst.size.trim().is_empty() {
-                    issues.push(ValidationIssue::new(
+                    issues.push(ValidationIssue::broken(
                         format!("{at}.size"),
-                        "Enter a garment size, such as M, L or XL.",
+                        Rule::SizeMissing,
                     ));
                 }
                 quantity_issue(issues, format!("{at}.quantity"), inst.quantity);
@@ -152,19 +144,18 @@ impl PlaceOrder {
                     .as_deref()
                     .filter(|n| !n.trim().is_empty() && !only_digits(n))
                 {
-                    issues.push(ValidationIssue::new(
+                    issues.push(ValidationIssue::broken(
                         format!("{at}.number"),
-                        format!("Number \"{n}\" may only contain digits 0–9."),
+                        Rule::NumberNotDigits {
+                            number: n.to_owned(),
+                        },
                     ));
                 }
                 for (k, lv) in inst.logo_values.iter().enumerate() {
                     if lv.value.trim().is_empty() {
-                        issues.push(ValidationIssue::new(
+                        issues.push(ValidationIssue::broken(
                             format!("{at}.logoValues[{k}].value"),
-                            format!(
-                                "Enter the text for placeholder logo {}, or remove this value.",
-                                lv.logo_id
-                            ),
+                            Rule::PlaceholderEmpty { logo: lv.logo_id },
                         ));
                     }
                 }
@@ -180,9 +171,9 @@ impl PlaceOrder {
         for (i, line) in self.logos.iter().enumerate() {
             let at = format!("logos[{i}]");
             if matches!(&line.logo, LogoRef::Sku(s) if s.as_str().trim().is_empty()) {
-                issues.push(ValidationIssue::new(
+                issues.push(ValidationIssue::broken(
                     format!("{at}.logoSku"),
-                    "Enter the logo's item number.",
+                    Rule::LogoSkuMissing,
                 ));
             }
             let kind = kind_of(&line.logo);
@@ -193,12 +184,11 @@ impl PlaceOrder {
                     ..
                 } => {
                     if kind == Some(LogoType::NumberLogo) {
-                        issues.push(ValidationIssue::new(
+                        issues.push(ValidationIssue::broken(
                             format!("{at}.digits"),
-                            format!(
-                                "The {} is a number logo: order it by digits (which digits, and how many of each) instead of by quantity.",
-                                line.logo
-                            ),
+                            Rule::NumberLogoByQuantity {
+                                logo: line.logo.to_string(),
+                            },
                         ));
                     } else {
                         quantity_issue(issues, format!("{at}.quantity"), *quantity);
@@ -207,32 +197,34 @@ impl PlaceOrder {
                 }
                 LogoAmount::Digits { digits } => {
                     if let Some(k) = kind.as_ref().filter(|k| **k != LogoType::NumberLogo) {
-                        issues.push(ValidationIssue::new(
+                        issues.push(ValidationIssue::broken(
                             format!("{at}.digits"),
-                            format!(
-                                "Only number logos are ordered by digits, and the {} is a {k}; order it by quantity instead.",
-                                line.logo
-                            ),
+                            Rule::DigitsForOtherKind {
+                                logo: line.logo.to_string(),
+                                kind: k.clone(),
+                            },
                         ));
                     }
                     if digits.is_empty() {
-                        issues.push(ValidationIssue::new(
+                        issues.push(ValidationIssue::broken(
                             format!("{at}.digits"),
-                            "Add at least one digit and how many of it to order.",
+                            Rule::NoDigits,
                         ));
                     }
                     for (k, d) in digits.iter().enumerate() {
                         let at = format!("{at}.digits[{k}]");
                         let digit = d.digit.trim();
                         if digit.is_empty() {
-                            issues.push(ValidationIssue::new(
+                            issues.push(ValidationIssue::broken(
                                 format!("{at}.digit"),
-                                "Enter the digits to print, such as 7 or 23.",
+                                Rule::DigitMissing,
                             ));
                         } else if !only_digits(&d.digit) {
-                            issues.push(ValidationIssue::new(
+                            issues.push(ValidationIssue::broken(
                                 format!("{at}.digit"),
-                                format!("Digit \"{}\" may only contain digits 0–9.", d.digit),
+                                Rule::DigitNotDigits {
+                                    digit: d.digit.clone(),
+                                },
                             ));
                         }
                         quantity_issue(issues, format!("{at}.quantity"), d.quantity);

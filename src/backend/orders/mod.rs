@@ -13,7 +13,7 @@ pub use outbox::{
 
 use crate::api::{Client, Design, DesignRef, Logo, LogoId, LogoType, OrderId, TrackingRecord};
 use crate::backend::support::clients::Clients;
-use crate::backend::support::downloads::{Downloads, SaveTo};
+use crate::backend::support::downloads::{Downloads, Export, SaveTo};
 use crate::backend::support::fetch::{LogoCache, design_and_logos};
 use crate::backend::support::{
     Active, Generation, LogoCard, LogoRef, RequestId, Sink, StopOutbox, UserError, active,
@@ -440,20 +440,20 @@ impl Orders {
                         (client, outgoing)
                     }
                     (Some(hold), _) => {
-                        return Err(UserError::new(hold.sentence(row.may_be_placed()), None));
+                        return Err(UserError::new(
+                            crate::orders::local::hold_sentence(&hold, row.may_be_placed()),
+                            None,
+                        ));
                     }
                     _ => {
                         return Err(UserError::new(
-                            "This account cannot reach its service now (see Settings → Accounts), so the order cannot be looked up. It stays as it is.",
+                            crate::tr!("backend-lookup-no-service"),
                             None,
                         ));
                     }
                 };
                 let Some(outgoing) = outgoing else {
-                    return Err(UserError::new(
-                        "Only an order that may already be placed can be looked up again; this one has changed meanwhile.",
-                        None,
-                    ));
+                    return Err(UserError::new(crate::tr!("backend-lookup-changed"), None));
                 };
                 let reply = self.reply(generation, request);
                 tokio::spawn(async move {
@@ -464,9 +464,11 @@ impl Orders {
                         .map_err(|e| {
                             if is_refusal(&e) {
                                 UserError::new(
-                                    format!(
-                                        "The service still refuses this order's key and body ({}). It may have been placed already: if you know its tracking id, attach it; copy it to a new draft only if you are sure it was not placed.",
-                                        e.to_string().trim_end_matches('.')
+                                    crate::tr!(
+                                        "backend-lookup-still-refused",
+                                        reason = crate::i18n::api::error(&e)
+                                            .trim_end_matches('.')
+                                            .to_owned()
                                     ),
                                     None,
                                 )
@@ -510,10 +512,7 @@ impl Orders {
                 self.own_row(id, account).await?;
                 let back = with_store(&self.store, move |s| s.back_to_draft(id)).await?;
                 if !back {
-                    return Err(UserError::new(
-                        "This order can no longer go back to a draft: a send may already have reached the service.",
-                        None,
-                    ));
+                    return Err(UserError::new(crate::tr!("backend-no-back-to-draft"), None));
                 }
                 self.send_lists(account, generation).await?;
             }
@@ -551,7 +550,7 @@ impl Orders {
                 let downloads = self.downloads.clone();
                 tokio::spawn(async move {
                     match downloads
-                        .save(to, &file_name, "order.csv", csv, "CSV")
+                        .save(to, &file_name, "order.csv", csv, Export::Csv)
                         .await
                     {
                         Ok(path) => sink.notice(OrdersEvent::Exported(path)),
@@ -577,7 +576,7 @@ impl Orders {
                         Ok(Ok(table)) => Ok(Box::new(table)),
                         Ok(Err(e)) => Err(UserError::new(e.to_string(), None)),
                         Err(e) => Err(UserError::new(
-                            "The roster file could not be read. Try again.",
+                            crate::tr!("backend-roster-read-failed"),
                             Some(e.to_string()),
                         )),
                     };
@@ -730,7 +729,7 @@ impl Orders {
             Ok(row)
         } else {
             Err(UserError::new(
-                "This order belongs to another account; switch to that account to act on it.",
+                crate::tr!("backend-order-other-account"),
                 None,
             ))
         }
@@ -748,9 +747,7 @@ async fn fetch_design(
         DesignRef::Id(id) => id,
         DesignRef::Mul(mul) => {
             return Err(UserError::new(
-                format!(
-                    "The service cannot look designs up by item number, so {mul} is ordered as typed without its details."
-                ),
+                crate::tr!("backend-design-by-mul", mul = mul.to_string()),
                 None,
             ));
         }

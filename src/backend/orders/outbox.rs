@@ -382,11 +382,11 @@ impl Sender {
             .note(matches!(&answer, Err(ApiError::Network { .. })));
         let outcome = match answer {
             Ok(record) => Sent::Placed(Box::new(record)),
-            Err(e) if is_refusal(&e) => Sent::Refused(e.to_string()),
+            Err(e) if is_refusal(&e) => Sent::Refused(crate::i18n::api::error(&e)),
             Err(e) => {
                 tracing::info!(order = %id, error = %e, "sending an order failed; it stays in the outbox");
                 Sent::Retry {
-                    message: e.to_string(),
+                    message: crate::i18n::api::error(&e),
                     reached: may_have_reached(&e),
                 }
             }
@@ -432,9 +432,10 @@ impl Sender {
             .insert(id);
         if first {
             (self.on_problem)(UserError::new(
-                format!(
-                    "logodesk could not record what happened to order {id} in its local database ({}). It keeps the order and tries again with growing pauses; nothing is placed twice meanwhile. If this keeps happening, check that the disk has space and restart logodesk.",
-                    e.message.trim_end_matches('.')
+                crate::tr!(
+                    "backend-outbox-record-failed",
+                    id = id.to_string(),
+                    reason = e.message.trim_end_matches('.').to_owned()
                 ),
                 e.details.clone(),
             ));
@@ -547,7 +548,7 @@ impl OrderTracker {
                     e.retry_after(),
                     rand::random::<f64>(),
                 );
-                let message = e.to_string();
+                let message = crate::i18n::api::error(&e);
                 // "Not found" or unreadable: counted, and given up after a bounded time.
                 let unknown = e.is_not_found() || matches!(e, ApiError::Decode { .. });
                 let (polls, span) = (self.config.unknown_polls, self.config.unknown_after);

@@ -3,7 +3,6 @@
 
 use super::Generation;
 use crate::api::{Color, LogoId, LogoItemNo, LogoStatus, LogoSummary, LogoType};
-use std::fmt;
 
 /// Names one thumbnail: the account generation, the logo and a revision (a hash of the
 /// preview), so an edited logo gets a fresh picture.
@@ -86,13 +85,4 @@ pub enum LogoRef {
     Id(LogoId),
     /// By item number (`GET /api/logo/itemno/{n}`).
     ItemNo(LogoItemNo),
-}
-
-impl fmt::Display for LogoRef {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LogoRef::Id(id) => write!(f, "logo id {id}"),
-            LogoRef::ItemNo(n) => write!(f, "item number {n}"),
-        }
-    }
 }

@@ -51,17 +51,6 @@ impl SaveDialog for SystemDialog {
     }
 }
 
-/// The title of the "Save as…" dialog for the file `what` names (as the callers name it:
-/// "CSV", "confirmation", "proof sheet"), in the person's language.
-fn dialog_title(what: &str) -> String {
-    match what {
-        "CSV" => crate::tr!("backend-save-title-csv"),
-        "confirmation" => crate::tr!("backend-save-title-confirmation"),
-        "proof sheet" => crate::tr!("backend-save-title-proof-sheet"),
-        _ => crate::tr!("backend-save-title-file"),
-    }
-}
-
 /// Where an export goes.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum SaveTo {
@@ -111,12 +100,7 @@ impl Downloads {
                     .map(ToOwned::to_owned)
                     .or_else(|| Some(u.home_dir().to_owned()))
             })
-            .ok_or_else(|| {
-                UserError::new(
-                    "There is no Downloads or home folder to save the file in.",
-                    None,
-                )
-            })
+            .ok_or_else(|| UserError::new(crate::tr!("backend-no-downloads-folder"), None))
     }
 
     /// The folder the newest "Save as…" went to, if any.
@@ -135,7 +119,7 @@ impl Downloads {
         to: SaveTo,
         default_name: &str,
         fallback: &str,
-        what: &str,
+        what: Export,
     ) -> Result<Option<PathBuf>, UserError> {
         let name = Path::new(default_name)
             .file_name()
@@ -151,13 +135,13 @@ impl Downloads {
                     .and_then(|e| e.to_str())
                     .map(str::to_owned);
                 let request = SaveRequest {
-                    title: dialog_title(what),
+                    title: what.dialog_title(),
                     folder: self.dir().ok(),
                     file_name: name.to_string_lossy().into_owned(),
                     extension: extension.clone(),
                 };
                 let Some(mut path) = self.dialog.save_file(request).await else {
-                    tracing::info!("the {what} was not saved: no file was chosen");
+                    tracing::info!(?what, "not saved: no file was chosen");
                     return Ok(None);
                 };
                 if path.extension().is_none()
@@ -183,17 +167,11 @@ impl Downloads {
         &self,
         path: PathBuf,
         bytes: impl AsRef<[u8]>,
-        what: &str,
+        what: Export,
     ) -> Result<PathBuf, UserError> {
-        tokio::fs::write(&path, bytes).await.map_err(|e| {
-            UserError::new(
-                format!(
-                    "The {what} could not be written to {}. Check that the folder is writable, or choose another.",
-                    path.display()
-                ),
-                Some(e.to_string()),
-            )
-        })?;
+        tokio::fs::write(&path, bytes)
+            .await
+            .map_err(|e| UserError::new(what.write_failed(&path), Some(e.to_string())))?;
         Ok(path)
     }
 
@@ -205,11 +183,41 @@ impl Downloads {
         default_name: &str,
         fallback: &str,
         bytes: impl AsRef<[u8]>,
-        what: &str,
+        what: Export,
     ) -> Result<Option<PathBuf>, UserError> {
         match self.choose(to, default_name, fallback, what).await? {
             Some(path) => self.write(path, bytes, what).await.map(Some),
             None => Ok(None),
+        }
+    }
+}
+
+/// What is being saved: it names the "Save as…" dialog and the sentence when writing fails.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Export {
+    /// An order as CSV.
+    Csv,
+    /// A roster's proof sheet (PDF).
+    ProofSheet,
+    /// An order's confirmation (PDF).
+    Confirmation,
+}
+
+impl Export {
+    fn dialog_title(self) -> String {
+        match self {
+            Export::Csv => crate::tr!("backend-save-csv"),
+            Export::ProofSheet => crate::tr!("backend-save-proof-sheet"),
+            Export::Confirmation => crate::tr!("backend-save-confirmation"),
+        }
+    }
+
+    fn write_failed(self, path: &Path) -> String {
+        let path = path.display().to_string();
+        match self {
+            Export::Csv => crate::tr!("backend-write-csv-failed", path = path),
+            Export::ProofSheet => crate::tr!("backend-write-proof-sheet-failed", path = path),
+            Export::Confirmation => crate::tr!("backend-write-confirmation-failed", path = path),
         }
     }
 }
@@ -266,7 +274,7 @@ mod tests {
                 "../elsewhere/order.csv",
                 "order.csv",
                 "a,b\n",
-                "CSV",
+                Export::Csv,
             )
             .await
             .unwrap()
@@ -274,12 +282,18 @@ mod tests {
         assert_eq!(path, dir.path().join("order.csv"));
         assert_eq!(std::fs::read_to_string(path).unwrap(), "a,b\n");
         let path = downloads
-            .save(SaveTo::Ask, "..", "order.csv", "x", "CSV")
+            .save(SaveTo::Ask, "..", "order.csv", "x", Export::Csv)
             .await
             .unwrap();
         assert_eq!(path, Some(dir.path().join("order.csv")));
         let path = downloads
-            .save(SaveTo::DefaultFolder, "a/b.pdf", "x.pdf", "y", "PDF")
+            .save(
+                SaveTo::DefaultFolder,
+                "a/b.pdf",
+                "x.pdf",
+                "y",
+                Export::Confirmation,
+            )
             .await
             .unwrap();
         assert_eq!(path, Some(dir.path().join("b.pdf")));
@@ -297,7 +311,7 @@ mod tests {
                 "order.pdf",
                 "order.pdf",
                 "%PDF",
-                "PDF",
+                Export::Confirmation,
             )
             .await
             .unwrap();
@@ -312,13 +326,19 @@ mod tests {
         let downloads = Downloads::new(None, None);
         let missing = dir.path().join("no such folder").join("order.csv");
         let error = downloads
-            .save(SaveTo::Path(missing), "order.csv", "order.csv", "x", "CSV")
+            .save(
+                SaveTo::Path(missing),
+                "order.csv",
+                "order.csv",
+                "x",
+                Export::Csv,
+            )
             .await
             .unwrap_err();
         assert!(
             error
                 .message
-                .starts_with("The CSV could not be written to "),
+                .starts_with("The CSV file could not be written to "),
             "{}",
             error.message
         );

@@ -89,14 +89,21 @@ impl UserError {
                 ));
             }
             ApiError::Validation(issues) => {
-                lines.extend(issues.iter().map(ToString::to_string));
+                lines.extend(issues.iter().map(|i| {
+                    let sentence = crate::i18n::api::issue(i);
+                    if i.path.is_empty() {
+                        sentence
+                    } else {
+                        format!("{}: {sentence}", i.path)
+                    }
+                }));
             }
             _ => {}
         }
         let chained = UserError::from_error(e);
         lines.extend(chained.details);
         UserError {
-            message: chained.message,
+            message: crate::i18n::api::error(e),
             details: (!lines.is_empty()).then(|| lines.join("\n")),
         }
     }

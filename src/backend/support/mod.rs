@@ -130,7 +130,7 @@ impl Active {
 pub fn active(active: &Option<Active>) -> Result<&Active, UserError> {
     active
         .as_ref()
-        .ok_or_else(|| UserError::new("No account is active yet.", None))
+        .ok_or_else(|| UserError::new(crate::tr!("backend-no-account-yet"), None))
 }
 
 /// What a feature asks of the worker: work that touches every feature, done after the

@@ -41,20 +41,52 @@ pub async fn decoding<T: Send + 'static>(
 pub fn picture_sentence(e: &imaging::ImagingError) -> String {
     use imaging::ImagingError as E;
     match e {
-        E::TooManyPixels { w, h, max_w, max_h } => format!(
-            "The service sent a picture of {w} × {h} pixels, more than logodesk decodes ({max_w} × {max_h}), so it is not shown."
+        E::TooManyPixels { w, h, max_w, max_h } => crate::tr!(
+            "backend-service-picture-too-many-pixels",
+            w = *w,
+            h = *h,
+            max_w = *max_w,
+            max_h = *max_h
         ),
-        E::TooLarge { bytes, max } => format!(
-            "The service sent a picture of about {} MiB, more than logodesk decodes ({} MiB), so it is not shown.",
-            bytes.div_ceil(1024 * 1024),
-            max / (1024 * 1024)
+        E::TooLarge { bytes, max } => crate::tr!(
+            "backend-service-picture-too-large",
+            mib = bytes.div_ceil(1024 * 1024),
+            max = max / (1024 * 1024)
         ),
-        other => {
-            format!(
-                "The logo's picture could not be read: {}",
-                other.to_string().trim_end_matches('.')
-            ) + "."
-        }
+        other => crate::tr!(
+            "backend-service-picture-unreadable",
+            reason = imaging_sentence(other).trim_end_matches('.').to_owned()
+        ),
+    }
+}
+
+/// Why a picture was refused, in the person's language (the [`imaging`] module's own
+/// sentences are English: the sandbox answers with them, as the service would).
+pub fn imaging_sentence(e: &imaging::ImagingError) -> String {
+    use imaging::ImagingError as E;
+    match e {
+        E::TooLarge { bytes, max } => crate::tr!(
+            "backend-picture-file-too-large",
+            size = imaging::human_bytes(*bytes),
+            max = imaging::human_bytes(*max)
+        ),
+        E::UnsupportedFormat => crate::tr!("backend-picture-unsupported"),
+        E::TooManyPixels { w, h, max_w, max_h } => crate::tr!(
+            "backend-picture-too-many-pixels",
+            w = *w,
+            h = *h,
+            max_w = *max_w,
+            max_h = *max_h
+        ),
+        E::Corrupt(reason) => crate::tr!("backend-picture-corrupt", reason = reason.as_str()),
+        E::Empty => crate::tr!("backend-picture-empty"),
+        E::TooSmall { w, h } => crate::tr!(
+            "backend-picture-small",
+            w = *w,
+            h = *h,
+            min = imaging::MIN_SIDE
+        ),
+        E::FullyTransparent => crate::tr!("backend-picture-transparent"),
     }
 }
 
@@ -68,7 +100,9 @@ pub fn take_picture(logo: &mut crate::api::Logo) -> Option<String> {
 }
 
 /// The sentence for a logo without a picture.
-pub const NO_PICTURE: &str = "The service sent no picture for this logo.";
+pub fn no_picture() -> String {
+    crate::tr!("backend-no-picture")
+}
 
 /// Converts RGBA pixels to an egui image.
 pub fn to_color_image(img: &image::RgbaImage) -> egui::ColorImage {
@@ -159,14 +193,17 @@ pub fn save_png(path: &std::path::Path, image: &egui::ColorImage) -> Result<(), 
         .flat_map(|c| c.to_srgba_unmultiplied())
         .collect();
     let rgba = image::RgbaImage::from_raw(w as u32, h as u32, bytes)
-        .ok_or_else(|| UserError::new("The screenshot had no usable pixels.", None))?;
+        .ok_or_else(|| UserError::new(crate::tr!("backend-screenshot-empty"), None))?;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).ok();
     }
     rgba.save_with_format(path, image::ImageFormat::Png)
         .map_err(|e| {
             UserError::new(
-                format!("The screenshot could not be written to {}. Check that the folder exists and is writable.", path.display()),
+                crate::tr!(
+                    "backend-screenshot-write-failed",
+                    path = path.display().to_string()
+                ),
                 Some(e.to_string()),
             )
         })

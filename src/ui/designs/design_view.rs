@@ -215,7 +215,19 @@ impl DesignsScreen {
         let design = &view.design;
         let t = theme::tokens(ui.ctx());
         ui.section_heading(&crate::tr!("designs-placements"));
-        if design.design_logos.is_empty() {
+        if !design.unread_placements.is_empty() {
+            let keys = design
+                .unread_placements
+                .iter()
+                .map(|k| format!("\"{k}\""))
+                .collect::<Vec<_>>()
+                .join(", ");
+            ui.label(
+                egui::RichText::new(crate::tr!("designs-unread-placements", keys = keys))
+                    .color(t.warning),
+            );
+        }
+        if design.design_logos.is_empty() && design.unread_placements.is_empty() {
             ui.muted(&crate::tr!("designs-placements-none"));
             return;
         }

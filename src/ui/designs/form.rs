@@ -140,7 +140,9 @@ impl CloneForm {
             })
             .collect();
         let body = CloneDesign { variations };
-        issues.extend(validate_clone(&body));
+        let mut checked = validate_clone(&body);
+        crate::i18n::api::translate_issues(&mut checked);
+        issues.extend(checked);
         (body, issues)
     }
 }

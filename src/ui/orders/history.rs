@@ -641,13 +641,16 @@ impl HistoryView {
         hold: &crate::store::Hold,
     ) {
         let t = theme::tokens(ui.ctx());
-        ui.label(RichText::new(hold.sentence(o.may_be_placed())).color(t.warning));
+        ui.label(
+            RichText::new(crate::orders::local::hold_sentence(hold, o.may_be_placed()))
+                .color(t.warning),
+        );
         let crate::store::Hold::Changed { now, .. } = hold else {
             ui.add_space(space::S);
             return;
         };
         ui.horizontal(|ui| {
-            let address = now.address().to_string();
+            let address = crate::orders::local::destination_place(now);
             let send_label = crate::tr!("history-send-to", address = address.clone());
             if self.confirm_send == Some(o.id) {
                 let question = if o.may_be_placed() {
