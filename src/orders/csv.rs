@@ -75,16 +75,20 @@ pub fn order_csv(
             Ok(())
         };
         use Cell::{Number, Text};
-        row(&[
-            Text("kind"),
-            Text("item"),
-            Text("title"),
-            Text("size"),
-            Text("quantity"),
-            Text("name"),
-            Text("number"),
-            Text("value"),
-        ])?;
+        let word = |id: &str| crate::i18n::text_in(language, id, None);
+        let head = [
+            "csv-kind",
+            "csv-item",
+            "csv-title",
+            "csv-size",
+            "csv-quantity",
+            "csv-name",
+            "csv-number",
+            "csv-value",
+        ]
+        .map(word);
+        row(&head.each_ref().map(|h| Text(h.as_str())))?;
+        let (design, logo) = (word("csv-kind-design"), word("csv-kind-logo"));
         for d in &order.designs {
             let item = d
                 .design_mul
@@ -97,7 +101,7 @@ pub fn order_csv(
                     .map(|v| format!("{}={}", v.logo_id, v.value))
                     .collect();
                 row(&[
-                    Text("design"),
+                    Text(&design),
                     Text(&item),
                     Text(&d.design_title),
                     Text(&i.size),
@@ -114,7 +118,7 @@ pub fn order_csv(
                 .as_ref()
                 .map_or_else(|| l.logo_id.0.to_string(), |s| s.to_string());
             row(&[
-                Text("logo"),
+                Text(&logo),
                 Text(&item),
                 Text(&l.logo_title),
                 Text(""),
@@ -126,17 +130,18 @@ pub fn order_csv(
         }
         let tracking = record.id.to_string();
         let facts = [
-            ("order number", Text(order.order_number.as_str())),
-            ("tracking id", Text(&tracking)),
-            ("reference", Text(&order.reference)),
-            ("currency", Text(&order.currency)),
-            ("subtotal", Number(order.sub_total)),
-            ("vat rate %", Number(order.vat_rate)),
-            ("vat", Number(order.vat)),
-            ("total", Number(order.total)),
+            ("csv-order-number", Text(order.order_number.as_str())),
+            ("csv-tracking-id", Text(&tracking)),
+            ("csv-reference", Text(&order.reference)),
+            ("csv-currency", Text(&order.currency)),
+            ("csv-subtotal", Number(order.sub_total)),
+            ("csv-vat-rate", Number(order.vat_rate)),
+            ("csv-vat", Number(order.vat)),
+            ("csv-total", Number(order.total)),
         ];
-        for (name, value) in facts {
-            row(&[Text(name), value])?;
+        for (id, value) in facts {
+            let name = word(id);
+            row(&[Text(&name), value])?;
         }
         w.flush().map_err(csv::Error::from)?;
     }
@@ -192,7 +197,7 @@ mod tests {
         let bytes = csv_of(&r, Language::Danish);
         let text = std::str::from_utf8(&bytes[BOM.len()..]).unwrap();
         assert!(
-            text.starts_with("kind;item;title;size;quantity;name;number;value\n"),
+            text.starts_with("type;varenr.;titel;størrelse;antal;navn;nummer;værdi\n"),
             "{text}"
         );
         let rows = read_back(&bytes, Language::Danish);
@@ -211,11 +216,11 @@ mod tests {
         );
         assert_eq!(rows[2], ["logo", "300036", "Numbers", "", "3", "", "", ""]);
         assert_eq!(fact(&rows, "reference"), "PO; 7, \"A\"");
-        assert_eq!(fact(&rows, "tracking id"), "50001");
+        assert_eq!(fact(&rows, "sporings-id"), "50001");
         assert_eq!(fact(&rows, "subtotal"), "1000,5");
-        assert_eq!(fact(&rows, "vat"), "250,125");
-        assert_eq!(fact(&rows, "vat rate %"), "25");
-        assert_eq!(fact(&rows, "total"), "1250,625");
+        assert_eq!(fact(&rows, "moms"), "250,125");
+        assert_eq!(fact(&rows, "momssats %"), "25");
+        assert_eq!(fact(&rows, "i alt"), "1250,625");
     }
 
     #[test]

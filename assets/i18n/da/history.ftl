@@ -113,3 +113,24 @@ history-changed-list = { $first } og { $last }
 history-hold-account-gone = Tilbageholdt: kontoen, som ordren stod i kø til, er fjernet, så den sendes ingen steder hen. Vil du afgive den med en anden konto, så kopiér den til en ny kladde (tjek først, at den ikke allerede er afgivet).
 history-hold-changed = Tilbageholdt: den stod i kø til { $queued_for }, men kontoens { $what } er ændret siden, så den sendes ikke med de nye indstillinger, medmindre du siger til. Vælg "Send til { $now }" for at sende den dertil, eller "Tilbage til kladde" for at ændre den først.
 history-hold-changed-risky = Tilbageholdt: den stod i kø til { $queued_for }, men kontoens { $what } er ændret siden, så den sendes ikke med de nye indstillinger, medmindre du siger til. Vælg "Send til { $now }" for at sende den dertil. En afsendelse kan allerede have nået { $queued_for }: er det en anden tjeneste, kan ordren blive afgivet to gange, hvis du sender den dertil.
+
+## Ordren som CSV (orders/csv.rs): kolonneoverskrifter og fakta
+
+csv-kind = type
+csv-item = varenr.
+csv-title = titel
+csv-size = størrelse
+csv-quantity = antal
+csv-name = navn
+csv-number = nummer
+csv-value = værdi
+csv-kind-design = design
+csv-kind-logo = logo
+csv-order-number = ordrenummer
+csv-tracking-id = sporings-id
+csv-reference = reference
+csv-currency = valuta
+csv-subtotal = subtotal
+csv-vat-rate = momssats %
+csv-vat = moms
+csv-total = i alt

@@ -113,3 +113,24 @@ history-changed-list = { $first } and { $last }
 history-hold-account-gone = Held: the account this order was queued for was removed, so it is sent nowhere. To place it with another account, copy it to a new draft (check first that it was not placed already).
 history-hold-changed = Held: it was queued for { $queued_for } but the account's { $what } changed since, so it is not sent with the new settings unless you say so. Choose "Send to { $now }" to send it there, or "Back to draft" to change it first.
 history-hold-changed-risky = Held: it was queued for { $queued_for } but the account's { $what } changed since, so it is not sent with the new settings unless you say so. Choose "Send to { $now }" to send it there. A send may already have reached { $queued_for }: if that is another service, sending it there could place it twice.
+
+## The order as CSV (orders/csv.rs): column heads and facts, lower case as spreadsheet keys
+
+csv-kind = kind
+csv-item = item
+csv-title = title
+csv-size = size
+csv-quantity = quantity
+csv-name = name
+csv-number = number
+csv-value = value
+csv-kind-design = design
+csv-kind-logo = logo
+csv-order-number = order number
+csv-tracking-id = tracking id
+csv-reference = reference
+csv-currency = currency
+csv-subtotal = subtotal
+csv-vat-rate = vat rate %
+csv-vat = vat
+csv-total = total

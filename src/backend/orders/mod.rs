@@ -441,7 +441,7 @@ impl Orders {
                     }
                     (Some(hold), _) => {
                         return Err(UserError::new(
-                            crate::orders::local::hold_sentence(&hold, row.may_be_placed()),
+                            crate::orders::local::hold_sentence(hold, row.may_be_placed()),
                             None,
                         ));
                     }

@@ -5,9 +5,9 @@ use super::{Composer, proof};
 use crate::api::{LogoType, ValidationIssue};
 use crate::orders::form::{COMMON_SIZES, PlaceholderForm, RowForm, check_design_reference};
 use crate::orders::roster::parse_roster;
-use crate::ui::Shared;
 use crate::ui::theme::{self, space};
 use crate::ui::widgets::UiExt as _;
+use crate::ui::{Shared, names};
 use egui::{RichText, Ui};
 
 impl Composer {
@@ -147,7 +147,14 @@ impl Composer {
             let names: Vec<String> = d
                 .placeholders
                 .iter()
-                .map(|p| format!("{} ({}, {})", p.title, p.logo_type, p.view))
+                .map(|p| {
+                    format!(
+                        "{} ({}, {})",
+                        p.title,
+                        names::logo_type(&p.logo_type),
+                        p.view
+                    )
+                })
                 .collect();
             ui.muted_small(&crate::tr!(
                 "composer-placements",
