@@ -54,10 +54,6 @@ const ALLOWED: &[(&str, &str)] = &[
     ),
 ];
 
-/// Sentences of the service's validation and of `ApiError` that branch `api-words`
-/// translates (src/api, src/orders/form.rs, src/backend/support/error.rs): allowed here until
-/// it is merged. Temporary; empty it then.
-
 /// Switches marking on for as long as it lives, and off again however the test ends.
 struct Marking;
 

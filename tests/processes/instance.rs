@@ -97,17 +97,19 @@ fn a_second_window_says_so_in_a_window_and_exits() {
         use std::os::unix::fs::PermissionsExt as _;
         std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(0o700)).unwrap();
     }
-    // The first window holds the folder once its socket is there; the second one's notice is
-    // found by its process id (the person sees a window) and answered with Enter. Without a
+    // The first window holds the folder once its socket is there; the second one starts once
+    // the first one's window is up (what both printed is kept for a failure's message). The
+    // second one's notice is found by its process id (the person sees a window) and answered with Enter. Without a
     // window manager, X focus does not always reach the notice, so Enter is tried for 10 s
     // and the notice closed by the script otherwise; OK and Enter themselves are checked by
     // the kittest in `notice.rs`.
     let script = r#"
-        "$BIN" --data-dir "$DATA" >/dev/null 2>&1 & first=$!
+        "$BIN" --data-dir "$DATA" >/dev/null 2>"$DATA/first.err" & first=$!
         i=0
         while [ ! -S "$DATA/logodesk.sock" ]; do
             i=$((i+1)); [ $i -gt 1200 ] && { kill $first; exit 90; }; sleep 0.1
         done
+        echo "first=$(timeout 120 xdotool search --sync --pid $first | tail -1)"
         "$BIN" --data-dir "$DATA" >/dev/null 2>"$DATA/second.err" & second=$!
         w=$(timeout 120 xdotool search --sync --pid $second | tail -1)
         echo "notice=$w"
@@ -130,7 +132,9 @@ fn a_second_window_says_so_in_a_window_and_exits() {
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = std::fs::read_to_string(data.join("second.err")).unwrap_or_default();
+    let stderr = ["first.err", "second.err"]
+        .map(|f| std::fs::read_to_string(data.join(f)).unwrap_or_default())
+        .join("\n");
     let notice = stdout
         .lines()
         .find_map(|l| l.strip_prefix("notice="))
