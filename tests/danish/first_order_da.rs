@@ -21,10 +21,8 @@ use logodesk::locale::Language;
 use logodesk::orders::csv::BOM;
 use logodesk::orders::form::DraftForm;
 use logodesk::store::{LocalOrder, OrderState};
-use logodesk::ui::{PersistedUi, Screen};
+use logodesk::ui::Screen;
 use rust_decimal::Decimal;
-use std::sync::Arc;
-use ui_common::save_dialog::Scripted;
 use ui_common::*;
 
 type H = egui_kittest::Harness<'static, logodesk::app::LogodeskApp>;
@@ -164,14 +162,7 @@ fn our_order(h: &H) -> Option<&LocalOrder> {
 #[test]
 fn a_danish_account_manager_places_a_20_player_order_from_an_excel_roster() {
     let _language = crate::one_language_at_a_time();
-    let dialog = Arc::new(Scripted::default());
-    let mut config = config();
-    config.save_dialog = Some(dialog.clone());
-    let persisted = PersistedUi {
-        language: Some(Language::Danish),
-        ..PersistedUi::default()
-    };
-    let mut h = app_with(config, egui::Theme::Light, persisted);
+    let (mut h, dialog) = crate::danish_app_with_save_dialog();
 
     // 1. One past order (the demo kit to Nordby IF in Esbjerg): the address book has it.
     let past = place_demo_order(&mut h);

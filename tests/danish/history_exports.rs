@@ -11,10 +11,7 @@ use crate::ui_common;
 use egui_kittest::kittest::Queryable as _;
 use logodesk::locale::Language;
 use logodesk::orders::csv::BOM;
-use logodesk::ui::PersistedUi;
 use std::path::PathBuf;
-use std::sync::Arc;
-use ui_common::save_dialog::Scripted;
 use ui_common::*;
 
 type H = egui_kittest::Harness<'static, logodesk::app::LogodeskApp>;
@@ -32,14 +29,7 @@ fn files(dir: &std::path::Path) -> Vec<PathBuf> {
 #[test]
 fn exports_are_saved_where_the_person_chooses_and_closing_the_dialog_saves_nothing() {
     let _language = crate::one_language_at_a_time();
-    let dialog = Arc::new(Scripted::default());
-    let mut config = config();
-    config.save_dialog = Some(dialog.clone());
-    let persisted = PersistedUi {
-        language: Some(Language::Danish),
-        ..PersistedUi::default()
-    };
-    let mut h = app_with(config, egui::Theme::Light, persisted);
+    let (mut h, dialog) = crate::danish_app_with_save_dialog();
     let row = place_demo_order(&mut h);
     let order = row.record.as_ref().and_then(|r| r.order.clone()).unwrap();
     let number = order.order_number.to_string();

@@ -33,6 +33,22 @@ pub fn one_language_at_a_time() -> MutexGuard<'static, ()> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
+/// The real app in Danish whose "Gem som…" dialog is `Scripted`: the test says where a file
+/// goes (or that the dialog was closed) and reads what the dialog was asked.
+pub fn danish_app_with_save_dialog() -> (
+    egui_kittest::Harness<'static, logodesk::app::LogodeskApp>,
+    std::sync::Arc<ui_common::save_dialog::Scripted>,
+) {
+    let dialog = std::sync::Arc::new(ui_common::save_dialog::Scripted::default());
+    let mut config = config();
+    config.save_dialog = Some(dialog.clone());
+    let persisted = PersistedUi {
+        language: Some(Language::Danish),
+        ..PersistedUi::default()
+    };
+    (app_with(config, egui::Theme::Light, persisted), dialog)
+}
+
 /// The real app in Danish, started on Orders, with a new draft made by "Ny ordre" (the
 /// English helper, `open_new_order`, goes by the English labels).
 pub fn danish_new_order() -> egui_kittest::Harness<'static, logodesk::app::LogodeskApp> {
