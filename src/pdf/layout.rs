@@ -384,10 +384,6 @@ fn fill(ink: Ink) -> Fill {
     }
 }
 
-fn shape_error() -> PdfError {
-    PdfError::Shape
-}
-
 /// Writes the pages as a PDF with `title` in its properties.
 pub fn render(pages: &[Vec<Op>], title: &str) -> Result<Vec<u8>, PdfError> {
     let regular = Font::new(krilla::Data::from(REGULAR), 0).ok_or(PdfError::Font)?;
@@ -401,7 +397,7 @@ pub fn render(pages: &[Vec<Op>], title: &str) -> Result<Vec<u8>, PdfError> {
     // One krilla image per picture, however often it is drawn: the file holds it once.
     let mut images: Vec<(Picture, Image)> = Vec::new();
     for ops in pages {
-        let settings = PageSettings::from_wh(PAGE_W, PAGE_H).ok_or_else(shape_error)?;
+        let settings = PageSettings::from_wh(PAGE_W, PAGE_H).ok_or(PdfError::Shape)?;
         let mut page = document.start_page_with(settings);
         let mut surface = page.surface();
         for op in ops {
@@ -438,8 +434,8 @@ pub fn render(pages: &[Vec<Op>], title: &str) -> Result<Vec<u8>, PdfError> {
                     stroke,
                 } => {
                     let mut path = PathBuilder::new();
-                    path.push_rect(Rect::from_xywh(*x, *y, *w, *h).ok_or_else(shape_error)?);
-                    let path = path.finish().ok_or_else(shape_error)?;
+                    path.push_rect(Rect::from_xywh(*x, *y, *w, *h).ok_or(PdfError::Shape)?);
+                    let path = path.finish().ok_or(PdfError::Shape)?;
                     surface.set_fill(inside.map(fill));
                     surface.set_stroke(stroke.map(|ink| Stroke {
                         paint: ink.rgb().into(),
@@ -468,7 +464,7 @@ pub fn render(pages: &[Vec<Op>], title: &str) -> Result<Vec<u8>, PdfError> {
                         }
                     };
                     surface.push_transform(&Transform::from_translate(*x, *y));
-                    surface.draw_image(image, Size::from_wh(*w, *h).ok_or_else(shape_error)?);
+                    surface.draw_image(image, Size::from_wh(*w, *h).ok_or(PdfError::Shape)?);
                     surface.pop();
                 }
             }

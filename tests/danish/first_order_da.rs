@@ -380,17 +380,7 @@ fn a_danish_account_manager_places_a_20_player_order_from_an_excel_roster() {
     let placed = row.record.as_ref().and_then(|r| r.order.clone()).unwrap();
 
     // The service's total, read back through the client, is the estimate's, to the øre.
-    let base = h
-        .state()
-        .session()
-        .sandbox_url
-        .clone()
-        .expect("the sandbox");
-    let key = logodesk::sandbox::fixtures().vendor_api_key;
-    let client = logodesk::api::Client::new(
-        logodesk::api::ClientConfig::parse(&base, key).expect("the sandbox's address"),
-    )
-    .expect("a client");
+    let client = sandbox_client(&h);
     let tracking = row.tracking_id.expect("a tracking id");
     let record = tokio::runtime::Runtime::new()
         .unwrap()

@@ -410,16 +410,7 @@ fn a_logo_dragged_on_the_canvas_is_where_the_clone_puts_it() {
         h.state().designs().cloned().len() == 1
     });
     let id = h.state().designs().cloned()[0].design_id;
-    let base = h
-        .state()
-        .session()
-        .sandbox_url
-        .clone()
-        .expect("the sandbox");
-    let client = logodesk::api::Client::new(
-        logodesk::api::ClientConfig::parse(&base, fixtures().vendor_api_key).expect("address"),
-    )
-    .expect("a client");
+    let client = sandbox_client(&h);
     let design = tokio::runtime::Runtime::new()
         .expect("a runtime")
         .block_on(client.designs().get(id))

@@ -274,17 +274,7 @@ fn ctrl_r_on_a_logo_shows_what_the_service_has_now() {
             .is_some_and(|l| l.logo_id == draft)
     });
     // Someone renames the draft meanwhile (another designer, the web shop).
-    let base = h
-        .state()
-        .session()
-        .sandbox_url
-        .clone()
-        .expect("the sandbox runs");
-    let key = logodesk::sandbox::fixtures().vendor_api_key;
-    let client = logodesk::api::Client::new(
-        logodesk::api::ClientConfig::parse(&base, key).expect("the sandbox's address"),
-    )
-    .expect("a client");
+    let client = sandbox_client(&h);
     let renamed = "Renamed elsewhere";
     tokio::runtime::Runtime::new()
         .expect("a runtime")

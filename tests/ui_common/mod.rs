@@ -17,6 +17,22 @@ use logodesk::ui::PersistedUi;
 use logodesk::ui::orders::demo_form;
 use std::time::{Duration, Instant};
 
+/// A client of the sandbox the app in `h` runs, as the demo vendor: what "someone else" (the
+/// web shop, another designer) or the test itself sees of the service.
+pub fn sandbox_client(h: &Harness<'static, LogodeskApp>) -> logodesk::api::Client {
+    let base = h
+        .state()
+        .session()
+        .sandbox_url
+        .clone()
+        .expect("the sandbox runs");
+    let key = logodesk::sandbox::fixtures().vendor_api_key;
+    logodesk::api::Client::new(
+        logodesk::api::ClientConfig::parse(&base, key).expect("the sandbox's address"),
+    )
+    .expect("a client")
+}
+
 /// The window size of every test.
 pub const SIZE: egui::Vec2 = egui::vec2(1280.0, 800.0);
 
