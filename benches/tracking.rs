@@ -21,6 +21,8 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+#[path = "../tests/common/patience.rs"]
+mod patience;
 #[path = "../tests/ui_common/mod.rs"]
 mod ui_common;
 

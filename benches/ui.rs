@@ -25,6 +25,8 @@ use logodesk::sandbox::{self, SandboxConfig, SandboxHandle, fixtures};
 use logodesk::ui::PersistedUi;
 use std::time::{Duration, Instant};
 
+#[path = "../tests/common/patience.rs"]
+mod patience;
 #[path = "../tests/ui_common/mod.rs"]
 mod ui_common;
 

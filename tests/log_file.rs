@@ -8,6 +8,10 @@
 
 use std::time::{Duration, Instant};
 
+#[path = "common/patience.rs"]
+mod patience;
+use patience::PATIENCE;
+
 use logodesk::api::{ApiKey, AuthStyle, DeliveryAddress, LogoId, LogoLine, PlaceOrder};
 use logodesk::backend::orders::{OrdersCommand, OrdersEvent};
 use logodesk::backend::{
@@ -57,7 +61,7 @@ fn next_request(n: &mut u64) -> RequestId {
 
 /// Drains events until `pick` takes one; panics after 20 s.
 fn wait_for<T>(backend: &Backend, mut pick: impl FnMut(Envelope) -> Option<T>) -> T {
-    let until = Instant::now() + Duration::from_secs(20);
+    let until = Instant::now() + PATIENCE;
     loop {
         while let Some(event) = backend.try_recv() {
             if let Some(found) = pick(event) {

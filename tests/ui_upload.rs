@@ -3,6 +3,8 @@
 //!
 //! Its own test binary, because it changes the process environment before anything starts.
 
+#[path = "common/patience.rs"]
+mod patience;
 mod ui_common;
 
 use egui_kittest::kittest::{NodeT as _, Queryable as _};

@@ -8,6 +8,8 @@
 mod common;
 #[path = "../hostile/mod.rs"]
 mod hostile;
+#[path = "../common/patience.rs"]
+mod patience;
 #[path = "../prop_cases/mod.rs"]
 mod prop_cases;
 

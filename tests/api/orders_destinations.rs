@@ -7,6 +7,7 @@
 
 use crate::common;
 
+use crate::common::PATIENCE;
 use common::*;
 use logodesk::api::*;
 use logodesk::backend::orders::OrdersCommand;
@@ -53,7 +54,7 @@ fn wait_event<T>(b: &Backend, what: &str, mut pick: impl FnMut(Event) -> Option<
                 return v;
             }
         }
-        assert!(started.elapsed() < Duration::from_secs(20), "no {what}");
+        assert!(started.elapsed() < PATIENCE, "no {what}");
         std::thread::sleep(Duration::from_millis(5));
     }
 }
@@ -71,10 +72,7 @@ fn wait_sent(b: &Backend, db: &Path, id: LocalOrderId) -> LocalOrder {
         if r.state != OrderState::Queued {
             return r;
         }
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "still queued: {r:?}"
-        );
+        assert!(started.elapsed() < PATIENCE, "still queued: {r:?}");
         std::thread::sleep(Duration::from_millis(20));
     }
 }
@@ -157,7 +155,7 @@ fn orders_queued_for_one_place_never_go_to_another() {
     let started = Instant::now();
     while [o1, o2].iter().any(|&o| row(&db, o).attempts == 0) {
         while be.try_recv().is_some() {}
-        assert!(started.elapsed() < Duration::from_secs(20), "never tried");
+        assert!(started.elapsed() < PATIENCE, "never tried");
         std::thread::sleep(Duration::from_millis(20));
     }
     assert!(!row(&db, o1).reached);

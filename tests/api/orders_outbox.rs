@@ -4,6 +4,7 @@
 
 use crate::common;
 
+use crate::common::PATIENCE;
 use common::*;
 use logodesk::api::*;
 use logodesk::backend::orders::{Outbox, OutboxConfig, OutboxReports, SharedStore};
@@ -105,10 +106,7 @@ async fn an_answer_that_cannot_be_recorded_is_not_resent_in_a_tight_loop() {
     sql.execute_batch("DROP TRIGGER disk_full").unwrap();
     let started = Instant::now();
     while state(&store, id).await == OrderState::Queued {
-        assert!(
-            started.elapsed() < Duration::from_secs(10),
-            "never recorded"
-        );
+        assert!(started.elapsed() < PATIENCE, "never recorded");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     assert_eq!(env.sb.state().lock().orders.len(), before + 1);
@@ -151,7 +149,7 @@ async fn an_order_the_service_does_not_know_ends_unknown_and_is_no_longer_polled
     let started = Instant::now();
     while state(&store, id).await != OrderState::Unknown {
         assert!(
-            started.elapsed() < Duration::from_secs(10),
+            started.elapsed() < PATIENCE,
             "still polled after {} polls",
             outbox.stats().polls.load(Ordering::Relaxed)
         );

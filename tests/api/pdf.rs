@@ -5,6 +5,7 @@
 
 use crate::common;
 
+use crate::common::PATIENCE;
 use common::*;
 use logodesk::api::*;
 use logodesk::backend::proofs::{
@@ -53,7 +54,7 @@ fn wait<T>(backend: &Backend, mut pick: impl FnMut(Event) -> Option<T>) -> T {
                 return v;
             }
         }
-        assert!(started.elapsed() < Duration::from_secs(60), "timed out");
+        assert!(started.elapsed() < PATIENCE, "timed out");
         std::thread::sleep(Duration::from_millis(10));
     }
 }
@@ -278,7 +279,7 @@ fn a_cancelled_sheet_saves_nothing_and_the_next_one_is_made() {
     let started = Instant::now();
     let saved = loop {
         let Some(envelope) = backend.try_recv() else {
-            assert!(started.elapsed() < Duration::from_secs(60), "timed out");
+            assert!(started.elapsed() < PATIENCE, "timed out");
             std::thread::sleep(Duration::from_millis(10));
             continue;
         };

@@ -7,6 +7,7 @@ use crate::common;
 use std::collections::BTreeSet;
 use std::time::Duration;
 
+use crate::common::PATIENCE;
 use common::*;
 use futures_util::StreamExt as _;
 use logodesk::api::*;
@@ -110,7 +111,7 @@ async fn every_keyed_order_is_created_exactly_once_despite_faults() {
         .map(|&id| {
             let client = &client;
             async move {
-                wait_for(Duration::from_secs(20), || async {
+                wait_for(PATIENCE, || async {
                     let r = read_until_answered(client, id).await;
                     r.is_final().then_some(r)
                 })

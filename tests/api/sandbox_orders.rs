@@ -6,6 +6,7 @@ use crate::common;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
+use crate::common::PATIENCE;
 use chrono::Utc;
 use common::*;
 use logodesk::api::*;
@@ -600,7 +601,7 @@ async fn track_follows_an_order_to_its_final_state() {
         .unwrap();
     let mut seen = Vec::new();
     let done = tokio::time::timeout(
-        Duration::from_secs(10),
+        PATIENCE,
         env.vendor
             .orders()
             .track(placed.id, Some(Duration::from_millis(30)), |r| {

@@ -4,6 +4,7 @@ use crate::common;
 
 use std::time::Duration;
 
+use crate::common::PATIENCE;
 use common::*;
 use logodesk::api::*;
 use logodesk::sandbox::SandboxConfig;
@@ -71,7 +72,7 @@ async fn the_pending_task_stays_pending_then_finishes_with_done_logos() {
     assert!(pending.min_price <= pending.max_price);
     assert!(!pending.currency.is_empty());
 
-    let done = wait_for(Duration::from_secs(6), || async {
+    let done = wait_for(PATIENCE, || async {
         let t = env.vendor.vectorize().task(TaskId(id)).await.unwrap();
         (t.status == TaskStatus::Finished).then_some(t)
     })
@@ -120,7 +121,7 @@ async fn a_created_task_finishes_after_the_delay() {
     let t = env.vendor.vectorize().task(id).await.unwrap();
     assert_eq!(t.status, TaskStatus::Pending);
     assert!(t.created_logos.is_empty() && t.final_price.is_none() && t.finished_at_utc.is_none());
-    let done = wait_for(Duration::from_secs(5), || async {
+    let done = wait_for(PATIENCE, || async {
         let t = env.vendor.vectorize().task(id).await.unwrap();
         (t.status == TaskStatus::Finished).then_some(t)
     })

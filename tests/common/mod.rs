@@ -16,6 +16,8 @@ use logodesk::api::*;
 use logodesk::sandbox::{self, Fixtures, SandboxConfig, SandboxHandle};
 use serde_json::Value;
 
+pub use crate::patience::PATIENCE;
+
 /// The child organization's key, documented in `docs/spec-gaps.md` (not part of `Fixtures`).
 pub const CHILD_KEY: &str = sandbox::fixtures::CHILD_KEY;
 
@@ -168,13 +170,13 @@ impl Env {
     /// Follows an order to `Completed`/`Failed` (bounded).
     pub async fn track(&self, client: &Client, id: OrderId) -> TrackingRecord {
         tokio::time::timeout(
-            Duration::from_secs(15),
+            PATIENCE,
             client
                 .orders()
                 .track(id, Some(Duration::from_millis(50)), |_| {}),
         )
         .await
-        .expect("order reaches a final state within 15 s")
+        .expect("order reaches a final state")
         .expect("tracking succeeds")
     }
 }

@@ -5,6 +5,8 @@
 //! Danish would change the words under every English test running beside it. Here the tests
 //! take turns ([`one_language_at_a_time`]).
 
+#[path = "../common/patience.rs"]
+mod patience;
 #[path = "../ui_common/mod.rs"]
 mod ui_common;
 

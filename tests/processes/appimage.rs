@@ -2,10 +2,10 @@
 //! profile: what is tested is the packing and our runtime, not the optimiser) into one file
 //! that carries the type-2 magic, says where its image starts, extracts itself
 //! (`--appimage-extract`, with a valid desktop entry and the icon at the root), and, started
-//! itself under `xvfb-run`, unpacks once into its cache folder and draws the app's window
+//! itself on a private X server (Xvfb), unpacks once into its cache folder and draws the app's window
 //! (`--screenshot`); a second start reuses the unpacked folder.
 //!
-//! Needs `mksquashfs` (Debian: squashfs-tools, which `.ci/run` installs) and `xvfb-run`; without
+//! Needs `mksquashfs` (Debian: squashfs-tools, which `.ci/run` installs) and `Xvfb`; without
 //! them it says `SKIPPED` (and fails in CI). `cargo test --test processes appimage --
 //! --nocapture` prints the AppImage's size and the times from start to the first frame.
 
@@ -174,12 +174,8 @@ fn the_appimage_extracts_itself_and_draws_the_window_from_its_cache() {
     let cached = version("`--version` (cached)");
     assert_eq!(unpacked(&cache), folders);
 
-    let _x = runner_common::one_x_server_at_a_time();
-    if !have("xvfb-run") {
-        skip_or_fail(
-            TEST,
-            "xvfb-run is not installed (apt-get install xvfb xauth)",
-        );
+    if !runner_common::XServer::available() {
+        skip_or_fail(TEST, "Xvfb is not installed (apt-get install xvfb)");
         return;
     }
     let runtime = dir.path().join("run");

@@ -6,6 +6,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use crate::common::PATIENCE;
 use logodesk::api::*;
 use serde_json::Value;
 
@@ -79,8 +80,8 @@ impl Running {
                     .unwrap_or_else(|| panic!("ended by a signal: {status:?}"));
             }
             assert!(
-                started.elapsed() < Duration::from_secs(15),
-                "the sandbox did not stop within 15 s of SIGTERM"
+                started.elapsed() < PATIENCE,
+                "the sandbox did not stop within {PATIENCE:?} of SIGTERM"
             );
             std::thread::sleep(Duration::from_millis(20));
         }

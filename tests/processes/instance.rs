@@ -4,10 +4,10 @@
 
 use crate::runner_common;
 
-use std::time::Duration;
-
 use logodesk::instance::EXIT_ALREADY_RUNNING;
 use runner_common::*;
+
+use crate::common::PATIENCE;
 
 const N: usize = 150;
 
@@ -19,12 +19,10 @@ fn a_second_logodesk_on_the_same_data_folder_refuses_and_nothing_is_sent_twice()
 
     // The first one holds the folder once it has listed the queue.
     let mut first = Runner::send_queued(data, false);
-    first.wait_for_line(Duration::from_secs(30), |l| {
-        l.ends_with("queued orders to send")
-    });
+    first.wait_for_line(PATIENCE, |l| l.ends_with("queued orders to send"));
 
     // A second runner refuses at once, sends nothing, and says who holds the folder.
-    let (status, lines, stderr) = Runner::send_queued(data, true).finish(Duration::from_secs(30));
+    let (status, lines, stderr) = Runner::send_queued(data, true).finish(PATIENCE);
     assert_eq!(
         status.code(),
         Some(i32::from(EXIT_ALREADY_RUNNING)),
@@ -39,8 +37,8 @@ fn a_second_logodesk_on_the_same_data_folder_refuses_and_nothing_is_sent_twice()
 
     // So does the desktop app (here as a --screenshot run, which needs no display to refuse).
     let shot = data.join("shot.png");
-    let (status, _, stderr) = Runner::start(data, &["--screenshot", shot.to_str().unwrap()])
-        .finish(Duration::from_secs(30));
+    let (status, _, stderr) =
+        Runner::start(data, &["--screenshot", shot.to_str().unwrap()]).finish(PATIENCE);
     assert_eq!(
         status.code(),
         Some(i32::from(EXIT_ALREADY_RUNNING)),
@@ -50,7 +48,7 @@ fn a_second_logodesk_on_the_same_data_folder_refuses_and_nothing_is_sent_twice()
 
     // The first one sends the whole queue, then stops cleanly on SIGTERM.
     while queued(data, account) > 0 {
-        first.wait_for_line(Duration::from_secs(30), |l| l.starts_with("sent "));
+        first.wait_for_line(PATIENCE, |l| l.starts_with("sent "));
     }
     let pid = first.child.id().to_string();
     assert!(
@@ -60,11 +58,11 @@ fn a_second_logodesk_on_the_same_data_folder_refuses_and_nothing_is_sent_twice()
             .unwrap()
             .success()
     );
-    let (status, _, stderr) = first.finish(Duration::from_secs(30));
+    let (status, _, stderr) = first.finish(PATIENCE);
     assert!(status.success(), "{status:?} {stderr}");
 
     // Once it has stopped, the folder is free again.
-    let (status, lines, stderr) = Runner::send_queued(data, true).finish(Duration::from_secs(30));
+    let (status, lines, stderr) = Runner::send_queued(data, true).finish(PATIENCE);
     assert!(status.success(), "{status:?} {stderr}");
     assert_eq!(
         lines,
@@ -76,14 +74,13 @@ fn a_second_logodesk_on_the_same_data_folder_refuses_and_nothing_is_sent_twice()
 
 /// The desktop app under Xvfb: a second window app on the same folder shows the sentence in
 /// its own small window (OK closes it), exits with status 3, and the first is told to come
-/// forward. Says `SKIPPED` where xvfb-run or xdotool is missing (and fails in CI).
+/// forward. Says `SKIPPED` where Xvfb or xdotool is missing (and fails in CI).
 #[test]
 fn a_second_window_says_so_in_a_window_and_exits() {
-    let _x = runner_common::one_x_server_at_a_time();
-    if !have("xvfb-run") || !have("xdotool") {
+    if !runner_common::XServer::available() || !have("xdotool") {
         skip_or_fail(
             "a_second_window_says_so_in_a_window_and_exits",
-            "xvfb-run or xdotool is not installed (apt-get install xvfb xauth xdotool)",
+            "Xvfb or xdotool is not installed (apt-get install xvfb xdotool)",
         );
         return;
     }
@@ -122,13 +119,14 @@ fn a_second_window_says_so_in_a_window_and_exits() {
         kill $first; wait $first
         echo "second=$code"
     "#;
-    let out = xvfb_run()
-        .args(["sh", "-c", script])
+    let x = runner_common::XServer::start();
+    let out = x
+        .command("sh")
+        .args(["-c", script])
         .env("BIN", BIN)
         .env("DATA", &data)
         .env("XDG_RUNTIME_DIR", &runtime)
         .env("RUST_LOG", "warn")
-        .env_remove("WAYLAND_DISPLAY")
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);

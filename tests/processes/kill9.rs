@@ -15,6 +15,7 @@ use crate::runner_common;
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
+use crate::common::PATIENCE;
 use logodesk::store::{OrderState, Store};
 use rand::Rng as _;
 use runner_common::*;
@@ -55,7 +56,7 @@ fn queued_orders_are_placed_exactly_once_through_kill_9() {
             }
         } else {
             let wanted = rng.random_range(1..=3);
-            let limit = Instant::now() + Duration::from_secs(20);
+            let limit = Instant::now() + PATIENCE;
             while printed < wanted {
                 let left = limit.saturating_duration_since(Instant::now());
                 match runner.next_line(left) {
@@ -87,7 +88,7 @@ fn queued_orders_are_placed_exactly_once_through_kill_9() {
 
     // The last run finishes the queue and exits on its own.
     let last = Runner::send_queued(data, true);
-    let (status, lines, stderr) = last.finish(Duration::from_secs(60));
+    let (status, lines, stderr) = last.finish(PATIENCE);
     assert!(
         status.success(),
         "the last run failed: {status:?}\n{stderr}"

@@ -6,6 +6,8 @@
 
 #[path = "../common/mod.rs"]
 mod common;
+#[path = "../common/patience.rs"]
+mod patience;
 #[path = "../runner_common/mod.rs"]
 mod runner_common;
 

@@ -15,6 +15,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use crate::common::PATIENCE;
 use common::*;
 use logodesk::api::*;
 use logodesk::backend::{Backend, BackendConfig, Event, StartAccount, StoreLocation};
@@ -56,10 +57,7 @@ fn wait_until_active(backend: &Backend) {
                 _ => {}
             }
         }
-        assert!(
-            started.elapsed() < Duration::from_secs(10),
-            "the backend did not start"
-        );
+        assert!(started.elapsed() < PATIENCE, "the backend did not start");
         std::thread::sleep(Duration::from_millis(2));
     }
 }
@@ -120,7 +118,7 @@ fn queued_orders_are_placed_exactly_once_through_faults_and_backend_restarts() {
         wait_until_active(&backend);
         // Dropped once it has sent its share, while the rest is still going out.
         let share = (restart + 1) * N / (RESTARTS + 1);
-        let give_up = Instant::now() + Duration::from_secs(20);
+        let give_up = Instant::now() + PATIENCE;
         while N - unsent() < share {
             assert!(Instant::now() < give_up, "the backend sends nothing");
             std::thread::sleep(Duration::from_millis(2));
@@ -134,8 +132,10 @@ fn queued_orders_are_placed_exactly_once_through_faults_and_backend_restarts() {
         sent_when_dropped.iter().all(|&s| s < N),
         "a backend was not dropped mid-send: {sent_when_dropped:?}"
     );
+    // Bounded by the backend's own shutdown limits (3 s for the worker, 3 s for the runtime),
+    // not by a request in flight; how quick it is on an idle machine is printed, not asserted.
     assert!(
-        slowest_drop < Duration::from_secs(2),
+        slowest_drop < Duration::from_secs(10),
         "dropping the backend took {slowest_drop:?}"
     );
 
@@ -145,7 +145,7 @@ fn queued_orders_are_placed_exactly_once_through_faults_and_backend_restarts() {
         egui::Context::default(),
     )
     .unwrap();
-    let limit = Instant::now() + Duration::from_secs(45);
+    let limit = Instant::now() + PATIENCE;
     let rows = loop {
         while backend.try_recv().is_some() {}
         let rows = Store::open(&db)

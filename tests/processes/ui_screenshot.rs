@@ -1,7 +1,7 @@
-//! The real binary in a real window: `logodesk --screenshot` under `xvfb-run` (the CI smoke
+//! The real binary in a real window: `logodesk --screenshot` on a private X server (the CI smoke
 //! test of the built app), and the sentence it prints without any display.
 //!
-//! Without `xvfb-run` the window test says `SKIPPED` on a developer machine, and fails when
+//! Without `Xvfb` the window test says `SKIPPED` on a developer machine, and fails when
 //! `CI` is set: CI must install it (see `.ci/run`).
 
 use crate::runner_common;
@@ -10,15 +10,14 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
-use runner_common::{BIN, have, run_with_limit, screenshot, skip_or_fail};
+use runner_common::{BIN, run_with_limit, screenshot, skip_or_fail};
 
 #[test]
 fn the_real_window_takes_screenshots_of_every_screen() {
-    let _x = runner_common::one_x_server_at_a_time();
-    if !have("xvfb-run") {
+    if !runner_common::XServer::available() {
         skip_or_fail(
             "the_real_window_takes_screenshots_of_every_screen",
-            "xvfb-run is not installed (apt-get install xvfb xauth)",
+            "Xvfb is not installed (apt-get install xvfb)",
         );
         return;
     }

@@ -260,27 +260,130 @@ pub fn skip_or_fail(test: &str, why: &str) {
     let _ = writeln!(std::io::stderr().lock(), "SKIPPED: {test}: {why}");
 }
 
-/// Held by every test that starts an X server (`xvfb-run`) for its whole run. Two Xvfb servers
-/// started side by side in one test binary have, now and then, lost their clients ("Failed
-/// to open connection to X server" halfway through a test); one at a time they do not.
-pub fn one_x_server_at_a_time() -> std::sync::MutexGuard<'static, ()> {
-    static X_SERVER: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    X_SERVER
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
+/// A private X server (`Xvfb`) for one test, killed and reaped when dropped.
+///
+/// Started with `-displayfd`: the server picks a free display number itself (no race between
+/// two tests choosing the same one, no stale lock file to guess around) and writes it only
+/// once it accepts connections. Before anything runs on it, a client connection to its socket
+/// is made, so a test never starts its program against a server that is not there yet,
+/// however busy the machine is. `xvfb-run` waited on a signal instead and, under load, now and
+/// then handed over a display nobody could connect to.
+pub struct XServer {
+    child: Child,
+    display: u32,
+    log: std::sync::Arc<std::sync::Mutex<String>>,
 }
 
-/// `xvfb-run` with a display number of its own: `-a` alone lets two runs started at the same
-/// moment (tests run in parallel) pick the same free number, and one of them then cannot
-/// open its X display. `-a` still moves on from the number given if it is taken.
-pub fn xvfb_run() -> Command {
-    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-    let n = 100
-        + (std::process::id() % 500) * 20
-        + NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 20;
-    let mut command = Command::new("xvfb-run");
-    command.args(["-a", "-n", &n.to_string(), "-s", "-screen 0 1280x800x24"]);
-    command
+impl XServer {
+    /// How long a busy machine may take to start Xvfb: generous, and never waited out on an
+    /// idle one (the server says when it is ready).
+    const READY_WITHIN: Duration = Duration::from_secs(120);
+
+    /// Whether `Xvfb` can be started here.
+    pub fn available() -> bool {
+        have("Xvfb")
+    }
+
+    /// Starts a 1280 × 800 × 24 server and waits (bounded) until it takes connections.
+    pub fn start() -> XServer {
+        let mut child = Command::new("Xvfb")
+            .args(["-displayfd", "1", "-screen", "0", "1280x800x24"])
+            .args(["-nolisten", "tcp", "-noreset"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("Xvfb starts (apt-get install xvfb)");
+        let log = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+        let mut err = child.stderr.take().expect("Xvfb's stderr is piped");
+        let kept = log.clone();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = err.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                let mut log = kept.lock().unwrap_or_else(|p| p.into_inner());
+                log.push_str(&String::from_utf8_lossy(&buf[..n]));
+            }
+        });
+        let out = child.stdout.take().expect("Xvfb's stdout is piped");
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let read = BufReader::new(out).read_line(&mut line);
+            tx.send(read.map(|_| line)).ok();
+        });
+        let said = rx.recv_timeout(Self::READY_WITHIN);
+        let display = said
+            .ok()
+            .and_then(Result::ok)
+            .and_then(|line| line.trim().parse::<u32>().ok());
+        let mut server = XServer {
+            child,
+            display: display.unwrap_or(u32::MAX),
+            log,
+        };
+        let Some(display) = display else {
+            server.child.kill().ok();
+            server.child.wait().ok();
+            panic!(
+                "Xvfb named no display within {:?}: {}",
+                Self::READY_WITHIN,
+                server.log()
+            );
+        };
+        server.wait_until_it_answers(display);
+        server
+    }
+
+    /// Connects to the server's socket until it accepts (bounded): `-displayfd` already
+    /// means ready; this makes sure of it before a test's program is started.
+    fn wait_until_it_answers(&mut self, display: u32) {
+        let socket = format!("/tmp/.X11-unix/X{display}");
+        let until = Instant::now() + Self::READY_WITHIN;
+        loop {
+            if std::os::unix::net::UnixStream::connect(&socket).is_ok() {
+                return;
+            }
+            if let Ok(Some(status)) = self.child.try_wait() {
+                panic!("Xvfb :{display} exited ({status}): {}", self.log());
+            }
+            assert!(
+                Instant::now() < until,
+                "Xvfb :{display} took no connection on {socket} within {:?}: {}",
+                Self::READY_WITHIN,
+                self.log()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// `DISPLAY` for its clients, e.g. `:3`.
+    pub fn display(&self) -> String {
+        format!(":{}", self.display)
+    }
+
+    /// `program` set to draw on this server (and not on a Wayland compositor there may be).
+    pub fn command(&self, program: impl AsRef<std::ffi::OsStr>) -> Command {
+        let mut command = Command::new(program);
+        command
+            .env("DISPLAY", self.display())
+            .env_remove("WAYLAND_DISPLAY");
+        command
+    }
+
+    /// What the server printed so far (for a failure's message).
+    pub fn log(&self) -> String {
+        self.log.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+}
+
+impl Drop for XServer {
+    fn drop(&mut self) {
+        self.child.kill().ok();
+        self.child.wait().ok();
+    }
 }
 
 /// Runs `cmd`, killing it after `limit`.
@@ -308,27 +411,28 @@ pub fn run_with_limit(cmd: &mut Command, limit: Duration) -> Output {
     }
 }
 
-/// `bin --screenshot png --screen screen` on the sandbox account under `xvfb-run`, and checks
+/// `bin --screenshot png --screen screen` on the sandbox account on a private X server, and checks
 /// the picture is the whole window and not blank.
 pub fn screenshot(bin: &Path, data: &Path, runtime: &Path, screen: &str, png: &Path) {
+    let x = XServer::start();
     let out = run_with_limit(
-        xvfb_run()
-            .arg(bin)
+        x.command(bin)
             .arg("--screenshot")
             .arg(png)
             .args(["--screen", screen, "--account", "sandbox", "--data-dir"])
             .arg(data)
             .env("XDG_RUNTIME_DIR", runtime)
-            .env("RUST_LOG", "warn")
-            .env_remove("WAYLAND_DISPLAY"),
+            .env("RUST_LOG", "warn"),
         Duration::from_secs(240),
     );
     assert!(
         out.status.success(),
-        "`logodesk --screenshot` failed: {}\nstdout: {}\nstderr: {}",
+        "`logodesk --screenshot` failed: {}\nstdout: {}\nstderr: {}\nXvfb {}: {}",
         out.status,
         String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
+        String::from_utf8_lossy(&out.stderr),
+        x.display(),
+        x.log()
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("saved"));
     let img = image::open(png).expect("a PNG was written").into_rgba8();

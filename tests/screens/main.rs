@@ -8,6 +8,8 @@
 mod common;
 #[path = "../hostile/mod.rs"]
 mod hostile;
+#[path = "../common/patience.rs"]
+mod patience;
 #[path = "../ui_common/mod.rs"]
 mod ui_common;
 

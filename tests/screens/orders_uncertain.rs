@@ -10,6 +10,7 @@
 use crate::common;
 use crate::ui_common;
 
+use crate::common::PATIENCE;
 use common::*;
 use logodesk::api::*;
 use logodesk::backend::orders::{Outbox, OutboxConfig, SharedStore};
@@ -200,7 +201,7 @@ async fn a_refused_resend_after_a_lost_answer_is_uncertain_not_failed() {
         if row.state != OrderState::Queued {
             break row;
         }
-        assert!(started.elapsed() < Duration::from_secs(20), "still queued");
+        assert!(started.elapsed() < PATIENCE, "still queued");
         tokio::time::sleep(Duration::from_millis(20)).await;
     };
     // The service has the order (the lost answer's): not failed, may be placed.
@@ -220,10 +221,7 @@ async fn a_refused_resend_after_a_lost_answer_is_uncertain_not_failed() {
     outbox.wake();
     let started = Instant::now();
     while row_state(&store, next).await.state == OrderState::Queued {
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "the next order is stuck"
-        );
+        assert!(started.elapsed() < PATIENCE, "the next order is stuck");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     assert_eq!(
@@ -287,7 +285,7 @@ async fn a_400_after_a_lost_answer_is_uncertain_too() {
     );
     let started = Instant::now();
     while row_state(&store, id).await.state == OrderState::Queued {
-        assert!(started.elapsed() < Duration::from_secs(20), "still queued");
+        assert!(started.elapsed() < PATIENCE, "still queued");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     assert_eq!(row_state(&store, id).await.state, OrderState::Uncertain);

@@ -6,6 +6,7 @@
 
 use crate::ui_common;
 
+use crate::common::PATIENCE;
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
@@ -151,7 +152,7 @@ fn wait_saved(h: &mut H, reference: &str) {
     let start = Instant::now();
     while saved_reference(h).as_deref() != Some(reference) {
         assert!(
-            start.elapsed() < Duration::from_secs(30),
+            start.elapsed() < PATIENCE,
             "timed out waiting for the draft saved with {reference:?}; saved: {:?}",
             saved_reference(h)
         );

@@ -17,6 +17,8 @@ use logodesk::ui::PersistedUi;
 use logodesk::ui::orders::demo_form;
 use std::time::{Duration, Instant};
 
+pub use crate::patience::PATIENCE;
+
 /// A client of the sandbox the app in `h` runs, as the demo vendor: what "someone else" (the
 /// web shop, another designer) or the test itself sees of the service.
 pub fn sandbox_client(h: &Harness<'static, LogodeskApp>) -> logodesk::api::Client {
@@ -81,7 +83,7 @@ pub fn app_with(
         })
 }
 
-/// Steps the app in real time until `done` holds; panics naming `what` after 30 s.
+/// Steps the app in real time until `done` holds; panics naming `what` after [`PATIENCE`].
 #[track_caller]
 pub fn wait_for(
     h: &mut Harness<'static, LogodeskApp>,
@@ -91,7 +93,7 @@ pub fn wait_for(
     let start = Instant::now();
     while !done(h) {
         assert!(
-            start.elapsed() < Duration::from_secs(30),
+            start.elapsed() < PATIENCE,
             "timed out waiting for {what}; notifications: {:?}",
             h.state().notifications()
         );
