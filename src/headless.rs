@@ -9,7 +9,10 @@
 //! feed.
 
 use crate::backend::orders::{OrdersCommand, OrdersEvent};
-use crate::backend::{Backend, BackendConfig, Command, Event, UserError};
+use crate::backend::{
+    Backend, BackendConfig, Command, Event, StartAccount, StoreLocation, UserError,
+};
+use crate::store::Store;
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
@@ -31,9 +34,21 @@ pub enum HeadlessError {
     Backend(UserError),
     #[error(transparent)]
     Start(#[from] crate::backend::BackendError),
+    /// The local database could not be read to check `--account`.
+    #[error(transparent)]
+    Store(#[from] crate::store::StoreError),
     /// The backend stopped on its own.
     #[error("{}", crate::tr!("backend-headless-stopped"))]
     Stopped,
+    /// `--account NAME` names no account of this data folder: nothing is sent (sending
+    /// another account's outbox instead would be a surprise).
+    #[error("{}", crate::tr!("backend-headless-no-such-account", name = .name.as_str(), accounts = .known.join(", ")))]
+    NoSuchAccount {
+        /// The name as given.
+        name: String,
+        /// The names of the accounts there are.
+        known: Vec<String>,
+    },
 }
 
 /// How far a row is: rows only move forward, so an older snapshot never undoes a newer change.
@@ -130,10 +145,32 @@ pub fn send_queued(config: SendQueued, out: &mut impl Write) -> anyhow::Result<(
             .ok();
     });
     spawn_signal_watch(wake);
+    check_account(&config.backend)?;
     let mut backend = Backend::start(config.backend, ctx).map_err(HeadlessError::Start)?;
     let result = run_loop(&backend, &woken, config.exit_when_sent, out);
     backend.shutdown(Duration::from_secs(5));
     result
+}
+
+/// An account named with `--account` must exist before anything starts: the backend sends
+/// every account's outbox, so falling back to the sandbox would send and then say "all sent"
+/// of the wrong account.
+fn check_account(config: &BackendConfig) -> Result<(), HeadlessError> {
+    let (StartAccount::Name(name), StoreLocation::File(path)) =
+        (&config.start_account, &config.store)
+    else {
+        return Ok(());
+    };
+    let store = Store::open(path)?;
+    store.ensure_sandbox_account()?;
+    let accounts = store.accounts()?;
+    if config.start_account.pick(&accounts).is_some() {
+        return Ok(());
+    }
+    Err(HeadlessError::NoSuchAccount {
+        name: name.clone(),
+        known: accounts.iter().map(|a| a.name.clone()).collect(),
+    })
 }
 
 fn run_loop(

@@ -36,7 +36,7 @@ pub use support::{CardPage, Generation, LogoCard, LogoRef, RequestId, ThumbKey, 
 use crate::api::RetryPolicy;
 use crate::keychain::Keychain;
 use crate::sandbox::SandboxConfig;
-use crate::store::AccountId;
+use crate::store::{AccountId, AccountRecord};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc as std_mpsc;
@@ -62,6 +62,20 @@ pub enum StartAccount {
     Id(AccountId),
     /// The account with this name, case-insensitively (else the sandbox).
     Name(String),
+}
+
+impl StartAccount {
+    /// The account among `accounts` this start names; `None` for the sandbox, or when the
+    /// named account is not there.
+    pub fn pick<'a>(&self, accounts: &'a [AccountRecord]) -> Option<&'a AccountRecord> {
+        match self {
+            StartAccount::Sandbox => None,
+            StartAccount::Id(id) => accounts.iter().find(|a| a.id == *id),
+            StartAccount::Name(name) => accounts
+                .iter()
+                .find(|a| a.name.trim().eq_ignore_ascii_case(name.trim())),
+        }
+    }
 }
 
 /// How the backend is set up.

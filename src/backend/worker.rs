@@ -168,13 +168,7 @@ impl Worker {
                 sandbox_url: worker.sandbox.as_ref().map(SandboxHandle::base_url),
             },
         });
-        let first = match &config.start_account {
-            StartAccount::Sandbox => None,
-            StartAccount::Id(id) => accounts.iter().find(|a| a.id == *id),
-            StartAccount::Name(name) => accounts
-                .iter()
-                .find(|a| a.name.trim().eq_ignore_ascii_case(name.trim())),
-        };
+        let first = config.start_account.pick(&accounts);
         if let StartAccount::Name(name) = &config.start_account
             && first.is_none()
         {

@@ -34,10 +34,19 @@ pub fn matches(o: &LocalOrder, query: &str) -> bool {
         .any(|f| f.to_lowercase().contains(&q))
 }
 
-/// Copying an order in this state to a new draft could place it twice: the service may
-/// have it already, unconfirmed.
-pub fn copy_is_risky(state: OrderState) -> bool {
-    matches!(state, OrderState::Uncertain | OrderState::Unknown)
+/// Copying this order to a new draft could place it twice: the service may have it
+/// already, unconfirmed. Besides `uncertain` and `unknown` rows, that is every row a send of
+/// which may have reached the service without a tracking id to show for it: queued or held
+/// with such a send (`reached`, or a send under way), or failed after one. An order the
+/// service itself tracked to a state (sent, completed, failed with its tracking id) is
+/// known, and copying it is a deliberate second order.
+pub fn copy_is_risky(o: &LocalOrder) -> bool {
+    match o.state {
+        OrderState::Uncertain | OrderState::Unknown => true,
+        OrderState::Queued => o.reached,
+        OrderState::Failed => o.reached && o.tracking_id.is_none(),
+        OrderState::Draft | OrderState::Sent | OrderState::Completed => false,
+    }
 }
 
 /// The sentence shown before copying an order that may already be placed.

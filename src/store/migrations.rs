@@ -169,6 +169,10 @@ pub const MIGRATIONS: &[&str] = &[
         value               TEXT NOT NULL
     );
     INSERT INTO meta (name, value) VALUES ('install_id', lower(hex(randomblob(16))));",
+    // 6: how many times in a row the service answered a send with a success that could not be
+    // used (unreadable, implausible, too large): the order exists, so after a few such
+    // answers the row ends `uncertain` instead of being sent for ever.
+    "ALTER TABLE local_orders ADD COLUMN unusable_answers INTEGER NOT NULL DEFAULT 0;",
 ];
 
 /// The schema version this build writes.

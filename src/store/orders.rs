@@ -426,6 +426,36 @@ impl Store {
         Ok(())
     }
 
+    /// The service answered a send with success, but the answer could not be used (unreadable,
+    /// implausible, too large): the order exists. After `limit` such answers in a row the row
+    /// ends `uncertain` (its key and body kept for a look-up) instead of being sent again;
+    /// before that it stays queued, marked as reached. Answers the row's state, if queued.
+    pub fn note_unusable_answer(
+        &self,
+        id: LocalOrderId,
+        error: &str,
+        limit: u32,
+    ) -> Result<Option<OrderState>, StoreError> {
+        let state: Option<String> = self
+            .conn()
+            .query_row(
+                &format!(
+                    "UPDATE local_orders SET
+                        unusable_answers = unusable_answers + 1,
+                        state = CASE WHEN unusable_answers + 1 >= ?3 THEN 'uncertain' ELSE state END,
+                        error_message = CASE WHEN unusable_answers + 1 >= ?3 THEN ?2 ELSE error_message END,
+                        last_error = ?2, attempts = attempts + 1, reached = 1, sending = 0,
+                        updated_at = {NOW}
+                     WHERE id = ?1 AND state = 'queued'
+                     RETURNING state"
+                ),
+                params![id.0, error, limit.max(1)],
+                |r| r.get(0),
+            )
+            .optional()?;
+        Ok(state.map(|s| OrderState::parse(&s)))
+    }
+
     /// The service refused the order (a 4xx). If no earlier send may have reached it, the
     /// order was not created: `failed`. Otherwise it may be placed already: `uncertain`,
     /// keeping its key and body.
@@ -471,7 +501,20 @@ impl Store {
         let json = serde_json::to_string(record).map_err(|e| {
             StoreError::Sqlite(rusqlite::Error::ToSqlConversionFailure(Box::new(e)))
         })?;
-        self.conn().execute(
+        let tx = self.conn().unchecked_transaction()?;
+        // The same order looked up by hand before this row learnt its tracking id (a row
+        // without key or draft, of the same account and destination): one order, one row.
+        // Left there, it would clash with the unique tracking id for good.
+        tx.execute(
+            "DELETE FROM local_orders
+             WHERE tracking_id = ?2 AND id <> ?1 AND idempotency_key IS NULL AND draft_json IS NULL
+               AND EXISTS (SELECT 1 FROM local_orders o WHERE o.id = ?1
+                   AND o.account_id IS local_orders.account_id
+                   AND o.dest_base IS local_orders.dest_base
+                   AND o.state IN ('queued', 'uncertain', 'unknown'))",
+            params![id.0, record.id.0],
+        )?;
+        let updated = tx.execute(
             &format!(
                 "UPDATE local_orders SET state = ?2, tracking_id = ?3, order_number = ?4,
                     record_json = ?5, error_message = ?6, last_error = NULL,
@@ -487,7 +530,33 @@ impl Store {
                 json,
                 record.error_message
             ],
-        )?;
+        );
+        match updated {
+            Ok(_) => {}
+            // Another order of this machine, with its own key, already has this tracking id:
+            // the service answered an id that is not this order's alone. Not sent again (it
+            // would clash for ever) and not merged: uncertain, for a person to look up.
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE =>
+            {
+                tx.execute(
+                    &format!(
+                        "UPDATE local_orders SET state = 'uncertain', error_message = ?2,
+                            reached = 1, sending = 0, updated_at = {NOW}
+                         WHERE id = ?1 AND state = 'queued'"
+                    ),
+                    params![
+                        id.0,
+                        crate::tr!(
+                            "store-tracking-id-taken",
+                            tracking = record.id.0.to_string()
+                        )
+                    ],
+                )?;
+            }
+            Err(e) => return Err(e.into()),
+        }
+        tx.commit()?;
         Ok(())
     }
 
@@ -946,6 +1015,78 @@ mod tests {
                 .unwrap()
         );
         (account, draft.id)
+    }
+
+    #[test]
+    fn unusable_success_answers_end_uncertain_after_the_limit() {
+        let mut store = Store::open_in_memory().unwrap();
+        let (account, id) = queued(&mut store, "A");
+        let dest = store.destination(account).unwrap();
+        for n in 1..=3u32 {
+            assert!(store.begin_send(id, &dest).unwrap());
+            let state = store.note_unusable_answer(id, "unreadable", 3).unwrap();
+            let row = store.local_order(id).unwrap();
+            assert!(row.reached, "the order exists from the first answer on");
+            assert!(!row.can_return_to_draft());
+            if n < 3 {
+                assert_eq!(state, Some(OrderState::Queued));
+                assert_eq!(store.outbox(account).unwrap().len(), 1, "sent again");
+            } else {
+                assert_eq!(state, Some(OrderState::Uncertain));
+                assert_eq!(row.error_message.as_deref(), Some("unreadable"));
+                assert!(store.outbox(account).unwrap().is_empty(), "not sent again");
+            }
+        }
+        // A row no longer queued is not touched.
+        assert_eq!(store.note_unusable_answer(id, "x", 3).unwrap(), None);
+    }
+
+    #[test]
+    fn a_tracking_id_looked_up_by_hand_first_is_merged_into_the_queued_row() {
+        let mut store = Store::open_in_memory().unwrap();
+        let (account, id) = queued(&mut store, "A");
+        // The person looked the order up by its tracking id before the outbox recorded it.
+        let looked_up = store
+            .add_tracked(account, &record(4242, OrderStatus::Pending))
+            .unwrap();
+        assert_ne!(looked_up.id, id);
+        // The outbox's answer now names the same order: one row, the queued one, with its key.
+        store
+            .record_tracking(id, &record(4242, OrderStatus::Pending))
+            .unwrap();
+        let row = store.local_order(id).unwrap();
+        assert_eq!(row.state, OrderState::Sent);
+        assert_eq!(row.tracking_id, Some(OrderId(4242)));
+        assert!(row.key.is_some());
+        assert!(store.local_order(looked_up.id).is_err(), "merged away");
+        assert!(store.outbox(account).unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_tracking_id_another_keyed_order_has_leaves_the_row_uncertain() {
+        let mut store = Store::open_in_memory().unwrap();
+        let (account, first) = queued(&mut store, "A");
+        store
+            .record_tracking(first, &record(77, OrderStatus::Pending))
+            .unwrap();
+        let second = store.create_draft(account, "{}", "PO-2", "Club").unwrap();
+        assert!(
+            store
+                .queue_draft(second.id, "{}", "PO-2", "Club", b"BODY2")
+                .unwrap()
+        );
+        // The service answers the second order with the first one's id: no loop, no merge.
+        store
+            .record_tracking(second.id, &record(77, OrderStatus::Pending))
+            .unwrap();
+        let row = store.local_order(second.id).unwrap();
+        assert_eq!(row.state, OrderState::Uncertain);
+        assert!(row.error_message.is_some_and(|m| m.contains("77")));
+        assert!(store.outbox(account).unwrap().is_empty(), "not resent");
+        assert_eq!(
+            store.local_order(first).unwrap().tracking_id,
+            Some(OrderId(77))
+        );
     }
 
     #[test]

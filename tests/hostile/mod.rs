@@ -17,6 +17,11 @@
 //!   1e15; `order-neg`, `order-qty`: a completed order totalling −1 or ordering −3 units.
 //! - `echo`: the API key quoted back in a value and across the 300-character cut of an
 //!   error message.
+//! - `POST /{scenario}/api/orders` creates one order per idempotency key (a replay answers the
+//!   same order) and answers: `place-big` a 201 of 40 MiB, `place-neg` a 201 whose order totals
+//!   −1, `place-garbage` a 201 that is not JSON, `place-429` a 429 with `Retry-After: 1`
+//!   (creating nothing) to the first request of each key and the order after it; any other
+//!   scenario the order as it should be. [`Hostile::placed`] counts the orders created.
 //! - `app`: what the UI test browses: a list of 2^62 logos whose first card's preview is the
 //!   bomb; logo 1 a draft with the bomb as its picture; logo 2 measuring `"inf"` mm; logo 3 a
 //!   200 MB answer; logo 4 with a negative price.
@@ -26,13 +31,17 @@
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::Path;
+use axum::http::HeaderMap;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use serde_json::{Value, json};
+use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
 
 /// The key the tests' clients send (and the `echo` scenario quotes back).
 pub const KEY: &str = "sk-hostile-0123456789abcdefghijklmnopqrstuvwxyz";
@@ -45,11 +54,20 @@ pub const BIG: usize = 200 * 1024 * 1024;
 
 const CHUNK: usize = 1024 * 1024;
 
+/// What `POST /api/orders` saw: per scenario and idempotency key, the order created (if
+/// one was) and when each request came.
+#[derive(Default)]
+pub struct Placements {
+    orders: HashMap<(String, String), i64>,
+    requests: HashMap<(String, String), Vec<Instant>>,
+}
+
 /// The running server; dropping it stops it.
 pub struct Hostile {
     pub addr: SocketAddr,
     /// Bytes of `big` answers handed to the connection so far.
     pub big_sent: Arc<AtomicUsize>,
+    placements: Arc<Mutex<Placements>>,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
@@ -61,6 +79,8 @@ impl Hostile {
         let (addr_tx, addr_rx) = std::sync::mpsc::channel();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let counter = big_sent.clone();
+        let placements = Arc::new(Mutex::new(Placements::default()));
+        let placed = placements.clone();
         let thread = std::thread::spawn(move || {
             let rt = tokio::runtime::Builder::new_multi_thread()
                 .worker_threads(1)
@@ -74,7 +94,7 @@ impl Hostile {
                 addr_tx
                     .send(listener.local_addr().expect("local address"))
                     .expect("the test waits for the address");
-                let app = router(counter);
+                let app = router(counter, placed);
                 let _ = axum::serve(listener, app)
                     .with_graceful_shutdown(async {
                         let _ = stopped.await;
@@ -86,6 +106,7 @@ impl Hostile {
         Hostile {
             addr,
             big_sent,
+            placements,
             stop: Some(stop),
             thread: Some(thread),
         }
@@ -94,6 +115,22 @@ impl Hostile {
     /// The base address of a scenario, e.g. `http://127.0.0.1:4711/count/`.
     pub fn base(&self, scenario: &str) -> String {
         format!("http://{}/{scenario}/", self.addr)
+    }
+
+    /// Orders created under `scenario` (one per idempotency key at most).
+    pub fn placed(&self, scenario: &str) -> usize {
+        let p = self.placements.lock().unwrap_or_else(|e| e.into_inner());
+        p.orders.keys().filter(|(s, _)| s == scenario).count()
+    }
+
+    /// When each `POST /api/orders` of `scenario` came, by idempotency key.
+    pub fn requests(&self, scenario: &str) -> Vec<Vec<Instant>> {
+        let p = self.placements.lock().unwrap_or_else(|e| e.into_inner());
+        p.requests
+            .iter()
+            .filter(|((s, _), _)| s == scenario)
+            .map(|(_, times)| times.clone())
+            .collect()
     }
 }
 
@@ -107,10 +144,17 @@ impl Drop for Hostile {
     }
 }
 
-fn router(big_sent: Arc<AtomicUsize>) -> Router {
+fn router(big_sent: Arc<AtomicUsize>, placements: Arc<Mutex<Placements>>) -> Router {
     let for_list = big_sent.clone();
     let for_logo = big_sent;
     Router::new()
+        .route(
+            "/{s}/api/orders",
+            post(move |Path(s): Path<String>, headers: HeaderMap| {
+                let placements = placements.clone();
+                async move { place(&s, &headers, &placements) }
+            }),
+        )
         .route(
             "/{s}/api/logos",
             get(move |Path(s): Path<String>| {
@@ -301,19 +345,74 @@ fn logo(s: &str, id: i64, sent: Arc<AtomicUsize>) -> Response {
 }
 
 fn order(s: &str, id: i64) -> Response {
-    let mut record = json!({
-        "id": id, "orderNumber": "SO-1", "status": "Completed",
-        "order": {
-            "orderNumber": "SO-1", "placedAtUtc": "2026-11-21T10:15:30Z",
-            "latestDeliveryDate": "2026-12-01T00:00:00", "reference": "PO-1",
-            "currency": "DKK", "subTotal": 100, "vat": 25, "vatRate": 25, "total": 125,
-            "designs": [], "logos": [{"logoId": 9, "logoSku": "300036", "logoTitle": "Crest", "quantity": 3}]
-        }
-    });
+    let mut record = tracking_record(id, "Completed");
     match s {
         "order-neg" => record["order"]["total"] = json!(-1),
         "order-qty" => record["order"]["logos"][0]["quantity"] = json!(-3),
         _ => {}
     }
     Json(record).into_response()
+}
+
+/// A tracking record in the service's shape, with its order.
+fn tracking_record(id: i64, status: &str) -> Value {
+    json!({
+        "id": id, "orderNumber": "SO-1", "status": status,
+        "order": {
+            "orderNumber": "SO-1", "placedAtUtc": "2026-11-21T10:15:30Z",
+            "latestDeliveryDate": "2026-12-01T00:00:00", "reference": "PO-1",
+            "currency": "DKK", "subTotal": 100, "vat": 25, "vatRate": 25, "total": 125,
+            "designs": [], "logos": [{"logoId": 9, "logoSku": "300036", "logoTitle": "Crest", "quantity": 3}]
+        }
+    })
+}
+
+/// `POST /api/orders`: one order per idempotency key, answered as the scenario says.
+fn place(s: &str, headers: &HeaderMap, placements: &Mutex<Placements>) -> Response {
+    let key = headers
+        .get("Idempotency-Key")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    let id = {
+        let mut p = placements.lock().unwrap_or_else(|e| e.into_inner());
+        let slot = (s.to_owned(), key);
+        let times = p.requests.entry(slot.clone()).or_default();
+        times.push(Instant::now());
+        let first = times.len() == 1;
+        if s == "place-429" && first {
+            return (
+                StatusCode::TOO_MANY_REQUESTS,
+                [(header::RETRY_AFTER, "1")],
+                Json(json!({"error": "TooManyRequests", "message": "Slow down."})),
+            )
+                .into_response();
+        }
+        let next = 70_000 + p.orders.len() as i64;
+        *p.orders.entry(slot).or_insert(next)
+    };
+    let mut record = tracking_record(id, "Pending");
+    match s {
+        "place-big" => {
+            let mut body = record.to_string().into_bytes();
+            body.resize(40 * 1024 * 1024, b' ');
+            return (
+                StatusCode::CREATED,
+                [(header::CONTENT_TYPE, "application/json")],
+                body,
+            )
+                .into_response();
+        }
+        "place-garbage" => {
+            return (
+                StatusCode::CREATED,
+                [(header::CONTENT_TYPE, "application/json")],
+                "{\"id\": 7, \"orderNumber\": [garbage",
+            )
+                .into_response();
+        }
+        "place-neg" => record["order"]["total"] = json!(-1),
+        _ => {}
+    }
+    (StatusCode::CREATED, Json(record)).into_response()
 }

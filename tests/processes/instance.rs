@@ -153,3 +153,27 @@ fn a_second_window_says_so_in_a_window_and_exits() {
         "{stderr}"
     );
 }
+
+/// `send-queued --account` with a name no account has sends nothing (not the sandbox's
+/// outbox instead), exits non-zero, and names the accounts there are.
+#[test]
+fn send_queued_for_an_unknown_account_names_the_accounts_and_sends_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    let account = queue_orders(data, "TYPO", 2);
+
+    let (status, lines, stderr) = Runner::start(
+        data,
+        &["send-queued", "--exit-when-sent", "--account", "nope"],
+    )
+    .finish(PATIENCE);
+    assert!(!status.success(), "{status:?} {lines:?} {stderr}");
+    assert!(lines.is_empty(), "nothing reported as sent: {lines:?}");
+    assert!(
+        stderr.contains("no account named \"nope\"") && stderr.contains("Sandbox"),
+        "the sentence names the accounts there are: {stderr}"
+    );
+    assert!(!stderr.contains("all queued orders are sent"), "{stderr}");
+    assert_eq!(queued(data, account), 2, "the sandbox's orders stay queued");
+    server_orders(data, "TYPO-").assert_each_once(0);
+}

@@ -76,6 +76,7 @@ backend-picture-transparent = Billedet er helt gennemsigtigt, så der er intet a
 store-open-failed = logodesk kunne ikke åbne sin lokale database { $path }: { $reason }. Tjek, at mappen findes, og at der kan skrives i den.
 store-too-new = Den lokale database er fra en nyere version af logodesk (skema { $found }, denne version kender { $known }). Opdatér logodesk, eller flyt filen { $path } til side.
 store-duplicate-name = Der findes allerede en konto med navnet "{ $name }". Vælg et andet navn.
+store-tracking-id-taken = Tjenesten svarede med sporings-id { $tracking }, som en anden ordre på denne maskine allerede har. Ordren kan være afgivet: slå den op, før den sendes igen.
 store-no-such-account = Kontoen findes ikke længere; den kan være fjernet.
 store-sandbox-built-in = Den indbyggede sandkassekonto kan ikke fjernes; det er den, der lader logodesk virke uden opsætning.
 store-failed = Den lokale database fejlede ({ $reason }). Genstart logodesk; sker det igen, så flyt filen logodesk.sqlite til side.
@@ -85,6 +86,7 @@ keychain-missing = Der er ingen API-nøgle gemt for denne konto. Skriv den under
 keychain-failed = Nøgleringen fejlede: { $reason }. Lås nøgleringen op (eller giv logodesk lov til at bruge den), og prøv igen.
 backend-runtime-failed = logodesk kunne ikke starte sine baggrundsprocesser ({ $reason }). Genstart logodesk.
 backend-headless-stopped = logodesks baggrundsprocesser stoppede uventet. Start logodesk send-queued igen.
+backend-headless-no-such-account = logodesk send-queued: der findes ingen konto med navnet "{ $name }" i denne datamappe, så intet blev sendt. Kontiene her er: { $accounts }. Angiv et af disse navne med --account, eller udelad --account for Sandbox-kontoen.
 
 ## Ordrer (orders/mod.rs, orders/outbox.rs)
 

@@ -76,6 +76,7 @@ backend-picture-transparent = The picture is completely transparent, so there is
 store-open-failed = logodesk could not open its local database { $path }: { $reason }. Check that the folder exists and is writable.
 store-too-new = The local database is from a newer version of logodesk (schema { $found }, this version knows { $known }). Update logodesk, or move the file { $path } aside.
 store-duplicate-name = An account named "{ $name }" already exists. Choose another name.
+store-tracking-id-taken = The service answered tracking id { $tracking }, which another order on this machine already has. This order may be placed: look it up before sending it again.
 store-no-such-account = This account no longer exists; it may have been removed.
 store-sandbox-built-in = The built-in Sandbox account cannot be removed; it is how logodesk works without set-up.
 store-failed = The local database failed ({ $reason }). Restart logodesk; if it keeps happening, move the file logodesk.sqlite aside.
@@ -85,6 +86,7 @@ keychain-missing = No API key is stored for this account. Enter it in Settings â
 keychain-failed = The keychain failed: { $reason }. Unlock the keychain (or allow logodesk to use it) and try again.
 backend-runtime-failed = logodesk could not start its background workers ({ $reason }). Restart logodesk.
 backend-headless-stopped = logodesk's background workers stopped unexpectedly. Start logodesk send-queued again.
+backend-headless-no-such-account = logodesk send-queued: there is no account named "{ $name }" in this data folder, so nothing was sent. The accounts there are: { $accounts }. Give one of these names with --account, or leave --account out for the Sandbox account.
 
 ## Orders (orders/mod.rs, orders/outbox.rs)
 

@@ -18,7 +18,7 @@ use crate::api::{ApiError, Client, NetworkErrorKind, OrderId, RetryPolicy, Track
 pub use crate::backend::support::SharedStore;
 use crate::backend::support::poll::{Pacing, wait};
 use crate::backend::support::{UserError, with_store};
-use crate::store::{AccountId, Destination, LocalOrder, LocalOrderId, orders::Refusal};
+use crate::store::{AccountId, Destination, LocalOrder, LocalOrderId, OrderState, orders::Refusal};
 use futures_util::StreamExt as _;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -81,9 +81,18 @@ impl OutboxConfig {
             .after_failures(policy, failures, retry_after, unit)
     }
 
-    /// The pause of the sender after `failures` rounds in a row with a failure (≥ 1).
-    pub fn send_delay(&self, policy: &RetryPolicy, failures: u32, unit: f64) -> Duration {
-        self.pacing().backoff(policy, failures, unit)
+    /// The pause of the sender after `failures` rounds in a row with a failure (≥ 1), at
+    /// least what the service asked for (`asked`, its `Retry-After`), at most `max_backoff`.
+    pub fn send_delay(
+        &self,
+        policy: &RetryPolicy,
+        failures: u32,
+        asked: Option<Duration>,
+        unit: f64,
+    ) -> Duration {
+        self.pacing()
+            .backoff(policy, failures, unit)
+            .max(asked.unwrap_or(Duration::ZERO).min(self.max_backoff))
     }
 }
 
@@ -108,17 +117,30 @@ pub(super) fn is_refusal(e: &ApiError) -> bool {
 }
 
 /// Whether a failed send may have reached the service (and placed the order): a timeout, a
-/// connection broken after connecting, a 5xx, a success that could not be read. A refused
-/// connection or a failed name look-up provably did not; nor did an answer such as 401 or
-/// 429, which says the request was not taken.
+/// connection broken after connecting, any answer whose status was not a 4xx (a 5xx, a
+/// redirect, a success that could not be used). A refused connection or a failed name
+/// look-up provably did not; nor did a 4xx such as 401 or 429, which says the request was not
+/// taken, nor a request the client never sent.
 pub fn may_have_reached(e: &ApiError) -> bool {
     match e {
         ApiError::Network { kind, .. } => *kind != NetworkErrorKind::Connect,
-        ApiError::Status(s) => s.status.is_server_error(),
-        ApiError::Decode { .. } => true,
-        _ => false,
+        ApiError::Status(s) => !s.status.is_client_error(),
+        ApiError::Decode { .. } | ApiError::Implausible { .. } | ApiError::TooLarge { .. } => true,
+        ApiError::Validation(_) | ApiError::Config(_) => false,
     }
 }
+
+/// Whether the service answered with success but the answer cannot be used (unreadable,
+/// impossible values, too large): the order exists on the service.
+pub fn unusable_success(e: &ApiError) -> bool {
+    matches!(
+        e,
+        ApiError::Decode { .. } | ApiError::Implausible { .. } | ApiError::TooLarge { .. }
+    )
+}
+
+/// After this many unusable success answers in a row, a queued order ends `uncertain`.
+pub const UNUSABLE_ANSWERS: u32 = 3;
 
 /// The running outbox sender and tracker of one account. Dropping it stops both at once
 /// (wherever they are: the database stays consistent, and what was in flight is sent again
@@ -339,37 +361,50 @@ impl Sender {
                 wait(self.config.poll_interval, &self.wake).await;
                 continue;
             }
-            let sent: Vec<bool> = futures_util::stream::iter(queue)
+            let sent: Vec<Round> = futures_util::stream::iter(queue)
                 .map(|o| self.send_one(o, &dest))
                 .buffer_unordered(self.config.concurrency.max(1))
                 .collect()
                 .await;
-            if sent.iter().all(|ok| *ok) {
+            if sent.iter().all(|r| matches!(r, Round::Done)) {
                 failures = 0;
                 continue;
             }
             // Offline, the service struggles, or the answer could not be recorded: wait
-            // longer each time, at most max_backoff.
+            // longer each time, at most max_backoff; at least as long as the service asked
+            // (`Retry-After` on a 429 or 503), and then a new order does not cut it short.
             failures = failures.saturating_add(1);
+            let asked = sent
+                .iter()
+                .filter_map(|r| match r {
+                    Round::Again { asked } => *asked,
+                    Round::Done => None,
+                })
+                .max();
             let pause = self.config.send_delay(
                 &self.client.retry_policy(),
                 failures,
+                asked,
                 rand::random::<f64>(),
             );
-            wait(pause, &self.wake).await;
+            if asked.is_some() {
+                tokio::time::sleep(pause).await;
+            } else {
+                wait(pause, &self.wake).await;
+            }
         }
     }
 
-    /// Sends one queued order once; `false` when it must be tried again later (not sent,
-    /// not answered, or the answer could not be recorded).
-    async fn send_one(&self, o: crate::store::Outgoing, dest: &Destination) -> bool {
+    /// Sends one queued order once; [`Round::Again`] when it must be tried again later (not
+    /// sent, not answered, or the answer could not be recorded).
+    async fn send_one(&self, o: crate::store::Outgoing, dest: &Destination) -> Round {
         let id = o.id;
         let d = dest.clone();
         // Marked as under way first: if the app stops mid-send, the row counts as reached.
         match with_store(&self.store, move |s| s.begin_send(id, &d)).await {
             Ok(true) => {}
             // No longer queued for this destination (placed, held, taken back): not sent.
-            Ok(false) => return true,
+            Ok(false) => return Round::Done,
             Err(e) => return self.trouble(id, &e),
         }
         self.stats.sends.fetch_add(1, Ordering::Relaxed);
@@ -380,9 +415,14 @@ impl Sender {
             .await;
         self.reach
             .note(matches!(&answer, Err(ApiError::Network { .. })));
+        let asked = answer.as_ref().err().and_then(ApiError::retry_after);
         let outcome = match answer {
             Ok(record) => Sent::Placed(Box::new(record)),
             Err(e) if is_refusal(&e) => Sent::Refused(crate::i18n::api::error(&e)),
+            Err(e) if unusable_success(&e) => {
+                tracing::warn!(order = %id, error = %e, "the service placed an order but its answer cannot be used");
+                Sent::Unusable(crate::i18n::api::error(&e))
+            }
             Err(e) => {
                 tracing::info!(order = %id, error = %e, "sending an order failed; it stays in the outbox");
                 Sent::Retry {
@@ -391,8 +431,9 @@ impl Sender {
                 }
             }
         };
-        let retry = matches!(outcome, Sent::Retry { .. });
+        let mut retry = matches!(outcome, Sent::Retry { .. });
         let result = with_store(&self.store, move |s| {
+            let mut again = false;
             match &outcome {
                 Sent::Placed(record) => s.record_tracking(id, record)?,
                 Sent::Refused(message) => {
@@ -401,21 +442,28 @@ impl Sender {
                     }
                 }
                 Sent::Retry { message, reached } => s.note_send_failure(id, message, *reached)?,
+                Sent::Unusable(message) => {
+                    let state = s.note_unusable_answer(id, message, UNUSABLE_ANSWERS)?;
+                    again = state == Some(OrderState::Queued);
+                }
             }
-            s.local_order(id)
+            Ok((s.local_order(id)?, again))
         })
         .await;
         match result {
-            Ok(row) => {
+            Ok((row, again)) => {
+                retry |= again;
                 self.troubled
                     .lock()
                     .unwrap_or_else(PoisonError::into_inner)
                     .remove(&id);
                 (self.on_change)(&row);
-                if !retry {
+                if retry {
+                    Round::Again { asked }
+                } else {
                     self.tracker.notify_one();
+                    Round::Done
                 }
-                !retry
             }
             Err(e) => self.trouble(id, &e),
         }
@@ -423,7 +471,7 @@ impl Sender {
 
     /// What happened to `id` could not be recorded: report it once, and count the send as
     /// failed so the outbox backs off instead of sending again at once.
-    fn trouble(&self, id: LocalOrderId, e: &UserError) -> bool {
+    fn trouble(&self, id: LocalOrderId, e: &UserError) -> Round {
         tracing::error!(order = %id, error = %e.message, "the outbox could not record an answer");
         let first = self
             .troubled
@@ -440,8 +488,16 @@ impl Sender {
                 e.details.clone(),
             ));
         }
-        false
+        Round::Again { asked: None }
     }
+}
+
+/// Whether a queued order is done with for this round of the sender.
+enum Round {
+    /// Answered and recorded (or no longer to be sent).
+    Done,
+    /// To be sent again later; `asked`: the pause the service asked for (`Retry-After`).
+    Again { asked: Option<Duration> },
 }
 
 /// What became of one send.
@@ -453,6 +509,9 @@ enum Sent {
     /// Not answered (offline, 5xx, 429…): try again later; `reached`: it may have been
     /// taken anyway.
     Retry { message: String, reached: bool },
+    /// Answered with a success that cannot be used: the order exists; sent again a few
+    /// times (the same key answers the same order), then `uncertain`.
+    Unusable(String),
 }
 
 /// Follows one outbox's placed orders to a final state.
@@ -616,7 +675,11 @@ mod tests {
             config.poll_delay(&policy, 3, asked, 0.5),
             pacing.after_failures(&policy, 3, asked, 0.5)
         );
-        assert!(config.send_delay(&policy, 150, 1.0) <= config.max_backoff);
+        assert!(config.send_delay(&policy, 150, None, 1.0) <= config.max_backoff);
+        // The service's Retry-After is honoured, up to the ceiling.
+        assert!(config.send_delay(&policy, 1, asked, 0.0) >= Duration::from_secs(45));
+        let hour = Some(Duration::from_secs(3600));
+        assert_eq!(config.send_delay(&policy, 1, hour, 0.0), config.max_backoff);
     }
 
     fn status(code: u16) -> ApiError {
@@ -643,11 +706,34 @@ mod tests {
             assert!(!may_have_reached(&status(code)), "{code}");
             assert!(!is_refusal(&status(code)), "{code}");
         }
-        let unreadable = ApiError::Decode {
-            endpoint: "POST /api/orders".into(),
-            path: ".".into(),
-            message: "expected an object".into(),
-        };
-        assert!(may_have_reached(&unreadable));
+        // A status line that was not a 4xx: the service may have taken it.
+        for code in [300, 302, 304] {
+            assert!(may_have_reached(&status(code)), "{code}");
+        }
+        // A success whose answer cannot be used: the order exists.
+        let endpoint = || "POST /api/orders".to_owned();
+        let unusable = [
+            ApiError::Decode {
+                endpoint: endpoint(),
+                path: ".".into(),
+                message: "expected an object".into(),
+            },
+            ApiError::Implausible {
+                endpoint: endpoint(),
+                path: "order.total".into(),
+                message: "a negative amount".into(),
+            },
+            ApiError::TooLarge {
+                endpoint: endpoint(),
+                limit: 1 << 20,
+                announced: Some(40 << 20),
+            },
+        ];
+        for e in &unusable {
+            assert!(may_have_reached(e), "{e:?}");
+            assert!(unusable_success(e), "{e:?}");
+            assert!(!is_refusal(e), "{e:?}");
+        }
+        assert!(!unusable_success(&status(500)));
     }
 }

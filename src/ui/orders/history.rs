@@ -277,13 +277,13 @@ impl HistoryView {
             state_badge(ui, o.state);
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if o.draft_json.is_some() && self.confirm_copy != Some(o.id) {
-                    let label = if copy_is_risky(o.state) {
+                    let label = if copy_is_risky(o) {
                         crate::tr!("history-copy-to-draft-confirm")
                     } else {
                         crate::tr!("history-copy-to-draft")
                     };
                     if ui.button(label).clicked() {
-                        if copy_is_risky(o.state) {
+                        if copy_is_risky(o) {
                             self.confirm_copy = Some(o.id);
                         } else {
                             action = Some(HistoryAction::CopyToDraft(o.clone()));

@@ -45,6 +45,8 @@ pub struct Composer {
     pub form: DraftForm,
     /// The row's state (a placed order is frozen).
     state: Option<OrderState>,
+    /// Copying the row to a new draft may place it twice ([`copy_is_risky`]).
+    copy_risky: bool,
     saved_json: String,
     changed_at: Option<Instant>,
     design_input: String,
@@ -136,6 +138,7 @@ impl Composer {
         let worked_on = form != DraftForm::default();
         self.start(order.id, form, shared);
         self.state = Some(order.state);
+        self.copy_risky = copy_is_risky(order);
         // A draft opened again shows all its problems: it was worked on before.
         self.tried = worked_on;
     }
@@ -144,6 +147,7 @@ impl Composer {
     pub fn on_changed(&mut self, order: &LocalOrder) {
         if self.draft == Some(order.id) {
             self.state = Some(order.state);
+            self.copy_risky = copy_is_risky(order);
         }
     }
 
@@ -213,6 +217,7 @@ impl Composer {
             body,
         }));
         self.state = Some(OrderState::Queued);
+        self.copy_risky = false;
     }
 
     /// Draws the composer; answers a form to copy into a new draft when asked.
@@ -240,7 +245,7 @@ impl Composer {
             ui.screen_title(&title, Some(&subtitle));
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if frozen {
-                    let risky = self.state.is_some_and(copy_is_risky);
+                    let risky = self.copy_risky;
                     if self.confirm_copy {
                         if ui.button(crate::tr!("composer-cancel")).clicked() {
                             self.confirm_copy = false;
