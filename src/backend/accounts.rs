@@ -256,27 +256,44 @@ impl Accounts {
             // Its outbox stops before anything changes; the next one goes to the new settings.
             (self.stop_outbox)(id);
         }
-        let saved = match id {
-            Some(id) => with_store(&self.store, move |s| s.update_account(id, &new)).await?,
-            None => with_store(&self.store, move |s| s.insert_account(&new)).await?,
-        };
-        if let Some(key) = key {
-            let (kc, account) = (self.clients.keychain.clone(), saved.id);
-            let stored = blocking(move || kc.set(account, &key)).await?;
-            if let Err(e) = stored {
-                if id.is_none() {
-                    // Do not leave an account behind whose key went nowhere.
-                    with_store(&self.store, move |s| s.delete_account(account))
-                        .await
-                        .ok();
+        let saved = match (id, key) {
+            // A new key for an existing account: the settings and the key change together or
+            // not at all (the key is written inside the settings' transaction). Orders queued
+            // for the old key are held unless the person lets them follow.
+            (Some(id), Some(key)) => {
+                let kc = self.clients.keychain.clone();
+                let saved = with_store(&self.store, move |s| {
+                    s.update_account_with_key(id, &new, || kc.set(id, &key).map(drop))
+                })
+                .await?;
+                match saved {
+                    Ok(saved) => saved,
+                    Err(e) => {
+                        // Nothing changed: its outbox goes on with the old settings.
+                        self.worker.ask(WorkerRequest::SyncOutboxes);
+                        return Err(UserError::from_error(&e));
+                    }
                 }
-                return Err(UserError::from_error(&e));
             }
-            if id.is_some() {
-                // Orders queued for the old key are held unless the person lets them follow.
-                with_store(&self.store, move |s| s.bump_key_version(account)).await?;
+            (Some(id), None) => {
+                with_store(&self.store, move |s| s.update_account(id, &new)).await?
             }
-        }
+            (None, key) => {
+                let saved = with_store(&self.store, move |s| s.insert_account(&new)).await?;
+                if let Some(key) = key {
+                    let (kc, account) = (self.clients.keychain.clone(), saved.id);
+                    let stored = blocking(move || kc.set(account, &key)).await?;
+                    if let Err(e) = stored {
+                        // Do not leave an account behind whose key went nowhere.
+                        with_store(&self.store, move |s| s.delete_account(account))
+                            .await
+                            .ok();
+                        return Err(UserError::from_error(&e));
+                    }
+                }
+                saved
+            }
+        };
         if id.is_some() && draft.orders == WaitingOrders::Follow {
             let account = saved.id;
             let moved = with_store(&self.store, move |s| s.retarget_account(account)).await?;

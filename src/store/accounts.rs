@@ -351,6 +351,27 @@ impl Store {
     }
 
     /// The account's key was replaced: orders queued for the old key are held.
+    /// Changes account `id` to `new` and its key together: the row is changed (and its key
+    /// version bumped) in a transaction that commits only if `write_key` (the keychain write
+    /// of the new key) succeeds. A failed key write leaves the account as it was, so a new
+    /// address is never paired with the old key. Answers the key write's error, if any.
+    pub fn update_account_with_key<E>(
+        &self,
+        id: AccountId,
+        new: &NewAccount,
+        write_key: impl FnOnce() -> Result<(), E>,
+    ) -> Result<Result<AccountRecord, E>, StoreError> {
+        let tx = self.conn().unchecked_transaction()?;
+        self.update_account(id, new)?;
+        self.bump_key_version(id)?;
+        if let Err(e) = write_key() {
+            tx.rollback()?;
+            return Ok(Err(e));
+        }
+        tx.commit()?;
+        Ok(Ok(self.account(id)?))
+    }
+
     pub fn bump_key_version(&self, id: AccountId) -> Result<(), StoreError> {
         self.conn().execute(
             "UPDATE accounts SET credential_version = credential_version + 1 WHERE id = ?1",
@@ -435,6 +456,31 @@ mod tests {
             organization_id: Some(OrganizationId(1002)),
             key_location: KeyLocation::Keychain,
         }
+    }
+
+    #[test]
+    fn an_address_and_a_key_change_together_or_not_at_all() {
+        let store = Store::open_in_memory().unwrap();
+        let id = store.insert_account(&remote("Acme")).unwrap().id;
+        let before = store.destination(id).unwrap();
+        let moved = NewAccount {
+            base_url: Url::parse("https://other.example.net/").unwrap(),
+            ..remote("Acme")
+        };
+        // The keychain refuses the new key: the account keeps its old address and key version.
+        let refused = store
+            .update_account_with_key(id, &moved, || Err("keychain locked"))
+            .unwrap();
+        assert_eq!(refused.unwrap_err(), "keychain locked");
+        assert_eq!(store.destination(id).unwrap(), before);
+        // The keychain takes it: both change.
+        let saved = store
+            .update_account_with_key(id, &moved, || Ok::<(), &str>(()))
+            .unwrap();
+        assert!(saved.is_ok());
+        let after = store.destination(id).unwrap();
+        assert_eq!(after.base, "https://other.example.net/");
+        assert_eq!(after.key_version, before.key_version + 1);
     }
 
     #[test]
