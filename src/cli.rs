@@ -204,8 +204,22 @@ fn take_data_dir(dir: Option<PathBuf>, holder: Holder) -> anyhow::Result<Instanc
     };
     std::fs::create_dir_all(&dir)
         .with_context(|| format!("cannot create the data folder {}", dir.display()))?;
+    owner_only(&dir);
     Ok(InstanceLock::acquire(&dir, holder)?)
 }
+
+/// The data folder is its owner's only (0700), also one made by an earlier version with the
+/// default permissions: what is in it (databases, logs, crash notes) names people.
+#[cfg(unix)]
+fn owner_only(dir: &Path) {
+    use std::os::unix::fs::PermissionsExt as _;
+    if let Err(e) = std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700)) {
+        tracing::warn!(folder = %dir.display(), error = %e, "the data folder could not be made owner-only");
+    }
+}
+
+#[cfg(not(unix))]
+fn owner_only(_dir: &Path) {}
 
 /// The user's data folder for logodesk (e.g. `~/.local/share/logodesk/`).
 pub fn default_data_dir() -> anyhow::Result<PathBuf> {

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     tune_malloc();
+    owner_only_files();
     let cli = logodesk::cli::Cli::parse();
     match logodesk::cli::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
@@ -39,3 +40,19 @@ fn tune_malloc() {
 /// Other allocators are left as they are.
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
 fn tune_malloc() {}
+
+/// Every file and folder logodesk makes is its owner's only (files 0600, folders 0700): the
+/// databases and their `-wal`/`-shm` files, the logs and crash notes hold club members' names
+/// and addresses, and so do the CSV and PDF exports. Set first in `main`, before any thread
+/// or file exists.
+#[cfg(unix)]
+fn owner_only_files() {
+    // SAFETY: umask only sets the process's file-creation mask; it cannot fail.
+    unsafe {
+        libc::umask(0o077);
+    }
+}
+
+/// Windows: files in the user's Local AppData are the user's already.
+#[cfg(not(unix))]
+fn owner_only_files() {}

@@ -187,6 +187,12 @@ pub(crate) fn user_version(conn: &Connection) -> rusqlite::Result<i64> {
 /// Applies the missing migrations; refuses a database from a newer version.
 pub(crate) fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
     let found = user_version(conn)?;
+    if found < 0 {
+        return Err(StoreError::BadVersion {
+            path: path.to_owned(),
+            found,
+        });
+    }
     if found > latest() {
         return Err(StoreError::TooNew {
             path: path.to_owned(),
@@ -258,7 +264,41 @@ mod tests {
         }
         let err = Store::open(&path).unwrap_err();
         assert!(matches!(err, StoreError::TooNew { .. }));
-        assert!(err.to_string().contains("newer version of logodesk"));
+        let said = err.to_string();
+        assert!(said.contains("newer version of logodesk"), "{said}");
+        assert!(said.contains("-wal") && said.contains("-shm"), "{said}");
+        assert!(said.contains("waiting to be sent"), "{said}");
+    }
+
+    #[test]
+    fn a_negative_version_is_refused_with_a_sentence_not_skipped() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("logodesk.sqlite");
+        {
+            let conn = Connection::open(&path).unwrap();
+            conn.pragma_update(None, "user_version", -3).unwrap();
+        }
+        let err = Store::open(&path).unwrap_err();
+        assert!(
+            matches!(err, StoreError::BadVersion { found: -3, .. }),
+            "{err:?}"
+        );
+        let said = err.to_string();
+        assert!(said.contains("-3") && said.contains("-wal"), "{said}");
+        // Nothing was migrated into it.
+        let conn = Connection::open(&path).unwrap();
+        assert_eq!(user_version(&conn).unwrap(), -3);
+    }
+
+    #[test]
+    fn the_ledger_is_written_with_full_durability() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("logodesk.sqlite")).unwrap();
+        let sync: i64 = store
+            .conn()
+            .query_row("PRAGMA synchronous", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(sync, 2, "synchronous = FULL");
     }
 
     /// A version-4 database as the previous release left it: the sandbox (1), a remote

@@ -177,3 +177,54 @@ fn send_queued_for_an_unknown_account_names_the_accounts_and_sends_nothing() {
     assert_eq!(queued(data, account), 2, "the sandbox's orders stay queued");
     server_orders(data, "TYPO-").assert_each_once(0);
 }
+
+/// The data folder, its databases (with their `-wal`/`-shm` files), the logs and their
+/// folder are their owner's only: they hold club members' names and addresses.
+#[cfg(unix)]
+#[test]
+fn data_files_are_created_owner_only() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    // An existing folder with the usual permissions, as an earlier version left it.
+    std::fs::create_dir(&data).unwrap();
+    std::fs::set_permissions(&data, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (status, _, stderr) = Runner::send_queued(&data, true).finish(PATIENCE);
+    assert!(status.success(), "{status:?} {stderr}");
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&data), 0o700, "the data folder");
+    let mut files = Vec::new();
+    for entry in walk(&data) {
+        if entry.is_dir() {
+            assert_eq!(mode(&entry), 0o700, "{}", entry.display());
+        } else {
+            assert_eq!(mode(&entry), 0o600, "{}", entry.display());
+            files.push(entry);
+        }
+    }
+    let named = |name: &str| files.iter().any(|f| f.ends_with(name));
+    assert!(
+        named("logodesk.sqlite") && named("sandbox.sqlite"),
+        "{files:?}"
+    );
+    assert!(
+        files
+            .iter()
+            .any(|f| f.parent().is_some_and(|p| p.ends_with("logs"))),
+        "a log file: {files:?}"
+    );
+}
+
+/// Every file and folder under `dir`.
+#[cfg(unix)]
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            found.extend(walk(&path));
+        }
+        found.push(path);
+    }
+    found
+}

@@ -74,12 +74,13 @@ backend-picture-transparent = The picture is completely transparent, so there is
 ## Local errors (store, keychain, start)
 
 store-open-failed = logodesk could not open its local database { $path }: { $reason }. Check that the folder exists and is writable.
-store-too-new = The local database is from a newer version of logodesk (schema { $found }, this version knows { $known }). Update logodesk, or move the file { $path } aside.
+store-too-new = The local database { $path } is from a newer version of logodesk (schema { $found }, this version knows { $known }). Update logodesk to open it: it may hold orders waiting to be sent. To start afresh meanwhile, move the file together with its -wal and -shm files to another folder (do not delete them); a newer logodesk sends what they hold once it opens them again.
+store-bad-version = The file { $path } says its schema version is { $found }, which no logodesk writes: it is not a logodesk database, or it is damaged. Move it together with its -wal and -shm files to another folder (do not delete them) and start logodesk again; support can look at the moved files.
 store-duplicate-name = An account named "{ $name }" already exists. Choose another name.
 store-tracking-id-taken = The service answered tracking id { $tracking }, which another order on this machine already has. This order may be placed: look it up before sending it again.
 store-no-such-account = This account no longer exists; it may have been removed.
 store-sandbox-built-in = The built-in Sandbox account cannot be removed; it is how logodesk works without set-up.
-store-failed = The local database failed ({ $reason }). Restart logodesk; if it keeps happening, move the file logodesk.sqlite aside.
+store-failed = The local database failed ({ $reason }). Restart logodesk; if it keeps happening, tell support. Do not delete logodesk.sqlite or its -wal and -shm files: they hold the order history and the orders waiting to be sent.
 keychain-unavailable = No keychain is available on this computer ({ $reason }), so the API key cannot be stored. Choose "Keep keys for this session only" in Settings → Accounts, or start a keychain service and restart logodesk.
 keychain-session-key-gone = This account's API key was kept for an earlier session only. Enter it again in Settings → Accounts.
 keychain-missing = No API key is stored for this account. Enter it in Settings → Accounts.
