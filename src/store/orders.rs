@@ -174,6 +174,16 @@ impl LocalOrder {
         self.reached || self.tracking_id.is_some()
     }
 
+    /// Placed at another address than `now`: it has a tracking id there, so it can't follow
+    /// the account to `now`.
+    pub fn placed_elsewhere(&self, now: &Destination) -> bool {
+        self.tracking_id.is_some()
+            && self
+                .destination
+                .as_ref()
+                .is_some_and(|d| d.base != now.base)
+    }
+
     /// "Back to draft" is safe: it waits in the outbox and no send ever reached the service.
     pub fn can_return_to_draft(&self) -> bool {
         self.state == OrderState::Queued && !self.reached
@@ -706,13 +716,17 @@ impl Store {
         self.local_order(id)
     }
 
-    /// Sends a held row to the destination its account has now (the person confirmed).
+    /// Sends a held row to the destination its account has now (the person confirmed). A row
+    /// the service already answered a tracking id for is never moved to another address: that
+    /// id names another order (or none) there. Answers whether the row moved.
     pub fn retarget(&self, id: LocalOrderId) -> Result<bool, StoreError> {
         let n = self.conn().execute(
             &format!(
                 "UPDATE local_orders SET {SET_DEST_FROM_ACCOUNT}, updated_at = {NOW}
                  WHERE id = ?1 AND state IN ('queued', 'sent', 'uncertain', 'unknown')
-                   AND EXISTS (SELECT 1 FROM accounts a WHERE a.id = account_id)"
+                   AND EXISTS (SELECT 1 FROM accounts a WHERE a.id = account_id)
+                   AND (tracking_id IS NULL
+                        OR dest_base IS (SELECT {DEST_BASE_SQL} FROM accounts a WHERE a.id = account_id))"
             ),
             params![id.0],
         )?;
@@ -1153,6 +1167,59 @@ mod tests {
             store.note_refusal(id, "409").unwrap(),
             Some(Refusal::Uncertain)
         );
+    }
+
+    #[test]
+    fn a_placed_order_never_follows_its_account_to_another_address() {
+        let mut store = Store::open_in_memory().unwrap();
+        let (account, id) = queued(&mut store, "A");
+        store
+            .record_tracking(id, &record(31, OrderStatus::Pending))
+            .unwrap();
+        let placed_at = store.local_order(id).unwrap().destination;
+        // The account now points at another environment, where id 31 is someone else's.
+        store
+            .update_account(
+                account,
+                &crate::store::NewAccount {
+                    name: "A".into(),
+                    base_url: url::Url::parse("https://staging.example.com/").unwrap(),
+                    auth: crate::api::AuthStyle::Bearer,
+                    organization_id: None,
+                    key_location: crate::store::KeyLocation::Keychain,
+                },
+            )
+            .unwrap();
+        let row = store.local_order(id).unwrap();
+        let Some(Hold::Changed { now, .. }) = &row.hold else {
+            panic!("held: {row:?}")
+        };
+        assert!(row.placed_elsewhere(now));
+        assert!(!store.retarget(id).unwrap(), "not moved");
+        assert_eq!(store.local_order(id).unwrap().destination, placed_at);
+        assert_eq!(store.retarget_account(account).unwrap(), 0);
+
+        // Back at its own address with a new key: the same service, so it follows.
+        store
+            .update_account(
+                account,
+                &crate::store::NewAccount {
+                    name: "A".into(),
+                    base_url: url::Url::parse("https://api.example.com/").unwrap(),
+                    auth: crate::api::AuthStyle::Bearer,
+                    organization_id: None,
+                    key_location: crate::store::KeyLocation::Keychain,
+                },
+            )
+            .unwrap();
+        store.bump_key_version(account).unwrap();
+        let row = store.local_order(id).unwrap();
+        let Some(Hold::Changed { now, .. }) = &row.hold else {
+            panic!("held for the new key: {row:?}")
+        };
+        assert!(!row.placed_elsewhere(now));
+        assert!(store.retarget(id).unwrap());
+        assert_eq!(store.local_order(id).unwrap().hold, None);
     }
 
     #[test]

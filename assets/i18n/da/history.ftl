@@ -134,3 +134,7 @@ csv-subtotal = subtotal
 csv-vat-rate = momssats %
 csv-vat = moms
 csv-total = i alt
+history-attach-differs = Sporings-id { $tracking } er ordren "{ $reference }" til { $recipient }, ikke "{ $own_reference }" til { $own_recipient }. Intet blev tilknyttet. Tilknyt det kun, hvis du er sikker på, at det er denne ordre.
+history-attach-unsaid = Tjenesten sagde ikke, hvilken ordre sporings-id { $tracking } er, så logodesk kan ikke sammenligne den med denne. Intet blev tilknyttet. Tilknyt det kun, hvis du er sikker på, at det er denne ordre.
+history-attach-anyway = Tilknyt alligevel
+history-placed-elsewhere = Denne ordre blev afgivet på den adresse, den blev sat i kø til: dens sporings-id hører til der, og på { $address } ville det betegne en anden ordre eller ingen. Den bliver ved sin adresse; tilføj en konto for den adresse for at følge den.

@@ -103,3 +103,4 @@ backend-no-downloads-folder = There is no Downloads or home folder to save the f
 backend-screenshot-empty = The screenshot had no usable pixels.
 backend-screenshot-write-failed = The screenshot could not be written to { $path }. Check that the folder exists and is writable.
 backend-no-account-yet = No account is active yet.
+backend-placed-elsewhere = This order was placed at another address: its tracking id belongs there, so it was not moved. Add an account for that address to follow it.

@@ -134,3 +134,7 @@ csv-subtotal = subtotal
 csv-vat-rate = vat rate %
 csv-vat = vat
 csv-total = total
+history-attach-differs = Tracking id { $tracking } is the order "{ $reference }" for { $recipient }, not "{ $own_reference }" for { $own_recipient }. Nothing was attached. Attach it only if you are sure it is this order.
+history-attach-unsaid = The service did not say which order tracking id { $tracking } is, so logodesk cannot compare it with this one. Nothing was attached. Attach it only if you are sure it is this order.
+history-attach-anyway = Attach anyway
+history-placed-elsewhere = This order was placed at the address it was queued for: its tracking id belongs there, and at { $address } it would name another order or none. It stays with its address; add an account for that address to follow it.

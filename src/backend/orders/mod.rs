@@ -115,10 +115,13 @@ pub enum OrdersCommand {
         id: LocalOrderId,
     },
     /// The person knows the tracking id of an `uncertain` order: fetch it and attach it.
+    /// Unless `confirmed`, an order whose reference or recipient is not this row's is not
+    /// attached: [`OrdersEvent::AttachDiffers`] asks first.
     Attach {
         request: RequestId,
         id: LocalOrderId,
         tracking: OrderId,
+        confirmed: bool,
     },
     /// Track an `unknown` order again.
     CheckAgain { id: LocalOrderId },
@@ -166,6 +169,14 @@ pub enum OrdersEvent {
     Problem(UserError),
     /// The answer to `AskAgain` or `Attach`: what the service said, as a sentence.
     Checked(Result<Box<LocalOrder>, UserError>),
+    /// The order behind the tracking id to attach is not obviously this one (another
+    /// reference or recipient, or the service did not say): nothing was attached; `question`
+    /// asks the person.
+    AttachDiffers {
+        id: LocalOrderId,
+        tracking: OrderId,
+        question: String,
+    },
 }
 
 debug_as_name!(OrdersCommand, OrdersEvent);
@@ -483,6 +494,7 @@ impl Orders {
                 request,
                 id,
                 tracking,
+                confirmed,
             } => {
                 let row = self.own_row(id, account).await?;
                 if row.state != crate::store::OrderState::Uncertain {
@@ -499,6 +511,13 @@ impl Orders {
                         .get(tracking)
                         .await
                         .map_err(|e| UserError::from_api(&e));
+                    if let Ok(record) = &answer
+                        && !confirmed
+                        && let Some(question) = attach_question(&row, record)
+                    {
+                        reply.differs(id, tracking, question);
+                        return;
+                    }
                     reply.found(id, answer).await;
                 });
             }
@@ -506,7 +525,9 @@ impl Orders {
                 self.alter(id, account, move |s| s.check_again(id)).await?;
             }
             OrdersCommand::SendToCurrent { id } => {
-                self.alter(id, account, move |s| s.retarget(id)).await?;
+                if !self.alter(id, account, move |s| s.retarget(id)).await? {
+                    return Err(UserError::new(crate::tr!("backend-placed-elsewhere"), None));
+                }
             }
             OrdersCommand::BackToDraft { id } => {
                 self.own_row(id, account).await?;
@@ -673,7 +694,42 @@ struct Reply {
     request: RequestId,
 }
 
+/// Whether the service's order `record` is obviously the order of `row` (the same reference
+/// and recipient, ignoring case and spaces at the ends); if not, the question to ask before
+/// attaching it.
+fn attach_question(row: &LocalOrder, record: &TrackingRecord) -> Option<String> {
+    let same = |a: &str, b: &str| a.trim().to_lowercase() == b.trim().to_lowercase();
+    let tracking = record.id.0.to_string();
+    match &record.order {
+        Some(o)
+            if same(&o.reference, &row.reference)
+                && same(&o.delivery_address.name, &row.recipient) =>
+        {
+            None
+        }
+        Some(o) => Some(crate::tr!(
+            "history-attach-differs",
+            tracking = tracking,
+            reference = o.reference.trim(),
+            recipient = o.delivery_address.name.trim(),
+            own_reference = row.reference.trim(),
+            own_recipient = row.recipient.trim()
+        )),
+        None => Some(crate::tr!("history-attach-unsaid", tracking = tracking)),
+    }
+}
+
 impl Reply {
+    /// Tells the person that the order to attach may be another one (nothing recorded).
+    fn differs(self, id: LocalOrderId, tracking: OrderId, question: String) {
+        let event = OrdersEvent::AttachDiffers {
+            id,
+            tracking,
+            question,
+        };
+        self.sink.answer(self.generation, self.request, event);
+    }
+
     /// Records the tracking record found for row `id` (or tells why there is none).
     async fn found(self, id: LocalOrderId, answer: Result<TrackingRecord, UserError>) {
         let result = match answer {
@@ -710,16 +766,16 @@ impl Orders {
         id: LocalOrderId,
         account: AccountId,
         change: impl FnOnce(&mut Store) -> Result<bool, StoreError> + Send + 'static,
-    ) -> Result<(), UserError> {
+    ) -> Result<bool, UserError> {
         self.own_row(id, account).await?;
-        let row = with_store(&self.store, move |s| {
-            change(s)?;
-            s.local_order(id)
+        let (changed, row) = with_store(&self.store, move |s| {
+            let changed = change(s)?;
+            Ok((changed, s.local_order(id)?))
         })
         .await?;
         self.changed(&row);
         self.wake(account);
-        Ok(())
+        Ok(changed)
     }
 
     /// Row `id`, if it belongs to `account` (the UI only acts on the shown account's rows).
@@ -785,4 +841,58 @@ async fn fetch_design(
         placeholders,
         logos,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::{DeliveryAddress, OrderNumber, OrderStatus};
+
+    fn row(reference: &str, recipient: &str) -> LocalOrder {
+        let mut store = crate::store::Store::open_in_memory().unwrap();
+        let account = store.ensure_sandbox_account().unwrap().id;
+        let draft = store
+            .create_draft(account, "{}", reference, recipient)
+            .unwrap();
+        store
+            .queue_draft(draft.id, "{}", reference, recipient, b"{}")
+            .unwrap();
+        store.local_order(draft.id).unwrap()
+    }
+
+    fn record(reference: &str, recipient: &str) -> TrackingRecord {
+        let order = serde_json::json!({
+            "orderNumber": "SO-9", "placedAtUtc": "2026-11-21T10:15:30Z",
+            "latestDeliveryDate": "2026-12-01T00:00:00", "reference": reference,
+            "currency": "DKK", "subTotal": 100, "vat": 25, "vatRate": 25, "total": 125,
+            "deliveryAddress": DeliveryAddress::new(recipient, "Vej 1", "6700", "Esbjerg", "DK"),
+        });
+        TrackingRecord {
+            id: OrderId(9),
+            order_number: OrderNumber::from("SO-9"),
+            status: OrderStatus::Pending,
+            error_message: None,
+            order: Some(serde_json::from_value(order).unwrap()),
+        }
+    }
+
+    #[test]
+    fn attaching_asks_first_unless_reference_and_recipient_match() {
+        let own = row("PO-77", "Nordby IF");
+        // The same order (case and spaces aside): attached without a question.
+        assert_eq!(attach_question(&own, &record(" po-77 ", "NORDBY IF")), None);
+        // Another reference or another recipient: asked, naming both.
+        let asked = attach_question(&own, &record("PO-78", "Nordby IF")).unwrap();
+        assert!(
+            asked.contains("PO-78") && asked.contains("PO-77"),
+            "{asked}"
+        );
+        assert!(attach_question(&own, &record("PO-77", "Sønderby BK")).is_some());
+        // The service did not say which order it is: asked too.
+        let unsaid = TrackingRecord {
+            order: None,
+            ..record("PO-77", "Nordby IF")
+        };
+        assert!(attach_question(&own, &unsaid).is_some());
+    }
 }

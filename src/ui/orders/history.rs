@@ -33,6 +33,9 @@ pub struct HistoryView {
     pub attach: String,
     /// A look-up or attach under way, and what the service said to the newest.
     pub checking: bool,
+    /// The order behind a tracking id to attach may be another one: the row, the tracking id
+    /// and the question, until the person answers.
+    pub attach_question: Option<(LocalOrderId, OrderId, String)>,
     pub check_result: Option<Result<String, String>>,
     /// A confirmation PDF is being saved.
     pub saving_pdf: bool,
@@ -649,6 +652,17 @@ impl HistoryView {
             ui.add_space(space::S);
             return;
         };
+        if o.placed_elsewhere(now) {
+            ui.label(
+                RichText::new(crate::tr!(
+                    "history-placed-elsewhere",
+                    address = crate::orders::local::destination_place(now)
+                ))
+                .color(t.warning),
+            );
+            ui.add_space(space::S);
+            return;
+        }
         ui.horizontal(|ui| {
             let address = crate::orders::local::destination_place(now);
             let send_label = crate::tr!("history-send-to", address = address.clone());
@@ -689,6 +703,34 @@ impl HistoryView {
         };
         ui.label(RichText::new(sentence).color(t.warning));
         ui.add_space(space::S);
+        if let Some((row, asked, question)) = self.attach_question.clone()
+            && row == o.id
+        {
+            ui.label(RichText::new(question).color(t.warning));
+            ui.horizontal(|ui| {
+                if ui.button(crate::tr!("history-attach-anyway")).clicked() {
+                    self.attach_question = None;
+                    self.checking = true;
+                    shared.request(
+                        Slot::OrdersCheck,
+                        &crate::tr!("history-attaching"),
+                        |request| {
+                            Command::Orders(OrdersCommand::Attach {
+                                request,
+                                id: o.id,
+                                tracking: asked,
+                                confirmed: true,
+                            })
+                        },
+                    );
+                }
+                if ui.button(crate::tr!("history-cancel")).clicked() {
+                    self.attach_question = None;
+                }
+            });
+            ui.add_space(space::S);
+            return;
+        }
         let busy = self.checking;
         ui.horizontal(|ui| {
             if ui
@@ -729,6 +771,7 @@ impl HistoryView {
                             request,
                             id: o.id,
                             tracking: OrderId(tracking),
+                            confirmed: false,
                         })
                     },
                 );
@@ -812,8 +855,16 @@ impl HistoryView {
     }
 
     /// The answer to "Look up" or "Attach" (only the newest one's comes).
+    /// The order to attach may be another one: ask the person.
+    pub fn on_attach_differs(&mut self, id: LocalOrderId, tracking: OrderId, question: String) {
+        self.checking = false;
+        self.check_result = None;
+        self.attach_question = Some((id, tracking, question));
+    }
+
     pub fn on_checked(&mut self, result: &Result<Box<LocalOrder>, crate::backend::UserError>) {
         self.checking = false;
+        self.attach_question = None;
         self.check_result = Some(match result {
             Ok(o) => Ok(match (&o.order_number, o.tracking_id) {
                 (Some(n), Some(t)) => crate::tr!(

@@ -242,6 +242,11 @@ impl OrdersScreen {
             OrdersEvent::LogosFound(result) => self.composer.on_found(result),
             OrdersEvent::Problem(error) => shared.notifications.error(&error),
             OrdersEvent::Checked(result) => self.history_view.on_checked(&result),
+            OrdersEvent::AttachDiffers {
+                id,
+                tracking,
+                question,
+            } => self.history_view.on_attach_differs(id, tracking, question),
             OrdersEvent::Failed(error) => {
                 self.on_failed(reply, &error);
                 shared.notifications.error(&error);
