@@ -710,19 +710,7 @@ impl HistoryView {
             ui.horizontal(|ui| {
                 if ui.button(crate::tr!("history-attach-anyway")).clicked() {
                     self.attach_question = None;
-                    self.checking = true;
-                    shared.request(
-                        Slot::OrdersCheck,
-                        &crate::tr!("history-attaching"),
-                        |request| {
-                            Command::Orders(OrdersCommand::Attach {
-                                request,
-                                id: o.id,
-                                tracking: asked,
-                                confirmed: true,
-                            })
-                        },
-                    );
+                    self.attach(shared, o.id, asked, true);
                 }
                 if ui.button(crate::tr!("history-cancel")).clicked() {
                     self.attach_question = None;
@@ -762,19 +750,7 @@ impl HistoryView {
                 && let Some(tracking) = tracking
             {
                 self.check_result = None;
-                self.checking = true;
-                shared.request(
-                    Slot::OrdersCheck,
-                    &crate::tr!("history-attaching"),
-                    |request| {
-                        Command::Orders(OrdersCommand::Attach {
-                            request,
-                            id: o.id,
-                            tracking: OrderId(tracking),
-                            confirmed: false,
-                        })
-                    },
-                );
+                self.attach(shared, o.id, OrderId(tracking), false);
             }
             if busy {
                 ui.spinner();
@@ -855,6 +831,30 @@ impl HistoryView {
     }
 
     /// The answer to "Look up" or "Attach" (only the newest one's comes).
+    /// Asks the backend to attach `tracking` to row `id` (`confirmed`: after the person was
+    /// asked whether it is this order).
+    fn attach(
+        &mut self,
+        shared: &mut Shared<'_>,
+        id: LocalOrderId,
+        tracking: OrderId,
+        confirmed: bool,
+    ) {
+        self.checking = true;
+        shared.request(
+            Slot::OrdersCheck,
+            &crate::tr!("history-attaching"),
+            |request| {
+                Command::Orders(OrdersCommand::Attach {
+                    request,
+                    id,
+                    tracking,
+                    confirmed,
+                })
+            },
+        );
+    }
+
     /// The order to attach may be another one: ask the person.
     pub fn on_attach_differs(&mut self, id: LocalOrderId, tracking: OrderId, question: String) {
         self.checking = false;
