@@ -392,3 +392,90 @@ fn copying_an_uncertain_order_needs_the_persons_confirmation() {
     );
     assert_eq!(store.local_order(id).unwrap().state, OrderState::Uncertain);
 }
+
+/// Issue 19: a tracking id typed for an uncertain order names another order (another
+/// reference): nothing is attached until the person, told which order it is, says so.
+#[test]
+fn attaching_the_tracking_id_of_another_order_asks_first() {
+    use egui_kittest::kittest::Queryable as _;
+    use ui_common::*;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("logodesk.sqlite");
+    let id = {
+        let mut store = Store::open(&db).unwrap();
+        let account = store.ensure_sandbox_account().unwrap().id;
+        let draft = store
+            .create_draft(account, "{}", "PO-MINE", "Nordby IF")
+            .unwrap();
+        store
+            .queue_draft(draft.id, "{}", "PO-MINE", "Nordby IF", b"{}")
+            .unwrap();
+        let dest = store.destination(account).unwrap();
+        assert!(store.begin_send(draft.id, &dest).unwrap());
+        store
+            .note_send_failure(draft.id, "timed out", true)
+            .unwrap();
+        assert!(store.begin_send(draft.id, &dest).unwrap());
+        store.note_refusal(draft.id, "key in use").unwrap();
+        draft.id
+    };
+    let mut config: BackendConfig = config();
+    config.store = StoreLocation::File(db.clone());
+    let mut h = app_with(config, egui::Theme::Light, Default::default());
+    wait_for(&mut h, "the history", |h| {
+        h.state().orders().history.iter().any(|o| o.id == id)
+    });
+    // Someone else's order on the same service.
+    let client = sandbox_client(&h);
+    let fx = logodesk::sandbox::fixtures();
+    let other = PlaceOrder::new("PO-THEIRS", address())
+        .with_logo(LogoLine::quantity(LogoId(fx.done_logo_id), 5));
+    // Completed, so that the service says which order it is (`order` comes only then).
+    let placed = tokio::runtime::Runtime::new().unwrap().block_on(async {
+        let placed = client
+            .orders()
+            .place(&other, &IdempotencyKey::new())
+            .await
+            .unwrap();
+        let done = tokio::time::timeout(
+            PATIENCE,
+            client
+                .orders()
+                .track(placed.id, Some(Duration::from_millis(50)), |_| {}),
+        )
+        .await
+        .expect("the other order completes")
+        .unwrap();
+        assert_eq!(done.status, OrderStatus::Completed);
+        placed
+    });
+
+    h.get_by_label("History").click();
+    h.run_steps(2);
+    h.state_mut().orders_mut().history_view.open = Some(id);
+    h.run_steps(3);
+    type_into(
+        &mut h,
+        "Tracking id of this order",
+        &placed.id.0.to_string(),
+    );
+    press(&mut h, "Attach");
+    wait_for(&mut h, "the question", |h| {
+        h.state().orders().history_view.attach_question.is_some()
+    });
+    assert!(shows_text(&h, "PO-THEIRS"), "names the order it is");
+    assert!(shows_text(&h, "Nothing was attached"));
+    let store = Store::open(&db).unwrap();
+    assert_eq!(store.local_order(id).unwrap().state, OrderState::Uncertain);
+    assert_eq!(store.local_order(id).unwrap().tracking_id, None);
+
+    press(&mut h, "Attach anyway");
+    wait_for(&mut h, "the attached order", |h| {
+        h.state()
+            .orders()
+            .history
+            .iter()
+            .any(|o| o.id == id && o.tracking_id == Some(placed.id))
+    });
+    assert_eq!(store.local_order(id).unwrap().tracking_id, Some(placed.id));
+}
