@@ -1,6 +1,9 @@
-//! Orders kept on this machine as a person sees them: the outbox line, copy risk, search.
+//! Orders kept on this machine as a person sees them: the outbox line, copy risk, search,
+//! History's filters and the totals of what it shows.
 
 use crate::store::{Destination, DestinationPart, Hold, LocalOrder, OrderState};
+use chrono::NaiveDate;
+use rust_decimal::Decimal;
 
 /// Orders waiting in the outbox, and whether the service is out of reach.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,5 +118,261 @@ pub fn hold_sentence(hold: &Hold, may_be_placed: bool) -> String {
                 )
             }
         }
+    }
+}
+
+/// Which orders History shows, by where they are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub enum StatusFilter {
+    #[default]
+    All,
+    /// Orders a person must look at: uncertain, unknown, failed, or held (their account
+    /// changed or was removed).
+    NeedsAttention,
+    /// Queued or sent, not held.
+    InProgress,
+    Completed,
+    Failed,
+}
+
+impl StatusFilter {
+    /// Every filter, in the order the picker lists them.
+    pub const ALL: [StatusFilter; 5] = [
+        StatusFilter::All,
+        StatusFilter::NeedsAttention,
+        StatusFilter::InProgress,
+        StatusFilter::Completed,
+        StatusFilter::Failed,
+    ];
+
+    /// The filter's name in the person's language.
+    pub fn label(self) -> String {
+        match self {
+            StatusFilter::All => crate::tr!("history-filter-all"),
+            StatusFilter::NeedsAttention => crate::tr!("history-filter-attention"),
+            StatusFilter::InProgress => crate::tr!("history-filter-in-progress"),
+            StatusFilter::Completed => crate::tr!("history-filter-completed"),
+            StatusFilter::Failed => crate::tr!("history-filter-failed"),
+        }
+    }
+
+    /// Whether `o` is shown under this filter.
+    pub fn admits(self, o: &LocalOrder) -> bool {
+        match self {
+            StatusFilter::All => true,
+            StatusFilter::NeedsAttention => {
+                o.hold.is_some()
+                    || matches!(
+                        o.state,
+                        OrderState::Uncertain | OrderState::Unknown | OrderState::Failed
+                    )
+            }
+            StatusFilter::InProgress => {
+                matches!(o.state, OrderState::Queued | OrderState::Sent) && o.hold.is_none()
+            }
+            StatusFilter::Completed => o.state == OrderState::Completed,
+            StatusFilter::Failed => o.state == OrderState::Failed,
+        }
+    }
+}
+
+/// History's filters as the person typed them.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct HistoryFilter {
+    /// Order number, reference, recipient or tracking id ([`matches`]).
+    pub text: String,
+    pub status: StatusFilter,
+    /// The recipient's name contains this.
+    pub recipient: String,
+    /// First and last day (either may be empty), as typed: `25.11.2026` or `2026-11-25`.
+    pub from: String,
+    pub to: String,
+}
+
+impl HistoryFilter {
+    /// Whether `o` is shown. A day that cannot be read filters nothing (its field says why).
+    pub fn admits(&self, o: &LocalOrder) -> bool {
+        let recipient = self.recipient.trim().to_lowercase();
+        let day = order_day(o);
+        let after = parse_day(&self.from).is_none_or(|from| day.is_some_and(|d| d >= from));
+        let before = parse_day(&self.to).is_none_or(|to| day.is_some_and(|d| d <= to));
+        matches(o, &self.text)
+            && self.status.admits(o)
+            && (recipient.is_empty() || o.recipient.to_lowercase().contains(&recipient))
+            && after
+            && before
+    }
+
+    /// Whether any filter is set.
+    pub fn is_set(&self) -> bool {
+        *self != HistoryFilter::default()
+    }
+
+    /// Why a typed day cannot be read, if one cannot.
+    pub fn day_problem(&self) -> Option<String> {
+        [&self.from, &self.to]
+            .into_iter()
+            .find(|t| !t.trim().is_empty() && parse_day(t).is_none())
+            .map(|t| crate::tr!("history-filter-bad-day", day = t.trim()))
+    }
+}
+
+/// The day an order was placed (the service's time), else the day its row last changed; in
+/// the machine's time zone.
+pub fn order_day(o: &LocalOrder) -> Option<NaiveDate> {
+    let local = |t: chrono::DateTime<chrono::Utc>| t.with_timezone(&chrono::Local).date_naive();
+    o.record
+        .as_ref()
+        .and_then(|r| r.order.as_ref())
+        .map(|ord| local(ord.placed_at_utc))
+        .or_else(|| {
+            chrono::DateTime::parse_from_rfc3339(&o.updated_at)
+                .ok()
+                .map(|t| local(t.to_utc()))
+        })
+}
+
+/// A day as people type it: `25.11.2026`, `25-11-2026`, `25/11/2026` (day first, as in
+/// Denmark) or `2026-11-25`.
+pub fn parse_day(text: &str) -> Option<NaiveDate> {
+    let text = text.trim();
+    ["%d.%m.%Y", "%d-%m-%Y", "%d/%m/%Y", "%Y-%m-%d"]
+        .iter()
+        .find_map(|f| NaiveDate::parse_from_str(text, f).ok())
+}
+
+/// The totals of `orders` whose total the service returned, by currency (sorted), and how
+/// many orders have none yet (not completed).
+pub fn totals<'a>(
+    orders: impl IntoIterator<Item = &'a LocalOrder>,
+) -> (Vec<(String, Decimal)>, usize) {
+    let mut sums = std::collections::BTreeMap::<String, Decimal>::new();
+    let mut without = 0;
+    for o in orders {
+        match o.record.as_ref().and_then(|r| r.order.as_ref()) {
+            Some(ord) => *sums.entry(ord.currency.trim().to_owned()).or_default() += ord.total,
+            None => without += 1,
+        }
+    }
+    (sums.into_iter().collect(), without)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::{OrderId, TrackingRecord};
+    use crate::store::LocalOrderId;
+
+    fn row(id: i64, state: OrderState, recipient: &str, total: Option<(&str, &str)>) -> LocalOrder {
+        let record = total.map(|(placed, total)| {
+            let order = serde_json::json!({
+                "orderNumber": format!("SO-{id}"), "placedAtUtc": placed,
+                "latestDeliveryDate": "2026-12-01T00:00:00", "reference": format!("PO-{id}"),
+                "currency": "DKK", "subTotal": 1, "vat": 0, "vatRate": 25, "total": total,
+            });
+            TrackingRecord {
+                id: OrderId(id),
+                order_number: format!("SO-{id}").as_str().into(),
+                status: crate::api::OrderStatus::Completed,
+                error_message: None,
+                order: Some(serde_json::from_value(order).unwrap()),
+            }
+        });
+        LocalOrder {
+            id: LocalOrderId(id),
+            account: None,
+            state,
+            key: None,
+            draft_json: None,
+            reference: format!("PO-{id}"),
+            recipient: recipient.into(),
+            tracking_id: record.as_ref().map(|r| r.id),
+            order_number: None,
+            record,
+            error_message: None,
+            last_error: None,
+            attempts: 0,
+            updated_at: "2026-11-20T12:00:00Z".into(),
+            destination: None,
+            reached: false,
+            hold: None,
+        }
+    }
+
+    #[test]
+    fn needs_attention_is_uncertain_unknown_failed_or_held() {
+        let attention = |o: &LocalOrder| StatusFilter::NeedsAttention.admits(o);
+        assert!(attention(&row(1, OrderState::Uncertain, "A", None)));
+        assert!(attention(&row(2, OrderState::Unknown, "A", None)));
+        assert!(attention(&row(3, OrderState::Failed, "A", None)));
+        let mut held = row(4, OrderState::Queued, "A", None);
+        assert!(!attention(&held));
+        assert!(StatusFilter::InProgress.admits(&held));
+        held.hold = Some(Hold::AccountGone);
+        assert!(attention(&held));
+        assert!(!StatusFilter::InProgress.admits(&held));
+        let done = row(
+            5,
+            OrderState::Completed,
+            "A",
+            Some(("2026-11-21T10:00:00Z", "10")),
+        );
+        assert!(!attention(&done));
+        assert!(StatusFilter::Completed.admits(&done));
+        assert!(StatusFilter::ALL.iter().all(|f| !f.label().is_empty()));
+    }
+
+    #[test]
+    fn days_recipient_and_text_narrow_the_list() {
+        let nov = row(
+            1,
+            OrderState::Completed,
+            "Nordby IF",
+            Some(("2026-11-21T10:00:00Z", "100.50")),
+        );
+        let dec = row(
+            2,
+            OrderState::Completed,
+            "Sønderby BK",
+            Some(("2026-12-02T10:00:00Z", "20")),
+        );
+        let filter = |from: &str, to: &str, recipient: &str| HistoryFilter {
+            from: from.into(),
+            to: to.into(),
+            recipient: recipient.into(),
+            ..HistoryFilter::default()
+        };
+        let f = filter("01.12.2026", "", "");
+        assert!(!f.admits(&nov) && f.admits(&dec));
+        let f = filter("", "2026-11-30", "");
+        assert!(f.admits(&nov) && !f.admits(&dec));
+        let f = filter("", "", "sønderby");
+        assert!(!f.admits(&nov) && f.admits(&dec));
+        // A day that cannot be read filters nothing and says why.
+        let f = filter("31.02.2026", "", "");
+        assert!(f.admits(&nov) && f.admits(&dec));
+        assert!(f.day_problem().is_some_and(|p| p.contains("31.02.2026")));
+        assert!(!HistoryFilter::default().is_set() && f.is_set());
+        assert_eq!(parse_day("5/1/2027"), NaiveDate::from_ymd_opt(2027, 1, 5));
+    }
+
+    #[test]
+    fn totals_add_what_is_shown_by_currency() {
+        let a = row(
+            1,
+            OrderState::Completed,
+            "A",
+            Some(("2026-11-21T10:00:00Z", "100.50")),
+        );
+        let b = row(
+            2,
+            OrderState::Completed,
+            "B",
+            Some(("2026-11-22T10:00:00Z", "20.25")),
+        );
+        let open = row(3, OrderState::Sent, "C", None);
+        let (sums, without) = totals([&a, &b, &open]);
+        assert_eq!(sums, vec![("DKK".to_owned(), Decimal::new(12075, 2))]);
+        assert_eq!(without, 1);
     }
 }

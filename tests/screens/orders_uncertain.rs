@@ -479,3 +479,76 @@ fn attaching_the_tracking_id_of_another_order_asks_first() {
     });
     assert_eq!(store.local_order(id).unwrap().tracking_id, Some(placed.id));
 }
+
+/// Issue 22: History finds things. "Needs attention" shows the uncertain order and not the
+/// completed one; a recipient narrows the list; the totals line adds what is shown.
+#[test]
+fn history_filters_by_status_and_recipient_and_totals_what_it_shows() {
+    use egui_kittest::kittest::Queryable as _;
+    use ui_common::*;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("logodesk.sqlite");
+    let uncertain = {
+        let mut store = Store::open(&db).unwrap();
+        let account = store.ensure_sandbox_account().unwrap().id;
+        let draft = store
+            .create_draft(account, "{}", "PO-CHECK", "Sønderby BK")
+            .unwrap();
+        store
+            .queue_draft(draft.id, "{}", "PO-CHECK", "Sønderby BK", b"{}")
+            .unwrap();
+        let dest = store.destination(account).unwrap();
+        assert!(store.begin_send(draft.id, &dest).unwrap());
+        store
+            .note_send_failure(draft.id, "timed out", true)
+            .unwrap();
+        assert!(store.begin_send(draft.id, &dest).unwrap());
+        store.note_refusal(draft.id, "key in use").unwrap();
+        draft.id
+    };
+    let mut config: BackendConfig = config();
+    config.store = StoreLocation::File(db.clone());
+    let mut h = app_with(config, egui::Theme::Light, Default::default());
+    wait_for(&mut h, "the history", |h| {
+        h.state().orders().history.iter().any(|o| o.id == uncertain)
+    });
+    let completed = place_demo_order(&mut h);
+    let total = completed
+        .record
+        .as_ref()
+        .unwrap()
+        .order
+        .as_ref()
+        .unwrap()
+        .total;
+    h.get_by_label("History").click();
+    h.run_steps(3);
+    let money = logodesk::locale::Language::English.money(total, "DKK");
+    assert!(shows_text(&h, "2 orders shown"), "both listed");
+    assert!(
+        shows_text(&h, &money),
+        "the completed order's total: {money}"
+    );
+
+    // Needs attention: only the uncertain order.
+    h.query_all_by_role(egui::accesskit::Role::ComboBox)
+        .find(|n| n.value().as_deref() == Some("All orders"))
+        .expect("the status picker")
+        .click();
+    h.run_steps(2);
+    h.get_by_label("Needs attention").click();
+    h.run_steps(3);
+    assert!(shows(&h, "PO-CHECK"));
+    assert!(
+        !shows(&h, &completed.reference),
+        "the completed order is hidden"
+    );
+    assert!(shows_text(&h, "1 order shown"));
+
+    // Back to all, then a recipient: the demo order's club only.
+    press(&mut h, "Clear filters");
+    assert!(shows_text(&h, "2 orders shown"));
+    type_into(&mut h, "Recipient", &completed.recipient);
+    assert!(!shows(&h, "PO-CHECK"));
+    assert!(shows_text(&h, "1 order shown"));
+}

@@ -138,3 +138,27 @@ history-attach-differs = Sporings-id { $tracking } er ordren "{ $reference }" ti
 history-attach-unsaid = Tjenesten sagde ikke, hvilken ordre sporings-id { $tracking } er, så logodesk kan ikke sammenligne den med denne. Intet blev tilknyttet. Tilknyt det kun, hvis du er sikker på, at det er denne ordre.
 history-attach-anyway = Tilknyt alligevel
 history-placed-elsewhere = Denne ordre blev afgivet på den adresse, den blev sat i kø til: dens sporings-id hører til der, og på { $address } ville det betegne en anden ordre eller ingen. Den bliver ved sin adresse; tilføj en konto for den adresse for at følge den.
+history-filter-show = Vis
+history-filter-all = Alle ordrer
+history-filter-attention = Kræver opmærksomhed
+history-filter-in-progress = I gang
+history-filter-completed = Gennemført
+history-filter-failed = Mislykket
+history-filter-recipient = Modtager
+history-filter-from = Fra
+history-filter-to = Til
+history-filter-day-hint = dd.mm.åååå
+history-filter-clear = Ryd filtre
+history-filter-bad-day = "{ $day }" er ikke en dato, logodesk kan læse: skriv den som 25.11.2026 eller 2026-11-25. Indtil da filtrerer den intet.
+history-shown = { $count ->
+    [one] 1 ordre vist
+   *[other] { $count } ordrer vist
+}
+history-shown-total = { $count ->
+    [one] 1 ordre vist
+   *[other] { $count } ordrer vist
+} · i alt { $total }{ $open ->
+    [0] {""}
+    [one] {" "}(1 ikke gennemført, endnu uden beløb)
+   *[other] {" "}({ $open } ikke gennemført, endnu uden beløb)
+}

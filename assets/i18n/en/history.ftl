@@ -138,3 +138,27 @@ history-attach-differs = Tracking id { $tracking } is the order "{ $reference }"
 history-attach-unsaid = The service did not say which order tracking id { $tracking } is, so logodesk cannot compare it with this one. Nothing was attached. Attach it only if you are sure it is this order.
 history-attach-anyway = Attach anyway
 history-placed-elsewhere = This order was placed at the address it was queued for: its tracking id belongs there, and at { $address } it would name another order or none. It stays with its address; add an account for that address to follow it.
+history-filter-show = Show
+history-filter-all = All orders
+history-filter-attention = Needs attention
+history-filter-in-progress = In progress
+history-filter-completed = Completed
+history-filter-failed = Failed
+history-filter-recipient = Recipient
+history-filter-from = From
+history-filter-to = To
+history-filter-day-hint = dd.mm.yyyy
+history-filter-clear = Clear filters
+history-filter-bad-day = "{ $day }" is not a day logodesk can read: write it as 25.11.2026 or 2026-11-25. Until then it filters nothing.
+history-shown = { $count ->
+    [one] 1 order shown
+   *[other] { $count } orders shown
+}
+history-shown-total = { $count ->
+    [one] 1 order shown
+   *[other] { $count } orders shown
+} · total { $total }{ $open ->
+    [0] {""}
+    [one] {" "}(1 not completed, without a total yet)
+   *[other] {" "}({ $open } not completed, without a total yet)
+}

@@ -8,7 +8,7 @@ use crate::backend::orders::OrdersCommand;
 use crate::backend::proofs::ProofsCommand;
 use crate::backend::{Command, SaveTo, UserError};
 use crate::orders::csv::{BOM, order_csv};
-use crate::orders::local::{copy_is_risky, copy_risk, matches};
+use crate::orders::local::{HistoryFilter, StatusFilter, copy_is_risky, copy_risk, totals};
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
 use crate::ui::theme::{self, space};
 use crate::ui::widgets::UiExt as _;
@@ -18,7 +18,8 @@ use egui::{RichText, Ui};
 /// What the history screen shows.
 #[derive(Default)]
 pub struct HistoryView {
-    pub search: String,
+    /// What the list shows: search text, status, recipient, days.
+    pub filter: HistoryFilter,
     /// The order shown in full.
     pub open: Option<LocalOrderId>,
     pub lookup: String,
@@ -140,16 +141,15 @@ impl HistoryView {
         }
         ui.add_space(space::S);
         ui.add(
-            egui::TextEdit::singleline(&mut self.search)
+            egui::TextEdit::singleline(&mut self.filter.text)
                 .hint_text(crate::tr!("history-search-hint"))
                 .desired_width(f32::INFINITY),
         )
         .accessible_name(crate::tr!("history-search-name"));
         ui.add_space(space::S);
-        let shown: Vec<&LocalOrder> = history
-            .iter()
-            .filter(|o| matches(o, &self.search))
-            .collect();
+        self.filters_ui(ui);
+        ui.add_space(space::S);
+        let shown: Vec<&LocalOrder> = history.iter().filter(|o| self.filter.admits(o)).collect();
         if shown.is_empty() {
             let (title, hint) = if history.is_empty() {
                 (
@@ -165,6 +165,8 @@ impl HistoryView {
             ui.empty_state("☰", &title, &hint, None);
             return;
         }
+        Self::totals_ui(ui, shared, &shown);
+        ui.add_space(space::S);
         let row_height = 40.0;
         ui.surface(|ui| {
             egui::Grid::new("history-head")
@@ -635,6 +637,67 @@ fn head() -> [String; 6] {
 }
 
 impl HistoryView {
+    /// The status picker, the recipient and the days of the list, and a way to clear them.
+    fn filters_ui(&mut self, ui: &mut Ui) {
+        let t = theme::tokens(ui.ctx());
+        ui.horizontal_wrapped(|ui| {
+            ui.muted(&crate::tr!("history-filter-show"));
+            egui::ComboBox::from_id_salt("history-status")
+                .selected_text(self.filter.status.label())
+                .show_ui(ui, |ui| {
+                    for status in StatusFilter::ALL {
+                        ui.selectable_value(&mut self.filter.status, status, status.label());
+                    }
+                });
+            ui.add(
+                egui::TextEdit::singleline(&mut self.filter.recipient)
+                    .hint_text(crate::tr!("history-filter-recipient"))
+                    .desired_width(160.0),
+            )
+            .accessible_name(crate::tr!("history-filter-recipient"));
+            ui.muted(&crate::tr!("history-filter-from"));
+            ui.add(
+                egui::TextEdit::singleline(&mut self.filter.from)
+                    .hint_text(crate::tr!("history-filter-day-hint"))
+                    .desired_width(104.0),
+            )
+            .accessible_name(crate::tr!("history-filter-from"));
+            ui.muted(&crate::tr!("history-filter-to"));
+            ui.add(
+                egui::TextEdit::singleline(&mut self.filter.to)
+                    .hint_text(crate::tr!("history-filter-day-hint"))
+                    .desired_width(104.0),
+            )
+            .accessible_name(crate::tr!("history-filter-to"));
+            if self.filter.is_set() && ui.button(crate::tr!("history-filter-clear")).clicked() {
+                self.filter = HistoryFilter::default();
+            }
+        });
+        if let Some(problem) = self.filter.day_problem() {
+            ui.label(RichText::new(problem).small().color(t.danger));
+        }
+    }
+
+    /// "N shown · total …" under the list.
+    fn totals_ui(ui: &mut Ui, shared: &Shared<'_>, shown: &[&LocalOrder]) {
+        let (sums, open) = totals(shown.iter().copied());
+        let money: Vec<String> = sums
+            .iter()
+            .map(|(currency, sum)| shared.language().money(*sum, currency))
+            .collect();
+        let line = if money.is_empty() {
+            crate::tr!("history-shown", count = shown.len())
+        } else {
+            crate::tr!(
+                "history-shown-total",
+                count = shown.len(),
+                total = money.join(" + "),
+                open = open
+            )
+        };
+        ui.label(RichText::new(line).strong());
+    }
+
     /// A held order: why, and what can be done.
     fn hold_ui(
         &mut self,
