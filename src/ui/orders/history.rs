@@ -655,20 +655,18 @@ impl HistoryView {
                     .desired_width(160.0),
             )
             .accessible_name(crate::tr!("history-filter-recipient"));
-            ui.muted(&crate::tr!("history-filter-from"));
-            ui.add(
-                egui::TextEdit::singleline(&mut self.filter.from)
-                    .hint_text(crate::tr!("history-filter-day-hint"))
-                    .desired_width(104.0),
-            )
-            .accessible_name(crate::tr!("history-filter-from"));
-            ui.muted(&crate::tr!("history-filter-to"));
-            ui.add(
-                egui::TextEdit::singleline(&mut self.filter.to)
-                    .hint_text(crate::tr!("history-filter-day-hint"))
-                    .desired_width(104.0),
-            )
-            .accessible_name(crate::tr!("history-filter-to"));
+            for (label, day) in [
+                (crate::tr!("history-filter-from"), &mut self.filter.from),
+                (crate::tr!("history-filter-to"), &mut self.filter.to),
+            ] {
+                ui.muted(&label);
+                ui.add(
+                    egui::TextEdit::singleline(day)
+                        .hint_text(crate::tr!("history-filter-day-hint"))
+                        .desired_width(104.0),
+                )
+                .accessible_name(label);
+            }
             if self.filter.is_set() && ui.button(crate::tr!("history-filter-clear")).clicked() {
                 self.filter = HistoryFilter::default();
             }
