@@ -426,6 +426,9 @@ impl LogodeskApp {
                 Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
             },
         }
+        if before == Screen::Orders && screen != Screen::Orders {
+            screens.orders.leave_draft(&mut cx.shared(&mut intents));
+        }
         if screen == Screen::Designs && before != Screen::Designs {
             // The designs seen in orders become quick picks.
             screens.designs.add_known(screens.orders.known_designs());

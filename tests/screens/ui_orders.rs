@@ -464,3 +464,45 @@ fn cancel_in_the_confirmation_sends_nothing() {
     });
     assert!(h.state().orders().composer.is_frozen());
 }
+
+/// Issue 22 #4: a new order opened and left without a change is not kept as a draft; one
+/// that was typed into is.
+#[test]
+fn a_new_order_left_untouched_is_not_kept_as_a_draft() {
+    use logodesk::backend::StoreLocation;
+    use logodesk::store::Store;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("logodesk.sqlite");
+    let mut config = config();
+    config.store = StoreLocation::File(db.clone());
+    let mut h = app_with(config, egui::Theme::Light, Default::default());
+    let drafts = || {
+        let store = Store::open(&db).unwrap();
+        let account = store.ensure_sandbox_account().unwrap().id;
+        store.local_orders(account, true).unwrap().len()
+    };
+    open_new_order(&mut h);
+    let untouched = h.state().orders().composer.draft_id().unwrap();
+    assert_eq!(drafts(), 1, "made when the order was opened");
+    h.get_by_label(&logodesk::ui::Screen::Gallery.to_string())
+        .click();
+    h.run_steps(2);
+    assert!(h.state().orders().composer.draft_id().is_none());
+    assert!(!h.state().orders().drafts.iter().any(|d| d.id == untouched));
+    wait_for(&mut h, "the untouched draft deleted", |_| drafts() == 0);
+
+    // Typed into: kept.
+    open_new_order(&mut h);
+    let typed = h.state().orders().composer.draft_id().unwrap();
+    type_into(&mut h, "Reference", "PO-KEEP");
+    h.get_by_label(&logodesk::ui::Screen::Gallery.to_string())
+        .click();
+    h.run_steps(2);
+    assert!(h.state().orders().drafts.iter().any(|d| d.id == typed));
+    wait_for(&mut h, "the typed draft saved", |_| {
+        Store::open(&db)
+            .unwrap()
+            .local_order(typed)
+            .is_ok_and(|d| d.reference == "PO-KEEP")
+    });
+}

@@ -93,8 +93,22 @@ impl OrdersScreen {
         self.history.iter().chain(&self.drafts).find(|o| o.id == id)
     }
 
+    /// The composer leaves its draft: a change not saved yet is saved now, and a new order
+    /// opened and left untouched is not kept.
+    pub fn leave_draft(&mut self, shared: &mut Shared<'_>) {
+        self.composer.save_now(shared);
+        if let Some(id) = self.composer.untouched_draft() {
+            self.composer = Composer::default();
+            self.drafts.retain(|d| d.id != id);
+            shared
+                .backend
+                .send(Command::Orders(OrdersCommand::DeleteDraft { id }));
+        }
+    }
+
     /// Starts a new draft with `form` (fresh idempotency key).
     pub fn new_draft(&mut self, mut form: DraftForm, shared: &mut Shared<'_>) {
+        self.leave_draft(shared);
         // The country of the newest order is the default of a new one.
         if form.address.country.trim().is_empty()
             && let Some(country) = self.composer.last_country()
@@ -121,6 +135,9 @@ impl OrdersScreen {
 
     /// Opens a saved row in the composer (frozen unless it is a draft).
     pub fn edit(&mut self, order: &LocalOrder, shared: &mut Shared<'_>) {
+        if self.composer.draft_id() != Some(order.id) {
+            self.leave_draft(shared);
+        }
         self.composer.load(order, shared);
         self.tab = OrdersTab::Compose;
     }

@@ -48,6 +48,9 @@ pub struct Composer {
     /// Copying the row to a new draft may place it twice ([`copy_is_risky`]).
     copy_risky: bool,
     saved_json: String,
+    /// The form of a draft made here, as it was made: while the form still equals it, the
+    /// draft was left untouched and is not kept ([`Composer::untouched_draft`]).
+    created_json: Option<String>,
     changed_at: Option<Instant>,
     design_input: String,
     /// Why the design reference typed was not added (its shape is wrong).
@@ -96,6 +99,16 @@ impl Composer {
         self.draft
     }
 
+    /// The draft made here, if the person has changed nothing in it since: a new order
+    /// opened and left is not kept as a draft.
+    pub fn untouched_draft(&self) -> Option<LocalOrderId> {
+        let created = self.created_json.as_deref()?;
+        let now = serde_json::to_string(&self.form).ok()?;
+        (self.state == Some(OrderState::Draft) && now == created)
+            .then_some(self.draft)
+            .flatten()
+    }
+
     /// Whether the order can no longer be edited (placed).
     pub fn is_frozen(&self) -> bool {
         self.state.is_some_and(|s| s != OrderState::Draft)
@@ -117,11 +130,18 @@ impl Composer {
 
     /// Starts editing a freshly created draft.
     pub fn start(&mut self, id: LocalOrderId, form: DraftForm, shared: &mut Shared<'_>) {
+        let json = serde_json::to_string(&form).unwrap_or_default();
+        // Only a blank new order (its default country aside) counts as untouched: one made
+        // with a logo or a design, or copied, has content from the start.
+        let mut blank = form.clone();
+        blank.address.country.clear();
+        let blank = blank == DraftForm::default();
         *self = Composer {
             draft: Some(id),
             address_book: std::mem::take(&mut self.address_book),
             state: Some(OrderState::Draft),
-            saved_json: serde_json::to_string(&form).unwrap_or_default(),
+            created_json: blank.then(|| json.clone()),
+            saved_json: json,
             form,
             ..Composer::default()
         };
@@ -137,6 +157,8 @@ impl Composer {
             .unwrap_or_default();
         let worked_on = form != DraftForm::default();
         self.start(order.id, form, shared);
+        // A saved row is kept as it is, touched or not.
+        self.created_json = None;
         self.state = Some(order.state);
         self.copy_risky = copy_is_risky(order);
         // A draft opened again shows all its problems: it was worked on before.
@@ -166,6 +188,22 @@ impl Composer {
             ui.ctx().request_repaint_after(SAVE_AFTER);
             return;
         }
+        self.save(id, json, shared);
+    }
+
+    /// Saves a change not saved yet at once (the composer is left before the autosave's
+    /// moment came: the change must not wait for the person to come back).
+    pub fn save_now(&mut self, shared: &mut Shared<'_>) {
+        let (Some(id), false) = (self.draft, self.is_frozen()) else {
+            return;
+        };
+        let json = serde_json::to_string(&self.form).unwrap_or_default();
+        if json != self.saved_json {
+            self.save(id, json, shared);
+        }
+    }
+
+    fn save(&mut self, id: LocalOrderId, json: String, shared: &mut Shared<'_>) {
         shared
             .backend
             .send(Command::Orders(OrdersCommand::SaveDraft {
