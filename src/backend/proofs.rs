@@ -2,16 +2,16 @@
 //! per-placeholder values (the composer's proof strip), a proof sheet PDF with one block per
 //! roster row for a club to approve, and the PDF confirmation of a completed order.
 //!
-//! Pictures are decoded and shrunk off the UI thread (under the process's decode places) and
-//! kept, per (design, name, number, values), in a cache bounded by bytes; the strip and the
+//! Pictures are decoded and shrunk on the backend's heavy lane (never in the database's way)
+//! and kept, per (design, name, number, values), in a cache bounded by bytes; the strip and the
 //! sheet share it. A line's newer render aborts its older one; a sheet renders at most
 //! [`SHEET_RENDERS`] rows at once, reports its progress, and can be cancelled.
 
 use crate::api::{Client, DesignId, DesignView, LogoId, LogoValue, Order, OrderId, RenderDesign};
 use crate::backend::support::downloads::{Downloads, Export, SaveTo, file_name_part};
-use crate::backend::support::pictures::{decoding, picture_sentence, to_color_image};
+use crate::backend::support::pictures::{picture_sentence, to_color_image};
 use crate::backend::support::{
-    Active, Generation, RequestId, Sink, UserError, active, blocking, debug_as_name,
+    Active, Generation, RequestId, Sink, UserError, active, blocking, debug_as_name, heavy,
 };
 use crate::imaging::{self, Limits};
 use crate::locale::Language;
@@ -533,7 +533,7 @@ async fn views_of(
     if wanted.is_empty() {
         return Err(UserError::new(crate::tr!("backend-no-view"), None));
     }
-    let views = decoding(move || {
+    let views = heavy(move || {
         wanted
             .into_iter()
             .map(|v| {
