@@ -648,10 +648,8 @@ mod tests {
                         started.send(()).ok();
                         let made = pdf::proof::build(&sheet);
                         done.fetch_add(1, Ordering::SeqCst);
-                        made.map(|bytes| {
-                            eprintln!("a sheet made in {:?}", begun.elapsed());
-                            bytes
-                        })
+                        eprintln!("a sheet made in {:?}", begun.elapsed());
+                        made
                     }))
                 })
                 .collect();
