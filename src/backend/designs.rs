@@ -10,10 +10,11 @@ use crate::api::{
 };
 use crate::backend::support::fetch::design_and_logos;
 use crate::backend::support::pictures::{
-    SharedThumbs, Thumbnail, decoding, picture_sentence, stream_thumbnails, to_color_image,
+    SharedThumbs, Thumbnail, picture_sentence, stream_thumbnails, to_color_image,
 };
 use crate::backend::support::{
     Active, Generation, LogoCard, RequestId, Sink, ThumbKey, UserError, active, debug_as_name,
+    heavy,
 };
 use crate::imaging::{self, Limits};
 use std::collections::HashMap;
@@ -407,7 +408,7 @@ async fn render(
         style_of(client, caches, style_id)
     );
     let answer = answer.map_err(|e| UserError::from_api(&e))?;
-    let views = decoding(move || {
+    let views = heavy(move || {
         answer
             .views
             .into_iter()

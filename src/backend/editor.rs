@@ -10,7 +10,7 @@ use crate::api::{
 use crate::backend::support::pictures;
 use crate::backend::support::{
     Active, Generation, RequestId, SharedStore, Sink, UserError, active, blocking, debug_as_name,
-    with_store,
+    heavy, with_store,
 };
 use crate::imaging::{self, Limits};
 use crate::store::editor::DraftMemory;
@@ -246,7 +246,7 @@ impl Editor {
             }
             EditorCommand::CheckFile { request, path } => {
                 tokio::spawn(async move {
-                    let result = pictures::decoding(move || check_file(path))
+                    let result = heavy(move || check_file(path))
                         .await
                         .and_then(|r| r)
                         .map(Box::new);
@@ -515,7 +515,7 @@ async fn into_draft(
     fresh_upload: Option<bool>,
 ) -> Result<EditorDraft, UserError> {
     let source = pictures::take_picture(&mut logo);
-    let decoded = pictures::decoding(move || match source {
+    let decoded = heavy(move || match source {
         Some(source) => {
             imaging::decode_base64_png(&source).map_err(|e| pictures::picture_sentence(&e))
         }

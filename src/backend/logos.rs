@@ -7,7 +7,7 @@ use crate::backend::support::pictures::{
 };
 use crate::backend::support::{
     Active, CardPage, Generation, LogoCard, LogoRef, RequestId, Sink, ThumbKey, UserError, active,
-    blocking, debug_as_name,
+    blocking, debug_as_name, heavy,
 };
 use std::sync::{Arc, PoisonError};
 use tokio::task::JoinHandle;
@@ -217,7 +217,7 @@ impl Logos {
                 }
             };
             let source = pictures::take_picture(&mut logo);
-            let decoded = pictures::decoding(move || match source {
+            let decoded = heavy(move || match source {
                 Some(source) => {
                     pictures::decode_detail(&source).map_err(|e| pictures::picture_sentence(&e))
                 }

@@ -179,12 +179,7 @@ pub struct Backend {
 impl Backend {
     /// Starts the runtime and the start-up work (database, sandbox, keychain, first account).
     pub fn start(config: BackendConfig, ctx: egui::Context) -> Result<Backend, BackendError> {
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(config.worker_threads.max(1))
-            .max_blocking_threads(4)
-            .thread_name("logodesk-backend")
-            .enable_all()
-            .build()?;
+        let runtime = support::lanes::runtime(config.worker_threads)?;
         let (commands, rx) = mpsc::unbounded_channel();
         let (tx, events) = std_mpsc::channel();
         let sink = EventSink { tx, ctx };

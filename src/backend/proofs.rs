@@ -2,16 +2,16 @@
 //! per-placeholder values (the composer's proof strip), a proof sheet PDF with one block per
 //! roster row for a club to approve, and the PDF confirmation of a completed order.
 //!
-//! Pictures are decoded and shrunk off the UI thread (under the process's decode places) and
-//! kept, per (design, name, number, values), in a cache bounded by bytes; the strip and the
+//! Pictures are decoded and shrunk, and PDFs made, on the backend's heavy lane (never in the
+//! database's way); pictures are kept, per (design, name, number, values), in a cache bounded by bytes; the strip and the
 //! sheet share it. A line's newer render aborts its older one; a sheet renders at most
 //! [`SHEET_RENDERS`] rows at once, reports its progress, and can be cancelled.
 
 use crate::api::{Client, DesignId, DesignView, LogoId, LogoValue, Order, OrderId, RenderDesign};
 use crate::backend::support::downloads::{Downloads, Export, SaveTo, file_name_part};
-use crate::backend::support::pictures::{decoding, picture_sentence, to_color_image};
+use crate::backend::support::pictures::{picture_sentence, to_color_image};
 use crate::backend::support::{
-    Active, Generation, RequestId, Sink, UserError, active, blocking, debug_as_name,
+    Active, Generation, RequestId, Sink, UserError, active, blocking, debug_as_name, heavy,
 };
 use crate::imaging::{self, Limits};
 use crate::locale::Language;
@@ -388,7 +388,7 @@ pub fn confirmation_file_name(order_number: &str) -> String {
     format!("order-{}.pdf", file_name_part(order_number, "unnumbered"))
 }
 
-/// Makes the confirmation (off the async threads) and writes it to `path`.
+/// Makes the confirmation (on the heavy lane) and writes it to `path`.
 async fn save_confirmation(
     downloads: &Downloads,
     path: PathBuf,
@@ -396,10 +396,16 @@ async fn save_confirmation(
     tracking: Option<OrderId>,
     language: Language,
 ) -> Result<PathBuf, UserError> {
-    let bytes = blocking(move || pdf::confirmation::build(&order, tracking, language))
-        .await?
-        .map_err(|e| UserError::from_error(&e))?;
+    let bytes = make_pdf(move || pdf::confirmation::build(&order, tracking, language)).await?;
     downloads.write(path, bytes, Export::Confirmation).await
+}
+
+/// Makes a PDF on the heavy lane (behind the other PDFs and big decodes, never in the way of
+/// the database); a sheet cancelled while it waits for its place is never made.
+async fn make_pdf(
+    build: impl FnOnce() -> Result<Vec<u8>, pdf::PdfError> + Send + 'static,
+) -> Result<Vec<u8>, UserError> {
+    heavy(build).await?.map_err(|e| UserError::from_error(&e))
 }
 
 /// A sheet under way: where its progress goes.
@@ -504,9 +510,7 @@ impl SheetJob {
                 .collect(),
             language,
         };
-        blocking(move || pdf::proof::build(&sheet))
-            .await?
-            .map_err(|e| UserError::from_error(&e))
+        make_pdf(move || pdf::proof::build(&sheet)).await
     }
 }
 
@@ -533,7 +537,7 @@ async fn views_of(
     if wanted.is_empty() {
         return Err(UserError::new(crate::tr!("backend-no-view"), None));
     }
-    let views = decoding(move || {
+    let views = heavy(move || {
         wanted
             .into_iter()
             .map(|v| {
@@ -617,6 +621,63 @@ mod tests {
         );
         assert_eq!(sheet_file_name("", day), "proof-draft-2026-03-01.pdf");
         assert_eq!(confirmation_file_name("SO-10001"), "order-SO-10001.pdf");
+    }
+
+    /// Eight sheets of a long roster asked for at once (a person clicking, a slow machine)
+    /// take the heavy lane's places in turn; the database answers meanwhile, before any sheet
+    /// is done. On one pool of 4 threads for both, it answered only once a sheet was done and
+    /// its thread free (at least one, five if the sheets were asked for first).
+    #[test]
+    fn the_store_answers_while_eight_long_sheets_are_made() {
+        use crate::backend::support::lanes::{MAX_HEAVY, SharedStore, runtime, with_store};
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        use std::time::{Duration, Instant};
+        const ROWS: usize = 60;
+        let runtime = runtime(2).unwrap();
+        let store: SharedStore =
+            Arc::new(Mutex::new(crate::store::Store::open_in_memory().unwrap()));
+        let sheet = Arc::new(pdf::proof::sample_sheet(ROWS, [300, 400]));
+        let done = Arc::new(AtomicUsize::new(0));
+        let (took, done_then) = runtime.block_on(async {
+            let (started, mut starts) = tokio::sync::mpsc::unbounded_channel();
+            let builds: Vec<_> = (0..8)
+                .map(|_| {
+                    let (sheet, done, started) = (sheet.clone(), done.clone(), started.clone());
+                    tokio::spawn(make_pdf(move || {
+                        let begun = Instant::now();
+                        started.send(()).ok();
+                        let made = pdf::proof::build(&sheet);
+                        done.fetch_add(1, Ordering::SeqCst);
+                        eprintln!("a sheet made in {:?}", begun.elapsed());
+                        made
+                    }))
+                })
+                .collect();
+            // The sheets have taken their places (a shared pool's threads, before the fix).
+            for _ in 0..MAX_HEAVY {
+                let start = tokio::time::timeout(Duration::from_secs(60), starts.recv()).await;
+                assert!(matches!(start, Ok(Some(()))), "no sheet started");
+            }
+            let asked = Instant::now();
+            let answer = tokio::time::timeout(
+                Duration::from_secs(300),
+                with_store(&store, |s| s.accounts()),
+            )
+            .await;
+            let took = asked.elapsed();
+            let done_then = done.load(Ordering::SeqCst);
+            assert!(matches!(answer, Ok(Ok(_))), "the store did not answer");
+            // The sheets still waiting for a place are never made; the ones under way are
+            // (the runtime waits for them).
+            builds.iter().for_each(|b| b.abort());
+            (took, done_then)
+        });
+        runtime.shutdown_timeout(Duration::from_secs(60));
+        eprintln!(
+            "the store answered in {took:?} while 8 sheets of {ROWS} rows were under way \
+             ({done_then} done then)"
+        );
+        assert_eq!(done_then, 0, "the store waited for a sheet ({took:?})");
     }
 
     #[test]

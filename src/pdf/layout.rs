@@ -29,6 +29,13 @@ static REGULAR_FACE: LazyLock<Option<rustybuzz::Face<'static>>> =
 static BOLD_FACE: LazyLock<Option<rustybuzz::Face<'static>>> =
     LazyLock::new(|| rustybuzz::Face::from_slice(BOLD, 0));
 
+/// The narrowest advance of any glyph that takes room, in ems, per weight.
+static REGULAR_NARROWEST: LazyLock<f32> = LazyLock::new(|| narrowest(face(Weight::Regular)));
+static BOLD_NARROWEST: LazyLock<f32> = LazyLock::new(|| narrowest(face(Weight::Bold)));
+
+/// The rough width of a character in ems when the font cannot be read (see [`text_width`]).
+const GUESSED_ADVANCE: f32 = 0.6;
+
 /// Ink colours of the documents (print, not the screen's theme).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ink {
@@ -89,15 +96,34 @@ pub enum Op {
     },
 }
 
+/// The shaping face of `weight` (`None` if the embedded font could not be read).
+fn face(weight: Weight) -> Option<&'static rustybuzz::Face<'static>> {
+    match weight {
+        Weight::Regular => REGULAR_FACE.as_ref(),
+        Weight::Bold => BOLD_FACE.as_ref(),
+    }
+}
+
+/// The smallest non-zero advance among the glyphs of `face`, in ems.
+fn narrowest(face: Option<&rustybuzz::Face<'_>>) -> f32 {
+    let Some(face) = face else {
+        return GUESSED_ADVANCE;
+    };
+    let units = (0..face.number_of_glyphs())
+        .filter_map(|g| face.glyph_hor_advance(rustybuzz::ttf_parser::GlyphId(g)))
+        .filter(|&a| a > 0)
+        .min();
+    match units {
+        Some(units) => f32::from(units) / f32::from(face.units_per_em() as u16),
+        None => GUESSED_ADVANCE,
+    }
+}
+
 /// The width of `text` at `size` points.
 pub fn text_width(text: &str, size: f32, weight: Weight) -> f32 {
-    let face = match weight {
-        Weight::Regular => &*REGULAR_FACE,
-        Weight::Bold => &*BOLD_FACE,
-    };
-    let Some(face) = face else {
+    let Some(face) = face(weight) else {
         // The fonts are part of the program; a rough guess keeps layout going regardless.
-        return text.chars().count() as f32 * size * 0.6;
+        return text.chars().count() as f32 * size * GUESSED_ADVANCE;
     };
     let mut buffer = rustybuzz::UnicodeBuffer::new();
     buffer.push_str(text);
@@ -106,20 +132,64 @@ pub fn text_width(text: &str, size: f32, weight: Weight) -> f32 {
     units as f32 * size / f32::from(face.units_per_em() as u16)
 }
 
-/// `text` shortened with "…" so that it fits in `max` points.
+/// The most characters of a text that can take part in a line of `max` points at `size`:
+/// twice as many as the font's narrowest glyph allows, so that kerning and ligatures never
+/// cut a text that would fit. Only a text made mostly of characters that take no room
+/// (combining marks) can be cut shorter than its room; it still ends in "…".
+fn most_chars(max: f32, size: f32, weight: Weight) -> usize {
+    let narrowest = match weight {
+        Weight::Regular => *REGULAR_NARROWEST,
+        Weight::Bold => *BOLD_NARROWEST,
+    };
+    // Not a number or negative: no room. The cast saturates for an endless room.
+    let room = (max / (narrowest * size)).max(0.0);
+    (room.ceil() as usize).saturating_mul(2).saturating_add(2)
+}
+
+/// `text` shortened with "…" so that it fits in `max` points: the longest prefix (by
+/// characters, trailing spaces dropped) that fits with the "…", or nothing if not even the
+/// "…" fits. A text longer than could ever fit (by the font's narrowest glyph) is cut before
+/// anything is measured, and the prefix is found by halving, so a name of any length costs a
+/// few measures of one line.
 pub fn fit(text: &str, max: f32, size: f32, weight: Weight) -> String {
-    if text_width(text, size, weight) <= max {
-        return text.to_owned();
+    let most = most_chars(max, size, weight);
+    // Where each character starts: the prefix of `k` characters is `text[..ends[k]]`.
+    let mut ends: Vec<usize> = text
+        .char_indices()
+        .map(|(i, _)| i)
+        .take(most.saturating_add(1))
+        .collect();
+    // The longest prefix that may be shown: `most` characters of a text longer than that
+    // (which cannot fit), else all but the last character of a text that does not fit.
+    let longest = if ends.len() > most {
+        most
+    } else {
+        if text_width(text, size, weight) <= max {
+            return text.to_owned();
+        }
+        ends.push(text.len());
+        match ends.len().checked_sub(2) {
+            Some(longest) => longest,
+            None => return String::new(),
+        }
+    };
+    let shortened = |k: usize| text[..ends[k]].trim_end().to_owned() + "…";
+    let fits = |k: usize| text_width(&shortened(k), size, weight) <= max;
+    if !fits(0) {
+        return String::new();
     }
-    let mut chars: Vec<char> = text.chars().collect();
-    while !chars.is_empty() {
-        chars.pop();
-        let candidate: String = chars.iter().collect::<String>().trim_end().to_owned() + "…";
-        if text_width(&candidate, size, weight) <= max {
-            return candidate;
+    // A longer prefix is never narrower, so the longest that fits is found by halving
+    // between one that fits and one that does not (or is past the longest).
+    let (mut fitting, mut too_long) = (0, longest + 1);
+    while too_long - fitting > 1 {
+        let mid = fitting + (too_long - fitting) / 2;
+        if fits(mid) {
+            fitting = mid;
+        } else {
+            too_long = mid;
         }
     }
-    String::new()
+    shortened(fitting)
 }
 
 /// Pages being laid out: a cursor that flows down and starts a new page when a block does
@@ -508,6 +578,65 @@ mod tests {
         let short = fit("Vestergaard-Christiansen", 60.0, 10.0, Weight::Regular);
         assert!(short.ends_with('…'), "{short}");
         assert!(text_width(&short, 10.0, Weight::Regular) <= 60.0);
+    }
+
+    /// What `fit` did before it halved: drop one character at a time from the end.
+    fn fit_one_by_one(text: &str, max: f32, size: f32, weight: Weight) -> String {
+        if text_width(text, size, weight) <= max {
+            return text.to_owned();
+        }
+        let mut chars: Vec<char> = text.chars().collect();
+        while chars.pop().is_some() {
+            let candidate = chars.iter().collect::<String>().trim_end().to_owned() + "…";
+            if text_width(&candidate, size, weight) <= max {
+                return candidate;
+            }
+        }
+        String::new()
+    }
+
+    #[test]
+    fn names_are_shortened_as_one_by_one_would() {
+        let names = [
+            "",
+            "Æ",
+            "Sørensen",
+            "Vestergaard-Christiansen",
+            "Åse Brænder von Holstein-Gottorp",
+            "Anne  Marie   Lund Østergaard",
+            "AVAWAVAWAVAWAVAWAVAW Tyyyy",
+            "ﬁﬂ office affluent",
+            "Ναυσικά Παπαδοπούλου",
+        ];
+        for name in names {
+            for weight in [Weight::Regular, Weight::Bold] {
+                for max in [-5.0, 0.0, 4.0, 9.0, 20.0, 37.5, 60.0, 100.0, 170.0, 523.0] {
+                    assert_eq!(
+                        fit(name, max, 11.0, weight),
+                        fit_one_by_one(name, max, 11.0, weight),
+                        "{name:?} in {max} pt, {weight:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_name_of_any_length_is_cut_to_what_can_show() {
+        let long = "Vestergaard-Christiansen ".repeat(4_000) + "x";
+        for (max, size) in [(CONTENT_W, 7.0), (150.0, 11.0), (60.0, 18.0)] {
+            let most = most_chars(max, size, Weight::Regular);
+            // Far more than fit, far fewer than the name has.
+            assert!(most as f32 * size * 0.5 > max && most < 5_000, "{most}");
+            let short = fit(&long, max, size, Weight::Regular);
+            assert!(short.starts_with("Vest") && short.ends_with('…'), "{short}");
+            assert!(text_width(&short, size, Weight::Regular) <= max);
+            // The same as shortening a copy cut to twice what fits.
+            let copy: String = long.chars().take(most + 1).collect();
+            assert_eq!(short, fit_one_by_one(&copy, max, size, Weight::Regular));
+        }
+        assert_eq!(fit(&long, -1.0, 10.0, Weight::Bold), "");
+        assert_eq!(fit(&long, f32::NAN, 10.0, Weight::Bold), "");
     }
 
     #[test]

@@ -194,10 +194,16 @@ fn block(ops: &mut Vec<Op>, x: f32, y: f32, w: f32, row: &ProofRow, n: usize, la
         stroke: Some(Ink::Rule),
     });
     let inner = w - 2.0 * PAD;
+    // A number takes at most half the block's width; the name gets the rest.
     let number = if row.number.trim().is_empty() {
         String::new()
     } else {
-        format!("#{}", row.number.trim())
+        fit(
+            &format!("#{}", row.number.trim()),
+            inner / 2.0,
+            13.0,
+            Weight::Bold,
+        )
     };
     let number_w = text_width(&number, 13.0, Weight::Bold);
     let mut top = y + PAD;

@@ -257,6 +257,76 @@ fn a_long_confirmation_takes_more_pages_and_keeps_every_instance() {
     assert!(text.contains("9. jan. 2026"));
 }
 
+/// How long one PDF with a 100,000-character name may take in a test: generous, as the
+/// machine may be busy (it takes a fraction of a second; before names were cut and halved,
+/// hours). The figures are in `benches/proof_sheet.rs`.
+const LONG_NAME_BOUND: Duration = Duration::from_secs(10);
+
+/// Runs `build` on a thread of its own and waits for it at most [`LONG_NAME_BOUND`]; a build
+/// that takes longer is left running, and the test fails.
+fn made_in_time(
+    what: &str,
+    build: impl FnOnce() -> Result<Vec<u8>, pdf::PdfError> + Send + 'static,
+) -> Vec<u8> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let started = Instant::now();
+    std::thread::spawn(move || tx.send(build()));
+    let bytes = match rx.recv_timeout(LONG_NAME_BOUND) {
+        Ok(made) => made.expect("the PDF"),
+        Err(_) => panic!("{what} was not made within {LONG_NAME_BOUND:?}"),
+    };
+    eprintln!("{what}: made in {:?}", started.elapsed());
+    bytes
+}
+
+/// A name of 100,000 characters: a whole roster pasted into one cell.
+fn long_name() -> String {
+    "Østergaard-Christiansen "
+        .repeat(5_000)
+        .chars()
+        .take(100_000)
+        .collect()
+}
+
+#[test]
+fn a_100000_character_name_is_shortened_in_both_pdfs_at_once() {
+    let name = long_name();
+    assert_eq!(name.chars().count(), 100_000);
+    let mut sheet = pdf::proof::sample_sheet(3, [30, 40]);
+    sheet.rows[0].name = name.clone();
+    sheet.rows[1].number = "7".repeat(100_000);
+    sheet.header.club = name.clone();
+    let bytes = made_in_time("proof sheet with a 100,000-character name", move || {
+        pdf::proof::build(&sheet)
+    });
+    let (pages, text) = read_back(&bytes);
+    assert_eq!(pages, 1);
+    assert!(text.contains("Østergaard-Christiansen Øst"), "{text}");
+    assert!(text.contains('…') && text.contains("#777"), "{text}");
+    assert!(text.contains("Spiller 2") && text.len() < 20_000, "{text}");
+
+    let order: Order = serde_json::from_value(serde_json::json!({
+        "orderNumber": "SO-78", "placedAtUtc": "2026-01-02T10:00:00Z",
+        "latestDeliveryDate": "2026-01-09T00:00:00", "reference": name,
+        "deliveryAddress": {"name": name, "address": "Stadionvej 1", "zip": "6700", "city": "Esbjerg", "country": "DK"},
+        "currency": "DKK", "subTotal": 100.0, "vat": 25.0, "vatRate": 25.0, "total": 125.0,
+        "designs": [{"designId": 1, "designMul": "MUL000001", "designTitle": "Kit", "instances": [
+            {"size": "M", "quantity": 1, "name": name, "number": "7".repeat(100_000)},
+            {"size": "L", "quantity": 1, "name": "Spiller 1", "number": "8"}
+        ]}],
+        "logos": []
+    }))
+    .unwrap();
+    let bytes = made_in_time("confirmation with a 100,000-character name", move || {
+        pdf::confirmation::build(&order, None, Language::Danish)
+    });
+    let (pages, text) = read_back(&bytes);
+    assert_eq!(pages, 1);
+    assert!(text.contains("Østergaard-Christiansen Øst"), "{text}");
+    assert!(text.contains('…') && text.contains("Spiller 1"), "{text}");
+    assert!(text.len() < 20_000, "{text}");
+}
+
 #[test]
 fn a_cancelled_sheet_saves_nothing_and_the_next_one_is_made() {
     let downloads = tempfile::tempdir().unwrap();

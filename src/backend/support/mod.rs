@@ -1,7 +1,7 @@
 //! What every backend feature stands on, and nothing that knows a feature: the ids that tag
-//! answers, the error a person sees, the typed way a feature's answers reach the UI, blocking
-//! work (database, keychain, pixels), the active account, clients, pictures, polling and
-//! the design look-up two features share. Features import from here; this imports no
+//! answers, the error a person sees, the typed way a feature's answers reach the UI, the lanes
+//! of blocking work (the database's; PDFs and big decodes; the rest), the active account,
+//! clients, pictures, polling and the design look-up two features share. Features import from here; this imports no
 //! feature, so imports inside `backend/` only go down.
 
 mod cards;
@@ -9,15 +9,17 @@ pub mod clients;
 pub mod downloads;
 mod error;
 pub mod fetch;
+pub mod lanes;
 pub mod pictures;
 pub mod poll;
 
 pub use cards::{CardPage, LogoCard, LogoRef, ThumbKey};
 pub use error::UserError;
+pub use lanes::{SharedStore, blocking, heavy, with_store};
 
 use crate::api::Client;
-use crate::store::{AccountId, AccountRecord, Store, StoreError};
-use std::sync::{Arc, Mutex, PoisonError};
+use crate::store::{AccountId, AccountRecord};
+use std::sync::Arc;
 
 /// Identifies one request of the UI, so that only the answer to the newest one is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -162,35 +164,6 @@ impl WorkerLink {
 /// Stops an account's outbox (its settings are about to change, or it is going away); the
 /// orders feature runs the outboxes, the accounts feature changes accounts.
 pub type StopOutbox = Arc<dyn Fn(AccountId) + Send + Sync>;
-
-/// The local database, shared by the backend's tasks.
-pub type SharedStore = Arc<Mutex<Store>>;
-
-/// Runs blocking work (SQLite, keychain, pixels) on the blocking pool.
-pub async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, UserError> {
-    tokio::task::spawn_blocking(f).await.map_err(|e| {
-        UserError::new(
-            "A background job of logodesk stopped unexpectedly. Try again; restart logodesk if it keeps happening.",
-            Some(e.to_string()),
-        )
-    })
-}
-
-/// Runs `f` on the database on the blocking pool; a store error becomes its sentence.
-pub async fn with_store<T: Send + 'static>(
-    store: &SharedStore,
-    f: impl FnOnce(&mut Store) -> Result<T, StoreError> + Send + 'static,
-) -> Result<T, UserError> {
-    let store = store.clone();
-    blocking(move || {
-        let mut guard = store.lock().unwrap_or_else(PoisonError::into_inner);
-        f(&mut guard)
-    })
-    .await?
-    .map_err(|e| UserError::from_error(&e))
-}
 
 /// Declares `Debug` for an enum as its variant's name only (from `strum::IntoStaticStr`):
 /// commands and events can hold API keys or pixels, which must never reach a log.

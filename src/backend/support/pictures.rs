@@ -1,41 +1,17 @@
 //! Turning the service's base64 previews into pixels the UI can upload, off the UI thread, and
 //! a bounded cache of compact thumbnails for re-sending evicted ones.
 
-use super::{Sink, ThumbKey, UserError, blocking};
+use super::{Sink, ThumbKey, UserError, heavy};
 use crate::api::LogoSummary;
 use crate::imaging;
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, PoisonError};
-use tokio::sync::Semaphore;
 
 /// Longest side of a gallery thumbnail in pixels (cards show them at up to ~150 points).
 pub const THUMB_SIDE: u32 = 192;
 
 /// Longest side of the detail picture sent to the UI.
 pub const DETAIL_SIDE: u32 = 2048;
-
-/// Big decodes (a detail picture, the editor's picture, a batch of thumbnails, a file check)
-/// running at once at most, in the whole process: each holds a thread of the blocking pool and
-/// up to [`imaging::Limits::max_alloc`] of memory, and the pool must stay free for SQLite and
-/// the keychain however many pictures a server sends.
-pub const MAX_DECODES: usize = 2;
-
-static DECODES: Semaphore = Semaphore::const_new(MAX_DECODES);
-
-/// Runs a big decode on the blocking pool once one of the [`MAX_DECODES`] places is free
-/// (waiting without holding a thread meanwhile).
-pub async fn decoding<T: Send + 'static>(
-    f: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, UserError> {
-    // The semaphore is never closed, so acquiring only waits.
-    let _place = DECODES.acquire().await.map_err(|e| {
-        UserError::new(
-            "A background job of logodesk stopped unexpectedly. Try again; restart logodesk if it keeps happening.",
-            Some(e.to_string()),
-        )
-    })?;
-    blocking(f).await
-}
 
 /// A sentence for a picture of the service's that is not shown.
 pub fn picture_sentence(e: &imaging::ImagingError) -> String {
@@ -144,7 +120,7 @@ pub struct Thumbnail {
 /// The thumbnails kept for re-sending, shared by the features that show logos.
 pub type SharedThumbs = Arc<Mutex<ThumbCache>>;
 
-/// Decodes previews one by one on the blocking pool, sending each thumbnail as soon as it is
+/// Decodes previews one by one on the heavy lane, sending each thumbnail as soon as it is
 /// ready and keeping its compact PNG in `thumbs`.
 pub async fn stream_thumbnails(
     sink: Sink<Thumbnail>,
@@ -154,7 +130,7 @@ pub async fn stream_thumbnails(
     if items.is_empty() {
         return;
     }
-    decoding(move || {
+    heavy(move || {
         for (key, summary) in items {
             match decode_thumbnail(&summary.low_res_base64) {
                 Ok((image, png)) => {
@@ -281,52 +257,6 @@ mod tests {
         assert!(c.get(&key(4)).is_some());
         c.clear();
         assert_eq!(c.bytes(), 0);
-    }
-
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn at_most_two_big_decodes_run_at_once() {
-        use std::sync::atomic::{AtomicUsize, Ordering};
-        use std::time::Duration;
-        let running = Arc::new(AtomicUsize::new(0));
-        let most = Arc::new(AtomicUsize::new(0));
-        let (open, gate) = tokio::sync::watch::channel(false);
-        let tasks: Vec<_> = (0..6)
-            .map(|_| {
-                let (running, most, gate) = (running.clone(), most.clone(), gate.clone());
-                tokio::spawn(decoding(move || {
-                    let now = running.fetch_add(1, Ordering::SeqCst) + 1;
-                    most.fetch_max(now, Ordering::SeqCst);
-                    // Held until the test opens the gate, like a long decode.
-                    let mut gate = gate;
-                    while !*gate.borrow_and_update() {
-                        std::thread::sleep(Duration::from_millis(2));
-                    }
-                    running.fetch_sub(1, Ordering::SeqCst);
-                }))
-            })
-            .collect();
-        // Wait (bounded) until two decodes run, then give the other four every chance to
-        // start as well: without the limit they would, on the blocking pool's free threads.
-        for _ in 0..2000 {
-            if running.load(Ordering::SeqCst) >= MAX_DECODES {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(5)).await;
-        }
-        for _ in 0..50 {
-            tokio::time::sleep(Duration::from_millis(2)).await;
-        }
-        let held = running.load(Ordering::SeqCst);
-        // Let them all finish before asserting, so a failure cannot leave the pool stuck.
-        open.send_replace(true);
-        for t in tasks {
-            t.await.unwrap().unwrap();
-        }
-        assert_eq!(
-            held, MAX_DECODES,
-            "decodes running while the gate was closed"
-        );
-        assert_eq!(most.load(Ordering::SeqCst), MAX_DECODES);
     }
 
     #[test]

@@ -1,0 +1,226 @@
+//! Where the backend's blocking work runs, in three lanes, so that no kind of it waits behind
+//! another:
+//!
+//! - **the store's lane** ([`with_store`]): every SQLite call, on a thread pool of its own that
+//!   nothing else uses. The outbox records what the service answered there, so it must never
+//!   queue behind a PDF, a decode, the keychain or the embedded sandbox's renders.
+//! - **the heavy lane** ([`heavy`]): PDFs and big picture decodes, at most [`MAX_HEAVY`] at
+//!   once in the whole process, on the runtime's blocking pool; the ones waiting hold no thread.
+//! - **the rest** ([`blocking`]): the keychain, files, small conversions, on the runtime's
+//!   blocking pool of [`BLOCKING_THREADS`], of which heavy work takes [`MAX_HEAVY`] at most.
+
+use super::UserError;
+use crate::store::{Store, StoreError};
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
+use tokio::runtime::Runtime;
+use tokio::sync::Semaphore;
+
+/// Threads of the backend runtime's blocking pool.
+pub const BLOCKING_THREADS: usize = 4;
+
+/// Heavy jobs (a PDF, a detail picture, the editor's picture, a batch of thumbnails, a file
+/// check) running at once at most, in the whole process: each holds a thread of the blocking
+/// pool (and a decode up to [`crate::imaging::Limits::max_alloc`] of memory), and the pool
+/// must keep threads for the keychain and files however many pictures a server sends or PDFs
+/// a person asks for. The machine's two cores are busy with two anyway.
+pub const MAX_HEAVY: usize = 2;
+
+/// Threads of the store's lane at most. One store's calls take turns on its mutex anyway;
+/// more threads only let several stores go on side by side (tests run many backends in one
+/// process).
+const STORE_THREADS: usize = 4;
+
+static HEAVY: Semaphore = Semaphore::const_new(MAX_HEAVY);
+
+/// The store's lane: the blocking pool of a runtime of its own, which only [`with_store`]
+/// uses (the runtime itself is never driven). A pool of its own rather than places kept in
+/// the backend's: the backend's pool is shared with work no semaphore here bounds (the
+/// embedded sandbox's renders, file reads of other features), so only threads nothing else
+/// can take guarantee that SQLite never waits behind them. It is one for the process rather
+/// than one per [`SharedStore`], so that a store stays what callers and tests make of it, a
+/// `Mutex` in an `Arc`; its idle threads end after a few seconds.
+static STORE_LANE: LazyLock<Option<Runtime>> = LazyLock::new(|| {
+    tokio::runtime::Builder::new_current_thread()
+        .max_blocking_threads(STORE_THREADS)
+        .thread_name("logodesk-store")
+        .build()
+        .inspect_err(|e| {
+            tracing::error!(error = %e, "no lane of its own for the database: it shares the blocking pool");
+        })
+        .ok()
+});
+
+/// The local database, shared by the backend's tasks.
+pub type SharedStore = Arc<Mutex<Store>>;
+
+/// The backend's runtime: `worker_threads` for its tasks and a blocking pool of
+/// [`BLOCKING_THREADS`].
+pub fn runtime(worker_threads: usize) -> std::io::Result<Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(worker_threads.max(1))
+        .max_blocking_threads(BLOCKING_THREADS)
+        .thread_name("logodesk-backend")
+        .enable_all()
+        .build()
+}
+
+/// The sentence for blocking work that panicked or was dropped with its runtime.
+fn stopped(e: impl std::fmt::Display) -> UserError {
+    UserError::new(
+        "A background job of logodesk stopped unexpectedly. Try again; restart logodesk if it keeps happening.",
+        Some(e.to_string()),
+    )
+}
+
+/// Runs light blocking work (keychain, files, small conversions) on the blocking pool.
+pub async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, UserError> {
+    tokio::task::spawn_blocking(f).await.map_err(stopped)
+}
+
+/// Runs heavy work (a PDF, a big decode) on the blocking pool once one of the [`MAX_HEAVY`]
+/// places is free, waiting without holding a thread meanwhile (first come, first served). The
+/// place goes with the work: a caller that stops waiting (a cancelled sheet) frees it only
+/// when the work is done.
+pub async fn heavy<T: Send + 'static>(
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, UserError> {
+    // The semaphore is never closed, so acquiring only waits.
+    let place = HEAVY.acquire().await.map_err(stopped)?;
+    blocking(move || {
+        let _place = place;
+        f()
+    })
+    .await
+}
+
+/// Runs `f` on the database on the store's lane; a store error becomes its sentence.
+pub async fn with_store<T: Send + 'static>(
+    store: &SharedStore,
+    f: impl FnOnce(&mut Store) -> Result<T, StoreError> + Send + 'static,
+) -> Result<T, UserError> {
+    let store = store.clone();
+    let job = move || {
+        let mut guard = store.lock().unwrap_or_else(PoisonError::into_inner);
+        f(&mut guard)
+    };
+    let done = match &*STORE_LANE {
+        Some(lane) => lane.spawn_blocking(job),
+        None => tokio::task::spawn_blocking(job),
+    };
+    done.await
+        .map_err(stopped)?
+        .map_err(|e| UserError::from_error(&e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::{Duration, Instant};
+    use tokio::sync::watch;
+
+    /// A job that holds its thread until `gate` opens, counting itself in `running`.
+    fn held(
+        gate: &watch::Receiver<bool>,
+        running: &Arc<AtomicUsize>,
+    ) -> impl FnOnce() + Send + 'static {
+        let (mut gate, running) = (gate.clone(), running.clone());
+        move || {
+            running.fetch_add(1, Ordering::SeqCst);
+            while !*gate.borrow_and_update() {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            running.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+
+    /// Waits (bounded) until `running` reaches `n`.
+    async fn until_running(running: &AtomicUsize, n: usize) {
+        let started = Instant::now();
+        while running.load(Ordering::SeqCst) < n {
+            assert!(started.elapsed() < Duration::from_secs(60), "never ran");
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+
+    /// Gives waiting jobs every chance to start (a check that something does not happen).
+    async fn chances() {
+        for _ in 0..50 {
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+    }
+
+    #[test]
+    fn at_most_two_heavy_jobs_run_at_once_and_a_dropped_one_keeps_its_place() {
+        let runtime = runtime(2).unwrap();
+        let running = Arc::new(AtomicUsize::new(0));
+        let (open, gate) = watch::channel(false);
+        let spawn = |n| -> Vec<_> {
+            (0..n)
+                .map(|_| tokio::spawn(heavy(held(&gate, &running))))
+                .collect()
+        };
+        let held = runtime.block_on(async {
+            let first = spawn(MAX_HEAVY);
+            until_running(&running, MAX_HEAVY).await;
+            // Without the limit these would start on the blocking pool's free threads.
+            let rest = spawn(4);
+            chances().await;
+            let before = running.load(Ordering::SeqCst);
+            // Nobody waits for the first ones any more: their work goes on, and so do their
+            // places.
+            first.iter().for_each(|t| t.abort());
+            chances().await;
+            let after = running.load(Ordering::SeqCst);
+            // Let them all finish before asserting, so a failure cannot leave the pool stuck.
+            open.send_replace(true);
+            for t in rest {
+                t.await.unwrap().unwrap();
+            }
+            (before, after)
+        });
+        assert_eq!(
+            held,
+            (MAX_HEAVY, MAX_HEAVY),
+            "heavy jobs running while held"
+        );
+    }
+
+    #[test]
+    fn the_store_answers_while_every_thread_of_the_pool_is_taken() {
+        let runtime = runtime(2).unwrap();
+        let store: SharedStore = Arc::new(Mutex::new(Store::open_in_memory().unwrap()));
+        let running = Arc::new(AtomicUsize::new(0));
+        let (open, gate) = watch::channel(false);
+        let answered = runtime.block_on(async {
+            let tasks: Vec<_> = (0..BLOCKING_THREADS + 2)
+                .map(|_| tokio::spawn(blocking(held(&gate, &running))))
+                .collect();
+            until_running(&running, BLOCKING_THREADS).await;
+            let answered = tokio::time::timeout(
+                Duration::from_secs(60),
+                with_store(&store, |s| s.accounts()),
+            )
+            .await;
+            open.send_replace(true);
+            for t in tasks {
+                t.await.unwrap().unwrap();
+            }
+            answered
+        });
+        assert!(
+            matches!(answered, Ok(Ok(_))),
+            "the store waited for the blocking pool"
+        );
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_store_call_that_panics_is_a_sentence_and_the_lane_goes_on() {
+        let store: SharedStore = Arc::new(Mutex::new(Store::open_in_memory().unwrap()));
+        let failed = with_store(&store, |_| -> Result<(), StoreError> { panic!("a bug") }).await;
+        assert!(failed.is_err());
+        assert!(with_store(&store, |s| s.accounts()).await.is_ok());
+    }
+}
