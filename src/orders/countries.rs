@@ -560,6 +560,29 @@ const ALIASES: &[(&str, &str)] = &[
     ("østtimor", "TL"),
 ];
 
+/// The country of a BCP 47 / POSIX locale tag (`da-DK`, `da_DK.UTF-8`, `en-GB`, `de-AT`), if
+/// it names one logodesk knows; a bare `da` is Denmark (its only Danish-speaking country
+/// with an address of its own here).
+pub fn from_locale_tag(tag: &str) -> Option<&'static str> {
+    let mut parts = tag.split(['-', '_', '.', '@']);
+    let language = parts.next().unwrap_or_default();
+    let region = parts.find(|p| p.len() == 2 && p.chars().all(|c| c.is_ascii_alphabetic()));
+    let code = match region {
+        Some(region) => region,
+        None if language.eq_ignore_ascii_case("da") => "DK",
+        None => return None,
+    };
+    COUNTRIES
+        .iter()
+        .find(|(c, _)| c.eq_ignore_ascii_case(code))
+        .map(|(c, _)| *c)
+}
+
+/// The country of the computer's locale, if it names one.
+pub fn of_system() -> Option<&'static str> {
+    sys_locale::get_locale().and_then(|tag| from_locale_tag(&tag))
+}
+
 /// The name of a code (any case) in `language`, if it is one.
 pub fn name(code: &str, language: Language) -> Option<&'static str> {
     let code = code.trim();
@@ -666,6 +689,20 @@ pub fn search(query: &str, language: Language) -> Vec<(&'static str, &'static st
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_locale_names_its_country() {
+        use super::from_locale_tag;
+        assert_eq!(from_locale_tag("da-DK"), Some("DK"));
+        assert_eq!(from_locale_tag("da_DK.UTF-8"), Some("DK"));
+        assert_eq!(from_locale_tag("da"), Some("DK"));
+        assert_eq!(from_locale_tag("en-GB"), Some("GB"));
+        assert_eq!(from_locale_tag("de_AT@euro"), Some("AT"));
+        assert_eq!(from_locale_tag("sv-Latn-SE"), Some("SE"), "past the script");
+        assert_eq!(from_locale_tag("en"), None);
+        assert_eq!(from_locale_tag("C"), None);
+        assert_eq!(from_locale_tag("en-XX"), None);
+    }
+
     use super::*;
 
     #[test]

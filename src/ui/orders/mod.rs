@@ -109,11 +109,16 @@ impl OrdersScreen {
     /// Starts a new draft with `form` (fresh idempotency key).
     pub fn new_draft(&mut self, mut form: DraftForm, shared: &mut Shared<'_>) {
         self.leave_draft(shared);
-        // The country of the newest order is the default of a new one.
+        // The country of the newest order is the default of a new one; before any order,
+        // the computer's country.
         if form.address.country.trim().is_empty()
-            && let Some(country) = self.composer.last_country()
+            && let Some(country) = self
+                .composer
+                .last_country()
+                .map(str::to_owned)
+                .or_else(|| crate::orders::countries::of_system().map(str::to_owned))
         {
-            form.address.country = country.to_owned();
+            form.address.country = country;
         }
         let (draft_json, reference, recipient) = (
             serde_json::to_string(&form).unwrap_or_default(),
