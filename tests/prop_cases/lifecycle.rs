@@ -1184,6 +1184,13 @@ impl World {
         if warned && !confirm {
             return Ok(());
         }
+        // BUG (issue 19; `Store::retarget` in src/store/orders.rs, offered by the history's
+        // "Send to <address>" for every row held by an account change): a row that already has
+        // a tracking id (sent, unknown) moves to the new address with the old service's id.
+        // There, either another row has that id and retarget fails with the raw UNIQUE
+        // constraint error ("…move the file logodesk.sqlite aside"), or the tracker follows
+        // whichever order the new service has under that id as if it were this one. The
+        // minimised cases: `a_tracked_order_sent_to_*` in tests/api/lifecycle.rs.
         let moved = self
             .store()
             .retarget(LocalOrderId(id))
