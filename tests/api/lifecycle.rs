@@ -101,3 +101,43 @@ fn a_tracked_order_sent_to_another_address_is_not_tracked_as_another_order_there
 fn a_tracked_order_sent_to_an_address_where_its_tracking_id_is_taken_is_not_a_database_error() {
     run(&[&TRACKED_THEN_MOVED[..], &PLACED_THERE, &[SENT_THERE]].concat());
 }
+
+/// An order whose first send may have reached the first address is held when the account
+/// moves to the second, sent there after the warning, refused there (uncertain), and held
+/// again when the account moves back. The person attaches the tracking id the first service
+/// has for its key: the row stays queued for the second address with the first service's id,
+/// and the tracker follows the second service's order of that id as this one.
+///
+/// BUG (the property's minimised case; `OrdersCommand::Attach` in
+/// `src/backend/orders/mod.rs` asks the account's service now and records the answer with
+/// `Store::record_tracking` whatever the row's destination, where "Ask again" refuses a held
+/// row): fails today with "row 1 is tracked at https://b.example.com/ as order 1, which another
+/// key placed".
+#[test]
+fn a_tracking_id_attached_to_a_held_order_is_not_taken_as_its_destination_s() {
+    let timeout = Outcome::Timeout { processed: true };
+    let moved = Step::EditAccount {
+        change: Change::Address,
+        follow: false,
+    };
+    run(&[
+        Step::Place,
+        Step::Send {
+            row: Pick(0),
+            outcome: timeout,
+        },
+        moved,
+        SENT_THERE,
+        Step::Send {
+            row: Pick(0),
+            outcome: Outcome::Rejected { code: 400 },
+        },
+        Step::Place,
+        Step::Send {
+            row: Pick(0),
+            outcome: timeout,
+        },
+        moved,
+        Step::Attach { row: Pick(0) },
+    ]);
+}

@@ -1335,7 +1335,16 @@ impl World {
     fn attach(&mut self, at: Pick) -> Result<(), TestCaseError> {
         let addr = self.model.account.addr;
         let service = &self.model.service;
-        // Uncertain rows whose order the person finds at the account's address.
+        // Uncertain rows whose order the person finds at the account's address, held or not
+        // (the history offers "Attach" on every uncertain row).
+        //
+        // BUG (issue 19; `OrdersCommand::Attach` in src/backend/orders/mod.rs): the tracking id
+        // is looked up at the account's address now and recorded by `Store::record_tracking`
+        // whatever the row's destination (unlike "Ask again", which refuses a held row). On a
+        // row held for another address, that id is then tracked there, where it names another
+        // order. The minimised case:
+        // `a_tracking_id_attached_to_a_held_order_is_not_taken_as_its_destination_s` in
+        // tests/api/lifecycle.rs.
         let found: Vec<(i64, usize)> = self
             .model
             .rows
