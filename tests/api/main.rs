@@ -8,6 +8,8 @@
 mod common;
 #[path = "../hostile/mod.rs"]
 mod hostile;
+#[path = "../prop_cases/lifecycle.rs"]
+mod lifecycle_model;
 #[path = "../common/patience.rs"]
 mod patience;
 #[path = "../prop_cases/mod.rs"]
@@ -15,6 +17,7 @@ mod prop_cases;
 
 mod api_models;
 mod hostile_server;
+mod lifecycle;
 mod orders_destinations;
 mod orders_outbox;
 mod pdf;
