@@ -78,25 +78,17 @@ const SENT_THERE: Step = Step::SendToNewSettings {
     confirm: true,
 };
 
-/// The held, tracked row is sent to the second address: it keeps the first service's tracking
-/// id, now taken as the second service's. Once the second service places another order (its
-/// own id 1), the tracker follows that order as this one.
-///
-/// BUG (the property's minimised case; `Store::retarget` in `src/store/orders.rs`): fails
-/// today with "row 1 is tracked at https://b.example.com/ as order 1, which another key
-/// placed".
+/// "Send to <the second address>" on the held, tracked row: it must not carry the first
+/// service's tracking id there, where the second service's own order 1 would be followed as
+/// this one. (Found by the property: `Store::retarget` moved it; it now stays.)
 #[test]
 fn a_tracked_order_sent_to_another_address_is_not_tracked_as_another_order_there() {
     run(&[&TRACKED_THEN_MOVED[..], &[SENT_THERE], &PLACED_THERE].concat());
 }
 
 /// As above, but the second service placed its order 1 first: "Send to <new address>" on the
-/// held row must not end in a database error.
-///
-/// BUG (the property's first minimised case; `Store::retarget`): fails today with "retarget
-/// of row 1: The local database failed (UNIQUE constraint failed: local_orders.account_id,
-/// local_orders.dest_base, local_orders.tracking_id). Restart logodesk; if it keeps
-/// happening, move the file logodesk.sqlite aside."
+/// held row must not end in a database error. (Found by the property: it ended in the raw
+/// UNIQUE constraint error and "move the file logodesk.sqlite aside".)
 #[test]
 fn a_tracked_order_sent_to_an_address_where_its_tracking_id_is_taken_is_not_a_database_error() {
     run(&[&TRACKED_THEN_MOVED[..], &PLACED_THERE, &[SENT_THERE]].concat());
@@ -108,11 +100,8 @@ fn a_tracked_order_sent_to_an_address_where_its_tracking_id_is_taken_is_not_a_da
 /// has for its key: the row stays queued for the second address with the first service's id,
 /// and the tracker follows the second service's order of that id as this one.
 ///
-/// BUG (the property's minimised case; `OrdersCommand::Attach` in
-/// `src/backend/orders/mod.rs` asks the account's service now and records the answer with
-/// `Store::record_tracking` whatever the row's destination, where "Ask again" refuses a held
-/// row): fails today with "row 1 is tracked at https://b.example.com/ as order 1, which another
-/// key placed".
+/// (Found by the property: `OrdersCommand::Attach` recorded the id whatever the row's
+/// destination; it now refuses a held row, as "Ask again" does.)
 #[test]
 fn a_tracking_id_attached_to_a_held_order_is_not_taken_as_its_destination_s() {
     let timeout = Outcome::Timeout { processed: true };

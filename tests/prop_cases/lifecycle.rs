@@ -1184,13 +1184,20 @@ impl World {
         if warned && !confirm {
             return Ok(());
         }
-        // BUG (issue 19; `Store::retarget` in src/store/orders.rs, offered by the history's
-        // "Send to <address>" for every row held by an account change): a row that already has
-        // a tracking id (sent, unknown) moves to the new address with the old service's id.
-        // There, either another row has that id and retarget fails with the raw UNIQUE
-        // constraint error ("…move the file logodesk.sqlite aside"), or the tracker follows
-        // whichever order the new service has under that id as if it were this one. The
-        // minimised cases: `a_tracked_order_sent_to_*` in tests/api/lifecycle.rs.
+        // A row that already has a tracking id (sent, unknown) is never moved to another
+        // address: there its id names another order or none (issue 19; found by this property,
+        // minimised in `a_tracked_order_sent_to_*` in tests/api/lifecycle.rs). The history
+        // does not offer "Send to" for it, and the store refuses it.
+        if let Some(Hold::Changed { now, .. }) = &row.hold
+            && row.placed_elsewhere(now)
+        {
+            let moved = self
+                .store()
+                .retarget(LocalOrderId(id))
+                .map_err(|e| store_err(&format!("retarget of row {id}"), e))?;
+            prop_assert!(!moved, "tracked row {} moved to another address", id);
+            return Ok(());
+        }
         let moved = self
             .store()
             .retarget(LocalOrderId(id))
@@ -1333,23 +1340,19 @@ impl World {
     }
 
     fn attach(&mut self, at: Pick) -> Result<(), TestCaseError> {
-        let addr = self.model.account.addr;
+        let account = self.model.account;
+        let addr = account.addr;
         let service = &self.model.service;
-        // Uncertain rows whose order the person finds at the account's address, held or not
-        // (the history offers "Attach" on every uncertain row).
-        //
-        // BUG (issue 19; `OrdersCommand::Attach` in src/backend/orders/mod.rs): the tracking id
-        // is looked up at the account's address now and recorded by `Store::record_tracking`
-        // whatever the row's destination (unlike "Ask again", which refuses a held row). On a
-        // row held for another address, that id is then tracked there, where it names another
-        // order. The minimised case:
-        // `a_tracking_id_attached_to_a_held_order_is_not_taken_as_its_destination_s` in
-        // tests/api/lifecycle.rs.
+        // Uncertain rows whose order the person finds at the account's address. A held row
+        // (queued for other settings) is refused, as "Ask again" refuses it: the id would be
+        // looked up at one address and tracked at another (issue 19; found by this property,
+        // minimised in `a_tracking_id_attached_to_a_held_order_is_not_taken_as_its_destination_s`
+        // in tests/api/lifecycle.rs).
         let found: Vec<(i64, usize)> = self
             .model
             .rows
             .iter()
-            .filter(|(_, r)| r.state == OrderState::Uncertain)
+            .filter(|(_, r)| r.state == OrderState::Uncertain && r.dest == Some(account))
             .filter_map(|(&id, r)| Some((id, service.find(addr, r.key.as_deref()?)?)))
             .filter(|&(_, n)| !service.at[addr][n].hidden)
             .collect();

@@ -503,6 +503,14 @@ impl Orders {
                         None,
                     ));
                 }
+                // Held (queued for other settings): the id would be looked up at one address
+                // and tracked at another; as "Ask again", it waits for the person's decision.
+                if let Some(hold) = &row.hold {
+                    return Err(UserError::new(
+                        crate::orders::local::hold_sentence(hold, row.may_be_placed()),
+                        None,
+                    ));
+                }
                 let client = client?;
                 let reply = self.reply(generation, request);
                 tokio::spawn(async move {
