@@ -42,23 +42,6 @@ fn backend(db: &Path, keychain: &Keychain, start: StartAccount) -> Backend {
     .unwrap()
 }
 
-/// Waits for the first event `pick` takes; panics on a failure event or after 20 s.
-fn wait_event<T>(b: &Backend, what: &str, mut pick: impl FnMut(Event) -> Option<T>) -> T {
-    let started = Instant::now();
-    loop {
-        while let Some(envelope) = b.try_recv() {
-            if let Event::Failed(error) = &envelope.event {
-                panic!("waiting for {what}: the backend failed: {error}");
-            }
-            if let Some(v) = pick(envelope.event) {
-                return v;
-            }
-        }
-        assert!(started.elapsed() < PATIENCE, "no {what}");
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
-
 fn row(db: &Path, id: LocalOrderId) -> LocalOrder {
     Store::open(db).unwrap().local_order(id).unwrap()
 }

@@ -237,6 +237,28 @@ where
     }
 }
 
+/// Drains the app's backend until `pick` takes an event; panics on a failure event or after
+/// [`PATIENCE`].
+pub fn wait_event<T>(
+    b: &logodesk::backend::Backend,
+    what: &str,
+    mut pick: impl FnMut(logodesk::backend::Event) -> Option<T>,
+) -> T {
+    let started = Instant::now();
+    loop {
+        while let Some(envelope) = b.try_recv() {
+            if let logodesk::backend::Event::Failed(error) = &envelope.event {
+                panic!("waiting for {what}: the backend failed: {error}");
+            }
+            if let Some(v) = pick(envelope.event) {
+                return v;
+            }
+        }
+        assert!(started.elapsed() < PATIENCE, "no {what}");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
 pub fn address() -> DeliveryAddress {
     DeliveryAddress::new("Nordby IF", "Stadionvej 1", "6700", "Esbjerg", "DK")
 }
