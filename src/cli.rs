@@ -368,7 +368,8 @@ fn run_sandbox(args: SandboxArgs) -> anyhow::Result<()> {
         expose_fixtures: args.expose_fixtures,
         ..SandboxConfig::default()
     };
-    let runtime = tokio::runtime::Builder::new_multi_thread()
+    // The sandbox runs on a runtime of its own; this one only waits for it and for a signal.
+    let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;

@@ -238,7 +238,7 @@ impl fmt::Debug for Client {
 /// rustls needs one process-wide crypto provider before a TLS client is built; logodesk uses
 /// `ring`. Installing is idempotent: when one is already in place (ours, or an embedding
 /// program's) it stays.
-fn install_tls_provider() {
+pub(crate) fn install_tls_provider() {
     if rustls::crypto::CryptoProvider::get_default().is_none() {
         // Err only means another thread installed one first, which is as good.
         let _ = rustls::crypto::ring::default_provider().install_default();

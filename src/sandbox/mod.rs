@@ -1,8 +1,10 @@
 //! The sandbox: a stateful emulator of the whole service API over real HTTP (axum).
 //!
-//! - [`spawn`] binds a listener and serves [`router`] in a tokio task under [`ServeLimits`]
+//! - [`spawn`] starts a thread with the sandbox's own tokio runtime (two workers, three
+//!   threads for heavy work), binds a listener and serves [`router`] there under [`ServeLimits`]
 //!   (timeouts and a connection cap, see [`serve`]), returning a [`SandboxHandle`] with the
-//!   real address and a graceful [`SandboxHandle::shutdown`].
+//!   real address and a graceful [`SandboxHandle::shutdown`]. Nothing of the sandbox runs on
+//!   the runtime of the app that embeds it.
 //! - [`SandboxState`] holds every entity in memory (the source of truth) with write-through
 //!   to SQLite when [`SandboxConfig::data`] is set; a change that cannot be written is undone
 //!   and answered 503, never reported as failed after it was applied (see [`state`]). One
@@ -37,8 +39,7 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use tokio::sync::watch;
-use tokio::task::JoinHandle;
+use tokio::sync::{oneshot, watch};
 
 pub use error::SandboxError;
 pub use fixtures::{Fixtures, fixtures};
@@ -97,34 +98,122 @@ impl SandboxConfig {
     }
 }
 
-/// A running sandbox. Dropping it without [`SandboxHandle::shutdown`] still stops the server
-/// (without waiting for it).
+/// Worker threads of the sandbox's own runtime (accepting, routing, the database).
+const WORKER_THREADS: usize = 2;
+
+/// Threads for the sandbox's heavy work (decoding uploads, drawing pictures), apart from the
+/// app's blocking pool.
+const BLOCKING_THREADS: usize = 3;
+
+/// How long the runtime's shutdown waits for heavy work still running after the server
+/// stopped (none is left: the server waits for every request to finish).
+const BLOCKING_GRACE: Duration = Duration::from_millis(500);
+
+/// A running sandbox: its own tokio runtime on threads of its own (named `sandbox…`), so that
+/// nothing a client of the sandbox sends can take the threads of the app that embeds it.
+/// Dropping it without [`SandboxHandle::shutdown`] still stops the server (without waiting
+/// for it).
 #[derive(Debug)]
 pub struct SandboxHandle {
     addr: SocketAddr,
     state: SandboxState,
     stop: Option<watch::Sender<bool>>,
-    server: Option<JoinHandle<()>>,
-    ticker: Option<JoinHandle<()>>,
+    /// Tells when the sandbox's thread has stopped the server and its runtime.
+    stopped: Option<oneshot::Receiver<()>>,
 }
 
-/// Builds the state (locking, opening or seeding the database), binds `config.listen` and
-/// serves the sandbox in a tokio task, with a background task finishing due orders and
-/// vectorize tasks.
+/// What the sandbox's thread hands back once it listens.
+type Started = Result<(SocketAddr, SandboxState), SandboxError>;
+
+/// Starts the sandbox on a thread of its own with its own runtime: builds the state (locking,
+/// opening or seeding the database), binds `config.listen` and serves the sandbox, with a
+/// background task finishing due orders and vectorize tasks. Awaiting this only waits for the
+/// start-up to finish; nothing of the sandbox runs on the caller's runtime.
 ///
 /// # Errors
-/// [`SandboxError::InUse`] when another sandbox holds the data file; otherwise the database
-/// or the listener failed.
+/// [`SandboxError::InUse`] when another sandbox holds the data file; otherwise the runtime,
+/// the database or the listener failed.
 pub async fn spawn(config: SandboxConfig) -> Result<SandboxHandle, SandboxError> {
-    let cfg = config.clone();
-    let state = tokio::task::spawn_blocking(move || SandboxState::new(&cfg))
-        .await
-        .map_err(|e| SandboxError::Internal(format!("sandbox start-up failed: {e}")))??;
-    let listener = tokio::net::TcpListener::bind(config.listen).await?;
-    let addr = listener.local_addr()?;
-    let (stop, stopped) = watch::channel(false);
-    let app = router(state.clone());
-    let server = tokio::spawn(serve::serve(listener, app, config.limits.clone(), stopped));
+    let (started, up) = oneshot::channel();
+    let (stop, stopping) = watch::channel(false);
+    let (done, stopped) = oneshot::channel();
+    let persistent = config.data.is_some();
+    std::thread::Builder::new()
+        .name("sandbox".into())
+        .spawn(move || run(config, started, stopping, done))?;
+    let (addr, state) = up.await.map_err(|_| {
+        SandboxError::Internal("the sandbox's thread ended before it listened".into())
+    })??;
+    tracing::info!(%addr, persistent, "sandbox listening");
+    Ok(SandboxHandle {
+        addr,
+        state,
+        stop: Some(stop),
+        stopped: Some(stopped),
+    })
+}
+
+/// The sandbox's thread: its runtime serves until `stopping` changes (or its sender is
+/// dropped), then is shut down; the state's last changes are written and `done` is told.
+fn run(
+    config: SandboxConfig,
+    started: oneshot::Sender<Started>,
+    stopping: watch::Receiver<bool>,
+    done: oneshot::Sender<()>,
+) {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(WORKER_THREADS)
+        .max_blocking_threads(BLOCKING_THREADS)
+        .thread_name("sandbox-worker")
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            started.send(Err(SandboxError::Io(e))).ok();
+            return;
+        }
+    };
+    let state = runtime.block_on(serve_until_stopped(config, started, stopping));
+    // Heavy work still running (none should be) is left to end alone.
+    runtime.shutdown_timeout(BLOCKING_GRACE);
+    if let Some(state) = state {
+        if let Err(e) = state.flush() {
+            tracing::error!(error = %e, "sandbox could not write its last changes");
+        }
+        drop(state);
+        tracing::info!("sandbox stopped");
+    }
+    done.send(()).ok();
+}
+
+/// Starts the state, the listener and the ticker, tells `started`, and serves until stopped;
+/// answers the state to write its last changes, or `None` when start-up failed.
+async fn serve_until_stopped(
+    config: SandboxConfig,
+    started: oneshot::Sender<Started>,
+    stopping: watch::Receiver<bool>,
+) -> Option<SandboxState> {
+    let up = async {
+        let cfg = config.clone();
+        let state = tokio::task::spawn_blocking(move || SandboxState::new(&cfg))
+            .await
+            .map_err(|e| SandboxError::Internal(format!("sandbox start-up failed: {e}")))??;
+        let listener = tokio::net::TcpListener::bind(config.listen).await?;
+        let addr = listener.local_addr()?;
+        Ok::<_, SandboxError>((state, listener, addr))
+    };
+    let (state, listener, addr) = match up.await {
+        Ok(up) => up,
+        Err(e) => {
+            started.send(Err(e)).ok();
+            return None;
+        }
+    };
+    if started.send(Ok((addr, state.clone()))).is_err() {
+        // Whoever started it is gone: nothing to serve.
+        return Some(state);
+    }
     let ticking = state.clone();
     let ticker = tokio::spawn(async move {
         let mut every = tokio::time::interval(TICK);
@@ -136,14 +225,17 @@ pub async fn spawn(config: SandboxConfig) -> Result<SandboxHandle, SandboxError>
             }
         }
     });
-    tracing::info!(%addr, persistent = config.data.is_some(), "sandbox listening");
-    Ok(SandboxHandle {
-        addr,
-        state,
-        stop: Some(stop),
-        server: Some(server),
-        ticker: Some(ticker),
-    })
+    serve::serve(
+        listener,
+        router(state.clone()),
+        config.limits.clone(),
+        stopping,
+    )
+    .await;
+    ticker.abort();
+    // Waits until the aborted task (and its clone of the state) is gone.
+    ticker.await.ok();
+    Some(state)
 }
 
 impl SandboxHandle {
@@ -169,35 +261,23 @@ impl SandboxHandle {
     }
 
     /// Stops accepting connections, lets in-flight requests finish (each is bounded by the
-    /// [`ServeLimits`] and a 30 s request timeout), closes idle connections and waits until
-    /// every connection has ended.
+    /// [`ServeLimits`] and a 30 s request timeout), closes idle connections, waits until every
+    /// connection has ended, stops the sandbox's runtime and writes the last changes.
     /// When it returns, nothing holds the data file any more: another sandbox may open it.
     pub async fn shutdown(mut self) {
-        if let Some(t) = self.ticker.take() {
-            t.abort();
-            // Waits until the aborted task (and its clone of the state) is gone.
-            t.await.ok();
-        }
         if let Some(stop) = self.stop.take() {
             stop.send(true).ok();
         }
-        if let Some(server) = self.server.take()
-            && let Err(e) = server.await
+        if let Some(stopped) = self.stopped.take()
+            && stopped.await.is_err()
         {
-            tracing::error!(error = %e, "sandbox server task failed");
+            tracing::error!("the sandbox's thread ended without stopping cleanly");
         }
-        if let Err(e) = self.state.flush() {
-            tracing::error!(error = %e, "sandbox could not write its last changes");
-        }
-        tracing::info!(addr = %self.addr, "sandbox stopped");
     }
 }
 
 impl Drop for SandboxHandle {
     fn drop(&mut self) {
-        if let Some(t) = self.ticker.take() {
-            t.abort();
-        }
         if let Some(stop) = self.stop.take() {
             stop.send(true).ok();
         }

@@ -1438,12 +1438,18 @@ async fn a_version_1_file_is_migrated_and_serves_the_same_pictures() {
     assert_eq!(st, StatusCode::OK);
 }
 
+/// A bare HTTP client (rustls needs its provider first, as the app's client installs it).
+fn plain_http() -> reqwest::Client {
+    crate::api::client::install_tls_provider();
+    reqwest::Client::new()
+}
+
 #[tokio::test]
 async fn spawn_serves_real_http_and_places_orders_in_time() {
     let h = spawn(SandboxConfig::fast()).await.unwrap();
     let base = h.base_url();
     assert!(base.starts_with("http://127.0.0.1:") && base.ends_with('/'));
-    let http = reqwest::Client::new();
+    let http = plain_http();
     let pong = http
         .get(format!("{base}api/health/ping"))
         .send()
@@ -1490,7 +1496,7 @@ async fn faults_fail_after_applying_and_spare_the_ping() {
     .await
     .unwrap();
     let base = h.base_url();
-    let http = reqwest::Client::new();
+    let http = plain_http();
     for _ in 0..3 {
         let pong = http
             .get(format!("{base}api/health/ping"))

@@ -8,6 +8,11 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::*;
+use logodesk::backend::{
+    self, AccountDraft, AccountsCommand, AccountsEvent, Backend, BackendConfig, Event,
+    WaitingOrders,
+};
+use logodesk::keychain::Keychain;
 use logodesk::sandbox::{self, SandboxConfig, SandboxError, ServeLimits};
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 use tokio::net::{TcpSocket, TcpStream};
@@ -279,6 +284,145 @@ async fn a_client_that_does_not_read_its_answers_is_disconnected() {
         got.len() / 1024
     );
     assert!(answers < PIPELINED, "disconnected before all answers");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Apart from the app (issue 19, item 11)
+// ---------------------------------------------------------------------------------------------
+
+/// A `side` × `side` px artwork (the bands of [`art`]): a small PNG that takes the sandbox
+/// a long time to decode, measure and shrink.
+fn large_png(side: u32) -> Vec<u8> {
+    let bands = art();
+    let img = image::imageops::resize(&bands, side, side, image::imageops::FilterType::Nearest);
+    png(&img)
+}
+
+/// An upload of `bytes` with the demo vendor's key to `base`: its status and how long it took.
+async fn upload_to(
+    http: &reqwest::Client,
+    base: &str,
+    key: &str,
+    bytes: Vec<u8>,
+) -> (u16, Duration) {
+    let form = reqwest::multipart::Form::new()
+        .part(
+            "File",
+            reqwest::multipart::Part::bytes(bytes)
+                .file_name("large.png")
+                .mime_str("image/png")
+                .expect("a MIME type"),
+        )
+        .text("title", "Large");
+    let t = Instant::now();
+    let resp = http
+        .post(format!("{base}api/logo/upload"))
+        .bearer_auth(key)
+        .multipart(form)
+        .timeout(PATIENCE)
+        .send()
+        .await
+        .expect("the upload is answered");
+    let status = resp.status().as_u16();
+    resp.bytes().await.ok();
+    (status, t.elapsed())
+}
+
+/// A few concurrent large uploads to the app's embedded sandbox (any local process can send
+/// them: the demo key is public) do not stall the app: the backend's own work, saving an
+/// account in its local database, is answered again and again while they run, each time in
+/// a fraction of the time one upload takes.
+#[test]
+fn large_uploads_to_the_embedded_sandbox_do_not_stall_the_app() {
+    const UPLOADS: usize = 6;
+    let keychain = Keychain::with_store(keyring_core::mock::Store::new().expect("mock store"));
+    let mut app = Backend::start(BackendConfig::ephemeral(keychain), egui::Context::default())
+        .expect("the backend starts");
+    let base = wait_event(&app, "start-up", |e| match e {
+        Event::Ready { sandbox_url, .. } => Some(sandbox_url.expect("the sandbox runs")),
+        _ => None,
+    });
+    wait_event(&app, "the sandbox account", |e| {
+        matches!(e, Event::AccountActivated { .. }).then_some(())
+    });
+    let bytes = large_png(6000);
+
+    // The uploads come from a runtime of their own (another process, as far as the app knows).
+    let outside = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let http = reqwest::Client::new();
+    let key = sandbox::fixtures().vendor_api_key;
+    let uploads: Vec<_> = (0..UPLOADS)
+        .map(|_| {
+            let (http, base, key, bytes) = (http.clone(), base.clone(), key.clone(), bytes.clone());
+            outside.spawn(async move { upload_to(&http, &base, &key, bytes).await })
+        })
+        .collect();
+
+    // Meanwhile the app saves accounts, one after another, until every upload is answered.
+    let mut probes = Vec::new();
+    let started = Instant::now();
+    while uploads.iter().any(|u| !u.is_finished()) {
+        assert!(
+            started.elapsed() < PATIENCE,
+            "the uploads were not answered"
+        );
+        let request = app.next_request();
+        let draft = AccountDraft {
+            name: format!("Probe {}", probes.len() + 1),
+            base_url: "http://127.0.0.1:9/".into(),
+            auth: logodesk::api::AuthStyle::Bearer,
+            organization_id: None,
+            key: Some(logodesk::api::ApiKey::new("probe-key")),
+            orders: WaitingOrders::Ask,
+        };
+        let t = Instant::now();
+        app.send(backend::Command::Accounts(AccountsCommand::Save {
+            request,
+            id: None,
+            draft,
+        }));
+        wait_event(&app, "the account saved", |e| {
+            matches!(e, Event::Accounts(AccountsEvent::Saved(_))).then_some(())
+        });
+        probes.push(t.elapsed());
+    }
+    let answers: Vec<(u16, Duration)> = outside.block_on(async {
+        let mut all = Vec::new();
+        for u in uploads {
+            all.push(u.await.expect("the upload task ran"));
+        }
+        all
+    });
+    drop(app);
+
+    let shortest = answers.iter().map(|a| a.1).min().unwrap_or_default();
+    let longest = answers.iter().map(|a| a.1).max().unwrap_or_default();
+    let worst = probes.iter().max().copied().unwrap_or_default();
+    let statuses: Vec<u16> = answers.iter().map(|a| a.0).collect();
+    println!(
+        "apart: {UPLOADS} concurrent uploads of {} KB (6000 × 6000 px) answered {statuses:?} \
+         after {shortest:.2?} to {longest:.2?}; meanwhile the app saved {} accounts, worst \
+         {worst:.2?}",
+        bytes.len() / 1024,
+        probes.len()
+    );
+    assert!(
+        statuses.contains(&200),
+        "the sandbox still takes uploads: {statuses:?}"
+    );
+    assert!(
+        statuses.iter().all(|s| *s == 200 || *s == 503),
+        "an upload is taken or refused for now: {statuses:?}"
+    );
+    assert!(probes.len() >= 3, "the app kept working: {probes:?}");
+    assert!(
+        worst * 4 < shortest,
+        "the app answers in a fraction of one upload's time ({worst:?} vs {shortest:?})"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
