@@ -38,6 +38,12 @@ pub fn api_key(headers: &HeaderMap) -> Option<&str> {
     })
 }
 
+/// Whether `headers` carry a key of this sandbox (a connection that sent one is no longer
+/// treated as keyless, see [`super::serve`]).
+pub fn has_valid_key(state: &SandboxState, headers: &HeaderMap) -> bool {
+    api_key(headers).is_some_and(|k| state.lock().keys.contains_key(k))
+}
+
 impl FromRequestParts<SandboxState> for Caller {
     type Rejection = SandboxError;
 

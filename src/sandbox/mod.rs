@@ -2,9 +2,10 @@
 //!
 //! - [`spawn`] starts a thread with the sandbox's own tokio runtime (two workers, three
 //!   threads for heavy work), binds a listener and serves [`router`] there under [`ServeLimits`]
-//!   (timeouts and a connection cap, see [`serve`]), returning a [`SandboxHandle`] with the
-//!   real address and a graceful [`SandboxHandle::shutdown`]. Nothing of the sandbox runs on
-//!   the runtime of the app that embeds it.
+//!   (timeouts, a connection cap, a smaller share and a short idle limit for connections
+//!   without a key, see [`serve`]), returning a [`SandboxHandle`] with the real address and a
+//!   graceful, bounded [`SandboxHandle::shutdown`]. Nothing of the sandbox runs on the runtime
+//!   of the app that embeds it.
 //! - [`SandboxState`] holds every entity in memory (the source of truth) with write-through
 //!   to SQLite when [`SandboxConfig::data`] is set; a change that cannot be written is undone
 //!   and answered 503, never reported as failed after it was applied (see [`state`]). One
@@ -37,6 +38,7 @@ mod tests;
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::{oneshot, watch};
@@ -106,7 +108,7 @@ const WORKER_THREADS: usize = 2;
 const BLOCKING_THREADS: usize = 3;
 
 /// How long the runtime's shutdown waits for heavy work still running after the server
-/// stopped (none is left: the server waits for every request to finish).
+/// stopped (none is left unless a request outlived [`ServeLimits::shutdown_grace`]).
 const BLOCKING_GRACE: Duration = Duration::from_millis(500);
 
 /// A running sandbox: its own tokio runtime on threads of its own (named `sandbox…`), so that
@@ -175,7 +177,7 @@ fn run(
         }
     };
     let state = runtime.block_on(serve_until_stopped(config, started, stopping));
-    // Heavy work still running (none should be) is left to end alone.
+    // Heavy work still running (only when a request outlived the grace) is left to end alone.
     runtime.shutdown_timeout(BLOCKING_GRACE);
     if let Some(state) = state {
         if let Err(e) = state.flush() {
@@ -225,10 +227,15 @@ async fn serve_until_stopped(
             }
         }
     });
+    let keyed = {
+        let state = state.clone();
+        Arc::new(move |headers: &http::HeaderMap| auth::has_valid_key(&state, headers))
+    };
     serve::serve(
         listener,
         router(state.clone()),
         config.limits.clone(),
+        keyed,
         stopping,
     )
     .await;
@@ -260,9 +267,10 @@ impl SandboxHandle {
         &self.state
     }
 
-    /// Stops accepting connections, lets in-flight requests finish (each is bounded by the
-    /// [`ServeLimits`] and a 30 s request timeout), closes idle connections, waits until every
-    /// connection has ended, stops the sandbox's runtime and writes the last changes.
+    /// Stops accepting connections, lets in-flight requests finish for at most
+    /// [`ServeLimits::shutdown_grace`] (then closes them), closes idle connections, stops the
+    /// sandbox's runtime and writes the last changes. Bounded: about the grace plus half a
+    /// second.
     /// When it returns, nothing holds the data file any more: another sandbox may open it.
     pub async fn shutdown(mut self) {
         if let Some(stop) = self.stop.take() {

@@ -21,9 +21,12 @@ use tokio::net::{TcpSocket, TcpStream};
 fn tight(max_connections: usize) -> ServeLimits {
     ServeLimits {
         header_read_timeout: Duration::from_secs(2),
+        keyless_idle_timeout: Duration::from_secs(2),
+        max_keyless_connections: max_connections / 2,
         body_read_timeout: Duration::from_secs(2),
         write_timeout: Duration::from_secs(2),
         max_connections,
+        ..ServeLimits::default()
     }
 }
 
@@ -423,6 +426,223 @@ fn large_uploads_to_the_embedded_sandbox_do_not_stall_the_app() {
         worst * 4 < shortest,
         "the app answers in a fraction of one upload's time ({worst:?} vs {shortest:?})"
     );
+}
+
+/// Sends `request` on `tcp` and reads its whole (small) answer; `None` when the server closed
+/// the connection instead. `Some((answer, closed))`: `closed` when the server closed it right
+/// after the answer.
+async fn ask(tcp: &mut TcpStream, request: &[u8]) -> Option<(String, bool)> {
+    tcp.write_all(request).await.ok()?;
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        match tokio::time::timeout(PATIENCE, tcp.read(&mut buf)).await {
+            Err(_) => panic!("no answer within {PATIENCE:?}"),
+            Ok(Ok(0)) | Ok(Err(_)) => {
+                return (!got.is_empty()).then(|| (String::from_utf8_lossy(&got).into(), true));
+            }
+            Ok(Ok(n)) => got.extend_from_slice(&buf[..n]),
+        }
+        let text = String::from_utf8_lossy(&got);
+        // Every answer asked here is short: complete once its declared body has arrived.
+        if let Some((head, body)) = text.split_once("\r\n\r\n") {
+            let length = head
+                .lines()
+                .find_map(|l| {
+                    let (name, value) = l.split_once(':')?;
+                    name.eq_ignore_ascii_case("content-length")
+                        .then(|| value.trim().parse::<usize>().ok())
+                        .flatten()
+                })
+                .unwrap_or(0);
+            if body.len() >= length {
+                let closing = head.to_ascii_lowercase().contains("connection: close");
+                return Some((text.into_owned(), closing));
+            }
+        }
+    }
+}
+
+/// 256 kept-alive connections that never present a key, each asking for the health check every
+/// 500 ms so that no idle limit closes it, do not keep a client with a key from being answered
+/// (before this, they held all 256 slots for as long as they kept asking). Once they fall
+/// silent they are closed after the short idle limit of keyless connections, while a
+/// connection with a key, silent since before them, stays open.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn keyless_kept_alive_connections_do_not_lock_out_a_keyed_client() {
+    const KEYLESS: usize = 256;
+    const EVERY: Duration = Duration::from_millis(500);
+    // A long idle limit for connections with a key, so that only the keyless one can act here.
+    let limits = ServeLimits {
+        header_read_timeout: Duration::from_secs(120),
+        ..ServeLimits::default()
+    };
+    assert_eq!(
+        limits.max_connections, KEYLESS,
+        "as many as the default cap"
+    );
+    let env = start_with(SandboxConfig {
+        limits,
+        ..SandboxConfig::fast()
+    })
+    .await;
+    let addr = env.sb.addr();
+    let ping = b"GET /api/health/ping HTTP/1.1\r\nHost: x\r\n\r\n";
+
+    let (quiet, silent) = tokio::sync::watch::channel(false);
+    let (ready, mut all_ready) = tokio::sync::mpsc::channel::<()>(KEYLESS);
+    let mut keyless = Vec::new();
+    for _ in 0..KEYLESS {
+        let ready = ready.clone();
+        let mut silent = silent.clone();
+        keyless.push(tokio::spawn(async move {
+            let mut tcp = TcpStream::connect(addr).await.expect("connects");
+            let mut first = true;
+            loop {
+                let answer = ask(&mut tcp, ping).await;
+                if first {
+                    ready.send(()).await.ok();
+                    first = false;
+                }
+                match answer {
+                    Some((text, closing)) => {
+                        assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+                        if closing {
+                            // Closed by the server after its answer, while it was still asking.
+                            return (true, None);
+                        }
+                    }
+                    None => return (true, None),
+                }
+                tokio::select! {
+                    () = tokio::time::sleep(EVERY) => {}
+                    _ = silent.changed() => break,
+                }
+            }
+            // Silent from now on: how long until the server closes it.
+            let t = Instant::now();
+            let rest = read_until_closed(&mut tcp, PATIENCE).await;
+            assert!(rest.is_some_and(|r| r.is_empty()), "closed without a word");
+            (false, Some(t.elapsed()))
+        }));
+    }
+    drop(ready);
+    // Every keyless connection was answered (or closed) once: the 256 slots are theirs.
+    for _ in 0..KEYLESS {
+        all_ready
+            .recv()
+            .await
+            .expect("each keyless connection asks once");
+    }
+
+    // A client with a key, meanwhile, on a new connection.
+    let fresh = client(
+        &env.sb.base_url(),
+        env.key(),
+        logodesk::api::AuthStyle::Bearer,
+    );
+    let t = Instant::now();
+    let page = tokio::time::timeout(
+        Duration::from_secs(60),
+        fresh.logos().list(&logodesk::api::ListLogos::new()),
+    )
+    .await
+    .expect("the client with a key is answered while the keyless connections keep asking")
+    .expect("the list is answered");
+    let keyed_wait = t.elapsed();
+    assert!(!page.items.is_empty());
+
+    // A kept-alive connection with a key, silent from before the keyless ones fall silent.
+    let mut keyed = TcpStream::connect(addr).await.expect("connects");
+    let with_key = format!(
+        "GET /api/health/ping HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {}\r\n\r\n",
+        env.key()
+    );
+    let (text, closing) = ask(&mut keyed, with_key.as_bytes())
+        .await
+        .expect("answered");
+    assert!(text.starts_with("HTTP/1.1 200") && !closing, "{text}");
+
+    quiet.send(true).expect("the keyless connections listen");
+    let mut closed_asking = 0;
+    let mut idle_closed = Vec::new();
+    for k in keyless {
+        match k.await.expect("a keyless connection's task") {
+            (true, _) => closed_asking += 1,
+            (false, Some(after)) => idle_closed.push(after),
+            (false, None) => unreachable!("a silent connection reports when it was closed"),
+        }
+    }
+    let shortest = idle_closed.iter().min().copied().unwrap_or_default();
+    let longest = idle_closed.iter().max().copied().unwrap_or_default();
+    println!(
+        "keyless: {KEYLESS} kept-alive connections asking every {EVERY:?}; a client with a key \
+         was answered after {keyed_wait:.2?}; {closed_asking} were closed after an answer \
+         while asking, the {} kept alive were closed {shortest:.1?} to {longest:.1?} after \
+         falling silent",
+        idle_closed.len()
+    );
+    // The keyed connection, silent all this time, is still open and answered.
+    let (text, _) = ask(&mut keyed, with_key.as_bytes())
+        .await
+        .expect("the keyed connection is still open");
+    assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+    assert!(
+        closed_asking > 0,
+        "keyless connections hold only a share of the slots"
+    );
+    assert!(
+        !idle_closed.is_empty(),
+        "some keyless connections are kept alive"
+    );
+}
+
+/// Stopping the sandbox does not wait for a request in flight longer than the grace (the app
+/// gives the sandbox 3 s when it closes): a body that never arrives, whose own limit is a
+/// minute, is cut off, and the data file is free for the next sandbox at once.
+#[tokio::test]
+async fn shutdown_cuts_a_request_in_flight_after_the_grace() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let config = SandboxConfig {
+        data: Some(dir.path().join("sandbox.sqlite")),
+        limits: ServeLimits {
+            body_read_timeout: Duration::from_secs(60),
+            shutdown_grace: Duration::from_millis(500),
+            ..ServeLimits::default()
+        },
+        ..SandboxConfig::fast()
+    };
+    let env = start_with(config.clone()).await;
+    let mut tcp = TcpStream::connect(env.sb.addr()).await.expect("connects");
+    let head = format!(
+        "POST /api/orders HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {}\r\n\
+         Content-Type: application/json\r\nContent-Length: 500\r\n\r\n{{\"reference\":",
+        env.key()
+    );
+    tcp.write_all(head.as_bytes()).await.expect("sent");
+    // A ping on another connection gives the sandbox time to take the head in: the request
+    // is then in flight, waiting for its body.
+    let r = env
+        .raw("GET", "api/health/ping", Some(env.key()), None)
+        .await;
+    assert_eq!(r.status, 200);
+
+    let t = Instant::now();
+    env.sb.shutdown().await;
+    let took = t.elapsed();
+    let rest = read_until_closed(&mut tcp, PATIENCE)
+        .await
+        .expect("the connection is closed");
+    println!("shutdown with a body in flight took {took:.2?}");
+    assert!(
+        took < Duration::from_secs(30),
+        "not the body's minute: {took:?}"
+    );
+    assert!(!String::from_utf8_lossy(&rest).contains("HTTP/1.1 2"));
+    let again = sandbox::spawn(config)
+        .await
+        .expect("the data file is free again");
+    again.shutdown().await;
 }
 
 // ---------------------------------------------------------------------------------------------

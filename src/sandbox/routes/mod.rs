@@ -141,8 +141,7 @@ fn deadline_body(body: Body, limit: Duration, expired: Arc<AtomicBool>) -> Body 
 /// [`super::SandboxConfig::expose_fixtures`] and to a caller with a valid key of this sandbox;
 /// otherwise the 404 of an unknown path, so it does not even reveal that it exists.
 async fn fixture_ids(State(state): State<SandboxState>, req: Request) -> Result<Json<Fixtures>> {
-    let allowed = state.knobs().expose_fixtures
-        && auth::api_key(req.headers()).is_some_and(|k| state.lock().keys.contains_key(k));
+    let allowed = state.knobs().expose_fixtures && auth::has_valid_key(&state, req.headers());
     if allowed {
         Ok(Json(fixtures()))
     } else {
