@@ -47,7 +47,7 @@ pub use error::SandboxError;
 pub use fixtures::{Fixtures, fixtures};
 pub use routes::router;
 pub use serve::ServeLimits;
-pub use state::SandboxState;
+pub use state::{SandboxState, UploadLimits};
 
 /// How often the background task moves due orders and tasks on.
 const TICK: Duration = Duration::from_millis(250);
@@ -70,11 +70,13 @@ pub struct SandboxConfig {
     pub expose_fixtures: bool,
     /// Timeouts and the connection cap of the HTTP server.
     pub limits: ServeLimits,
+    /// Uploads worked on at once, and how long one waits for its turn.
+    pub uploads: UploadLimits,
 }
 
 impl Default for SandboxConfig {
     /// `127.0.0.1:0`, in memory, live-like placement delay, 60 s vectorize delay, no faults,
-    /// no `/sandbox/fixtures`, the default [`ServeLimits`].
+    /// no `/sandbox/fixtures`, the default [`ServeLimits`] and [`UploadLimits`].
     fn default() -> Self {
         SandboxConfig {
             listen: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
@@ -84,6 +86,7 @@ impl Default for SandboxConfig {
             fault_rate: 0.0,
             expose_fixtures: false,
             limits: ServeLimits::default(),
+            uploads: UploadLimits::default(),
         }
     }
 }
@@ -102,10 +105,6 @@ impl SandboxConfig {
 
 /// Worker threads of the sandbox's own runtime (accepting, routing, the database).
 const WORKER_THREADS: usize = 2;
-
-/// Threads for the sandbox's heavy work (decoding uploads, drawing pictures), apart from the
-/// app's blocking pool.
-const BLOCKING_THREADS: usize = 3;
 
 /// How long the runtime's shutdown waits for heavy work still running after the server
 /// stopped (none is left unless a request outlived [`ServeLimits::shutdown_grace`]).
@@ -163,9 +162,13 @@ fn run(
     stopping: watch::Receiver<bool>,
     done: oneshot::Sender<()>,
 ) {
+    // Threads for heavy work (decoding uploads, drawing pictures), apart from the app's
+    // blocking pool: one per upload at once, and one more so that other requests' pictures
+    // go on meanwhile.
+    let blocking_threads = config.uploads.concurrent.max(1) + 1;
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(WORKER_THREADS)
-        .max_blocking_threads(BLOCKING_THREADS)
+        .max_blocking_threads(blocking_threads)
         .thread_name("sandbox-worker")
         .enable_all()
         .build()

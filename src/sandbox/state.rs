@@ -21,6 +21,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
 use chrono::{DateTime, Utc};
 use rand::rngs::StdRng;
 use rand::{Rng as _, SeedableRng as _};
@@ -503,10 +505,34 @@ pub struct Knobs {
     pub expose_fixtures: bool,
     /// Longest time from a request's head until its whole body has arrived.
     pub body_read_timeout: Duration,
+    /// Uploads at once and the wait for a turn.
+    pub uploads: UploadLimits,
+}
+
+/// How many uploads the sandbox works on at once, and how long one waits for its turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UploadLimits {
+    /// Uploads read and decoded at once (at least 1); each may take a request body of 11 MiB
+    /// and 256 MiB while decoding.
+    pub concurrent: usize,
+    /// Longest wait for a turn; then the upload is answered 503 with `Retry-After`.
+    pub wait: Duration,
+}
+
+impl Default for UploadLimits {
+    /// Two at once, 10 s of waiting.
+    fn default() -> Self {
+        UploadLimits {
+            concurrent: 2,
+            wait: Duration::from_secs(10),
+        }
+    }
 }
 
 struct Shared {
     db: Mutex<Db>,
+    /// A turn for each upload worked on at once ([`SandboxState::upload_turn`]).
+    uploads: Arc<Semaphore>,
     pictures: Pictures,
     rng: Mutex<StdRng>,
     knobs: Knobs,
@@ -615,6 +641,7 @@ impl SandboxState {
         };
         Ok(SandboxState {
             shared: Arc::new(Shared {
+                uploads: Arc::new(Semaphore::new(config.uploads.concurrent.max(1))),
                 pictures: db.pictures.clone(),
                 db: Mutex::new(db),
                 rng: Mutex::new(StdRng::seed_from_u64(RNG_SEED)),
@@ -624,6 +651,7 @@ impl SandboxState {
                     fault_rate,
                     expose_fixtures: config.expose_fixtures,
                     body_read_timeout: config.limits.body_read_timeout,
+                    uploads: config.uploads.clone(),
                 },
                 instance_id,
                 _lock: lock,
@@ -690,6 +718,21 @@ impl SandboxState {
                 );
                 r
             }
+        }
+    }
+
+    /// A turn to read and decode an upload: waits for one of the
+    /// [`UploadLimits::concurrent`] turns for at most [`UploadLimits::wait`], then answers 503
+    /// (with `Retry-After`). Held until the upload's picture is decoded.
+    pub async fn upload_turn(&self) -> Result<OwnedSemaphorePermit> {
+        let UploadLimits { concurrent, wait } = self.shared.knobs.uploads;
+        match tokio::time::timeout(wait, self.shared.uploads.clone().acquire_owned()).await {
+            Ok(Ok(turn)) => Ok(turn),
+            Ok(Err(closed)) => Err(SandboxError::Internal(format!("upload turns: {closed}"))),
+            Err(_) => Err(SandboxError::Unavailable(format!(
+                "The sandbox is busy with {concurrent} other uploads; send this one again in a \
+                 moment"
+            ))),
         }
     }
 

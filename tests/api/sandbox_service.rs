@@ -13,7 +13,7 @@ use logodesk::backend::{
     WaitingOrders,
 };
 use logodesk::keychain::Keychain;
-use logodesk::sandbox::{self, SandboxConfig, SandboxError, ServeLimits};
+use logodesk::sandbox::{self, SandboxConfig, SandboxError, ServeLimits, UploadLimits};
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 use tokio::net::{TcpSocket, TcpStream};
 
@@ -426,6 +426,95 @@ fn large_uploads_to_the_embedded_sandbox_do_not_stall_the_app() {
         worst * 4 < shortest,
         "the app answers in a fraction of one upload's time ({worst:?} vs {shortest:?})"
     );
+}
+
+/// Uploads take turns: with one turn, an upload whose body is slow to arrive holds it, and
+/// another upload waits for it no longer than the configured wait, then is answered 503 with
+/// `Retry-After`; a body declared larger than accepted is refused at once (413), without
+/// waiting for a turn or for its bytes; once the slow one is answered 408, the turn is free.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn uploads_take_turns_and_a_body_declared_too_large_is_refused_at_once() {
+    let env = start_with(SandboxConfig {
+        limits: ServeLimits {
+            body_read_timeout: Duration::from_secs(6),
+            ..ServeLimits::default()
+        },
+        uploads: UploadLimits {
+            concurrent: 1,
+            wait: Duration::from_secs(1),
+        },
+        ..SandboxConfig::fast()
+    })
+    .await;
+    let head = |length: usize| {
+        format!(
+            "POST /api/logo/upload HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {}\r\n\
+             Content-Type: multipart/form-data; boundary=XYZ\r\nContent-Length: {length}\r\n\r\n",
+            env.key()
+        )
+    };
+    let small = || {
+        reqwest::multipart::Form::new()
+            .part(
+                "File",
+                reqwest::multipart::Part::bytes(png(&art()))
+                    .file_name("art.png")
+                    .mime_str("image/png")
+                    .expect("a MIME type"),
+            )
+            .text("title", "Small")
+    };
+
+    // The slow upload: its head and the start of its body, then nothing.
+    let mut slow = TcpStream::connect(env.sb.addr()).await.expect("connects");
+    let start = "--XYZ\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nSlow\r\n";
+    slow.write_all(format!("{}{start}", head(100_000)).as_bytes())
+        .await
+        .expect("sent");
+    // Until it holds the turn, another upload may still take it first.
+    let busy = wait_for(PATIENCE, || async {
+        let r = env.upload_raw(env.key(), small()).await;
+        (r.status != 200).then_some(r)
+    })
+    .await;
+    assert_eq!(busy.status, 503, "{}", busy.text);
+    assert!(busy.error_message().contains("busy"), "{}", busy.text);
+    let retry = env
+        .http
+        .post(env.url("api/logo/upload"))
+        .bearer_auth(env.key())
+        .multipart(small())
+        .timeout(PATIENCE)
+        .send()
+        .await
+        .expect("answered");
+    assert_eq!(retry.status().as_u16(), 503);
+    assert!(
+        retry.headers().contains_key("retry-after"),
+        "503 says when to retry"
+    );
+
+    // Declared larger than accepted: 413 at once, though no byte of the body follows and the
+    // only turn is taken.
+    let mut huge = TcpStream::connect(env.sb.addr()).await.expect("connects");
+    huge.write_all(head(12 * 1024 * 1024).as_bytes())
+        .await
+        .expect("sent");
+    let got = read_until_closed(&mut huge, PATIENCE)
+        .await
+        .expect("answered and closed");
+    let text = String::from_utf8_lossy(&got);
+    assert!(text.starts_with("HTTP/1.1 413"), "{text}");
+    assert!(text.contains("\"message\""), "{text}");
+
+    // The slow one is answered 408 in the end, and the turn is free again.
+    let got = read_until_closed(&mut slow, PATIENCE)
+        .await
+        .expect("answered and closed");
+    let text = String::from_utf8_lossy(&got);
+    assert!(text.starts_with("HTTP/1.1 408"), "{text}");
+    let r = env.upload_raw(env.key(), small()).await;
+    assert_eq!(r.status, 200, "{}", r.text);
 }
 
 /// Sends `request` on `tcp` and reads its whole (small) answer; `None` when the server closed

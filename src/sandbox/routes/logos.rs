@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use axum::Json;
 use axum::extract::{FromRequest as _, Multipart, Path, RawQuery, Request, State};
-use axum::http::header::CONTENT_TYPE;
+use axum::http::header::{CONTENT_LENGTH, CONTENT_TYPE};
 use chrono::Utc;
 
 use super::{blocking, path_id};
@@ -88,12 +88,17 @@ pub async fn by_item_no(
     answer(&state, out).await
 }
 
+/// The 413 of an upload larger than accepted.
+fn too_large() -> SandboxError {
+    SandboxError::PayloadTooLarge(format!(
+        "The upload is larger than accepted; files may be at most {} MiB",
+        Limits::default().max_file_bytes / (1024 * 1024)
+    ))
+}
+
 fn multipart_error(e: axum::extract::multipart::MultipartError) -> SandboxError {
     if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
-        SandboxError::PayloadTooLarge(format!(
-            "The upload is larger than accepted; files may be at most {} MiB",
-            Limits::default().max_file_bytes / (1024 * 1024)
-        ))
+        too_large()
     } else {
         SandboxError::bad(format!("The multipart body could not be read: {e}"))
     }
@@ -118,6 +123,17 @@ pub async fn upload(
                 .into(),
         ));
     }
+    // A body declared too large is refused before it is read or waits for a turn.
+    let declared = req
+        .headers()
+        .get(CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if declared.is_some_and(|n| n > super::upload_body_limit() as u64) {
+        return Err(too_large());
+    }
+    // The body is read only with a turn, so at most that many are in memory and decoded.
+    let turn = state.upload_turn().await?;
     let mut mp = Multipart::from_request(req, &state)
         .await
         .map_err(|e| SandboxError::bad(format!("The multipart body could not be read: {e}")))?;
@@ -140,7 +156,12 @@ pub async fn upload(
         })?),
     };
     let target = state.lock().target_org(caller.org, org)?;
-    let prepared = blocking(move || ops::prepare_upload(&file, &title)).await?;
+    let prepared = blocking(move || {
+        // Given back when decoding ends, even if the request was given up meanwhile.
+        let _turn = turn;
+        ops::prepare_upload(&file, &title)
+    })
+    .await?;
     let out = state.write(|db| db.insert_upload(target, prepared, Utc::now()))?;
     answer(&state, out).await
 }
