@@ -278,8 +278,10 @@ impl Track {
         }
     }
 
-    /// A request began (`keyed`: with a valid key); its [`Busy`] ends it.
-    fn begin(self: &Arc<Self>, keyed: bool) -> Busy {
+    /// A request with these `headers` began; its [`Busy`] ends it. Only a keyless connection's
+    /// requests are checked for a key (the check may take the state's lock).
+    fn begin(self: &Arc<Self>, headers: &HeaderMap, check: &KeyCheck) -> Busy {
+        let keyed = self.activity.borrow().standing == Standing::Keyless && check(headers);
         self.activity.send_modify(|a| {
             a.in_flight += 1;
             if keyed && a.standing == Standing::Keyless {
@@ -380,7 +382,7 @@ impl hyper::service::Service<Request<Incoming>> for ConnService {
     type Future = Pin<Box<dyn Future<Output = Result<Response<Body>, Infallible>> + Send>>;
 
     fn call(&self, req: Request<Incoming>) -> Self::Future {
-        let busy = self.track.begin((self.keyed)(req.headers()));
+        let busy = self.track.begin(req.headers(), &self.keyed);
         let app = self.app.clone();
         Box::pin(async move {
             let answer = app.oneshot(req).await?;
