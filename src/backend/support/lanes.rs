@@ -3,7 +3,8 @@
 //!
 //! - **the store's lane** ([`with_store`]): every SQLite call, on a thread pool of its own that
 //!   nothing else uses. The outbox records what the service answered there, so it must never
-//!   queue behind a PDF, a decode, the keychain or the embedded sandbox's renders.
+//!   queue behind a PDF, a decode or the keychain. (The embedded sandbox runs on a runtime and
+//!   threads of its own, `sandbox::spawn`.)
 //! - **the heavy lane** ([`heavy`]): PDFs and big picture decodes, at most [`MAX_HEAVY`] at
 //!   once in the whole process, on the runtime's blocking pool; the ones waiting hold no thread.
 //! - **the rest** ([`blocking`]): the keychain, files, small conversions, on the runtime's
@@ -34,8 +35,8 @@ static HEAVY: Semaphore = Semaphore::const_new(MAX_HEAVY);
 
 /// The store's lane: the blocking pool of a runtime of its own, which only [`with_store`]
 /// uses (the runtime itself is never driven). A pool of its own rather than places kept in
-/// the backend's: the backend's pool is shared with work no semaphore here bounds (the
-/// embedded sandbox's renders, file reads of other features), so only threads nothing else
+/// the backend's: the backend's pool is shared with work no semaphore here bounds (file
+/// reads and direct `spawn_blocking` calls of other features), so only threads nothing else
 /// can take guarantee that SQLite never waits behind them. It is one for the process rather
 /// than one per [`SharedStore`], so that a store stays what callers and tests make of it, a
 /// `Mutex` in an `Arc`; its idle threads end after a few seconds.
