@@ -177,10 +177,7 @@ composer-add-rows = { $count ->
 }
 composer-column = Kolonne { $column }: { $first }
 composer-number-twice = Nummer { $number } er brugt to gange i dette design.
-composer-more-rows = { $count ->
-    [one] … og { $count } række mere
-   *[other] … og { $count } rækker mere
-}
+composer-roster-over-line = Med disse { $count } rækker ville designet have { $total }, og tjenesten tager højst { $max } rækker til ét design. Importér en kortere holdliste, eller fjern først rækker fra designet.
 
 ## Holdlistens korrektur og korrekturarket (proof.rs)
 

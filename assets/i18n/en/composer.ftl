@@ -177,10 +177,7 @@ composer-add-rows = { $count ->
 }
 composer-column = Column { $column }: { $first }
 composer-number-twice = Number { $number } is used twice in this design.
-composer-more-rows = { $count ->
-    [one] … and { $count } more row
-   *[other] … and { $count } more rows
-}
+composer-roster-over-line = With these { $count } rows the design would have { $total }, and the service takes at most { $max } rows for one design. Import a shorter roster, or remove rows from the design first.
 
 ## The roster proof and the proof sheet (proof.rs)
 

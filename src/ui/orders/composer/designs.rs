@@ -304,27 +304,33 @@ impl Composer {
     }
 }
 
-/// A line's lone row without a name or number (the one a new line starts with) gives way to
-/// a pasted or imported roster.
+/// Whether `rows` is a line's lone row without a name or number (the one a new line starts
+/// with), which gives way to a pasted or imported roster.
+pub(super) fn is_lone_default_row(rows: &[RowForm]) -> bool {
+    matches!(rows, [only] if only.name.is_empty() && only.number.is_empty())
+}
+
+/// Drops a line's lone default row ([`is_lone_default_row`]) before a roster is added.
 pub(super) fn replace_lone_default_row(rows: &mut Vec<RowForm>) {
-    if let [only] = rows.as_slice()
-        && only.name.is_empty()
-        && only.number.is_empty()
-    {
+    if is_lone_default_row(rows) {
         rows.clear();
     }
 }
 
 /// The headings of a grid of rows: #, size, quantity, name and number.
-pub(super) fn row_headings(ui: &mut Ui) {
-    let headings = [
+pub(super) fn row_heading_texts() -> [String; 5] {
+    [
         crate::tr!("composer-col-row"),
         crate::tr!("composer-col-size"),
         crate::tr!("composer-col-qty"),
         crate::tr!("composer-col-name"),
         crate::tr!("composer-col-number"),
-    ];
-    for h in headings {
+    ]
+}
+
+/// The headings of a grid of rows, a cell each.
+pub(super) fn row_headings(ui: &mut Ui) {
+    for h in row_heading_texts() {
         ui.label(RichText::new(h).small().strong());
     }
 }
