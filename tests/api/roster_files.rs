@@ -162,9 +162,12 @@ fn check(name: &str, write: impl FnOnce(&Path), expected: &str) -> Answer {
     answer
 }
 
+/// What writes a part's content.
+type Writes<'a> = &'a dyn Fn(&mut dyn Write);
+
 /// Writes a zip container: `parts` as they are, then `streamed`'s part written by a function
 /// (so 400 MB never sits in memory), deflated.
-fn zip_file(path: &Path, parts: &[(&str, &str)], streamed: (&str, &dyn Fn(&mut dyn Write))) {
+fn zip_file(path: &Path, parts: &[(&str, &str)], streamed: (&str, Writes<'_>)) {
     let mut zip = zip::ZipWriter::new(std::fs::File::create(path).unwrap());
     let options = zip::write::SimpleFileOptions::default();
     for (name, content) in parts {
@@ -182,7 +185,7 @@ const DOC_RELS: &str = "http://schemas.openxmlformats.org/officeDocument/2006/re
 
 /// A workbook of one sheet whose `<sheetData>` `cells` writes, as Excel lays it out, with
 /// `extra` parts (shared strings) beside it.
-fn xlsx(path: &Path, extra: &[(&str, &str)], cells: &dyn Fn(&mut dyn Write)) {
+fn xlsx(path: &Path, extra: &[(&str, &str)], cells: Writes<'_>) {
     let types = r#"<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>"#;
     let rels = format!(
         r#"<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="{RELS}"><Relationship Id="rId1" Type="{DOC_RELS}/officeDocument" Target="xl/workbook.xml"/></Relationships>"#
