@@ -103,6 +103,23 @@ pub struct SheetRow {
     pub value_labels: Vec<String>,
 }
 
+/// The distinct proofs of a sheet's rows, in the order they first appear, and how many rows
+/// share each: one pass over the rows, each key looked up by its hash.
+fn distinct_keys(rows: &[SheetRow]) -> (Vec<ProofKey>, HashMap<ProofKey, usize>) {
+    let mut distinct = Vec::new();
+    let mut sharing: HashMap<ProofKey, usize> = HashMap::new();
+    for row in rows {
+        match sharing.get_mut(&row.key) {
+            Some(n) => *n += 1,
+            None => {
+                distinct.push(row.key.clone());
+                sharing.insert(row.key.clone(), 1);
+            }
+        }
+    }
+    (distinct, sharing)
+}
+
 /// What a proof sheet is made of.
 #[derive(Debug, Clone)]
 pub struct SheetOrder {
@@ -400,23 +417,6 @@ async fn save_confirmation(
         .await?
         .map_err(|e| UserError::from_error(&e))?;
     downloads.write(path, bytes, Export::Confirmation).await
-}
-
-/// The distinct proofs of a sheet's rows, in the order they first appear, and how many rows
-/// share each: one pass over the rows, each key looked up by its hash.
-fn distinct_keys(rows: &[SheetRow]) -> (Vec<ProofKey>, HashMap<ProofKey, usize>) {
-    let mut distinct = Vec::new();
-    let mut sharing: HashMap<ProofKey, usize> = HashMap::new();
-    for row in rows {
-        match sharing.get_mut(&row.key) {
-            Some(n) => *n += 1,
-            None => {
-                distinct.push(row.key.clone());
-                sharing.insert(row.key.clone(), 1);
-            }
-        }
-    }
-    (distinct, sharing)
 }
 
 /// A sheet under way: where its progress goes.
