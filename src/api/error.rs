@@ -318,6 +318,16 @@ pub enum Rule {
     /// A design line without sizes.
     #[error("Add at least one size and quantity for this design.")]
     NoSizes,
+    /// A design line with more instances than the service takes.
+    #[error(
+        "This design has {count} rows of sizes and names; the service takes at most {max} per design. Remove rows, or order the rest in another order."
+    )]
+    TooManyInstances {
+        /// Instances of the line.
+        count: usize,
+        /// The most the service takes ([`crate::api::MAX_INSTANCES_PER_DESIGN`]).
+        max: usize,
+    },
     /// A design instance without a size.
     #[error("Enter a garment size, such as M, L or XL.")]
     SizeMissing,

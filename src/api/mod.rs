@@ -44,7 +44,7 @@ pub use logos::{ListLogos, LogosHandler, UploadLogo};
 pub use models::*;
 pub use orders::{
     DesignLine, DesignRef, DigitLine, IdempotencyKey, Instance, LogoAmount, LogoLine, LogoRef,
-    OrdersHandler, PlaceOrder,
+    MAX_INSTANCES_PER_DESIGN, OrdersHandler, PlaceOrder,
 };
 pub use retry::{Jitter, RetryPolicy};
 pub use vectorize::VectorizeHandler;

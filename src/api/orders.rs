@@ -7,7 +7,7 @@ pub use request::{
     DesignLine, DesignRef, DigitLine, IdempotencyKey, Instance, LogoAmount, LogoLine, LogoRef,
     PlaceOrder,
 };
-pub use validate::is_plausible_email;
+pub use validate::{MAX_INSTANCES_PER_DESIGN, is_plausible_email};
 
 use crate::api::client::{Call, Client};
 use crate::api::error::{ApiError, Subject};

@@ -193,6 +193,9 @@ pub fn rule(r: &Rule) -> String {
         Rule::CountryNotCode { given } => tr!("api-rule-country-not-code", given = given.as_str()),
         Rule::DesignRefMissing => tr!("api-rule-design-ref-missing"),
         Rule::NoSizes => tr!("api-rule-no-sizes"),
+        Rule::TooManyInstances { count, max } => {
+            tr!("api-rule-too-many-instances", count = *count, max = *max)
+        }
         Rule::SizeMissing => tr!("api-rule-size-missing"),
         Rule::NumberNotDigits { number } => {
             tr!("api-rule-number-not-digits", number = number.as_str())
@@ -278,6 +281,10 @@ mod tests {
             },
             Rule::DesignRefMissing,
             Rule::NoSizes,
+            Rule::TooManyInstances {
+                count: 501,
+                max: 500,
+            },
             Rule::SizeMissing,
             Rule::NumberNotDigits {
                 number: "1O".into(),

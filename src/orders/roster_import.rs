@@ -1,20 +1,43 @@
 //! Rosters read from a file for a design line: a CSV export (`,`, `;` or tab, sniffed; a
-//! UTF-8 BOM or a Windows-1252 file as Danish Excel writes them) or a spreadsheet (XLSX, XLS,
-//! ODS through `calamine`), turned into a table of text cells. Which column is the size, the
-//! quantity, the name and the number is guessed from a header row in Danish or English and
-//! can be changed; the rows are checked by the paste parser's rule
-//! ([`super::roster::row_problem`]), and numbers used twice within the design are flagged.
+//! UTF-8 BOM, Excel's "Unicode text" in UTF-16 with its BOM, or a Windows-1252 file as Danish
+//! Excel writes them) or a spreadsheet (XLSX through `calamine`'s cell reader, ODS as a stream:
+//! [`sheets`]), turned into a table of text cells. Which column is the size, the quantity, the
+//! name and the number is guessed from a header row in Danish or English and can be changed;
+//! the rows are checked by the paste parser's rule ([`super::roster::row_problem`]), and
+//! numbers used twice within the design are flagged.
+//!
+//! A file is read only as far as a roster goes: at most [`MAX_ROWS`] rows (one design line's
+//! instances) and a header, [`MAX_COLUMNS`] columns, [`MAX_CELL_CHARS`] characters a cell, and
+//! a spreadsheet's parts unpacked to [`MAX_UNPACKED_BYTES`] at most; past any of them the file
+//! is refused with a sentence that says so, before more is read or kept.
 //!
 //! No egui here: the backend reads the file off the UI thread, the composer shows the preview.
 
+mod sheets;
+
 use super::form::RowForm;
 use super::roster::row_problem;
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
-use std::io::Cursor;
 use std::path::Path;
 
 /// Files larger than this are not read (a roster of a thousand players is a few dozen KiB).
 pub const MAX_FILE_BYTES: u64 = 10 * 1024 * 1024;
+
+/// Rows of players a file may hold: as many as one design line takes, the service's limit
+/// ([`crate::api::MAX_INSTANCES_PER_DESIGN`]). One row more is read, for a header.
+pub const MAX_ROWS: usize = crate::api::MAX_INSTANCES_PER_DESIGN;
+
+/// Columns a roster may use: four are imported, and a club's export carries more (e-mail,
+/// birthday, team…); a cell further right is refused.
+pub const MAX_COLUMNS: usize = 100;
+
+/// Characters of one cell (a name on a shirt is a few dozen at most).
+pub const MAX_CELL_CHARS: usize = 1_000;
+
+/// Bytes a spreadsheet's parts may unpack to, all together: a roster's workbook unpacks to a
+/// few dozen KiB; more is another workbook, or a zip bomb.
+pub const MAX_UNPACKED_BYTES: u64 = 16 * 1024 * 1024;
 
 /// Why a roster file could not be read, as a sentence that says what to do.
 #[derive(Debug, thiserror::Error)]
@@ -23,12 +46,26 @@ pub enum RosterFileError {
     Read(#[from] std::io::Error),
     #[error("{}", crate::tr!("roster-file-too-large", mib = .0.to_string()))]
     TooLarge(u64),
-    #[error("{}", crate::tr!("roster-file-not-csv", reason = .0.to_string()))]
-    Csv(#[from] ::csv::Error),
     #[error("{}", crate::tr!("roster-file-not-spreadsheet", reason = .0.as_str()))]
     Spreadsheet(String),
     #[error("{}", crate::tr!("roster-file-empty"))]
     Empty,
+    /// More rows than a design line takes (and a header).
+    #[error("{}", crate::tr!("roster-file-too-many-rows", max = *max))]
+    TooManyRows { max: usize },
+    /// A cell right of [`MAX_COLUMNS`] (row and column counted from 1).
+    #[error("{}", crate::tr!("roster-file-too-many-columns", row = *row, column = *column, max = *max))]
+    TooManyColumns { row: u64, column: u64, max: usize },
+    /// A cell of more than [`MAX_CELL_CHARS`] characters (row and column counted from 1).
+    #[error("{}", crate::tr!("roster-file-cell-too-long", row = *row, column = *column, max = *max))]
+    CellTooLong { row: u64, column: u64, max: usize },
+    /// A spreadsheet whose parts unpack to more than [`MAX_UNPACKED_BYTES`].
+    #[error("{}", crate::tr!("roster-file-unpacks-too-large", mib = *mib))]
+    UnpacksTooLarge { mib: u64 },
+    /// Excel 97–2003 (`.xls`) or binary (`.xlsb`): `calamine` reads those whole, with no
+    /// limit on the area a few cells span.
+    #[error("{}", crate::tr!("roster-file-old-format"))]
+    OldFormat,
 }
 
 /// A file's cells, row by row (text, trimmed; empty rows left out).
@@ -235,8 +272,16 @@ pub fn read_file(path: &Path) -> Result<RosterTable, RosterFileError> {
         .extension()
         .map(|e| e.to_string_lossy().to_ascii_lowercase())
         .unwrap_or_default();
-    let rows = if is_spreadsheet(&bytes, &extension) {
-        read_spreadsheet(bytes)?
+    let rows = if bytes.starts_with(&[0xD0, 0xCF, 0x11, 0xE0]) {
+        return Err(RosterFileError::OldFormat);
+    } else if bytes.starts_with(b"PK\x03\x04") {
+        sheets::read_zip(&bytes)?
+    } else if matches!(extension.as_str(), "xls" | "xlsb") {
+        return Err(RosterFileError::OldFormat);
+    } else if matches!(extension.as_str(), "xlsx" | "xlsm" | "ods") {
+        return Err(RosterFileError::Spreadsheet(
+            "not a zip container".to_owned(),
+        ));
     } else {
         read_csv(&bytes)?
     };
@@ -246,65 +291,119 @@ pub fn read_file(path: &Path) -> Result<RosterTable, RosterFileError> {
     Ok(RosterTable { file_name, rows })
 }
 
-/// A zip (XLSX, ODS) or OLE (XLS) container, or a spreadsheet's extension.
-fn is_spreadsheet(bytes: &[u8], extension: &str) -> bool {
-    bytes.starts_with(b"PK\x03\x04")
-        || bytes.starts_with(&[0xD0, 0xCF, 0x11, 0xE0])
-        || matches!(extension, "xlsx" | "xlsm" | "xlsb" | "xls" | "ods")
+/// A file's rows as they are read, held to a roster's size: at most [`MAX_ROWS`] rows and a
+/// header, [`MAX_COLUMNS`] columns, [`MAX_CELL_CHARS`] characters a cell.
+#[derive(Debug, Default)]
+struct Bounded {
+    rows: Vec<Vec<String>>,
 }
 
-/// The first sheet with cells, as text.
-fn read_spreadsheet(bytes: Vec<u8>) -> Result<Vec<Vec<String>>, RosterFileError> {
-    use calamine::Reader as _;
-    let bad = |e: calamine::Error| RosterFileError::Spreadsheet(e.to_string());
-    let mut book = calamine::open_workbook_auto_from_rs(Cursor::new(bytes)).map_err(bad)?;
-    for i in 0..book.sheet_names().len() {
-        let Some(range) = book.worksheet_range_at(i) else {
-            continue;
-        };
-        let range = range.map_err(bad)?;
-        let rows = cleaned(
-            range
-                .rows()
-                .map(|r| r.iter().map(|c| c.to_string()).collect()),
-        );
-        if !rows.is_empty() {
-            return Ok(rows);
+impl Bounded {
+    /// Checks the cell at `row`, `column` (counted from 0) holding `text` (trimmed): an empty
+    /// one is never refused, wherever it is.
+    fn check(row: u64, column: u64, text: &str) -> Result<(), RosterFileError> {
+        if text.is_empty() {
+            return Ok(());
         }
+        let (row, column) = (row.saturating_add(1), column.saturating_add(1));
+        if column > MAX_COLUMNS as u64 {
+            return Err(RosterFileError::TooManyColumns {
+                row,
+                column,
+                max: MAX_COLUMNS,
+            });
+        }
+        if text.chars().count() > MAX_CELL_CHARS {
+            return Err(RosterFileError::CellTooLong {
+                row,
+                column,
+                max: MAX_CELL_CHARS,
+            });
+        }
+        Ok(())
     }
-    Ok(Vec::new())
+
+    /// Adds `row` (cells checked, trimmed; at most [`MAX_COLUMNS`]) `times` times, without its
+    /// trailing empty cells; an empty row is left out.
+    fn push(&mut self, mut row: Vec<String>, times: u64) -> Result<(), RosterFileError> {
+        while row.last().is_some_and(String::is_empty) {
+            row.pop();
+        }
+        if row.is_empty() {
+            return Ok(());
+        }
+        for _ in 0..times {
+            // One row more than a line takes: the header.
+            if self.rows.len() > MAX_ROWS {
+                return Err(RosterFileError::TooManyRows { max: MAX_ROWS });
+            }
+            self.rows.push(row.clone());
+        }
+        Ok(())
+    }
 }
 
-/// CSV in UTF-8 (a BOM is dropped) or, failing that, Windows-1252; the separator sniffed.
-pub fn read_csv(bytes: &[u8]) -> Result<Vec<Vec<String>>, RosterFileError> {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let text = match std::str::from_utf8(bytes) {
-        Ok(t) => std::borrow::Cow::Borrowed(t),
+/// The text of a CSV file: UTF-8 or UTF-16 by its BOM (Excel's "Unicode text" is UTF-16 LE
+/// with one), else UTF-8 or, failing that, Windows-1252.
+fn decode_text(bytes: &[u8]) -> Cow<'_, str> {
+    if let Some((encoding, bom)) = encoding_rs::Encoding::for_bom(bytes) {
+        let rest = bytes.get(bom..).unwrap_or_default();
+        return encoding.decode_without_bom_handling(rest).0;
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(t) => Cow::Borrowed(t),
         Err(_) => encoding_rs::WINDOWS_1252.decode(bytes).0,
-    };
-    let reader = ::csv::ReaderBuilder::new()
-        .delimiter(sniff_separator(&text))
-        .has_headers(false)
-        .flexible(true)
-        .from_reader(text.as_bytes());
-    let mut rows = Vec::new();
-    for record in reader.into_records() {
-        rows.push(record?.iter().map(str::to_owned).collect());
     }
-    Ok(cleaned(rows.into_iter()))
 }
 
-/// Cells trimmed, trailing empty cells and empty rows dropped.
-fn cleaned(rows: impl Iterator<Item = Vec<String>>) -> Vec<Vec<String>> {
-    rows.map(|r| {
-        let mut r: Vec<String> = r.into_iter().map(|c| c.trim().to_owned()).collect();
-        while r.last().is_some_and(String::is_empty) {
-            r.pop();
+/// CSV in UTF-8, UTF-16 (by their BOM) or Windows-1252, the separator sniffed: cells trimmed,
+/// trailing empty cells and empty rows dropped. Read a field at a time, so a file beyond a
+/// roster's bounds is refused as soon as it is seen to be ([`Bounded`]).
+pub fn read_csv(bytes: &[u8]) -> Result<Vec<Vec<String>>, RosterFileError> {
+    let text = decode_text(bytes);
+    let mut reader = csv_core::ReaderBuilder::new()
+        .delimiter(sniff_separator(&text))
+        .build();
+    let mut input = text.as_bytes();
+    // A field that does not fit has more than MAX_CELL_CHARS characters (4 bytes at most each).
+    let mut field = vec![0; MAX_CELL_CHARS * 4];
+    let mut filled = 0;
+    let mut rows = Bounded::default();
+    let mut cells = Vec::new();
+    let (mut row, mut column) = (0_u64, 0_u64);
+    loop {
+        let (result, read, written) = reader.read_field(input, &mut field[filled..]);
+        input = input.get(read..).unwrap_or_default();
+        filled += written;
+        match result {
+            // The next call, with no input left, ends the last field.
+            csv_core::ReadFieldResult::InputEmpty => {}
+            csv_core::ReadFieldResult::OutputFull => {
+                return Err(RosterFileError::CellTooLong {
+                    row: row + 1,
+                    column: column + 1,
+                    max: MAX_CELL_CHARS,
+                });
+            }
+            csv_core::ReadFieldResult::Field { record_end } => {
+                let text = String::from_utf8_lossy(&field[..filled]);
+                let text = text.trim();
+                Bounded::check(row, column, text)?;
+                if column < MAX_COLUMNS as u64 {
+                    cells.push(text.to_owned());
+                }
+                filled = 0;
+                column += 1;
+                if record_end {
+                    rows.push(std::mem::take(&mut cells), 1)?;
+                    row += 1;
+                    column = 0;
+                }
+            }
+            csv_core::ReadFieldResult::End => break,
         }
-        r
-    })
-    .filter(|r| !r.is_empty())
-    .collect()
+    }
+    Ok(rows.rows)
 }
 
 /// The separator of a CSV text: of tab, `;` and `,`, the one found (outside quotes) the same
@@ -496,6 +595,223 @@ mod tests {
         assert!(
             gone.to_string().contains("Check that it still exists"),
             "{gone}"
+        );
+        // Excel 97–2003 (an OLE container, or named so) is refused: calamine reads it whole.
+        for (name, bytes) in [
+            (
+                "Hold.xls",
+                &[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1][..],
+            ),
+            ("Hold.xlsb", b"Size;Name\nM;Berg\n"),
+        ] {
+            let old = dir.path().join(name);
+            std::fs::write(&old, bytes).unwrap();
+            let e = read_file(&old).unwrap_err();
+            assert!(matches!(e, RosterFileError::OldFormat), "{name}: {e}");
+            assert!(
+                e.to_string()
+                    .contains("save it as an Excel workbook (.xlsx)")
+            );
+        }
+    }
+
+    /// Excel's "Unicode text" (Save As → Unicode Text): UTF-16 LE with a BOM, tabs between
+    /// cells. Big-endian with its BOM reads the same.
+    #[test]
+    fn excel_s_unicode_text_keeps_its_letters() {
+        let text = "Størrelse\tNavn\tNummer\r\nM\tSøren Ødegaard\t7\r\nL\tÅse Æbelø\t10\r\n";
+        let little: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        let big: Vec<u8> = [0xFE, 0xFF]
+            .into_iter()
+            .chain(text.encode_utf16().flat_map(u16::to_be_bytes))
+            .collect();
+        let dir = tempfile::tempdir().unwrap();
+        for (name, bytes) in [("Hold.txt", little), ("Hold-be.txt", big)] {
+            let path = dir.path().join(name);
+            std::fs::write(&path, bytes).unwrap();
+            let t = read_file(&path).unwrap();
+            assert_eq!(t.rows[1], ["M", "Søren Ødegaard", "7"], "{name}");
+            assert_eq!(t.rows[2], ["L", "Åse Æbelø", "10"], "{name}");
+            let rows = preview(&t, &Mapping::guess(&t), &[]);
+            assert_eq!(rows[1].row.name, "Åse Æbelø");
+        }
+    }
+
+    /// `rows` CSV lines of `cells` cells each ("c1", "c2"…), after a header line.
+    fn csv_of(rows: usize, cells: usize) -> String {
+        let line = |prefix: &str| {
+            (1..=cells)
+                .map(|c| format!("{prefix}{c}"))
+                .collect::<Vec<_>>()
+                .join(";")
+        };
+        let mut text = line("Column ") + "\n";
+        for _ in 0..rows {
+            text += &line("c");
+            text += "\n";
+        }
+        text
+    }
+
+    #[test]
+    fn a_roster_is_read_only_as_far_as_a_design_line_goes() {
+        // A header and one line's worth of rows; one row more is refused.
+        assert_eq!(read_csv(csv_of(MAX_ROWS, 4).as_bytes()).unwrap().len(), 501);
+        let e = read_csv(csv_of(MAX_ROWS + 1, 4).as_bytes()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "The file has more than 500 rows, and one design line takes at most 500. Keep at most 500 players in the file (a bigger roster goes in two orders) and import it again."
+        );
+        // Empty lines are not rows.
+        let spaced = csv_of(MAX_ROWS, 2).replace('\n', "\n;\n\n");
+        assert_eq!(read_csv(spaced.as_bytes()).unwrap().len(), 501);
+    }
+
+    #[test]
+    fn columns_and_cells_are_held_to_a_roster_s_size() {
+        let rows = read_csv(csv_of(2, MAX_COLUMNS).as_bytes()).unwrap();
+        assert_eq!(rows[2].len(), MAX_COLUMNS);
+        let e = read_csv(csv_of(2, MAX_COLUMNS + 1).as_bytes()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "Row 1 of the file has a cell in column 101, and a roster has at most 100 columns. Delete the columns the roster does not need, save the file and import it again."
+        );
+        // Empty cells beyond the last column (a sheet's used range) are no cells.
+        let padded = format!("M;Hansen;7{}\n", ";".repeat(5000));
+        assert_eq!(read_csv(padded.as_bytes()).unwrap(), [["M", "Hansen", "7"]]);
+        // A cell of 1,000 characters is read; one more is refused, however long it is.
+        let name = "æ".repeat(MAX_CELL_CHARS);
+        assert_eq!(
+            read_csv(format!("M;{name}\n").as_bytes()).unwrap()[0][1],
+            name
+        );
+        for long in [MAX_CELL_CHARS + 1, 100_000] {
+            let e = read_csv(format!("M;1\nL;{}\n", "x".repeat(long)).as_bytes()).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                "The cell in row 2, column 2 holds more than 1000 characters, more than any name or size. Shorten it or delete its column, save the file and import it again."
+            );
+        }
+    }
+
+    /// A zip container of `parts` (name, content), deflated.
+    fn zip_of(parts: &[(&str, &[u8])]) -> Vec<u8> {
+        use std::io::Write as _;
+        let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        let options = zip::write::SimpleFileOptions::default();
+        for (name, content) in parts {
+            zip.start_file(*name, options).unwrap();
+            zip.write_all(content).unwrap();
+        }
+        zip.finish().unwrap().into_inner()
+    }
+
+    /// An ODS file whose first table is `rows` (the XML of its rows).
+    fn ods_of(rows: &str) -> Vec<u8> {
+        let content = format!(
+            r#"<?xml version="1.0" encoding="UTF-8"?>
+<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:spreadsheet><table:table table:name="Empty"><table:table-row table:number-rows-repeated="1048576"><table:table-cell table:number-columns-repeated="16384"/></table:table-row></table:table><table:table table:name="Hold">{rows}</table:table></office:spreadsheet></office:body></office:document-content>"#
+        );
+        zip_of(&[
+            (
+                "mimetype",
+                b"application/vnd.oasis.opendocument.spreadsheet",
+            ),
+            ("content.xml", content.as_bytes()),
+        ])
+    }
+
+    #[test]
+    fn an_ods_file_is_read_row_by_row() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("Hold.ods");
+        std::fs::write(
+            &path,
+            ods_of(concat!(
+                r#"<table:table-row><table:table-cell office:value-type="string"><text:p>Str.</text:p></table:table-cell>"#,
+                r#"<table:table-cell><text:p>Navn</text:p></table:table-cell><table:table-cell><text:p>Nr.</text:p></table:table-cell></table:table-row>"#,
+                // Empty rows and cells, repeated: nothing to read, nothing kept.
+                r#"<table:table-row table:number-rows-repeated="1000000"><table:table-cell table:number-columns-repeated="16384"/></table:table-row>"#,
+                r#"<table:table-row table:number-rows-repeated="2"><table:table-cell><text:p>M</text:p></table:table-cell>"#,
+                r#"<table:table-cell><office:annotation><text:p>a comment</text:p></office:annotation><text:p>Søren<text:s text:c="2"/>Ødegaard &amp; co</text:p></table:table-cell>"#,
+                r#"<table:table-cell office:value-type="float" office:value="7"/></table:table-row>"#,
+                r#"<table:table-row><table:table-cell table:number-columns-repeated="2"><text:p>XL</text:p></table:table-cell>"#,
+                r#"<table:covered-table-cell/><table:table-cell office:value-type="float" office:value="10"><text:p>10</text:p></table:table-cell></table:table-row>"#,
+            )),
+        )
+        .unwrap();
+        let t = read_file(&path).unwrap();
+        assert_eq!(
+            t.rows,
+            [
+                vec!["Str.", "Navn", "Nr."],
+                vec!["M", "Søren  Ødegaard & co", "7"],
+                vec!["M", "Søren  Ødegaard & co", "7"],
+                vec!["XL", "XL", "", "10"],
+            ]
+        );
+        // A filled row repeated beyond a line, or a cell repeated beyond a roster's columns.
+        for (rows, sentence) in [
+            (
+                r#"<table:table-row table:number-rows-repeated="1000000"><table:table-cell><text:p>M</text:p></table:table-cell></table:table-row>"#,
+                "The file has more than 500 rows",
+            ),
+            (
+                r#"<table:table-row><table:table-cell table:number-columns-repeated="16384"><text:p>M</text:p></table:table-cell></table:table-row>"#,
+                "Row 1 of the file has a cell in column 16384",
+            ),
+        ] {
+            std::fs::write(&path, ods_of(rows)).unwrap();
+            let e = read_file(&path).unwrap_err().to_string();
+            assert!(e.starts_with(sentence), "{e}");
+        }
+    }
+
+    /// Reads a workbook of text `cells` (row, column, text) from a file.
+    fn read_cells(cells: &[(u32, u16, &str)]) -> Result<RosterTable, RosterFileError> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("Hold.xlsx");
+        let mut book = rust_xlsxwriter::Workbook::new();
+        let sheet = book.add_worksheet();
+        for (row, column, text) in cells {
+            sheet.write_string(*row, *column, *text).unwrap();
+        }
+        book.save(&path).unwrap();
+        read_file(&path)
+    }
+
+    #[test]
+    fn a_sparse_sheet_costs_only_its_cells() {
+        let far = read_cells(&[(0, 0, "Navn"), (1_048_575, 0, "Hansen")]).unwrap();
+        assert_eq!(far.rows, [["Navn"], ["Hansen"]]);
+        let wide = read_cells(&[(0, 0, "Navn"), (3, 100, "Hansen")]).unwrap_err();
+        assert!(
+            wide.to_string()
+                .starts_with("Row 4 of the file has a cell in column 101,"),
+            "{wide}"
+        );
+    }
+
+    #[test]
+    fn a_spreadsheet_that_unpacks_beyond_a_roster_is_refused_before_it_is_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("Hold.xlsx");
+        let big = vec![b' '; MAX_UNPACKED_BYTES as usize + 1];
+        std::fs::write(&path, zip_of(&[("xl/worksheets/sheet1.xml", &big)])).unwrap();
+        assert_eq!(
+            read_file(&path).unwrap_err().to_string(),
+            "The spreadsheet unpacks to more than 16 MiB, far more than a roster. Copy the roster's rows into a new workbook (or save them as CSV) and import that."
+        );
+        // Shared strings that announce more texts than they hold (calamine would make room).
+        let strings = br#"<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" uniqueCount="99999999999"><si><t>M</t></si></sst>"#;
+        std::fs::write(&path, zip_of(&[("xl/sharedStrings.xml", strings)])).unwrap();
+        let e = read_file(&path).unwrap_err().to_string();
+        assert!(
+            e.contains("xl/sharedStrings.xml announces 99999999999 texts"),
+            "{e}"
         );
     }
 }

@@ -22,6 +22,8 @@ mod orders_destinations;
 mod orders_outbox;
 mod pdf;
 mod props;
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+mod roster_files;
 mod sandbox_design_views;
 mod sandbox_designs;
 mod sandbox_drafts;

@@ -8,7 +8,7 @@
 
 use crate::ui_common;
 
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use logodesk::orders::form::{AddressForm, DraftForm};
 use std::path::Path;
 use ui_common::composer::*;
@@ -268,6 +268,97 @@ fn a_roster_is_imported_from_an_xlsx_file_with_a_preview() {
     book.save(&file).unwrap();
     let mut h = import_into_demo(&file);
     check_preview_and_add(&mut h, "Hold U15.xlsx");
+}
+
+/// Turns the wheel over the widget labelled `label` far down: the area under it scrolls to
+/// its end.
+fn wheel_to_the_end(h: &mut H, label: &str) {
+    let over = h.get_by_label(label).rect().center();
+    h.hover_at(over);
+    h.run_steps(1);
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, -100_000.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.run_steps(10);
+}
+
+/// A roster as long as a line takes, into the demo kit's 20 players: its preview scrolls (the
+/// rows in view drawn, the last one reached by the wheel), and it cannot be added, since the
+/// line would have one row more than the service takes for a design.
+#[test]
+fn a_long_roster_scrolls_in_its_preview_and_is_not_added_past_the_line_s_limit() {
+    let _language = crate::one_language_at_a_time();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("klub.csv");
+    let players: String = (1..=481)
+        .map(|k| format!("M;Player {k};{}\n", 100 + k))
+        .collect();
+    std::fs::write(&file, format!("Size;Name;Number\n{players}")).unwrap();
+    let mut h = import_into_demo(&file);
+    assert_eq!(
+        h.state().orders().composer.import_preview(0).unwrap().len(),
+        481
+    );
+    assert!(shows(&h, "Player 1"));
+    assert!(!shows(&h, "Player 481"), "only the rows in view are drawn");
+    // The page scrolled to the preview's end (its rows' own area takes the wheel), then the
+    // rows scrolled by the wheel over them.
+    h.get_by_label("Add 481 rows").scroll_to_me();
+    h.run_steps(3);
+    wheel_to_the_end(&mut h, "Player 6");
+    assert!(shows(&h, "Player 481"), "the last row, scrolled to");
+    assert!(!shows(&h, "Player 1"), "the first row, scrolled away");
+    assert!(shows_text(
+        &h,
+        "With these 481 rows the design would have 501, and the service takes at most 500 rows for one design."
+    ));
+    assert!(
+        h.get_by_label("Add 481 rows")
+            .accesskit_node()
+            .is_disabled()
+    );
+    assert_eq!(form(&h).designs[0].rows.len(), 20, "nothing added");
+}
+
+/// A line of 500 rows (as many as the service takes): its grid draws the rows in view, the
+/// last one reached by the wheel.
+#[test]
+fn a_line_of_500_rows_draws_the_rows_in_view() {
+    let _language = crate::one_language_at_a_time();
+    let mut h = new_order_with(egui::Theme::Light, |form| {
+        let template = form.designs[0].rows[0].clone();
+        form.designs[0].rows = (1..=500)
+            .map(|k| logodesk::orders::form::RowForm {
+                number: k.to_string(),
+                ..template.clone()
+            })
+            .collect();
+    });
+    let drawn = |h: &H| {
+        h.query_all_by_label_contains("in the proof")
+            .filter(|n| {
+                n.accesskit_node()
+                    .label()
+                    .is_some_and(|l| l.starts_with("Show row"))
+            })
+            .count()
+    };
+    assert!(shows(&h, "Show row 1 in the proof"));
+    assert!(drawn(&h) < 40, "{} rows drawn", drawn(&h));
+    h.get_by_label("Show row 5 in the proof").scroll_to_me();
+    h.run_steps(3);
+    wheel_to_the_end(&mut h, "Show row 5 in the proof");
+    assert!(
+        shows(&h, "Show row 500 in the proof"),
+        "the last row, scrolled to"
+    );
+    assert!(!shows(&h, "Show row 1 in the proof"));
+    assert!(drawn(&h) < 40, "{} rows drawn", drawn(&h));
+    assert_eq!(form(&h).designs[0].rows.len(), 500);
 }
 
 #[test]

@@ -68,6 +68,7 @@ api-rule-country-lowercase = Skriv landekoden med store bogstaver: "{ $upper }".
 api-rule-country-not-code = "{ $given }" er ikke en landekode med 2 bogstaver; brug en som DK, SE eller DE.
 api-rule-design-ref-missing = Skriv designets varenummer (f.eks. MUL123456).
 api-rule-no-sizes = Tilføj mindst én størrelse og et antal til dette design.
+api-rule-too-many-instances = Dette design har { $count } rækker med størrelser og navne; tjenesten tager højst { $max } pr. design. Fjern rækker, eller bestil resten i en anden ordre.
 api-rule-size-missing = Skriv en størrelse, f.eks. M, L eller XL.
 api-rule-number-not-digits = Nummeret "{ $number }" må kun indeholde cifrene 0–9.
 api-rule-placeholder-empty = Skriv teksten til pladsholder-logo { $logo }, eller fjern værdien.

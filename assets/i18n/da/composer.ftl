@@ -177,10 +177,7 @@ composer-add-rows = { $count ->
 }
 composer-column = Kolonne { $column }: { $first }
 composer-number-twice = Nummer { $number } er brugt to gange i dette design.
-composer-more-rows = { $count ->
-    [one] … og { $count } række mere
-   *[other] … og { $count } rækker mere
-}
+composer-roster-over-line = Med disse { $count } rækker ville designet have { $total }, og tjenesten tager højst { $max } rækker til ét design. Importér en kortere holdliste, eller fjern først rækker fra designet.
 
 ## Holdlistens korrektur og korrekturarket (proof.rs)
 
@@ -266,9 +263,13 @@ orders-unknown-no-quantity = { $name }: intet antal endnu.
 
 roster-file-unreadable = Filen kunne ikke læses ({ $reason }). Tjek, at den stadig findes, og at du må åbne den.
 roster-file-too-large = Filen fylder { $mib } MiB; en holdliste er meget mindre. Vælg holdlistens CSV- eller Excel-fil.
-roster-file-not-csv = Filen kunne ikke læses som CSV ({ $reason }). Gem holdlisten fra regnearket som CSV eller XLSX, og prøv igen.
 roster-file-not-spreadsheet = Regnearket kunne ikke læses ({ $reason }). Gem det som XLSX (Excel-projektmappe) eller CSV, og prøv igen.
 roster-file-empty = Filen har ingen rækker. Vælg filen med holdlisten.
+roster-file-too-many-rows = Filen har mere end { $max } rækker, og en designlinje tager højst { $max }. Hav højst { $max } spillere i filen (en større holdliste deles på to ordrer), og importér den igen.
+roster-file-too-many-columns = Række { $row } i filen har en celle i kolonne { $column }, og en holdliste har højst { $max } kolonner. Slet de kolonner, holdlisten ikke skal bruge, gem filen, og importér den igen.
+roster-file-cell-too-long = Cellen i række { $row }, kolonne { $column } indeholder mere end { $max } tegn – mere end noget navn eller nogen størrelse. Gør den kortere, eller slet dens kolonne, gem filen, og importér den igen.
+roster-file-unpacks-too-large = Regnearket fylder mere end { $mib } MiB udpakket – langt mere end en holdliste. Kopiér holdlistens rækker til en ny projektmappe (eller gem dem som CSV), og importér den.
+roster-file-old-format = Filen er en Excel 97-2003-projektmappe (.xls) eller en binær projektmappe (.xlsb), som logodesk ikke læser. Åbn den i dit regneark, gem den som Excel-projektmappe (.xlsx) eller som CSV, og importér den.
 orders-csv-failed = logodesk kunne ikke skrive ordren som CSV ({ $reason }).
 orders-design-ref-shape = "{ $text }" er ikke et design-id eller varenummer. Skriv designets id (kun cifre, f.eks. 20001) eller dets varenummer (MUL og cifre, f.eks. MUL123456).
 orders-digit-split = "{ $digit }" trykkes som { $parts }

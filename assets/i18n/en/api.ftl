@@ -68,6 +68,7 @@ api-rule-country-lowercase = Write the country code in capitals: "{ $upper }".
 api-rule-country-not-code = "{ $given }" is not a 2-letter country code; use one such as DK, SE or DE.
 api-rule-design-ref-missing = Enter the design's item number (such as MUL123456).
 api-rule-no-sizes = Add at least one size and quantity for this design.
+api-rule-too-many-instances = This design has { $count } rows of sizes and names; the service takes at most { $max } per design. Remove rows, or order the rest in another order.
 api-rule-size-missing = Enter a garment size, such as M, L or XL.
 api-rule-number-not-digits = Number "{ $number }" may only contain digits 0–9.
 api-rule-placeholder-empty = Enter the text for placeholder logo { $logo }, or remove this value.

@@ -177,10 +177,7 @@ composer-add-rows = { $count ->
 }
 composer-column = Column { $column }: { $first }
 composer-number-twice = Number { $number } is used twice in this design.
-composer-more-rows = { $count ->
-    [one] … and { $count } more row
-   *[other] … and { $count } more rows
-}
+composer-roster-over-line = With these { $count } rows the design would have { $total }, and the service takes at most { $max } rows for one design. Import a shorter roster, or remove rows from the design first.
 
 ## The roster proof and the proof sheet (proof.rs)
 
@@ -266,9 +263,13 @@ orders-unknown-no-quantity = { $name }: no quantity yet.
 
 roster-file-unreadable = The file could not be read ({ $reason }). Check that it still exists and that you may open it.
 roster-file-too-large = The file is { $mib } MiB; a roster file is much smaller. Choose the roster's CSV or Excel file.
-roster-file-not-csv = The file could not be read as CSV ({ $reason }). Save the roster from the spreadsheet as CSV or XLSX and try again.
 roster-file-not-spreadsheet = The spreadsheet could not be read ({ $reason }). Save it as XLSX (Excel workbook) or CSV and try again.
 roster-file-empty = The file has no rows. Choose the file with the roster in it.
+roster-file-too-many-rows = The file has more than { $max } rows, and one design line takes at most { $max }. Keep at most { $max } players in the file (a bigger roster goes in two orders) and import it again.
+roster-file-too-many-columns = Row { $row } of the file has a cell in column { $column }, and a roster has at most { $max } columns. Delete the columns the roster does not need, save the file and import it again.
+roster-file-cell-too-long = The cell in row { $row }, column { $column } holds more than { $max } characters, more than any name or size. Shorten it or delete its column, save the file and import it again.
+roster-file-unpacks-too-large = The spreadsheet unpacks to more than { $mib } MiB, far more than a roster. Copy the roster's rows into a new workbook (or save them as CSV) and import that.
+roster-file-old-format = The file is an Excel 97–2003 workbook (.xls) or a binary workbook (.xlsb), which logodesk does not read. Open it in your spreadsheet, save it as an Excel workbook (.xlsx) or as CSV, and import that.
 orders-csv-failed = logodesk could not write the order as CSV ({ $reason }).
 orders-design-ref-shape = "{ $text }" is not a design id or item number. Type the design's id (digits only, e.g. 20001) or its item number (MUL and digits, e.g. MUL123456).
 orders-digit-split = "{ $digit }" is printed as { $parts }

@@ -7,6 +7,11 @@ use super::request::{DesignRef, LogoAmount, LogoRef, PlaceOrder};
 use crate::api::error::{Rule, ValidationIssue};
 use crate::api::models::LogoType;
 
+/// The most instances one design line may have: what the service takes per design. The spec
+/// does not show the live service's number; this is the sandbox's (`docs/spec-gaps.md`,
+/// "Maximums per order"), and an order with more is refused before it is sent.
+pub const MAX_INSTANCES_PER_DESIGN: usize = 500;
+
 fn only_digits(s: &str) -> bool {
     !s.is_empty() && s.chars().all(|c| c.is_ascii_digit())
 }
@@ -128,6 +133,14 @@ impl PlaceOrder {
                 issues.push(ValidationIssue::broken(
                     format!("{at}.instances"),
                     Rule::NoSizes,
+                ));
+            } else if line.instances.len() > MAX_INSTANCES_PER_DESIGN {
+                issues.push(ValidationIssue::broken(
+                    format!("{at}.instances"),
+                    Rule::TooManyInstances {
+                        count: line.instances.len(),
+                        max: MAX_INSTANCES_PER_DESIGN,
+                    },
                 ));
             }
             for (j, inst) in line.instances.iter().enumerate() {
@@ -324,6 +337,30 @@ mod tests {
         assert_eq!(
             message_at(&o, "designs[2].instances[3].quantity"),
             "Quantity must be at least 1, not -2."
+        );
+    }
+
+    #[test]
+    fn a_design_line_takes_as_many_instances_as_the_service_and_no_more() {
+        let line = |n: usize| {
+            let mut o = good();
+            o.designs = vec![DesignLine::new(
+                DesignId(1),
+                (0..n).map(|_| Instance::new("M", 1)).collect(),
+            )];
+            o
+        };
+        assert_eq!(line(MAX_INSTANCES_PER_DESIGN).validate(), vec![]);
+        let over = line(MAX_INSTANCES_PER_DESIGN + 1);
+        assert_eq!(paths(&over), ["designs[0].instances"]);
+        assert_eq!(
+            message_at(&over, "designs[0].instances"),
+            "This design has 501 rows of sizes and names; the service takes at most 500 per design. Remove rows, or order the rest in another order."
+        );
+        // The sandbox (the service the app ships with) takes the same number.
+        assert_eq!(
+            MAX_INSTANCES_PER_DESIGN,
+            crate::sandbox::orders::MAX_INSTANCES
         );
     }
 

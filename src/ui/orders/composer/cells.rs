@@ -90,6 +90,11 @@ fn hinted_cell(
     let mut edit = egui::TextEdit::singleline(value)
         .desired_width(width)
         .hint_text(hint);
+    // Named by its path, so a cell keeps its state and focus in a grid that draws only the
+    // rows in view (auto ids would move to other rows as it scrolls).
+    if !path.is_empty() {
+        edit = edit.id_salt(path);
+    }
     if problem.is_some() {
         edit = edit.background_color(t.danger_soft);
     }

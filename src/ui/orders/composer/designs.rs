@@ -9,6 +9,7 @@ use crate::ui::theme::{self, space};
 use crate::ui::widgets::UiExt as _;
 use crate::ui::{Shared, names};
 use egui::{RichText, Ui};
+use std::ops::Range;
 
 impl Composer {
     /// Every design line, and a field to add one.
@@ -175,60 +176,71 @@ impl Composer {
         let mut duplicate = None;
         let mut delete = None;
         let mut import = false;
-        egui::Grid::new(("instances", i))
-            .striped(true)
-            .num_columns(6 + value_columns.len())
-            .spacing([space::S, space::XS])
-            .show(ui, |ui| {
-                row_headings(ui);
-                for p in &value_columns {
-                    ui.label(
-                        RichText::new(format!("{} ({})", p.title, p.logo_type))
-                            .small()
-                            .strong(),
-                    )
-                    .on_hover_text(crate::tr!("composer-col-value-hover"));
-                }
-                ui.label("");
-                ui.end_row();
-                for (j, row) in d.rows.iter_mut().enumerate() {
-                    let at = format!("{at}.instances[{j}]");
-                    let marked = bad.contains(&j);
-                    Composer::proof_row_selector(&mut self.proofs, ui, i, j, marked);
-                    size_cell(ui, &mut row.size, issues, &format!("{at}.size"), j);
-                    checked_cell(
-                        ui,
-                        &mut row.quantity,
-                        NARROW,
-                        issues,
-                        &format!("{at}.quantity"),
-                    );
-                    checked_cell(ui, &mut row.name, CELL, issues, &format!("{at}.name"));
-                    checked_cell(ui, &mut row.number, NARROW, issues, &format!("{at}.number"));
-                    for (k, p) in value_columns.iter().enumerate() {
-                        let value = row.values.entry(p.logo_id).or_default();
-                        let path = format!("{at}.logoValues[{k}].value");
-                        checked_cell(ui, value, CELL, issues, &path);
+        let rows = d.rows.len();
+        let proofs = &mut self.proofs;
+        // The grid with the rows `shown` under its headings.
+        let mut grid = |ui: &mut Ui, shown: Range<usize>| {
+            egui::Grid::new(("instances", i))
+                .striped(true)
+                .num_columns(6 + value_columns.len())
+                .spacing([space::S, space::XS])
+                .show(ui, |ui| {
+                    row_headings(ui);
+                    for p in &value_columns {
+                        ui.label(
+                            RichText::new(format!("{} ({})", p.title, p.logo_type))
+                                .small()
+                                .strong(),
+                        )
+                        .on_hover_text(crate::tr!("composer-col-value-hover"));
                     }
-                    ui.horizontal(|ui| {
-                        if ui
-                            .small_button(crate::tr!("composer-row-copy"))
-                            .on_hover_text(crate::tr!("composer-row-copy-hover"))
-                            .clicked()
-                        {
-                            duplicate = Some(j);
-                        }
-                        if ui
-                            .small_button("✕")
-                            .on_hover_text(crate::tr!("composer-row-remove"))
-                            .clicked()
-                        {
-                            delete = Some(j);
-                        }
-                    });
+                    ui.label("");
                     ui.end_row();
-                }
-            });
+                    for j in shown {
+                        let Some(row) = d.rows.get_mut(j) else { break };
+                        let at = format!("{at}.instances[{j}]");
+                        let marked = bad.contains(&j);
+                        Composer::proof_row_selector(proofs, ui, i, j, marked);
+                        size_cell(ui, &mut row.size, issues, &format!("{at}.size"), j);
+                        checked_cell(
+                            ui,
+                            &mut row.quantity,
+                            NARROW,
+                            issues,
+                            &format!("{at}.quantity"),
+                        );
+                        checked_cell(ui, &mut row.name, CELL, issues, &format!("{at}.name"));
+                        checked_cell(ui, &mut row.number, NARROW, issues, &format!("{at}.number"));
+                        for (k, p) in value_columns.iter().enumerate() {
+                            let value = row.values.entry(p.logo_id).or_default();
+                            let path = format!("{at}.logoValues[{k}].value");
+                            checked_cell(ui, value, CELL, issues, &path);
+                        }
+                        ui.horizontal(|ui| {
+                            if ui
+                                .small_button(crate::tr!("composer-row-copy"))
+                                .on_hover_text(crate::tr!("composer-row-copy-hover"))
+                                .clicked()
+                            {
+                                duplicate = Some(j);
+                            }
+                            if ui
+                                .small_button("✕")
+                                .on_hover_text(crate::tr!("composer-row-remove"))
+                                .clicked()
+                            {
+                                delete = Some(j);
+                            }
+                        });
+                        ui.end_row();
+                    }
+                });
+        };
+        if rows > LONG_GRID {
+            long_grid(ui, ("instance-rows", i), rows, &mut grid);
+        } else {
+            grid(ui, 0..rows);
+        }
         if let Some(j) = duplicate {
             let copy = d.rows[j].clone();
             d.rows.insert(j + 1, copy);
@@ -304,27 +316,64 @@ impl Composer {
     }
 }
 
-/// A line's lone row without a name or number (the one a new line starts with) gives way to
-/// a pasted or imported roster.
+/// A line with more rows than this draws only those in view ([`long_grid`]).
+const LONG_GRID: usize = 40;
+
+/// Rows of a long line's grid in view at once; the others scroll.
+const GRID_ROWS: usize = 20;
+
+/// A long grid in a scrolled area [`GRID_ROWS`] rows tall: `grid` draws the headings and the
+/// rows in view only ([`egui::ScrollArea::show_rows`]). The area's first slot is the
+/// headings', and they stay at the top of the view: slot `k + 1` is row `k`, so the row under
+/// them is the one scrolled past.
+fn long_grid(
+    ui: &mut Ui,
+    id: impl std::hash::Hash + std::fmt::Debug,
+    rows: usize,
+    grid: &mut dyn FnMut(&mut Ui, Range<usize>),
+) {
+    ui.scope(|ui| {
+        ui.spacing_mut().item_spacing.y = space::XS;
+        let height = ui.spacing().interact_size.y;
+        let tall = (height + space::XS) * GRID_ROWS as f32;
+        egui::ScrollArea::both()
+            .id_salt(id)
+            .min_scrolled_height(tall)
+            .max_height(tall)
+            .auto_shrink([true, true])
+            .show_rows(ui, height, rows + 1, |ui, slots| {
+                grid(ui, slots.start..slots.end.saturating_sub(1).min(rows));
+            });
+    });
+}
+
+/// Whether `rows` is a line's lone row without a name or number (the one a new line starts
+/// with), which gives way to a pasted or imported roster.
+pub(super) fn is_lone_default_row(rows: &[RowForm]) -> bool {
+    matches!(rows, [only] if only.name.is_empty() && only.number.is_empty())
+}
+
+/// Drops a line's lone default row ([`is_lone_default_row`]) before a roster is added.
 pub(super) fn replace_lone_default_row(rows: &mut Vec<RowForm>) {
-    if let [only] = rows.as_slice()
-        && only.name.is_empty()
-        && only.number.is_empty()
-    {
+    if is_lone_default_row(rows) {
         rows.clear();
     }
 }
 
 /// The headings of a grid of rows: #, size, quantity, name and number.
-pub(super) fn row_headings(ui: &mut Ui) {
-    let headings = [
+pub(super) fn row_heading_texts() -> [String; 5] {
+    [
         crate::tr!("composer-col-row"),
         crate::tr!("composer-col-size"),
         crate::tr!("composer-col-qty"),
         crate::tr!("composer-col-name"),
         crate::tr!("composer-col-number"),
-    ];
-    for h in headings {
+    ]
+}
+
+/// The headings of a grid of rows, a cell each.
+pub(super) fn row_headings(ui: &mut Ui) {
+    for h in row_heading_texts() {
         ui.label(RichText::new(h).small().strong());
     }
 }

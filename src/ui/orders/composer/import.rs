@@ -1,12 +1,18 @@
 //! A design line's roster imported from a file: "Import roster…" asks the backend for a file
 //! dialog and to read the file (never on the UI thread), then a preview maps the columns,
 //! marks the rows with problems and the numbers used twice within the design, and "Add N
-//! rows" adds them to the line.
+//! rows" adds them to the line — unless the line would then have more rows than the service
+//! takes for one design.
+//!
+//! The preview is computed once for each mapping and each change of the line's numbers, not
+//! each frame, and its rows scroll: only those in view are drawn.
 
 use super::Composer;
-use super::designs::{replace_lone_default_row, row_headings};
+use super::designs::{is_lone_default_row, replace_lone_default_row, row_heading_texts};
+use crate::api::MAX_INSTANCES_PER_DESIGN;
 use crate::backend::orders::OrdersCommand;
 use crate::backend::{Command, RequestId, UserError};
+use crate::orders::form::RowForm;
 use crate::orders::roster_import::{Column, Mapping, PreviewRow, RosterTable, preview};
 use crate::ui::theme::{self, space};
 use crate::ui::widgets::UiExt as _;
@@ -14,8 +20,15 @@ use crate::ui::{Shared, Slot};
 use egui::{RichText, Ui};
 use std::path::PathBuf;
 
-/// Rows shown in the preview (the rest are counted).
+/// Rows of the preview in view at once; the others scroll.
 const PREVIEW_ROWS: usize = 12;
+
+/// Widths of the preview's columns: row, size, quantity, name and number (what is wrong with
+/// a row takes the rest).
+const PREVIEW_WIDTHS: [f32; 5] = [28.0, 48.0, 40.0, 140.0, 56.0];
+
+/// Characters of a column's first cell shown above its choice.
+const FIRST_CELL_CHARS: usize = 24;
 
 /// An import under way for one design line.
 pub(super) struct RosterImport {
@@ -26,6 +39,8 @@ pub(super) struct RosterImport {
     mapping: Mapping,
     /// Why there is nothing to preview (no file chosen, a file that could not be read).
     note: Option<String>,
+    /// The preview drawn, and what it was computed from.
+    shown: Option<Shown>,
 }
 
 impl RosterImport {
@@ -39,8 +54,69 @@ impl RosterImport {
                 has_header: false,
             },
             note: None,
+            shown: None,
         }
     }
+}
+
+/// The preview of a table for a mapping and the numbers of the line's rows (which make
+/// numbers used twice), with what the page says about it.
+struct Shown {
+    mapping: Mapping,
+    numbers: Vec<String>,
+    rows: Vec<PreviewRow>,
+    /// The numbers used twice, shortest first.
+    twice: Vec<String>,
+    /// Rows with a problem or a number used twice.
+    marked: usize,
+}
+
+/// The numbers of a line's rows, as the preview compares them.
+fn numbers(rows: &[RowForm]) -> impl Iterator<Item = &str> {
+    rows.iter().map(|r| r.number.trim())
+}
+
+impl Shown {
+    fn of(table: &RosterTable, mapping: &Mapping, existing: &[RowForm]) -> Shown {
+        let rows = preview(table, mapping, existing);
+        let mut twice: Vec<String> = rows
+            .iter()
+            .filter(|r| r.duplicate)
+            .map(|r| r.row.number.trim().to_owned())
+            .collect();
+        twice.sort_by(|a, b| (a.len(), a).cmp(&(b.len(), b)));
+        twice.dedup();
+        Shown {
+            mapping: mapping.clone(),
+            numbers: numbers(existing).map(str::to_owned).collect(),
+            marked: rows.iter().filter(|r| r.is_marked()).count(),
+            rows,
+            twice,
+        }
+    }
+
+    fn is_for(&self, mapping: &Mapping, existing: &[RowForm]) -> bool {
+        self.mapping == *mapping
+            && self
+                .numbers
+                .iter()
+                .map(String::as_str)
+                .eq(numbers(existing))
+    }
+}
+
+/// The preview for `mapping` and `existing`: the one kept in `shown` when it is for them,
+/// else computed and kept.
+fn refreshed<'a>(
+    shown: &'a mut Option<Shown>,
+    table: &RosterTable,
+    mapping: &Mapping,
+    existing: &[RowForm],
+) -> &'a Shown {
+    if !shown.as_ref().is_some_and(|s| s.is_for(mapping, existing)) {
+        *shown = None;
+    }
+    shown.get_or_insert_with(|| Shown::of(table, mapping, existing))
 }
 
 impl Composer {
@@ -126,25 +202,24 @@ impl Composer {
         }
     }
 
-    /// The rows of the import under way for line `i`, as they would be added.
+    /// The rows of the import under way for line `i`, as they would be added (computed
+    /// afresh; the page keeps the one it draws).
     pub fn import_preview(&self, i: usize) -> Option<Vec<PreviewRow>> {
         let import = self.import.as_ref().filter(|x| x.line == i)?;
         let table = import.table.as_ref()?;
-        let existing = &self.form.designs.get(i)?.rows;
-        let mut existing = existing.clone();
-        replace_lone_default_row(&mut existing);
-        Some(preview(table, &import.mapping, &existing))
+        Some(preview(
+            table,
+            &import.mapping,
+            &self.form.designs.get(i)?.rows,
+        ))
     }
 
     /// The preview of line `i`'s import, if one is under way for it.
     pub(super) fn import_ui(&mut self, ui: &mut Ui, i: usize) {
-        if self.import.as_ref().is_none_or(|x| x.line != i) {
-            return;
-        }
-        let rows = self.import_preview(i);
-        let Some(import) = self.import.as_mut() else {
+        let Some(import) = self.import.as_mut().filter(|x| x.line == i) else {
             return;
         };
+        let existing = self.form.designs.get(i).map_or(&[][..], |d| &d.rows);
         let t = theme::tokens(ui.ctx());
         let mut close = false;
         let mut add = false;
@@ -160,8 +235,15 @@ impl Composer {
                     });
                     return;
                 }
-                let (Some(table), Some(rows)) = (&import.table, rows) else {
-                    ui.problem(import.note.as_deref().unwrap_or_default());
+                let RosterImport {
+                    table,
+                    mapping,
+                    shown,
+                    note,
+                    ..
+                } = import;
+                let Some(table) = table else {
+                    ui.problem(note.as_deref().unwrap_or_default());
                     close = ui.button(crate::tr!("composer-close")).clicked();
                     return;
                 };
@@ -174,37 +256,48 @@ impl Composer {
                     .color(t.text_strong),
                 );
                 ui.checkbox(
-                    &mut import.mapping.has_header,
+                    &mut mapping.has_header,
                     crate::tr!("composer-first-row-header"),
                 );
-                mapping_ui(ui, table, &mut import.mapping);
+                egui::ScrollArea::horizontal()
+                    .id_salt("import-mapping")
+                    .show(ui, |ui| mapping_ui(ui, table, mapping));
                 ui.add_space(space::S);
-                rows_ui(ui, &rows);
-                let mut twice: Vec<&str> = rows
-                    .iter()
-                    .filter(|r| r.duplicate)
-                    .map(|r| r.row.number.trim())
-                    .collect();
-                twice.sort_by_key(|n| (n.len(), *n));
-                twice.dedup();
-                if !twice.is_empty() {
+                let shown = refreshed(shown, table, mapping, existing);
+                rows_ui(ui, &shown.rows);
+                if !shown.twice.is_empty() {
                     ui.problem(&crate::tr!(
                         "composer-numbers-twice",
-                        numbers = twice.join(", ")
+                        numbers = shown.twice.join(", ")
                     ));
                 }
-                let marked = rows.iter().filter(|r| r.is_marked()).count();
-                if marked > 0 {
+                if shown.marked > 0 {
                     ui.muted_small(&crate::tr!(
                         "composer-rows-marked",
-                        marked = marked,
-                        count = rows.len()
+                        marked = shown.marked,
+                        count = shown.rows.len()
+                    ));
+                }
+                let count = shown.rows.len();
+                let total = count
+                    + if is_lone_default_row(existing) {
+                        0
+                    } else {
+                        existing.len()
+                    };
+                let fits = total <= MAX_INSTANCES_PER_DESIGN;
+                if !fits {
+                    ui.problem(&crate::tr!(
+                        "composer-roster-over-line",
+                        count = count,
+                        total = total,
+                        max = MAX_INSTANCES_PER_DESIGN
                     ));
                 }
                 ui.horizontal(|ui| {
-                    let label = crate::tr!("composer-add-rows", count = rows.len());
+                    let label = crate::tr!("composer-add-rows", count = count);
                     add = ui
-                        .add_enabled_ui(!rows.is_empty(), |ui| ui.primary_button(&label))
+                        .add_enabled_ui(count > 0 && fits, |ui| ui.primary_button(&label))
                         .inner
                         .clicked();
                     close = ui.button(crate::tr!("composer-cancel")).clicked();
@@ -253,6 +346,10 @@ fn mapping_ui(ui: &mut Ui, table: &RosterTable, mapping: &mut Mapping) {
                     .first()
                     .and_then(|r| r.get(k))
                     .map_or("", String::as_str);
+                let first = match first.char_indices().nth(FIRST_CELL_CHARS) {
+                    Some((cut, _)) => format!("{}…", &first[..cut]),
+                    None => first.to_owned(),
+                };
                 ui.muted_small(&crate::tr!(
                     "composer-column",
                     column = k + 1,
@@ -278,22 +375,31 @@ fn mapping_ui(ui: &mut Ui, table: &RosterTable, mapping: &mut Mapping) {
         });
 }
 
-/// The first rows as they would be added, with their problems.
+/// The rows as they would be added, with their problems: the headings, then
+/// [`PREVIEW_ROWS`] rows in view and the others scrolled to (only those in view are drawn).
 fn rows_ui(ui: &mut Ui, rows: &[PreviewRow]) {
     let t = theme::tokens(ui.ctx());
-    egui::Grid::new("import-rows")
-        .striped(true)
-        .num_columns(6)
-        .spacing([space::M, space::XS])
-        .show(ui, |ui| {
-            row_headings(ui);
-            ui.label("");
-            ui.end_row();
-            for (k, r) in rows.iter().take(PREVIEW_ROWS).enumerate() {
-                ui.label((k + 1).to_string());
-                for text in [&r.row.size, &r.row.quantity, &r.row.name, &r.row.number] {
-                    ui.label(text.as_str());
-                }
+    let height = ui.spacing().interact_size.y;
+    let headings = row_heading_texts().map(|h| RichText::new(h).small().strong());
+    preview_row(ui, height, headings, None, None);
+    // As tall as PREVIEW_ROWS rows, however little room the line's column has left.
+    let tall = (height + ui.spacing().item_spacing.y) * PREVIEW_ROWS as f32;
+    egui::ScrollArea::vertical()
+        .id_salt("import-rows")
+        .min_scrolled_height(tall)
+        .max_height(tall)
+        .auto_shrink([false, true])
+        .show_rows(ui, height, rows.len(), |ui, range| {
+            for k in range {
+                let Some(r) = rows.get(k) else { break };
+                let cells = [
+                    (k + 1).to_string(),
+                    r.row.size.clone(),
+                    r.row.quantity.clone(),
+                    r.row.name.clone(),
+                    r.row.number.clone(),
+                ]
+                .map(RichText::new);
                 let mut said = Vec::new();
                 if let Some(p) = &r.problem {
                     said.push(p.clone());
@@ -304,22 +410,87 @@ fn rows_ui(ui: &mut Ui, rows: &[PreviewRow]) {
                         number = r.row.number.trim()
                     ));
                 }
-                if said.is_empty() {
-                    ui.label("");
-                } else {
-                    ui.label(
-                        RichText::new(format!("⚠ {}", said.join(" ")))
-                            .small()
-                            .color(t.danger),
-                    );
-                }
-                ui.end_row();
+                let problem = (!said.is_empty()).then(|| {
+                    RichText::new(format!("⚠ {}", said.join(" ")))
+                        .small()
+                        .color(t.danger)
+                });
+                let stripe = (k % 2 == 1).then_some(ui.visuals().faint_bg_color);
+                preview_row(ui, height, cells, problem, stripe);
             }
         });
-    if rows.len() > PREVIEW_ROWS {
-        ui.muted_small(&crate::tr!(
-            "composer-more-rows",
-            count = rows.len() - PREVIEW_ROWS
-        ));
+}
+
+/// One line of the preview: `cells` in the columns of [`PREVIEW_WIDTHS`], each cut to its
+/// width, then what is wrong; on a `stripe` of colour.
+fn preview_row(
+    ui: &mut Ui,
+    height: f32,
+    cells: [RichText; 5],
+    problem: Option<RichText>,
+    stripe: Option<egui::Color32>,
+) {
+    let background = ui.painter().add(egui::Shape::Noop);
+    let line = ui.horizontal(|ui| {
+        for (text, width) in cells.into_iter().zip(PREVIEW_WIDTHS) {
+            let size = egui::vec2(width, height);
+            let layout = egui::Layout::left_to_right(egui::Align::Center);
+            ui.allocate_ui_with_layout(size, layout, |ui| {
+                ui.set_min_size(size);
+                ui.add(egui::Label::new(text).truncate());
+            });
+        }
+        if let Some(problem) = problem {
+            ui.add(egui::Label::new(problem).truncate());
+        }
+    });
+    if let Some(color) = stripe {
+        let shape = egui::Shape::rect_filled(line.response.rect, 0.0, color);
+        ui.painter().set(background, shape);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The preview is computed once for a mapping and the line's numbers, not each frame.
+    #[test]
+    fn the_preview_is_kept_until_the_mapping_or_the_line_s_numbers_change() {
+        let table = RosterTable {
+            file_name: "hold.csv".into(),
+            rows: vec![
+                vec!["Size".into(), "Name".into(), "Number".into()],
+                vec!["M".into(), "Hansen".into(), "7".into()],
+            ],
+        };
+        let mut mapping = Mapping::guess(&table);
+        let mut existing = vec![RowForm {
+            size: "L".into(),
+            quantity: "1".into(),
+            number: "8".into(),
+            ..RowForm::default()
+        }];
+        let mut shown = None;
+        let first = refreshed(&mut shown, &table, &mapping, &existing)
+            .rows
+            .as_ptr();
+        for _ in 0..3 {
+            let again = refreshed(&mut shown, &table, &mapping, &existing);
+            assert_eq!(again.rows.as_ptr(), first, "kept, not computed again");
+        }
+        // A number of the line changes: number 7 is now used twice.
+        existing[0].number = " 7".into();
+        let again = refreshed(&mut shown, &table, &mapping, &existing);
+        assert_eq!(again.twice, ["7"]);
+        assert_eq!(again.marked, 1);
+        // The mapping changes: the header is a row too.
+        mapping.has_header = false;
+        assert_eq!(
+            refreshed(&mut shown, &table, &mapping, &existing)
+                .rows
+                .len(),
+            2
+        );
     }
 }
