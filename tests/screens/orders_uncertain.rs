@@ -316,6 +316,53 @@ async fn the_sandbox_checks_the_key_before_the_body() {
     assert_eq!(again.body["id"], first.body["id"]);
 }
 
+/// An uncertain row in the data folder's database `db` for the sandbox account: queued with
+/// `form`, a send that timed out, then a refused resend.
+fn uncertain_row(
+    db: &std::path::Path,
+    form: &str,
+    reference: &str,
+    recipient: &str,
+) -> LocalOrderId {
+    let mut store = Store::open(db).unwrap();
+    let account = store.ensure_sandbox_account().unwrap().id;
+    let draft = store
+        .create_draft(account, form, reference, recipient)
+        .unwrap();
+    store
+        .queue_draft(draft.id, form, reference, recipient, b"{}")
+        .unwrap();
+    let dest = store.destination(account).unwrap();
+    assert!(store.begin_send(draft.id, &dest).unwrap());
+    store
+        .note_send_failure(draft.id, "timed out", true)
+        .unwrap();
+    assert!(store.begin_send(draft.id, &dest).unwrap());
+    store
+        .note_refusal(draft.id, "Idempotency-Key was already used")
+        .unwrap();
+    assert_eq!(
+        store.local_order(draft.id).unwrap().state,
+        OrderState::Uncertain
+    );
+    draft.id
+}
+
+/// The app on the database `db`, once its history lists row `id`.
+fn app_on(
+    db: &std::path::Path,
+    id: LocalOrderId,
+) -> egui_kittest::Harness<'static, logodesk::app::LogodeskApp> {
+    use ui_common::*;
+    let mut config: BackendConfig = config();
+    config.store = StoreLocation::File(db.to_owned());
+    let mut h = app_with(config, egui::Theme::Light, Default::default());
+    wait_for(&mut h, "the history", |h| {
+        h.state().orders().history.iter().any(|o| o.id == id)
+    });
+    h
+}
+
 /// Copying an order that may already be placed asks first; only "Copy anyway" makes the
 /// new draft (with a new key).
 #[test]
@@ -324,38 +371,9 @@ fn copying_an_uncertain_order_needs_the_persons_confirmation() {
     use ui_common::*;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("logodesk.sqlite");
-    let id = {
-        let mut store = Store::open(&db).unwrap();
-        let account = store.ensure_sandbox_account().unwrap().id;
-        let form = serde_json::to_string(&logodesk::ui::orders::demo_form()).unwrap();
-        let draft = store
-            .create_draft(account, &form, "PO-UNCERTAIN", "Nordby IF")
-            .unwrap();
-        store
-            .queue_draft(draft.id, &form, "PO-UNCERTAIN", "Nordby IF", b"{}")
-            .unwrap();
-        let dest = store.destination(account).unwrap();
-        // A send that timed out, then a refused resend.
-        assert!(store.begin_send(draft.id, &dest).unwrap());
-        store
-            .note_send_failure(draft.id, "timed out", true)
-            .unwrap();
-        assert!(store.begin_send(draft.id, &dest).unwrap());
-        store
-            .note_refusal(draft.id, "Idempotency-Key was already used")
-            .unwrap();
-        assert_eq!(
-            store.local_order(draft.id).unwrap().state,
-            OrderState::Uncertain
-        );
-        draft.id
-    };
-    let mut config: BackendConfig = config();
-    config.store = StoreLocation::File(db.clone());
-    let mut h = app_with(config, egui::Theme::Light, Default::default());
-    wait_for(&mut h, "the history", |h| {
-        h.state().orders().history.iter().any(|o| o.id == id)
-    });
+    let form = serde_json::to_string(&logodesk::ui::orders::demo_form()).unwrap();
+    let id = uncertain_row(&db, &form, "PO-UNCERTAIN", "Nordby IF");
+    let mut h = app_on(&db, id);
     h.get_by_label("History").click();
     h.run_steps(2);
     h.state_mut().orders_mut().history_view.open = Some(id);
@@ -401,30 +419,8 @@ fn attaching_the_tracking_id_of_another_order_asks_first() {
     use ui_common::*;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("logodesk.sqlite");
-    let id = {
-        let mut store = Store::open(&db).unwrap();
-        let account = store.ensure_sandbox_account().unwrap().id;
-        let draft = store
-            .create_draft(account, "{}", "PO-MINE", "Nordby IF")
-            .unwrap();
-        store
-            .queue_draft(draft.id, "{}", "PO-MINE", "Nordby IF", b"{}")
-            .unwrap();
-        let dest = store.destination(account).unwrap();
-        assert!(store.begin_send(draft.id, &dest).unwrap());
-        store
-            .note_send_failure(draft.id, "timed out", true)
-            .unwrap();
-        assert!(store.begin_send(draft.id, &dest).unwrap());
-        store.note_refusal(draft.id, "key in use").unwrap();
-        draft.id
-    };
-    let mut config: BackendConfig = config();
-    config.store = StoreLocation::File(db.clone());
-    let mut h = app_with(config, egui::Theme::Light, Default::default());
-    wait_for(&mut h, "the history", |h| {
-        h.state().orders().history.iter().any(|o| o.id == id)
-    });
+    let id = uncertain_row(&db, "{}", "PO-MINE", "Nordby IF");
+    let mut h = app_on(&db, id);
     // Someone else's order on the same service.
     let client = sandbox_client(&h);
     let fx = logodesk::sandbox::fixtures();
@@ -488,30 +484,8 @@ fn history_filters_by_status_and_recipient_and_totals_what_it_shows() {
     use ui_common::*;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("logodesk.sqlite");
-    let uncertain = {
-        let mut store = Store::open(&db).unwrap();
-        let account = store.ensure_sandbox_account().unwrap().id;
-        let draft = store
-            .create_draft(account, "{}", "PO-CHECK", "Sønderby BK")
-            .unwrap();
-        store
-            .queue_draft(draft.id, "{}", "PO-CHECK", "Sønderby BK", b"{}")
-            .unwrap();
-        let dest = store.destination(account).unwrap();
-        assert!(store.begin_send(draft.id, &dest).unwrap());
-        store
-            .note_send_failure(draft.id, "timed out", true)
-            .unwrap();
-        assert!(store.begin_send(draft.id, &dest).unwrap());
-        store.note_refusal(draft.id, "key in use").unwrap();
-        draft.id
-    };
-    let mut config: BackendConfig = config();
-    config.store = StoreLocation::File(db.clone());
-    let mut h = app_with(config, egui::Theme::Light, Default::default());
-    wait_for(&mut h, "the history", |h| {
-        h.state().orders().history.iter().any(|o| o.id == uncertain)
-    });
+    let uncertain = uncertain_row(&db, "{}", "PO-CHECK", "Sønderby BK");
+    let mut h = app_on(&db, uncertain);
     let completed = place_demo_order(&mut h);
     let total = completed
         .record
