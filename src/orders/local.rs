@@ -192,15 +192,21 @@ pub struct HistoryFilter {
 impl HistoryFilter {
     /// Whether `o` is shown. A day that cannot be read filters nothing (its field says why).
     pub fn admits(&self, o: &LocalOrder) -> bool {
+        self.admitter()(o)
+    }
+
+    /// [`HistoryFilter::admits`] with the days and the recipient read once, for a whole list.
+    pub fn admitter(&self) -> impl Fn(&LocalOrder) -> bool + '_ {
         let recipient = self.recipient.trim().to_lowercase();
-        let day = order_day(o);
-        let after = parse_day(&self.from).is_none_or(|from| day.is_some_and(|d| d >= from));
-        let before = parse_day(&self.to).is_none_or(|to| day.is_some_and(|d| d <= to));
-        matches(o, &self.text)
-            && self.status.admits(o)
-            && (recipient.is_empty() || o.recipient.to_lowercase().contains(&recipient))
-            && after
-            && before
+        let (from, to) = (parse_day(&self.from), parse_day(&self.to));
+        move |o| {
+            let day = || order_day(o);
+            matches(o, &self.text)
+                && self.status.admits(o)
+                && (recipient.is_empty() || o.recipient.to_lowercase().contains(&recipient))
+                && from.is_none_or(|from| day().is_some_and(|d| d >= from))
+                && to.is_none_or(|to| day().is_some_and(|d| d <= to))
+        }
     }
 
     /// Whether any filter is set.

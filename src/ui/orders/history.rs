@@ -149,7 +149,8 @@ impl HistoryView {
         ui.add_space(space::S);
         self.filters_ui(ui);
         ui.add_space(space::S);
-        let shown: Vec<&LocalOrder> = history.iter().filter(|o| self.filter.admits(o)).collect();
+        let admits = self.filter.admitter();
+        let shown: Vec<&LocalOrder> = history.iter().filter(|o| admits(o)).collect();
         if shown.is_empty() {
             let (title, hint) = if history.is_empty() {
                 (
