@@ -9,13 +9,13 @@ use std::fmt;
 use std::time::Duration;
 
 use crate::api::ids::{DesignId, LogoId, OrderId, TaskId};
+use crate::api::message::{Arg, Message};
 
 /// Everything that can go wrong when talking to the service.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum ApiError {
     /// The service could not be reached, or the connection broke off.
-    #[error("{}", network_sentence(.kind, .url, .reason))]
     Network {
         /// What kind of network failure this was.
         kind: NetworkErrorKind,
@@ -28,12 +28,8 @@ pub enum ApiError {
         source: reqwest::Error,
     },
     /// The service answered with a non-success HTTP status.
-    #[error("{0}")]
     Status(Box<StatusError>),
     /// The service answered with success, but the body did not match the model.
-    #[error(
-        "The service's answer to {endpoint} could not be read (at `{path}`: {message}); this version of logodesk may need an update."
-    )]
     Decode {
         /// `METHOD /path` of the request.
         endpoint: String,
@@ -45,9 +41,6 @@ pub enum ApiError {
     /// The service answered with success, but a value in it is impossible (a size of `"inf"`
     /// mm, a negative price, a quantity in the trillions): the answer is refused whole rather
     /// than shown or summed.
-    #[error(
-        "The service's answer to {endpoint} holds an impossible value (at `{path}`: {message}), so logodesk did not use it. Try again later; if it keeps happening, tell the service's support."
-    )]
     Implausible {
         /// `METHOD /path` of the request.
         endpoint: String,
@@ -58,10 +51,6 @@ pub enum ApiError {
     },
     /// The service's answer was larger than the client reads (see
     /// [`ClientConfig::max_body_bytes`](crate::api::ClientConfig::max_body_bytes)).
-    #[error(
-        "The service's answer to {endpoint} is larger than {}, the most logodesk reads, so it was not read. Try again later; if it keeps happening, tell the service's support.",
-        human_size(*.limit)
-    )]
     TooLarge {
         /// `METHOD /path` of the request.
         endpoint: String,
@@ -71,11 +60,9 @@ pub enum ApiError {
         announced: Option<u64>,
     },
     /// The request was not sent because it breaks rules the client can check itself.
-    #[error("{}", validation_sentence(.0))]
     Validation(Vec<ValidationIssue>),
     /// The client's configuration is unusable (for example a malformed base URL), or a request
     /// could not be prepared.
-    #[error("{0}")]
     Config(ConfigProblem),
 }
 
@@ -84,9 +71,6 @@ pub enum ApiError {
 #[non_exhaustive]
 pub enum ConfigProblem {
     /// The base address is not a URL at all.
-    #[error(
-        "The service address \"{address}\" is not valid ({reason}). Enter a full address such as https://api.example.com/."
-    )]
     AddressInvalid {
         /// The address as given.
         address: String,
@@ -94,42 +78,27 @@ pub enum ConfigProblem {
         reason: String,
     },
     /// The base address is not `http(s)://` or names no host.
-    #[error(
-        "The service address \"{address}\" is not valid: it must start with https:// and name a host."
-    )]
     AddressNotWeb {
         /// The address as given.
         address: String,
     },
     /// `http://` to another computer: the key would travel unencrypted.
-    #[error(
-        "The service address \"{address}\" uses http://, so the API key would travel unencrypted; use https:// (http:// is allowed only for this computer, e.g. http://127.0.0.1:8787/). Change it in Settings → Accounts."
-    )]
     AddressUnencrypted {
         /// The address as given.
         address: String,
     },
     /// The base address carries a user name or password.
-    #[error(
-        "The service address must not contain a user name or password; put the API key in the key field instead."
-    )]
     AddressHasUser,
     /// No API key.
-    #[error("No API key is set. Enter the key in Settings → Accounts.")]
     NoKey,
     /// The key cannot be put in a header.
-    #[error(
-        "The API key contains characters that cannot be sent, such as spaces or line breaks. Paste it again in Settings → Accounts."
-    )]
     KeyUnsendable,
     /// The HTTP client could not be built.
-    #[error("The HTTP client could not be set up ({reason}). Restart logodesk and try again.")]
     HttpClient {
         /// The HTTP library's reason.
         reason: String,
     },
     /// A path could not be joined to the base address.
-    #[error("The address for {path} could not be formed from the service address ({reason}).")]
     Path {
         /// The endpoint's path.
         path: String,
@@ -137,19 +106,15 @@ pub enum ConfigProblem {
         reason: String,
     },
     /// The idempotency key cannot be put in a header.
-    #[error("The idempotency key contains characters that cannot be sent.")]
     IdempotencyKeyUnsendable,
     /// A multipart upload was sent already (its body is consumed).
-    #[error("An upload cannot be sent twice; start the upload again.")]
     UploadSentTwice,
     /// The body could not be serialised.
-    #[error("The request could not be prepared ({reason}).")]
     Body {
         /// The serialiser's reason.
         reason: String,
     },
     /// The query is not a flat set of values.
-    #[error("The query could not be prepared: it must be a flat set of values.")]
     Query,
 }
 
@@ -175,22 +140,6 @@ pub enum Subject {
     UploadEndpoint,
     /// The order endpoint.
     OrderEndpoint,
-}
-
-impl fmt::Display for Subject {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Subject::Logo(id) => write!(f, "Logo {id}"),
-            Subject::LogoItemNo(no) => write!(f, "The logo with item number {no}"),
-            Subject::Design(id) => write!(f, "Design {id}"),
-            Subject::Style(id) => write!(f, "Style {id}"),
-            Subject::VectorizeTask(id) => write!(f, "Vectorize task {id}"),
-            Subject::Order(id) => write!(f, "Order {id}"),
-            Subject::HealthCheck => f.write_str("The health check"),
-            Subject::UploadEndpoint => f.write_str("The upload endpoint"),
-            Subject::OrderEndpoint => f.write_str("The order endpoint"),
-        }
-    }
 }
 
 /// The kind of a [`ApiError::Network`] failure.
@@ -262,66 +211,49 @@ impl ValidationIssue {
 pub enum Rule {
     // Orders.
     /// A quantity below 1.
-    #[error("Quantity must be at least 1, not {quantity}.")]
     QuantityTooSmall {
         /// The quantity given.
         quantity: i64,
     },
     /// A negative storage quantity.
-    #[error("Storage quantity cannot be negative (it is {quantity}); use 0 or leave it empty.")]
     StorageNegative {
         /// The storage quantity given.
         quantity: i64,
     },
     /// An order without designs and logos.
-    #[error("Add at least one design or logo to the order.")]
     NothingToOrder,
     /// An order without a reference.
-    #[error("Enter a reference, such as your purchase order number.")]
     NoReference,
     /// An e-mail address that is not one.
-    #[error("\"{email}\" does not look like an e-mail address; correct it or leave it empty.")]
     EmailImplausible {
         /// The address given.
         email: String,
     },
     /// No recipient.
-    #[error("Enter the recipient's name.")]
     RecipientMissing,
     /// No street address.
-    #[error("Enter the street address.")]
     StreetMissing,
     /// No postal code.
-    #[error("Enter the postal code.")]
     ZipMissing,
     /// No city.
-    #[error("Enter the city.")]
     CityMissing,
     /// No country.
-    #[error("Enter the 2-letter country code, such as DK.")]
     CountryMissing,
     /// A country code in small letters.
-    #[error("Write the country code in capitals: \"{upper}\".")]
     CountryLowercase {
         /// The code in capitals.
         upper: String,
     },
     /// A country that is not a 2-letter code.
-    #[error("\"{given}\" is not a 2-letter country code; use one such as DK, SE or DE.")]
     CountryNotCode {
         /// What was given.
         given: String,
     },
     /// A design line without its item number.
-    #[error("Enter the design's item number (such as MUL123456).")]
     DesignRefMissing,
     /// A design line without sizes.
-    #[error("Add at least one size and quantity for this design.")]
     NoSizes,
     /// A design line with more instances than the service takes.
-    #[error(
-        "This design has {count} rows of sizes and names; the service takes at most {max} per design. Remove rows, or order the rest in another order."
-    )]
     TooManyInstances {
         /// Instances of the line.
         count: usize,
@@ -329,35 +261,25 @@ pub enum Rule {
         max: usize,
     },
     /// A design instance without a size.
-    #[error("Enter a garment size, such as M, L or XL.")]
     SizeMissing,
     /// A shirt number with other characters than digits.
-    #[error("Number \"{number}\" may only contain digits 0–9.")]
     NumberNotDigits {
         /// The number given.
         number: String,
     },
     /// A placeholder logo's value left empty.
-    #[error("Enter the text for placeholder logo {logo}, or remove this value.")]
     PlaceholderEmpty {
         /// The placeholder logo.
         logo: LogoId,
     },
     /// A logo line without its item number.
-    #[error("Enter the logo's item number.")]
     LogoSkuMissing,
     /// A NumberLogo ordered by quantity.
-    #[error(
-        "The {logo} is a number logo: order it by digits (which digits, and how many of each) instead of by quantity."
-    )]
     NumberLogoByQuantity {
         /// The logo, as `logo 5` or `logo SKU`.
         logo: String,
     },
     /// Digits for a logo that is not a NumberLogo.
-    #[error(
-        "Only number logos are ordered by digits, and the {logo} is a {kind}; order it by quantity instead."
-    )]
     DigitsForOtherKind {
         /// The logo, as `logo 5` or `logo SKU`.
         logo: String,
@@ -365,47 +287,36 @@ pub enum Rule {
         kind: crate::api::models::LogoType,
     },
     /// Ordered by digits, without digits.
-    #[error("Add at least one digit and how many of it to order.")]
     NoDigits,
     /// An empty digit.
-    #[error("Enter the digits to print, such as 7 or 23.")]
     DigitMissing,
     /// A digit that is not digits.
-    #[error("Digit \"{digit}\" may only contain digits 0–9.")]
     DigitNotDigits {
         /// The digit given.
         digit: String,
     },
     // Logos.
     /// An empty file.
-    #[error("The file \"{file_name}\" is empty; choose an image file to upload.")]
     FileEmpty {
         /// The file's name.
         file_name: String,
     },
     /// A file without a name.
-    #[error("The file has no name; choose the file again.")]
     FileUnnamed,
     /// A logo without a title.
-    #[error("Enter a title for the logo.")]
     TitleMissing,
     /// A content type the HTTP library refuses.
-    #[error("\"{content_type}\" is not a valid file type; choose the file again.")]
     ContentTypeInvalid {
         /// The content type.
         content_type: String,
     },
     /// A color change without changes.
-    #[error("Choose at least one color to change.")]
     NoColorChange,
     /// A color change without the original colors.
-    #[error("Choose the original colors to replace.")]
     OriginalColorsMissing,
     /// A color change without the new colors.
-    #[error("Choose the new colors.")]
     NewColorsMissing,
     /// Not one new color per original color.
-    #[error("Give exactly one new color for each original color ({from} original, {to} new).")]
     ColorCountMismatch {
         /// Original colors.
         from: usize,
@@ -413,29 +324,22 @@ pub enum Rule {
         to: usize,
     },
     /// A resize without a side.
-    #[error("Give a width or a height; the other side follows proportionally.")]
     ResizeNoSide,
     /// A size that is not a positive number.
-    #[error("\"{given}\" is not a size; enter a positive number of millimetres.")]
     SizeNotPositive {
         /// What was given.
         given: String,
     },
     /// No transfer method.
-    #[error("Choose a transfer method.")]
     MethodMissing,
     // Designs.
     /// A clone without variations.
-    #[error("Add at least one variation to create.")]
     NoVariations,
     /// A variation without a title.
-    #[error("Enter a title for this variation.")]
     VariationTitleMissing,
     /// A placement without a view.
-    #[error("Choose the view (such as FRONT or BACK) this logo is placed on.")]
     ViewMissing,
     /// A coordinate or angle that is not finite.
-    #[error("Enter a finite number.")]
     NotFinite,
 }
 
@@ -707,19 +611,23 @@ fn non_empty(s: &str) -> Option<String> {
     }
 }
 
-/// Appends `text` after `": "`, ending the sentence with a full stop unless it already ends
-/// with punctuation.
-pub(crate) fn with_reason(head: &str, text: Option<&str>) -> String {
-    match text {
-        Some(t) => {
-            let t = t.trim();
-            if t.ends_with(['.', '!', '?', '…']) {
-                format!("{head}: {t}")
-            } else {
-                format!("{head}: {t}.")
-            }
-        }
-        None => format!("{head}."),
+/// The service's words, trimmed, as the end of a sentence: with a full stop unless they end
+/// with punctuation already.
+fn closed(text: &str) -> String {
+    let text = text.trim();
+    if text.ends_with(['.', '!', '?', '…']) {
+        text.to_owned()
+    } else {
+        format!("{text}.")
+    }
+}
+
+/// `s`, with a full stop unless it ends with one, `!` or `?`.
+fn end_sentence(s: &str) -> String {
+    if s.ends_with(['.', '!', '?']) {
+        s.to_owned()
+    } else {
+        format!("{s}.")
     }
 }
 
@@ -730,97 +638,249 @@ pub(crate) fn status_label(status: StatusCode) -> String {
     }
 }
 
-fn seconds(d: Duration) -> String {
-    let s = d.as_secs_f64().ceil() as u64;
-    if s == 1 {
-        "1 second".to_owned()
-    } else {
-        format!("{s} seconds")
+/// `Display` is the English sentence of the type's `message()`.
+macro_rules! display_in_english {
+    ($($ty:ty),+) => {$(
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.message().english())
+            }
+        }
+    )+};
+}
+
+display_in_english!(ApiError, StatusError, ConfigProblem, Subject, Rule);
+
+impl ApiError {
+    /// What to tell a person: a message of `api.ftl` with its arguments.
+    pub fn message(&self) -> Message {
+        match self {
+            ApiError::Network {
+                kind, url, reason, ..
+            } => match kind {
+                NetworkErrorKind::Timeout => Message::new("api-network-timeout"),
+                NetworkErrorKind::Connect => {
+                    Message::new("api-network-connect").arg("reason", reason.as_str())
+                }
+                NetworkErrorKind::Other => {
+                    Message::new("api-network-other").arg("reason", reason.as_str())
+                }
+            }
+            .arg("url", url.as_str()),
+            ApiError::Status(status) => status.message(),
+            ApiError::Decode {
+                endpoint,
+                path,
+                message,
+            } => Message::new("api-decode")
+                .arg("endpoint", endpoint.as_str())
+                .arg("path", path.as_str())
+                .arg("message", message.as_str()),
+            ApiError::Implausible {
+                endpoint,
+                path,
+                message,
+            } => Message::new("api-implausible")
+                .arg("endpoint", endpoint.as_str())
+                .arg("path", path.as_str())
+                .arg("message", message.as_str()),
+            ApiError::TooLarge {
+                endpoint, limit, ..
+            } => Message::new("api-too-large")
+                .arg("endpoint", endpoint.as_str())
+                .arg("limit", human_size(*limit)),
+            // The paths are for placing messages beside fields; the sentence speaks to a person.
+            ApiError::Validation(issues) => match issues.as_slice() {
+                [] => Message::new("api-validation-none"),
+                [one] => Message::new("api-validation-one").arg("first", one.sentence()),
+                [first, ..] => Message::new("api-validation-many")
+                    .arg("count", issues.len())
+                    .arg("first", first.sentence()),
+            },
+            ApiError::Config(problem) => problem.message(),
+        }
     }
 }
 
-impl fmt::Display for StatusError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl StatusError {
+    /// What to tell a person: a message of `api.ftl` with its arguments.
+    pub fn message(&self) -> Message {
         let code = self.status.as_u16();
         let summary = self.server.summary();
-        let summary = summary.as_deref();
-        let text = match code {
+        match code {
             401 => match summary {
-                Some(m) => format!(
-                    "Your API key was not accepted (401): {}. Check the key in Settings → Accounts.",
-                    m.trim_end_matches('.')
-                ),
-                None => {
-                    "Your API key was not accepted (401). Check the key in Settings → Accounts."
-                        .to_owned()
+                Some(said) => {
+                    Message::new("api-status-401-said").arg("said", said.trim_end_matches('.'))
                 }
+                None => Message::new("api-status-401"),
             },
-            403 => with_reason(
-                "Your account is not allowed to do this (403 Forbidden)",
-                summary,
-            ),
-            404 => {
-                let subject = self
-                    .subject
-                    .as_ref()
-                    .map_or_else(|| "What you asked for".to_owned(), ToString::to_string);
-                format!("{subject} was not found, or your account has no access to it.")
-            }
+            403 => match summary {
+                Some(said) => Message::new("api-status-403-said").arg("said", closed(&said)),
+                None => Message::new("api-status-403"),
+            },
+            404 => match &self.subject {
+                Some(subject) => Message::new("api-status-404").arg("subject", subject.message()),
+                None => Message::new("api-status-404-unnamed"),
+            },
             429 => match self.retry_after {
-                Some(d) if !d.is_zero() => format!(
-                    "The service is receiving too many requests (429). Try again in {}.",
-                    seconds(d)
-                ),
-                _ => "The service is receiving too many requests (429). Try again in a moment."
-                    .to_owned(),
+                Some(d) if !d.is_zero() => {
+                    Message::new("api-status-429-in").arg("seconds", d.as_secs_f64().ceil() as u64)
+                }
+                _ => Message::new("api-status-429"),
             },
-            500..=599 => {
-                format!("The service had a problem ({code}). Try again in a moment.")
+            500..=599 => Message::new("api-status-5xx").arg("code", code.to_string()),
+            _ => match summary {
+                Some(said) => Message::new("api-status-refused-said").arg("said", closed(&said)),
+                None => Message::new("api-status-refused"),
             }
-            _ => with_reason(
-                &format!(
-                    "The service refused the request ({})",
-                    status_label(self.status)
-                ),
-                summary,
-            ),
-        };
-        f.write_str(&text)
+            .arg("status", status_label(self.status)),
+        }
     }
 }
 
-fn network_sentence(kind: &NetworkErrorKind, url: &str, reason: &str) -> String {
-    match kind {
-        NetworkErrorKind::Timeout => format!(
-            "The service at {url} did not answer in time. Check your network, then try again."
-        ),
-        NetworkErrorKind::Connect => format!(
-            "Could not reach {url}: {reason}. Check the address and your network, then try again."
-        ),
-        NetworkErrorKind::Other => format!(
-            "The connection to {url} broke off: {reason}. Check your network, then try again."
-        ),
+impl Subject {
+    /// What a request was about ("Logo 42"), as the start of a sentence.
+    pub fn message(&self) -> Message {
+        match self {
+            Subject::Logo(id) => Message::new("api-subject-logo").arg("id", id.to_string()),
+            Subject::LogoItemNo(no) => {
+                Message::new("api-subject-logo-item-no").arg("item", no.as_str())
+            }
+            Subject::Design(id) => Message::new("api-subject-design").arg("id", id.to_string()),
+            Subject::Style(id) => Message::new("api-subject-style").arg("id", id.to_string()),
+            Subject::VectorizeTask(id) => {
+                Message::new("api-subject-task").arg("id", id.to_string())
+            }
+            Subject::Order(id) => Message::new("api-subject-order").arg("id", id.to_string()),
+            Subject::HealthCheck => Message::new("api-subject-health"),
+            Subject::UploadEndpoint => Message::new("api-subject-upload"),
+            Subject::OrderEndpoint => Message::new("api-subject-orders"),
+        }
     }
 }
 
-fn validation_sentence(issues: &[ValidationIssue]) -> String {
-    // The paths are for placing messages beside fields; the sentence speaks to a person.
-    match issues {
-        [] => "The request was not sent because it is incomplete.".to_owned(),
-        [one] => format!("The request was not sent: {}", end_sentence(&one.message)),
-        [first, rest @ ..] => format!(
-            "The request was not sent because of {} problems; the first: {}",
-            rest.len() + 1,
-            end_sentence(&first.message)
-        ),
+impl ConfigProblem {
+    /// What to tell a person: a message of `api.ftl` with its arguments.
+    pub fn message(&self) -> Message {
+        match self {
+            ConfigProblem::AddressInvalid { address, reason } => {
+                Message::new("api-config-address-invalid")
+                    .arg("address", address.as_str())
+                    .arg("reason", reason.as_str())
+            }
+            ConfigProblem::AddressNotWeb { address } => {
+                Message::new("api-config-address-not-web").arg("address", address.as_str())
+            }
+            ConfigProblem::AddressUnencrypted { address } => {
+                Message::new("api-config-address-unencrypted").arg("address", address.as_str())
+            }
+            ConfigProblem::AddressHasUser => Message::new("api-config-address-has-user"),
+            ConfigProblem::NoKey => Message::new("api-config-no-key"),
+            ConfigProblem::KeyUnsendable => Message::new("api-config-key-unsendable"),
+            ConfigProblem::HttpClient { reason } => {
+                Message::new("api-config-http-client").arg("reason", reason.as_str())
+            }
+            ConfigProblem::Path { path, reason } => Message::new("api-config-path")
+                .arg("path", path.as_str())
+                .arg("reason", reason.as_str()),
+            ConfigProblem::IdempotencyKeyUnsendable => Message::new("api-config-idempotency-key"),
+            ConfigProblem::UploadSentTwice => Message::new("api-config-upload-twice"),
+            ConfigProblem::Body { reason } => {
+                Message::new("api-config-body").arg("reason", reason.as_str())
+            }
+            ConfigProblem::Query => Message::new("api-config-query"),
+        }
     }
 }
 
-pub(crate) fn end_sentence(s: &str) -> String {
-    if s.ends_with(['.', '!', '?']) {
-        s.to_owned()
-    } else {
-        format!("{s}.")
+impl ValidationIssue {
+    /// The issue as (the end of) a sentence: the broken rule's message, else the words as given
+    /// (the service's, or an application's own), ended with a full stop. Every rule's sentence
+    /// ends with one already (`i18n`'s tests hold both languages to that).
+    pub fn sentence(&self) -> Arg {
+        match &self.rule {
+            Some(rule) => rule.message().into(),
+            None => Arg::Text(end_sentence(&self.message)),
+        }
+    }
+}
+
+impl Rule {
+    /// What to tell a person: a message of `api.ftl` with its arguments.
+    pub fn message(&self) -> Message {
+        match self {
+            Rule::QuantityTooSmall { quantity } => {
+                Message::new("api-rule-quantity-too-small").arg("quantity", *quantity)
+            }
+            Rule::StorageNegative { quantity } => {
+                Message::new("api-rule-storage-negative").arg("quantity", *quantity)
+            }
+            Rule::NothingToOrder => Message::new("api-rule-nothing-to-order"),
+            Rule::NoReference => Message::new("api-rule-no-reference"),
+            Rule::EmailImplausible { email } => {
+                Message::new("api-rule-email-implausible").arg("email", email.as_str())
+            }
+            Rule::RecipientMissing => Message::new("api-rule-recipient-missing"),
+            Rule::StreetMissing => Message::new("api-rule-street-missing"),
+            Rule::ZipMissing => Message::new("api-rule-zip-missing"),
+            Rule::CityMissing => Message::new("api-rule-city-missing"),
+            Rule::CountryMissing => Message::new("api-rule-country-missing"),
+            Rule::CountryLowercase { upper } => {
+                Message::new("api-rule-country-lowercase").arg("upper", upper.as_str())
+            }
+            Rule::CountryNotCode { given } => {
+                Message::new("api-rule-country-not-code").arg("given", given.as_str())
+            }
+            Rule::DesignRefMissing => Message::new("api-rule-design-ref-missing"),
+            Rule::NoSizes => Message::new("api-rule-no-sizes"),
+            Rule::TooManyInstances { count, max } => Message::new("api-rule-too-many-instances")
+                .arg("count", *count)
+                .arg("max", *max),
+            Rule::SizeMissing => Message::new("api-rule-size-missing"),
+            Rule::NumberNotDigits { number } => {
+                Message::new("api-rule-number-not-digits").arg("number", number.as_str())
+            }
+            Rule::PlaceholderEmpty { logo } => {
+                Message::new("api-rule-placeholder-empty").arg("logo", logo.to_string())
+            }
+            Rule::LogoSkuMissing => Message::new("api-rule-logo-sku-missing"),
+            Rule::NumberLogoByQuantity { logo } => {
+                Message::new("api-rule-number-logo-by-quantity").arg("logo", logo.as_str())
+            }
+            Rule::DigitsForOtherKind { logo, kind } => {
+                Message::new("api-rule-digits-for-other-kind")
+                    .arg("logo", logo.as_str())
+                    .arg("kind", Arg::LogoKind(kind.clone()))
+            }
+            Rule::NoDigits => Message::new("api-rule-no-digits"),
+            Rule::DigitMissing => Message::new("api-rule-digit-missing"),
+            Rule::DigitNotDigits { digit } => {
+                Message::new("api-rule-digit-not-digits").arg("digit", digit.as_str())
+            }
+            Rule::FileEmpty { file_name } => {
+                Message::new("api-rule-file-empty").arg("file", file_name.as_str())
+            }
+            Rule::FileUnnamed => Message::new("api-rule-file-unnamed"),
+            Rule::TitleMissing => Message::new("api-rule-title-missing"),
+            Rule::ContentTypeInvalid { content_type } => {
+                Message::new("api-rule-content-type").arg("content_type", content_type.as_str())
+            }
+            Rule::NoColorChange => Message::new("api-rule-no-color-change"),
+            Rule::OriginalColorsMissing => Message::new("api-rule-original-colors-missing"),
+            Rule::NewColorsMissing => Message::new("api-rule-new-colors-missing"),
+            Rule::ColorCountMismatch { from, to } => Message::new("api-rule-color-count-mismatch")
+                .arg("from", *from)
+                .arg("to", *to),
+            Rule::ResizeNoSide => Message::new("api-rule-resize-no-side"),
+            Rule::SizeNotPositive { given } => {
+                Message::new("api-rule-size-not-positive").arg("given", given.as_str())
+            }
+            Rule::MethodMissing => Message::new("api-rule-method-missing"),
+            Rule::NoVariations => Message::new("api-rule-no-variations"),
+            Rule::VariationTitleMissing => Message::new("api-rule-variation-title-missing"),
+            Rule::ViewMissing => Message::new("api-rule-view-missing"),
+            Rule::NotFinite => Message::new("api-rule-not-finite"),
+        }
     }
 }
 

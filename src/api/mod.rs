@@ -22,6 +22,7 @@ pub mod designs;
 pub mod error;
 pub mod ids;
 pub mod logos;
+pub mod message;
 pub mod models;
 pub mod orders;
 pub mod retry;
@@ -41,6 +42,7 @@ pub use error::{
 };
 pub use ids::*;
 pub use logos::{ListLogos, LogosHandler, UploadLogo};
+pub use message::{Arg, Message};
 pub use models::*;
 pub use orders::{
     DesignLine, DesignRef, DigitLine, IdempotencyKey, Instance, LogoAmount, LogoLine, LogoRef,

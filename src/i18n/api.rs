@@ -1,152 +1,24 @@
 //! The client's sentences in the person's language.
 //!
-//! [`crate::api`] is a library of its own and speaks English: every [`ApiError`] and every
-//! [`ValidationIssue`] of its checks has an English `Display`. What it reports is typed (the
-//! variant, the [`Rule`] broken, the [`Subject`] of a 404, the [`ConfigProblem`]), so the app
-//! can say the same thing in Danish. The English texts in `assets/i18n/en/api.ftl` are the
-//! client's own sentences, word for word (the tests below hold them to that).
+//! [`crate::api`] is a library of its own and speaks English. What it reports is typed (the
+//! variant, the [`Rule`] broken, the [`Subject`] of a 404, the [`ConfigProblem`]), and each type
+//! names its sentence once, as a message of `api.ftl` with its arguments ([`Message`]): the
+//! library formats it from `assets/i18n/en/api.ftl` for its `Display`, and this module from
+//! the app's bundle in the current language, so Danish comes from `assets/i18n/da/api.ftl`.
 
-use crate::api::error::{end_sentence, human_size, status_label, with_reason};
-use crate::api::{
-    ApiError, ConfigProblem, LogoType, NetworkErrorKind, Rule, StatusError, Subject,
-    ValidationIssue,
-};
+use crate::api::{ApiError, LogoType, Message, ValidationIssue};
 use crate::tr;
 
 /// The sentence for `e` in the current language.
 pub fn error(e: &ApiError) -> String {
-    match e {
-        ApiError::Network {
-            kind, url, reason, ..
-        } => {
-            let url = url.as_str();
-            let reason = reason.as_str();
-            match kind {
-                NetworkErrorKind::Timeout => tr!("api-network-timeout", url = url),
-                NetworkErrorKind::Connect => tr!("api-network-connect", url = url, reason = reason),
-                NetworkErrorKind::Other => tr!("api-network-other", url = url, reason = reason),
-            }
-        }
-        ApiError::Status(s) => status(s),
-        ApiError::Decode {
-            endpoint,
-            path,
-            message,
-        } => tr!(
-            "api-decode",
-            endpoint = endpoint.as_str(),
-            path = path.as_str(),
-            message = message.as_str()
-        ),
-        ApiError::Implausible {
-            endpoint,
-            path,
-            message,
-        } => tr!(
-            "api-implausible",
-            endpoint = endpoint.as_str(),
-            path = path.as_str(),
-            message = message.as_str()
-        ),
-        ApiError::TooLarge {
-            endpoint, limit, ..
-        } => tr!(
-            "api-too-large",
-            endpoint = endpoint.as_str(),
-            limit = human_size(*limit)
-        ),
-        ApiError::Validation(issues) => match issues.as_slice() {
-            [] => tr!("api-validation-none"),
-            [one] => tr!("api-validation-one", first = end_sentence(&issue(one))),
-            [first, ..] => tr!(
-                "api-validation-many",
-                count = issues.len(),
-                first = end_sentence(&issue(first))
-            ),
-        },
-        ApiError::Config(problem) => config(problem),
-    }
-}
-
-fn status(s: &StatusError) -> String {
-    let code = s.status.as_u16();
-    let summary = s.server.summary();
-    let summary = summary.as_deref();
-    match code {
-        401 => match summary {
-            Some(m) => tr!("api-status-401-said", said = m.trim_end_matches('.')),
-            None => tr!("api-status-401"),
-        },
-        403 => with_reason(&tr!("api-status-403"), summary),
-        404 => match &s.subject {
-            Some(subject) => tr!("api-status-404", subject = self::subject(subject)),
-            None => tr!("api-status-404-unnamed"),
-        },
-        429 => match s.retry_after {
-            Some(d) if !d.is_zero() => {
-                tr!("api-status-429-in", seconds = d.as_secs_f64().ceil() as u64)
-            }
-            _ => tr!("api-status-429"),
-        },
-        500..=599 => tr!("api-status-5xx", code = code.to_string()),
-        _ => with_reason(
-            &tr!("api-status-refused", status = status_label(s.status)),
-            summary,
-        ),
-    }
-}
-
-/// What a request was about ("Logo 42"), as the start of a sentence.
-pub fn subject(s: &Subject) -> String {
-    match s {
-        Subject::Logo(id) => tr!("api-subject-logo", id = id.to_string()),
-        Subject::LogoItemNo(no) => tr!("api-subject-logo-item-no", item = no.as_str()),
-        Subject::Design(id) => tr!("api-subject-design", id = id.to_string()),
-        Subject::Style(id) => tr!("api-subject-style", id = id.to_string()),
-        Subject::VectorizeTask(id) => tr!("api-subject-task", id = id.to_string()),
-        Subject::Order(id) => tr!("api-subject-order", id = id.to_string()),
-        Subject::HealthCheck => tr!("api-subject-health"),
-        Subject::UploadEndpoint => tr!("api-subject-upload"),
-        Subject::OrderEndpoint => tr!("api-subject-orders"),
-    }
-}
-
-fn config(p: &ConfigProblem) -> String {
-    match p {
-        ConfigProblem::AddressInvalid { address, reason } => tr!(
-            "api-config-address-invalid",
-            address = address.as_str(),
-            reason = reason.as_str()
-        ),
-        ConfigProblem::AddressNotWeb { address } => {
-            tr!("api-config-address-not-web", address = address.as_str())
-        }
-        ConfigProblem::AddressUnencrypted { address } => {
-            tr!("api-config-address-unencrypted", address = address.as_str())
-        }
-        ConfigProblem::AddressHasUser => tr!("api-config-address-has-user"),
-        ConfigProblem::NoKey => tr!("api-config-no-key"),
-        ConfigProblem::KeyUnsendable => tr!("api-config-key-unsendable"),
-        ConfigProblem::HttpClient { reason } => {
-            tr!("api-config-http-client", reason = reason.as_str())
-        }
-        ConfigProblem::Path { path, reason } => tr!(
-            "api-config-path",
-            path = path.as_str(),
-            reason = reason.as_str()
-        ),
-        ConfigProblem::IdempotencyKeyUnsendable => tr!("api-config-idempotency-key"),
-        ConfigProblem::UploadSentTwice => tr!("api-config-upload-twice"),
-        ConfigProblem::Body { reason } => tr!("api-config-body", reason = reason.as_str()),
-        ConfigProblem::Query => tr!("api-config-query"),
-    }
+    say(&e.message())
 }
 
 /// The sentence of an issue in the current language: the rule's, or the message as given (the
 /// service's own words, or a sentence the app made in the person's language already).
 pub fn issue(i: &ValidationIssue) -> String {
     match &i.rule {
-        Some(r) => rule(r),
+        Some(r) => say(&r.message()),
         None => i.message.clone(),
     }
 }
@@ -156,6 +28,11 @@ pub fn translate_issues(issues: &mut [ValidationIssue]) {
     for i in issues.iter_mut().filter(|i| i.rule.is_some()) {
         i.message = issue(i);
     }
+}
+
+/// A message of the client in the current language.
+pub fn say(message: &Message) -> String {
+    message.format(&crate::i18n::text_with, &logo_kind)
 }
 
 fn logo_kind(kind: &LogoType) -> String {
@@ -168,85 +45,15 @@ fn logo_kind(kind: &LogoType) -> String {
     }
 }
 
-/// The sentence of a broken rule in the current language.
-pub fn rule(r: &Rule) -> String {
-    match r {
-        Rule::QuantityTooSmall { quantity } => {
-            tr!("api-rule-quantity-too-small", quantity = *quantity)
-        }
-        Rule::StorageNegative { quantity } => {
-            tr!("api-rule-storage-negative", quantity = *quantity)
-        }
-        Rule::NothingToOrder => tr!("api-rule-nothing-to-order"),
-        Rule::NoReference => tr!("api-rule-no-reference"),
-        Rule::EmailImplausible { email } => {
-            tr!("api-rule-email-implausible", email = email.as_str())
-        }
-        Rule::RecipientMissing => tr!("api-rule-recipient-missing"),
-        Rule::StreetMissing => tr!("api-rule-street-missing"),
-        Rule::ZipMissing => tr!("api-rule-zip-missing"),
-        Rule::CityMissing => tr!("api-rule-city-missing"),
-        Rule::CountryMissing => tr!("api-rule-country-missing"),
-        Rule::CountryLowercase { upper } => {
-            tr!("api-rule-country-lowercase", upper = upper.as_str())
-        }
-        Rule::CountryNotCode { given } => tr!("api-rule-country-not-code", given = given.as_str()),
-        Rule::DesignRefMissing => tr!("api-rule-design-ref-missing"),
-        Rule::NoSizes => tr!("api-rule-no-sizes"),
-        Rule::TooManyInstances { count, max } => {
-            tr!("api-rule-too-many-instances", count = *count, max = *max)
-        }
-        Rule::SizeMissing => tr!("api-rule-size-missing"),
-        Rule::NumberNotDigits { number } => {
-            tr!("api-rule-number-not-digits", number = number.as_str())
-        }
-        Rule::PlaceholderEmpty { logo } => {
-            tr!("api-rule-placeholder-empty", logo = logo.to_string())
-        }
-        Rule::LogoSkuMissing => tr!("api-rule-logo-sku-missing"),
-        Rule::NumberLogoByQuantity { logo } => {
-            tr!("api-rule-number-logo-by-quantity", logo = logo.as_str())
-        }
-        Rule::DigitsForOtherKind { logo, kind } => tr!(
-            "api-rule-digits-for-other-kind",
-            logo = logo.as_str(),
-            kind = logo_kind(kind)
-        ),
-        Rule::NoDigits => tr!("api-rule-no-digits"),
-        Rule::DigitMissing => tr!("api-rule-digit-missing"),
-        Rule::DigitNotDigits { digit } => tr!("api-rule-digit-not-digits", digit = digit.as_str()),
-        Rule::FileEmpty { file_name } => tr!("api-rule-file-empty", file = file_name.as_str()),
-        Rule::FileUnnamed => tr!("api-rule-file-unnamed"),
-        Rule::TitleMissing => tr!("api-rule-title-missing"),
-        Rule::ContentTypeInvalid { content_type } => {
-            tr!(
-                "api-rule-content-type",
-                content_type = content_type.as_str()
-            )
-        }
-        Rule::NoColorChange => tr!("api-rule-no-color-change"),
-        Rule::OriginalColorsMissing => tr!("api-rule-original-colors-missing"),
-        Rule::NewColorsMissing => tr!("api-rule-new-colors-missing"),
-        Rule::ColorCountMismatch { from, to } => {
-            tr!("api-rule-color-count-mismatch", from = *from, to = *to)
-        }
-        Rule::ResizeNoSide => tr!("api-rule-resize-no-side"),
-        Rule::SizeNotPositive { given } => {
-            tr!("api-rule-size-not-positive", given = given.as_str())
-        }
-        Rule::MethodMissing => tr!("api-rule-method-missing"),
-        Rule::NoVariations => tr!("api-rule-no-variations"),
-        Rule::VariationTitleMissing => tr!("api-rule-variation-title-missing"),
-        Rule::ViewMissing => tr!("api-rule-view-missing"),
-        Rule::NotFinite => tr!("api-rule-not-finite"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::{LogoId, OrderId, ServerMessage};
+    use crate::api::{
+        Arg, ConfigProblem, DesignId, LogoId, NetworkErrorKind, OrderId, Rule, ServerMessage,
+        StatusError, Subject, TaskId,
+    };
     use reqwest::StatusCode;
+    use std::collections::BTreeSet;
     use std::time::Duration;
 
     fn status(code: u16, body: &str, subject: Option<Subject>, wait: Option<u64>) -> ApiError {
@@ -259,10 +66,9 @@ mod tests {
         }))
     }
 
-    /// The unit tests of the library run in English (no test of this binary sets Danish).
-    #[test]
-    fn the_english_texts_are_the_clients_own_sentences() {
-        let rules = [
+    /// One of each rule whose English is the same in the client and the app.
+    fn rules() -> Vec<Rule> {
+        vec![
             Rule::QuantityTooSmall { quantity: -2 },
             Rule::StorageNegative { quantity: -1 },
             Rule::NothingToOrder,
@@ -316,11 +122,11 @@ mod tests {
             Rule::VariationTitleMissing,
             Rule::ViewMissing,
             Rule::NotFinite,
-        ];
-        for r in &rules {
-            assert_eq!(rule(r), r.to_string());
-        }
-        let problems = [
+        ]
+    }
+
+    fn problems() -> Vec<ConfigProblem> {
+        vec![
             ConfigProblem::AddressInvalid {
                 address: "x".into(),
                 reason: "relative URL".into(),
@@ -343,12 +149,27 @@ mod tests {
             ConfigProblem::UploadSentTwice,
             ConfigProblem::Body { reason: "r".into() },
             ConfigProblem::Query,
-        ];
-        for p in problems {
-            let e = ApiError::Config(p);
-            assert_eq!(error(&e), e.to_string());
+        ]
+    }
+
+    fn network(kind: NetworkErrorKind) -> ApiError {
+        // A transport error made without the network: a request to no address.
+        let Err(source) = reqwest::Client::new().get("no address").build() else {
+            panic!("a request to no address was built");
+        };
+        ApiError::Network {
+            kind,
+            url: "https://api.example.com/api/logos".into(),
+            reason: "connection refused".into(),
+            source,
         }
-        let errors = [
+    }
+
+    fn errors() -> Vec<ApiError> {
+        vec![
+            network(NetworkErrorKind::Timeout),
+            network(NetworkErrorKind::Connect),
+            network(NetworkErrorKind::Other),
             status(401, "", None, None),
             status(
                 401,
@@ -357,6 +178,7 @@ mod tests {
                 None,
             ),
             status(403, r#"{"message":"Not yours"}"#, None, None),
+            status(403, "", None, None),
             status(404, "", Some(Subject::Order(OrderId(7))), None),
             status(404, "", Some(Subject::Logo(LogoId(42))), None),
             status(404, "", Some(Subject::LogoItemNo("L1".into())), None),
@@ -392,9 +214,102 @@ mod tests {
                 ValidationIssue::broken("reference", Rule::NoReference),
                 ValidationIssue::new("zip", "Enter the postal code"),
             ]),
-        ];
-        for e in &errors {
+        ]
+    }
+
+    /// The unit tests of the library run in English (no test of this binary sets Danish).
+    #[test]
+    fn the_english_texts_are_the_clients_own_sentences() {
+        for r in rules() {
+            assert_eq!(say(&r.message()), r.to_string());
+        }
+        for p in problems() {
+            let e = ApiError::Config(p);
+            assert_eq!(error(&e), e.to_string());
+        }
+        for e in &errors() {
             assert_eq!(error(e), e.to_string());
+        }
+    }
+
+    /// Each message with the variables the code gives it, nested ones included.
+    fn variables(message: &Message, out: &mut Vec<(&'static str, BTreeSet<String>)>) {
+        let mut names = BTreeSet::new();
+        for (name, value) in &message.args {
+            names.insert((*name).to_owned());
+            if let Arg::Message(inner) = value {
+                variables(inner, out);
+            }
+        }
+        out.push((message.id, names));
+    }
+
+    /// The code gives every message exactly the variables its `.ftl` text uses (the two
+    /// languages use the same ones: `i18n`'s tests), and every message exists.
+    #[test]
+    fn every_message_gets_the_variables_it_uses() {
+        let mut messages: Vec<Message> = rules().iter().map(Rule::message).collect();
+        messages.push(
+            Rule::DigitsForOtherKind {
+                logo: "logo 1".into(),
+                kind: LogoType::NameLogo,
+            }
+            .message(),
+        );
+        messages.extend(errors().iter().map(ApiError::message));
+        messages.extend(problems().iter().map(ConfigProblem::message));
+        let subjects = [
+            Subject::Logo(LogoId(1)),
+            Subject::LogoItemNo("L1".into()),
+            Subject::Design(DesignId(2)),
+            Subject::Style(3),
+            Subject::VectorizeTask(TaskId(5)),
+            Subject::Order(OrderId(4)),
+            Subject::HealthCheck,
+            Subject::UploadEndpoint,
+            Subject::OrderEndpoint,
+        ];
+        messages.extend(subjects.iter().map(Subject::message));
+        let mut used = Vec::new();
+        for m in &messages {
+            variables(m, &mut used);
+        }
+        let english = crate::i18n::tests::messages(crate::locale::Language::English);
+        for (id, names) in &used {
+            let Some(wanted) = english.get(*id) else {
+                panic!("`{id}` is not in assets/i18n/en/api.ftl");
+            };
+            assert_eq!(
+                names, wanted,
+                "`{id}` is given other variables than it uses"
+            );
+        }
+        let ids: BTreeSet<&str> = used.iter().map(|(id, _)| *id).collect();
+        let sources = crate::i18n::tests::ids_used_in_source();
+        let in_code: BTreeSet<&str> = sources
+            .iter()
+            .filter(|(id, _)| id.starts_with("api-"))
+            .map(|(id, _)| id.as_str())
+            .collect();
+        let untried: Vec<_> = in_code.difference(&ids).collect();
+        assert!(untried.is_empty(), "no example above gives {untried:?}");
+    }
+
+    /// A rule's sentence closes the sentence of a refused request as it is, so it must end
+    /// like one, in both languages.
+    #[test]
+    fn every_rule_ends_a_sentence() {
+        for language in [
+            crate::locale::Language::English,
+            crate::locale::Language::Danish,
+        ] {
+            for r in rules() {
+                let text = r.message().format(
+                    &|id, args| crate::i18n::text_in(language, id, Some(args)),
+                    &|kind| kind.to_string(),
+                );
+                assert!(text.ends_with(['.', '!', '?']), "{language:?}: {text}");
+            }
         }
     }
 

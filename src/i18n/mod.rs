@@ -235,7 +235,7 @@ mod tests {
     }
 
     /// Every message id of a language with the variables its value and variants use.
-    fn messages(language: Language) -> BTreeMap<String, BTreeSet<String>> {
+    pub(super) fn messages(language: Language) -> BTreeMap<String, BTreeSet<String>> {
         let mut out = BTreeMap::new();
         for (area, text) in sources(language) {
             let resource = match FluentResource::try_new((*text).to_owned()) {
@@ -333,8 +333,9 @@ mod tests {
         }
     }
 
-    /// The ids the code asks for: `tr!("…"` anywhere under `src/`.
-    fn ids_used_in_source() -> BTreeSet<(String, String)> {
+    /// The ids the code asks for: `tr!("…"` anywhere under `src/`, and the client's
+    /// `Message::new("…"` (`src/api`).
+    pub(super) fn ids_used_in_source() -> BTreeSet<(String, String)> {
         fn walk(dir: &std::path::Path, out: &mut BTreeSet<(String, String)>) {
             let Ok(entries) = std::fs::read_dir(dir) else {
                 return;
@@ -345,14 +346,24 @@ mod tests {
                     walk(&path, out);
                 } else if path.extension().is_some_and(|e| e == "rs") {
                     let text = std::fs::read_to_string(&path).unwrap_or_default();
-                    let mut rest = text.as_str();
-                    while let Some(at) = rest.find("tr!(") {
-                        rest = &rest[at + 4..];
-                        let trimmed = rest.trim_start();
-                        if let Some(literal) = trimmed.strip_prefix('"')
-                            && let Some(end) = literal.find('"')
-                        {
-                            out.insert((literal[..end].to_owned(), path.display().to_string()));
+                    for call in ["tr!(", "Message::new("] {
+                        let mut rest = text.as_str();
+                        while let Some(at) = rest.find(call) {
+                            // `tr!(` in `include_str!(` is no call.
+                            let inside_a_name = rest[..at]
+                                .chars()
+                                .next_back()
+                                .is_some_and(|c| c.is_alphanumeric() || c == '_');
+                            rest = &rest[at + call.len()..];
+                            if inside_a_name {
+                                continue;
+                            }
+                            let trimmed = rest.trim_start();
+                            if let Some(literal) = trimmed.strip_prefix('"')
+                                && let Some(end) = literal.find('"')
+                            {
+                                out.insert((literal[..end].to_owned(), path.display().to_string()));
+                            }
                         }
                     }
                 }

@@ -1,5 +1,5 @@
-# Danske tekster til klientens sætninger (src/i18n/api.rs); hver har sin engelske tvilling i
-# ../en/api.ftl.
+# Danske tekster til klientens sætninger (src/api/error.rs vælger beskeden og dens argumenter,
+# src/i18n/api.rs viser den); hver har sin engelske tvilling i ../en/api.ftl.
 
 ## Netværk og status
 
@@ -8,7 +8,8 @@ api-network-connect = Kunne ikke nå { $url }: { $reason }. Tjek adressen og dit
 api-network-other = Forbindelsen til { $url } blev afbrudt: { $reason }. Tjek dit netværk, og prøv igen.
 api-status-401 = Din API-nøgle blev ikke godkendt (401). Tjek nøglen under Indstillinger → Konti.
 api-status-401-said = Din API-nøgle blev ikke godkendt (401): { $said }. Tjek nøglen under Indstillinger → Konti.
-api-status-403 = Din konto må ikke gøre dette (403 Forbidden)
+api-status-403 = Din konto må ikke gøre dette (403 Forbidden).
+api-status-403-said = Din konto må ikke gøre dette (403 Forbidden): { $said }
 api-status-404 = { $subject } blev ikke fundet, eller din konto har ikke adgang til det.
 api-status-404-unnamed = Det, du bad om, blev ikke fundet, eller din konto har ikke adgang til det.
 api-status-429 = Tjenesten får for mange forespørgsler (429). Prøv igen om et øjeblik.
@@ -17,7 +18,8 @@ api-status-429-in = Tjenesten får for mange forespørgsler (429). Prøv igen om
    *[other] { $seconds } sekunder
 }.
 api-status-5xx = Tjenesten havde et problem ({ $code }). Prøv igen om et øjeblik.
-api-status-refused = Tjenesten afviste forespørgslen ({ $status })
+api-status-refused = Tjenesten afviste forespørgslen ({ $status }).
+api-status-refused-said = Tjenesten afviste forespørgslen ({ $status }): { $said }
 api-decode = Tjenestens svar på { $endpoint } kunne ikke læses (ved `{ $path }`: { $message }); denne version af logodesk skal måske opdateres.
 api-implausible = Tjenestens svar på { $endpoint } indeholder en umulig værdi (ved `{ $path }`: { $message }), så logodesk brugte det ikke. Prøv igen senere; sker det igen, så kontakt tjenestens support.
 api-too-large = Tjenestens svar på { $endpoint } er større end { $limit }, det meste logodesk læser, så det blev ikke læst. Prøv igen senere; sker det igen, så kontakt tjenestens support.

@@ -1,5 +1,7 @@
-# English texts of the client's sentences (src/i18n/api.rs). They are the client's own English
-# sentences word for word (src/api/error.rs); each has its Danish twin in ../da/api.ftl.
+# The client's sentences, in English. The only place they are written: src/api/message.rs
+# compiles this file in for the client's own `Display`, and the app shows the same messages
+# (src/i18n/api.rs). Each type's `message()` in src/api/error.rs names the message and its
+# arguments; each message has its Danish twin in ../da/api.ftl.
 
 ## Network and status
 
@@ -8,7 +10,8 @@ api-network-connect = Could not reach { $url }: { $reason }. Check the address a
 api-network-other = The connection to { $url } broke off: { $reason }. Check your network, then try again.
 api-status-401 = Your API key was not accepted (401). Check the key in Settings → Accounts.
 api-status-401-said = Your API key was not accepted (401): { $said }. Check the key in Settings → Accounts.
-api-status-403 = Your account is not allowed to do this (403 Forbidden)
+api-status-403 = Your account is not allowed to do this (403 Forbidden).
+api-status-403-said = Your account is not allowed to do this (403 Forbidden): { $said }
 api-status-404 = { $subject } was not found, or your account has no access to it.
 api-status-404-unnamed = What you asked for was not found, or your account has no access to it.
 api-status-429 = The service is receiving too many requests (429). Try again in a moment.
@@ -17,7 +20,8 @@ api-status-429-in = The service is receiving too many requests (429). Try again 
    *[other] { $seconds } seconds
 }.
 api-status-5xx = The service had a problem ({ $code }). Try again in a moment.
-api-status-refused = The service refused the request ({ $status })
+api-status-refused = The service refused the request ({ $status }).
+api-status-refused-said = The service refused the request ({ $status }): { $said }
 api-decode = The service's answer to { $endpoint } could not be read (at `{ $path }`: { $message }); this version of logodesk may need an update.
 api-implausible = The service's answer to { $endpoint } holds an impossible value (at `{ $path }`: { $message }), so logodesk did not use it. Try again later; if it keeps happening, tell the service's support.
 api-too-large = The service's answer to { $endpoint } is larger than { $limit }, the most logodesk reads, so it was not read. Try again later; if it keeps happening, tell the service's support.
