@@ -105,6 +105,12 @@ impl ThumbnailCache {
         self.entries.contains_key(key)
     }
 
+    /// The texture of `key` if it is loaded (without marking it used), to find it among what
+    /// a frame painted.
+    pub fn texture_id(&self, key: &ThumbKey) -> Option<egui::TextureId> {
+        self.entries.get(key).map(|e| e.texture.id())
+    }
+
     /// Evicts the least recently used thumbnails not shown this frame until within budget
     /// (or twice what this frame showed, if more: a big window keeps the screen above and
     /// below), and answers the keys to request from the backend (now marked expected).

@@ -358,7 +358,12 @@ fn a_logo_dragged_on_the_canvas_is_where_the_clone_puts_it() {
     let mut h = clone_canvas(egui::Theme::Light);
     let before = placement(&h, 0);
     assert_eq!((before.x.as_str(), before.y.as_str()), ("422.23", "380"));
-    assert!(shows(&h, "Preview — updating…") || shows(&h, "As the printer will make it"));
+    // The service draws the opened placements once; the badge says so.
+    wait_for(&mut h, "the service's first picture", |h| {
+        h.state().designs().canvas_shows_service()
+    });
+    assert!(shows(&h, "As the printer will make it"));
+    assert!(!shows(&h, "Preview — updating…"));
 
     // Hovering names it.
     let from = center(&h, 0);

@@ -4,11 +4,31 @@
 use crate::ui_common;
 
 use egui::Key;
+use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
+use logodesk::app::LogodeskApp;
 use logodesk::backend::BackendConfig;
 use logodesk::sandbox::SandboxConfig;
 use logodesk::ui::{PersistedUi, Screen};
+use std::collections::HashSet;
 use ui_common::*;
+
+/// The textures the last frame painted.
+fn painted_textures(h: &Harness<'static, LogodeskApp>) -> HashSet<egui::TextureId> {
+    fn walk(shape: &egui::Shape, out: &mut HashSet<egui::TextureId>) {
+        match shape {
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, out)),
+            shape => {
+                out.insert(shape.texture_id());
+            }
+        }
+    }
+    let mut out = HashSet::new();
+    for clipped in &h.output().shapes {
+        walk(&clipped.shape, &mut out);
+    }
+    out
+}
 
 #[test]
 fn gallery_shows_the_demo_logos_with_their_total() {
@@ -34,10 +54,17 @@ fn gallery_shows_the_demo_logos_with_their_total() {
     let first = gallery.cards().next().expect("a first card").title.clone();
     assert!(shows(&h, &first), "the newest logo's card");
     assert!(shows_text(&h, &format!("{total} logos")));
-    assert!(
-        h.state().thumbnails().len() >= 8,
-        "thumbnails are decoded and shown"
-    );
+    // `wait_for_gallery` waits until the first cards' thumbnails are loaded; the frame paints
+    // each of them.
+    let painted = painted_textures(&h);
+    for card in h.state().gallery().cards().take(8) {
+        let texture = h.state().thumbnails().texture_id(&card.thumb);
+        assert!(
+            texture.is_some_and(|t| painted.contains(&t)),
+            "the thumbnail of {} is painted",
+            card.title
+        );
+    }
     assert_eq!(
         h.state().session().active.as_ref().unwrap().record.name,
         "Sandbox"

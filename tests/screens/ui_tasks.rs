@@ -100,7 +100,16 @@ fn tasks_are_tracked_by_id_unknown_ones_explained_and_removed() {
         h.state().tasks().tasks().len() == 1
     });
     assert!(shows(&h, "finished"));
-    assert!(shows_text(&h, "Created logos") || shows(&h, "Created logos"));
+    assert!(shows(&h, "Created logos"));
+    let created = h.state().tasks().tasks()[0].task.created_logos.clone();
+    assert!(
+        !created.is_empty(),
+        "the demo's finished task created logos"
+    );
+    for logo in created {
+        let link = format!("Logo {}", logo.logo_id);
+        assert!(shows_text(&h, &link), "a link to each: {link}");
+    }
     let remove = format!("Remove task {}", fx.finished_vectorize_task_id);
     h.get_by_label(&remove).click();
     h.run_steps(2);
