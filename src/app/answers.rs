@@ -11,7 +11,7 @@ use crate::backend::editor::EditorEvent;
 use crate::backend::proofs::ProofsEvent;
 use crate::backend::{AccountsEvent, Envelope, Event, UserError};
 use crate::ui::requests::Settled;
-use crate::ui::{ActiveAccount, Intent, Reply, Screen};
+use crate::ui::{ActiveAccount, Intent, Reply, Screen, Toast};
 
 /// Whether `event` is one answer of several to its request (the request keeps running).
 fn is_interim(event: &Event) -> bool {
@@ -141,7 +141,8 @@ impl LogodeskApp {
         }
     }
 
-    /// A request failed: the screen that asked shows it in place, and a toast says it.
+    /// A request failed: the screen that asked shows it in place, and a toast says it unless
+    /// the screen says it in place only. Logged here, once.
     fn on_failed(
         &mut self,
         ctx: &egui::Context,
@@ -150,9 +151,18 @@ impl LogodeskApp {
         error: UserError,
         intents: &mut Vec<Intent>,
     ) {
-        if let Some(slot) = reply.slot {
-            let screen = self.screens.get_mut(slot.screen());
-            screen.on_failed(reply, &error, &mut self.cx.shared(intents));
+        // The backend passes failures on without logging them: this is where they are handled.
+        tracing::info!(message = %error.message, "request failed");
+        let toast = match reply.slot {
+            Some(slot) => {
+                let screen = self.screens.get_mut(slot.screen());
+                screen.on_failed(reply, &error, &mut self.cx.shared(intents))
+            }
+            None => Toast::Show,
+        };
+        if toast == Toast::Skip {
+            // Said in place only (a form's own error line), as the screen's own answer.
+            return;
         }
         if !self.cx.session.ready && !account_data && reply.request.is_none() {
             self.cx.startup_error.get_or_insert_with(|| error.clone());

@@ -7,7 +7,7 @@
 use super::images::ThumbnailCache;
 use super::theme::{self, card, space};
 use super::widgets::{UiExt as _, paint_checkerboard};
-use super::{Intent, Reply, ScreenView, Shared, Slot};
+use super::{Intent, Reply, ScreenView, Shared, Slot, Toast};
 use crate::api::{ListLogos, LogoId, LogoItemNo};
 use crate::backend::{CardPage, Command, Event, LogoCard, LogoRef, LogosCommand, LogosEvent};
 use crate::backend::{RequestId, UserError};
@@ -829,11 +829,12 @@ impl ScreenView for Gallery {
     }
 
     /// A page of the list could not be fetched.
-    fn on_failed(&mut self, reply: Reply, error: &UserError, _: &mut Shared<'_>) {
+    fn on_failed(&mut self, reply: Reply, error: &UserError, _: &mut Shared<'_>) -> Toast {
         if let Some(request) = reply.request {
             self.pending.remove(&request);
         }
         self.error = Some(error.clone());
+        Toast::Show
     }
 
     fn refresh(&mut self, shared: &mut Shared<'_>) -> bool {

@@ -3,7 +3,7 @@
 
 use super::theme::{self, space};
 use super::widgets::{UiExt as _, paint_checkerboard, paint_missing_picture};
-use super::{Action, Intent, Reply, Screen, ScreenView, Shared, Slot, names};
+use super::{Action, Intent, Reply, Screen, ScreenView, Shared, Slot, Toast, names};
 use crate::api::{Fee, FeeType, Logo, LogoStatus, PriceTier};
 use crate::backend::{Command, Event, LogoDetail, LogoRef, LogosCommand, LogosEvent, UserError};
 use crate::locale::Language;
@@ -510,9 +510,10 @@ impl ScreenView for LogoDetailScreen {
     }
 
     /// The logo could not be opened.
-    fn on_failed(&mut self, _reply: Reply, error: &UserError, _: &mut Shared<'_>) {
+    fn on_failed(&mut self, _reply: Reply, error: &UserError, _: &mut Shared<'_>) -> Toast {
         self.pending = None;
         self.error = Some(error.clone());
+        Toast::Show
     }
 
     /// Fetches the logo shown again.

@@ -26,7 +26,7 @@ pub mod widgets;
 
 pub use actions::Action;
 pub use requests::{Reply, Requests, Slot};
-pub use screen::ScreenView;
+pub use screen::{ScreenView, Toast};
 
 use crate::backend::{Backend, Command, Generation, LogoRef, RequestId};
 use crate::keychain::KeychainStatus;

@@ -7,6 +7,15 @@ use super::{Action, Reply, Shared};
 use crate::backend::{Event, UserError};
 use egui::Ui;
 
+/// Whether a toast says a failure too, besides the screen that asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[must_use]
+pub enum Toast {
+    Show,
+    /// The screen says it where it matters (a form's own error line).
+    Skip,
+}
+
 /// What a screen is to the shell. Its name, icon and slug are its [`Screen`](super::Screen)
 /// id's (the navigation shows them without the state).
 pub trait ScreenView {
@@ -20,9 +29,9 @@ pub trait ScreenView {
         Some(event)
     }
 
-    /// A request of one of the screen's slots (`reply.slot`) failed: say so in place (the
-    /// shell shows the toast).
-    fn on_failed(&mut self, reply: Reply, error: &UserError, shared: &mut Shared<'_>);
+    /// A request of one of the screen's slots (`reply.slot`) failed: say so in place, and
+    /// whether a toast says it too (the shell shows it).
+    fn on_failed(&mut self, reply: Reply, error: &UserError, shared: &mut Shared<'_>) -> Toast;
 
     /// "Refresh": the screen's data again from the service. `false` when the screen has none
     /// of its own (then the gallery behind it reloads).

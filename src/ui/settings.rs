@@ -3,7 +3,7 @@
 
 use super::theme::{self, space};
 use super::widgets::UiExt as _;
-use super::{Intent, Reply, ScreenView, Shared, Slot};
+use super::{Intent, Reply, ScreenView, Shared, Slot, Toast};
 use crate::api::{ApiKey, AuthStyle, OrganizationId};
 use crate::backend::{
     AccountDraft, AccountsCommand, AccountsEvent, Command, ConnectionReport, Event, UserError,
@@ -700,8 +700,9 @@ impl ScreenView for Settings {
     }
 
     /// A save failed.
-    fn on_failed(&mut self, _reply: Reply, error: &UserError, _: &mut Shared<'_>) {
+    fn on_failed(&mut self, _reply: Reply, error: &UserError, _: &mut Shared<'_>) -> Toast {
         self.save_error = Some(error.clone());
+        Toast::Show
     }
 
     /// The form and the report stay: they are about accounts, not the account shown.

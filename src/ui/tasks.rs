@@ -5,7 +5,7 @@
 use super::designs::labelled;
 use super::theme::{self, space};
 use super::widgets::UiExt as _;
-use super::{Intent, Reply, ScreenView, Shared, Slot};
+use super::{Intent, Reply, ScreenView, Shared, Slot, Toast};
 use crate::api::{TaskId, TaskStatus, VectorizeTask};
 use crate::backend::tasks::{TasksCommand, TasksEvent};
 use crate::backend::{Command, Event, LogoRef, RequestId, UserError};
@@ -301,9 +301,10 @@ impl ScreenView for TasksScreen {
     }
 
     /// A look-up failed before the service answered (no account, …).
-    fn on_failed(&mut self, _reply: Reply, error: &UserError, _: &mut Shared<'_>) {
+    fn on_failed(&mut self, _reply: Reply, error: &UserError, _: &mut Shared<'_>) -> Toast {
         self.tracking = None;
         self.lookup_error = Some(error.clone());
+        Toast::Show
     }
 
     fn refresh(&mut self, shared: &mut Shared<'_>) -> bool {

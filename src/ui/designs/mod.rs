@@ -14,7 +14,7 @@ pub use form::{CloneForm, PlacementForm, VariationForm, fmt_coord};
 use super::theme::{self, space};
 use super::widgets::garment::ViewFrame;
 use super::widgets::{UiExt as _, paint_checkerboard};
-use super::{Intent, Reply, ScreenView, Shared, Slot};
+use super::{Intent, Reply, ScreenView, Shared, Slot, Toast};
 use crate::api::{Design, DesignId, LogoType};
 use crate::backend::designs::{DesignView, DesignsCommand, DesignsEvent, PlacedLogo, RenderKind};
 use crate::backend::{Command, Event, ThumbKey, UserError};
@@ -499,7 +499,7 @@ impl ScreenView for DesignsScreen {
     }
 
     /// A request failed before the service answered (no account, …).
-    fn on_failed(&mut self, reply: Reply, error: &UserError, _: &mut Shared<'_>) {
+    fn on_failed(&mut self, reply: Reply, error: &UserError, _: &mut Shared<'_>) -> Toast {
         match reply.slot {
             Some(Slot::DesignClone) => {
                 self.cloning = false;
@@ -514,6 +514,7 @@ impl ScreenView for DesignsScreen {
                 self.error = Some(error.clone());
             }
         }
+        Toast::Show
     }
 
     /// Fetches the design shown again.

@@ -574,14 +574,6 @@ impl EditorScreen {
                 self.clear();
                 shared.intend(Intent::OpenLogo(LogoRef::Id(id)));
             }
-            EditorEvent::Failed(error) => {
-                if let Some(slot) = reply.slot {
-                    self.failed(slot, &error);
-                    if slot == Slot::EditorApply {
-                        shared.notifications.error(&error);
-                    }
-                }
-            }
             EditorEvent::FilePicked(_) | EditorEvent::FileChecked(_) => {}
         }
     }

@@ -10,7 +10,7 @@ use crate::tr;
 use crate::ui::theme::{self, space};
 use crate::ui::undo::Undoable;
 use crate::ui::widgets::UiExt as _;
-use crate::ui::{Action, Intent, Reply, ScreenView, Shared, Slot};
+use crate::ui::{Action, Intent, Reply, ScreenView, Shared, Slot, Toast};
 use egui::{Align, Layout, RichText, Ui, Vec2};
 
 impl ScreenView for EditorScreen {
@@ -96,9 +96,16 @@ impl ScreenView for EditorScreen {
     }
 
     /// The open and the commit say so in place, the upload form in the form.
-    fn on_failed(&mut self, reply: Reply, error: &UserError, _: &mut Shared<'_>) {
-        if let Some(slot) = reply.slot {
-            self.failed(slot, error);
+    fn on_failed(&mut self, reply: Reply, error: &UserError, _: &mut Shared<'_>) -> Toast {
+        let Some(slot) = reply.slot else {
+            return Toast::Show;
+        };
+        self.failed(slot, error);
+        // "Apply" stops at the refused step: a toast says why; the rest say it in place.
+        if slot == Slot::EditorApply {
+            Toast::Show
+        } else {
+            Toast::Skip
         }
     }
 

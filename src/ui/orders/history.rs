@@ -15,7 +15,7 @@ use crate::orders::local::{HistoryFilter, OutboxStatus, StatusFilter, copy_is_ri
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
 use crate::ui::theme::{self, space};
 use crate::ui::widgets::UiExt as _;
-use crate::ui::{Intent, Reply, ScreenView, Shared, Slot};
+use crate::ui::{Intent, Reply, ScreenView, Shared, Slot, Toast};
 use egui::{RichText, Ui};
 
 /// The History screen: every order placed or looked up, and one in full.
@@ -121,7 +121,7 @@ impl HistoryScreen {
     }
 
     /// Applies one answer about orders (the Orders screen has taken what is its own).
-    fn on_orders_event(&mut self, reply: Reply, event: OrdersEvent, shared: &mut Shared<'_>) {
+    fn on_orders_event(&mut self, event: OrdersEvent, shared: &mut Shared<'_>) {
         match event {
             OrdersEvent::Lists { history, .. } => {
                 self.orders = history;
@@ -146,10 +146,6 @@ impl HistoryScreen {
                 tracking,
                 question,
             } => self.view.on_attach_differs(id, tracking, question),
-            OrdersEvent::Failed(error) => {
-                self.on_failed(reply, &error, shared);
-                shared.notifications.error(&error);
-            }
             OrdersEvent::Exported(Some(path)) => {
                 shared.notifications.success(crate::tr!(
                     "shell-saved-file",
@@ -180,9 +176,9 @@ impl ScreenView for HistoryScreen {
         }
     }
 
-    fn on_event(&mut self, reply: Reply, event: Event, shared: &mut Shared<'_>) -> Option<Event> {
+    fn on_event(&mut self, _reply: Reply, event: Event, shared: &mut Shared<'_>) -> Option<Event> {
         match event {
-            Event::Orders(event) => self.on_orders_event(reply, event, shared),
+            Event::Orders(event) => self.on_orders_event(event, shared),
             Event::Proofs(ProofsEvent::Saved {
                 kind: SavedKind::Confirmation,
                 path,
@@ -202,7 +198,7 @@ impl ScreenView for HistoryScreen {
     }
 
     /// A request failed before the service answered it (no account, …).
-    fn on_failed(&mut self, reply: Reply, error: &UserError, _: &mut Shared<'_>) {
+    fn on_failed(&mut self, reply: Reply, error: &UserError, _: &mut Shared<'_>) -> Toast {
         let view = &mut self.view;
         match reply.slot {
             Some(Slot::OrderConfirmation) => view.saving_pdf = false,
@@ -216,6 +212,7 @@ impl ScreenView for HistoryScreen {
             }
             _ => {}
         }
+        Toast::Show
     }
 
     fn refresh(&mut self, shared: &mut Shared<'_>) -> bool {

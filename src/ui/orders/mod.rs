@@ -16,7 +16,7 @@ use crate::store::{LocalOrder, LocalOrderId, OrderState};
 use composer::Composer;
 
 use super::undo::Undoable;
-use super::{Action, Reply, Screen, ScreenView, Shared, Slot};
+use super::{Action, Reply, Screen, ScreenView, Shared, Slot, Toast};
 pub use history::HistoryScreen;
 
 /// The tab of the Orders screen.
@@ -251,7 +251,7 @@ impl ScreenView for OrdersScreen {
     }
 
     /// A request failed before the service answered it (no account, …).
-    fn on_failed(&mut self, reply: Reply, error: &UserError, _: &mut Shared<'_>) {
+    fn on_failed(&mut self, reply: Reply, error: &UserError, _: &mut Shared<'_>) -> Toast {
         match reply.slot {
             Some(Slot::ProofSheet) => self.composer.on_sheet_done(Err(error.message.clone())),
             Some(Slot::OrdersDraft) => self.creating = None,
@@ -264,6 +264,7 @@ impl ScreenView for OrdersScreen {
             }
             _ => {}
         }
+        Toast::Show
     }
 
     fn refresh(&mut self, shared: &mut Shared<'_>) -> bool {
@@ -362,10 +363,6 @@ impl OrdersScreen {
                 }
             }
             OrdersEvent::LogosFound(result) => self.composer.on_found(result),
-            OrdersEvent::Failed(error) => {
-                self.on_failed(reply, &error, shared);
-                shared.notifications.error(&error);
-            }
             other => return Some(other),
         }
         None
