@@ -130,10 +130,10 @@ fn ui_cost() {
     let mut h: Harness<'static, LogodeskApp> =
         ui_common::app_with(config, egui::Theme::Light, PersistedUi::default());
     let start = Instant::now();
-    while h.state().orders().history.len() < ORDERS
+    while h.state().history().orders.len() < ORDERS
         || h.state()
-            .orders()
-            .history
+            .history()
+            .orders
             .iter()
             .any(|o| o.tracking_id.is_none())
     {

@@ -8,11 +8,10 @@
 
 use super::LogodeskApp;
 use crate::backend::editor::EditorEvent;
-use crate::backend::orders::OrdersEvent;
 use crate::backend::proofs::ProofsEvent;
-use crate::backend::{AccountsEvent, Envelope, Event, LogosEvent, UserError};
+use crate::backend::{AccountsEvent, Envelope, Event, UserError};
 use crate::ui::requests::Settled;
-use crate::ui::{ActiveAccount, Intent, Reply, Screen};
+use crate::ui::{ActiveAccount, Intent, Reply, Screen, Toast};
 
 /// Whether `event` is one answer of several to its request (the request keeps running).
 fn is_interim(event: &Event) -> bool {
@@ -87,13 +86,10 @@ impl LogodeskApp {
                 });
                 cx.thumbs.clear();
                 cx.requests.clear();
-                screens.detail.clear();
-                screens.editor.clear();
-                screens.designs.activate();
                 let mut shared = cx.shared(intents);
-                screens.orders.activate(&mut shared);
-                screens.tasks.activate(&mut shared);
-                screens.gallery.reload(&mut shared);
+                for screen in Screen::ALL {
+                    screens.get_mut(screen).activated(&mut shared);
+                }
                 if cx.screen == Screen::LogoDetail && self.screenshot.is_none() {
                     cx.screen = Screen::Gallery;
                 }
@@ -101,7 +97,7 @@ impl LogodeskApp {
                     job.demo_started = false;
                 }
             }
-            Event::Failed(error) => self.on_failed(ctx, reply, account_data, error),
+            Event::Failed(error) => self.on_failed(ctx, reply, account_data, error, intents),
             Event::ScreenshotSaved { path, result } => {
                 let outcome = result.map(|()| path).map_err(|e| e.message);
                 self.finish_screenshot(ctx, outcome);
@@ -109,12 +105,6 @@ impl LogodeskApp {
             Event::Thumbnail(thumbnail) => {
                 self.cx.thumbs.insert(ctx, thumbnail.key, thumbnail.image);
             }
-            Event::Logos(LogosEvent::Page(page)) => {
-                if let Some(request) = reply.request {
-                    screens.gallery.on_page(request, page, &mut self.cx.thumbs);
-                }
-            }
-            Event::Logos(LogosEvent::Opened(detail)) => screens.detail.on_opened(ctx, *detail),
             Event::Accounts(event) => {
                 match &event {
                     AccountsEvent::Changed(accounts) => {
@@ -125,65 +115,54 @@ impl LogodeskApp {
                     }
                     _ => {}
                 }
-                screens
-                    .settings
-                    .on_event(event, &mut self.cx.shared(intents));
+                self.offer(reply, Event::Accounts(event), intents);
             }
-            Event::Editor(event) => {
-                let mut shared = self.cx.shared(intents);
-                screens.editor.on_event(ctx, reply, event, &mut shared);
-            }
-            Event::Orders(event) => {
-                let mut shared = self.cx.shared(intents);
-                if let OrdersEvent::Exported(Some(path)) = &event {
-                    shared.notifications.success(crate::tr!(
-                        "shell-saved-file",
-                        path = path.display().to_string()
-                    ));
-                }
-                screens.orders.on_event(reply, event, &mut shared);
+            event @ Event::Orders(_) => {
+                self.offer(reply, event, intents);
                 self.orders_demo();
             }
-            Event::Proofs(event) => {
-                let mut shared = self.cx.shared(intents);
-                screens.orders.on_proofs(reply, event, &mut shared);
-            }
-            Event::Designs(event) => {
-                screens
-                    .designs
-                    .on_event(event, &mut self.cx.shared(intents));
-            }
-            Event::Tasks(event) => {
-                screens
-                    .tasks
-                    .on_event(reply, event, &mut self.cx.shared(intents));
-            }
+            event => self.offer(reply, event, intents),
         }
     }
 
-    /// A request failed: the screen that asked shows it in place, and a toast says it.
+    /// Offers `event` to each screen in turn until one has used it up.
+    fn offer(&mut self, reply: Reply, event: Event, intents: &mut Vec<Intent>) {
+        let mut shared = self.cx.shared(intents);
+        let mut left = Some(event);
+        for screen in Screen::ALL {
+            let Some(event) = left.take() else { return };
+            left = self
+                .screens
+                .get_mut(screen)
+                .on_event(reply, event, &mut shared);
+        }
+        if let Some(event) = left {
+            tracing::debug!(event = ?event, "no screen took the event");
+        }
+    }
+
+    /// A request failed: the screen that asked shows it in place, and a toast says it unless
+    /// the screen says it in place only. Logged here, once.
     fn on_failed(
         &mut self,
         ctx: &egui::Context,
         reply: Reply,
         account_data: bool,
         error: UserError,
+        intents: &mut Vec<Intent>,
     ) {
-        let screens = &mut self.screens;
-        if let Some(slot) = reply.slot {
-            match slot.screen() {
-                Screen::Gallery => {
-                    if let Some(request) = reply.request {
-                        screens.gallery.on_failed(request, &error);
-                    }
-                }
-                Screen::LogoDetail => screens.detail.on_failed(&error),
-                Screen::Settings => screens.settings.on_failed(&error),
-                Screen::Editor => screens.editor.on_failed(slot, &error),
-                Screen::Orders | Screen::History => screens.orders.on_failed(reply, &error),
-                Screen::Designs => screens.designs.on_failed(slot, &error),
-                Screen::Tasks => screens.tasks.on_failed(&error),
+        // The backend passes failures on without logging them: this is where they are handled.
+        tracing::info!(message = %error.message, "request failed");
+        let toast = match reply.slot {
+            Some(slot) => {
+                let screen = self.screens.get_mut(slot.screen());
+                screen.on_failed(reply, &error, &mut self.cx.shared(intents))
             }
+            None => Toast::Show,
+        };
+        if toast == Toast::Skip {
+            // Said in place only (a form's own error line), as the screen's own answer.
+            return;
         }
         if !self.cx.session.ready && !account_data && reply.request.is_none() {
             self.cx.startup_error.get_or_insert_with(|| error.clone());

@@ -12,8 +12,6 @@ mod window;
 pub use screenshot::ScreenshotRequest;
 pub use window::{AppError, WindowHooks, come_forward, run};
 
-use crate::backend::orders::OrdersCommand;
-use crate::backend::tasks::TasksCommand;
 use crate::backend::{Backend, BackendConfig, BackendError, Command, LogoRef, StartAccount};
 use crate::backend::{LogosCommand, UserError};
 use crate::locale::Language;
@@ -25,13 +23,13 @@ use crate::ui::gallery::Gallery;
 use crate::ui::images::ThumbnailCache;
 use crate::ui::logo_detail::LogoDetailScreen;
 use crate::ui::notifications::Notifications;
-use crate::ui::orders::{OrdersScreen, OrdersTab};
+use crate::ui::orders::{HistoryScreen, OrdersScreen};
 use crate::ui::palette::Palette;
 use crate::ui::settings::Settings;
 use crate::ui::tasks::TasksScreen;
-use crate::ui::undo::Undoable as _;
 use crate::ui::widgets::UiExt as _;
-use crate::ui::{Action, Intent, PersistedUi, Requests, Screen, Session, Shared, shell, theme};
+use crate::ui::{Action, Intent, PersistedUi, Requests, Screen, ScreenView, Session, Shared};
+use crate::ui::{shell, theme};
 use egui::{ThemePreference, Ui};
 use screenshot::ScreenshotJob;
 use std::time::Duration;
@@ -52,6 +50,7 @@ pub struct AppOptions {
 
 /// What every screen shares: lent to screens as a [`Shared`] while they run.
 pub struct AppContext {
+    egui: egui::Context,
     backend: Backend,
     persisted: PersistedUi,
     /// The person's language: money, numbers and dates on every screen and in exports.
@@ -68,6 +67,7 @@ impl AppContext {
     /// What screens get, collecting their intents in `intents`.
     fn shared<'a>(&'a mut self, intents: &'a mut Vec<Intent>) -> Shared<'a> {
         Shared {
+            ctx: &self.egui,
             backend: &mut self.backend,
             thumbs: &mut self.thumbs,
             session: &self.session,
@@ -79,53 +79,52 @@ impl AppContext {
     }
 }
 
-/// The screens' state, one field per screen.
+/// The screens' state, one field per screen, each reached by its id as a [`ScreenView`].
 pub struct Screens {
     pub gallery: Gallery,
     pub detail: LogoDetailScreen,
     pub settings: Settings,
     pub editor: EditorScreen,
     pub orders: OrdersScreen,
+    pub history: HistoryScreen,
     pub designs: DesignsScreen,
     pub tasks: TasksScreen,
 }
 
 impl Screens {
-    /// "Refresh" on `screen`: its data again from the service.
+    /// The screen `id`.
+    fn get(&self, id: Screen) -> &dyn ScreenView {
+        match id {
+            Screen::Gallery => &self.gallery,
+            Screen::LogoDetail => &self.detail,
+            Screen::Settings => &self.settings,
+            Screen::Editor => &self.editor,
+            Screen::Orders => &self.orders,
+            Screen::History => &self.history,
+            Screen::Designs => &self.designs,
+            Screen::Tasks => &self.tasks,
+        }
+    }
+
+    /// The screen `id`, to change.
+    fn get_mut(&mut self, id: Screen) -> &mut dyn ScreenView {
+        match id {
+            Screen::Gallery => &mut self.gallery,
+            Screen::LogoDetail => &mut self.detail,
+            Screen::Settings => &mut self.settings,
+            Screen::Editor => &mut self.editor,
+            Screen::Orders => &mut self.orders,
+            Screen::History => &mut self.history,
+            Screen::Designs => &mut self.designs,
+            Screen::Tasks => &mut self.tasks,
+        }
+    }
+
+    /// "Refresh" on `screen`: its data again from the service; a screen without data of its
+    /// own (the editor keeps its staged changes, settings) reloads the gallery behind it.
     fn refresh(&mut self, screen: Screen, shared: &mut Shared<'_>) {
-        match screen {
-            Screen::LogoDetail => self.detail.refresh(shared),
-            Screen::Orders | Screen::History => {
-                shared.backend.send(Command::Orders(OrdersCommand::Refresh));
-            }
-            Screen::Tasks => shared.backend.send(Command::Tasks(TasksCommand::Refresh)),
-            Screen::Designs => self.designs.refresh(shared),
-            // The editor keeps its staged changes; the gallery behind it reloads.
-            Screen::Gallery | Screen::Editor | Screen::Settings => self.gallery.reload(shared),
-        }
-    }
-
-    /// Whether `screen` has an edit to undo, and one to redo (the editor's staged changes, the
-    /// composer's form; the clone canvas keeps its own buttons and keys).
-    fn history(&self, screen: Screen) -> (bool, bool) {
-        let composer = &self.orders.composer;
-        match screen {
-            Screen::Editor => (self.editor.can_undo(), self.editor.can_redo()),
-            Screen::Orders if self.orders.tab == OrdersTab::Compose => {
-                (composer.can_undo(), composer.can_redo())
-            }
-            _ => (false, false),
-        }
-    }
-
-    /// Undo or redo (`action`) on `screen`, from a menu or the palette.
-    fn undo_or_redo(&mut self, screen: Screen, action: Action) {
-        match screen {
-            Screen::Editor => self.editor.undo_or_redo(action),
-            Screen::Orders if self.orders.tab == OrdersTab::Compose => {
-                self.orders.composer.undo_or_redo(action);
-            }
-            _ => {}
+        if !self.get_mut(screen).refresh(shared) {
+            self.gallery.refresh(shared);
         }
     }
 }
@@ -201,10 +200,12 @@ impl LogodeskApp {
                 settings: Settings::default(),
                 editor: EditorScreen::default(),
                 orders: OrdersScreen::default(),
+                history: HistoryScreen::default(),
                 designs: DesignsScreen::default(),
                 tasks: TasksScreen::default(),
             },
             cx: AppContext {
+                egui: ctx.clone(),
                 backend,
                 persisted,
                 language,
@@ -244,14 +245,24 @@ impl LogodeskApp {
         &self.screens.detail
     }
 
-    /// The Orders and History screens' state.
+    /// The Orders screen's state (the composer and the drafts).
     pub fn orders(&self) -> &OrdersScreen {
         &self.screens.orders
     }
 
-    /// The Orders and History screens' state, to change (tests fill forms through it).
+    /// The Orders screen's state, to change (tests fill forms through it).
     pub fn orders_mut(&mut self) -> &mut OrdersScreen {
         &mut self.screens.orders
+    }
+
+    /// The History screen's state.
+    pub fn history(&self) -> &HistoryScreen {
+        &self.screens.history
+    }
+
+    /// The History screen's state, to change (tests open an order through it).
+    pub fn history_mut(&mut self) -> &mut HistoryScreen {
+        &mut self.screens.history
     }
 
     /// The Designs screen's state.
@@ -287,7 +298,7 @@ impl LogodeskApp {
     /// What decides which actions can run now (menus and the palette).
     pub fn availability(&self) -> Availability {
         let screen = self.cx.screen;
-        let (undo, redo) = self.screens.history(screen);
+        let (undo, redo) = self.screens.get(screen).undo_state();
         Availability {
             screen,
             logo_open: self.screens.detail.logo().is_some(),
@@ -344,13 +355,7 @@ impl LogodeskApp {
     /// Whether the first page of logos is on screen with its thumbnails (the "first frame with
     /// data" of the benchmarks and the screenshot).
     pub fn gallery_ready(&self) -> bool {
-        let gallery = &self.screens.gallery;
-        gallery.has_loaded()
-            && !gallery.is_busy()
-            && gallery
-                .cards()
-                .take(8)
-                .all(|c| self.cx.thumbs.contains(&c.thumb))
+        self.screens.gallery.ready(&self.cx.thumbs)
     }
 
     /// Carries out an intent of a screen, menu or shortcut.
@@ -385,6 +390,14 @@ impl LogodeskApp {
                 screens.orders.add_design(design, &mut shared);
                 screen = Screen::Orders;
             }
+            Intent::NewDraft(form) => {
+                screens.orders.new_draft(*form, &mut shared);
+                screen = Screen::Orders;
+            }
+            Intent::EditOrder(order) => {
+                screens.orders.edit(&order, &mut shared);
+                screen = Screen::Orders;
+            }
             Intent::SetLanguage(language) => {
                 cx.language = language;
                 crate::i18n::set_language(language);
@@ -413,7 +426,7 @@ impl LogodeskApp {
                     screens.orders.new_draft(DraftForm::default(), &mut shared);
                     screen = Screen::Orders;
                 }
-                Action::Undo | Action::Redo => screens.undo_or_redo(screen, action),
+                Action::Undo | Action::Redo => screens.get_mut(screen).undo_or_redo(action),
                 Action::CommandPalette => self.palette.toggle(),
                 Action::ToggleTheme => {
                     let next = match ctx.theme() {
@@ -426,12 +439,13 @@ impl LogodeskApp {
                 Action::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
             },
         }
-        if before == Screen::Orders && screen != Screen::Orders {
-            screens.orders.leave_draft(&mut cx.shared(&mut intents));
+        if screen != before {
+            screens.get_mut(before).left(&mut cx.shared(&mut intents));
         }
         if screen == Screen::Designs && before != Screen::Designs {
             // The designs seen in orders become quick picks.
-            screens.designs.add_known(screens.orders.known_designs());
+            let known = screens.orders.known_designs(&screens.history.orders);
+            screens.designs.add_known(known);
         }
         cx.screen = screen;
         for intent in intents {
@@ -450,23 +464,8 @@ impl LogodeskApp {
             );
             return;
         }
-        let screen = self.cx.screen;
-        let screens = &mut self.screens;
-        let mut shared = self.cx.shared(intents);
-        match screen {
-            Screen::Gallery => screens.gallery.ui(ui, &mut shared),
-            Screen::LogoDetail => screens.detail.ui(ui, &mut shared),
-            Screen::Settings => screens.settings.ui(ui, &mut shared),
-            Screen::Editor => screens.editor.ui(ui, &mut shared),
-            Screen::Orders => screens.orders.orders_ui(ui, &mut shared),
-            Screen::History => {
-                if screens.orders.history_ui(ui, &mut shared) {
-                    shared.intend(Intent::Navigate(Screen::Orders));
-                }
-            }
-            Screen::Designs => screens.designs.ui(ui, &mut shared),
-            Screen::Tasks => screens.tasks.ui(ui, &mut shared),
-        }
+        let screen = self.screens.get_mut(self.cx.screen);
+        screen.ui(ui, &mut self.cx.shared(intents));
     }
 
     /// The menu bar, the status bar and the navigation around the screen.
@@ -488,7 +487,7 @@ impl LogodeskApp {
             )
             .exact_size(28.0)
             .show(ui, |ui| {
-                let outbox = screens.orders.outbox_status();
+                let outbox = screens.history.outbox_status();
                 shell::status_bar_ui(ui, &mut shared, outbox);
             });
         egui::Panel::left("navigation")

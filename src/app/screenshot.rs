@@ -117,33 +117,16 @@ impl LogodeskApp {
         }
     }
 
-    /// Whether `screen` has the data its picture shows.
+    /// Whether `screen` has the data its picture shows (Designs and Tasks once their demo
+    /// data is asked for).
     fn shot_ready(&mut self, screen: Screen) -> bool {
-        let screens = &self.screens;
-        match screen {
-            Screen::Gallery => self.gallery_ready(),
-            Screen::Settings => self.cx.session.ready && self.cx.session.active.is_some(),
-            Screen::LogoDetail => {
-                screens.detail.is_loaded() && self.cx.screen == Screen::LogoDetail
-            }
-            Screen::Editor => screens.editor.is_loaded() && self.cx.screen == Screen::Editor,
-            Screen::Orders => screens.orders.has_draft(),
-            Screen::History => self.screens.orders.show_first_completed(),
-            Screen::Designs => {
-                self.start_demo(screen);
-                let designs = &self.screens.designs;
-                designs.is_loaded()
-                    && designs.views_settled()
-                    && designs
-                        .thumbnails()
-                        .iter()
-                        .all(|k| self.cx.thumbs.contains(k))
-            }
-            Screen::Tasks => {
-                self.start_demo(screen);
-                self.screens.tasks.tasks().len() >= 2
-            }
-        }
+        self.start_demo(screen);
+        let shown = self.cx.screen == screen;
+        let mut intents = Vec::new();
+        let shared = self.cx.shared(&mut intents);
+        self.screens
+            .get_mut(screen)
+            .ready_for_screenshot(shown, &shared)
     }
 
     /// Asks for the demo data of a screenshot of Designs (the sandbox's finalized design) or
@@ -187,8 +170,10 @@ impl LogodeskApp {
             return;
         }
         let place = demo == Some(Screen::History);
-        let completed = orders
+        let completed = self
+            .screens
             .history
+            .orders
             .iter()
             .any(|o| o.state == crate::store::OrderState::Completed);
         if !place || !completed {

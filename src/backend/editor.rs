@@ -135,8 +135,6 @@ pub enum EditorEvent {
     FilePicked(Option<PathBuf>),
     /// A file was checked.
     FileChecked(Result<Box<CheckedFile>, UserError>),
-    /// A request failed.
-    Failed(UserError),
 }
 
 debug_as_name!(EditorCommand, EditorEvent);
@@ -178,9 +176,9 @@ impl EditorContext {
         self.sink.emit(None, Some(request), Ok(event));
     }
 
+    /// `request` failed, whichever account is shown by then.
     fn fail(&self, request: RequestId, error: UserError) {
-        tracing::info!(message = %error.message, "editor request failed");
-        self.reply(request, EditorEvent::Failed(error));
+        self.sink.fail(None, Some(request), error);
     }
 
     async fn with_store<T: Send + 'static>(

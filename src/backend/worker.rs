@@ -38,7 +38,6 @@ pub(super) async fn run(
     let mut worker = match Worker::start(config, sink.clone(), WorkerLink::new(link)).await {
         Ok(w) => w,
         Err(error) => {
-            tracing::error!(%error, "start-up failed");
             sink.send(Envelope {
                 generation: None,
                 request: None,
@@ -190,9 +189,8 @@ impl Worker {
         }
     }
 
-    /// Tells the UI about a failure that belongs to no request.
+    /// Tells the UI about a failure that belongs to no request (passed on, not logged).
     fn fail(&self, error: UserError) {
-        tracing::info!(message = %error.message, "failed");
         self.sink.send(Envelope {
             generation: None,
             request: None,
@@ -231,7 +229,6 @@ impl Worker {
             Command::Proofs(c) => self.proofs.handle(c).await,
         };
         if let Err(error) = handled {
-            tracing::info!(message = %error.message, "command failed");
             self.sink.send(Envelope {
                 generation: Some(self.generation),
                 request: None,

@@ -7,9 +7,10 @@
 use super::images::ThumbnailCache;
 use super::theme::{self, card, space};
 use super::widgets::{UiExt as _, paint_checkerboard};
-use super::{Intent, Shared, Slot};
+use super::{Intent, Reply, ScreenView, Shared, Slot, Toast};
 use crate::api::{ListLogos, LogoId, LogoItemNo};
-use crate::backend::{CardPage, Command, LogoCard, LogoRef, LogosCommand, RequestId, UserError};
+use crate::backend::{CardPage, Command, Event, LogoCard, LogoRef, LogosCommand, LogosEvent};
+use crate::backend::{RequestId, UserError};
 use crate::locale::Language;
 use crate::tr;
 use egui::{Align, Color32, Key, Layout, Rect, Response, RichText, Sense, Stroke, Ui, Vec2};
@@ -214,12 +215,6 @@ impl Gallery {
         }
     }
 
-    /// A page of the list could not be fetched.
-    pub fn on_failed(&mut self, request: RequestId, error: &UserError) {
-        self.pending.remove(&request);
-        self.error = Some(error.clone());
-    }
-
     /// Whether the first page has arrived.
     pub fn has_loaded(&self) -> bool {
         self.total_count.is_some()
@@ -350,72 +345,6 @@ impl Gallery {
             Ok(n) if n > 0 && id => Ok(LogoRef::Id(LogoId(n))),
             Ok(n) if n > 0 => Ok(LogoRef::ItemNo(LogoItemNo(n))),
             _ => Err(tr!("gallery-goto-invalid")),
-        }
-    }
-
-    /// The screen.
-    pub fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
-        self.debounce(ui, shared);
-        self.keyboard(ui);
-        self.header_ui(ui, shared);
-        ui.add_space(space::M);
-
-        if let Some(problem) = shared
-            .session
-            .active
-            .as_ref()
-            .and_then(|a| a.problem.clone())
-        {
-            if ui.empty_state(
-                "⚠",
-                &tr!("gallery-account-unusable"),
-                &problem.message,
-                Some(&tr!("gallery-open-settings")),
-            ) {
-                shared.intend(Intent::Navigate(super::Screen::Settings));
-            }
-            return;
-        }
-        if let Some(error) = self.error.clone() {
-            if ui.empty_state(
-                "⚠",
-                &tr!("gallery-load-failed"),
-                &error.message,
-                Some(&tr!("gallery-try-again")),
-            ) {
-                self.reload(shared);
-            }
-            return;
-        }
-        match self.total_count {
-            None => {
-                ui.vertical_centered(|ui| {
-                    ui.add_space(120.0);
-                    ui.spinner();
-                    ui.muted(&tr!("gallery-loading"));
-                });
-            }
-            Some(0) if !self.active_search.is_empty() => {
-                let body = tr!(
-                    "gallery-no-match-body",
-                    search = self.active_search.as_str()
-                );
-                let (title, clear) = (tr!("gallery-no-match"), tr!("gallery-clear-search"));
-                if ui.empty_state("⬚", &title, &body, Some(&clear)) {
-                    self.search.clear();
-                    self.reload(shared);
-                }
-            }
-            Some(0) => {
-                ui.empty_state("▦", &tr!("gallery-empty"), &tr!("gallery-empty-body"), None);
-            }
-            Some(_) => {
-                if let Some(note) = &self.count_note {
-                    ui.problem(note);
-                    ui.add_space(space::S);
-                }
-                self.grid_ui(ui, shared)
-            }
         }
     }
 
@@ -818,6 +747,119 @@ fn one_line(
     let mut job = egui::text::LayoutJob::simple_singleline(text.to_owned(), font, color);
     job.wrap = egui::text::TextWrapping::truncate_at_width(width.max(10.0));
     ui.painter().layout_job(job)
+}
+
+impl ScreenView for Gallery {
+    /// The screen.
+    fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
+        self.debounce(ui, shared);
+        self.keyboard(ui);
+        self.header_ui(ui, shared);
+        ui.add_space(space::M);
+
+        if let Some(problem) = shared
+            .session
+            .active
+            .as_ref()
+            .and_then(|a| a.problem.clone())
+        {
+            if ui.empty_state(
+                "⚠",
+                &tr!("gallery-account-unusable"),
+                &problem.message,
+                Some(&tr!("gallery-open-settings")),
+            ) {
+                shared.intend(Intent::Navigate(super::Screen::Settings));
+            }
+            return;
+        }
+        if let Some(error) = self.error.clone() {
+            if ui.empty_state(
+                "⚠",
+                &tr!("gallery-load-failed"),
+                &error.message,
+                Some(&tr!("gallery-try-again")),
+            ) {
+                self.reload(shared);
+            }
+            return;
+        }
+        match self.total_count {
+            None => {
+                ui.vertical_centered(|ui| {
+                    ui.add_space(120.0);
+                    ui.spinner();
+                    ui.muted(&tr!("gallery-loading"));
+                });
+            }
+            Some(0) if !self.active_search.is_empty() => {
+                let body = tr!(
+                    "gallery-no-match-body",
+                    search = self.active_search.as_str()
+                );
+                let (title, clear) = (tr!("gallery-no-match"), tr!("gallery-clear-search"));
+                if ui.empty_state("⬚", &title, &body, Some(&clear)) {
+                    self.search.clear();
+                    self.reload(shared);
+                }
+            }
+            Some(0) => {
+                ui.empty_state("▦", &tr!("gallery-empty"), &tr!("gallery-empty-body"), None);
+            }
+            Some(_) => {
+                if let Some(note) = &self.count_note {
+                    ui.problem(note);
+                    ui.add_space(space::S);
+                }
+                self.grid_ui(ui, shared)
+            }
+        }
+    }
+
+    fn on_event(&mut self, reply: Reply, event: Event, shared: &mut Shared<'_>) -> Option<Event> {
+        match event {
+            Event::Logos(LogosEvent::Page(page)) => {
+                if let Some(request) = reply.request {
+                    self.on_page(request, page, shared.thumbs);
+                }
+                None
+            }
+            other => Some(other),
+        }
+    }
+
+    /// A page of the list could not be fetched.
+    fn on_failed(&mut self, reply: Reply, error: &UserError, _: &mut Shared<'_>) -> Toast {
+        if let Some(request) = reply.request {
+            self.pending.remove(&request);
+        }
+        self.error = Some(error.clone());
+        Toast::Show
+    }
+
+    fn refresh(&mut self, shared: &mut Shared<'_>) -> bool {
+        self.reload(shared);
+        true
+    }
+
+    fn activated(&mut self, shared: &mut Shared<'_>) {
+        self.reload(shared);
+    }
+
+    /// The first page of logos is on screen with its thumbnails (the "first frame with data"
+    /// of the benchmarks and the screenshot).
+    fn ready_for_screenshot(&mut self, _shown: bool, shared: &Shared<'_>) -> bool {
+        self.ready(shared.thumbs)
+    }
+}
+
+impl Gallery {
+    /// Whether the first page of logos is shown with its thumbnails.
+    pub fn ready(&self, thumbs: &ThumbnailCache) -> bool {
+        self.has_loaded()
+            && !self.is_busy()
+            && self.cards().take(8).all(|c| thumbs.contains(&c.thumb))
+    }
 }
 
 #[cfg(test)]

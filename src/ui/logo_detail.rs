@@ -3,9 +3,9 @@
 
 use super::theme::{self, space};
 use super::widgets::{UiExt as _, paint_checkerboard, paint_missing_picture};
-use super::{Action, Intent, Screen, Shared, Slot, names};
+use super::{Action, Intent, Reply, Screen, ScreenView, Shared, Slot, Toast, names};
 use crate::api::{Fee, FeeType, Logo, LogoStatus, PriceTier};
-use crate::backend::{Command, LogoDetail, LogoRef, LogosCommand, UserError};
+use crate::backend::{Command, Event, LogoDetail, LogoRef, LogosCommand, LogosEvent, UserError};
 use crate::locale::Language;
 use crate::tr;
 use egui::{Align, Layout, Rect, RichText, Sense, TextureHandle, Ui, Vec2};
@@ -52,42 +52,6 @@ impl LogoDetailScreen {
         self.error = None;
     }
 
-    /// Shows the logo opened (only the newest request's answer reaches the screen).
-    pub fn on_opened(&mut self, ctx: &egui::Context, detail: LogoDetail) {
-        self.pending = None;
-        let texture = detail.image.map(|img| {
-            ctx.load_texture(
-                format!("logo-{}", detail.logo.logo_id),
-                img,
-                egui::TextureOptions::LINEAR,
-            )
-        });
-        self.loaded = Some(Loaded {
-            logo: detail.logo,
-            texture,
-            image_error: detail.image_error,
-        });
-        self.view = View::default();
-    }
-
-    /// The logo could not be opened.
-    pub fn on_failed(&mut self, error: &UserError) {
-        self.pending = None;
-        self.error = Some(error.clone());
-    }
-
-    /// Fetches the logo shown again.
-    pub fn refresh(&mut self, shared: &mut Shared<'_>) {
-        if let Some(id) = self.logo().map(|l| l.logo_id) {
-            self.open(shared, LogoRef::Id(id));
-        }
-    }
-
-    /// Forgets everything (a new account).
-    pub fn clear(&mut self) {
-        *self = LogoDetailScreen::default();
-    }
-
     /// The logo shown, if any.
     pub fn logo(&self) -> Option<&Logo> {
         self.loaded.as_ref().map(|l| &l.logo)
@@ -117,55 +81,6 @@ impl LogoDetailScreen {
                 .error(&UserError::new(tr!("detail-no-item-number-yet"), None)),
             None => {}
         }
-    }
-
-    /// The screen.
-    pub fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
-        if ui
-            .button(tr!("detail-back"))
-            .on_hover_text(Action::Back.tooltip())
-            .clicked()
-        {
-            shared.intend(Intent::Navigate(Screen::Gallery));
-        }
-        ui.add_space(space::S);
-        if let Some(error) = &self.error {
-            ui.empty_state("⚠", &tr!("detail-open-failed"), &error.message, None);
-            return;
-        }
-        let Some(loaded) = &mut self.loaded else {
-            ui.vertical_centered(|ui| {
-                ui.add_space(120.0);
-                ui.spinner();
-                ui.muted(&tr!("detail-opening"));
-            });
-            return;
-        };
-        let logo = &loaded.logo;
-        header_ui(ui, logo, shared, self.pending.is_some());
-        ui.add_space(space::M);
-
-        let avail = ui.available_size();
-        let info_w = (avail.x * 0.42).clamp(360.0, 520.0);
-        let picture_w = (avail.x - info_w - space::L).max(200.0);
-        let column = Layout::top_down(Align::Min);
-        ui.horizontal_top(|ui| {
-            ui.allocate_ui_with_layout(Vec2::new(picture_w, avail.y), column, |ui| {
-                picture_ui(
-                    ui,
-                    loaded.texture.as_ref(),
-                    loaded.image_error.as_deref(),
-                    &mut self.view,
-                );
-            });
-            ui.add_space(space::S);
-            ui.allocate_ui_with_layout(Vec2::new(info_w, avail.y), column, |ui| {
-                egui::ScrollArea::vertical()
-                    .id_salt("logo-facts")
-                    .auto_shrink([false, false])
-                    .show(ui, |ui| facts_ui(ui, logo, shared.language()));
-            });
-        });
     }
 }
 
@@ -532,6 +447,111 @@ fn table(
                 }
             });
         });
+}
+
+impl ScreenView for LogoDetailScreen {
+    /// The screen.
+    fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
+        if ui
+            .button(tr!("detail-back"))
+            .on_hover_text(Action::Back.tooltip())
+            .clicked()
+        {
+            shared.intend(Intent::Navigate(Screen::Gallery));
+        }
+        ui.add_space(space::S);
+        if let Some(error) = &self.error {
+            ui.empty_state("⚠", &tr!("detail-open-failed"), &error.message, None);
+            return;
+        }
+        let Some(loaded) = &mut self.loaded else {
+            ui.vertical_centered(|ui| {
+                ui.add_space(120.0);
+                ui.spinner();
+                ui.muted(&tr!("detail-opening"));
+            });
+            return;
+        };
+        let logo = &loaded.logo;
+        header_ui(ui, logo, shared, self.pending.is_some());
+        ui.add_space(space::M);
+
+        let avail = ui.available_size();
+        let info_w = (avail.x * 0.42).clamp(360.0, 520.0);
+        let picture_w = (avail.x - info_w - space::L).max(200.0);
+        let column = Layout::top_down(Align::Min);
+        ui.horizontal_top(|ui| {
+            ui.allocate_ui_with_layout(Vec2::new(picture_w, avail.y), column, |ui| {
+                picture_ui(
+                    ui,
+                    loaded.texture.as_ref(),
+                    loaded.image_error.as_deref(),
+                    &mut self.view,
+                );
+            });
+            ui.add_space(space::S);
+            ui.allocate_ui_with_layout(Vec2::new(info_w, avail.y), column, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("logo-facts")
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| facts_ui(ui, logo, shared.language()));
+            });
+        });
+    }
+
+    fn on_event(&mut self, _reply: Reply, event: Event, shared: &mut Shared<'_>) -> Option<Event> {
+        match event {
+            Event::Logos(LogosEvent::Opened(detail)) => {
+                self.on_opened(shared.ctx, *detail);
+                None
+            }
+            other => Some(other),
+        }
+    }
+
+    /// The logo could not be opened.
+    fn on_failed(&mut self, _reply: Reply, error: &UserError, _: &mut Shared<'_>) -> Toast {
+        self.pending = None;
+        self.error = Some(error.clone());
+        Toast::Show
+    }
+
+    /// Fetches the logo shown again.
+    fn refresh(&mut self, shared: &mut Shared<'_>) -> bool {
+        if let Some(id) = self.logo().map(|l| l.logo_id) {
+            self.open(shared, LogoRef::Id(id));
+        }
+        true
+    }
+
+    /// Forgets everything.
+    fn activated(&mut self, _: &mut Shared<'_>) {
+        *self = LogoDetailScreen::default();
+    }
+
+    fn ready_for_screenshot(&mut self, shown: bool, _: &Shared<'_>) -> bool {
+        self.is_loaded() && shown
+    }
+}
+
+impl LogoDetailScreen {
+    /// Shows the logo opened (only the newest request's answer reaches the screen).
+    fn on_opened(&mut self, ctx: &egui::Context, detail: LogoDetail) {
+        self.pending = None;
+        let texture = detail.image.map(|img| {
+            ctx.load_texture(
+                format!("logo-{}", detail.logo.logo_id),
+                img,
+                egui::TextureOptions::LINEAR,
+            )
+        });
+        self.loaded = Some(Loaded {
+            logo: detail.logo,
+            texture,
+            image_error: detail.image_error,
+        });
+        self.view = View::default();
+    }
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ pub mod notifications;
 pub mod orders;
 pub mod palette;
 pub mod requests;
+pub mod screen;
 pub mod settings;
 pub mod shell;
 pub mod tasks;
@@ -25,6 +26,7 @@ pub mod widgets;
 
 pub use actions::Action;
 pub use requests::{Reply, Requests, Slot};
+pub use screen::{ScreenView, Toast};
 
 use crate::backend::{Backend, Command, Generation, LogoRef, RequestId};
 use crate::keychain::KeychainStatus;
@@ -224,12 +226,18 @@ pub enum Intent {
     OrderLogo(crate::api::LogoId),
     /// Add this design to the order being composed.
     OrderDesign(crate::api::DesignId),
+    /// Start a new draft with this form (History's "Copy to new draft").
+    NewDraft(Box<crate::orders::form::DraftForm>),
+    /// Open a saved row in the composer (History's "Edit").
+    EditOrder(Box<crate::store::LocalOrder>),
     /// Show money, numbers and dates in this language from now on (and remember it).
     SetLanguage(Language),
 }
 
 /// What screens get from the app each frame.
 pub struct Shared<'a> {
+    /// The window's egui context (textures, repaints).
+    pub ctx: &'a egui::Context,
     pub backend: &'a mut Backend,
     pub thumbs: &'a mut images::ThumbnailCache,
     pub session: &'a Session,

@@ -96,13 +96,11 @@ impl Slot {
             | Slot::DesignSearch => Screen::Designs,
             Slot::TaskTrack => Screen::Tasks,
             Slot::OrdersDraft
-            | Slot::OrdersLookUp
-            | Slot::OrdersCheck
             | Slot::ComposerSearch
             | Slot::ComposerLine
             | Slot::ProofRender
             | Slot::ProofSheet => Screen::Orders,
-            Slot::OrderConfirmation => Screen::History,
+            Slot::OrdersLookUp | Slot::OrdersCheck | Slot::OrderConfirmation => Screen::History,
         }
     }
 

@@ -3,10 +3,10 @@
 
 use super::theme::{self, space};
 use super::widgets::UiExt as _;
-use super::{Intent, Shared, Slot};
+use super::{Intent, Reply, ScreenView, Shared, Slot, Toast};
 use crate::api::{ApiKey, AuthStyle, OrganizationId};
 use crate::backend::{
-    AccountDraft, AccountsCommand, AccountsEvent, Command, ConnectionReport, UserError,
+    AccountDraft, AccountsCommand, AccountsEvent, Command, ConnectionReport, Event, UserError,
     WaitingOrders, validate_base_url,
 };
 use crate::keychain::KeychainStatus;
@@ -107,7 +107,7 @@ pub struct Settings {
 
 impl Settings {
     /// Takes an answer of the backend about accounts.
-    pub fn on_event(&mut self, event: AccountsEvent, shared: &mut Shared<'_>) {
+    fn on_accounts_event(&mut self, event: AccountsEvent, shared: &mut Shared<'_>) {
         match event {
             AccountsEvent::Saved(account) => self.on_saved(&account, shared),
             AccountsEvent::HasOrders { waiting, what, .. } => self.on_has_orders(waiting, &what),
@@ -138,11 +138,6 @@ impl Settings {
         }
     }
 
-    /// A save failed.
-    pub fn on_failed(&mut self, error: &UserError) {
-        self.save_error = Some(error.clone());
-    }
-
     /// Starts adding an account (also used by tests and the empty state).
     pub fn start_adding(&mut self) {
         self.form = Some(AccountForm {
@@ -151,26 +146,6 @@ impl Settings {
         });
         self.report = None;
         self.save_error = None;
-    }
-
-    /// The screen.
-    pub fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
-        ui.screen_title(
-            &crate::tr!("settings-title"),
-            Some(&crate::tr!("settings-subtitle")),
-        );
-        ui.add_space(space::M);
-        egui::ScrollArea::vertical()
-            .id_salt("settings")
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                ui.set_max_width(760.0);
-                self.accounts_ui(ui, shared);
-                ui.add_space(space::L);
-                appearance_ui(ui, shared);
-                ui.add_space(space::L);
-                about_ui(ui, shared);
-            });
     }
 
     fn accounts_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
@@ -693,4 +668,47 @@ fn about_ui(ui: &mut Ui, shared: &Shared<'_>) {
             ui.muted(&crate::tr!("settings-sandbox-listens", url = url.as_str()));
         }
     });
+}
+
+impl ScreenView for Settings {
+    /// The screen.
+    fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
+        ui.screen_title(
+            &crate::tr!("settings-title"),
+            Some(&crate::tr!("settings-subtitle")),
+        );
+        ui.add_space(space::M);
+        egui::ScrollArea::vertical()
+            .id_salt("settings")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                ui.set_max_width(760.0);
+                self.accounts_ui(ui, shared);
+                ui.add_space(space::L);
+                appearance_ui(ui, shared);
+                ui.add_space(space::L);
+                about_ui(ui, shared);
+            });
+    }
+
+    fn on_event(&mut self, _reply: Reply, event: Event, shared: &mut Shared<'_>) -> Option<Event> {
+        let Event::Accounts(event) = event else {
+            return Some(event);
+        };
+        self.on_accounts_event(event, shared);
+        None
+    }
+
+    /// A save failed.
+    fn on_failed(&mut self, _reply: Reply, error: &UserError, _: &mut Shared<'_>) -> Toast {
+        self.save_error = Some(error.clone());
+        Toast::Show
+    }
+
+    /// The form and the report stay: they are about accounts, not the account shown.
+    fn activated(&mut self, _: &mut Shared<'_>) {}
+
+    fn ready_for_screenshot(&mut self, _shown: bool, shared: &Shared<'_>) -> bool {
+        shared.session.ready && shared.session.active.is_some()
+    }
 }

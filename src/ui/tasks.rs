@@ -5,10 +5,10 @@
 use super::designs::labelled;
 use super::theme::{self, space};
 use super::widgets::UiExt as _;
-use super::{Intent, Reply, Shared, Slot};
+use super::{Intent, Reply, ScreenView, Shared, Slot, Toast};
 use crate::api::{TaskId, TaskStatus, VectorizeTask};
 use crate::backend::tasks::{TasksCommand, TasksEvent};
-use crate::backend::{Command, LogoRef, RequestId, UserError};
+use crate::backend::{Command, Event, LogoRef, RequestId, UserError};
 use crate::store::TrackedTask;
 use chrono::{DateTime, Utc};
 use egui::{Align, Layout, RichText, Ui};
@@ -27,12 +27,6 @@ pub struct TasksScreen {
 }
 
 impl TasksScreen {
-    /// Drops the previous account's list and asks for the new one's.
-    pub fn activate(&mut self, shared: &mut Shared<'_>) {
-        *self = TasksScreen::default();
-        shared.backend.send(Command::Tasks(TasksCommand::Refresh));
-    }
-
     /// The tracked tasks, most recently added first.
     pub fn tasks(&self) -> &[TrackedTask] {
         &self.tasks
@@ -54,7 +48,7 @@ impl TasksScreen {
     }
 
     /// Applies one answer of the backend.
-    pub fn on_event(&mut self, reply: Reply, event: TasksEvent, shared: &mut Shared<'_>) {
+    fn on_tasks_event(&mut self, reply: Reply, event: TasksEvent, shared: &mut Shared<'_>) {
         match event {
             TasksEvent::List(tasks) => {
                 self.tasks = tasks;
@@ -86,80 +80,6 @@ impl TasksScreen {
                     *slot = *task;
                 }
             }
-        }
-    }
-
-    /// A look-up failed before the service answered (no account, …).
-    pub fn on_failed(&mut self, error: &UserError) {
-        self.tracking = None;
-        self.lookup_error = Some(error.clone());
-    }
-
-    /// The screen.
-    pub fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
-        ui.screen_title(
-            &crate::tr!("tasks-title"),
-            Some(&crate::tr!("tasks-subtitle")),
-        );
-        ui.add_space(space::S);
-        ui.horizontal(|ui| {
-            ui.label(crate::tr!("tasks-task-id"));
-            let input = ui
-                .add(
-                    egui::TextEdit::singleline(&mut self.id_input)
-                        .hint_text(crate::tr!("tasks-task-id-hint"))
-                        .desired_width(140.0),
-                )
-                .accessible_name(crate::tr!("tasks-task-id"));
-            let enter = input.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if ui.button(crate::tr!("tasks-track")).clicked() || enter {
-                match self.id_input.trim().parse::<i64>() {
-                    Ok(n) if n > 0 => self.track(TaskId(n), shared),
-                    _ => self.input_error = Some(crate::tr!("tasks-need-id")),
-                }
-            }
-            if self.tracking.is_some() {
-                ui.spinner();
-            }
-        });
-        if let Some(e) = &self.input_error {
-            let t = theme::tokens(ui.ctx());
-            ui.label(RichText::new(format!("⚠ {e}")).small().color(t.danger));
-        }
-        if let Some(e) = &self.lookup_error {
-            ui.error_box(e, "task-lookup");
-        }
-        ui.add_space(space::M);
-        if !self.loaded {
-            ui.spinner();
-            return;
-        }
-        if self.tasks.is_empty() {
-            ui.empty_state(
-                "⟳",
-                &crate::tr!("tasks-empty"),
-                &crate::tr!("tasks-empty-hint"),
-                None,
-            );
-            return;
-        }
-        let mut remove = None;
-        egui::ScrollArea::vertical()
-            .id_salt("tasks-scroll")
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                for tracked in &self.tasks {
-                    if task_ui(ui, shared, tracked) {
-                        remove = Some(tracked.task.id);
-                    }
-                    ui.add_space(space::S);
-                }
-            });
-        if let Some(id) = remove {
-            self.tasks.retain(|t| t.task.id != id);
-            shared
-                .backend
-                .send(Command::Tasks(TasksCommand::Remove { id }));
         }
     }
 }
@@ -301,4 +221,105 @@ fn task_ui(ui: &mut Ui, shared: &mut Shared<'_>, tracked: &TrackedTask) -> bool 
         });
     });
     remove
+}
+
+impl ScreenView for TasksScreen {
+    /// The screen.
+    fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
+        ui.screen_title(
+            &crate::tr!("tasks-title"),
+            Some(&crate::tr!("tasks-subtitle")),
+        );
+        ui.add_space(space::S);
+        ui.horizontal(|ui| {
+            ui.label(crate::tr!("tasks-task-id"));
+            let input = ui
+                .add(
+                    egui::TextEdit::singleline(&mut self.id_input)
+                        .hint_text(crate::tr!("tasks-task-id-hint"))
+                        .desired_width(140.0),
+                )
+                .accessible_name(crate::tr!("tasks-task-id"));
+            let enter = input.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if ui.button(crate::tr!("tasks-track")).clicked() || enter {
+                match self.id_input.trim().parse::<i64>() {
+                    Ok(n) if n > 0 => self.track(TaskId(n), shared),
+                    _ => self.input_error = Some(crate::tr!("tasks-need-id")),
+                }
+            }
+            if self.tracking.is_some() {
+                ui.spinner();
+            }
+        });
+        if let Some(e) = &self.input_error {
+            let t = theme::tokens(ui.ctx());
+            ui.label(RichText::new(format!("⚠ {e}")).small().color(t.danger));
+        }
+        if let Some(e) = &self.lookup_error {
+            ui.error_box(e, "task-lookup");
+        }
+        ui.add_space(space::M);
+        if !self.loaded {
+            ui.spinner();
+            return;
+        }
+        if self.tasks.is_empty() {
+            ui.empty_state(
+                "⟳",
+                &crate::tr!("tasks-empty"),
+                &crate::tr!("tasks-empty-hint"),
+                None,
+            );
+            return;
+        }
+        let mut remove = None;
+        egui::ScrollArea::vertical()
+            .id_salt("tasks-scroll")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                for tracked in &self.tasks {
+                    if task_ui(ui, shared, tracked) {
+                        remove = Some(tracked.task.id);
+                    }
+                    ui.add_space(space::S);
+                }
+            });
+        if let Some(id) = remove {
+            self.tasks.retain(|t| t.task.id != id);
+            shared
+                .backend
+                .send(Command::Tasks(TasksCommand::Remove { id }));
+        }
+    }
+
+    fn on_event(&mut self, reply: Reply, event: Event, shared: &mut Shared<'_>) -> Option<Event> {
+        let Event::Tasks(event) = event else {
+            return Some(event);
+        };
+        self.on_tasks_event(reply, event, shared);
+        None
+    }
+
+    /// A look-up failed before the service answered (no account, …).
+    fn on_failed(&mut self, _reply: Reply, error: &UserError, _: &mut Shared<'_>) -> Toast {
+        self.tracking = None;
+        self.lookup_error = Some(error.clone());
+        Toast::Show
+    }
+
+    fn refresh(&mut self, shared: &mut Shared<'_>) -> bool {
+        shared.backend.send(Command::Tasks(TasksCommand::Refresh));
+        true
+    }
+
+    /// Drops the previous account's list and asks for the new one's.
+    fn activated(&mut self, shared: &mut Shared<'_>) {
+        *self = TasksScreen::default();
+        shared.backend.send(Command::Tasks(TasksCommand::Refresh));
+    }
+
+    /// Both demo tasks are listed (the shell asked for them).
+    fn ready_for_screenshot(&mut self, _shown: bool, _: &Shared<'_>) -> bool {
+        self.tasks.len() >= 2
+    }
 }

@@ -121,7 +121,6 @@ impl UploadForm {
                 }
                 true
             }
-            (Some(slot), EditorEvent::Failed(error)) => self.on_failed(slot, error),
             _ => false,
         }
     }

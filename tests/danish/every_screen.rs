@@ -358,8 +358,8 @@ fn walk_every_screen(language: Language) -> Walk {
     // History with the order open.
     go(&mut h, Screen::History);
     walk.look(&h, "history");
-    let row = h.state().orders().history[0].id;
-    h.state_mut().orders_mut().history_view.open = Some(row);
+    let row = h.state().history().orders[0].id;
+    h.state_mut().history_mut().view.open = Some(row);
     settle(&mut h, 300);
     walk.look(&h, "history, the order open");
 

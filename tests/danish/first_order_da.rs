@@ -153,8 +153,8 @@ fn pick_country_by_typing(h: &mut H, typed: &str) {
 /// The history row of the order with [`REFERENCE`].
 fn our_order(h: &H) -> Option<&LocalOrder> {
     h.state()
-        .orders()
-        .history
+        .history()
+        .orders
         .iter()
         .find(|o| o.reference == REFERENCE)
 }
@@ -419,7 +419,7 @@ fn a_danish_account_manager_places_a_20_player_order_from_an_excel_roster() {
     let (day, clock) = updated.split_once(' ').unwrap();
     assert!(is_danish_date(day) && clock.len() == 5, "{updated}");
     assert!(shows(&h, &updated), "{updated}");
-    h.state_mut().orders_mut().history_view.open = Some(row.id);
+    h.state_mut().history_mut().view.open = Some(row.id);
     h.run_steps(3);
     let placed_at = DA.date_time(&placed.placed_at_utc);
     assert!(

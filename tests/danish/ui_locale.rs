@@ -79,7 +79,7 @@ fn money_and_dates_follow_the_language_chosen_in_settings() {
     assert_eq!(order.currency, "DKK");
     go(&mut h, Screen::History);
     assert!(shows(&h, &EN.money(order.total, "DKK")), "the list's total");
-    h.state_mut().orders_mut().history_view.open = Some(row.id);
+    h.state_mut().history_mut().view.open = Some(row.id);
     h.run_steps(3);
     for fact in order_facts(&order, EN) {
         assert!(shows(&h, &fact), "{fact} is not on screen");
@@ -97,12 +97,12 @@ fn money_and_dates_follow_the_language_chosen_in_settings() {
     }
     let total = DA.money(order.total, "DKK");
     assert!(total.ends_with(" kr.") && total.contains(','), "{total}");
-    h.state_mut().orders_mut().history_view.open = None;
+    h.state_mut().history_mut().view.open = None;
     h.run_steps(2);
     assert!(shows(&h, &total), "the list's total");
 
     // A copy of it in the composer: its estimate in kroner with a decimal comma.
-    h.state_mut().orders_mut().history_view.open = Some(row.id);
+    h.state_mut().history_mut().view.open = Some(row.id);
     h.run_steps(2);
     press(&mut h, "Kopiér til ny kladde");
     wait_for(&mut h, "the copy's estimate", |h| {

@@ -358,7 +358,7 @@ fn app_on(
     config.store = StoreLocation::File(db.to_owned());
     let mut h = app_with(config, egui::Theme::Light, Default::default());
     wait_for(&mut h, "the history", |h| {
-        h.state().orders().history.iter().any(|o| o.id == id)
+        h.state().history().orders.iter().any(|o| o.id == id)
     });
     h
 }
@@ -376,7 +376,7 @@ fn copying_an_uncertain_order_needs_the_persons_confirmation() {
     let mut h = app_on(&db, id);
     h.get_by_label("History").click();
     h.run_steps(2);
-    h.state_mut().orders_mut().history_view.open = Some(id);
+    h.state_mut().history_mut().view.open = Some(id);
     h.run_steps(3);
     assert!(shows_text(&h, "May already be placed"));
     assert!(shows(&h, "Look up"));
@@ -448,7 +448,7 @@ fn attaching_the_tracking_id_of_another_order_asks_first() {
 
     h.get_by_label("History").click();
     h.run_steps(2);
-    h.state_mut().orders_mut().history_view.open = Some(id);
+    h.state_mut().history_mut().view.open = Some(id);
     h.run_steps(3);
     type_into(
         &mut h,
@@ -457,7 +457,7 @@ fn attaching_the_tracking_id_of_another_order_asks_first() {
     );
     press(&mut h, "Attach");
     wait_for(&mut h, "the question", |h| {
-        h.state().orders().history_view.attach_question.is_some()
+        h.state().history().view.attach_question.is_some()
     });
     assert!(shows_text(&h, "PO-THEIRS"), "names the order it is");
     assert!(shows_text(&h, "Nothing was attached"));
@@ -468,8 +468,8 @@ fn attaching_the_tracking_id_of_another_order_asks_first() {
     press(&mut h, "Attach anyway");
     wait_for(&mut h, "the attached order", |h| {
         h.state()
-            .orders()
-            .history
+            .history()
+            .orders
             .iter()
             .any(|o| o.id == id && o.tracking_id == Some(placed.id))
     });

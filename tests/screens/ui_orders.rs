@@ -114,7 +114,7 @@ fn a_kit_order_is_composed_validated_placed_and_tracked_to_its_totals() {
     assert!(h.query_by_label("Place order…").is_none());
     assert!(shows(&h, "Copy to new draft"));
     wait_for_completed(&mut h);
-    let history = &h.state().orders().history;
+    let history = &h.state().history().orders;
     assert_eq!(history.len(), 1);
     let row = history[0].clone();
     let order = row
@@ -130,7 +130,7 @@ fn a_kit_order_is_composed_validated_placed_and_tracked_to_its_totals() {
     h.get_by_label("History").click();
     h.run_steps(3);
     assert!(shows_text(&h, order.order_number.as_str()));
-    h.state_mut().orders_mut().history_view.open = Some(row.id);
+    h.state_mut().history_mut().view.open = Some(row.id);
     h.run_steps(3);
     let (c, english) = (&order.currency, Language::English);
     for text in [
@@ -155,19 +155,19 @@ fn an_order_of_a_draft_design_fails_with_the_services_message() {
     place(&mut h);
     wait_for(&mut h, "the order to fail", |h| {
         h.state()
-            .orders()
-            .history
+            .history()
+            .orders
             .iter()
             .any(|o| o.state == OrderState::Failed)
     });
-    let failed = h.state().orders().history[0].clone();
+    let failed = h.state().history().orders[0].clone();
     let message = failed.error_message.clone().expect("the service's message");
     assert!(message.contains("not finalized"), "{message}");
     assert!(h.state().orders().composer.is_frozen());
     assert!(shows(&h, "Copy to new draft"));
     h.get_by_label("History").click();
     h.run_steps(2);
-    h.state_mut().orders_mut().history_view.open = Some(failed.id);
+    h.state_mut().history_mut().view.open = Some(failed.id);
     h.run_steps(3);
     assert!(shows_text(&h, &message));
     // Copy to a new draft: a fresh, editable draft with the same content.
@@ -284,7 +284,7 @@ fn the_status_bar_shows_orders_waiting_offline_until_the_service_is_reachable() 
     wait_for(&mut h, "the queued order to be sent", |h| {
         !shows_text(h, "order queued")
     });
-    let history = &h.state().orders().history;
+    let history = &h.state().history().orders;
     assert_eq!(history.len(), 1);
     assert_ne!(history[0].state, OrderState::Queued);
     assert!(history[0].tracking_id.is_some());
@@ -403,7 +403,7 @@ fn the_estimate_equals_the_services_completed_totals_for_the_demo_kit_order() {
     h.run_steps(2);
     assert!(!shows(&h, "Deliver to"), "the confirmation closes");
     wait_for_completed(&mut h);
-    let order = h.state().orders().history[0]
+    let order = h.state().history().orders[0]
         .record
         .as_ref()
         .and_then(|r| r.order.clone())
@@ -453,14 +453,14 @@ fn cancel_in_the_confirmation_sends_nothing() {
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
     assert!(!h.state().orders().composer.is_frozen());
-    assert!(h.state().orders().history.is_empty(), "nothing was placed");
+    assert!(h.state().history().orders.is_empty(), "nothing was placed");
     assert_eq!(h.state().orders().composer.draft_id(), draft);
     assert!(can_place(&h));
 
     // Placing after all goes through the same confirmation, once.
     place(&mut h);
     wait_for(&mut h, "the order in the history", |h| {
-        h.state().orders().history.len() == 1
+        h.state().history().orders.len() == 1
     });
     assert!(h.state().orders().composer.is_frozen());
 }

@@ -154,16 +154,16 @@ fn a_completed_orders_confirmation_button_saves_its_pdf() {
     let number = row.order_number.clone().expect("an order number");
     h.get_by_label("History").click();
     h.run_steps(2);
-    h.state_mut().orders_mut().history_view.open = Some(row.id);
+    h.state_mut().history_mut().view.open = Some(row.id);
     h.run_steps(3);
     assert!(shows(&h, "Export CSV"));
     press(&mut h, "Confirmation (PDF)");
     wait_for(&mut h, "the confirmation", |h| {
-        h.state().orders().history_view.saved_pdf.is_some()
+        h.state().history().view.saved_pdf.is_some()
     });
     let path = downloads.path().join(format!("order-{number}.pdf"));
     assert_eq!(
-        h.state().orders().history_view.saved_pdf.as_deref(),
+        h.state().history().view.saved_pdf.as_deref(),
         Some(path.as_path())
     );
     let (pages, text) = read_pdf(&path);

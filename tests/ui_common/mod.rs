@@ -118,7 +118,7 @@ pub fn place_demo_order(h: &mut Harness<'static, LogodeskApp>) -> LocalOrder {
     h.run_steps(3);
     place(h);
     wait_for_completed(h);
-    h.state().orders().history[0].clone()
+    h.state().history().orders[0].clone()
 }
 
 /// Whether a node with this exact label is shown (once or more).
@@ -210,8 +210,8 @@ pub fn place(h: &mut Harness<'static, LogodeskApp>) {
 pub fn wait_for_completed(h: &mut Harness<'static, LogodeskApp>) {
     wait_for(h, "the order to complete", |h| {
         h.state()
-            .orders()
-            .history
+            .history()
+            .orders
             .iter()
             .any(|o| o.state == logodesk::store::OrderState::Completed)
     });

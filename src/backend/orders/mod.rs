@@ -155,8 +155,6 @@ pub enum OrdersEvent {
     RosterFilePicked(Option<PathBuf>),
     /// A roster file's cells, or why it could not be read.
     RosterRead(Result<Box<RosterTable>, UserError>),
-    /// A look-up by tracking id failed.
-    Failed(UserError),
     /// The logos matching the composer's picker search, as cards (no thumbnails).
     LogosFound(Result<Vec<LogoCard>, UserError>),
     /// Whether the service is out of reach: the newest send of the outbox failed on the
@@ -560,7 +558,7 @@ impl Orders {
                             let event = OrdersEvent::DraftCreated(Box::new(order));
                             sink.answer(generation, request, event);
                         }
-                        Err(error) => sink.answer(generation, request, OrdersEvent::Failed(error)),
+                        Err(error) => sink.fail(Some(generation), Some(request), error),
                     }
                 });
             }

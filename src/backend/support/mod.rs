@@ -81,14 +81,14 @@ impl<E> Sink<E> {
         self.emit(None, None, Ok(event));
     }
 
-    /// Reports that `request` (or work of `generation`) failed.
+    /// Reports that `request` (or work of `generation`) failed. The error is passed on, not
+    /// logged: whoever receives it handles it once.
     pub fn fail(
         &self,
         generation: Option<Generation>,
         request: Option<RequestId>,
         error: UserError,
     ) {
-        tracing::info!(message = %error.message, "request failed");
         self.emit(generation, request, Err(error));
     }
 

@@ -14,10 +14,10 @@ pub use form::{CloneForm, PlacementForm, VariationForm, fmt_coord};
 use super::theme::{self, space};
 use super::widgets::garment::ViewFrame;
 use super::widgets::{UiExt as _, paint_checkerboard};
-use super::{Intent, Shared, Slot};
+use super::{Intent, Reply, ScreenView, Shared, Slot, Toast};
 use crate::api::{Design, DesignId, LogoType};
 use crate::backend::designs::{DesignView, DesignsCommand, DesignsEvent, PlacedLogo, RenderKind};
-use crate::backend::{Command, ThumbKey, UserError};
+use crate::backend::{Command, Event, ThumbKey, UserError};
 use clone::Preview;
 use egui::{Align, Layout, Rect, RichText, Sense, Ui, Vec2};
 use picker::Picker;
@@ -63,11 +63,6 @@ pub struct DesignsScreen {
 }
 
 impl DesignsScreen {
-    /// Forgets the previous account's designs.
-    pub fn activate(&mut self) {
-        *self = DesignsScreen::default();
-    }
-
     /// Adds designs seen elsewhere (order history, composer) to the quick picks.
     pub fn add_known(&mut self, designs: impl IntoIterator<Item = (DesignId, String)>) {
         for (id, title) in designs {
@@ -159,15 +154,8 @@ impl DesignsScreen {
         self.input_error = None;
     }
 
-    /// Fetches the design shown again.
-    pub fn refresh(&mut self, shared: &mut Shared<'_>) {
-        if let Some(id) = self.view.as_ref().map(|v| v.design.design_id) {
-            self.open(id, shared);
-        }
-    }
-
     /// Applies one answer of the backend (only answers to the newest open and clone come).
-    pub fn on_event(&mut self, event: DesignsEvent, shared: &mut Shared<'_>) {
+    fn on_designs_event(&mut self, event: DesignsEvent, shared: &mut Shared<'_>) {
         match event {
             DesignsEvent::Opened(result) => {
                 self.pending = None;
@@ -246,69 +234,6 @@ impl DesignsScreen {
             }
             DesignsEvent::LogosFound(result) => self.picker.on_found(result),
         }
-    }
-
-    /// A request failed before the service answered (no account, …).
-    pub fn on_failed(&mut self, slot: Slot, error: &UserError) {
-        match slot {
-            Slot::DesignClone => {
-                self.cloning = false;
-                self.clone_error = Some(error.clone());
-            }
-            Slot::DesignViews => self.own = Loading::Failed(error.clone()),
-            Slot::DesignBare => self.bare = Loading::Failed(error.clone()),
-            Slot::DesignPreview => self.preview.error = Some(error.message.clone()),
-            Slot::DesignSearch => self.picker.on_failed(error),
-            _ => {
-                self.pending = None;
-                self.error = Some(error.clone());
-            }
-        }
-    }
-
-    /// The screen.
-    pub fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
-        ui.screen_title(
-            &crate::tr!("designs-title"),
-            Some(&crate::tr!("designs-intro")),
-        );
-        ui.add_space(space::S);
-        self.open_bar_ui(ui, shared);
-        ui.add_space(space::M);
-        egui::ScrollArea::vertical()
-            .id_salt("design-scroll")
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                if !self.cloned.is_empty() {
-                    self.cloned_ui(ui, shared);
-                    ui.add_space(space::M);
-                }
-                if let Some(error) = &self.error {
-                    ui.error_box(error, "design-open");
-                    return;
-                }
-                if self.view.is_none() {
-                    if self.pending.is_some() {
-                        ui.horizontal(|ui| {
-                            ui.spinner();
-                            ui.muted(&crate::tr!("designs-opening"));
-                        });
-                    } else {
-                        ui.empty_state(
-                            "▣",
-                            &crate::tr!("designs-none-open"),
-                            &crate::tr!("designs-none-open-body"),
-                            None,
-                        );
-                    }
-                    return;
-                }
-                self.design_ui(ui, shared);
-                if self.clone.is_some() {
-                    ui.add_space(space::L);
-                    self.clone_ui(ui, shared);
-                }
-            });
     }
 
     fn open_bar_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
@@ -516,6 +441,100 @@ impl DesignsScreen {
         self.views_ui(ui, shared);
         ui.add_space(space::M);
         self.placements_ui(ui, shared);
+    }
+}
+
+impl ScreenView for DesignsScreen {
+    /// The screen.
+    fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
+        ui.screen_title(
+            &crate::tr!("designs-title"),
+            Some(&crate::tr!("designs-intro")),
+        );
+        ui.add_space(space::S);
+        self.open_bar_ui(ui, shared);
+        ui.add_space(space::M);
+        egui::ScrollArea::vertical()
+            .id_salt("design-scroll")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                if !self.cloned.is_empty() {
+                    self.cloned_ui(ui, shared);
+                    ui.add_space(space::M);
+                }
+                if let Some(error) = &self.error {
+                    ui.error_box(error, "design-open");
+                    return;
+                }
+                if self.view.is_none() {
+                    if self.pending.is_some() {
+                        ui.horizontal(|ui| {
+                            ui.spinner();
+                            ui.muted(&crate::tr!("designs-opening"));
+                        });
+                    } else {
+                        ui.empty_state(
+                            "▣",
+                            &crate::tr!("designs-none-open"),
+                            &crate::tr!("designs-none-open-body"),
+                            None,
+                        );
+                    }
+                    return;
+                }
+                self.design_ui(ui, shared);
+                if self.clone.is_some() {
+                    ui.add_space(space::L);
+                    self.clone_ui(ui, shared);
+                }
+            });
+    }
+
+    fn on_event(&mut self, _reply: Reply, event: Event, shared: &mut Shared<'_>) -> Option<Event> {
+        let Event::Designs(event) = event else {
+            return Some(event);
+        };
+        self.on_designs_event(event, shared);
+        None
+    }
+
+    /// A request failed before the service answered (no account, …).
+    fn on_failed(&mut self, reply: Reply, error: &UserError, _: &mut Shared<'_>) -> Toast {
+        match reply.slot {
+            Some(Slot::DesignClone) => {
+                self.cloning = false;
+                self.clone_error = Some(error.clone());
+            }
+            Some(Slot::DesignViews) => self.own = Loading::Failed(error.clone()),
+            Some(Slot::DesignBare) => self.bare = Loading::Failed(error.clone()),
+            Some(Slot::DesignPreview) => self.preview.error = Some(error.message.clone()),
+            Some(Slot::DesignSearch) => self.picker.on_failed(error),
+            _ => {
+                self.pending = None;
+                self.error = Some(error.clone());
+            }
+        }
+        Toast::Show
+    }
+
+    /// Fetches the design shown again.
+    fn refresh(&mut self, shared: &mut Shared<'_>) -> bool {
+        if let Some(id) = self.view.as_ref().map(|v| v.design.design_id) {
+            self.open(id, shared);
+        }
+        true
+    }
+
+    /// Forgets the previous account's designs.
+    fn activated(&mut self, _: &mut Shared<'_>) {
+        *self = DesignsScreen::default();
+    }
+
+    /// The design the shell opened is shown with its views and thumbnails.
+    fn ready_for_screenshot(&mut self, _shown: bool, shared: &Shared<'_>) -> bool {
+        self.is_loaded()
+            && self.views_settled()
+            && self.thumbnails().iter().all(|k| shared.thumbs.contains(k))
     }
 }
 

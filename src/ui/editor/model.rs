@@ -508,7 +508,7 @@ impl EditorScreen {
 
     /// Takes an answer of the backend (only answers to current requests come). Intents (open
     /// the committed logo) go to `shared`.
-    pub fn on_event(
+    pub(super) fn on_editor_event(
         &mut self,
         ctx: &egui::Context,
         reply: Reply,
@@ -574,21 +574,13 @@ impl EditorScreen {
                 self.clear();
                 shared.intend(Intent::OpenLogo(LogoRef::Id(id)));
             }
-            EditorEvent::Failed(error) => {
-                if let Some(slot) = reply.slot {
-                    self.on_failed(slot, &error);
-                    if slot == Slot::EditorApply {
-                        shared.notifications.error(&error);
-                    }
-                }
-            }
             EditorEvent::FilePicked(_) | EditorEvent::FileChecked(_) => {}
         }
     }
 
     /// A request of `slot` failed: the open and the commit say so in place, the upload form
     /// in the form.
-    pub fn on_failed(&mut self, slot: Slot, error: &UserError) {
+    pub(super) fn failed(&mut self, slot: Slot, error: &UserError) {
         match slot {
             Slot::EditorOpen => {
                 self.opening = false;

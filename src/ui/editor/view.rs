@@ -5,17 +5,17 @@ use super::EditorScreen;
 use super::model::Rules;
 use crate::api::LogoStatus;
 use crate::backend::editor::{EditorCommand, StagedChanges};
-use crate::backend::{Command, LogoRef};
+use crate::backend::{Command, Event, LogoRef, UserError};
 use crate::tr;
 use crate::ui::theme::{self, space};
-use crate::ui::undo::Undoable as _;
+use crate::ui::undo::Undoable;
 use crate::ui::widgets::UiExt as _;
-use crate::ui::{Intent, Shared, Slot};
+use crate::ui::{Action, Intent, Reply, ScreenView, Shared, Slot, Toast};
 use egui::{Align, Layout, RichText, Ui, Vec2};
 
-impl EditorScreen {
+impl ScreenView for EditorScreen {
     /// The screen.
-    pub fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
+    fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
         self.track_undo(ui.ctx());
         if self.open.is_some() {
             self.request_preview(shared);
@@ -86,6 +86,48 @@ impl EditorScreen {
         self.commit_modal_ui(ui, shared);
     }
 
+    fn on_event(&mut self, reply: Reply, event: Event, shared: &mut Shared<'_>) -> Option<Event> {
+        let Event::Editor(event) = event else {
+            return Some(event);
+        };
+        let ctx = shared.ctx;
+        self.on_editor_event(ctx, reply, event, shared);
+        None
+    }
+
+    /// The open and the commit say so in place, the upload form in the form.
+    fn on_failed(&mut self, reply: Reply, error: &UserError, _: &mut Shared<'_>) -> Toast {
+        let Some(slot) = reply.slot else {
+            return Toast::Show;
+        };
+        self.failed(slot, error);
+        // "Apply" stops at the refused step: a toast says why; the rest say it in place.
+        if slot == Slot::EditorApply {
+            Toast::Show
+        } else {
+            Toast::Skip
+        }
+    }
+
+    /// Forgets everything.
+    fn activated(&mut self, _: &mut Shared<'_>) {
+        self.clear();
+    }
+
+    fn undo_state(&self) -> (bool, bool) {
+        (self.can_undo(), self.can_redo())
+    }
+
+    fn undo_or_redo(&mut self, action: Action) {
+        Undoable::undo_or_redo(self, action);
+    }
+
+    fn ready_for_screenshot(&mut self, shown: bool, _: &Shared<'_>) -> bool {
+        self.is_loaded() && shown
+    }
+}
+
+impl EditorScreen {
     fn header_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
         let Some(open) = &self.open else { return };
         let logo = &open.logo;

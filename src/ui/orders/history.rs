@@ -5,15 +5,239 @@
 use super::composer::state_badge;
 use crate::api::{Order, OrderId, TrackingRecord};
 use crate::backend::orders::OrdersCommand;
+use crate::backend::orders::OrdersEvent;
 use crate::backend::proofs::ProofsCommand;
-use crate::backend::{Command, SaveTo, UserError};
+use crate::backend::proofs::{ProofsEvent, SavedKind};
+use crate::backend::{Command, Event, SaveTo, UserError};
 use crate::orders::csv::{BOM, order_csv};
-use crate::orders::local::{HistoryFilter, StatusFilter, copy_is_risky, copy_risk, totals};
+use crate::orders::local::totals;
+use crate::orders::local::{HistoryFilter, OutboxStatus, StatusFilter, copy_is_risky, copy_risk};
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
 use crate::ui::theme::{self, space};
 use crate::ui::widgets::UiExt as _;
-use crate::ui::{Shared, Slot};
+use crate::ui::{Intent, Reply, ScreenView, Shared, Slot, Toast};
 use egui::{RichText, Ui};
+
+/// The History screen: every order placed or looked up, and one in full.
+#[derive(Default)]
+pub struct HistoryScreen {
+    /// Every row that is not a draft, newest first.
+    pub orders: Vec<LocalOrder>,
+    pub view: HistoryView,
+    loaded: bool,
+    /// The outbox's newest send failed on the network (the service is out of reach).
+    offline: bool,
+}
+
+impl HistoryScreen {
+    /// What the status bar says of the outbox; `None` when no order waits to be sent.
+    pub fn outbox_status(&self) -> Option<OutboxStatus> {
+        let queued = self
+            .orders
+            .iter()
+            .filter(|o| o.state == OrderState::Queued)
+            .count();
+        (queued > 0).then_some(OutboxStatus {
+            queued,
+            offline: self.offline,
+        })
+    }
+
+    /// The list has arrived at least once.
+    pub fn is_loaded(&self) -> bool {
+        self.loaded
+    }
+
+    /// Shows a completed order if there is one (`--screen history`); `true` when shown.
+    fn show_first_completed(&mut self) -> bool {
+        match self
+            .orders
+            .iter()
+            .find(|o| o.state == OrderState::Completed)
+        {
+            Some(o) => {
+                self.view.open = Some(o.id);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A notification when an order completes or fails (not for rows already final).
+    fn notify(&self, order: &LocalOrder, shared: &mut Shared<'_>) {
+        let before = self
+            .orders
+            .iter()
+            .find(|o| o.id == order.id)
+            .map(|o| o.state);
+        if before == Some(order.state) {
+            return;
+        }
+        let name = order
+            .order_number
+            .clone()
+            .unwrap_or_else(|| order.reference.clone());
+        match order.state {
+            OrderState::Completed => {
+                shared.notifications.success(crate::tr!(
+                    "composer-order-completed",
+                    name = name.as_str(),
+                    reference = order.reference.as_str()
+                ));
+            }
+            OrderState::Failed => {
+                let why = order
+                    .error_message
+                    .clone()
+                    .unwrap_or_else(|| crate::tr!("composer-no-reason"));
+                shared.notifications.error(&crate::backend::UserError::new(
+                    crate::tr!(
+                        "composer-order-failed",
+                        name = name.as_str(),
+                        reference = order.reference.as_str(),
+                        why = why
+                    ),
+                    None,
+                ));
+            }
+            OrderState::Uncertain => {
+                shared.notifications.error(&crate::backend::UserError::new(
+                    crate::tr!("composer-order-uncertain", name = name.as_str()),
+                    None,
+                ));
+            }
+            OrderState::Unknown => {
+                shared.notifications.error(&crate::backend::UserError::new(
+                    crate::tr!(
+                        "composer-order-unknown",
+                        name = name.as_str(),
+                        tracking = order.tracking_id.map(|t| t.to_string()).unwrap_or_default()
+                    ),
+                    None,
+                ));
+            }
+            _ => {}
+        }
+    }
+
+    /// Applies one answer about orders (the Orders screen has taken what is its own).
+    fn on_orders_event(&mut self, event: OrdersEvent, shared: &mut Shared<'_>) {
+        match event {
+            OrdersEvent::Lists { history, .. } => {
+                self.orders = history;
+                self.loaded = true;
+            }
+            OrdersEvent::DraftCreated(order) => {
+                self.view.looking_up = false;
+                self.view.open = Some(order.id);
+                upsert(&mut self.orders, *order);
+            }
+            OrdersEvent::Changed(order) => {
+                self.notify(&order, shared);
+                if order.state != OrderState::Draft {
+                    upsert(&mut self.orders, *order);
+                }
+            }
+            OrdersEvent::Reachability { offline } => self.offline = offline,
+            OrdersEvent::Problem(error) => shared.notifications.error(&error),
+            OrdersEvent::Checked(result) => self.view.on_checked(&result),
+            OrdersEvent::AttachDiffers {
+                id,
+                tracking,
+                question,
+            } => self.view.on_attach_differs(id, tracking, question),
+            OrdersEvent::Exported(Some(path)) => {
+                shared.notifications.success(crate::tr!(
+                    "shell-saved-file",
+                    path = path.display().to_string()
+                ));
+            }
+            OrdersEvent::Exported(None) => self.view.on_csv_not_saved(),
+            // The composer's answers, taken by the Orders screen.
+            OrdersEvent::DesignFetched(_)
+            | OrdersEvent::LogoFetched(_)
+            | OrdersEvent::AddressBook(_)
+            | OrdersEvent::RosterFilePicked(_)
+            | OrdersEvent::RosterRead(_)
+            | OrdersEvent::LogosFound(_) => {}
+        }
+    }
+}
+
+impl ScreenView for HistoryScreen {
+    /// History: every order and one in full; "Copy to new draft" and "Edit" go to Orders.
+    fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
+        match self.view.ui(ui, shared, &self.orders) {
+            Some(HistoryAction::CopyToDraft(o)) => {
+                shared.intend(Intent::NewDraft(Box::new(super::form_of(&o))));
+            }
+            Some(HistoryAction::Edit(o)) => shared.intend(Intent::EditOrder(Box::new(o))),
+            None => {}
+        }
+    }
+
+    fn on_event(&mut self, _reply: Reply, event: Event, shared: &mut Shared<'_>) -> Option<Event> {
+        match event {
+            Event::Orders(event) => self.on_orders_event(event, shared),
+            Event::Proofs(ProofsEvent::Saved {
+                kind: SavedKind::Confirmation,
+                path,
+            }) => {
+                self.view.on_confirmation_saved(&path);
+                let shown = path.display().to_string();
+                shared
+                    .notifications
+                    .success(crate::tr!("composer-saved-confirmation", path = shown));
+            }
+            Event::Proofs(ProofsEvent::NotSaved {
+                kind: SavedKind::Confirmation,
+            }) => self.view.on_confirmation_not_saved(),
+            other => return Some(other),
+        }
+        None
+    }
+
+    /// A request failed before the service answered it (no account, …).
+    fn on_failed(&mut self, reply: Reply, error: &UserError, _: &mut Shared<'_>) -> Toast {
+        let view = &mut self.view;
+        match reply.slot {
+            Some(Slot::OrderConfirmation) => view.saving_pdf = false,
+            Some(Slot::OrdersLookUp) => {
+                view.looking_up = false;
+                view.lookup_error = Some(error.message.clone());
+            }
+            Some(Slot::OrdersCheck) => {
+                view.checking = false;
+                view.check_result = Some(Err(error.message.clone()));
+            }
+            _ => {}
+        }
+        Toast::Show
+    }
+
+    fn refresh(&mut self, shared: &mut Shared<'_>) -> bool {
+        shared.backend.send(Command::Orders(OrdersCommand::Refresh));
+        true
+    }
+
+    /// Drops the previous account's rows (the Orders screen asks for both lists).
+    fn activated(&mut self, _: &mut Shared<'_>) {
+        *self = HistoryScreen::default();
+    }
+
+    /// A completed order is shown (the shell placed the demo order).
+    fn ready_for_screenshot(&mut self, _shown: bool, _: &Shared<'_>) -> bool {
+        self.show_first_completed()
+    }
+}
+
+/// Replaces the row with the same id, or puts it first.
+fn upsert(list: &mut Vec<LocalOrder>, order: LocalOrder) {
+    match list.iter_mut().find(|o| o.id == order.id) {
+        Some(slot) => *slot = order,
+        None => list.insert(0, order),
+    }
+}
 
 /// What the history screen shows.
 #[derive(Default)]

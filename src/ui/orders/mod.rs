@@ -9,14 +9,15 @@ pub mod history;
 
 use crate::backend::orders::{OrdersCommand, OrdersEvent};
 use crate::backend::proofs::{ProofsEvent, SavedKind};
-use crate::backend::{Command, UserError};
+use crate::backend::{Command, Event, UserError};
 use crate::orders::form::{self, DraftForm};
-use crate::orders::local::OutboxStatus;
 use crate::orders::roster::{DEMO_ROSTER, parse_roster};
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
 use composer::Composer;
 
-use super::{Reply, Shared, Slot};
+use super::undo::Undoable;
+use super::{Action, Reply, Screen, ScreenView, Shared, Slot, Toast};
+pub use history::HistoryScreen;
 
 /// The tab of the Orders screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -26,43 +27,20 @@ pub enum OrdersTab {
     Drafts,
 }
 
-/// The state of both order screens.
+/// The Orders screen: the composer and the drafts (History is [`HistoryScreen`]).
 #[derive(Default)]
 pub struct OrdersScreen {
     pub tab: OrdersTab,
     pub composer: Composer,
     pub drafts: Vec<LocalOrder>,
-    pub history: Vec<LocalOrder>,
-    pub history_view: history::HistoryView,
     loaded: bool,
     /// Waiting for a new draft (a fresh one or a copy) with this form.
     creating: Option<DraftForm>,
     /// Place the draft being created at once (the demo of `--screen history`).
     place_when_created: bool,
-    /// The outbox's newest send failed on the network (the service is out of reach).
-    offline: bool,
 }
 
 impl OrdersScreen {
-    /// Drops everything of the previous account and asks for the new one's lists.
-    pub fn activate(&mut self, shared: &mut Shared<'_>) {
-        *self = OrdersScreen::default();
-        shared.backend.send(Command::Orders(OrdersCommand::Refresh));
-    }
-
-    /// What the status bar says of the outbox; `None` when no order waits to be sent.
-    pub fn outbox_status(&self) -> Option<OutboxStatus> {
-        let queued = self
-            .history
-            .iter()
-            .filter(|o| o.state == OrderState::Queued)
-            .count();
-        (queued > 0).then_some(OutboxStatus {
-            queued,
-            offline: self.offline,
-        })
-    }
-
     /// The lists have arrived at least once.
     pub fn is_loaded(&self) -> bool {
         self.loaded
@@ -71,26 +49,6 @@ impl OrdersScreen {
     /// The composer has a draft with content (for the screenshot of `--screen orders`).
     pub fn has_draft(&self) -> bool {
         self.composer.draft_id().is_some() && !self.composer.form.designs.is_empty()
-    }
-
-    /// Shows a completed order if there is one (`--screen history`); `true` when shown.
-    pub fn show_first_completed(&mut self) -> bool {
-        match self
-            .history
-            .iter()
-            .find(|o| o.state == OrderState::Completed)
-        {
-            Some(o) => {
-                self.history_view.open = Some(o.id);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// The row with this id, from either list.
-    pub fn order(&self, id: LocalOrderId) -> Option<&LocalOrder> {
-        self.history.iter().chain(&self.drafts).find(|o| o.id == id)
     }
 
     /// The composer leaves its draft: a change not saved yet is saved now, and a new order
@@ -182,13 +140,23 @@ impl OrdersScreen {
         }
     }
 
-    /// The designs named by id in the composer, the drafts and the history, with their titles
+    /// The draft with this id.
+    pub fn order(&self, id: LocalOrderId) -> Option<&LocalOrder> {
+        self.drafts.iter().find(|o| o.id == id)
+    }
+
+    /// A new draft with the form of `order` (new key).
+    fn copy(&mut self, order: &LocalOrder, shared: &mut Shared<'_>) {
+        self.new_draft(form_of(order), shared);
+    }
+
+    /// The designs named by id in the composer, the drafts and `history`, with their titles
     /// where known, each once (the Designs screen's quick picks).
-    pub fn known_designs(&self) -> Vec<(crate::api::DesignId, String)> {
+    pub fn known_designs(&self, history: &[LocalOrder]) -> Vec<(crate::api::DesignId, String)> {
         let saved = self
             .drafts
             .iter()
-            .chain(&self.history)
+            .chain(history)
             .filter_map(|o| o.draft_json.as_deref())
             .filter_map(|json| serde_json::from_str::<DraftForm>(json).ok());
         let mut known: Vec<(crate::api::DesignId, String)> = Vec::new();
@@ -203,193 +171,15 @@ impl OrdersScreen {
         }
         known
     }
+}
 
-    /// Applies one answer of the backend (only answers to current requests come).
-    pub fn on_event(&mut self, reply: Reply, event: OrdersEvent, shared: &mut Shared<'_>) {
-        match event {
-            OrdersEvent::Lists { drafts, history } => {
-                self.drafts = drafts;
-                self.history = history;
-                self.loaded = true;
-            }
-            OrdersEvent::DraftCreated(order) => match reply.slot {
-                Some(Slot::OrdersDraft) => {
-                    let form = self.creating.take().unwrap_or_default();
-                    self.composer.start(order.id, form, shared);
-                    if std::mem::take(&mut self.place_when_created) {
-                        self.composer.place(shared);
-                    }
-                    upsert(&mut self.drafts, *order);
-                }
-                Some(Slot::OrdersLookUp) => {
-                    self.history_view.looking_up = false;
-                    self.history_view.open = Some(order.id);
-                    upsert(&mut self.history, *order);
-                }
-                _ => upsert(&mut self.drafts, *order),
-            },
-            OrdersEvent::Changed(order) => {
-                let order = *order;
-                self.notify(&order, shared);
-                self.drafts.retain(|d| d.id != order.id);
-                if order.state == OrderState::Draft {
-                    upsert(&mut self.drafts, order);
-                } else {
-                    self.composer.on_changed(&order);
-                    upsert(&mut self.history, order);
-                }
-            }
-            OrdersEvent::DesignFetched(result) => {
-                if let Some(request) = reply.request {
-                    self.composer.on_design(request, result);
-                }
-            }
-            OrdersEvent::LogoFetched(result) => {
-                if let Some(request) = reply.request {
-                    self.composer.on_logo(request, result);
-                }
-            }
-            OrdersEvent::AddressBook(addresses) => self.composer.set_address_book(addresses),
-            OrdersEvent::RosterFilePicked(path) => {
-                if let Some(request) = reply.request {
-                    self.composer.on_roster_picked(request, path, shared);
-                }
-            }
-            OrdersEvent::RosterRead(result) => {
-                if let Some(request) = reply.request {
-                    self.composer.on_roster_read(request, result);
-                }
-            }
-            OrdersEvent::Reachability { offline } => self.offline = offline,
-            OrdersEvent::LogosFound(result) => self.composer.on_found(result),
-            OrdersEvent::Problem(error) => shared.notifications.error(&error),
-            OrdersEvent::Checked(result) => self.history_view.on_checked(&result),
-            OrdersEvent::AttachDiffers {
-                id,
-                tracking,
-                question,
-            } => self.history_view.on_attach_differs(id, tracking, question),
-            OrdersEvent::Failed(error) => {
-                self.on_failed(reply, &error);
-                shared.notifications.error(&error);
-            }
-            // The app says where it went (a toast with the path).
-            OrdersEvent::Exported(Some(_)) => {}
-            OrdersEvent::Exported(None) => self.history_view.on_csv_not_saved(),
-        }
-    }
-
-    /// Applies an answer about proofs and PDFs.
-    pub fn on_proofs(&mut self, reply: Reply, event: ProofsEvent, shared: &mut Shared<'_>) {
-        match event {
-            ProofsEvent::Rendered { line, key, result } => {
-                self.composer.on_proof(reply.request, line, key, result);
-            }
-            ProofsEvent::SheetProgress { done, total } => {
-                self.composer.on_sheet_progress(done, total);
-            }
-            ProofsEvent::Saved { kind, path } => {
-                let shown = path.display().to_string();
-                let saved = match kind {
-                    SavedKind::ProofSheet => {
-                        self.composer.on_sheet_done(Ok(path.clone()));
-                        crate::tr!("composer-saved-proof-sheet", path = shown)
-                    }
-                    SavedKind::Confirmation => {
-                        self.history_view.on_confirmation_saved(&path);
-                        crate::tr!("composer-saved-confirmation", path = shown)
-                    }
-                };
-                shared.notifications.success(saved);
-            }
-            ProofsEvent::NotSaved { kind } => match kind {
-                SavedKind::ProofSheet => self.composer.on_sheet_not_saved(),
-                SavedKind::Confirmation => self.history_view.on_confirmation_not_saved(),
-            },
-        }
-    }
-
-    /// A request failed before the service answered it (no account, …).
-    pub fn on_failed(&mut self, reply: Reply, error: &UserError) {
-        match reply.slot {
-            Some(Slot::ProofSheet) => self.composer.on_sheet_done(Err(error.message.clone())),
-            Some(Slot::OrderConfirmation) => self.history_view.saving_pdf = false,
-            Some(Slot::OrdersLookUp) => {
-                self.history_view.looking_up = false;
-                self.history_view.lookup_error = Some(error.message.clone());
-            }
-            Some(Slot::OrdersCheck) => {
-                self.history_view.checking = false;
-                self.history_view.check_result = Some(Err(error.message.clone()));
-            }
-            Some(Slot::OrdersDraft) => self.creating = None,
-            // The search ends with the reason beside it, not a search marked running forever.
-            Some(Slot::ComposerSearch) => self.composer.on_found(Err(error.clone())),
-            Some(Slot::ComposerLine) => {
-                if let Some(request) = reply.request {
-                    self.composer.on_request_failed(request, error);
-                }
-            }
-            _ => {}
-        }
-    }
-
-    /// A notification when an order completes or fails (not for rows already final).
-    fn notify(&self, order: &LocalOrder, shared: &mut Shared<'_>) {
-        let before = self
-            .history
-            .iter()
-            .find(|o| o.id == order.id)
-            .map(|o| o.state);
-        if before == Some(order.state) {
-            return;
-        }
-        let name = order
-            .order_number
-            .clone()
-            .unwrap_or_else(|| order.reference.clone());
-        match order.state {
-            OrderState::Completed => {
-                shared.notifications.success(crate::tr!(
-                    "composer-order-completed",
-                    name = name.as_str(),
-                    reference = order.reference.as_str()
-                ));
-            }
-            OrderState::Failed => {
-                let why = order
-                    .error_message
-                    .clone()
-                    .unwrap_or_else(|| crate::tr!("composer-no-reason"));
-                shared.notifications.error(&crate::backend::UserError::new(
-                    crate::tr!(
-                        "composer-order-failed",
-                        name = name.as_str(),
-                        reference = order.reference.as_str(),
-                        why = why
-                    ),
-                    None,
-                ));
-            }
-            OrderState::Uncertain => {
-                shared.notifications.error(&crate::backend::UserError::new(
-                    crate::tr!("composer-order-uncertain", name = name.as_str()),
-                    None,
-                ));
-            }
-            OrderState::Unknown => {
-                shared.notifications.error(&crate::backend::UserError::new(
-                    crate::tr!(
-                        "composer-order-unknown",
-                        name = name.as_str(),
-                        tracking = order.tracking_id.map(|t| t.to_string()).unwrap_or_default()
-                    ),
-                    None,
-                ));
-            }
-            _ => {}
-        }
-    }
+/// The form of a saved row (empty when it has none).
+pub fn form_of(order: &LocalOrder) -> DraftForm {
+    order
+        .draft_json
+        .as_deref()
+        .and_then(|j| serde_json::from_str(j).ok())
+        .unwrap_or_default()
 }
 
 /// Replaces the row with the same id, or puts it first.
@@ -400,9 +190,9 @@ fn upsert(list: &mut Vec<LocalOrder>, order: LocalOrder) {
     }
 }
 
-impl OrdersScreen {
+impl ScreenView for OrdersScreen {
     /// Orders: the composer and the drafts.
-    pub fn orders_ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared<'_>) {
+    fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared<'_>) {
         use crate::ui::widgets::UiExt as _;
         ui.horizontal(|ui| {
             ui.selectable_value(
@@ -443,6 +233,171 @@ impl OrdersScreen {
             }
             OrdersTab::Drafts => self.drafts_ui(ui, shared),
         }
+    }
+
+    /// Applies one answer of the backend (only answers to current requests come). The lists,
+    /// a changed row and answers to History's requests go on to History.
+    fn on_event(&mut self, reply: Reply, event: Event, shared: &mut Shared<'_>) -> Option<Event> {
+        if reply.slot.is_some_and(|s| s.screen() == Screen::History) {
+            return Some(event);
+        }
+        match event {
+            Event::Orders(event) => self
+                .on_orders_event(reply, event, shared)
+                .map(Event::Orders),
+            Event::Proofs(event) => self.on_proofs(reply, event, shared).map(Event::Proofs),
+            other => Some(other),
+        }
+    }
+
+    /// A request failed before the service answered it (no account, …).
+    fn on_failed(&mut self, reply: Reply, error: &UserError, _: &mut Shared<'_>) -> Toast {
+        match reply.slot {
+            Some(Slot::ProofSheet) => self.composer.on_sheet_done(Err(error.message.clone())),
+            Some(Slot::OrdersDraft) => self.creating = None,
+            // The search ends with the reason beside it, not a search marked running forever.
+            Some(Slot::ComposerSearch) => self.composer.on_found(Err(error.clone())),
+            Some(Slot::ComposerLine) => {
+                if let Some(request) = reply.request {
+                    self.composer.on_request_failed(request, error);
+                }
+            }
+            _ => {}
+        }
+        Toast::Show
+    }
+
+    fn refresh(&mut self, shared: &mut Shared<'_>) -> bool {
+        shared.backend.send(Command::Orders(OrdersCommand::Refresh));
+        true
+    }
+
+    /// Drops everything of the previous account and asks for the new one's lists (for
+    /// History too).
+    fn activated(&mut self, shared: &mut Shared<'_>) {
+        *self = OrdersScreen::default();
+        shared.backend.send(Command::Orders(OrdersCommand::Refresh));
+    }
+
+    /// Leaving the composer saves its draft (or drops it when untouched).
+    fn left(&mut self, shared: &mut Shared<'_>) {
+        self.leave_draft(shared);
+    }
+
+    /// The composer's form, while the composer is shown.
+    fn undo_state(&self) -> (bool, bool) {
+        match self.tab {
+            OrdersTab::Compose => (self.composer.can_undo(), self.composer.can_redo()),
+            OrdersTab::Drafts => (false, false),
+        }
+    }
+
+    fn undo_or_redo(&mut self, action: Action) {
+        if self.tab == OrdersTab::Compose {
+            Undoable::undo_or_redo(&mut self.composer, action);
+        }
+    }
+
+    /// The composer has a draft with content (the shell started the demo draft).
+    fn ready_for_screenshot(&mut self, _shown: bool, _: &Shared<'_>) -> bool {
+        self.has_draft()
+    }
+}
+
+impl OrdersScreen {
+    /// Applies one answer about orders; what is History's goes back.
+    fn on_orders_event(
+        &mut self,
+        reply: Reply,
+        event: OrdersEvent,
+        shared: &mut Shared<'_>,
+    ) -> Option<OrdersEvent> {
+        match event {
+            OrdersEvent::Lists { drafts, history } => {
+                self.drafts = drafts;
+                self.loaded = true;
+                return Some(OrdersEvent::Lists {
+                    drafts: Vec::new(),
+                    history,
+                });
+            }
+            OrdersEvent::DraftCreated(order) => match reply.slot {
+                Some(Slot::OrdersDraft) => {
+                    let form = self.creating.take().unwrap_or_default();
+                    self.composer.start(order.id, form, shared);
+                    if std::mem::take(&mut self.place_when_created) {
+                        self.composer.place(shared);
+                    }
+                    upsert(&mut self.drafts, *order);
+                }
+                _ => upsert(&mut self.drafts, *order),
+            },
+            OrdersEvent::Changed(order) => {
+                self.drafts.retain(|d| d.id != order.id);
+                if order.state == OrderState::Draft {
+                    upsert(&mut self.drafts, (*order).clone());
+                } else {
+                    self.composer.on_changed(&order);
+                }
+                return Some(OrdersEvent::Changed(order));
+            }
+            OrdersEvent::DesignFetched(result) => {
+                if let Some(request) = reply.request {
+                    self.composer.on_design(request, result);
+                }
+            }
+            OrdersEvent::LogoFetched(result) => {
+                if let Some(request) = reply.request {
+                    self.composer.on_logo(request, result);
+                }
+            }
+            OrdersEvent::AddressBook(addresses) => self.composer.set_address_book(addresses),
+            OrdersEvent::RosterFilePicked(path) => {
+                if let Some(request) = reply.request {
+                    self.composer.on_roster_picked(request, path, shared);
+                }
+            }
+            OrdersEvent::RosterRead(result) => {
+                if let Some(request) = reply.request {
+                    self.composer.on_roster_read(request, result);
+                }
+            }
+            OrdersEvent::LogosFound(result) => self.composer.on_found(result),
+            other => return Some(other),
+        }
+        None
+    }
+
+    /// Applies an answer about proof sheets; the confirmation PDFs are History's.
+    fn on_proofs(
+        &mut self,
+        reply: Reply,
+        event: ProofsEvent,
+        shared: &mut Shared<'_>,
+    ) -> Option<ProofsEvent> {
+        match event {
+            ProofsEvent::Rendered { line, key, result } => {
+                self.composer.on_proof(reply.request, line, key, result);
+            }
+            ProofsEvent::SheetProgress { done, total } => {
+                self.composer.on_sheet_progress(done, total);
+            }
+            ProofsEvent::Saved {
+                kind: SavedKind::ProofSheet,
+                path,
+            } => {
+                let shown = path.display().to_string();
+                self.composer.on_sheet_done(Ok(path));
+                shared
+                    .notifications
+                    .success(crate::tr!("composer-saved-proof-sheet", path = shown));
+            }
+            ProofsEvent::NotSaved {
+                kind: SavedKind::ProofSheet,
+            } => self.composer.on_sheet_not_saved(),
+            other => return Some(other),
+        }
+        None
     }
 
     fn drafts_ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared<'_>) {
@@ -517,31 +472,6 @@ impl OrdersScreen {
             shared
                 .backend
                 .send(Command::Orders(OrdersCommand::DeleteDraft { id }));
-        }
-    }
-
-    /// A new draft with the form of `order` (new key).
-    fn copy(&mut self, order: &LocalOrder, shared: &mut Shared<'_>) {
-        let form: DraftForm = order
-            .draft_json
-            .as_deref()
-            .and_then(|j| serde_json::from_str(j).ok())
-            .unwrap_or_default();
-        self.new_draft(form, shared);
-    }
-
-    /// History: every order and one in full.
-    pub fn history_ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared<'_>) -> bool {
-        match self.history_view.ui(ui, shared, &self.history) {
-            Some(history::HistoryAction::CopyToDraft(o)) => {
-                self.copy(&o, shared);
-                true
-            }
-            Some(history::HistoryAction::Edit(o)) => {
-                self.edit(&o, shared);
-                true
-            }
-            None => false,
         }
     }
 }
