@@ -71,8 +71,9 @@ pub const TEST_FAIL_RENDERER: &str = "LOGODESK_TEST_FAIL_RENDERER";
 /// shaders and pipelines) created on it, with errors and a lost device caught instead of
 /// panicking. The first backend that passes comes first, each later one (unprobed) after it as a
 /// fallback for [`run`], which opens the window again with the next set when eframe reports an error
-/// before the app was created. A probe costs a device for a moment (tens of milliseconds;
-/// the instance is dropped, so an OpenGL driver stays unloaded unless OpenGL is chosen).
+/// before the app was created. A probe costs one more device and egui's pipelines at start
+/// (not timed here); probing stops at the first backend that passes, so OpenGL's driver is
+/// only loaded when the backends before it failed.
 ///
 /// `WGPU_BACKEND` still picks by hand: then exactly those backends are used, unprobed.
 fn backend_attempts() -> Vec<eframe::wgpu::Backends> {
