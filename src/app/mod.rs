@@ -10,7 +10,9 @@ mod screenshot;
 mod window;
 
 pub use screenshot::ScreenshotRequest;
-pub use window::{AppError, WindowHooks, come_forward, run};
+pub use window::{
+    AppError, TEST_FAIL_RENDERER, WindowHooks, backend_name, backend_order, come_forward, run,
+};
 
 use crate::backend::{Backend, BackendConfig, BackendError, Command, LogoRef, StartAccount};
 use crate::backend::{LogosCommand, UserError};
@@ -153,8 +155,10 @@ impl LogodeskApp {
     /// Builds the app: restores the UI state, installs the style, starts the backend.
     pub fn new(
         cc: &eframe::CreationContext<'_>,
-        options: AppOptions,
+        mut options: AppOptions,
     ) -> Result<Self, BackendError> {
+        // The backend's file dialogs belong to this window.
+        options.backend.dialog_parent = crate::backend::DialogParent::of(cc);
         let persisted = match (options.restore_ui, cc.storage) {
             (true, Some(storage)) => eframe::get_value::<PersistedUi>(storage, PersistedUi::KEY)
                 .unwrap_or_default()
