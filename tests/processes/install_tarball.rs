@@ -9,6 +9,9 @@
 //! No root needed; without `Xvfb` it says `SKIPPED` (and fails in CI).
 //! `cargo test --test processes install_tarball -- --nocapture` prints the figures.
 
+// The tarball is a Linux package: its scripts, paths and modes are Unix ones.
+#![cfg(target_os = "linux")]
+
 use crate::patience::PATIENCE;
 use crate::runner_common;
 

@@ -12,10 +12,7 @@ mod patience;
 mod runner_common;
 
 mod cli;
-// The Linux packages: the .deb and the release tarball.
-#[cfg(target_os = "linux")]
 mod install_deb;
-#[cfg(target_os = "linux")]
 mod install_tarball;
 mod instance;
 mod kill9;

@@ -80,7 +80,7 @@ impl Runner {
         Runner::spawn(command)
     }
 
-    /// `command` (a `logodesk` set up by the caller) with its stdout lines on the channel.
+    /// Any logodesk `command` (e.g. the Windows build under Wine), its output read the same way.
     pub fn spawn(mut command: Command) -> Runner {
         let mut child = command
             .stdin(Stdio::null())
