@@ -1,10 +1,12 @@
 //! Installable like any desktop program: the `.deb` that `cargo deb` makes from
 //! `[package.metadata.deb]` installs with `apt-get` on this machine, puts the binary, the
 //! desktop entry and the icons where desktops look, and the installed binary starts and draws
-//! its window on a private X server (`--screenshot`). It is removed again afterwards.
+//! its window on a private X server (`--screenshot`). It is removed again afterwards. Its
+//! control file declares what the file dialog needs, and apt installs one way to show it.
 //!
-//! It installs a system package, so it runs only in CI (`CI` set, as root, with `cargo-deb`,
-//! which `.ci/run` installs); elsewhere it says `SKIPPED`. The package is made from the binary
+//! Wherever `cargo-deb` is installed the package is built and its control file checked; the
+//! install is of a system package, so it runs only in CI (`CI` set, as root, with `cargo-deb`,
+//! which `.ci/run` installs) and elsewhere says `SKIPPED`. The package is made from the binary
 //! this `cargo test` built (`--profile dev --no-build`): what is tested is the packaging, not the
 //! optimiser. `cargo test --test processes install_deb -- --nocapture` prints the figures.
 
@@ -17,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use runner_common::{have, in_ci, run_with_limit, screenshot, skip_or_fail};
+use runner_common::{have, in_ci, run_ok, screenshot, skip_or_fail};
 
 const PACKAGE: &str = "logodesk";
 
@@ -37,16 +39,53 @@ impl Drop for Installed {
     }
 }
 
-pub(crate) fn run_ok(cmd: &mut Command, limit: Duration, what: &str) -> String {
-    let out = run_with_limit(cmd, limit);
-    assert!(
-        out.status.success(),
-        "{what} failed: {}\nstdout: {}\nstderr: {}",
-        out.status,
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
+/// What shows the file dialog (rfd 0.17 with `xdg-portal`): a desktop portal backend that
+/// implements FileChooser, asked over D-Bus, else `zenity`.
+const FILE_DIALOG: [&str; 4] = [
+    "xdg-desktop-portal-gtk",
+    "xdg-desktop-portal-kde",
+    "xdg-desktop-portal-gnome",
+    "zenity",
+];
+
+/// A control field's relations (`a (>= 1), b | c`): each clause's package names, versions and
+/// architectures left out.
+fn relations(field: &str) -> Vec<Vec<String>> {
+    field
+        .split(',')
+        .map(|clause| {
+            clause
+                .split('|')
+                .filter_map(|alt| {
+                    alt.split(|c: char| c.is_whitespace() || c == '(' || c == ':')
+                        .find(|w| !w.is_empty())
+                })
+                .map(str::to_owned)
+                .collect()
+        })
+        .collect()
+}
+
+/// The roster import dead-ends without a file dialog: the package depends on libdbus (which
+/// rfd opens at run time, so dpkg-shlibdeps cannot see it) and on one of the dialog's
+/// providers, and on nothing that cannot show it in that same clause.
+fn the_control_file_declares_what_the_file_dialog_needs(deb: &Path) {
+    let depends = run_ok(
+        Command::new("dpkg-deb").arg("-f").arg(deb).arg("Depends"),
+        Duration::from_secs(60),
+        "`dpkg-deb -f logodesk.deb Depends`",
     );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    let clauses = relations(&depends);
+    assert!(
+        clauses.iter().any(|c| c == &["libdbus-1-3"]),
+        "Depends names libdbus-1-3 on its own: {depends}"
+    );
+    let dialog: Vec<&str> = FILE_DIALOG.to_vec();
+    assert!(
+        clauses.iter().any(|c| c == &dialog),
+        "Depends has the clause `{}`: {depends}",
+        FILE_DIALOG.join(" | ")
+    );
 }
 
 fn build_deb(out_dir: &Path) -> PathBuf {
@@ -65,18 +104,35 @@ fn build_deb(out_dir: &Path) -> PathBuf {
 #[test]
 fn the_deb_installs_and_the_installed_binary_draws_its_window() {
     const TEST: &str = "the_deb_installs_and_the_installed_binary_draws_its_window";
-    if !in_ci() {
-        skip_or_fail(
-            TEST,
-            "it installs a system package; it runs only in CI (CI=true)",
-        );
-        return;
-    }
     for (tool, why) in [
         (
             "cargo-deb",
             "cargo-deb is not installed (cargo install cargo-deb --locked)",
         ),
+        (
+            "dpkg-deb",
+            "dpkg-deb is not available: this is not a Debian-like system",
+        ),
+    ] {
+        if !have(tool) {
+            skip_or_fail(TEST, why);
+            return;
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let deb = build_deb(dir.path());
+    let deb_bytes = std::fs::metadata(&deb).unwrap().len();
+    the_control_file_declares_what_the_file_dialog_needs(&deb);
+
+    if !in_ci() {
+        skip_or_fail(
+            TEST,
+            "the package was built and its control file checked; installing it (a system \
+             package) runs only in CI (CI=true)",
+        );
+        return;
+    }
+    for (tool, why) in [
         (
             "apt-get",
             "apt-get is not available: this is not a Debian-like system",
@@ -93,10 +149,6 @@ fn the_deb_installs_and_the_installed_binary_draws_its_window() {
         return;
     }
 
-    let dir = tempfile::tempdir().unwrap();
-    let deb = build_deb(dir.path());
-    let deb_bytes = std::fs::metadata(&deb).unwrap().len();
-
     // Installed as a person would: apt resolves the declared dependencies.
     let _ = Command::new("dpkg").args(["--purge", PACKAGE]).output();
     let installed = Installed;
@@ -108,6 +160,17 @@ fn the_deb_installs_and_the_installed_binary_draws_its_window() {
         Duration::from_secs(600),
         "`apt-get install ./logodesk.deb`",
     );
+
+    // apt resolved the dialog's dependency: one way to show it is installed.
+    let dialog = FILE_DIALOG
+        .iter()
+        .find(|p| {
+            Command::new("dpkg-query")
+                .args(["-W", "-f", "${Status}", p])
+                .output()
+                .is_ok_and(|o| o.stdout == b"install ok installed")
+        })
+        .unwrap_or_else(|| panic!("none of {FILE_DIALOG:?} is installed with the package"));
 
     let files = run_ok(
         Command::new("dpkg").args(["-L", PACKAGE]),
@@ -163,8 +226,8 @@ fn the_deb_installs_and_the_installed_binary_draws_its_window() {
     let after = Command::new("dpkg").args(["-s", PACKAGE]).output().unwrap();
     assert!(!after.status.success(), "the package is removed again");
     println!(
-        "installed .deb (dev profile, stripped by cargo-deb): {:.1} MB; \
-         `logodesk --screenshot` of the gallery from start to saved PNG: {:.2} s",
+        "installed .deb (dev profile, stripped by cargo-deb): {:.1} MB, its file dialog through \
+         {dialog}; `logodesk --screenshot` of the gallery from start to saved PNG: {:.2} s",
         deb_bytes as f64 / 1e6,
         took.as_secs_f64()
     );

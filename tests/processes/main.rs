@@ -11,9 +11,9 @@ mod patience;
 #[path = "../runner_common/mod.rs"]
 mod runner_common;
 
-mod appimage;
 mod cli;
 mod install_deb;
+mod install_tarball;
 mod instance;
 mod kill9;
 mod orders_exactly_once;

@@ -68,14 +68,21 @@ pub struct Runner {
 impl Runner {
     /// `logodesk <args>` on the data folder `dir`, without a display.
     pub fn start(dir: &Path, args: &[&str]) -> Runner {
-        let mut child = Command::new(BIN)
+        let mut command = Command::new(BIN);
+        command
             .args(args)
             .arg("--data-dir")
             .arg(dir)
             .env("RUST_LOG", "warn")
             .env_remove("LOGODESK_DATA_DIR")
             .env_remove("DISPLAY")
-            .env_remove("WAYLAND_DISPLAY")
+            .env_remove("WAYLAND_DISPLAY");
+        Runner::spawn(command)
+    }
+
+    /// Any logodesk `command` (e.g. the Windows build under Wine), its output read the same way.
+    pub fn spawn(mut command: Command) -> Runner {
+        let mut child = command
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -411,6 +418,20 @@ pub fn run_with_limit(cmd: &mut Command, limit: Duration) -> Output {
         }
         std::thread::sleep(Duration::from_millis(50));
     }
+}
+
+/// Runs `cmd` (killed after `limit`) and answers its stdout; panics with `what`, the status and
+/// both outputs when it fails.
+pub fn run_ok(cmd: &mut Command, limit: Duration, what: &str) -> String {
+    let out = run_with_limit(cmd, limit);
+    assert!(
+        out.status.success(),
+        "{what} failed: {}\nstdout: {}\nstderr: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// `bin --screenshot png --screen screen` on the sandbox account on a private X server, and checks
