@@ -132,6 +132,7 @@ fn save_account(
     backend.send(Command::Logos(LogosCommand::List {
         request,
         query: logodesk::api::ListLogos::default(),
+        lister: logodesk::backend::Lister::Gallery,
     }));
     wait_for(backend, |e| match e {
         Envelope {

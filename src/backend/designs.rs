@@ -1,12 +1,12 @@
 //! The designs feature: open a design with its placements' logos (titles, kinds and
 //! thumbnails through the gallery's picture path), render its views (its own placements, the
-//! bare garment, or a clone's temporary placements) decoded off the UI thread, search logos
-//! for the clone canvas's picker, and clone it into variations.
+//! bare garment, or a clone's temporary placements) decoded off the UI thread, and clone it
+//! into variations. (The clone canvas's picker searches logos through the logos feature.)
 
 use crate::api::designs::{RenderDesign, SandboxStyle};
 use crate::api::{
-    ApiError, Client, CloneDesign, Design, DesignId, ListLogos, LogoId, LogoItemNo, LogoStatus,
-    LogoSummary, LogoType, Placement,
+    ApiError, Client, CloneDesign, Design, DesignId, LogoId, LogoItemNo, LogoStatus, LogoSummary,
+    LogoType, Placement,
 };
 use crate::backend::support::fetch::design_and_logos;
 use crate::backend::support::pictures::{
@@ -29,9 +29,6 @@ pub const VIEW_SIDE: u32 = 1024;
 /// scale; the live API documents none).
 pub const DEFAULT_PX_PER_MM: f64 = 2.0;
 
-/// How many logos the canvas's picker lists.
-const SEARCH_LIMIT: i64 = 12;
-
 /// What the Designs screen asks of the backend.
 #[derive(strum::IntoStaticStr)]
 pub enum DesignsCommand {
@@ -53,9 +50,6 @@ pub enum DesignsCommand {
         style_id: Option<i64>,
         kind: RenderKind,
     },
-    /// Logos whose title contains `search` (for the clone canvas's "Add logo…"); their
-    /// thumbnails come as [`Thumbnail`]s.
-    SearchLogos { request: RequestId, search: String },
 }
 
 /// Which placements a rendering draws.
@@ -195,8 +189,6 @@ pub enum DesignsEvent {
         kind: RenderKind,
         result: Result<RenderedViews, UserError>,
     },
-    /// The picker's matches.
-    LogosFound(Result<Vec<LogoCard>, UserError>),
 }
 
 debug_as_name!(DesignsCommand, DesignsEvent);
@@ -209,7 +201,6 @@ pub(super) struct Designs {
     active: Option<Active>,
     open_task: Option<JoinHandle<()>>,
     preview_task: Option<JoinHandle<()>>,
-    search_task: Option<JoinHandle<()>>,
     caches: Arc<Caches>,
 }
 
@@ -234,20 +225,15 @@ impl Designs {
             active: None,
             open_task: None,
             preview_task: None,
-            search_task: None,
             caches: Arc::default(),
         }
     }
 
     /// Another account is shown: what was running and what was kept belong to the old one.
     pub(super) async fn activate(&mut self, active: &Active) {
-        for task in [
-            self.open_task.take(),
-            self.preview_task.take(),
-            self.search_task.take(),
-        ]
-        .into_iter()
-        .flatten()
+        for task in [self.open_task.take(), self.preview_task.take()]
+            .into_iter()
+            .flatten()
         {
             task.abort();
         }
@@ -316,33 +302,6 @@ impl Designs {
                     sink.answer(generation, request, event);
                 });
                 if preview && let Some(old) = self.preview_task.replace(task) {
-                    old.abort();
-                }
-            }
-            DesignsCommand::SearchLogos { request, search } => {
-                let client = client?;
-                let (thumbnails, thumbs) = (self.thumbnails.clone(), self.thumbs.clone());
-                let task = tokio::spawn(async move {
-                    let query = ListLogos::new().page(1).limit(SEARCH_LIMIT).search(search);
-                    match client.logos().list(&query).await {
-                        Ok(page) => {
-                            let found = page
-                                .items
-                                .iter()
-                                .map(|s| (LogoCard::from_summary(s, generation), s.clone()))
-                                .collect::<Vec<_>>();
-                            let cards = found.iter().map(|(c, _)| c.clone()).collect();
-                            sink.answer(generation, request, DesignsEvent::LogosFound(Ok(cards)));
-                            let pictures = found.into_iter().map(|(c, s)| (c.thumb, s)).collect();
-                            stream_thumbnails(thumbnails, thumbs, pictures).await;
-                        }
-                        Err(e) => {
-                            let event = DesignsEvent::LogosFound(Err(UserError::from_api(&e)));
-                            sink.answer(generation, request, event);
-                        }
-                    }
-                });
-                if let Some(old) = self.search_task.replace(task) {
                     old.abort();
                 }
             }

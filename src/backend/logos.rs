@@ -1,4 +1,5 @@
-//! The logos feature: pages of the logo list as cards with thumbnails streamed behind them,
+//! The logos feature: pages of the logo list as cards with thumbnails streamed behind them
+//! (the one logo search: the gallery's pages and the composer's and canvas's pickers),
 //! thumbnails the UI evicted sent again, and one logo in full with its picture decoded.
 
 use crate::api::{ListLogos, Logo, LogoSummary};
@@ -12,20 +13,34 @@ use crate::backend::support::{
 use std::sync::{Arc, PoisonError};
 use tokio::task::JoinHandle;
 
-/// What the gallery and the logo detail ask of the backend.
+/// What the gallery, the logo pickers and the logo detail ask of the backend.
 #[derive(strum::IntoStaticStr)]
 pub enum LogosCommand {
-    /// Fetch one page of the logo list. Page 1 (a new query) supersedes the list requests
-    /// still running; later pages are fetched side by side.
+    /// Fetch one page of the logo list (a search by title is its query's `search`);
+    /// answered by [`LogosEvent::Page`]. Page 1 (a new query) supersedes the same lister's
+    /// list requests still running; later pages are fetched side by side.
     List {
         request: RequestId,
         query: ListLogos,
+        lister: Lister,
     },
     /// Send these thumbnails again (the UI evicted them); from the backend's cache, or
     /// fetched anew.
     LoadThumbnails { keys: Vec<ThumbKey> },
     /// Fetch one logo in full. Supersedes any detail request still running.
     Open { request: RequestId, target: LogoRef },
+}
+
+/// Whose list a [`LogosCommand::List`] is: a new query supersedes only that lister's
+/// requests, so a picker's search never stops the gallery's pages, nor the other way round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lister {
+    /// The gallery's paged list.
+    Gallery,
+    /// The composer's loose-logo picker.
+    Composer,
+    /// The clone canvas's "Add logo…".
+    Canvas,
 }
 
 /// What the backend answers.
@@ -56,8 +71,9 @@ pub(super) struct Logos {
     thumbnails: Sink<Thumbnail>,
     thumbs: SharedThumbs,
     active: Option<Active>,
-    /// Pages of the list being fetched; a new query (page 1) supersedes them all.
-    list_tasks: Vec<JoinHandle<()>>,
+    /// Pages of the list being fetched, by lister; a new query (page 1) supersedes its
+    /// lister's.
+    list_tasks: Vec<(Lister, JoinHandle<()>)>,
     detail_task: Option<JoinHandle<()>>,
 }
 
@@ -89,7 +105,8 @@ impl Logos {
 
     /// Stops the requests running.
     pub(super) fn abort(&mut self) {
-        for task in self.list_tasks.drain(..).chain(self.detail_task.take()) {
+        let lists = self.list_tasks.drain(..).map(|(_, task)| task);
+        for task in lists.chain(self.detail_task.take()) {
             task.abort();
         }
     }
@@ -97,20 +114,27 @@ impl Logos {
     pub(super) async fn handle(&mut self, command: LogosCommand) -> Result<(), UserError> {
         let active = active(&self.active)?.clone();
         match command {
-            LogosCommand::List { request, query } => self.list(&active, request, query),
+            LogosCommand::List {
+                request,
+                query,
+                lister,
+            } => self.list(&active, request, query, lister),
             LogosCommand::LoadThumbnails { keys } => self.load_thumbnails(&active, keys),
             LogosCommand::Open { request, target } => self.open(&active, request, target),
         }
         Ok(())
     }
 
-    fn list(&mut self, active: &Active, request: RequestId, query: ListLogos) {
-        if query.page.unwrap_or(1) <= 1 {
-            // A new query: the pages of the old one are of no use any more.
-            self.list_tasks.drain(..).for_each(|t| t.abort());
-        } else {
-            self.list_tasks.retain(|t| !t.is_finished());
-        }
+    fn list(&mut self, active: &Active, request: RequestId, query: ListLogos, lister: Lister) {
+        let new_query = query.page.unwrap_or(1) <= 1;
+        self.list_tasks.retain(|(of, task)| {
+            // A new query: the pages of its lister's old one are of no use any more.
+            let superseded = new_query && *of == lister;
+            if superseded {
+                task.abort();
+            }
+            !superseded && !task.is_finished()
+        });
         let generation = active.generation;
         let client = match active.client() {
             Ok(c) => c,
@@ -121,7 +145,7 @@ impl Logos {
             self.thumbnails.clone(),
             self.thumbs.clone(),
         );
-        self.list_tasks.push(tokio::spawn(async move {
+        let task = tokio::spawn(async move {
             let page = match client.logos().list(&query).await {
                 Ok(p) => p,
                 Err(e) => {
@@ -147,7 +171,8 @@ impl Logos {
                 keys.into_iter().zip(page.items).collect(),
             )
             .await;
-        }));
+        });
+        self.list_tasks.push((lister, task));
     }
 
     fn load_thumbnails(&self, active: &Active, keys: Vec<ThumbKey>) {

@@ -28,7 +28,7 @@ pub use accounts::{
     AccountDraft, AccountsCommand, AccountsEvent, ConnectionReport, WaitingOrders,
     validate_base_url,
 };
-pub use logos::{LogoDetail, LogosCommand, LogosEvent};
+pub use logos::{Lister, LogoDetail, LogosCommand, LogosEvent};
 pub use protocol::{Command, Envelope, Event};
 pub use support::downloads::{DialogParent, SaveDialog, SaveRequest, SaveTo};
 pub use support::{CardPage, Generation, LogoCard, LogoRef, RequestId, ThumbKey, UserError};

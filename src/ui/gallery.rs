@@ -6,10 +6,13 @@
 
 use super::images::ThumbnailCache;
 use super::theme::{self, card, space};
+use super::widgets::logo_search::Debounce;
 use super::widgets::{UiExt as _, paint_checkerboard};
 use super::{Intent, Reply, ScreenView, Shared, Slot, Toast};
 use crate::api::{ListLogos, LogoId, LogoItemNo};
-use crate::backend::{CardPage, Command, Event, LogoCard, LogoRef, LogosCommand, LogosEvent};
+use crate::backend::{
+    CardPage, Command, Event, Lister, LogoCard, LogoRef, LogosCommand, LogosEvent,
+};
 use crate::backend::{RequestId, UserError};
 use crate::locale::Language;
 use crate::tr;
@@ -19,9 +22,6 @@ use std::ops::Range;
 
 /// Page sizes offered (the service allows at most 25).
 pub const PAGE_SIZES: [i64; 2] = [12, 25];
-
-/// Seconds of quiet after typing before the search is sent.
-pub const SEARCH_DEBOUNCE: f64 = 0.3;
 
 /// Pages fetched at once at most while scrolling.
 const MAX_PAGES_IN_FLIGHT: usize = 2;
@@ -108,8 +108,8 @@ pub struct Gallery {
     pub page_size: i64,
     /// The search box's text.
     pub search: String,
-    /// When the search text last changed (egui time), until it is sent.
-    search_edited_at: Option<f64>,
+    /// When the search text last changed, until it is sent.
+    search_debounce: Debounce,
     /// The search the list shows.
     active_search: String,
     error: Option<UserError>,
@@ -136,7 +136,7 @@ impl Gallery {
             loaded_pages: Vec::new(),
             page_size,
             search: String::new(),
-            search_edited_at: None,
+            search_debounce: Debounce::default(),
             active_search: String::new(),
             error: None,
             selected: None,
@@ -161,7 +161,7 @@ impl Gallery {
         self.loaded_pages.clear();
         self.error = None;
         self.selected = None;
-        self.search_edited_at = None;
+        self.search_debounce.cancel();
         self.active_search = self.search.trim().to_owned();
         self.request_page(shared, 1);
     }
@@ -177,7 +177,11 @@ impl Gallery {
             (Slot::GalleryPage, tr!("gallery-task-load-more"))
         };
         let id = shared.request(slot, &label, |request| {
-            Command::Logos(LogosCommand::List { request, query })
+            Command::Logos(LogosCommand::List {
+                request,
+                query,
+                lister: Lister::Gallery,
+            })
         });
         self.pending.insert(id, page);
     }
@@ -222,7 +226,7 @@ impl Gallery {
 
     /// Whether pages are still being fetched or a search waits for its debounce.
     pub fn is_busy(&self) -> bool {
-        !self.pending.is_empty() || self.search_edited_at.is_some()
+        !self.pending.is_empty() || self.search_debounce.waiting()
     }
 
     /// The loaded cards, in order.
@@ -316,21 +320,10 @@ impl Gallery {
         }
     }
 
-    /// Sends the search once typing has paused for [`SEARCH_DEBOUNCE`].
+    /// Sends the search once typing has paused (the logo searches' one [`Debounce`]).
     fn debounce(&mut self, ui: &Ui, shared: &mut Shared<'_>) {
-        let Some(edited) = self.search_edited_at else {
-            return;
-        };
-        let now = ui.input(|i| i.time);
-        let waited = now - edited;
-        if waited >= SEARCH_DEBOUNCE {
-            if self.search.trim() != self.active_search {
-                self.reload(shared);
-            }
-            self.search_edited_at = None;
-        } else {
-            ui.ctx()
-                .request_repaint_after_secs((SEARCH_DEBOUNCE - waited) as f32);
+        if self.search_debounce.due(ui.ctx()) && self.search.trim() != self.active_search {
+            self.reload(shared);
         }
     }
 
@@ -408,14 +401,14 @@ impl Gallery {
             self.focus_search = false;
         }
         if response.changed() {
-            self.search_edited_at = Some(ui.input(|i| i.time));
+            self.search_debounce.edited();
         }
         if response.has_focus()
             && ui.input(|i| i.key_pressed(Key::Escape))
             && !self.search.is_empty()
         {
             self.search.clear();
-            self.search_edited_at = Some(ui.input(|i| i.time));
+            self.search_debounce.edited();
         }
     }
 
@@ -818,7 +811,10 @@ impl ScreenView for Gallery {
 
     fn on_event(&mut self, reply: Reply, event: Event, shared: &mut Shared<'_>) -> Option<Event> {
         match event {
-            Event::Logos(LogosEvent::Page(page)) => {
+            // The pickers' pages go on to their screens.
+            Event::Logos(LogosEvent::Page(page))
+                if matches!(reply.slot, Some(Slot::GalleryList | Slot::GalleryPage)) =>
+            {
                 if let Some(request) = reply.request {
                     self.on_page(request, page, shared.thumbs);
                 }

@@ -16,8 +16,8 @@ use crate::backend::support::clients::Clients;
 use crate::backend::support::downloads::{Downloads, Export, SaveTo};
 use crate::backend::support::fetch::{LogoCache, design_and_logos};
 use crate::backend::support::{
-    Active, Generation, LogoCard, LogoRef, RequestId, Sink, StopOutbox, UserError, active,
-    debug_as_name, with_store,
+    Active, Generation, LogoRef, RequestId, Sink, StopOutbox, UserError, active, debug_as_name,
+    with_store,
 };
 use crate::orders::form::{AddressForm, address_book};
 use crate::orders::roster_import::{RosterTable, read_file};
@@ -102,12 +102,6 @@ pub enum OrdersCommand {
     /// Read a roster file (CSV or a spreadsheet) into a table, off the UI thread; answered by
     /// `RosterRead`. The dialog is one way to the path; a test or a dropped file is another.
     ReadRoster { request: RequestId, path: PathBuf },
-    /// Search the logo list by title for the composer's picker (the gallery's query, its
-    /// own task: it does not supersede the gallery's list requests).
-    SearchLogos {
-        request: RequestId,
-        query: crate::api::ListLogos,
-    },
     /// Ask the service once more about an `uncertain` order: the same key and the same
     /// bytes, to its own destination. A tracking id in the answer moves it to `sent`.
     AskAgain {
@@ -155,8 +149,6 @@ pub enum OrdersEvent {
     RosterFilePicked(Option<PathBuf>),
     /// A roster file's cells, or why it could not be read.
     RosterRead(Result<Box<RosterTable>, UserError>),
-    /// The logos matching the composer's picker search, as cards (no thumbnails).
-    LogosFound(Result<Vec<LogoCard>, UserError>),
     /// Whether the service is out of reach: the newest send of the outbox failed on the
     /// network (`true`), or the service answered (`false`). Sent when it changes.
     Reachability { offline: bool },
@@ -609,23 +601,6 @@ impl Orders {
                         )),
                     };
                     sink.answer(generation, request, OrdersEvent::RosterRead(result));
-                });
-            }
-            OrdersCommand::SearchLogos { request, query } => {
-                let client = client?;
-                tokio::spawn(async move {
-                    let result = client
-                        .logos()
-                        .list(&query)
-                        .await
-                        .map(|page| {
-                            page.items
-                                .iter()
-                                .map(|s| LogoCard::from_summary(s, generation))
-                                .collect()
-                        })
-                        .map_err(|e| UserError::from_api(&e));
-                    sink.answer(generation, request, OrdersEvent::LogosFound(result));
                 });
             }
             OrdersCommand::FetchLogo { request, target } => {

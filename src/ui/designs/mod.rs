@@ -17,7 +17,7 @@ use super::widgets::{UiExt as _, paint_checkerboard};
 use super::{Intent, Reply, ScreenView, Shared, Slot, Toast};
 use crate::api::{Design, DesignId, LogoType};
 use crate::backend::designs::{DesignView, DesignsCommand, DesignsEvent, PlacedLogo, RenderKind};
-use crate::backend::{Command, Event, ThumbKey, UserError};
+use crate::backend::{Command, Event, LogosEvent, ThumbKey, UserError};
 use clone::Preview;
 use egui::{Align, Layout, Rect, RichText, Sense, Ui, Vec2};
 use picker::Picker;
@@ -232,7 +232,6 @@ impl DesignsScreen {
                     }
                 }
             }
-            DesignsEvent::LogosFound(result) => self.picker.on_found(result),
         }
     }
 
@@ -490,11 +489,14 @@ impl ScreenView for DesignsScreen {
             });
     }
 
-    fn on_event(&mut self, _reply: Reply, event: Event, shared: &mut Shared<'_>) -> Option<Event> {
-        let Event::Designs(event) = event else {
-            return Some(event);
-        };
-        self.on_designs_event(event, shared);
+    fn on_event(&mut self, reply: Reply, event: Event, shared: &mut Shared<'_>) -> Option<Event> {
+        match event {
+            Event::Designs(event) => self.on_designs_event(event, shared),
+            Event::Logos(LogosEvent::Page(page)) if reply.slot == Some(Slot::DesignSearch) => {
+                self.picker.on_found(Ok(page.items));
+            }
+            other => return Some(other),
+        }
         None
     }
 
@@ -508,7 +510,11 @@ impl ScreenView for DesignsScreen {
             Some(Slot::DesignViews) => self.own = Loading::Failed(error.clone()),
             Some(Slot::DesignBare) => self.bare = Loading::Failed(error.clone()),
             Some(Slot::DesignPreview) => self.preview.error = Some(error.message.clone()),
-            Some(Slot::DesignSearch) => self.picker.on_failed(error),
+            // Said beside the search only.
+            Some(Slot::DesignSearch) => {
+                self.picker.on_failed(error);
+                return Toast::Skip;
+            }
             _ => {
                 self.pending = None;
                 self.error = Some(error.clone());

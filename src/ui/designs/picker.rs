@@ -2,12 +2,15 @@
 //! first logos when opened or when the search is emptied; pick a Done one to drop it in the
 //! centre of the chosen view.
 
-use crate::backend::designs::DesignsCommand;
-use crate::backend::{Command, LogoCard, UserError};
+use crate::api::ListLogos;
+use crate::backend::{Command, Lister, LogoCard, LogosCommand, UserError};
 use crate::ui::widgets::UiExt as _;
 use crate::ui::widgets::logo_search::{EmptySearch, LogoSearch};
 use crate::ui::{Shared, Slot};
 use egui::Ui;
+
+/// How many logos the picker lists.
+const PICKER_LIMIT: i64 = 12;
 
 /// The picker: whether it is open, and its search.
 #[derive(Default)]
@@ -76,11 +79,19 @@ impl Picker {
     }
 }
 
-/// Asks the backend for the logos whose title contains `search` (a newer search supersedes).
+/// Asks the backend for the logos whose title contains `search` (a newer search supersedes);
+/// their thumbnails come behind them.
 fn send(search: String, shared: &mut Shared<'_>) {
+    let query = ListLogos::new().page(1).limit(PICKER_LIMIT).search(search);
     shared.request(
         Slot::DesignSearch,
         &crate::tr!("designs-searching-logos"),
-        |request| Command::Designs(DesignsCommand::SearchLogos { request, search }),
+        |request| {
+            Command::Logos(LogosCommand::List {
+                request,
+                query,
+                lister: Lister::Canvas,
+            })
+        },
     );
 }

@@ -158,8 +158,7 @@ impl HistoryScreen {
             | OrdersEvent::LogoFetched(_)
             | OrdersEvent::AddressBook(_)
             | OrdersEvent::RosterFilePicked(_)
-            | OrdersEvent::RosterRead(_)
-            | OrdersEvent::LogosFound(_) => {}
+            | OrdersEvent::RosterRead(_) => {}
         }
     }
 }

@@ -9,7 +9,7 @@ pub mod history;
 
 use crate::backend::orders::{OrdersCommand, OrdersEvent};
 use crate::backend::proofs::{ProofsEvent, SavedKind};
-use crate::backend::{Command, Event, UserError};
+use crate::backend::{Command, Event, LogosEvent, UserError};
 use crate::orders::form::{self, DraftForm};
 use crate::orders::roster::{DEMO_ROSTER, parse_roster};
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
@@ -246,6 +246,10 @@ impl ScreenView for OrdersScreen {
                 .on_orders_event(reply, event, shared)
                 .map(Event::Orders),
             Event::Proofs(event) => self.on_proofs(reply, event, shared).map(Event::Proofs),
+            Event::Logos(LogosEvent::Page(page)) if reply.slot == Some(Slot::ComposerSearch) => {
+                self.composer.on_found(Ok(page.items));
+                None
+            }
             other => Some(other),
         }
     }
@@ -255,8 +259,12 @@ impl ScreenView for OrdersScreen {
         match reply.slot {
             Some(Slot::ProofSheet) => self.composer.on_sheet_done(Err(error.message.clone())),
             Some(Slot::OrdersDraft) => self.creating = None,
-            // The search ends with the reason beside it, not a search marked running forever.
-            Some(Slot::ComposerSearch) => self.composer.on_found(Err(error.clone())),
+            // The search ends with the reason beside it (said there only), not a search
+            // marked running forever.
+            Some(Slot::ComposerSearch) => {
+                self.composer.on_found(Err(error.clone()));
+                return Toast::Skip;
+            }
             Some(Slot::ComposerLine) => {
                 if let Some(request) = reply.request {
                     self.composer.on_request_failed(request, error);
@@ -362,7 +370,6 @@ impl OrdersScreen {
                     self.composer.on_roster_read(request, result);
                 }
             }
-            OrdersEvent::LogosFound(result) => self.composer.on_found(result),
             other => return Some(other),
         }
         None

@@ -1,7 +1,9 @@
 //! A search of logos by title as one types: the box, the search sent once typing has paused
 //! (the caller sends it as its own feature's command; nothing here waits), the newest
 //! search's matches or why there are none, and a grid of them where a Done logo can be picked.
-//! The composer's loose-logo picker and the clone canvas's "Add logo…" are this search.
+//! The composer's loose-logo picker and the clone canvas's "Add logo…" are this search; the
+//! gallery's paged list keeps its own box but waits with the same [`Debounce`]. All of them
+//! send [`crate::backend::LogosCommand::List`].
 
 use super::UiExt as _;
 use crate::api::LogoStatus;
@@ -12,6 +14,45 @@ use std::time::{Duration, Instant};
 
 /// A search is sent once typing has paused this long.
 pub const SEARCH_AFTER: Duration = Duration::from_millis(300);
+
+/// When a search box was last edited: a search is due once typing has paused for
+/// [`SEARCH_AFTER`]. The one debouncer of logo searches.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Debounce {
+    edited_at: Option<Instant>,
+}
+
+impl Debounce {
+    /// The box was edited just now.
+    pub fn edited(&mut self) {
+        self.edited_at = Some(Instant::now());
+    }
+
+    /// Forgets an edit still waiting (the search was sent another way).
+    pub fn cancel(&mut self) {
+        self.edited_at = None;
+    }
+
+    /// Whether an edit waits for its pause.
+    pub fn waiting(&self) -> bool {
+        self.edited_at.is_some()
+    }
+
+    /// Whether typing has paused long enough: `true` once per edit (the edit is then
+    /// forgotten); until then asks for a repaint when it will be.
+    pub fn due(&mut self, ctx: &egui::Context) -> bool {
+        let Some(edited_at) = self.edited_at else {
+            return false;
+        };
+        let waited = edited_at.elapsed();
+        if waited < SEARCH_AFTER {
+            ctx.request_repaint_after(SEARCH_AFTER - waited);
+            return false;
+        }
+        self.edited_at = None;
+        true
+    }
+}
 
 /// What a search of nothing (or only spaces) does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,7 +67,7 @@ pub enum EmptySearch {
 #[derive(Debug, Default)]
 pub struct LogoSearch {
     text: String,
-    edited_at: Option<Instant>,
+    debounce: Debounce,
     /// The newest search is on its way.
     searching: bool,
     /// The search the matches answer (`Some("")`: the first logos).
@@ -52,7 +93,7 @@ impl LogoSearch {
             )
             .accessible_name(accessible_name);
         if edit.changed() {
-            self.edited_at = Some(Instant::now());
+            self.debounce.edited();
         }
         edit
     }
@@ -60,9 +101,7 @@ impl LogoSearch {
     /// The search to send now, once typing has paused for [`SEARCH_AFTER`] (asking for a
     /// repaint until then); an empty one does what `empty` says.
     pub fn due(&mut self, ctx: &egui::Context, empty: EmptySearch) -> Option<String> {
-        let waited = self.edited_at?.elapsed();
-        if waited < SEARCH_AFTER {
-            ctx.request_repaint_after(SEARCH_AFTER - waited);
+        if !self.debounce.due(ctx) {
             return None;
         }
         if self.text.trim().is_empty() && empty == EmptySearch::Clears {
@@ -75,7 +114,7 @@ impl LogoSearch {
     /// The search typed, to send at once (a pause still awaited is forgotten).
     pub fn search_now(&mut self) -> String {
         let search = self.text.trim().to_owned();
-        self.edited_at = None;
+        self.debounce.cancel();
         self.searching = true;
         self.searched = Some(search.clone());
         search
@@ -152,7 +191,9 @@ mod tests {
     fn typed(text: &str) -> LogoSearch {
         LogoSearch {
             text: text.into(),
-            edited_at: Instant::now().checked_sub(SEARCH_AFTER),
+            debounce: Debounce {
+                edited_at: Instant::now().checked_sub(SEARCH_AFTER),
+            },
             ..LogoSearch::default()
         }
     }
@@ -161,7 +202,9 @@ mod tests {
     fn a_search_is_sent_once_typing_has_paused_trimmed() {
         let ctx = egui::Context::default();
         let mut search = LogoSearch {
-            edited_at: Some(Instant::now()),
+            debounce: Debounce {
+                edited_at: Some(Instant::now()),
+            },
             ..typed(" Nordby ")
         };
         assert_eq!(search.due(&ctx, EmptySearch::Clears), None, "still typing");

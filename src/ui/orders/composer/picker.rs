@@ -3,8 +3,7 @@
 
 use super::Composer;
 use crate::api::{ListLogos, LogoStatus};
-use crate::backend::orders::OrdersCommand;
-use crate::backend::{Command, LogoCard, UserError};
+use crate::backend::{Command, Lister, LogoCard, LogosCommand, UserError};
 use crate::orders::form::LogoForm;
 use crate::ui::widgets::UiExt as _;
 use crate::ui::widgets::logo_search::{EmptySearch, LogoSearch};
@@ -33,7 +32,11 @@ impl Composer {
             let query = ListLogos::new().page(1).limit(PICKER_LIMIT).search(search);
             let label = crate::tr!("composer-searching-logos");
             shared.request(Slot::ComposerSearch, &label, |request| {
-                Command::Orders(OrdersCommand::SearchLogos { request, query })
+                Command::Logos(LogosCommand::List {
+                    request,
+                    query,
+                    lister: Lister::Composer,
+                })
             });
         }
         let hint = crate::tr!("composer-picker-add-hint");
