@@ -23,6 +23,14 @@ fn demo_kit_saving_to(dir: &Path) -> H {
     h
 }
 
+/// Presses the design line's button `label` (scrolled into view first).
+fn press_in_line(h: &mut H, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    h.run_steps(2);
+    h.get_by_label(label).click_accesskit();
+    h.run_steps(2);
+}
+
 fn rows(h: &H) -> &[RowForm] {
     &h.state().orders().composer.form.designs[0].rows
 }
@@ -102,9 +110,14 @@ fn the_columns_a_person_chose_are_chosen_again_for_the_same_headings() {
     };
     assert_eq!(numbers(&h), [""], "\"Kode\" is nothing the import knows");
     // The person says "Kode" is the number.
-    h.get_by_label("Skip").click();
+    h.get_by_label("What column 2 holds").scroll_to_me();
     h.run_steps(2);
-    h.get_all_by_label("Number").last().unwrap().click();
+    h.get_by_label("What column 2 holds").click_accesskit();
+    h.run_steps(2);
+    h.get_all_by_label("Number")
+        .find(|n| n.accesskit_node().role() == egui::accesskit::Role::Button)
+        .expect("the choice in the open list")
+        .click();
     h.run_steps(2);
     assert_eq!(numbers(&h), ["21"]);
     press(&mut h, "Add 1 row");
@@ -132,9 +145,7 @@ fn a_line_s_roster_is_saved_as_a_spreadsheet_and_the_template_imports() {
         files.sort();
         files
     };
-    h.get_by_label("Roster file ▾").click();
-    h.run_steps(2);
-    h.get_by_label("Export roster…").click();
+    press_in_line(&mut h, "Export roster…");
     wait_for(&mut h, "the roster saved", |_| {
         csv_files(dir.path()).len() == 1
     });
@@ -157,9 +168,7 @@ fn a_line_s_roster_is_saved_as_a_spreadsheet_and_the_template_imports() {
         .collect();
     assert_eq!(back, rows(&h));
 
-    h.get_by_label("Roster file ▾").click();
-    h.run_steps(2);
-    h.get_by_label("Roster template…").click();
+    press_in_line(&mut h, "Roster template…");
     wait_for(&mut h, "the template saved", |_| {
         csv_files(dir.path()).len() == 2
     });

@@ -321,28 +321,24 @@ impl Composer {
                 .button(crate::tr!("composer-import-roster"))
                 .on_hover_text(crate::tr!("composer-import-roster-hover"))
                 .clicked();
-            ui.menu_button(crate::tr!("composer-roster-more"), |ui| {
-                let has_rows = !is_lone_default_row(&d.rows) && !d.rows.is_empty();
-                if ui
-                    .add_enabled(
-                        has_rows,
-                        egui::Button::new(crate::tr!("composer-export-roster")),
-                    )
-                    .on_hover_text(crate::tr!("composer-export-roster-hover"))
-                    .clicked()
-                {
-                    export = Some(RosterExport::Line(d.title.clone(), d.rows.clone()));
-                    ui.close();
-                }
-                if ui
-                    .button(crate::tr!("composer-roster-template"))
-                    .on_hover_text(crate::tr!("composer-roster-template-hover"))
-                    .clicked()
-                {
-                    export = Some(RosterExport::Template);
-                    ui.close();
-                }
-            });
+            let has_rows = !is_lone_default_row(&d.rows) && !d.rows.is_empty();
+            if ui
+                .add_enabled(
+                    has_rows,
+                    egui::Button::new(crate::tr!("composer-export-roster")).small(),
+                )
+                .on_hover_text(crate::tr!("composer-export-roster-hover"))
+                .clicked()
+            {
+                export = Some(RosterExport::Line(d.title.clone(), d.rows.clone()));
+            }
+            if ui
+                .small_button(crate::tr!("composer-roster-template"))
+                .on_hover_text(crate::tr!("composer-roster-template-hover"))
+                .clicked()
+            {
+                export = Some(RosterExport::Template);
+            }
         });
         if let Some(note) = pasted_note {
             self.design_notes.insert(i, note);

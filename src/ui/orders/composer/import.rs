@@ -512,7 +512,7 @@ fn mapping_ui(ui: &mut Ui, table: &RosterTable, mapping: &mut Mapping) {
             ui.end_row();
             for k in 0..mapping.columns.len() {
                 let mut chosen = mapping.columns[k];
-                egui::ComboBox::from_id_salt(("import-column", k))
+                let choice = egui::ComboBox::from_id_salt(("import-column", k))
                     .selected_text(chosen.label())
                     .width(90.0)
                     .show_ui(ui, |ui| {
@@ -520,6 +520,9 @@ fn mapping_ui(ui: &mut Ui, table: &RosterTable, mapping: &mut Mapping) {
                             ui.selectable_value(&mut chosen, c, c.label());
                         }
                     });
+                choice
+                    .response
+                    .accessible_name(crate::tr!("composer-column-choice", column = k + 1));
                 if chosen != mapping.columns[k] {
                     mapping.set(k, chosen);
                 }
