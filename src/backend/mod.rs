@@ -30,7 +30,7 @@ pub use accounts::{
 };
 pub use logos::{Lister, LogoDetail, LogosCommand, LogosEvent};
 pub use protocol::{Command, Envelope, Event};
-pub use support::downloads::{DialogParent, SaveDialog, SaveRequest, SaveTo};
+pub use support::downloads::{DialogParent, SaveDialog, SaveRequest, SaveTo, file_name_part};
 pub use support::{CardPage, Generation, LogoCard, LogoRef, RequestId, ThumbKey, UserError};
 
 use crate::api::RetryPolicy;

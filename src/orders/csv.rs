@@ -1,5 +1,6 @@
-//! An order as the service returned it, written as CSV for a spreadsheet in the person's
-//! language (the `csv` crate does the quoting):
+//! An order as the service returned it, and a design line's roster (or the empty roster
+//! template), written as CSV for a spreadsheet in the person's language (the `csv` crate
+//! does the quoting):
 //!
 //! - UTF-8 with a byte order mark, so Excel reads "ø" and "æ" as such;
 //! - Danish: `;` between cells and a decimal comma (`125,5`), as Danish Excel expects;
@@ -12,6 +13,7 @@
 //!   order holds (`i64`, `Decimal`), never from text, so they cannot carry a formula: a
 //!   negative number stays `-12,5`, a number, and is not neutralised.
 
+use super::form::RowForm;
 use crate::api::{Order, TrackingRecord};
 use crate::locale::Language;
 use rust_decimal::Decimal;
@@ -148,6 +150,27 @@ pub fn order_csv(
     Ok(out)
 }
 
+/// A design line's roster as CSV for a spreadsheet in `language`: a heading row (size,
+/// quantity, name, number — the headings the roster import recognises) and a row per row of
+/// the grid. With no rows it is the roster template a club fills in.
+pub fn roster_csv(rows: &[RowForm], language: Language) -> Result<Vec<u8>, CsvError> {
+    let mut out = BOM.to_vec();
+    {
+        let mut w = csv::WriterBuilder::new()
+            .delimiter(separator(language))
+            .from_writer(&mut out);
+        let word = |id: &str| crate::i18n::text_in(language, id, None);
+        w.write_record(["csv-size", "csv-quantity", "csv-name", "csv-number"].map(word))?;
+        for r in rows {
+            w.write_record(
+                [&r.size, &r.quantity, &r.name, &r.number].map(|c| text_cell(c.trim())),
+            )?;
+        }
+        w.flush().map_err(csv::Error::from)?;
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -235,6 +258,42 @@ mod tests {
         assert_eq!(fact(&rows, "total"), "1250.625");
         // Read with the other locale's separator it is not the same table.
         assert_ne!(read_back(&bytes, Language::Danish)[1], rows[1]);
+    }
+
+    /// A line's roster exported and imported again is the same roster, in both languages,
+    /// and the template's headings are each recognised.
+    #[test]
+    fn a_roster_exported_imports_again_as_it_was() {
+        use crate::orders::roster_import::{Column, Mapping, RosterTable, preview, read_csv};
+        let row = |size: &str, name: &str, number: &str| RowForm {
+            size: size.into(),
+            quantity: "1".into(),
+            name: name.into(),
+            number: number.into(),
+            ..RowForm::default()
+        };
+        let rows = [row("M", "Sørensen", "7"), row("152", "Hansen, Jr.", "10")];
+        for language in [Language::Danish, Language::English] {
+            let template = roster_csv(&[], language).unwrap();
+            let table = RosterTable {
+                file_name: "holdliste.csv".into(),
+                rows: read_csv(&template).unwrap(),
+            };
+            assert_eq!(
+                Mapping::guess(&table).columns,
+                [Column::Size, Column::Quantity, Column::Name, Column::Number],
+                "{language:?}"
+            );
+            let table = RosterTable {
+                file_name: "holdliste.csv".into(),
+                rows: read_csv(&roster_csv(&rows, language).unwrap()).unwrap(),
+            };
+            let back: Vec<RowForm> = preview(&table, &Mapping::guess(&table), &[])
+                .into_iter()
+                .map(|p| p.row)
+                .collect();
+            assert_eq!(back, rows, "{language:?}");
+        }
     }
 
     #[test]

@@ -1,14 +1,15 @@
 //! Rosters pasted from a spreadsheet: rows of size, quantity, name and number for a design line.
 
 use super::form::RowForm;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
-/// What a pasted roster became: rows for the grid, and the (0-based) indices among them of
-/// the rows that could not be read fully (kept and highlighted, never dropped).
+/// What a pasted roster became: rows for the grid (a row with a problem is kept, never
+/// dropped: the grid marks it until it is fixed), and how many rows had cells beyond the
+/// number, which were left out.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Roster {
     pub rows: Vec<RowForm>,
-    pub bad: Vec<usize>,
+    pub cut: usize,
 }
 
 /// Reads rows pasted from a spreadsheet: tab- or comma-separated `size, quantity, name,
@@ -49,32 +50,66 @@ pub fn parse_roster(text: &str) -> Roster {
             number: cell(3),
             values: BTreeMap::new(),
         };
-        let bad = row_problem(&row).is_some() || cells.len() > 4;
-        if bad {
-            roster.bad.push(roster.rows.len());
+        if cells.len() > 4 {
+            roster.cut += 1;
         }
         roster.rows.push(row);
     }
     roster
 }
 
+/// What is wrong with a roster row that cannot be ordered as it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RowFault {
+    /// No size.
+    NoSize,
+    /// The quantity is not a whole number above 0.
+    BadQuantity,
+    /// The number has other characters than digits.
+    BadNumber,
+}
+
+/// What is wrong with `row` (`None` when it can be ordered as it is); cheap enough for every
+/// row in view each frame.
+pub fn row_fault(row: &RowForm) -> Option<RowFault> {
+    if row.size.trim().is_empty() {
+        Some(RowFault::NoSize)
+    } else if row.quantity.trim().parse::<i64>().map_or(true, |q| q <= 0) {
+        Some(RowFault::BadQuantity)
+    } else if !row.number.trim().chars().all(|c| c.is_ascii_digit()) {
+        Some(RowFault::BadNumber)
+    } else {
+        None
+    }
+}
+
 /// Why a roster row cannot be ordered as it is, as a sentence (`None` when it can): a size
 /// is missing, the quantity is not a whole number above 0, or the number has other
 /// characters than digits.
 pub fn row_problem(row: &RowForm) -> Option<String> {
-    let quantity = row.quantity.trim();
-    if row.size.trim().is_empty() {
-        Some(crate::tr!("orders-row-no-size"))
-    } else if quantity.parse::<i64>().map_or(true, |q| q <= 0) {
-        Some(crate::tr!("orders-row-bad-quantity", quantity = quantity))
-    } else if !row.number.trim().chars().all(|c| c.is_ascii_digit()) {
-        Some(crate::tr!(
-            "orders-row-bad-number",
-            number = row.number.trim()
-        ))
-    } else {
-        None
+    Some(match row_fault(row)? {
+        RowFault::NoSize => crate::tr!("orders-row-no-size"),
+        RowFault::BadQuantity => {
+            crate::tr!("orders-row-bad-quantity", quantity = row.quantity.trim())
+        }
+        RowFault::BadNumber => crate::tr!("orders-row-bad-number", number = row.number.trim()),
+    })
+}
+
+/// The numbers (trimmed) that more than one of `rows` carries; rows without a number are
+/// left out.
+pub fn numbers_used_twice<'a>(rows: impl IntoIterator<Item = &'a RowForm>) -> HashSet<String> {
+    let mut uses: HashMap<&str, usize> = HashMap::new();
+    for r in rows {
+        let n = r.number.trim();
+        if !n.is_empty() {
+            *uses.entry(n).or_default() += 1;
+        }
     }
+    uses.into_iter()
+        .filter(|(_, k)| *k > 1)
+        .map(|(n, _)| n.to_owned())
+        .collect()
 }
 
 /// 20 players of a youth team (size, name, number), for the demo order and the tests.
@@ -109,11 +144,30 @@ mod tests {
     fn rosters_paste_with_or_without_header_and_keep_bad_rows() {
         let r = parse_roster("Size\tQty\tName\tNumber\nM\t1\tHansen\t7\nL\tx\tJensen\t10\n");
         assert_eq!(r.rows.len(), 2);
-        assert_eq!(r.bad, vec![1]);
-        let r = parse_roster("M,1,Hansen,7\n,1,Nobody,8\nXL,2,Berg,1a\n");
+        let faults: Vec<_> = r.rows.iter().map(row_fault).collect();
+        assert_eq!(faults, [None, Some(RowFault::BadQuantity)]);
+        assert_eq!(r.cut, 0);
+        let r = parse_roster("M,1,Hansen,7,extra\n,1,Nobody,8\nXL,2,Berg,1a\n");
         assert_eq!(r.rows.len(), 3);
-        assert_eq!(r.bad, vec![1, 2]);
+        let faults: Vec<_> = r.rows.iter().map(row_fault).collect();
+        assert_eq!(
+            faults,
+            [None, Some(RowFault::NoSize), Some(RowFault::BadNumber)]
+        );
+        assert_eq!(r.cut, 1);
         assert_eq!(r.rows[0].name, "Hansen");
+    }
+
+    #[test]
+    fn numbers_used_twice_are_found_once_each() {
+        let row = |number: &str| RowForm {
+            number: number.into(),
+            ..RowForm::default()
+        };
+        let rows = [row("7"), row(" 7"), row(""), row(""), row("9"), row("10")];
+        let twice = numbers_used_twice(&rows);
+        assert_eq!(twice, HashSet::from(["7".to_owned()]));
+        assert!(numbers_used_twice(&rows[2..]).is_empty());
     }
 
     #[test]

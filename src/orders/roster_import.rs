@@ -16,9 +16,9 @@
 mod sheets;
 
 use super::form::RowForm;
-use super::roster::row_problem;
+use super::roster::{numbers_used_twice, row_problem};
 use std::borrow::Cow;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::path::Path;
 
 /// Files larger than this are not read (a roster of a thousand players is a few dozen KiB).
@@ -77,7 +77,7 @@ pub struct RosterTable {
 }
 
 /// What a column of the file holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Column {
     Size,
     Quantity,
@@ -107,24 +107,110 @@ impl Column {
         }
     }
 
-    /// The column a header names (Danish or English), if it names one.
+    /// The column a heading names (Danish or English, as clubs write them: "Trøjenr.",
+    /// "Rygnr.", "Navn på ryg", "Str", "Stk.", "Jersey #", "Player", "Qty" …), if it names
+    /// one. The heading is read as words ([`heading_words`]); a number word wins over a name
+    /// word ("Spiller nr." is the number), then quantity, size and name.
     fn from_header(header: &str) -> Option<Column> {
-        let h = header.trim().to_lowercase();
-        let h = h.trim_end_matches(':');
-        Some(match h {
-            "size" | "sizes" | "størrelse" | "størrelser" | "str" | "str." | "strl" | "strl." => {
-                Column::Size
-            }
-            "qty" | "qty." | "quantity" | "amount" | "count" | "antal" | "stk" | "stk." => {
-                Column::Quantity
-            }
-            "name" | "names" | "player" | "navn" | "spiller" | "spillernavn" | "tryk navn" => {
-                Column::Name
-            }
-            "number" | "numbers" | "no" | "no." | "nr" | "nr." | "#" | "nummer" | "numre"
-            | "trøjenummer" | "rygnummer" | "shirt number" => Column::Number,
-            _ => return None,
-        })
+        let words = heading_words(header);
+        let any = |pred: &dyn Fn(&str) -> bool| words.iter().any(|w| pred(w));
+        if any(&|w| {
+            matches!(
+                w,
+                "#" | "nr" | "no" | "nummer" | "numre" | "number" | "numbers" | "num"
+            ) || w.ends_with("nr")
+                || w.ends_with("nummer")
+                || w.ends_with('#')
+        }) {
+            Some(Column::Number)
+        } else if any(&|w| {
+            matches!(
+                w,
+                "qty"
+                    | "quantity"
+                    | "amount"
+                    | "count"
+                    | "pcs"
+                    | "pieces"
+                    | "antal"
+                    | "stk"
+                    | "styk"
+                    | "stykker"
+            )
+        }) {
+            Some(Column::Quantity)
+        } else if any(&|w| {
+            matches!(w, "size" | "sizes" | "str" | "strl" | "størrelser")
+                || w.ends_with("størrelse")
+        }) {
+            Some(Column::Size)
+        } else if any(&|w| {
+            matches!(w, "name" | "names" | "player" | "spiller" | "navne") || w.ends_with("navn")
+        }) {
+            Some(Column::Name)
+        } else {
+            None
+        }
+    }
+}
+
+/// A heading as words: lower case, split at spaces and at `.`, `:`, `-`, `_`, `/`, `(` and
+/// `)`; a `#` is a word of its own ("Jersey#" is "jersey", "#").
+fn heading_words(header: &str) -> Vec<String> {
+    let lower = header.to_lowercase().replace('#', " # ");
+    lower
+        .split(|c: char| c.is_whitespace() || ".:-_/()".contains(c))
+        .filter(|w| !w.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The key under which the mapping a person chose for a file's headings is remembered: the
+/// headings as words, in order. `None` for a table without a heading row that names text.
+pub fn headings_key(table: &RosterTable) -> Option<String> {
+    let first = table.rows.first()?;
+    let key = first
+        .iter()
+        .map(|h| heading_words(h).join(" "))
+        .collect::<Vec<_>>()
+        .join(" | ");
+    (!key.trim_matches([' ', '|']).is_empty()).then_some(key)
+}
+
+/// Mappings people chose for files with a heading row, most recent first: the next file with
+/// the same headings is mapped the same way. Kept with the window's state between runs.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct RememberedMappings {
+    chosen: Vec<(String, Vec<Column>)>,
+}
+
+impl RememberedMappings {
+    /// How many heading sets are remembered; the oldest goes first.
+    pub const MAX: usize = 32;
+
+    /// Remembers `mapping` for `table`'s headings, when it has a heading row.
+    pub fn remember(&mut self, table: &RosterTable, mapping: &Mapping) {
+        let Some(key) = headings_key(table).filter(|_| mapping.has_header) else {
+            return;
+        };
+        self.chosen.retain(|(k, _)| *k != key);
+        self.chosen.insert(0, (key, mapping.columns.clone()));
+        self.chosen.truncate(Self::MAX);
+    }
+
+    /// The mapping for `table`: the one remembered for its headings, else the guess.
+    pub fn mapping_for(&self, table: &RosterTable) -> Mapping {
+        let guess = Mapping::guess(table);
+        let Some(key) = headings_key(table) else {
+            return guess;
+        };
+        match self.chosen.iter().find(|(k, _)| *k == key) {
+            Some((_, columns)) if columns.len() == guess.columns.len() => Mapping {
+                columns: columns.clone(),
+                has_header: true,
+            },
+            _ => guess,
+        }
     }
 }
 
@@ -241,20 +327,28 @@ pub fn preview(table: &RosterTable, mapping: &Mapping, existing: &[RowForm]) -> 
             values: BTreeMap::new(),
         })
         .collect();
-    let mut uses: HashMap<String, usize> = HashMap::new();
-    for r in existing.iter().chain(&rows) {
-        let n = r.number.trim();
-        if !n.is_empty() {
-            *uses.entry(n.to_owned()).or_default() += 1;
-        }
-    }
+    let twice = numbers_used_twice(existing.iter().chain(&rows));
     rows.into_iter()
         .map(|row| PreviewRow {
             problem: row_problem(&row),
-            duplicate: uses.get(row.number.trim()).is_some_and(|n| *n > 1),
+            duplicate: twice.contains(row.number.trim()),
             row,
         })
         .collect()
+}
+
+/// Whether `path` names a file the roster import reads (or explains it refuses, like an old
+/// `.xls`), by its extension: what a dropped file is taken for.
+pub fn is_roster_file_name(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+        .is_some_and(|e| {
+            matches!(
+                e.as_str(),
+                "csv" | "tsv" | "txt" | "xlsx" | "xlsm" | "xls" | "xlsb" | "ods"
+            )
+        })
 }
 
 /// Reads a roster file: a spreadsheet (by its content, else its extension) or CSV.
@@ -513,6 +607,108 @@ mod tests {
         let mut m = Mapping::guess(&table(&[&["Size", "Name", "Number"]]));
         m.set(2, Name);
         assert_eq!(m.columns, [Size, Skip, Name]);
+    }
+
+    #[test]
+    fn roster_files_are_told_by_their_extension() {
+        for name in [
+            "hold.csv",
+            "HOLD.XLSX",
+            "a/b/hold.ods",
+            "liste.txt",
+            "gammel.xls",
+        ] {
+            assert!(is_roster_file_name(Path::new(name)), "{name}");
+        }
+        for name in ["logo.png", "logo.svg", "hold", "hold.pdf", ".csv.png"] {
+            assert!(!is_roster_file_name(Path::new(name)), "{name}");
+        }
+    }
+
+    /// Headings as clubs write them, Danish and English, and what each names.
+    #[test]
+    fn headings_clubs_write_are_recognised() {
+        use Column::*;
+        let cases: &[(&str, Option<Column>)] = &[
+            ("Trøjenr.", Some(Number)),
+            ("Rygnr.", Some(Number)),
+            ("Nr.", Some(Number)),
+            ("nr", Some(Number)),
+            ("Nummer", Some(Number)),
+            ("Rygnummer", Some(Number)),
+            ("Trøje nr", Some(Number)),
+            ("Jersey #", Some(Number)),
+            ("Jersey#", Some(Number)),
+            ("#", Some(Number)),
+            ("No.", Some(Number)),
+            ("Shirt number", Some(Number)),
+            ("Spiller nr.", Some(Number)),
+            ("Player #", Some(Number)),
+            ("Spillernavn", Some(Name)),
+            ("Navn på ryg", Some(Name)),
+            ("Navn", Some(Name)),
+            ("Efternavn", Some(Name)),
+            ("Tryk navn", Some(Name)),
+            ("Player", Some(Name)),
+            ("Player name", Some(Name)),
+            ("Name on back", Some(Name)),
+            ("NAME:", Some(Name)),
+            ("Str", Some(Size)),
+            ("Str.", Some(Size)),
+            ("Strl.", Some(Size)),
+            ("Størrelse", Some(Size)),
+            ("Tøjstørrelse", Some(Size)),
+            ("Shirt size", Some(Size)),
+            ("Size (EU)", Some(Size)),
+            ("Stk.", Some(Quantity)),
+            ("Antal", Some(Quantity)),
+            ("Qty", Some(Quantity)),
+            ("Quantity", Some(Quantity)),
+            ("Pcs", Some(Quantity)),
+            ("Note", None),
+            ("Bemærkning", None),
+            ("Email", None),
+            ("Telefon", None),
+            ("", None),
+        ];
+        for (heading, want) in cases {
+            assert_eq!(Column::from_header(heading), *want, "heading {heading:?}");
+        }
+        // The headings of the roster seen in the window: every column recognised.
+        let t = table(&[&["Spillernavn", "Trøjenr.", "Str", "Stk."]]);
+        assert_eq!(Mapping::guess(&t).columns, [Name, Number, Size, Quantity]);
+    }
+
+    #[test]
+    fn the_mapping_a_person_chose_is_remembered_for_the_same_headings() {
+        use Column::*;
+        let t = table(&[&["Spiller", "Kode", "Str"], &["Hansen", "7", "M"]]);
+        let mut remembered = RememberedMappings::default();
+        // First time: "Kode" means nothing to the guess.
+        let mut m = remembered.mapping_for(&t);
+        assert_eq!(m.columns, [Name, Skip, Size]);
+        m.set(1, Number);
+        remembered.remember(&t, &m);
+        // The next file with the same headings (written differently) is mapped the same way.
+        let again = table(&[&["SPILLER", "kode", "Str."], &["Berg", "9", "L"]]);
+        assert_eq!(remembered.mapping_for(&again).columns, [Name, Number, Size]);
+        // Other headings, or a table without headings, keep the guess.
+        let other = table(&[&["Spiller", "Kode", "Str", "Note"]]);
+        assert_eq!(remembered.mapping_for(&other), Mapping::guess(&other));
+        // A choice without a heading row is not remembered.
+        let mut plain = Mapping::guess(&t);
+        plain.has_header = false;
+        let mut fresh = RememberedMappings::default();
+        fresh.remember(&t, &plain);
+        assert_eq!(fresh, RememberedMappings::default());
+        // Bounded: the oldest goes first.
+        for k in 0..RememberedMappings::MAX + 3 {
+            let heading = format!("kolonne {k}");
+            let t = table(&[&["Navn", heading.as_str()]]);
+            remembered.remember(&t, &Mapping::guess(&t));
+        }
+        assert_eq!(remembered.chosen.len(), RememberedMappings::MAX);
+        assert_eq!(remembered.mapping_for(&again).columns, [Name, Skip, Size]);
     }
 
     #[test]

@@ -15,6 +15,7 @@ mod first_order;
 mod first_order_da;
 mod history_exports;
 mod pdfs;
+mod roster_files;
 mod settings;
 mod ui_composer;
 mod ui_designs;

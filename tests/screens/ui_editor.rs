@@ -253,20 +253,6 @@ fn an_existing_draft_opens_from_the_detail_and_its_unknowns_are_said() {
     );
 }
 
-/// A file dropped on the window.
-#[derive(Debug)]
-struct Dropped(PathBuf);
-
-impl egui::DroppedFile for Dropped {
-    fn path(&self) -> &Path {
-        &self.0
-    }
-
-    fn bytes(&self) -> Result<Vec<u8>, String> {
-        std::fs::read(&self.0).map_err(|e| e.to_string())
-    }
-}
-
 #[test]
 fn a_dropped_file_is_checked_and_uploaded() {
     let dir = tempfile::tempdir().unwrap();

@@ -249,3 +249,17 @@ pub fn open_demo_draft(h: &mut Harness<'static, LogodeskApp>) -> logodesk::backe
     wait_for(h, "the editor", |h| h.state().editor().is_loaded());
     draft
 }
+
+/// A file dropped on the window (push it on `h.input_mut().dropped_files`).
+#[derive(Debug)]
+pub struct Dropped(pub std::path::PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}

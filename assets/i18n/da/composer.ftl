@@ -182,7 +182,12 @@ composer-roster-over-line = Med disse { $count } rækker ville designet have { $
 ## Holdlistens korrektur og korrekturarket (proof.rs)
 
 composer-proof-show-row = Vis række { $row } i korrekturen
-composer-proof-row-marked-hover = Denne indsatte række kunne ikke læses helt; tjek den. Klik for at se den i korrekturen.
+composer-proof-row-marked-hover = { $why } Klik for at se rækken i korrekturen.
+composer-row-number-twice = Nummer { $number } står også på en anden række i dette design; ret en af dem.
+composer-paste-cut = { $count ->
+    [one] En indsat række havde flere celler end str., antal, navn og nummer; cellerne efter nummeret kom ikke med.
+   *[other] { $count } indsatte rækker havde flere celler end str., antal, navn og nummer; cellerne efter nummeret kom ikke med.
+}
 composer-proof-row-hover = Vis rækkens navn og nummer i korrekturen
 composer-proof-needs-id = En korrektur kræver designets id: tjenesten kan ikke slå designs op efter varenummer.
 composer-proof-drawing = Tegner korrekturen
@@ -273,3 +278,16 @@ roster-file-old-format = Filen er en Excel 97-2003-projektmappe (.xls) eller en 
 orders-csv-failed = logodesk kunne ikke skrive ordren som CSV ({ $reason }).
 orders-design-ref-shape = "{ $text }" er ikke et design-id eller varenummer. Skriv designets id (kun cifre, f.eks. 20001) eller dets varenummer (MUL og cifre, f.eks. MUL123456).
 orders-digit-split = "{ $digit }" trykkes som { $parts }
+composer-export-roster = Eksportér holdliste…
+composer-export-roster-hover = Gem linjens rækker som regnearksfil (CSV) med de overskrifter, importen kender.
+composer-roster-template = Skabelon til holdliste…
+composer-roster-template-hover = Gem en tom holdliste med de overskrifter, importen kender, som klubben kan udfylde.
+composer-roster-file-name = holdliste-{ $title }.csv
+composer-roster-template-file-name = holdliste-skabelon.csv
+composer-roster-path = Fil:
+composer-roster-path-hint = Holdlistens sti, fx C:\Users\…\holdliste.xlsx
+composer-roster-read = Læs fil
+composer-roster-drop-hint = Du kan også trække filen over på designlinjen.
+composer-drop-roster-placed = Ordren er lagt; dens holdlister kan ikke ændres. Kopiér den til en ny kladde for at bruge holdlisten der.
+composer-drop-roster-no-line = Tilføj først en designlinje, og træk så holdlisten over på den.
+composer-column-choice = Hvad kolonne { $column } indeholder

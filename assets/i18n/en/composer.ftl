@@ -182,7 +182,12 @@ composer-roster-over-line = With these { $count } rows the design would have { $
 ## The roster proof and the proof sheet (proof.rs)
 
 composer-proof-show-row = Show row { $row } in the proof
-composer-proof-row-marked-hover = This pasted row could not be read fully; check it. Click to see it in the proof.
+composer-proof-row-marked-hover = { $why } Click to see the row in the proof.
+composer-row-number-twice = Number { $number } is also on another row of this design; change one of them.
+composer-paste-cut = { $count ->
+    [one] One pasted row had more cells than size, qty, name and number; the cells after the number were left out.
+   *[other] { $count } pasted rows had more cells than size, qty, name and number; the cells after the number were left out.
+}
 composer-proof-row-hover = Show this row's name and number in the proof
 composer-proof-needs-id = A proof needs the design's id: the service cannot look designs up by item number.
 composer-proof-drawing = Drawing the proof
@@ -273,3 +278,16 @@ roster-file-old-format = The file is an Excel 97–2003 workbook (.xls) or a bin
 orders-csv-failed = logodesk could not write the order as CSV ({ $reason }).
 orders-design-ref-shape = "{ $text }" is not a design id or item number. Type the design's id (digits only, e.g. 20001) or its item number (MUL and digits, e.g. MUL123456).
 orders-digit-split = "{ $digit }" is printed as { $parts }
+composer-export-roster = Export roster…
+composer-export-roster-hover = Save this line's rows as a spreadsheet file (CSV) with the headings the import knows.
+composer-roster-template = Roster template…
+composer-roster-template-hover = Save an empty roster with the headings the import knows, for the club to fill in.
+composer-roster-file-name = roster-{ $title }.csv
+composer-roster-template-file-name = roster-template.csv
+composer-roster-path = File:
+composer-roster-path-hint = The roster file's path, e.g. C:\Users\…\roster.xlsx
+composer-roster-read = Read file
+composer-roster-drop-hint = You can also drop the file on the design line.
+composer-drop-roster-placed = This order is placed; its rosters can't be changed. Copy it to a new draft to use the roster there.
+composer-drop-roster-no-line = Add a design line first, then drop its roster on it.
+composer-column-choice = What column { $column } holds

@@ -12,6 +12,20 @@ use egui::Ui;
 /// Width of the grid's text cells.
 pub(super) const CELL: f32 = 110.0;
 pub(super) const NARROW: f32 = 56.0;
+/// The widest a name cell grows to; it takes the room the other columns leave
+/// ([`name_width`]).
+const NAME_MAX: f32 = 340.0;
+/// What a row's other columns take besides their text cells: the row number, the size's
+/// menu button and the row's copy and remove buttons.
+const ROW_CHROME: f32 = 28.0 + 26.0 + 110.0;
+
+/// The width of a grid's name cells: the room the other cells leave in `available`, between
+/// [`CELL`] and [`NAME_MAX`]. `value_columns` are the cells of name and number logos' values.
+pub(super) fn name_width(available: f32, value_columns: usize, spacing: f32) -> f32 {
+    let cells = 44.0 + 2.0 * NARROW + CELL * value_columns as f32;
+    let gaps = spacing * (6 + value_columns) as f32;
+    (available - ROW_CHROME - cells - gaps).clamp(CELL, NAME_MAX)
+}
 
 /// Where the cells note, during one frame, the paths of the fields that lost focus.
 fn left_id() -> egui::Id {
@@ -115,5 +129,22 @@ fn hinted_cell(
             r.on_hover_text(m)
         }
         None => r,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{CELL, NAME_MAX, name_width};
+
+    #[test]
+    fn the_name_takes_the_room_the_other_columns_leave() {
+        // A narrow window: the name keeps its least width.
+        assert_eq!(name_width(300.0, 0, 8.0), CELL);
+        // A wide one: the name grows, but not without end.
+        let wide = name_width(700.0, 0, 8.0);
+        assert!(wide > CELL && wide < NAME_MAX, "{wide}");
+        assert_eq!(name_width(2_000.0, 0, 8.0), NAME_MAX);
+        // Value columns take their share first.
+        assert!(name_width(700.0, 2, 8.0) < wide);
     }
 }

@@ -1,14 +1,16 @@
 //! The design lines: each design's placements and its instances grid, with roster paste.
 
-use super::cells::{CELL, NARROW, checked_cell};
+use super::cells::{CELL, NARROW, checked_cell, name_width};
+use super::import::{RosterExport, export_roster};
 use super::{Composer, proof};
 use crate::api::{LogoType, ValidationIssue};
 use crate::orders::form::{COMMON_SIZES, PlaceholderForm, RowForm, check_design_reference};
-use crate::orders::roster::parse_roster;
+use crate::orders::roster::{numbers_used_twice, parse_roster, row_problem};
 use crate::ui::theme::{self, space};
 use crate::ui::widgets::UiExt as _;
 use crate::ui::{Shared, names};
 use egui::{RichText, Ui};
+use std::collections::HashSet;
 use std::ops::Range;
 
 impl Composer {
@@ -26,8 +28,9 @@ impl Composer {
             });
             ui.add_space(space::S);
             let mut remove = None;
+            let mut lines = Vec::with_capacity(self.form.designs.len());
             for i in 0..self.form.designs.len() {
-                ui.push_id(("design", i), |ui| {
+                let line = ui.push_id(("design", i), |ui| {
                     // The proof beside the grid when there is room, else below it.
                     let beside = ui.available_width() >= proof::BESIDE_FROM;
                     if beside {
@@ -58,14 +61,21 @@ impl Composer {
                         self.proof_ui(ui, shared, i);
                     }
                 });
+                lines.push(line.response.rect);
                 ui.separator();
             }
+            self.take_dropped_roster(ui, &lines, shared);
             if let Some(i) = remove {
                 self.form.designs.remove(i);
                 self.revealed.retain(|p| !p.starts_with("designs["));
                 // An import under way names a line by its place: it ends with the line.
                 self.import = None;
-                self.bad_rows.clear();
+                // Unsent pastes stay with their lines (the removed line's goes with it).
+                self.roster = std::mem::take(&mut self.roster)
+                    .into_iter()
+                    .filter(|(k, _)| *k != i)
+                    .map(|(k, text)| (if k > i { k - 1 } else { k }, text))
+                    .collect();
                 self.design_notes.clear();
                 self.design_requests.clear();
                 self.proofs.forget_lines(shared);
@@ -171,11 +181,16 @@ impl Composer {
         } else {
             Vec::new()
         };
-        let bad = self.bad_rows.entry(i).or_default();
+        // Rows are marked while they have a problem or share their number: a mark clears
+        // as soon as the row is fixed.
+        let twice = numbers_used_twice(&d.rows);
+        let name_w = name_width(ui.available_width(), value_columns.len(), space::S);
         let revealed = &mut self.revealed;
         let mut duplicate = None;
         let mut delete = None;
         let mut import = false;
+        let mut pasted_note = None;
+        let mut export = None;
         let rows = d.rows.len();
         let proofs = &mut self.proofs;
         // The grid with the rows `shown` under its headings.
@@ -199,8 +214,8 @@ impl Composer {
                     for j in shown {
                         let Some(row) = d.rows.get_mut(j) else { break };
                         let at = format!("{at}.instances[{j}]");
-                        let marked = bad.contains(&j);
-                        Composer::proof_row_selector(proofs, ui, i, j, marked);
+                        let mark = row_mark(row, &twice);
+                        Composer::proof_row_selector(proofs, ui, i, j, mark);
                         size_cell(ui, &mut row.size, issues, &format!("{at}.size"), j);
                         checked_cell(
                             ui,
@@ -209,7 +224,7 @@ impl Composer {
                             issues,
                             &format!("{at}.quantity"),
                         );
-                        checked_cell(ui, &mut row.name, CELL, issues, &format!("{at}.name"));
+                        checked_cell(ui, &mut row.name, name_w, issues, &format!("{at}.name"));
                         checked_cell(ui, &mut row.number, NARROW, issues, &format!("{at}.number"));
                         for (k, p) in value_columns.iter().enumerate() {
                             let value = row.values.entry(p.logo_id).or_default();
@@ -244,11 +259,9 @@ impl Composer {
         if let Some(j) = duplicate {
             let copy = d.rows[j].clone();
             d.rows.insert(j + 1, copy);
-            bad.clear();
         }
         if let Some(j) = delete {
             d.rows.remove(j);
-            bad.clear();
         }
         let mut rows_problems: Vec<&ValidationIssue> = issues
             .iter()
@@ -296,7 +309,8 @@ impl Composer {
                 text.clear();
                 replace_lone_default_row(&mut d.rows);
                 let offset = d.rows.len();
-                bad.extend(roster.bad.iter().map(|b| b + offset));
+                let cut = roster.cut;
+                pasted_note = (cut > 0).then(|| crate::tr!("composer-paste-cut", count = cut));
                 // What was pasted shows its problems at once, like a field left.
                 revealed.extend(
                     (offset..offset + roster.rows.len()).map(|j| format!("{at}.instances[{j}]")),
@@ -307,13 +321,63 @@ impl Composer {
                 .button(crate::tr!("composer-import-roster"))
                 .on_hover_text(crate::tr!("composer-import-roster-hover"))
                 .clicked();
+            let has_rows = !is_lone_default_row(&d.rows) && !d.rows.is_empty();
+            if ui
+                .add_enabled(
+                    has_rows,
+                    egui::Button::new(crate::tr!("composer-export-roster")).small(),
+                )
+                .on_hover_text(crate::tr!("composer-export-roster-hover"))
+                .clicked()
+            {
+                export = Some(RosterExport::Line(d.title.clone(), d.rows.clone()));
+            }
+            if ui
+                .small_button(crate::tr!("composer-roster-template"))
+                .on_hover_text(crate::tr!("composer-roster-template-hover"))
+                .clicked()
+            {
+                export = Some(RosterExport::Template);
+            }
         });
+        if let Some(note) = pasted_note {
+            self.design_notes.insert(i, note);
+        }
+        if let Some(export) = export {
+            export_roster(export, shared);
+        }
         if import {
             self.pick_roster_file(i, shared);
         }
         self.import_ui(ui, i);
         remove
     }
+}
+
+impl Composer {
+    /// The rows of design line `i` the grid marks now (a problem, or a number another row
+    /// of the line also carries), by place.
+    pub fn marked_rows(&self, i: usize) -> Vec<usize> {
+        let Some(d) = self.form.designs.get(i) else {
+            return Vec::new();
+        };
+        let twice = numbers_used_twice(&d.rows);
+        (0..d.rows.len())
+            .filter(|&j| row_mark(&d.rows[j], &twice).is_some())
+            .collect()
+    }
+}
+
+/// Why a row of the grid is marked, as the row number's hover says it: its problem, or the
+/// number another row also carries.
+fn row_mark(row: &RowForm, twice: &HashSet<String>) -> Option<String> {
+    if let Some(problem) = row_problem(row) {
+        return Some(problem);
+    }
+    let number = row.number.trim();
+    twice
+        .contains(number)
+        .then(|| crate::tr!("composer-row-number-twice", number = number))
 }
 
 /// A line with more rows than this draws only those in view ([`long_grid`]).

@@ -11,9 +11,12 @@ use super::Composer;
 use super::designs::{is_lone_default_row, replace_lone_default_row, row_heading_texts};
 use crate::api::MAX_INSTANCES_PER_DESIGN;
 use crate::backend::orders::OrdersCommand;
-use crate::backend::{Command, RequestId, UserError};
+use crate::backend::{Command, RequestId, SaveTo, UserError, file_name_part};
+use crate::orders::csv::roster_csv;
 use crate::orders::form::RowForm;
-use crate::orders::roster_import::{Column, Mapping, PreviewRow, RosterTable, preview};
+use crate::orders::roster_import::{
+    Column, Mapping, PreviewRow, RememberedMappings, RosterTable, is_roster_file_name, preview,
+};
 use crate::ui::theme::{self, space};
 use crate::ui::widgets::UiExt as _;
 use crate::ui::{Shared, Slot};
@@ -39,6 +42,11 @@ pub(super) struct RosterImport {
     mapping: Mapping,
     /// Why there is nothing to preview (no file chosen, a file that could not be read).
     note: Option<String>,
+    /// The path typed when the dialog gave none.
+    path: String,
+    /// The table came and its mapping is still the guess: the first frame that draws it
+    /// looks for a mapping the person chose for the same headings before.
+    unmapped: bool,
     /// The preview drawn, and what it was computed from.
     shown: Option<Shown>,
 }
@@ -54,6 +62,8 @@ impl RosterImport {
                 has_header: false,
             },
             note: None,
+            unmapped: false,
+            path: String::new(),
             shown: None,
         }
     }
@@ -184,6 +194,7 @@ impl Composer {
         match result {
             Ok(table) => {
                 import.mapping = Mapping::guess(&table);
+                import.unmapped = true;
                 import.table = Some(*table);
             }
             Err(e) => import.note = Some(e.message),
@@ -223,6 +234,7 @@ impl Composer {
         let t = theme::tokens(ui.ctx());
         let mut close = false;
         let mut add = false;
+        let mut typed = None;
         egui::Frame::new()
             .fill(t.chrome)
             .corner_radius(theme::radius::CONTROL)
@@ -240,13 +252,42 @@ impl Composer {
                     mapping,
                     shown,
                     note,
+                    unmapped,
+                    path,
                     ..
                 } = import;
                 let Some(table) = table else {
                     ui.problem(note.as_deref().unwrap_or_default());
+                    // No dialog (a desktop without a file-dialog service) is not a dead end:
+                    // the file's path can be typed or pasted, or the file dropped.
+                    ui.horizontal(|ui| {
+                        let label = ui.muted(&crate::tr!("composer-roster-path"));
+                        let field = ui
+                            .add(
+                                egui::TextEdit::singleline(path)
+                                    .hint_text(crate::tr!("composer-roster-path-hint"))
+                                    .desired_width(320.0),
+                            )
+                            .labelled_by(label.id);
+                        let entered =
+                            field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                        let read = ui
+                            .add_enabled(
+                                !path.trim().is_empty(),
+                                egui::Button::new(crate::tr!("composer-roster-read")),
+                            )
+                            .clicked();
+                        if (read || entered) && !path.trim().is_empty() {
+                            typed = Some(PathBuf::from(path.trim()));
+                        }
+                    });
+                    ui.muted_small(&crate::tr!("composer-roster-drop-hint"));
                     close = ui.button(crate::tr!("composer-close")).clicked();
                     return;
                 };
+                if std::mem::take(unmapped) {
+                    *mapping = remembered_mappings(ui.ctx()).mapping_for(table);
+                }
                 ui.label(
                     RichText::new(crate::tr!(
                         "composer-roster-from",
@@ -303,14 +344,28 @@ impl Composer {
                     close = ui.button(crate::tr!("composer-cancel")).clicked();
                 });
             });
-        if add {
+        if let Some(path) = typed {
+            self.roster_path = Some((i, path));
+        } else if add {
+            if let Some(RosterImport {
+                table: Some(table),
+                mapping,
+                ..
+            }) = &self.import
+            {
+                let mut remembered = remembered_mappings(ui.ctx());
+                remembered.remember(table, mapping);
+                ui.ctx()
+                    .data_mut(|d| d.insert_persisted(remembered_mappings_id(), remembered));
+            }
             self.add_imported_rows(i);
         } else if close {
             self.import = None;
         }
     }
 
-    /// Adds the previewed rows to line `i`, the marked ones marked in the grid too.
+    /// Adds the previewed rows to line `i` (the grid marks those with a problem or a number
+    /// used twice until they are fixed).
     fn add_imported_rows(&mut self, i: usize) {
         let Some(rows) = self.import_preview(i) else {
             return;
@@ -321,17 +376,115 @@ impl Composer {
         };
         replace_lone_default_row(&mut d.rows);
         let offset = d.rows.len();
-        let bad = self.bad_rows.entry(i).or_default();
         for (k, r) in rows.into_iter().enumerate() {
-            if r.is_marked() {
-                bad.insert(offset + k);
-            }
             // What was imported shows its problems at once, like a field left.
             self.revealed
                 .insert(format!("designs[{i}].instances[{}]", offset + k));
             d.rows.push(r.row);
         }
     }
+}
+
+/// What "Export roster…" or "Roster template…" saves.
+pub(super) enum RosterExport {
+    /// A design line's rows, with the design's title for the file name.
+    Line(String, Vec<RowForm>),
+    /// The headings alone, for a club to fill in.
+    Template,
+}
+
+/// Writes the roster as CSV in the person's language and asks the backend to save it
+/// ("Save as…"; the toast says where it went).
+pub(super) fn export_roster(export: RosterExport, shared: &mut Shared<'_>) {
+    let (rows, file_name) = match &export {
+        RosterExport::Line(title, rows) => {
+            let title = file_name_part(title, "design");
+            let name = crate::tr!("composer-roster-file-name", title = title);
+            (&rows[..], name)
+        }
+        RosterExport::Template => (&[][..], crate::tr!("composer-roster-template-file-name")),
+    };
+    match roster_csv(rows, shared.language()) {
+        Ok(csv) => shared
+            .backend
+            .send(Command::Orders(OrdersCommand::ExportCsv {
+                to: SaveTo::Ask,
+                file_name,
+                csv,
+            })),
+        Err(e) => shared.notifications.error(&UserError::from_error(&e)),
+    }
+}
+
+impl Composer {
+    /// A roster file (CSV, XLSX, ODS…) dropped on the composer: it is imported into the
+    /// design line it was dropped on — else the last line — and previewed. While a file is
+    /// dragged over the window the lines say where it can go. Other files are left for the
+    /// logo upload.
+    pub(super) fn take_dropped_roster(
+        &mut self,
+        ui: &Ui,
+        lines: &[egui::Rect],
+        shared: &mut Shared<'_>,
+    ) {
+        let ctx = ui.ctx();
+        let (hovering, dropped, pointer) = ctx.input(|i| {
+            let hovering = i
+                .raw
+                .hovered_files
+                .iter()
+                .any(|f| f.path.as_deref().is_none_or(is_roster_file_name));
+            let dropped = i
+                .raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .find(|p| is_roster_file_name(p));
+            (hovering, dropped, i.pointer.latest_pos())
+        });
+        let frozen = self.is_frozen();
+        if hovering && !frozen {
+            let t = theme::tokens(ctx);
+            let target = pointer
+                .and_then(|p| lines.iter().find(|r| r.contains(p)))
+                .or(lines.last());
+            if let Some(rect) = target {
+                ui.painter().rect_stroke(
+                    rect.expand(space::XS),
+                    theme::radius::CONTROL,
+                    egui::Stroke::new(2.0, t.accent),
+                    egui::StrokeKind::Outside,
+                );
+            }
+        }
+        let Some(path) = dropped else { return };
+        ctx.input_mut(|i| i.raw.dropped_files.clear());
+        let line = pointer
+            .and_then(|p| lines.iter().position(|r| r.contains(p)))
+            .or_else(|| lines.len().checked_sub(1));
+        match line {
+            _ if frozen => shared.notifications.error(&UserError::new(
+                crate::tr!("composer-drop-roster-placed"),
+                None,
+            )),
+            None => shared.notifications.error(&UserError::new(
+                crate::tr!("composer-drop-roster-no-line"),
+                None,
+            )),
+            Some(line) => self.import_roster_file(line, path, shared),
+        }
+    }
+}
+
+/// Where the mappings people chose are kept (egui's memory, saved with the window's state).
+fn remembered_mappings_id() -> egui::Id {
+    egui::Id::unique("logodesk.roster-mappings")
+}
+
+/// The mappings people chose for files with headings (none before the first).
+fn remembered_mappings(ctx: &egui::Context) -> RememberedMappings {
+    ctx.data_mut(|d| d.get_persisted::<RememberedMappings>(remembered_mappings_id()))
+        .unwrap_or_default()
 }
 
 /// Which column is which: each file column with its first cell and a choice.
@@ -359,7 +512,7 @@ fn mapping_ui(ui: &mut Ui, table: &RosterTable, mapping: &mut Mapping) {
             ui.end_row();
             for k in 0..mapping.columns.len() {
                 let mut chosen = mapping.columns[k];
-                egui::ComboBox::from_id_salt(("import-column", k))
+                let choice = egui::ComboBox::from_id_salt(("import-column", k))
                     .selected_text(chosen.label())
                     .width(90.0)
                     .show_ui(ui, |ui| {
@@ -367,6 +520,9 @@ fn mapping_ui(ui: &mut Ui, table: &RosterTable, mapping: &mut Mapping) {
                             ui.selectable_value(&mut chosen, c, c.label());
                         }
                     });
+                choice
+                    .response
+                    .accessible_name(crate::tr!("composer-column-choice", column = k + 1));
                 if chosen != mapping.columns[k] {
                     mapping.set(k, chosen);
                 }

@@ -58,8 +58,6 @@ pub struct Composer {
     logo_input: String,
     logo_by_item_no: bool,
     roster: HashMap<usize, String>,
-    /// Rows of each design that a paste could not read fully.
-    bad_rows: HashMap<usize, BTreeSet<usize>>,
     design_requests: HashMap<RequestId, usize>,
     logo_requests: HashMap<RequestId, usize>,
     design_notes: HashMap<usize, String>,

@@ -190,12 +190,12 @@ impl Composer {
         ui: &mut Ui,
         line: usize,
         row: usize,
-        marked: bool,
+        mark: Option<String>,
     ) {
         let t = theme::tokens(ui.ctx());
         let selected = proofs.selected.get(&line) == Some(&row);
         let n = RichText::new(format!("{}", row + 1)).small();
-        let n = if marked {
+        let n = if mark.is_some() {
             n.color(t.danger)
         } else if selected {
             n.strong()
@@ -205,8 +205,8 @@ impl Composer {
         let response = ui
             .selectable_label(selected, n)
             .accessible_name(crate::tr!("composer-proof-show-row", row = row + 1))
-            .on_hover_text(if marked {
-                crate::tr!("composer-proof-row-marked-hover")
+            .on_hover_text(if let Some(mark) = mark {
+                crate::tr!("composer-proof-row-marked-hover", why = mark)
             } else {
                 crate::tr!("composer-proof-row-hover")
             });

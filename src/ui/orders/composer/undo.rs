@@ -45,7 +45,6 @@ impl Composer {
         }
         if std::mem::take(&mut self.history.lines_changed) {
             // Answers on their way belong to lines by position: drop them, ask again.
-            self.bad_rows.clear();
             self.design_notes.clear();
             self.logo_notes.clear();
             self.design_requests.clear();
