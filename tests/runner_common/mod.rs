@@ -68,14 +68,21 @@ pub struct Runner {
 impl Runner {
     /// `logodesk <args>` on the data folder `dir`, without a display.
     pub fn start(dir: &Path, args: &[&str]) -> Runner {
-        let mut child = Command::new(BIN)
+        let mut command = Command::new(BIN);
+        command
             .args(args)
             .arg("--data-dir")
             .arg(dir)
             .env("RUST_LOG", "warn")
             .env_remove("LOGODESK_DATA_DIR")
             .env_remove("DISPLAY")
-            .env_remove("WAYLAND_DISPLAY")
+            .env_remove("WAYLAND_DISPLAY");
+        Runner::spawn(command)
+    }
+
+    /// Any logodesk `command` (e.g. the Windows build under Wine), its output read the same way.
+    pub fn spawn(mut command: Command) -> Runner {
+        let mut child = command
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -435,6 +442,11 @@ pub fn screenshot(bin: &Path, data: &Path, runtime: &Path, screen: &str, png: &P
         x.log()
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("saved"));
+    check_screenshot(png);
+}
+
+/// The screenshot at `png` is the whole window and not blank.
+pub fn check_screenshot(png: &Path) {
     let img = image::open(png).expect("a PNG was written").into_rgba8();
     let (w, h) = img.dimensions();
     assert!(w >= 960 && h >= 620, "the whole window: {w}×{h}");
