@@ -11,7 +11,6 @@ mod patience;
 #[path = "../runner_common/mod.rs"]
 mod runner_common;
 
-mod appimage;
 mod cli;
 mod install_deb;
 mod instance;
