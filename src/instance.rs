@@ -14,7 +14,9 @@
 //! folder path too long for a socket address) the second one only says that one is running.
 
 use std::fs::{File, OpenOptions};
-use std::io::{self, BufRead as _, BufReader, Read as _, Write as _};
+use std::io;
+#[cfg(unix)]
+use std::io::{BufRead as _, BufReader, Read as _, Write as _};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -34,6 +36,7 @@ pub enum Holder {
     Headless,
 }
 
+#[cfg(unix)]
 impl Holder {
     fn as_str(self) -> &'static str {
         match self {
@@ -110,6 +113,7 @@ impl ForwardHook {
         slot.handler = Some(Box::new(handler));
     }
 
+    #[cfg(unix)]
     fn request(&self) {
         let mut slot = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         match &slot.handler {
@@ -227,11 +231,14 @@ pub fn ask_to_come_forward(dir: &Path) -> Option<Holder> {
 
 /// How long a request or its answer may take on the socket (the holder answers at once; this
 /// only bounds a holder that hangs).
+#[cfg(unix)]
 const SOCKET_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// The longest line read from the socket.
+#[cfg(unix)]
 const MAX_LINE: u64 = 64;
 
+#[cfg(unix)]
 fn read_line(stream: impl io::Read) -> io::Result<String> {
     let mut line = String::new();
     BufReader::new(stream).take(MAX_LINE).read_line(&mut line)?;
@@ -324,6 +331,7 @@ mod unix {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(unix)]
     use std::sync::mpsc;
 
     #[test]

@@ -13,6 +13,9 @@
 //! million rows; a CSV line of a million cells; and Excel's "Unicode text" (UTF-16 LE), whose
 //! letters must survive.
 
+// The child's memory limit (`RLIMIT_AS`) and its peak (`/proc/self/status`) are Linux's.
+#![cfg(target_os = "linux")]
+
 use crate::patience::PATIENCE;
 use logodesk::orders::roster_import::read_file;
 use std::io::Write;

@@ -8,6 +8,9 @@
 //! this `cargo test` built (`--profile dev --no-build`): what is tested is the packaging, not the
 //! optimiser. `cargo test --test processes install_deb -- --nocapture` prints the figures.
 
+// The `.deb` is a Linux package: installed with apt-get, checked with dpkg.
+#![cfg(target_os = "linux")]
+
 use crate::runner_common;
 
 use std::path::{Path, PathBuf};

@@ -288,7 +288,7 @@ impl XServer {
 
     /// Whether `Xvfb` can be started here.
     pub fn available() -> bool {
-        have("Xvfb")
+        cfg!(unix) && have("Xvfb")
     }
 
     /// Starts a 1280 × 800 × 24 server and waits (bounded) until it takes connections.
@@ -350,6 +350,8 @@ impl XServer {
         let socket = format!("/tmp/.X11-unix/X{display}");
         let until = Instant::now() + Self::READY_WITHIN;
         loop {
+            // An X server is a Unix program ([`Self::available`] says none elsewhere).
+            #[cfg(unix)]
             if std::os::unix::net::UnixStream::connect(&socket).is_ok() {
                 return;
             }
