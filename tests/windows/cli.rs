@@ -16,7 +16,13 @@ fn version_and_help_print_into_a_pipe() {
     );
 
     let help = wine.run_ok(&exe, &["--help"]);
-    for word in ["Usage:", "sandbox", "send-queued", "--data-dir", "--screenshot"] {
+    for word in [
+        "Usage:",
+        "sandbox",
+        "send-queued",
+        "--data-dir",
+        "--screenshot",
+    ] {
         assert!(help.contains(word), "--help lacks {word:?}: {help}");
     }
 }

@@ -49,7 +49,10 @@ fn contains(haystack: &[u8], needle: &[u8]) -> bool {
 /// Runs the installer (or uninstaller) silently with `args`; answers its stderr.
 fn silent(wine: &Wine, program: &Path, args: &[&str], debug: &str) -> String {
     let out = run_with_limit(
-        wine.command(program).arg("/S").args(args).env("WINEDEBUG", debug),
+        wine.command(program)
+            .arg("/S")
+            .args(args)
+            .env("WINEDEBUG", debug),
         PATIENCE,
     );
     assert!(
@@ -134,11 +137,17 @@ fn the_installer_installs_upgrades_and_uninstalls_keeping_the_data() {
     assert_eq!(value("NoRepair"), "0x1");
     let kib = u64::from_str_radix(value("EstimatedSize").trim_start_matches("0x"), 16).unwrap();
     let exe_kib = std::fs::metadata(&exe).unwrap().len() / 1024;
-    assert!(kib >= exe_kib, "EstimatedSize {kib} KiB, the exe alone {exe_kib} KiB");
+    assert!(
+        kib >= exe_kib,
+        "EstimatedSize {kib} KiB, the exe alone {exe_kib} KiB"
+    );
 
     // The installed exe starts.
     let version = wine.run_ok(&installed, &["--version"]);
-    assert!(version.starts_with(&format!("logodesk {VERSION} ")), "{version}");
+    assert!(
+        version.starts_with(&format!("logodesk {VERSION} ")),
+        "{version}"
+    );
 
     // Upgrade in place: the program replaced, the person's data untouched.
     std::fs::create_dir_all(&data).unwrap();
@@ -169,7 +178,11 @@ fn the_installer_installs_upgrades_and_uninstalls_keeping_the_data() {
     wait_until_uninstalled(&wine, &programs);
     let started = Instant::now();
     while data.exists() {
-        assert!(started.elapsed() < PATIENCE, "/PURGE left {}", data.display());
+        assert!(
+            started.elapsed() < PATIENCE,
+            "/PURGE left {}",
+            data.display()
+        );
         std::thread::sleep(Duration::from_millis(100));
     }
 }

@@ -64,7 +64,12 @@ fn an_accounts_key_is_stored_and_read_back_through_credential_manager() {
 
     let mut command = wine.command(&exe);
     command
-        .args(["send-queued", "--exit-when-sent", "--account", "Wine keychain"])
+        .args([
+            "send-queued",
+            "--exit-when-sent",
+            "--account",
+            "Wine keychain",
+        ])
         .arg("--data-dir")
         .arg(windows_path(data));
     let (status, lines, stderr) = Runner::spawn(command).finish(PATIENCE);

@@ -61,11 +61,7 @@ async fn the_windows_sandbox_serves_the_money_paths() {
         .to_lowercase();
     let found = vendor.logos().list_all(Some(&word), 50).await.unwrap();
     assert!(found.iter().any(|l| l.logo_id == all[0].logo_id));
-    assert!(
-        found
-            .iter()
-            .all(|l| l.title.to_lowercase().contains(&word))
-    );
+    assert!(found.iter().all(|l| l.title.to_lowercase().contains(&word)));
     let none = vendor
         .logos()
         .list(&ListLogos::new().search("no such title qq"))
@@ -91,8 +87,16 @@ async fn the_windows_sandbox_serves_the_money_paths() {
         .await
         .unwrap();
     let rgb = |c: &Color| [c.red, c.green, c.blue, 255];
-    let red = logo.colors.iter().find(|c| is_reddish(rgb(c))).expect("red");
-    let white = logo.colors.iter().find(|c| is_whitish(rgb(c))).expect("white");
+    let red = logo
+        .colors
+        .iter()
+        .find(|c| is_reddish(rgb(c)))
+        .expect("red");
+    let white = logo
+        .colors
+        .iter()
+        .find(|c| is_whitish(rgb(c)))
+        .expect("white");
     let recolored = vendor
         .logos()
         .change_colors(
@@ -128,7 +132,9 @@ async fn the_windows_sandbox_serves_the_money_paths() {
     assert_eq!(placed.status, OrderStatus::Pending);
     let completed = track(&vendor, placed.id).await;
     assert_eq!(completed.status, OrderStatus::Completed, "{completed:?}");
-    let o = completed.order.expect("a Completed record carries the order");
+    let o = completed
+        .order
+        .expect("a Completed record carries the order");
     assert_eq!(o.reference, "WINE-PO-1");
     assert!(o.sub_total > Decimal::ZERO);
     assert_eq!(o.sub_total + o.vat, o.total);
@@ -145,10 +151,7 @@ async fn the_windows_sandbox_serves_the_money_paths() {
         .with_logo(LogoLine::quantity(LogoId(fx.done_logo_id), 5));
     expect_status(vendor.orders().place(&other, &key).await, 409);
     let again = vendor.orders().get(placed.id).await.unwrap();
-    assert_eq!(
-        again.order.expect("still the order").reference,
-        "WINE-PO-1"
-    );
+    assert_eq!(again.order.expect("still the order").reference, "WINE-PO-1");
     let next = vendor
         .orders()
         .place(&other, &IdempotencyKey::new())

@@ -85,7 +85,11 @@ fn find_tool(names: &[&str], fallback: &str) -> Option<PathBuf> {
         .iter()
         .find(|name| have(name))
         .map(PathBuf::from)
-        .or_else(|| Path::new(fallback).is_file().then(|| PathBuf::from(fallback)))
+        .or_else(|| {
+            Path::new(fallback)
+                .is_file()
+                .then(|| PathBuf::from(fallback))
+        })
 }
 
 /// Compiles one of this folder's C files with mingw-w64.
