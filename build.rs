@@ -85,7 +85,9 @@ fn check_ico() {
         Ok(_) => panic!(
             "{ICO} is not the icons of assets/icons/hicolor: write it again with `LOGODESK_WRITE_ICO=1 cargo build`"
         ),
-        Err(e) => panic!("cannot read {ICO} ({e}): write it with `LOGODESK_WRITE_ICO=1 cargo build`"),
+        Err(e) => {
+            panic!("cannot read {ICO} ({e}): write it with `LOGODESK_WRITE_ICO=1 cargo build`")
+        }
     }
 }
 

@@ -12,12 +12,14 @@
 //! - [`instance`]: one logodesk per data folder; [`logging`]: the log file and crash notes;
 //!   [`headless`]: `logodesk send-queued`; [`notice`]: a one-sentence window; [`signals`]:
 //!   Ctrl-C and SIGTERM.
-//! - [`cli`]: the command line; `main.rs` only calls [`cli::run`].
+//! - [`cli`]: the command line; `main.rs` only calls [`cli::run`]; [`fonts`]: the DejaVu fonts
+//!   of the window and the PDFs, embedded once.
 
 pub mod api;
 pub mod app;
 pub mod backend;
 pub mod cli;
+pub mod fonts;
 pub mod headless;
 pub mod i18n;
 pub mod imaging;

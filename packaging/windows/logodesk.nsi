@@ -2,9 +2,10 @@
 ;
 ; Per user, without admin rights: the program goes to %LOCALAPPDATA%\Programs\logodesk, a
 ; Start-menu shortcut carries the app's AppUserModelID, "Installed apps" lists it (HKCU).
-; Installing again upgrades in place. The person's data (%LOCALAPPDATA%\logodesk: databases,
-; logs) is never touched by an install or an upgrade, and an uninstall keeps it unless asked:
-; the checkbox on the uninstaller's page, or `/PURGE` for a silent uninstall (`/S /PURGE`).
+; Installing again upgrades in place. The person's data (%LOCALAPPDATA%\logodesk, whose
+; `data` folder holds the databases and logs) is never touched by an install or an upgrade,
+; and an uninstall keeps it unless asked: the checkbox on the uninstaller's page, or `/PURGE`
+; for a silent uninstall (`/S /PURGE`).
 ;
 ; Defined on the command line by build.sh:
 ;   VERSION    the package version, e.g. 0.1.0 (from Cargo.toml)
@@ -26,7 +27,8 @@ SetCompressor /SOLID lzma
 
 !define APP "logodesk"
 !define PUBLISHER "The logodesk developers"
-; The same id the app gives its windows (src/app/window.rs), so taskbar and Start menu match.
+; The app's AppUserModelID (its reverse-DNS id, as on macOS): the running window and the
+; shortcut must carry the same one for the taskbar to group and pin them as one app.
 !define AUMID "dk.logodesk.logodesk"
 !define UNINST_KEY "Software\Microsoft\Windows\CurrentVersion\Uninstall\${APP}"
 

@@ -93,7 +93,7 @@ fn the_installer_installs_upgrades_and_uninstalls_keeping_the_data() {
     let programs = wine.local_app_data().join("Programs/logodesk");
     let installed = programs.join("logodesk.exe");
     let shortcut = wine.start_menu_programs().join("logodesk.lnk");
-    let data = wine.local_app_data().join("logodesk");
+    let data = wine.local_app_data().join("logodesk/data");
 
     // Install. Wine's shell links keep no property store: Wine says so on `fixme:shell`.
     let log = silent(&wine, &setup, &[], "fixme+shell");

@@ -3,11 +3,11 @@
 //! search logos, upload → edit → commit, an order with a design and names to `Completed`, an
 //! idempotent replay, and the same key with another body refused.
 
-use crate::common::{address, art, client, expect_status, is_reddish, is_whitish, png};
+use crate::common::{
+    address, art, client, design_with_names, expect_status, png, red_and_white, track,
+};
 use crate::runner_common::Runner;
 use crate::wine::{Wine, exe};
-
-use std::time::Duration;
 
 use crate::patience::PATIENCE;
 use logodesk::api::*;
@@ -16,18 +16,6 @@ use rust_decimal::Decimal;
 /// The sandbox's published demo fixtures (the same build's, so the same ids and keys).
 fn fixtures() -> logodesk::sandbox::Fixtures {
     logodesk::sandbox::fixtures()
-}
-
-async fn track(client: &Client, id: OrderId) -> TrackingRecord {
-    tokio::time::timeout(
-        PATIENCE,
-        client
-            .orders()
-            .track(id, Some(Duration::from_millis(100)), |_| {}),
-    )
-    .await
-    .expect("the order reaches a final state")
-    .expect("tracking succeeds")
 }
 
 #[tokio::test]
@@ -86,46 +74,28 @@ async fn the_windows_sandbox_serves_the_money_paths() {
         )
         .await
         .unwrap();
-    let rgb = |c: &Color| [c.red, c.green, c.blue, 255];
-    let red = logo
-        .colors
-        .iter()
-        .find(|c| is_reddish(rgb(c)))
-        .expect("red");
-    let white = logo
-        .colors
-        .iter()
-        .find(|c| is_whitish(rgb(c)))
-        .expect("white");
+    let (red, white) = red_and_white(&logo);
     let recolored = vendor
         .logos()
         .change_colors(
             logo.logo_id,
             &ChangeColors {
                 color_changes: vec![ColorChange {
-                    from: red.id.clone(),
-                    to: white.id.clone(),
+                    from: red.clone(),
+                    to: white,
                 }],
             },
         )
         .await
         .unwrap();
-    assert!(!recolored.colors.iter().any(|c| c.id == red.id));
+    assert!(!recolored.colors.iter().any(|c| c.id == red));
     let done = vendor.logos().commit(logo.logo_id).await.unwrap();
     assert_eq!(done.status, LogoStatus::Done);
     assert!(done.logo_item_no.is_some_and(|n| n.0 > 0));
 
     // An order with a design and names, to Completed.
     let order = PlaceOrder::new("WINE-PO-1", address())
-        .with_design(DesignLine::new(
-            DesignId(fx.done_design_id),
-            vec![
-                Instance::new("M", 2).with_name("HANSEN").with_number("7"),
-                Instance::new("L", 1)
-                    .with_logo_value(LogoId(fx.name_logo_id), "JENSEN")
-                    .with_logo_value(LogoId(fx.number_logo_id), "10"),
-            ],
-        ))
+        .with_design(design_with_names(&fx))
         .with_logo(LogoLine::quantity(done.logo_id, 10));
     let key = IdempotencyKey::new();
     let placed = vendor.orders().place(&order, &key).await.unwrap();

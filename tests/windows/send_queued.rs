@@ -2,13 +2,10 @@
 //! data folder exactly once (the folder is a Linux path, `Z:\…` to Wine; its embedded sandbox
 //! is the service). A second run finds nothing left to send and places nothing.
 
-use crate::runner_common::{Runner, queue_orders, queued, server_orders};
+use crate::runner_common::{Runner, queue_orders, queued, sent_rows, server_orders};
 use crate::wine::{Wine, exe, windows_path};
 
-use std::collections::BTreeSet;
-
 use crate::patience::PATIENCE;
-use logodesk::store::{OrderState, Store};
 
 const N: usize = 5;
 
@@ -42,30 +39,11 @@ fn send_queued_sends_each_queued_order_once() {
 
     send_queued(&wine, &exe, data);
     assert_eq!(queued(data, account), 0, "nothing is left queued");
-    let rows = Store::open(&data.join("logodesk.sqlite"))
-        .unwrap()
-        .local_orders(account, false)
-        .unwrap();
-    assert_eq!(rows.len(), N);
-    let mut tracking = BTreeSet::new();
-    for row in &rows {
-        assert_ne!(row.state, OrderState::Queued, "{row:?}");
-        let id = row
-            .tracking_id
-            .unwrap_or_else(|| panic!("no tracking id: {row:?}"));
-        assert!(tracking.insert(id.0), "tracking id {id} on two rows");
-    }
+    let rows = sent_rows(data, account, N);
 
     // Again: nothing is queued, nothing more reaches the service.
     send_queued(&wine, &exe, data);
     let server = server_orders(data, "WINE-");
     server.assert_each_once(N);
-    for row in &rows {
-        let key = row.key.as_ref().expect("a key");
-        assert_eq!(
-            server.keys.get(key.as_str()).copied(),
-            row.tracking_id.map(|t| t.0),
-            "the order its key created is the one its row recorded: {row:?}"
-        );
-    }
+    server.assert_rows_recorded(&rows);
 }
