@@ -1,8 +1,8 @@
 //! Test 4: the NSIS installer (`packaging/windows/build.sh`) under Wine: a silent install puts
 //! the program under `%LOCALAPPDATA%\Programs\logodesk`, a Start-menu shortcut and an
-//! "Installed apps" entry; the installed exe starts; a second install upgrades in place and
-//! keeps the person's data; a silent uninstall removes the program and keeps the data, unless
-//! `/PURGE` is given.
+//! "Installed apps" entry; the installed exe starts; an upgrade while it runs is refused; a
+//! second install upgrades in place and keeps the person's data; a silent uninstall removes
+//! the program and keeps the data, unless `/PURGE` is given.
 
 use crate::wine::{VERSION, Wine, exe, installer};
 
@@ -11,7 +11,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::patience::PATIENCE;
-use crate::runner_common::run_with_limit;
+use crate::runner_common::{Runner, run_with_limit};
 
 const UNINSTALL_KEY: &str = r"HKCU\Software\Microsoft\Windows\CurrentVersion\Uninstall\logodesk";
 /// The app's AppUserModelID, set on the shortcut.
@@ -148,6 +148,20 @@ fn the_installer_installs_upgrades_and_uninstalls_keeping_the_data() {
         version.starts_with(&format!("logodesk {VERSION} ")),
         "{version}"
     );
+
+    // While it runs, a silent upgrade stops with exit code 2 and changes nothing.
+    let mut running = wine.command(&installed);
+    running.args(["sandbox", "--ephemeral", "--listen", "127.0.0.1:0"]);
+    let mut running = Runner::spawn(running);
+    running.wait_for_line(PATIENCE, |l| l.starts_with("listening on "));
+    let refused = run_with_limit(wine.command(&setup).arg("/S"), PATIENCE);
+    assert_eq!(
+        refused.status.code(),
+        Some(2),
+        "an upgrade while logodesk runs is refused"
+    );
+    assert!(same_file(&installed, &exe));
+    running.kill9();
 
     // Upgrade in place: the program replaced, the person's data untouched.
     std::fs::create_dir_all(&data).unwrap();
