@@ -26,10 +26,11 @@ pub use crate::VERSION;
 const AFTER_HELP: &str = "\
 Exit status: 0 done; 1 an error (the sentence on stderr says which); 2 the command line was \
 not understood; 3 another logodesk is already running on this data folder (it was asked to \
-come forward).
+come forward; a second window whose first came forward exits so, quietly).
 
 Only one logodesk at a time uses a data folder. Its log is written to logs/ in the data \
-folder (one file a day, two weeks kept), as is a crash note if logodesk ever hits a bug.";
+folder (on macOS, for the usual folder: ~/Library/Logs/dk.logodesk.logodesk), one file a \
+day, two weeks kept, as is a crash note if logodesk ever hits a bug.";
 
 /// logodesk: logos, drafts and orders for the vendors of a transfer-print service.
 #[derive(Debug, Parser)]
@@ -167,33 +168,47 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     }
 }
 
-/// An error the desktop app shows in a small window as well as on stderr.
+/// An error that ended the desktop app's start: a person who started it from a desktop menu
+/// has no terminal to read it in, so [`report`] shows it in a window as well as on stderr.
 #[derive(Debug, thiserror::Error)]
-#[error(transparent)]
-struct ShowInWindow(InstanceError);
+#[error("{0:#}")]
+struct StartError(anyhow::Error);
 
 /// The process exit status for an error of [`run`]: [`EXIT_ALREADY_RUNNING`] when another
 /// logodesk holds the data folder, else 1.
 pub fn exit_code(error: &anyhow::Error) -> u8 {
-    if let Some(ShowInWindow(e)) = error.downcast_ref() {
-        return e.exit_code();
-    }
+    let error = match error.downcast_ref() {
+        Some(StartError(inner)) => inner,
+        None => error,
+    };
     error
         .downcast_ref::<InstanceError>()
         .map_or(1, InstanceError::exit_code)
 }
 
-/// Tells the person about an error of [`run`]: on stderr, and in a small window when the
-/// desktop app could not start because another logodesk has its data folder (where there is
-/// a display to show it on).
+/// Tells the person about an error of [`run`]: on stderr, and, when the desktop app could not
+/// start, in a window too (Windows' own message box there; elsewhere a small notice window
+/// where there is a display). A second start whose running window came forward says nothing
+/// in a window: the running window is the answer.
 pub fn report(error: &anyhow::Error) {
     eprintln!("logodesk: {error:#}");
-    if let Some(ShowInWindow(e)) = error.downcast_ref()
-        && crate::notice::have_display()
-        && let Err(why) = crate::notice::show("logodesk", &e.to_string())
+    if let Some(StartError(inner)) = error.downcast_ref()
+        && !came_forward(inner)
+        && let Err(why) = crate::platform::show_error("logodesk", &format!("{inner:#}"))
     {
         eprintln!("logodesk: (the message could not be shown in a window: {why})");
     }
+}
+
+/// Whether `error` says that the window already running on the data folder came forward.
+fn came_forward(error: &anyhow::Error) -> bool {
+    matches!(
+        error.downcast_ref(),
+        Some(InstanceError::AlreadyRunning {
+            holder: Some(Holder::Window),
+            ..
+        })
+    )
 }
 
 /// Creates the data folder (`--data-dir`, else the user's) and takes it for `holder`.
@@ -221,11 +236,70 @@ fn owner_only(dir: &Path) {
 #[cfg(not(unix))]
 fn owner_only(_dir: &Path) {}
 
-/// The user's data folder for logodesk (e.g. `~/.local/share/logodesk/`).
+/// The identifier macOS knows logodesk by (its bundle identifier, reverse DNS): the name of
+/// its folders in `~/Library`.
+pub const MACOS_ID: &str = "dk.logodesk.logodesk";
+
+/// The user's data folder for logodesk: `~/.local/share/logodesk` on Linux (or under
+/// `$XDG_DATA_HOME`), `%LOCALAPPDATA%\logodesk\data` on Windows (Local AppData: the SQLite
+/// files in WAL mode must not sit on a roaming profile that may be redirected to a network
+/// share), `~/Library/Application Support/dk.logodesk.logodesk` on macOS.
+///
+/// Earlier versions kept it in Roaming AppData on Windows (`%APPDATA%\logodesk\data`) and
+/// in `~/Library/Application Support/logodesk` on macOS: when that folder exists and the
+/// new one does not, it is moved to the new place (one rename, so a folder is either wholly
+/// here or wholly there); when it cannot be moved (another drive, a file still open) it goes
+/// on being used where it is, so nobody's data is left behind.
 pub fn default_data_dir() -> anyhow::Result<PathBuf> {
-    let dirs = directories::ProjectDirs::from("", "", "logodesk")
-        .context("no user data folder could be found; pass --data-dir PATH")?;
-    Ok(dirs.data_dir().to_owned())
+    #[cfg(target_vendor = "apple")]
+    let dirs = directories::ProjectDirs::from_path(PathBuf::from(MACOS_ID));
+    #[cfg(not(target_vendor = "apple"))]
+    let dirs = directories::ProjectDirs::from("", "", "logodesk");
+    let dir = dirs
+        .context("no user data folder could be found; pass --data-dir PATH")?
+        .data_local_dir()
+        .to_owned();
+    let earlier =
+        directories::ProjectDirs::from("", "", "logodesk").map(|d| d.data_dir().to_owned());
+    Ok(adopt_earlier_folder(earlier, dir))
+}
+
+/// Where the logs and crash notes of `data_dir` go: `logs/` in it; on macOS, for the user's
+/// usual data folder, `~/Library/Logs/dk.logodesk.logodesk`, where Console.app looks.
+fn logs_dir(data_dir: &Path) -> PathBuf {
+    #[cfg(target_vendor = "apple")]
+    if default_data_dir().is_ok_and(|usual| usual == data_dir)
+        && let Some(base) = directories::BaseDirs::new()
+    {
+        return base.home_dir().join("Library/Logs").join(MACOS_ID);
+    }
+    data_dir.join(logging::LOGS_DIR)
+}
+
+/// `new`, after moving `earlier` there when only `earlier` exists; `earlier` when that move
+/// fails. See [`default_data_dir`].
+fn adopt_earlier_folder(earlier: Option<PathBuf>, new: PathBuf) -> PathBuf {
+    let Some(earlier) = earlier.filter(|e| *e != new && e.is_dir()) else {
+        return new;
+    };
+    if new.exists() {
+        return new;
+    }
+    let moved = new
+        .parent()
+        .map_or(Ok(()), std::fs::create_dir_all)
+        .and_then(|()| std::fs::rename(&earlier, &new));
+    match moved {
+        Ok(()) => new,
+        Err(e) => {
+            eprintln!(
+                "logodesk: the data folder {} could not be moved to {} ({e}); it is used where it is",
+                earlier.display(),
+                new.display()
+            );
+            earlier
+        }
+    }
 }
 
 /// Where the sandbox keeps its state unless told otherwise.
@@ -239,19 +313,16 @@ pub fn default_sandbox_data() -> anyhow::Result<PathBuf> {
 const SCREENSHOT_TIMEOUT: Duration = Duration::from_secs(120);
 
 fn run_app(args: AppArgs) -> anyhow::Result<()> {
-    let lock = match take_data_dir(args.data_dir, Holder::Window) {
-        Err(e) if args.screenshot.is_none() => {
-            // Started from a desktop menu nobody reads stderr: [`report`] says it in a window
-            // too (not for --screenshot, which scripts run).
-            return Err(match e.downcast::<InstanceError>() {
-                Ok(instance) => ShowInWindow(instance).into(),
-                Err(other) => other,
-            });
-        }
-        taken => taken?,
-    };
+    // Started from a desktop menu nobody reads stderr: [`report`] says it in a window too (not
+    // for --screenshot, which scripts run).
+    let in_window = args.screenshot.is_none();
+    run_window(args).map_err(|e| if in_window { StartError(e).into() } else { e })
+}
+
+fn run_window(args: AppArgs) -> anyhow::Result<()> {
+    let lock = take_data_dir(args.data_dir, Holder::Window)?;
     let data_dir = lock.dir().to_owned();
-    let logging = logging::init_in(&data_dir);
+    let logging = logging::init_at(logs_dir(&data_dir));
     let mut backend = BackendConfig::in_data_dir(&data_dir);
     if let Some(name) = args.account {
         backend.start_account = StartAccount::Name(name);
@@ -310,7 +381,7 @@ fn run_app(args: AppArgs) -> anyhow::Result<()> {
 
 fn run_send_queued(args: SendQueuedArgs) -> anyhow::Result<()> {
     let lock = take_data_dir(args.data_dir, Holder::Headless)?;
-    let logging = logging::init_in(lock.dir());
+    let logging = logging::init_at(logs_dir(lock.dir()));
     if let Some(notice) = logging::crash_notice(logging.dir()) {
         tracing::warn!("{notice}");
     }
@@ -443,5 +514,72 @@ mod tests {
         let err = Cli::try_parse_from(["logodesk", "--screen", "nowhere"]).unwrap_err();
         assert!(err.to_string().contains("gallery, detail, editor"), "{err}");
         assert!(Cli::try_parse_from(["logodesk", "--screenshot", "x.png", "sandbox"]).is_err());
+    }
+
+    #[test]
+    fn an_earlier_data_folder_is_moved_to_the_new_place_once() {
+        let root = tempfile::tempdir().unwrap();
+        let earlier = root.path().join("Roaming").join("logodesk").join("data");
+        let new = root.path().join("Local").join("logodesk").join("data");
+        std::fs::create_dir_all(&earlier).unwrap();
+        std::fs::write(earlier.join("logodesk.sqlite"), b"orders").unwrap();
+        assert_eq!(
+            adopt_earlier_folder(Some(earlier.clone()), new.clone()),
+            new
+        );
+        assert_eq!(
+            std::fs::read(new.join("logodesk.sqlite")).unwrap(),
+            b"orders"
+        );
+        assert!(!earlier.exists(), "moved, not copied");
+        // Both there (an earlier version ran again): the new one is used, the earlier left.
+        std::fs::create_dir_all(&earlier).unwrap();
+        assert_eq!(
+            adopt_earlier_folder(Some(earlier.clone()), new.clone()),
+            new
+        );
+        assert!(earlier.exists());
+    }
+
+    #[test]
+    fn without_an_earlier_folder_the_new_place_is_used() {
+        let root = tempfile::tempdir().unwrap();
+        let new = root.path().join("new");
+        assert_eq!(adopt_earlier_folder(None, new.clone()), new);
+        let missing = root.path().join("missing");
+        assert_eq!(adopt_earlier_folder(Some(missing), new.clone()), new);
+        assert_eq!(adopt_earlier_folder(Some(new.clone()), new.clone()), new);
+        assert!(!new.exists(), "nothing is made here; the caller creates it");
+    }
+
+    #[test]
+    fn an_earlier_folder_that_cannot_be_moved_is_used_where_it_is() {
+        let root = tempfile::tempdir().unwrap();
+        let earlier = root.path().join("earlier");
+        std::fs::create_dir(&earlier).unwrap();
+        // The new place's parent is a file: the move fails.
+        let blocker = root.path().join("blocker");
+        std::fs::write(&blocker, b"").unwrap();
+        let new = blocker.join("logodesk");
+        assert_eq!(adopt_earlier_folder(Some(earlier.clone()), new), earlier);
+        assert!(earlier.is_dir());
+    }
+
+    #[test]
+    fn only_a_start_error_whose_window_came_forward_is_kept_out_of_a_window() {
+        let forward = |holder| -> anyhow::Error {
+            InstanceError::AlreadyRunning {
+                dir: PathBuf::from("/data"),
+                holder,
+            }
+            .into()
+        };
+        assert!(came_forward(&forward(Some(Holder::Window))));
+        assert!(!came_forward(&forward(Some(Holder::Headless))));
+        assert!(!came_forward(&forward(None)));
+        assert!(!came_forward(&anyhow::anyhow!("no renderer")));
+        let wrapped: anyhow::Error = StartError(forward(Some(Holder::Window))).into();
+        assert_eq!(exit_code(&wrapped), EXIT_ALREADY_RUNNING);
+        assert_eq!(exit_code(&StartError(anyhow::anyhow!("x")).into()), 1);
     }
 }

@@ -11,7 +11,8 @@
 //! - [`ui`] and [`app`]: the desktop window (eframe/egui).
 //! - [`instance`]: one logodesk per data folder; [`logging`]: the log file and crash notes;
 //!   [`headless`]: `logodesk send-queued`; [`notice`]: a one-sentence window; [`signals`]:
-//!   Ctrl-C and SIGTERM.
+//!   Ctrl-C and SIGTERM (and Windows' console events); [`platform`]: the console, the
+//!   message box and the foreground on Windows.
 //! - [`cli`]: the command line; `main.rs` only calls [`cli::run`]; [`fonts`]: the DejaVu fonts
 //!   of the window and the PDFs, embedded once.
 
@@ -30,6 +31,7 @@ pub mod logging;
 pub mod notice;
 pub mod orders;
 pub mod pdf;
+pub mod platform;
 pub mod pricing;
 pub mod sandbox;
 pub mod signals;

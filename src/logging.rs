@@ -61,7 +61,12 @@ impl Logging {
 /// notes there. When the folder cannot be written, logging goes to stderr only (with a
 /// warning saying so) and nothing else changes.
 pub fn init_in(data_dir: &Path) -> Logging {
-    let logs = data_dir.join(LOGS_DIR);
+    init_at(data_dir.join(LOGS_DIR))
+}
+
+/// As [`init_in`], with the logs and crash notes in `logs` (macOS keeps an app's logs in
+/// `~/Library/Logs/<its id>`, see `cli`).
+pub fn init_at(logs: PathBuf) -> Logging {
     let appender = std::fs::create_dir_all(&logs).and_then(|()| {
         tracing_appender::rolling::RollingFileAppender::builder()
             .rotation(tracing_appender::rolling::Rotation::DAILY)

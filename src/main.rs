@@ -1,5 +1,10 @@
 //! logodesk's entry point: parse the command line, hand over to the library (which sets up
 //! logging), report an error and exit with its status (see `logodesk --help`).
+//!
+//! On Windows the exe is a GUI program: started from the Start menu it opens no console
+//! window; started from a terminal it prints there (`logodesk::platform`).
+
+#![windows_subsystem = "windows"]
 
 use clap::Parser as _;
 use std::process::ExitCode;
@@ -7,6 +12,7 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     tune_malloc();
     owner_only_files();
+    logodesk::platform::attach_parent_console();
     let cli = logodesk::cli::Cli::parse();
     match logodesk::cli::run(cli) {
         Ok(()) => ExitCode::SUCCESS,

@@ -154,8 +154,10 @@ impl LogodeskApp {
     /// Builds the app: restores the UI state, installs the style, starts the backend.
     pub fn new(
         cc: &eframe::CreationContext<'_>,
-        options: AppOptions,
+        mut options: AppOptions,
     ) -> Result<Self, BackendError> {
+        // The backend's file dialogs belong to this window.
+        options.backend.dialog_parent = crate::backend::DialogParent::of(cc);
         let persisted = match (options.restore_ui, cc.storage) {
             (true, Some(storage)) => eframe::get_value::<PersistedUi>(storage, PersistedUi::KEY)
                 .unwrap_or_default()

@@ -7,6 +7,7 @@ use crate::api::{
     ChangeColors, Client, Color, ColorChange, KNOWN_TRANSFER_METHODS, Logo, LogoId, LogoStatus,
     OrganizationId, Rename, Resize, UpdateMethod, UploadLogo,
 };
+use crate::backend::support::downloads::Downloads;
 use crate::backend::support::pictures;
 use crate::backend::support::{
     Active, Generation, RequestId, SharedStore, Sink, UserError, active, blocking, debug_as_name,
@@ -165,6 +166,8 @@ pub(super) struct Editor {
     active: Option<Active>,
     base: Arc<Mutex<Option<PreviewBase>>>,
     newest_preview: Arc<AtomicU64>,
+    /// Its "Open" dialog belongs to the window.
+    downloads: Downloads,
 }
 
 impl EditorContext {
@@ -193,13 +196,14 @@ impl EditorContext {
 }
 
 impl Editor {
-    pub(super) fn new(sink: Sink<EditorEvent>, store: SharedStore) -> Editor {
+    pub(super) fn new(sink: Sink<EditorEvent>, store: SharedStore, downloads: Downloads) -> Editor {
         Editor {
             sink,
             store,
             active: None,
             base: Arc::default(),
             newest_preview: Arc::default(),
+            downloads,
         }
     }
 
@@ -231,8 +235,9 @@ impl Editor {
                 });
             }
             EditorCommand::PickFile { request } => {
+                let dialog = self.downloads.file_dialog();
                 tokio::spawn(async move {
-                    let picked = rfd::AsyncFileDialog::new()
+                    let picked = dialog
                         .set_title(crate::tr!("backend-upload-dialog-title"))
                         .add_filter(
                             crate::tr!("backend-upload-dialog-filter"),

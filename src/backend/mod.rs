@@ -30,7 +30,7 @@ pub use accounts::{
 };
 pub use logos::{LogoDetail, LogosCommand, LogosEvent};
 pub use protocol::{Command, Envelope, Event};
-pub use support::downloads::{SaveDialog, SaveRequest, SaveTo};
+pub use support::downloads::{DialogParent, SaveDialog, SaveRequest, SaveTo};
 pub use support::{CardPage, Generation, LogoCard, LogoRef, RequestId, ThumbKey, UserError};
 
 use crate::api::RetryPolicy;
@@ -101,6 +101,8 @@ pub struct BackendConfig {
     /// What answers "Save as…" when no fixed folder is set: the system's dialog when `None`
     /// (tests answer for the person).
     pub save_dialog: Option<Arc<dyn SaveDialog>>,
+    /// The window the system's file dialogs belong to; `None` without a window.
+    pub dialog_parent: Option<DialogParent>,
 }
 
 impl BackendConfig {
@@ -121,6 +123,7 @@ impl BackendConfig {
             task_poll: Duration::from_secs(5),
             downloads: None,
             save_dialog: None,
+            dialog_parent: None,
         }
     }
 
@@ -140,6 +143,7 @@ impl BackendConfig {
             task_poll: Duration::from_secs(5),
             downloads: None,
             save_dialog: None,
+            dialog_parent: None,
         }
     }
 }

@@ -119,7 +119,11 @@ impl Worker {
         let store: SharedStore = Arc::new(Mutex::new(started.store));
         let thumbs = Arc::new(Mutex::new(ThumbCache::new(THUMB_CACHE_BYTES)));
         let thumbnails = feature_sink(&sink, Event::Thumbnail);
-        let downloads = Downloads::new(config.downloads.clone(), config.save_dialog.clone());
+        let downloads = Downloads::new(
+            config.downloads.clone(),
+            config.save_dialog.clone(),
+            config.dialog_parent,
+        );
         let orders = Orders::new(
             feature_sink(&sink, Event::Orders),
             store.clone(),
@@ -140,7 +144,11 @@ impl Worker {
                 orders.stopper(),
                 link,
             ),
-            editor: Editor::new(feature_sink(&sink, Event::Editor), store.clone()),
+            editor: Editor::new(
+                feature_sink(&sink, Event::Editor),
+                store.clone(),
+                downloads.clone(),
+            ),
             designs: Designs::new(feature_sink(&sink, Event::Designs), thumbnails, thumbs),
             tasks: Tasks::new(
                 feature_sink(&sink, Event::Tasks),

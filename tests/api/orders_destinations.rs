@@ -36,6 +36,7 @@ fn backend(db: &Path, keychain: &Keychain, start: StartAccount) -> Backend {
             task_poll: Duration::from_millis(100),
             downloads: None,
             save_dialog: None,
+            dialog_parent: None,
         },
         egui::Context::default(),
     )

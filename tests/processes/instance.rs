@@ -72,41 +72,114 @@ fn a_second_logodesk_on_the_same_data_folder_refuses_and_nothing_is_sent_twice()
     server_orders(data, "TWICE-").assert_each_once(N);
 }
 
-/// The desktop app under Xvfb: a second window app on the same folder shows the sentence in
-/// its own small window (OK closes it), exits with status 3, and the first is told to come
-/// forward. Says `SKIPPED` where Xvfb or xdotool is missing (and fails in CI).
-#[test]
-fn a_second_window_says_so_in_a_window_and_exits() {
-    if !runner_common::XServer::available() || !have("xdotool") {
+/// Xvfb and xdotool, or a `SKIPPED` line (a failure in CI); answers whether they are there.
+fn have_x_tools(test: &str) -> bool {
+    let there = runner_common::XServer::available() && have("xdotool");
+    if !there {
         skip_or_fail(
-            "a_second_window_says_so_in_a_window_and_exits",
+            test,
             "Xvfb or xdotool is not installed (apt-get install xvfb xdotool)",
         );
+    }
+    there
+}
+
+/// A folder for the data (`data`) and an owner-only `XDG_RUNTIME_DIR` in `dir`.
+fn data_and_runtime(dir: &std::path::Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    let data = dir.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    (data, runtime_dir(dir))
+}
+
+/// Starts `logodesk FIRST_ARGS --data-dir $DATA` (its stderr in `first.err`, its pid in
+/// `$first`) under a private X server, waits (bounded) until it holds the folder and listens,
+/// then runs `script` with `BIN` and `DATA` set; answers the output and the files `first.err`
+/// and `second.err` in `data`.
+fn run_under_x(
+    first_args: &[&str],
+    script: &str,
+    data: &std::path::Path,
+    runtime: &std::path::Path,
+) -> (String, String, String) {
+    let script = format!(
+        r#"
+        "$BIN" {} --data-dir "$DATA" >/dev/null 2>"$DATA/first.err" & first=$!
+        i=0
+        while [ ! -S "$DATA/logodesk.sock" ]; do
+            i=$((i+1)); [ $i -gt 1200 ] && {{ kill $first; exit 90; }}; sleep 0.1
+        done
+        {script}"#,
+        first_args.join(" ")
+    );
+    let x = runner_common::XServer::start();
+    let out = x
+        .command("sh")
+        .args(["-c", &script])
+        .env("BIN", BIN)
+        .env("DATA", data)
+        .env("XDG_RUNTIME_DIR", runtime)
+        .env("RUST_LOG", "warn,logodesk=info")
+        .output()
+        .unwrap();
+    let read = |f: &str| std::fs::read_to_string(data.join(f)).unwrap_or_default();
+    let stdout = format!(
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (stdout, read("first.err"), read("second.err"))
+}
+
+/// The desktop app under Xvfb: a second window app on the same folder asks the first to come
+/// forward and exits at once with status 3, showing no window of its own (a notice waiting
+/// for OK would keep it running until `timeout` ends it with 124). Says `SKIPPED` where Xvfb
+/// or xdotool is missing (and fails in CI).
+#[test]
+fn a_second_window_brings_the_first_forward_and_exits_quietly() {
+    if !have_x_tools("a_second_window_brings_the_first_forward_and_exits_quietly") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("data");
-    std::fs::create_dir_all(&data).unwrap();
-    let runtime = dir.path().join("run");
-    std::fs::create_dir_all(&runtime).unwrap();
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt as _;
-        std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(0o700)).unwrap();
-    }
+    let (data, runtime) = data_and_runtime(dir.path());
     // The first window holds the folder once its socket is there; the second one starts once
-    // the first one's window is up (what both printed is kept for a failure's message). The
-    // second one's notice is found by its process id (the person sees a window) and answered with Enter. Without a
-    // window manager, X focus does not always reach the notice, so Enter is tried for 10 s
-    // and the notice closed by the script otherwise; OK and Enter themselves are checked by
-    // the kittest in `notice.rs`.
+    // the first one's window is up.
     let script = r#"
-        "$BIN" --data-dir "$DATA" >/dev/null 2>"$DATA/first.err" & first=$!
-        i=0
-        while [ ! -S "$DATA/logodesk.sock" ]; do
-            i=$((i+1)); [ $i -gt 1200 ] && { kill $first; exit 90; }; sleep 0.1
-        done
         echo "first=$(timeout 120 xdotool search --sync --pid $first | tail -1)"
+        timeout 60 "$BIN" --data-dir "$DATA" >/dev/null 2>"$DATA/second.err"
+        echo "second=$?"
+        sleep 0.5
+        kill $first; wait $first
+    "#;
+    let (stdout, first, second) = run_under_x(&[], script, &data, &runtime);
+    assert!(
+        stdout.contains(&format!("second={EXIT_ALREADY_RUNNING}")),
+        "the second one exits at once with 3, without a window to answer: {stdout}\n{second}"
+    );
+    assert!(
+        second.contains("already open on the data folder")
+            && second.contains("asked to come forward"),
+        "its sentence on stderr: {second}"
+    );
+    assert!(
+        first.contains("another logodesk was started on this data folder"),
+        "the first was asked to come forward: {first}"
+    );
+}
+
+/// When the holder has no window to bring forward (`send-queued`), a second desktop app says
+/// so in its own small window (OK or Enter closes it) and exits with status 3.
+#[test]
+fn a_second_window_whose_holder_has_no_window_says_so_in_a_window() {
+    if !have_x_tools("a_second_window_whose_holder_has_no_window_says_so_in_a_window") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (data, runtime) = data_and_runtime(dir.path());
+    // The second one's notice is found by its process id (the person sees a window) and
+    // answered with Enter. Without a window manager, X focus does not always reach the notice,
+    // so Enter is tried for 10 s and the notice closed by the script otherwise; OK and Enter
+    // themselves are checked by the kittest in `notice.rs`.
+    let script = r#"
         "$BIN" --data-dir "$DATA" >/dev/null 2>"$DATA/second.err" & second=$!
         w=$(timeout 120 xdotool search --sync --pid $second | tail -1)
         echo "notice=$w"
@@ -119,38 +192,23 @@ fn a_second_window_says_so_in_a_window_and_exits() {
         kill $first; wait $first
         echo "second=$code"
     "#;
-    let x = runner_common::XServer::start();
-    let out = x
-        .command("sh")
-        .args(["-c", script])
-        .env("BIN", BIN)
-        .env("DATA", &data)
-        .env("XDG_RUNTIME_DIR", &runtime)
-        .env("RUST_LOG", "warn")
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = ["first.err", "second.err"]
-        .map(|f| std::fs::read_to_string(data.join(f)).unwrap_or_default())
-        .join("\n");
+    let (stdout, _, second) = run_under_x(&["send-queued"], script, &data, &runtime);
     let notice = stdout
         .lines()
         .find_map(|l| l.strip_prefix("notice="))
         .unwrap_or_default();
     assert!(
         !notice.trim().is_empty(),
-        "the second logodesk showed no window: {stdout}\n{stderr}\n{}",
-        String::from_utf8_lossy(&out.stderr)
+        "the second logodesk showed no window: {stdout}\n{second}"
     );
     // 3 when Enter reached the notice; 143 when the script had to close it (SIGTERM).
     assert!(
         stdout.contains(&format!("second={EXIT_ALREADY_RUNNING}")) || stdout.contains("second=143"),
-        "{stdout}\n{stderr}"
+        "{stdout}\n{second}"
     );
     assert!(
-        stderr.contains("already open on the data folder")
-            && stderr.contains("asked to come forward"),
-        "{stderr}"
+        second.contains("already running without a window on the data folder"),
+        "{second}"
     );
 }
 

@@ -40,6 +40,7 @@ fn backend_config(db: &Path, keychain: &Keychain, account: AccountId) -> Backend
         task_poll: Duration::from_millis(150),
         downloads: None,
         save_dialog: None,
+        dialog_parent: None,
     }
 }
 

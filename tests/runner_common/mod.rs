@@ -462,17 +462,41 @@ pub fn run_with_limit(cmd: &mut Command, limit: Duration) -> Output {
 /// `bin --screenshot png --screen screen` on the sandbox account on a private X server, and checks
 /// the picture is the whole window and not blank.
 pub fn screenshot(bin: &Path, data: &Path, runtime: &Path, screen: &str, png: &Path) {
+    screenshot_with(bin, data, runtime, screen, png, &[]);
+}
+
+/// An owner-only folder `run` in `parent`, for `XDG_RUNTIME_DIR`.
+pub fn runtime_dir(parent: &Path) -> std::path::PathBuf {
+    let runtime = parent.join("run");
+    std::fs::create_dir_all(&runtime).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(0o700)).unwrap();
+    }
+    runtime
+}
+
+/// [`screenshot`] with more environment variables; answers what the app wrote on stderr.
+pub fn screenshot_with(
+    bin: &Path,
+    data: &Path,
+    runtime: &Path,
+    screen: &str,
+    png: &Path,
+    env: &[(&str, &str)],
+) -> String {
     let x = XServer::start();
-    let out = run_with_limit(
-        x.command(bin)
-            .arg("--screenshot")
-            .arg(png)
-            .args(["--screen", screen, "--account", "sandbox", "--data-dir"])
-            .arg(data)
-            .env("XDG_RUNTIME_DIR", runtime)
-            .env("RUST_LOG", "warn"),
-        Duration::from_secs(240),
-    );
+    let mut command = x.command(bin);
+    command
+        .arg("--screenshot")
+        .arg(png)
+        .args(["--screen", screen, "--account", "sandbox", "--data-dir"])
+        .arg(data)
+        .env("XDG_RUNTIME_DIR", runtime)
+        .env("RUST_LOG", "warn")
+        .envs(env.iter().copied());
+    let out = run_with_limit(&mut command, Duration::from_secs(240));
     assert!(
         out.status.success(),
         "`logodesk --screenshot` failed: {}\nstdout: {}\nstderr: {}\nXvfb {}: {}",
@@ -498,4 +522,5 @@ pub fn check_screenshot(png: &Path) {
         "a real picture, not a blank window ({} colors)",
         colors.len()
     );
+    String::from_utf8_lossy(&out.stderr).into_owned()
 }

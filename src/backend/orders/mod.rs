@@ -588,8 +588,9 @@ impl Orders {
                 });
             }
             OrdersCommand::PickRosterFile { request } => {
+                let dialog = self.downloads.file_dialog();
                 tokio::spawn(async move {
-                    let picked = rfd::AsyncFileDialog::new()
+                    let picked = dialog
                         .set_title("Import roster")
                         .add_filter("Rosters", &["csv", "txt", "tsv", "xlsx", "xls", "ods"])
                         .pick_file()
