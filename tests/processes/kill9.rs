@@ -12,11 +12,9 @@
 
 use crate::runner_common;
 
-use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 use crate::common::PATIENCE;
-use logodesk::store::{OrderState, Store};
 use rand::Rng as _;
 use runner_common::*;
 

@@ -508,6 +508,7 @@ pub fn screenshot_with(
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("saved"));
     check_screenshot(png);
+    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 /// The screenshot at `png` is the whole window and not blank.
@@ -522,5 +523,4 @@ pub fn check_screenshot(png: &Path) {
         "a real picture, not a blank window ({} colors)",
         colors.len()
     );
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
