@@ -10,7 +10,9 @@ mod screenshot;
 mod window;
 
 pub use screenshot::ScreenshotRequest;
-pub use window::{AppError, WindowHooks, come_forward, run};
+pub use window::{
+    AppError, TEST_FAIL_RENDERER, WindowHooks, backend_name, backend_order, come_forward, run,
+};
 
 use crate::backend::orders::OrdersCommand;
 use crate::backend::tasks::TasksCommand;
