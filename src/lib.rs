@@ -13,12 +13,14 @@
 //!   [`headless`]: `logodesk send-queued`; [`notice`]: a one-sentence window; [`signals`]:
 //!   Ctrl-C and SIGTERM (and Windows' console events); [`platform`]: the console, the
 //!   message box and the foreground on Windows.
-//! - [`cli`]: the command line; `main.rs` only calls [`cli::run`].
+//! - [`cli`]: the command line; `main.rs` only calls [`cli::run`]; [`fonts`]: the DejaVu fonts
+//!   of the window and the PDFs, embedded once.
 
 pub mod api;
 pub mod app;
 pub mod backend;
 pub mod cli;
+pub mod fonts;
 pub mod headless;
 pub mod i18n;
 pub mod imaging;

@@ -21,8 +21,9 @@ pub const MARGIN: f32 = 36.0;
 /// Width between the margins.
 pub const CONTENT_W: f32 = PAGE_W - 2.0 * MARGIN;
 
-static REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
-static BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+/// The fonts the window uses too (embedded once, `crate::fonts`).
+static REGULAR: &[u8] = crate::fonts::DEJAVU_SANS;
+static BOLD: &[u8] = crate::fonts::DEJAVU_SANS_BOLD;
 
 static REGULAR_FACE: LazyLock<Option<rustybuzz::Face<'static>>> =
     LazyLock::new(|| rustybuzz::Face::from_slice(REGULAR, 0));

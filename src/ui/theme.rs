@@ -289,15 +289,11 @@ fn fonts() -> FontDefinitions {
     let mut fonts = FontDefinitions::default();
     fonts.font_data.insert(
         "DejaVuSans".into(),
-        Arc::new(FontData::from_static(include_bytes!(
-            "../../assets/fonts/DejaVuSans.ttf"
-        ))),
+        Arc::new(FontData::from_static(crate::fonts::DEJAVU_SANS)),
     );
     fonts.font_data.insert(
         "DejaVuSans-Bold".into(),
-        Arc::new(FontData::from_static(include_bytes!(
-            "../../assets/fonts/DejaVuSans-Bold.ttf"
-        ))),
+        Arc::new(FontData::from_static(crate::fonts::DEJAVU_SANS_BOLD)),
     );
     // Emoji and icon fonts of egui stay behind ours as fallbacks.
     let fallbacks: Vec<String> = fonts

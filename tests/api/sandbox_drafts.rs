@@ -23,22 +23,6 @@ fn method(key: &str) -> UpdateMethod {
     }
 }
 
-/// The ids of the red and the white ink of an upload of [`art`].
-fn red_and_white(logo: &Logo) -> (String, String) {
-    let rgb = |c: &Color| [c.red, c.green, c.blue, 255];
-    let red = logo
-        .colors
-        .iter()
-        .find(|c| is_reddish(rgb(c)))
-        .expect("red ink");
-    let white = logo
-        .colors
-        .iter()
-        .find(|c| is_whitish(rgb(c)))
-        .expect("white ink");
-    (red.id.clone(), white.id.clone())
-}
-
 fn ids(logo: &Logo) -> Vec<String> {
     logo.colors.iter().map(|c| c.id.clone()).collect()
 }

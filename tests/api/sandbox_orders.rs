@@ -234,16 +234,7 @@ async fn a_full_order_completes_with_consistent_totals_and_echoes() {
         .with_origin_of_delivery("Club house")
         .with_email("kit@nordby.example")
         .with_contact_name("Lars")
-        .with_design(DesignLine::new(
-            DesignId(fx.done_design_id),
-            vec![
-                Instance::new("M", 2).with_name("HANSEN").with_number("7"),
-                Instance::new("L", 1)
-                    .with_logo_value(LogoId(fx.name_logo_id), "JENSEN")
-                    .with_logo_value(LogoId(fx.number_logo_id), "10"),
-                Instance::new("XL", 3),
-            ],
-        ))
+        .with_design(design_with_names(fx))
         .with_logo(LogoLine::quantity(LogoId(fx.done_logo_id), 10).with_storage_quantity(5))
         .with_logo(LogoLine::quantity(LogoId(fx.text_logo_id), 4).with_value("NORDBY"));
     let before = Utc::now();

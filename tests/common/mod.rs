@@ -169,16 +169,36 @@ impl Env {
 
     /// Follows an order to `Completed`/`Failed` (bounded).
     pub async fn track(&self, client: &Client, id: OrderId) -> TrackingRecord {
-        tokio::time::timeout(
-            PATIENCE,
-            client
-                .orders()
-                .track(id, Some(Duration::from_millis(50)), |_| {}),
-        )
-        .await
-        .expect("order reaches a final state")
-        .expect("tracking succeeds")
+        track(client, id).await
     }
+}
+
+/// Follows an order to `Completed`/`Failed` on any service (bounded).
+pub async fn track(client: &Client, id: OrderId) -> TrackingRecord {
+    tokio::time::timeout(
+        PATIENCE,
+        client
+            .orders()
+            .track(id, Some(Duration::from_millis(50)), |_| {}),
+    )
+    .await
+    .expect("order reaches a final state")
+    .expect("tracking succeeds")
+}
+
+/// The demo club's finished design in three sizes, with a name and number printed in two of
+/// them (one through the name and number logos' own values).
+pub fn design_with_names(fx: &Fixtures) -> DesignLine {
+    DesignLine::new(
+        DesignId(fx.done_design_id),
+        vec![
+            Instance::new("M", 2).with_name("HANSEN").with_number("7"),
+            Instance::new("L", 1)
+                .with_logo_value(LogoId(fx.name_logo_id), "JENSEN")
+                .with_logo_value(LogoId(fx.number_logo_id), "10"),
+            Instance::new("XL", 3),
+        ],
+    )
 }
 
 pub async fn read_raw(resp: reqwest::Response) -> Raw {
@@ -302,6 +322,22 @@ pub fn sample(img: &RgbaImage, at: (f64, f64)) -> [u8; 4] {
     let x = ((f64::from(img.width()) * at.0) as u32).min(img.width() - 1);
     let y = ((f64::from(img.height()) * at.1) as u32).min(img.height() - 1);
     img.get_pixel(x, y).0
+}
+
+/// The ids of the red and the white ink of an upload of [`art`].
+pub fn red_and_white(logo: &Logo) -> (String, String) {
+    let rgb = |c: &Color| [c.red, c.green, c.blue, 255];
+    let red = logo
+        .colors
+        .iter()
+        .find(|c| is_reddish(rgb(c)))
+        .expect("red ink");
+    let white = logo
+        .colors
+        .iter()
+        .find(|c| is_whitish(rgb(c)))
+        .expect("white ink");
+    (red.id.clone(), white.id.clone())
 }
 
 pub fn is_reddish(c: [u8; 4]) -> bool {

@@ -12,11 +12,9 @@
 
 use crate::runner_common;
 
-use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 use crate::common::PATIENCE;
-use logodesk::store::{OrderState, Store};
 use rand::Rng as _;
 use runner_common::*;
 
@@ -100,39 +98,12 @@ fn queued_orders_are_placed_exactly_once_through_kill_9() {
     );
 
     // The local rows: every one answered, each with its own tracking id.
-    let rows = Store::open(&data.join("logodesk.sqlite"))
-        .unwrap()
-        .local_orders(account, false)
-        .unwrap();
-    assert_eq!(rows.len(), N);
-    let mut tracking = BTreeSet::new();
-    for r in &rows {
-        assert_ne!(r.state, OrderState::Queued, "{r:?}");
-        let id = r
-            .tracking_id
-            .unwrap_or_else(|| panic!("no tracking id: {r:?}"));
-        assert!(tracking.insert(id.0), "tracking id {id} on two rows");
-    }
+    let rows = sent_rows(data, account, N);
 
     // The server: exactly the N orders, one per key, each the one its row recorded.
     let server = server_orders(data, "KILL9-");
     server.assert_each_once(N);
-    for r in &rows {
-        let key = r.key.as_ref().expect("a key");
-        let on_server = server
-            .keys
-            .get(key.as_str())
-            .unwrap_or_else(|| panic!("the server has no order for the key of {r:?}"));
-        assert_eq!(
-            Some(*on_server),
-            r.tracking_id.map(|t| t.0),
-            "the row recorded another order than its key created"
-        );
-        assert_eq!(
-            server.orders[on_server].request.reference, r.reference,
-            "the key's order is this row's"
-        );
-    }
+    server.assert_rows_recorded(&rows);
     assert_eq!(server.keys.len(), N, "one key per order");
 
     assert_eq!(integrity(&data.join("logodesk.sqlite")), "ok");

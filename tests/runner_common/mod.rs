@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use logodesk::api::{DeliveryAddress, LogoId, LogoLine, PlaceOrder};
 use logodesk::sandbox::SandboxConfig;
 use logodesk::sandbox::state::{OrderRec, SandboxState};
-use logodesk::store::{AccountId, Store};
+use logodesk::store::{AccountId, LocalOrder, OrderState, Store};
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_logodesk");
 
@@ -188,6 +188,25 @@ impl Drop for Runner {
     }
 }
 
+/// The local rows of `account` after the queue was sent: `n` of them, none still queued, each
+/// with a tracking id of its own.
+pub fn sent_rows(dir: &Path, account: AccountId, n: usize) -> Vec<LocalOrder> {
+    let rows = Store::open(&dir.join("logodesk.sqlite"))
+        .unwrap()
+        .local_orders(account, false)
+        .unwrap();
+    assert_eq!(rows.len(), n);
+    let mut tracking = BTreeSet::new();
+    for r in &rows {
+        assert_ne!(r.state, OrderState::Queued, "{r:?}");
+        let id = r
+            .tracking_id
+            .unwrap_or_else(|| panic!("no tracking id: {r:?}"));
+        assert!(tracking.insert(id.0), "tracking id {id} on two rows");
+    }
+    rows
+}
+
 /// The orders the server holds whose reference starts with `prefix`, read from the data
 /// folder's `sandbox.sqlite` (the embedded sandbox is not running then), with the
 /// idempotency key each was created under.
@@ -235,6 +254,26 @@ impl ServerOrders {
             "orders on the server (duplicates or losses)"
         );
         assert_eq!(references.len(), n, "an order was placed twice");
+    }
+
+    /// The order each row's key created is the one the row recorded, with its reference.
+    pub fn assert_rows_recorded(&self, rows: &[LocalOrder]) {
+        for r in rows {
+            let key = r.key.as_ref().expect("a key");
+            let on_server = self
+                .keys
+                .get(key.as_str())
+                .unwrap_or_else(|| panic!("the server has no order for the key of {r:?}"));
+            assert_eq!(
+                Some(*on_server),
+                r.tracking_id.map(|t| t.0),
+                "the row recorded another order than its key created"
+            );
+            assert_eq!(
+                self.orders[on_server].request.reference, r.reference,
+                "the key's order is this row's"
+            );
+        }
     }
 }
 
@@ -482,6 +521,12 @@ pub fn screenshot_with(
         x.log()
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("saved"));
+    check_screenshot(png);
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The screenshot at `png` is the whole window and not blank.
+pub fn check_screenshot(png: &Path) {
     let img = image::open(png).expect("a PNG was written").into_rgba8();
     let (w, h) = img.dimensions();
     assert!(w >= 960 && h >= 620, "the whole window: {w}×{h}");
@@ -492,5 +537,4 @@ pub fn screenshot_with(
         "a real picture, not a blank window ({} colors)",
         colors.len()
     );
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
