@@ -7,7 +7,8 @@
 
 use crate::api::{
     DeliveryAddress, DesignId, DesignLine, DesignMul, DesignRef, DigitLine, Instance, LogoId,
-    LogoLine, LogoRef, LogoSku, LogoType, LogoValue, OrganizationId, PlaceOrder, ValidationIssue,
+    LogoLine, LogoRef, LogoSku, LogoType, LogoValue, Order, OrganizationId, PlaceOrder,
+    ValidationIssue,
 };
 use crate::pricing::split_digits;
 use serde::{Deserialize, Serialize};
@@ -339,6 +340,103 @@ impl DraftForm {
     }
 }
 
+/// The reference of a copy: "PO-114 (copy)" ("(kopi)" in Danish); a reference already
+/// marked as a copy, or an empty one, stays as it is.
+pub fn copy_reference(reference: &str) -> String {
+    let t = reference.trim();
+    let marked = crate::tr!("orders-reference-copy", reference = t);
+    let suffix = marked.strip_prefix(t).unwrap_or_default();
+    if t.is_empty() || (!suffix.is_empty() && t.ends_with(suffix)) {
+        t.to_owned()
+    } else {
+        marked
+    }
+}
+
+impl DraftForm {
+    /// "Order again": a new draft with the lines, the address and the comment of an order
+    /// the service completed, its reference marked as a copy. The form stored with the order
+    /// (`draft_json`, what was sent) is taken when it can be read, else the service's order
+    /// object; `None` when there is neither. Prices, order number, tracking id and dates are
+    /// not part of a form, so none of them carries over.
+    pub fn order_again(draft_json: Option<&str>, order: Option<&Order>) -> Option<DraftForm> {
+        let stored = draft_json.and_then(|j| serde_json::from_str::<DraftForm>(j).ok());
+        let mut form = stored.or_else(|| order.map(DraftForm::from_order))?;
+        form.reference = copy_reference(&form.reference);
+        Some(form)
+    }
+
+    /// The form of an order known from the service's order object (looked up by tracking
+    /// id). What the object does not echo is left empty: storage quantities, e-mail,
+    /// contact name, organization; the composer fetches titles, placeholders and kinds.
+    /// A number logo's per-digit entries become one line each, the digit as the value (the
+    /// composer makes it the line's digit once it learns the logo is a number logo).
+    pub fn from_order(order: &Order) -> DraftForm {
+        let a = &order.delivery_address;
+        let designs = order
+            .designs
+            .iter()
+            .map(|d| DesignForm {
+                reference: match &d.design_mul {
+                    Some(mul) if d.design_id.0 <= 0 => mul.to_string(),
+                    _ => d.design_id.to_string(),
+                },
+                title: d.design_title.clone(),
+                placeholders: Vec::new(),
+                rows: d
+                    .instances
+                    .iter()
+                    .map(|i| RowForm {
+                        size: i.size.clone(),
+                        quantity: i.quantity.to_string(),
+                        name: i.name.clone().unwrap_or_default(),
+                        number: i.number.clone().unwrap_or_default(),
+                        values: i
+                            .logo_values
+                            .iter()
+                            .map(|v| (v.logo_id.0, v.value.clone()))
+                            .collect(),
+                    })
+                    .collect(),
+            })
+            .collect();
+        let logos = order
+            .logos
+            .iter()
+            .map(|l| {
+                let (reference, by_item_no) = match &l.logo_sku {
+                    Some(sku) if l.logo_id.0 <= 0 => (sku.to_string(), true),
+                    _ => (l.logo_id.to_string(), false),
+                };
+                LogoForm {
+                    reference,
+                    by_item_no,
+                    title: l.logo_title.clone(),
+                    quantity: l.quantity.to_string(),
+                    value: l.value.clone().unwrap_or_default(),
+                    ..Default::default()
+                }
+            })
+            .collect();
+        DraftForm {
+            reference: order.reference.clone(),
+            comment: order.comment.clone(),
+            origin_of_delivery: order.origin_of_delivery.clone(),
+            address: AddressForm {
+                name: a.name.clone(),
+                street: a.address.clone(),
+                zip: a.zip.clone(),
+                city: a.city.clone(),
+                country: a.country.clone(),
+                contact_person: a.contact_person.clone().unwrap_or_default(),
+            },
+            designs,
+            logos,
+            ..Default::default()
+        }
+    }
+}
+
 /// At most this many addresses are offered in the composer's address book.
 pub const ADDRESS_BOOK_SIZE: usize = 50;
 
@@ -572,6 +670,200 @@ mod tests {
         let book = address_book(many.iter().map(String::as_str));
         assert_eq!(book.len(), ADDRESS_BOOK_SIZE);
         assert_eq!(book[0].street, "Vej 0");
+    }
+
+    /// A completed order as the service returns it (spec: Order object), with a NumberLogo
+    /// ordered by digits (one entry per digit value) and a design known by id and item no.
+    fn completed() -> Order {
+        serde_json::from_value(serde_json::json!({
+            "orderNumber": "SO-777", "placedAtUtc": "2026-01-02T10:00:00Z",
+            "latestDeliveryDate": "2026-01-09T00:00:00", "reference": "PO-114",
+            "comment": "Before the cup", "originOfDelivery": "Shop 3",
+            "deliveryAddress": {"name": "Nordby IF", "address": "Stadionvej 1", "zip": "6700",
+                "city": "Esbjerg", "country": "DK", "contactPerson": "Mette"},
+            "currency": "DKK", "subTotal": 1464.6, "vat": 366.15, "vatRate": 25.0,
+            "total": 1830.75,
+            "designs": [{"designId": 20001, "designMul": "MUL123456", "designTitle": "U15 home",
+                "instances": [
+                    {"size": "M", "quantity": 2, "name": "Hansen", "number": "7",
+                        "logoValues": [{"logoId": 4, "value": "Sønderå"}]},
+                    {"size": "152", "quantity": 1}
+                ]}],
+            "logos": [
+                {"logoId": 10036, "logoSku": "300036", "logoTitle": "Numbers", "quantity": 3,
+                    "value": "7"},
+                {"logoId": 10002, "logoSku": "300002", "logoTitle": "Crest", "quantity": 5}
+            ]
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn an_order_from_the_service_becomes_a_form_with_its_lines_and_address() {
+        let order = completed();
+        let f = DraftForm::order_again(None, Some(&order)).expect("a form");
+        assert_eq!(f.reference, "PO-114 (copy)");
+        assert_eq!(f.comment, "Before the cup");
+        assert_eq!(f.origin_of_delivery, "Shop 3");
+        assert_eq!(
+            f.address,
+            AddressForm {
+                name: "Nordby IF".into(),
+                street: "Stadionvej 1".into(),
+                zip: "6700".into(),
+                city: "Esbjerg".into(),
+                country: "DK".into(),
+                contact_person: "Mette".into(),
+            }
+        );
+        assert_eq!(f.designs.len(), 1);
+        let d = &f.designs[0];
+        assert_eq!(
+            (d.reference.as_str(), d.title.as_str()),
+            ("20001", "U15 home")
+        );
+        assert_eq!(
+            d.rows,
+            [
+                RowForm {
+                    size: "M".into(),
+                    quantity: "2".into(),
+                    name: "Hansen".into(),
+                    number: "7".into(),
+                    values: BTreeMap::from([(4, "Sønderå".to_owned())]),
+                },
+                RowForm {
+                    size: "152".into(),
+                    quantity: "1".into(),
+                    ..Default::default()
+                }
+            ]
+        );
+        let logos: Vec<_> = f
+            .logos
+            .iter()
+            .map(|l| {
+                (
+                    l.reference.as_str(),
+                    l.by_item_no,
+                    l.quantity.as_str(),
+                    l.value.as_str(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            logos,
+            [("10036", false, "3", "7"), ("10002", false, "5", "")]
+        );
+        assert_eq!(f.logos[1].title, "Crest");
+
+        // Sent as it is, it orders the same lines to the same address.
+        let (body, issues) = f.to_order();
+        assert!(issues.is_empty(), "{issues:?}");
+        assert_eq!(body.delivery_address.address, "Stadionvej 1");
+        assert_eq!(
+            body.delivery_address.contact_person.as_deref(),
+            Some("Mette")
+        );
+        assert_eq!(body.designs[0].design, DesignRef::Id(DesignId(20001)));
+        let instances = serde_json::to_value(&body.designs[0].instances).unwrap();
+        assert_eq!(
+            instances,
+            serde_json::to_value(&order.designs[0].instances).unwrap()
+        );
+        assert_eq!(
+            serde_json::to_value(&body.logos).unwrap(),
+            serde_json::json!([
+                {"logoId": 10036, "quantity": 3, "value": "7"},
+                {"logoId": 10002, "quantity": 5}
+            ])
+        );
+    }
+
+    #[test]
+    fn what_the_service_computed_or_assigned_is_not_copied() {
+        let f = DraftForm::order_again(None, Some(&completed())).expect("a form");
+        let json = serde_json::to_string(&f).unwrap();
+        for assigned in ["SO-777", "1830.75", "1464.6", "366.15", "2026-01-0", "DKK"] {
+            assert!(!json.contains(assigned), "{assigned} was copied: {json}");
+        }
+        // Nor what the order object does not echo.
+        assert_eq!(
+            (
+                f.organization.as_str(),
+                f.email.as_str(),
+                f.contact_name.as_str()
+            ),
+            ("", "", "")
+        );
+        assert!(
+            f.logos
+                .iter()
+                .all(|l| l.storage.is_empty() && l.logo_type.is_none())
+        );
+    }
+
+    #[test]
+    fn an_item_number_is_used_only_without_an_id() {
+        let mut order = completed();
+        order.designs[0].design_id = DesignId(0);
+        order.logos[1].logo_id = LogoId(0);
+        let f = DraftForm::from_order(&order);
+        assert_eq!(f.designs[0].reference, "MUL123456");
+        assert_eq!(
+            f.designs[0].design_ref(),
+            DesignRef::Mul(DesignMul::from("MUL123456"))
+        );
+        assert_eq!(
+            (f.logos[1].reference.as_str(), f.logos[1].by_item_no),
+            ("300002", true)
+        );
+        assert_eq!(f.logos[1].logo_ref(), LogoRef::Sku(LogoSku::from("300002")));
+    }
+
+    #[test]
+    fn the_stored_form_is_ordered_again_before_the_services_echo() {
+        let mut stored = filled();
+        stored.email = "kit@nordby-if.dk".into();
+        stored.logos.push(LogoForm {
+            reference: "10002".into(),
+            quantity: "5".into(),
+            storage: "2".into(),
+            ..Default::default()
+        });
+        let json = serde_json::to_string(&stored).unwrap();
+        let again = DraftForm::order_again(Some(&json), Some(&completed())).expect("a form");
+        assert_eq!(again.reference, "PO-7 (copy)");
+        let mut expected = stored.clone();
+        expected.reference = "PO-7 (copy)".into();
+        assert_eq!(
+            again, expected,
+            "storage and e-mail carry over from the stored form"
+        );
+
+        // A stored form that cannot be read: the service's order; neither: nothing.
+        let again = DraftForm::order_again(Some("not json"), Some(&completed())).unwrap();
+        assert_eq!(again.reference, "PO-114 (copy)");
+        assert_eq!(DraftForm::order_again(Some("not json"), None), None);
+        assert_eq!(DraftForm::order_again(None, None), None);
+    }
+
+    #[test]
+    fn a_copy_is_marked_once() {
+        assert_eq!(copy_reference(" PO-114 "), "PO-114 (copy)");
+        assert_eq!(copy_reference("PO-114 (copy)"), "PO-114 (copy)");
+        assert_eq!(copy_reference("  "), "");
+        assert_eq!(
+            crate::i18n::text_in(
+                crate::locale::Language::Danish,
+                "orders-reference-copy",
+                Some(&fluent_bundle::FluentArgs::from_iter([(
+                    "reference",
+                    "PO-114"
+                )]))
+            ),
+            "PO-114 (kopi)"
+        );
     }
 
     #[test]

@@ -237,6 +237,7 @@ composer-drafts-delete = Slet
 ## Ordrens egne sætninger (src/orders: kontrol, noter til overslaget, holdlistens rækker)
 
 orders-copy-risk = Ordren er måske allerede lagt: en afsendelse kan have nået tjenesten, som ikke har bekræftet den. En kopi får en ny nøgle, så lægges kopien, kan ordren blive lagt to gange. Slå den op først; kopiér den kun, hvis du er sikker på, at den ikke blev lagt.
+orders-reference-copy = { $reference } (kopi)
 orders-vat-guess-no-country = Intet leveringsland endnu: moms på { $rate } % er et gæt.
 orders-vat-guess = Momssatsen for { $country } kendes ikke her: { $rate } % er et gæt.
 orders-column-size = Str.

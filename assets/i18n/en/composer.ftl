@@ -237,6 +237,7 @@ composer-drafts-delete = Delete
 ## The order's own sentences (src/orders: validation, estimate notes, roster rows)
 
 orders-copy-risk = This order may already be placed: a send may have reached the service, which has not confirmed it. A copy gets a new key, so placing the copy could place the order a second time. Look it up first; copy it only if you are sure it was not placed.
+orders-reference-copy = { $reference } (copy)
 orders-vat-guess-no-country = No delivery country yet: VAT at { $rate } % is a guess.
 orders-vat-guess = The VAT rate for { $country } is not known here: { $rate } % is a guess.
 orders-column-size = Size

@@ -10,6 +10,7 @@ use crate::backend::proofs::ProofsCommand;
 use crate::backend::proofs::{ProofsEvent, SavedKind};
 use crate::backend::{Command, Event, SaveTo, UserError};
 use crate::orders::csv::{BOM, order_csv};
+use crate::orders::form::DraftForm;
 use crate::orders::local::totals;
 use crate::orders::local::{HistoryFilter, OutboxStatus, StatusFilter, copy_is_risky, copy_risk};
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
@@ -164,12 +165,14 @@ impl HistoryScreen {
 }
 
 impl ScreenView for HistoryScreen {
-    /// History: every order and one in full; "Copy to new draft" and "Edit" go to Orders.
+    /// History: every order and one in full; "Copy to new draft", "Order again" and "Edit"
+    /// go to Orders.
     fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
         match self.view.ui(ui, shared, &self.orders) {
             Some(HistoryAction::CopyToDraft(o)) => {
                 shared.intend(Intent::NewDraft(Box::new(super::form_of(&o))));
             }
+            Some(HistoryAction::OrderAgain(form)) => shared.intend(Intent::NewDraft(form)),
             Some(HistoryAction::Edit(o)) => shared.intend(Intent::EditOrder(Box::new(o))),
             None => {}
         }
@@ -293,6 +296,8 @@ impl NotSaved {
 pub enum HistoryAction {
     /// Copy this order's form into a new draft.
     CopyToDraft(LocalOrder),
+    /// A new draft ordering a completed order again (its reference marked as a copy).
+    OrderAgain(Box<DraftForm>),
     /// Open a draft or an outbox entry in the composer.
     Edit(LocalOrder),
 }
@@ -505,7 +510,22 @@ impl HistoryView {
             ui.screen_title(&title, None);
             state_badge(ui, o.state);
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if o.draft_json.is_some() && self.confirm_copy != Some(o.id) {
+                // A completed order is ordered again; others (failed, uncertain, held) are
+                // copied as they were.
+                if o.state == OrderState::Completed
+                    && (o.draft_json.is_some() || order.is_some())
+                    && ui
+                        .button(crate::tr!("history-order-again"))
+                        .on_hover_text(crate::tr!("history-order-again-hover"))
+                        .clicked()
+                    && let Some(form) = DraftForm::order_again(o.draft_json.as_deref(), order)
+                {
+                    action = Some(HistoryAction::OrderAgain(Box::new(form)));
+                }
+                if o.draft_json.is_some()
+                    && o.state != OrderState::Completed
+                    && self.confirm_copy != Some(o.id)
+                {
                     let label = if copy_is_risky(o) {
                         crate::tr!("history-copy-to-draft-confirm")
                     } else {

@@ -160,8 +160,15 @@ impl Composer {
                 l.title = logo.title.clone();
                 l.logo_type = Some(logo.logo_type.clone());
                 if l.is_number_logo() && l.digits.is_empty() {
+                    // A line of an order ordered again carries its digit as the value.
+                    let v = l.value.trim();
+                    let digit = if !v.is_empty() && v.chars().all(|c| c.is_ascii_digit()) {
+                        std::mem::take(&mut l.value).trim().to_owned()
+                    } else {
+                        String::new()
+                    };
                     l.digits.push(DigitForm {
-                        digit: String::new(),
+                        digit,
                         quantity: std::mem::take(&mut l.quantity),
                         storage: String::new(),
                     });
