@@ -153,7 +153,9 @@ mod tests {
     }
 
     fn network(kind: NetworkErrorKind) -> ApiError {
-        // A transport error made without the network: a request to no address.
+        // A transport error made without the network: a request to no address (a client
+        // needs the process's TLS provider, which this test may be the first to want).
+        crate::api::client::install_tls_provider();
         let Err(source) = reqwest::Client::new().get("no address").build() else {
             panic!("a request to no address was built");
         };

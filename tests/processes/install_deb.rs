@@ -4,9 +4,8 @@
 //! its window on a private X server (`--screenshot`). It is removed again afterwards. Its
 //! control file declares what the file dialog needs, and apt installs one way to show it.
 //!
-//! Wherever `cargo-deb` is installed the package is built and its control file checked; the
-//! install is of a system package, so it runs only in CI (`CI` set, as root, with `cargo-deb`,
-//! which `.ci/run` installs) and elsewhere says `SKIPPED`. The package is made from the binary
+//! It installs a system package (as root, with `cargo-deb`, which `.ci/run` installs), so it is
+//! ignored by a plain `cargo test`; CI runs it (`cargo test -- --include-ignored`). The package is made from the binary
 //! this `cargo test` built (`--profile dev --no-build`): what is tested is the packaging, not the
 //! optimiser. `cargo test --test processes install_deb -- --nocapture` prints the figures.
 
@@ -19,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use runner_common::{have, in_ci, run_ok, screenshot, skip_or_fail};
+use runner_common::{have, need, run_ok, screenshot};
 
 const PACKAGE: &str = "logodesk";
 
@@ -102,52 +101,20 @@ fn build_deb(out_dir: &Path) -> PathBuf {
 }
 
 #[test]
+#[ignore = "installs a system package (root, apt-get, cargo-deb, Xvfb): CI runs it"]
 fn the_deb_installs_and_the_installed_binary_draws_its_window() {
-    const TEST: &str = "the_deb_installs_and_the_installed_binary_draws_its_window";
-    for (tool, why) in [
-        (
-            "cargo-deb",
-            "cargo-deb is not installed (cargo install cargo-deb --locked)",
-        ),
-        (
-            "dpkg-deb",
-            "dpkg-deb is not available: this is not a Debian-like system",
-        ),
-    ] {
-        if !have(tool) {
-            skip_or_fail(TEST, why);
-            return;
-        }
-    }
+    need(
+        have("cargo-deb"),
+        "cargo-deb (cargo install cargo-deb --locked)",
+    );
+    need(have("dpkg-deb"), "dpkg-deb (a Debian-like system)");
+    need(have("apt-get"), "apt-get (a Debian-like system)");
+    need(have("Xvfb"), "Xvfb (apt-get install xvfb)");
+    need(is_root(), "root: it installs a .deb");
     let dir = tempfile::tempdir().unwrap();
     let deb = build_deb(dir.path());
     let deb_bytes = std::fs::metadata(&deb).unwrap().len();
     the_control_file_declares_what_the_file_dialog_needs(&deb);
-
-    if !in_ci() {
-        skip_or_fail(
-            TEST,
-            "the package was built and its control file checked; installing it (a system \
-             package) runs only in CI (CI=true)",
-        );
-        return;
-    }
-    for (tool, why) in [
-        (
-            "apt-get",
-            "apt-get is not available: this is not a Debian-like system",
-        ),
-        ("Xvfb", "Xvfb is not installed (apt-get install xvfb)"),
-    ] {
-        if !have(tool) {
-            skip_or_fail(TEST, why);
-            return;
-        }
-    }
-    if !is_root() {
-        skip_or_fail(TEST, "installing a .deb needs root");
-        return;
-    }
 
     // Installed as a person would: apt resolves the declared dependencies.
     let _ = Command::new("dpkg").args(["--purge", PACKAGE]).output();
