@@ -236,9 +236,11 @@ fn owner_only(dir: &Path) {
 #[cfg(not(unix))]
 fn owner_only(_dir: &Path) {}
 
-/// The identifier macOS knows logodesk by (its bundle identifier, reverse DNS): the name of
-/// its folders in `~/Library`.
-pub const MACOS_ID: &str = "dk.logodesk.logodesk";
+/// logodesk's identifier (reverse DNS): on macOS its bundle identifier and the name of its
+/// folders in `~/Library`; on Windows its AppUserModelID, which the running process takes
+/// ([`crate::platform::set_app_id`]) and the installer's Start-menu shortcut carries
+/// (`packaging/windows/logodesk.nsi`), so the taskbar groups and pins them as one app.
+pub const APP_ID: &str = "dk.logodesk.logodesk";
 
 /// The user's data folder for logodesk: `~/.local/share/logodesk` on Linux (or under
 /// `$XDG_DATA_HOME`), `%LOCALAPPDATA%\logodesk\data` on Windows (Local AppData: the SQLite
@@ -252,7 +254,7 @@ pub const MACOS_ID: &str = "dk.logodesk.logodesk";
 /// on being used where it is, so nobody's data is left behind.
 pub fn default_data_dir() -> anyhow::Result<PathBuf> {
     #[cfg(target_vendor = "apple")]
-    let dirs = directories::ProjectDirs::from_path(PathBuf::from(MACOS_ID));
+    let dirs = directories::ProjectDirs::from_path(PathBuf::from(APP_ID));
     #[cfg(not(target_vendor = "apple"))]
     let dirs = directories::ProjectDirs::from("", "", "logodesk");
     let dir = dirs
@@ -271,7 +273,7 @@ fn logs_dir(data_dir: &Path) -> PathBuf {
     if default_data_dir().is_ok_and(|usual| usual == data_dir)
         && let Some(base) = directories::BaseDirs::new()
     {
-        return base.home_dir().join("Library/Logs").join(MACOS_ID);
+        return base.home_dir().join("Library/Logs").join(APP_ID);
     }
     data_dir.join(logging::LOGS_DIR)
 }
@@ -461,6 +463,18 @@ fn run_sandbox(args: SandboxArgs) -> anyhow::Result<()> {
 mod tests {
     use super::*;
     use clap::CommandFactory as _;
+
+    /// The installer's shortcut carries the id the running process takes (else the taskbar
+    /// shows two apps).
+    #[test]
+    fn the_installer_s_shortcut_carries_the_app_s_id() {
+        let nsi = include_str!("../packaging/windows/logodesk.nsi");
+        let define = format!("!define AUMID \"{}\"", APP_ID);
+        assert!(
+            nsi.contains(&define),
+            "packaging/windows/logodesk.nsi: {define}"
+        );
+    }
 
     #[test]
     fn cli_is_well_formed() {

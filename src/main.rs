@@ -13,6 +13,7 @@ fn main() -> ExitCode {
     tune_malloc();
     owner_only_files();
     logodesk::platform::attach_parent_console();
+    logodesk::platform::set_app_id(logodesk::cli::APP_ID);
     let cli = logodesk::cli::Cli::parse();
     match logodesk::cli::run(cli) {
         Ok(()) => ExitCode::SUCCESS,

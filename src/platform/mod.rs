@@ -5,13 +5,17 @@
 #[cfg(windows)]
 mod windows;
 #[cfg(windows)]
-pub use windows::{StartWaker, allow_foreground, attach_parent_console};
+pub use windows::{StartWaker, allow_foreground, attach_parent_console, set_app_id};
 
 /// Windows only: elsewhere a program prints in its terminal anyway.
 #[cfg(not(windows))]
 pub fn attach_parent_console() -> bool {
     false
 }
+
+/// Windows only: elsewhere the desktop knows the app by its `.desktop` file or bundle.
+#[cfg(not(windows))]
+pub fn set_app_id(_id: &str) {}
 
 /// Windows only: elsewhere the desktop decides alone which window comes forward.
 #[cfg(not(windows))]

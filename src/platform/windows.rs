@@ -18,6 +18,7 @@ use windows_sys::Win32::System::Console::{
     ATTACH_PARENT_PROCESS, AttachConsole, GetStdHandle, STD_ERROR_HANDLE, STD_HANDLE,
     STD_OUTPUT_HANDLE, SetStdHandle,
 };
+use windows_sys::Win32::UI::Shell::SetCurrentProcessExplicitAppUserModelID;
 use windows_sys::Win32::UI::WindowsAndMessaging::{
     AllowSetForegroundWindow, MB_ICONERROR, MB_OK, MB_SETFOREGROUND, MessageBoxW,
 };
@@ -25,6 +26,15 @@ use windows_sys::Win32::UI::WindowsAndMessaging::{
 /// A UTF-16 string with its terminating NUL, as Windows' `W` functions take them.
 fn wide(s: impl AsRef<OsStr>) -> Vec<u16> {
     s.as_ref().encode_wide().chain(std::iter::once(0)).collect()
+}
+
+/// Gives the process logodesk's AppUserModelID ([`crate::cli::APP_ID`]), the one its
+/// Start-menu shortcut carries: the taskbar then groups the window with the pinned shortcut
+/// and shows its icon and name. Cosmetic, so a refusal is left as it is.
+pub fn set_app_id(id: &str) {
+    let id = wide(id);
+    // SAFETY: `id` is a NUL-terminated UTF-16 string that outlives the call, which copies it.
+    let _ = unsafe { SetCurrentProcessExplicitAppUserModelID(id.as_ptr()) };
 }
 
 /// Makes stdout and stderr reach the console of the process that started logodesk (a
