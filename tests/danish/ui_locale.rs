@@ -101,10 +101,10 @@ fn money_and_dates_follow_the_language_chosen_in_settings() {
     h.run_steps(2);
     assert!(shows(&h, &total), "the list's total");
 
-    // A copy of it in the composer: its estimate in kroner with a decimal comma.
+    // Ordered again in the composer: its estimate in kroner with a decimal comma.
     h.state_mut().history_mut().view.open = Some(row.id);
     h.run_steps(2);
-    press(&mut h, "Kopiér til ny kladde");
+    press(&mut h, "Bestil igen");
     wait_for(&mut h, "the copy's estimate", |h| {
         let e = h.state().orders().composer.estimate();
         h.state().orders().composer.draft_id() != Some(row.id)
