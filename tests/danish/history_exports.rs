@@ -38,10 +38,7 @@ fn exports_are_saved_where_the_person_chooses_and_closing_the_dialog_saves_nothi
     h.run_steps(2);
     h.state_mut().history_mut().view.open = Some(row.id);
     h.run_steps(3);
-    assert!(
-        shows(&h, "Bestil igen"),
-        "the order's buttons in Danish"
-    );
+    assert!(shows(&h, "Bestil igen"), "the order's buttons in Danish");
     assert!(shows(&h, "Leveres til"), "the order's facts in Danish");
 
     // The person names the file without an extension in a folder of their own.
