@@ -24,22 +24,11 @@ pub fn parse_roster(text: &str) -> Roster {
         let sep = if line.contains('\t') { '\t' } else { ',' };
         let cells: Vec<&str> = line.split(sep).map(str::trim).collect();
         let cell = |i: usize| cells.get(i).copied().unwrap_or("").to_owned();
+        // A heading row names a column the way the file import reads headings.
         let is_header = n == 0
-            && cells.iter().any(|c| {
-                matches!(
-                    c.to_ascii_lowercase().as_str(),
-                    "size"
-                        | "qty"
-                        | "quantity"
-                        | "name"
-                        | "number"
-                        | "str."
-                        | "størrelse"
-                        | "antal"
-                        | "navn"
-                        | "nummer"
-                )
-            });
+            && cells
+                .iter()
+                .any(|c| super::roster_import::Column::from_header(c).is_some());
         if is_header {
             continue;
         }

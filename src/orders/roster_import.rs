@@ -111,7 +111,7 @@ impl Column {
     /// "Rygnr.", "Navn på ryg", "Str", "Stk.", "Jersey #", "Player", "Qty" …), if it names
     /// one. The heading is read as words ([`heading_words`]); a number word wins over a name
     /// word ("Spiller nr." is the number), then quantity, size and name.
-    fn from_header(header: &str) -> Option<Column> {
+    pub fn from_header(header: &str) -> Option<Column> {
         let words = heading_words(header);
         let any = |pred: &dyn Fn(&str) -> bool| words.iter().any(|w| pred(w));
         if any(&|w| {
@@ -337,18 +337,32 @@ pub fn preview(table: &RosterTable, mapping: &Mapping, existing: &[RowForm]) -> 
         .collect()
 }
 
+/// What a file's name says it is, as the import reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Named {
+    /// CSV or text exported from a spreadsheet.
+    Text,
+    /// An XLSX or ODS workbook (a zip container).
+    Sheet,
+    /// An old binary Excel workbook (`.xls`, `.xlsb`): refused with a sentence.
+    OldSheet,
+}
+
+/// What `path`'s extension says the file is, if it names a roster file at all.
+fn named(path: &Path) -> Option<Named> {
+    let extension = path.extension()?.to_str()?.to_ascii_lowercase();
+    Some(match extension.as_str() {
+        "csv" | "tsv" | "txt" => Named::Text,
+        "xlsx" | "xlsm" | "ods" => Named::Sheet,
+        "xls" | "xlsb" => Named::OldSheet,
+        _ => return None,
+    })
+}
+
 /// Whether `path` names a file the roster import reads (or explains it refuses, like an old
 /// `.xls`), by its extension: what a dropped file is taken for.
 pub fn is_roster_file_name(path: &Path) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase)
-        .is_some_and(|e| {
-            matches!(
-                e.as_str(),
-                "csv" | "tsv" | "txt" | "xlsx" | "xlsm" | "xls" | "xlsb" | "ods"
-            )
-        })
+    named(path).is_some()
 }
 
 /// Reads a roster file: a spreadsheet (by its content, else its extension) or CSV.
@@ -362,22 +376,20 @@ pub fn read_file(path: &Path) -> Result<RosterTable, RosterFileError> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let extension = path
-        .extension()
-        .map(|e| e.to_string_lossy().to_ascii_lowercase())
-        .unwrap_or_default();
     let rows = if bytes.starts_with(&[0xD0, 0xCF, 0x11, 0xE0]) {
         return Err(RosterFileError::OldFormat);
     } else if bytes.starts_with(b"PK\x03\x04") {
         sheets::read_zip(&bytes)?
-    } else if matches!(extension.as_str(), "xls" | "xlsb") {
-        return Err(RosterFileError::OldFormat);
-    } else if matches!(extension.as_str(), "xlsx" | "xlsm" | "ods") {
-        return Err(RosterFileError::Spreadsheet(
-            "not a zip container".to_owned(),
-        ));
     } else {
-        read_csv(&bytes)?
+        match named(path) {
+            Some(Named::OldSheet) => return Err(RosterFileError::OldFormat),
+            Some(Named::Sheet) => {
+                return Err(RosterFileError::Spreadsheet(
+                    "not a zip container".to_owned(),
+                ));
+            }
+            Some(Named::Text) | None => read_csv(&bytes)?,
+        }
     };
     if rows.is_empty() {
         return Err(RosterFileError::Empty);
