@@ -12,6 +12,8 @@ use egui::Ui;
 /// Width of the grid's text cells.
 pub(super) const CELL: f32 = 110.0;
 pub(super) const NARROW: f32 = 56.0;
+/// Width of the size's text cell (its menu button comes beside it).
+pub(super) const SIZE: f32 = 44.0;
 /// The widest a name cell grows to; it takes the room the other columns leave
 /// ([`name_width`]).
 const NAME_MAX: f32 = 340.0;
@@ -22,7 +24,7 @@ const ROW_CHROME: f32 = 28.0 + 26.0 + 110.0;
 /// The width of a grid's name cells: the room the other cells leave in `available`, between
 /// [`CELL`] and [`NAME_MAX`]. `value_columns` are the cells of name and number logos' values.
 pub(super) fn name_width(available: f32, value_columns: usize, spacing: f32) -> f32 {
-    let cells = 44.0 + 2.0 * NARROW + CELL * value_columns as f32;
+    let cells = SIZE + 2.0 * NARROW + CELL * value_columns as f32;
     let gaps = spacing * (6 + value_columns) as f32;
     (available - ROW_CHROME - cells - gaps).clamp(CELL, NAME_MAX)
 }

@@ -1,6 +1,6 @@
 //! The design lines: each design's placements and its instances grid, with roster paste.
 
-use super::cells::{CELL, NARROW, checked_cell, name_width};
+use super::cells::{CELL, NARROW, SIZE, checked_cell, name_width};
 use super::import::{RosterExport, export_roster};
 use super::{Composer, proof};
 use crate::api::{LogoType, ValidationIssue};
@@ -452,7 +452,7 @@ fn row_of(path: &str) -> Option<usize> {
 fn size_cell(ui: &mut Ui, size: &mut String, issues: &[ValidationIssue], path: &str, row: usize) {
     ui.horizontal(|ui| {
         ui.spacing_mut().item_spacing.x = 2.0;
-        checked_cell(ui, size, 44.0, issues, path);
+        checked_cell(ui, size, SIZE, issues, path);
         egui::ComboBox::from_id_salt(("size", row))
             .selected_text("")
             .width(18.0)
