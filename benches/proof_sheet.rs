@@ -47,7 +47,7 @@ fn against_the_sandbox() {
         downloads: Some(downloads.path().to_owned()),
         ..BackendConfig::ephemeral(keychain)
     };
-    let mut backend = Backend::start(config, egui::Context::default()).expect("backend");
+    let mut backend = Backend::start(config, logodesk::backend::Waker::none()).expect("backend");
     wait(&backend, |e| {
         matches!(e, Event::AccountActivated { .. }).then_some(())
     });

@@ -4,13 +4,12 @@
 //! `sandbox.sqlite`, the local database, the keychain, the active account's outbox and
 //! tracker), asks for the account's order list, and prints a line each time one of its
 //! queued orders is answered. There is no second way of sending: only the backend's outbox
-//! sends. The main thread sleeps on a channel that the backend's wake-ups
-//! ([`egui::Context::set_repaint_observer`], called after every event) and Ctrl-C/SIGTERM
-//! feed.
+//! sends. The main thread sleeps on a channel that the backend's [`Waker`] (called after
+//! every event) and Ctrl-C/SIGTERM feed.
 
 use crate::backend::orders::{OrdersCommand, OrdersEvent};
 use crate::backend::{
-    Backend, BackendConfig, Command, Event, StartAccount, StoreLocation, UserError,
+    Backend, BackendConfig, Command, Event, StartAccount, StoreLocation, UserError, Waker,
 };
 use crate::store::Store;
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
@@ -136,9 +135,8 @@ enum Wake {
 /// are.
 pub fn send_queued(config: SendQueued, out: &mut impl Write) -> anyhow::Result<()> {
     let (wake, woken) = mpsc::channel();
-    let ctx = egui::Context::default();
     let tx = std::sync::Mutex::new(wake.clone());
-    ctx.set_repaint_observer(move |_| {
+    let waker = Waker::new(move || {
         tx.lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .send(Wake::Event)
@@ -146,7 +144,7 @@ pub fn send_queued(config: SendQueued, out: &mut impl Write) -> anyhow::Result<(
     });
     spawn_signal_watch(wake);
     check_account(&config.backend)?;
-    let mut backend = Backend::start(config.backend, ctx).map_err(HeadlessError::Start)?;
+    let mut backend = Backend::start(config.backend, waker).map_err(HeadlessError::Start)?;
     let result = run_loop(&backend, &woken, config.exit_when_sent, out);
     backend.shutdown(Duration::from_secs(5));
     result

@@ -212,7 +212,7 @@ fn neither_the_log_nor_a_crash_note_holds_an_api_key() {
     let mut config = BackendConfig::ephemeral(keychain);
     config.store = StoreLocation::File(dir.path().join("logodesk.sqlite"));
     config.sandbox = Some(SandboxConfig::fast());
-    let mut backend = Backend::start(config, egui::Context::default()).unwrap();
+    let mut backend = Backend::start(config, logodesk::backend::Waker::none()).unwrap();
     let sandbox_url = wait_for(&backend, |e| match e.event {
         Event::Ready { sandbox_url, .. } => Some(sandbox_url.expect("the sandbox runs")),
         _ => None,

@@ -186,7 +186,9 @@ impl LogodeskApp {
         {
             config.start_account = StartAccount::Id(last);
         }
-        let backend = Backend::start(config, ctx.clone())?;
+        let repaint = ctx.clone();
+        let waker = crate::backend::Waker::new(move || repaint.request_repaint());
+        let backend = Backend::start(config, waker)?;
         let start = options
             .screenshot
             .as_ref()

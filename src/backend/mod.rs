@@ -2,8 +2,8 @@
 //! to the service, the local database, the keychain and the embedded sandbox.
 //!
 //! The UI sends [`Command`]s with [`Backend::send`] and drains [`Envelope`]s with
-//! [`Backend::try_recv`] once per frame; every envelope sent wakes the UI with
-//! `ctx.request_repaint()`. Each carries the [`RequestId`] and account [`Generation`] it
+//! [`Backend::try_recv`] once per frame; every envelope sent calls the [`Waker`] the
+//! backend was started with (the window's asks egui for a repaint). Each carries the [`RequestId`] and account [`Generation`] it
 //! belongs to, so the UI drops stale ones in one place.
 //!
 //! Layout: one module per feature ([`logos`], [`accounts`], [`editor`], [`orders`],
@@ -22,6 +22,7 @@ pub mod protocol;
 mod startup;
 pub mod support;
 pub mod tasks;
+mod waker;
 mod worker;
 
 pub use accounts::{
@@ -32,6 +33,7 @@ pub use logos::{Lister, LogoDetail, LogosCommand, LogosEvent};
 pub use protocol::{Command, Envelope, Event};
 pub use support::downloads::{DialogParent, SaveDialog, SaveRequest, SaveTo, file_name_part};
 pub use support::{CardPage, Generation, LogoCard, LogoRef, RequestId, ThumbKey, UserError};
+pub use waker::Waker;
 
 use crate::api::RetryPolicy;
 use crate::keychain::Keychain;
@@ -159,14 +161,14 @@ pub enum BackendError {
 #[derive(Clone)]
 pub(crate) struct EventSink {
     tx: std_mpsc::Sender<Envelope>,
-    ctx: egui::Context,
+    waker: Waker,
 }
 
 impl EventSink {
     pub(crate) fn send(&self, envelope: Envelope) {
         // Fails only when the UI is gone (shutting down); nothing is left to tell then.
         self.tx.send(envelope).ok();
-        self.ctx.request_repaint();
+        self.waker.wake();
     }
 }
 
@@ -181,12 +183,13 @@ pub struct Backend {
 }
 
 impl Backend {
-    /// Starts the runtime and the start-up work (database, sandbox, keychain, first account).
-    pub fn start(config: BackendConfig, ctx: egui::Context) -> Result<Backend, BackendError> {
+    /// Starts the runtime and the start-up work (database, sandbox, keychain, first account);
+    /// `waker` is called after every envelope sent.
+    pub fn start(config: BackendConfig, waker: Waker) -> Result<Backend, BackendError> {
         let runtime = support::lanes::runtime(config.worker_threads)?;
         let (commands, rx) = mpsc::unbounded_channel();
         let (tx, events) = std_mpsc::channel();
-        let sink = EventSink { tx, ctx };
+        let sink = EventSink { tx, waker };
         let worker = runtime.spawn(worker::run(config, sink, rx));
         Ok(Backend {
             commands,

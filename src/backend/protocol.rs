@@ -44,8 +44,8 @@ pub enum Command {
     Proofs(ProofsCommand),
 }
 
-/// What the backend tells the UI, inside an [`Envelope`]. Every envelope is followed by
-/// `ctx.request_repaint()`.
+/// What the backend tells the UI, inside an [`Envelope`]. Every envelope is followed by a
+/// call of the backend's [`super::Waker`].
 #[derive(strum::IntoStaticStr)]
 pub enum Event {
     /// Start-up finished: the accounts, the keychain's state and the embedded sandbox's

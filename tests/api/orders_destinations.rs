@@ -38,7 +38,7 @@ fn backend(db: &Path, keychain: &Keychain, start: StartAccount) -> Backend {
             save_dialog: None,
             dialog_parent: None,
         },
-        egui::Context::default(),
+        logodesk::backend::Waker::none(),
     )
     .unwrap()
 }

@@ -66,7 +66,7 @@ fn started_backend(downloads: &std::path::Path) -> Backend {
         downloads: Some(downloads.to_owned()),
         ..BackendConfig::ephemeral(keychain())
     };
-    let backend = Backend::start(config, egui::Context::default()).unwrap();
+    let backend = Backend::start(config, logodesk::backend::Waker::none()).unwrap();
     wait(&backend, |e| {
         matches!(e, Event::AccountActivated { .. }).then_some(())
     });

@@ -339,8 +339,11 @@ async fn upload_to(
 fn large_uploads_to_the_embedded_sandbox_do_not_stall_the_app() {
     const UPLOADS: usize = 6;
     let keychain = Keychain::with_store(keyring_core::mock::Store::new().expect("mock store"));
-    let mut app = Backend::start(BackendConfig::ephemeral(keychain), egui::Context::default())
-        .expect("the backend starts");
+    let mut app = Backend::start(
+        BackendConfig::ephemeral(keychain),
+        logodesk::backend::Waker::none(),
+    )
+    .expect("the backend starts");
     let base = wait_event(&app, "start-up", |e| match e {
         Event::Ready { sandbox_url, .. } => Some(sandbox_url.expect("the sandbox runs")),
         _ => None,

@@ -113,7 +113,7 @@ fn queued_orders_are_placed_exactly_once_through_faults_and_backend_restarts() {
     for restart in 0..RESTARTS {
         let backend = Backend::start(
             backend_config(&db, &keychain, account),
-            egui::Context::default(),
+            logodesk::backend::Waker::none(),
         )
         .unwrap();
         wait_until_active(&backend);
@@ -143,7 +143,7 @@ fn queued_orders_are_placed_exactly_once_through_faults_and_backend_restarts() {
     // The last backend runs until everything is final.
     let backend = Backend::start(
         backend_config(&db, &keychain, account),
-        egui::Context::default(),
+        logodesk::backend::Waker::none(),
     )
     .unwrap();
     let limit = Instant::now() + PATIENCE;
