@@ -98,10 +98,7 @@ impl LogodeskApp {
                 }
             }
             Event::Failed(error) => self.on_failed(ctx, reply, account_data, error, intents),
-            Event::ScreenshotSaved { path, result } => {
-                let outcome = result.map(|()| path).map_err(|e| e.message);
-                self.finish_screenshot(ctx, outcome);
-            }
+            Event::ScreenshotSaved { path } => self.finish_screenshot(ctx, Ok(path)),
             Event::Thumbnail(thumbnail) => {
                 self.cx.thumbs.insert(ctx, thumbnail.key, thumbnail.image);
             }
@@ -168,11 +165,16 @@ impl LogodeskApp {
             self.cx.startup_error.get_or_insert_with(|| error.clone());
         }
         if let Some(job) = &self.screenshot {
-            let msg = crate::tr!(
-                "shell-screenshot-failed",
-                screen = job.request.screen.slug(),
-                reason = error.message.as_str()
-            );
+            // Once the picture is taken, what fails is writing it: the reason says so.
+            let msg = if job.is_saving() {
+                error.message.clone()
+            } else {
+                crate::tr!(
+                    "shell-screenshot-failed",
+                    screen = job.request.screen.slug(),
+                    reason = error.message.as_str()
+                )
+            };
             self.finish_screenshot(ctx, Err(msg));
         }
         self.cx.notifications.error(&error);

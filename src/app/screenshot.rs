@@ -52,6 +52,11 @@ impl ScreenshotJob {
             demo_started: false,
         }
     }
+
+    /// Whether the picture is taken and handed to the backend to write.
+    pub(super) fn is_saving(&self) -> bool {
+        self.phase == ShotPhase::Saving
+    }
 }
 
 impl LogodeskApp {

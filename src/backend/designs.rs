@@ -179,15 +179,15 @@ impl DesignView {
 /// What the backend tells the Designs screen.
 #[derive(strum::IntoStaticStr)]
 pub enum DesignsEvent {
-    /// A design the screen asked for, or why it could not be retrieved.
-    Opened(Result<Box<DesignView>, UserError>),
-    /// The new designs of a clone, in variation order, or why the service refused it.
-    Cloned(Result<Vec<Design>, UserError>),
-    /// The views of a rendering (the kind echoes the command's), or why there are none.
+    /// A design the screen asked for.
+    Opened(Box<DesignView>),
+    /// The new designs of a clone, in variation order.
+    Cloned(Vec<Design>),
+    /// The views of a rendering (the kind echoes the command's).
     Rendered {
         design: DesignId,
         kind: RenderKind,
-        result: Result<RenderedViews, UserError>,
+        views: RenderedViews,
     },
 }
 
@@ -258,11 +258,11 @@ impl Designs {
                     };
                     match opened {
                         Ok((view, pictures)) => {
-                            let event = DesignsEvent::Opened(Ok(Box::new(view)));
+                            let event = DesignsEvent::Opened(Box::new(view));
                             sink.answer(generation, request, event);
                             stream_thumbnails(thumbnails, thumbs, pictures).await;
                         }
-                        Err(e) => sink.answer(generation, request, DesignsEvent::Opened(Err(e))),
+                        Err(e) => sink.fail(Some(generation), Some(request), e),
                     }
                 }));
             }
@@ -280,7 +280,7 @@ impl Designs {
                             .map_err(|e| clone_error(&e)),
                         Err(e) => Err(e),
                     };
-                    sink.answer(generation, request, DesignsEvent::Cloned(result));
+                    sink.reply(generation, request, result.map(DesignsEvent::Cloned));
                 });
             }
             DesignsCommand::Render {
@@ -294,12 +294,12 @@ impl Designs {
                 let preview = matches!(kind, RenderKind::Preview { .. });
                 let task = tokio::spawn(async move {
                     let result = render(&client, &caches, id, style_id, kind.clone()).await;
-                    let event = DesignsEvent::Rendered {
+                    let event = result.map(|views| DesignsEvent::Rendered {
                         design: id,
                         kind,
-                        result,
-                    };
-                    sink.answer(generation, request, event);
+                        views,
+                    });
+                    sink.reply(generation, request, event);
                 });
                 if preview && let Some(old) = self.preview_task.replace(task) {
                     old.abort();

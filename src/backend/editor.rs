@@ -135,7 +135,7 @@ pub enum EditorEvent {
     /// The file dialog closed: the chosen file, or `None` (cancelled, or no dialog service).
     FilePicked(Option<PathBuf>),
     /// A file was checked.
-    FileChecked(Result<Box<CheckedFile>, UserError>),
+    FileChecked(Box<CheckedFile>),
 }
 
 debug_as_name!(EditorCommand, EditorEvent);
@@ -249,11 +249,11 @@ impl Editor {
             }
             EditorCommand::CheckFile { request, path } => {
                 tokio::spawn(async move {
-                    let result = heavy(move || check_file(path))
-                        .await
-                        .and_then(|r| r)
-                        .map(Box::new);
-                    cx.reply(request, EditorEvent::FileChecked(result));
+                    let result = heavy(move || check_file(path)).await.and_then(|r| r);
+                    match result {
+                        Ok(file) => cx.reply(request, EditorEvent::FileChecked(Box::new(file))),
+                        Err(error) => cx.fail(request, error),
+                    }
                 });
             }
             EditorCommand::Open { request, logo } => {

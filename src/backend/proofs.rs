@@ -174,11 +174,11 @@ pub enum ProofsCommand {
 /// What the backend tells them.
 #[derive(strum::IntoStaticStr)]
 pub enum ProofsEvent {
-    /// A line's proof: the views drawn (front and back), or why not.
+    /// A line's proof: the views drawn (front and back).
     Rendered {
         line: usize,
         key: ProofKey,
-        result: Result<Arc<Vec<ProofPicture>>, UserError>,
+        pictures: Arc<Vec<ProofPicture>>,
     },
     /// A sheet's rows drawn so far (one answer of several to the sheet's request).
     SheetProgress { done: usize, total: usize },
@@ -292,8 +292,12 @@ impl Proofs {
                             .map(Arc::new),
                             Err(e) => Err(e),
                         };
-                        let event = ProofsEvent::Rendered { line, key, result };
-                        sink.answer(generation, request, event);
+                        let event = result.map(|pictures| ProofsEvent::Rendered {
+                            line,
+                            key,
+                            pictures,
+                        });
+                        sink.reply(generation, request, event);
                     }),
                 );
             }

@@ -65,10 +65,9 @@ pub enum Event {
     },
     /// A request failed (the envelope says which, and for which account generation).
     Failed(UserError),
-    /// The screenshot file was written (or not).
+    /// The screenshot file was written (a file that could not be is an [`Event::Failed`]).
     ScreenshotSaved {
         path: PathBuf,
-        result: Result<(), UserError>,
     },
     /// A decoded, downscaled thumbnail (of the gallery, a design, …).
     Thumbnail(Thumbnail),

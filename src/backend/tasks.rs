@@ -34,7 +34,7 @@ pub enum TasksEvent {
     /// The tracked tasks of the account shown, most recently added first.
     List(Vec<TrackedTask>),
     /// The answer to a `Track`: the task now tracked, or why it could not be looked up.
-    Tracked(Result<Box<TrackedTask>, UserError>),
+    Tracked(Box<TrackedTask>),
     /// The poller fetched a newer state of a tracked task; `finished_now` when it went
     /// from pending to finished.
     Changed {
@@ -116,8 +116,8 @@ impl Tasks {
                     if result.as_ref().is_ok_and(TrackedTask::is_pending) {
                         wake.notify_one();
                     }
-                    let event = TasksEvent::Tracked(result.map(Box::new));
-                    sink.answer(generation, request, event);
+                    let event = result.map(|task| TasksEvent::Tracked(Box::new(task)));
+                    sink.reply(generation, request, event);
                 });
             }
             TasksCommand::Remove { id } => {

@@ -223,7 +223,10 @@ impl Worker {
                     sink.send(Envelope {
                         generation: None,
                         request: None,
-                        event: Event::ScreenshotSaved { path, result },
+                        event: match result {
+                            Ok(()) => Event::ScreenshotSaved { path },
+                            Err(error) => Event::Failed(error),
+                        },
                     });
                 });
                 Ok(())

@@ -54,22 +54,16 @@ impl TasksScreen {
                 self.tasks = tasks;
                 self.loaded = true;
             }
-            TasksEvent::Tracked(result) => {
+            TasksEvent::Tracked(task) => {
                 let newest = reply.request.is_some() && self.tracking == reply.request;
                 if newest {
                     self.tracking = None;
                 }
-                match result {
-                    // An older look-up's task is tracked all the same (the backend saved it).
-                    Ok(task) => {
-                        self.tasks.retain(|t| t.task.id != task.task.id);
-                        self.tasks.insert(0, *task);
-                        if newest {
-                            self.id_input.clear();
-                        }
-                    }
-                    Err(e) if newest => self.lookup_error = Some(e),
-                    Err(_) => {}
+                // An older look-up's task is tracked all the same (the backend saved it).
+                self.tasks.retain(|t| t.task.id != task.task.id);
+                self.tasks.insert(0, *task);
+                if newest {
+                    self.id_input.clear();
                 }
             }
             TasksEvent::Changed { task, finished_now } => {
@@ -300,11 +294,14 @@ impl ScreenView for TasksScreen {
         None
     }
 
-    /// A look-up failed before the service answered (no account, …).
-    fn on_failed(&mut self, _reply: Reply, error: &UserError, _: &mut Shared<'_>) -> Toast {
-        self.tracking = None;
-        self.lookup_error = Some(error.clone());
-        Toast::Show
+    /// A look-up failed: the newest one says why under the id field (only there); an older
+    /// one's failure is moot.
+    fn on_failed(&mut self, reply: Reply, error: &UserError, _: &mut Shared<'_>) -> Toast {
+        if reply.request.is_some() && self.tracking == reply.request {
+            self.tracking = None;
+            self.lookup_error = Some(error.clone());
+        }
+        Toast::Skip
     }
 
     fn refresh(&mut self, shared: &mut Shared<'_>) -> bool {

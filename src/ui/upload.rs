@@ -102,23 +102,18 @@ impl UploadForm {
                 }
                 true
             }
-            (Some(Slot::UploadCheck), EditorEvent::FileChecked(result)) => {
+            (Some(Slot::UploadCheck), EditorEvent::FileChecked(file)) => {
                 self.check = false;
-                match result {
-                    Ok(file) => {
-                        let texture = ctx.load_texture(
-                            "upload-preview",
-                            file.preview.clone(),
-                            egui::TextureOptions::LINEAR,
-                        );
-                        if self.title.trim().is_empty() || self.title_is_file_name {
-                            self.title = file_stem(&file.file_name);
-                            self.title_is_file_name = true;
-                        }
-                        self.checked = Some(((**file).clone(), texture));
-                    }
-                    Err(e) => self.error = Some(e.clone()),
+                let texture = ctx.load_texture(
+                    "upload-preview",
+                    file.preview.clone(),
+                    egui::TextureOptions::LINEAR,
+                );
+                if self.title.trim().is_empty() || self.title_is_file_name {
+                    self.title = file_stem(&file.file_name);
+                    self.title_is_file_name = true;
                 }
+                self.checked = Some(((**file).clone(), texture));
                 true
             }
             _ => false,

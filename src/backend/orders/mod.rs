@@ -140,25 +140,22 @@ pub enum OrdersEvent {
     DraftCreated(Box<LocalOrder>),
     /// A row changed (queued, sent, tracked, failed to send).
     Changed(Box<LocalOrder>),
-    /// A design the composer asked for, or why it could not be retrieved.
-    DesignFetched(Result<Box<DesignInfo>, UserError>),
+    /// A design the composer asked for.
+    DesignFetched(Box<DesignInfo>),
     /// A CSV export was written here; `None`: the person closed "Save as…" (nothing saved).
     Exported(Option<PathBuf>),
     /// The roster file chosen, or `None`: the dialog was cancelled, or this desktop has no
     /// file dialog.
     RosterFilePicked(Option<PathBuf>),
-    /// A roster file's cells, or why it could not be read.
-    RosterRead(Result<Box<RosterTable>, UserError>),
+    /// A roster file's cells.
+    RosterRead(Box<RosterTable>),
     /// Whether the service is out of reach: the newest send of the outbox failed on the
     /// network (`true`), or the service answered (`false`). Sent when it changes.
     Reachability { offline: bool },
     /// A logo the composer asked for.
-    LogoFetched(Result<Box<Logo>, UserError>),
-    /// Something about the outbox the person must know, whichever account is shown (e.g.
-    /// an answer that could not be recorded).
-    Problem(UserError),
-    /// The answer to `AskAgain` or `Attach`: what the service said, as a sentence.
-    Checked(Result<Box<LocalOrder>, UserError>),
+    LogoFetched(Box<Logo>),
+    /// The answer to `AskAgain` or `Attach`: the row as the service's record left it.
+    Checked(Box<LocalOrder>),
     /// The order behind the tracking id to attach is not obviously this one (another
     /// reference or recipient, or the service did not say): nothing was attached; `question`
     /// asks the person.
@@ -360,7 +357,8 @@ impl Orders {
             }
         });
         let sink = self.sink.clone();
-        let on_problem: OnProblem = Arc::new(move |error| sink.notice(OrdersEvent::Problem(error)));
+        // Said once, as a failure of no request: a toast, whichever screen is shown.
+        let on_problem: OnProblem = Arc::new(move |error| sink.fail(None, None, error));
         OutboxReports {
             on_change,
             on_reach,
@@ -561,7 +559,7 @@ impl Orders {
                     let result = fetch_design(&client, target, generation, &cache)
                         .await
                         .map(Box::new);
-                    sink.answer(generation, request, OrdersEvent::DesignFetched(result));
+                    sink.reply(generation, request, result.map(OrdersEvent::DesignFetched));
                 });
             }
             OrdersCommand::ExportCsv { to, file_name, csv } => {
@@ -600,7 +598,7 @@ impl Orders {
                             Some(e.to_string()),
                         )),
                     };
-                    sink.answer(generation, request, OrdersEvent::RosterRead(result));
+                    sink.reply(generation, request, result.map(OrdersEvent::RosterRead));
                 });
             }
             OrdersCommand::FetchLogo { request, target } => {
@@ -617,7 +615,7 @@ impl Orders {
                         Box::new(logo)
                     })
                     .map_err(|e| UserError::from_api(&e));
-                    sink.answer(generation, request, OrdersEvent::LogoFetched(result));
+                    sink.reply(generation, request, result.map(OrdersEvent::LogoFetched));
                 });
             }
         }
@@ -726,8 +724,8 @@ impl Reply {
         if let Ok(row) = &result {
             emit_if_shown(&self.shown, &self.sink, row);
         }
-        let event = OrdersEvent::Checked(result);
-        self.sink.answer(self.generation, self.request, event);
+        let event = result.map(OrdersEvent::Checked);
+        self.sink.reply(self.generation, self.request, event);
     }
 }
 

@@ -71,6 +71,12 @@ impl<E> Sink<E> {
         self.emit(Some(generation), Some(request), Ok(event));
     }
 
+    /// Answers `request` with its event, or with its failure (the protocol's common one):
+    /// events carry successes only.
+    pub fn reply(&self, generation: Generation, request: RequestId, result: Result<E, UserError>) {
+        self.emit(Some(generation), Some(request), result);
+    }
+
     /// Sends `event` for account data of `generation`, asked by nobody.
     pub fn news(&self, generation: Generation, event: E) {
         self.emit(Some(generation), None, Ok(event));

@@ -8,8 +8,8 @@ use super::picker::Picker;
 use super::views::{Loading, Views};
 use super::{DesignsScreen, labelled};
 use crate::api::{DesignId, Placement, ValidationIssue};
+use crate::backend::Command;
 use crate::backend::designs::{DesignsCommand, PlacedLogo, RenderKind};
-use crate::backend::{Command, UserError};
 use crate::ui::theme::{self, space};
 use crate::ui::widgets::UiExt as _;
 use crate::ui::widgets::garment;
@@ -46,17 +46,12 @@ impl Preview {
     }
 
     /// A rendering came: kept only if it answers the newest asked.
-    pub fn on_rendered(&mut self, revision: u64, result: Result<Views, UserError>) {
+    pub fn on_rendered(&mut self, revision: u64, views: Views) {
         if revision != self.asked {
             return;
         }
-        match result {
-            Ok(views) => {
-                self.views = Some((revision, views));
-                self.error = None;
-            }
-            Err(e) => self.error = Some(e.message),
-        }
+        self.views = Some((revision, views));
+        self.error = None;
     }
 }
 

@@ -157,77 +157,58 @@ impl DesignsScreen {
     /// Applies one answer of the backend (only answers to the newest open and clone come).
     fn on_designs_event(&mut self, event: DesignsEvent, shared: &mut Shared<'_>) {
         match event {
-            DesignsEvent::Opened(result) => {
+            DesignsEvent::Opened(view) => {
                 self.pending = None;
-                match result {
-                    Ok(view) => {
-                        let (id, title) = (view.design.design_id, view.design.title.clone());
-                        self.remember(id, &title, true);
-                        if self.clone.as_ref().is_some_and(|c| c.source != id) {
-                            self.clone = None;
-                            self.clone_error = None;
-                        }
-                        let style_id = view.design.style_id;
-                        let same = self.view.as_ref().map(|v| v.design.design_id) == Some(id);
-                        if !same {
-                            self.shown = 0;
-                            self.frame = ViewFrame::default();
-                            self.selected_row = None;
-                            self.bare = Loading::Idle;
-                        }
-                        self.view = Some(*view);
-                        self.error = None;
-                        self.own = Loading::Pending;
-                        let kind = RenderKind::Own;
-                        let (slot, label) =
-                            (Slot::DesignViews, crate::tr!("designs-drawing-request"));
-                        ask_render(shared, slot, &label, (id, style_id), kind);
-                        if self.clone.is_some() {
-                            self.ask_bare(shared);
-                        }
-                    }
-                    Err(e) => {
-                        self.view = None;
-                        self.clone = None;
-                        self.error = Some(e);
-                    }
+                let (id, title) = (view.design.design_id, view.design.title.clone());
+                self.remember(id, &title, true);
+                if self.clone.as_ref().is_some_and(|c| c.source != id) {
+                    self.clone = None;
+                    self.clone_error = None;
+                }
+                let style_id = view.design.style_id;
+                let same = self.view.as_ref().map(|v| v.design.design_id) == Some(id);
+                if !same {
+                    self.shown = 0;
+                    self.frame = ViewFrame::default();
+                    self.selected_row = None;
+                    self.bare = Loading::Idle;
+                }
+                self.view = Some(*view);
+                self.error = None;
+                self.own = Loading::Pending;
+                let kind = RenderKind::Own;
+                let (slot, label) = (Slot::DesignViews, crate::tr!("designs-drawing-request"));
+                ask_render(shared, slot, &label, (id, style_id), kind);
+                if self.clone.is_some() {
+                    self.ask_bare(shared);
                 }
             }
-            DesignsEvent::Cloned(result) => {
+            DesignsEvent::Cloned(designs) => {
                 self.cloning = false;
-                match result {
-                    Ok(designs) => {
-                        for d in designs.iter().rev() {
-                            self.remember(d.design_id, &d.title, true);
-                        }
-                        shared
-                            .notifications
-                            .success(crate::tr!("designs-created", count = designs.len()));
-                        self.cloned = designs;
-                        self.clone = None;
-                        self.clone_error = None;
-                    }
-                    Err(e) => self.clone_error = Some(e),
+                for d in designs.iter().rev() {
+                    self.remember(d.design_id, &d.title, true);
                 }
+                shared
+                    .notifications
+                    .success(crate::tr!("designs-created", count = designs.len()));
+                self.cloned = designs;
+                self.clone = None;
+                self.clone_error = None;
             }
             DesignsEvent::Rendered {
                 design,
                 kind,
-                result,
+                views,
             } => {
                 if self.view.as_ref().map(|v| v.design.design_id) != Some(design) {
                     return;
                 }
-                let loaded = |result: Result<_, UserError>| match result {
-                    Ok(r) => Loading::Ready(Views::new(r)),
-                    Err(e) => Loading::Failed(e),
-                };
                 match kind {
-                    RenderKind::Own => self.own = loaded(result),
-                    RenderKind::Bare => self.bare = loaded(result),
+                    RenderKind::Own => self.own = Loading::Ready(Views::new(views)),
+                    RenderKind::Bare => self.bare = Loading::Ready(Views::new(views)),
                     RenderKind::Preview { revision, .. } => {
                         if self.clone.as_ref().is_some_and(|c| c.source == design) {
-                            self.preview.on_rendered(revision, result.map(Views::new));
+                            self.preview.on_rendered(revision, Views::new(views));
                         }
                     }
                 }
@@ -500,7 +481,8 @@ impl ScreenView for DesignsScreen {
         None
     }
 
-    /// A request failed before the service answered (no account, …).
+    /// A request failed: each says why in place only (the clone form, the views, the
+    /// preview, the search, the open bar).
     fn on_failed(&mut self, reply: Reply, error: &UserError, _: &mut Shared<'_>) -> Toast {
         match reply.slot {
             Some(Slot::DesignClone) => {
@@ -510,17 +492,15 @@ impl ScreenView for DesignsScreen {
             Some(Slot::DesignViews) => self.own = Loading::Failed(error.clone()),
             Some(Slot::DesignBare) => self.bare = Loading::Failed(error.clone()),
             Some(Slot::DesignPreview) => self.preview.error = Some(error.message.clone()),
-            // Said beside the search only.
-            Some(Slot::DesignSearch) => {
-                self.picker.on_failed(error);
-                return Toast::Skip;
-            }
+            Some(Slot::DesignSearch) => self.picker.on_failed(error),
             _ => {
                 self.pending = None;
+                self.view = None;
+                self.clone = None;
                 self.error = Some(error.clone());
             }
         }
-        Toast::Show
+        Toast::Skip
     }
 
     /// Fetches the design shown again.

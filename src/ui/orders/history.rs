@@ -140,8 +140,7 @@ impl HistoryScreen {
                 }
             }
             OrdersEvent::Reachability { offline } => self.offline = offline,
-            OrdersEvent::Problem(error) => shared.notifications.error(&error),
-            OrdersEvent::Checked(result) => self.view.on_checked(&result),
+            OrdersEvent::Checked(order) => self.view.on_checked(&order),
             OrdersEvent::AttachDiffers {
                 id,
                 tracking,
@@ -208,9 +207,12 @@ impl ScreenView for HistoryScreen {
                 view.looking_up = false;
                 view.lookup_error = Some(error.message.clone());
             }
+            // What the service said (or why it could not be asked), beside the order only.
             Some(Slot::OrdersCheck) => {
                 view.checking = false;
+                view.attach_question = None;
                 view.check_result = Some(Err(error.message.clone()));
+                return Toast::Skip;
             }
             _ => {}
         }
@@ -1167,20 +1169,17 @@ impl HistoryView {
         self.attach_question = Some((id, tracking, question));
     }
 
-    pub fn on_checked(&mut self, result: &Result<Box<LocalOrder>, crate::backend::UserError>) {
+    pub fn on_checked(&mut self, o: &LocalOrder) {
         self.checking = false;
         self.attach_question = None;
-        self.check_result = Some(match result {
-            Ok(o) => Ok(match (&o.order_number, o.tracking_id) {
-                (Some(n), Some(t)) => crate::tr!(
-                    "history-found-as",
-                    number = n.as_str(),
-                    tracking = t.to_string()
-                ),
-                _ => crate::tr!("history-found"),
-            }),
-            Err(e) => Err(e.message.clone()),
-        });
+        self.check_result = Some(Ok(match (&o.order_number, o.tracking_id) {
+            (Some(n), Some(t)) => crate::tr!(
+                "history-found-as",
+                number = n.as_str(),
+                tracking = t.to_string()
+            ),
+            _ => crate::tr!("history-found"),
+        }));
     }
 }
 

@@ -259,15 +259,22 @@ impl ScreenView for OrdersScreen {
         match reply.slot {
             Some(Slot::ProofSheet) => self.composer.on_sheet_done(Err(error.message.clone())),
             Some(Slot::OrdersDraft) => self.creating = None,
+            // Said beside the line only.
+            Some(Slot::ProofRender) if self.composer.on_proof_failed(reply.request, error) => {
+                return Toast::Skip;
+            }
             // The search ends with the reason beside it (said there only), not a search
             // marked running forever.
             Some(Slot::ComposerSearch) => {
                 self.composer.on_found(Err(error.clone()));
                 return Toast::Skip;
             }
+            // A line's design, logo or roster file: said beside the line only.
             Some(Slot::ComposerLine) => {
-                if let Some(request) = reply.request {
-                    self.composer.on_request_failed(request, error);
+                if let Some(request) = reply.request
+                    && self.composer.on_request_failed(request, error)
+                {
+                    return Toast::Skip;
                 }
             }
             _ => {}
@@ -349,14 +356,14 @@ impl OrdersScreen {
                 }
                 return Some(OrdersEvent::Changed(order));
             }
-            OrdersEvent::DesignFetched(result) => {
+            OrdersEvent::DesignFetched(info) => {
                 if let Some(request) = reply.request {
-                    self.composer.on_design(request, result);
+                    self.composer.on_design(request, info);
                 }
             }
-            OrdersEvent::LogoFetched(result) => {
+            OrdersEvent::LogoFetched(logo) => {
                 if let Some(request) = reply.request {
-                    self.composer.on_logo(request, result);
+                    self.composer.on_logo(request, logo);
                 }
             }
             OrdersEvent::AddressBook(addresses) => self.composer.set_address_book(addresses),
@@ -365,9 +372,9 @@ impl OrdersScreen {
                     self.composer.on_roster_picked(request, path, shared);
                 }
             }
-            OrdersEvent::RosterRead(result) => {
+            OrdersEvent::RosterRead(table) => {
                 if let Some(request) = reply.request {
-                    self.composer.on_roster_read(request, result);
+                    self.composer.on_roster_read(request, table);
                 }
             }
             other => return Some(other),
@@ -383,8 +390,8 @@ impl OrdersScreen {
         shared: &mut Shared<'_>,
     ) -> Option<ProofsEvent> {
         match event {
-            ProofsEvent::Rendered { line, key, result } => {
-                self.composer.on_proof(reply.request, line, key, result);
+            ProofsEvent::Rendered { key, pictures, .. } => {
+                self.composer.on_proof(reply.request, key, pictures);
             }
             ProofsEvent::SheetProgress { done, total } => {
                 self.composer.on_sheet_progress(done, total);

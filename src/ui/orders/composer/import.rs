@@ -181,36 +181,34 @@ impl Composer {
         }
     }
 
-    /// The roster file was read (or could not be).
+    /// The roster file was read.
     pub(in crate::ui::orders) fn on_roster_read(
         &mut self,
         request: RequestId,
-        result: Result<Box<RosterTable>, UserError>,
+        table: Box<RosterTable>,
     ) {
         let Some(import) = self.import.as_mut().filter(|i| i.waiting == Some(request)) else {
             return;
         };
         import.waiting = None;
-        match result {
-            Ok(table) => {
-                import.mapping = Mapping::guess(&table);
-                import.unmapped = true;
-                import.table = Some(*table);
-            }
-            Err(e) => import.note = Some(e.message),
-        }
+        import.mapping = Mapping::guess(&table);
+        import.unmapped = true;
+        import.table = Some(*table);
     }
 
-    /// A request of the composer failed before it was answered (no account, …).
+    /// A request of a line failed (the roster file could not be read, a design or logo not
+    /// fetched, no account…): said beside the line. Whether it was one of the composer's.
     pub(in crate::ui::orders) fn on_request_failed(
         &mut self,
         request: RequestId,
         error: &UserError,
-    ) {
+    ) -> bool {
         if let Some(import) = self.import.as_mut().filter(|i| i.waiting == Some(request)) {
             import.waiting = None;
             import.note = Some(error.message.clone());
+            return true;
         }
+        self.on_fetch_failed(request, error)
     }
 
     /// The rows of the import under way for line `i`, as they would be added (computed

@@ -87,98 +87,97 @@ impl Composer {
         }
     }
 
-    /// A design's details arrived (or could not be fetched).
-    pub(in crate::ui::orders) fn on_design(
-        &mut self,
-        request: RequestId,
-        result: Result<Box<DesignInfo>, UserError>,
-    ) {
+    /// A design's details arrived.
+    pub(in crate::ui::orders) fn on_design(&mut self, request: RequestId, info: Box<DesignInfo>) {
         let Some(i) = self.design_requests.remove(&request) else {
             return;
         };
         let Some(d) = self.form.designs.get_mut(i) else {
             return;
         };
-        match result {
-            Ok(info) => {
-                d.title = info.design.title.clone();
-                let logos = info.logos.into_iter().map(|l| (l.logo_id, l)).collect();
-                self.design_prices.insert(
-                    info.design.design_id,
-                    DesignPrices {
-                        design: info.design.clone(),
-                        logos,
-                    },
-                );
-                d.placeholders = info
-                    .placeholders
-                    .into_iter()
-                    .map(|p| PlaceholderForm {
-                        logo_id: p.logo_id.0,
-                        title: p.title,
-                        logo_type: p.logo_type,
-                        view: p.view,
-                    })
-                    .collect();
-                let note = if info.design.is_orderable() {
-                    None
-                } else {
-                    let status = info.design.status.as_ref().map_or_else(
-                        || crate::tr!("composer-no-item-number"),
-                        |s| s.as_str().to_owned(),
-                    );
-                    Some(crate::tr!("composer-design-not-final", status = status))
-                };
-                match note {
-                    Some(n) => self.design_notes.insert(i, n),
-                    None => self.design_notes.remove(&i),
-                };
-            }
-            Err(e) => {
-                self.design_notes.insert(
-                    i,
-                    crate::tr!("composer-design-fetch-failed", reason = e.message),
-                );
-            }
-        }
+        d.title = info.design.title.clone();
+        let logos = info.logos.into_iter().map(|l| (l.logo_id, l)).collect();
+        self.design_prices.insert(
+            info.design.design_id,
+            DesignPrices {
+                design: info.design.clone(),
+                logos,
+            },
+        );
+        d.placeholders = info
+            .placeholders
+            .into_iter()
+            .map(|p| PlaceholderForm {
+                logo_id: p.logo_id.0,
+                title: p.title,
+                logo_type: p.logo_type,
+                view: p.view,
+            })
+            .collect();
+        let note = if info.design.is_orderable() {
+            None
+        } else {
+            let status = info.design.status.as_ref().map_or_else(
+                || crate::tr!("composer-no-item-number"),
+                |s| s.as_str().to_owned(),
+            );
+            Some(crate::tr!("composer-design-not-final", status = status))
+        };
+        match note {
+            Some(n) => self.design_notes.insert(i, n),
+            None => self.design_notes.remove(&i),
+        };
     }
 
-    /// A logo's details arrived (or could not be fetched).
-    pub(in crate::ui::orders) fn on_logo(
+    /// A design or logo of a line could not be fetched: said beside the line. Whether
+    /// `request` was one of those.
+    pub(in crate::ui::orders) fn on_fetch_failed(
         &mut self,
         request: RequestId,
-        result: Result<Box<Logo>, UserError>,
-    ) {
+        error: &UserError,
+    ) -> bool {
+        if let Some(i) = self.design_requests.remove(&request) {
+            if i < self.form.designs.len() {
+                let reason = error.message.as_str();
+                let note = crate::tr!("composer-design-fetch-failed", reason = reason);
+                self.design_notes.insert(i, note);
+            }
+            return true;
+        }
+        if let Some(i) = self.logo_requests.remove(&request) {
+            if i < self.form.logos.len() {
+                self.logo_notes.insert(i, error.message.clone());
+            }
+            return true;
+        }
+        false
+    }
+
+    /// A logo's details arrived.
+    pub(in crate::ui::orders) fn on_logo(&mut self, request: RequestId, logo: Box<Logo>) {
         let Some(i) = self.logo_requests.remove(&request) else {
             return;
         };
         let Some(l) = self.form.logos.get_mut(i) else {
             return;
         };
-        match result {
-            Ok(logo) => {
-                l.title = logo.title.clone();
-                l.logo_type = Some(logo.logo_type.clone());
-                if l.is_number_logo() && l.digits.is_empty() {
-                    // A line of an order ordered again carries its digit as the value.
-                    let v = l.value.trim();
-                    let digit = if !v.is_empty() && v.chars().all(|c| c.is_ascii_digit()) {
-                        std::mem::take(&mut l.value).trim().to_owned()
-                    } else {
-                        String::new()
-                    };
-                    l.digits.push(DigitForm {
-                        digit,
-                        quantity: std::mem::take(&mut l.quantity),
-                        storage: String::new(),
-                    });
-                }
-                self.logo_notes.remove(&i);
-                self.known.insert(l.logo_ref(), *logo);
-            }
-            Err(e) => {
-                self.logo_notes.insert(i, e.message);
-            }
+        l.title = logo.title.clone();
+        l.logo_type = Some(logo.logo_type.clone());
+        if l.is_number_logo() && l.digits.is_empty() {
+            // A line of an order ordered again carries its digit as the value.
+            let v = l.value.trim();
+            let digit = if !v.is_empty() && v.chars().all(|c| c.is_ascii_digit()) {
+                std::mem::take(&mut l.value).trim().to_owned()
+            } else {
+                String::new()
+            };
+            l.digits.push(DigitForm {
+                digit,
+                quantity: std::mem::take(&mut l.quantity),
+                storage: String::new(),
+            });
         }
+        self.logo_notes.remove(&i);
+        self.known.insert(l.logo_ref(), *logo);
     }
 }

@@ -103,6 +103,12 @@ impl Proofs {
         self.kept.iter().find(|k| &k.key == key)
     }
 
+    /// The line waiting for `request`.
+    fn line_of(&mut self, request: Option<RequestId>) -> Option<&mut LineProof> {
+        let request = request?;
+        self.lines.values_mut().find(|l| l.request == Some(request))
+    }
+
     fn keep(&mut self, key: ProofKey, pictures: Arc<Vec<ProofPicture>>) {
         self.kept.retain(|k| k.key != key);
         self.kept.push_back(Kept {
@@ -509,29 +515,35 @@ impl Composer {
             .send(Command::Proofs(ProofsCommand::CancelSheet));
     }
 
-    /// A line's proof arrived (only the newest request's comes).
+    /// A line's proof arrived. Only the line's current request's comes: a line supersedes
+    /// its older request when its key changes or it is removed.
     pub(in crate::ui::orders) fn on_proof(
         &mut self,
         request: Option<RequestId>,
-        line: usize,
         key: ProofKey,
-        result: Result<Arc<Vec<ProofPicture>>, UserError>,
+        pictures: Arc<Vec<ProofPicture>>,
     ) {
         let proofs = &mut self.proofs;
-        let Some(l) = proofs.lines.get_mut(&line) else {
+        let Some(l) = proofs.line_of(request) else {
             return;
         };
-        if request.is_none() || l.request != request || l.key != key {
-            return;
-        }
         l.request = None;
-        match result {
-            Ok(pictures) => {
-                l.state = ProofState::Ready;
-                proofs.keep(key, pictures);
-            }
-            Err(e) => l.state = ProofState::Failed(e.message),
-        }
+        l.state = ProofState::Ready;
+        proofs.keep(key, pictures);
+    }
+
+    /// A line's proof could not be drawn: said beside the line. Whether `request` was one.
+    pub(in crate::ui::orders) fn on_proof_failed(
+        &mut self,
+        request: Option<RequestId>,
+        error: &UserError,
+    ) -> bool {
+        let Some(l) = self.proofs.line_of(request) else {
+            return false;
+        };
+        l.request = None;
+        l.state = ProofState::Failed(error.message.clone());
+        true
     }
 
     /// How far the sheet under way is.
