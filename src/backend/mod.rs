@@ -30,7 +30,8 @@ pub use accounts::{
 };
 pub use logos::{Lister, LogoDetail, LogosCommand, LogosEvent};
 pub use protocol::{Command, Envelope, Event};
-pub use support::downloads::{DialogParent, SaveDialog, SaveRequest, SaveTo, file_name_part};
+pub use support::dialog::{DialogParent, FileDialog, OpenRequest, SaveRequest};
+pub use support::downloads::{SaveTo, file_name_part};
 pub use support::{CardPage, Generation, LogoCard, LogoRef, RequestId, ThumbKey, UserError};
 
 use crate::api::RetryPolicy;
@@ -98,9 +99,9 @@ pub struct BackendConfig {
     /// A folder exports (CSV, PDF) are saved in without asking (tests, benchmarks); `None`:
     /// a "Save as…" dialog asks, opening on the last folder used, else Downloads.
     pub downloads: Option<PathBuf>,
-    /// What answers "Save as…" when no fixed folder is set: the system's dialog when `None`
-    /// (tests answer for the person).
-    pub save_dialog: Option<Arc<dyn SaveDialog>>,
+    /// What answers "Open" and "Save as…" (when no fixed folder is set): the system's dialog
+    /// when `None` (tests answer for the person).
+    pub file_dialog: Option<Arc<dyn FileDialog>>,
     /// The window the system's file dialogs belong to; `None` without a window.
     pub dialog_parent: Option<DialogParent>,
 }
@@ -122,7 +123,7 @@ impl BackendConfig {
             order_poll: Duration::from_secs(5),
             task_poll: Duration::from_secs(5),
             downloads: None,
-            save_dialog: None,
+            file_dialog: None,
             dialog_parent: None,
         }
     }
@@ -142,7 +143,7 @@ impl BackendConfig {
             order_poll: Duration::from_secs(5),
             task_poll: Duration::from_secs(5),
             downloads: None,
-            save_dialog: None,
+            file_dialog: None,
             dialog_parent: None,
         }
     }
