@@ -64,7 +64,7 @@ impl Composer {
                 lines.push(line.response.rect);
                 ui.separator();
             }
-            self.take_dropped_roster(ui, &lines, shared);
+            self.roster_drop_targets(ui, lines);
             if let Some(i) = remove {
                 self.form.designs.remove(i);
                 self.revealed.retain(|p| !p.starts_with("designs["));
