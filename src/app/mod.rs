@@ -525,6 +525,34 @@ impl LogodeskApp {
     }
 }
 
+impl LogodeskApp {
+    /// Files dropped on the window this frame: offered to the screen in front, then to the
+    /// others ([`ScreenView::on_dropped_files`]); the one that takes them is shown.
+    fn offer_dropped_files(&mut self, ctx: &egui::Context) {
+        let files = ctx.input_mut(|i| std::mem::take(&mut i.raw.dropped_files));
+        if files.is_empty() {
+            return;
+        }
+        let front = self.cx.screen;
+        let others = Screen::ALL.into_iter().filter(|s| *s != front);
+        let mut intents = Vec::new();
+        for screen in std::iter::once(front).chain(others) {
+            let mut shared = self.cx.shared(&mut intents);
+            if self
+                .screens
+                .get_mut(screen)
+                .on_dropped_files(&files, screen == front, &mut shared)
+            {
+                intents.push(Intent::Navigate(screen));
+                break;
+            }
+        }
+        for intent in intents {
+            self.apply(ctx, intent);
+        }
+    }
+}
+
 impl eframe::App for LogodeskApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
@@ -552,17 +580,7 @@ impl eframe::App for LogodeskApp {
             self.apply(&ctx, intent);
         }
         self.open_from_command_line(&ctx);
-        let mut dropped = Vec::new();
-        if self
-            .screens
-            .editor
-            .take_dropped(&ctx, &mut self.cx.shared(&mut dropped))
-        {
-            self.cx.screen = Screen::Editor;
-        }
-        for intent in dropped {
-            self.apply(&ctx, intent);
-        }
+        self.offer_dropped_files(&ctx);
         let wanted = self.cx.thumbs.end_frame();
         if !wanted.is_empty() {
             let command = Command::Logos(LogosCommand::LoadThumbnails { keys: wanted });

@@ -7,6 +7,7 @@ use crate::api::{
     ChangeColors, Client, Color, ColorChange, KNOWN_TRANSFER_METHODS, Logo, LogoId, LogoStatus,
     OrganizationId, Rename, Resize, UpdateMethod, UploadLogo,
 };
+use crate::backend::support::dialog::OpenRequest;
 use crate::backend::support::downloads::Downloads;
 use crate::backend::support::pictures;
 use crate::backend::support::{
@@ -233,17 +234,13 @@ impl Editor {
                 });
             }
             EditorCommand::PickFile { request } => {
-                let dialog = self.downloads.file_dialog();
+                let picked = self.downloads.pick_file(OpenRequest {
+                    title: crate::tr!("backend-upload-dialog-title"),
+                    filter: crate::tr!("backend-upload-dialog-filter"),
+                    extensions: &["png", "jpg", "jpeg", "webp"],
+                });
                 tokio::spawn(async move {
-                    let picked = dialog
-                        .set_title(crate::tr!("backend-upload-dialog-title"))
-                        .add_filter(
-                            crate::tr!("backend-upload-dialog-filter"),
-                            &["png", "jpg", "jpeg", "webp"],
-                        )
-                        .pick_file()
-                        .await;
-                    let path = picked.map(|f| f.path().to_path_buf());
+                    let path = picked.await;
                     cx.reply(request, EditorEvent::FilePicked(path));
                 });
             }

@@ -31,7 +31,8 @@ pub use accounts::{
 };
 pub use logos::{Lister, LogoDetail, LogosCommand, LogosEvent};
 pub use protocol::{Command, Envelope, Event};
-pub use support::downloads::{DialogParent, SaveDialog, SaveRequest, SaveTo, file_name_part};
+pub use support::dialog::{DialogParent, FileDialog, OpenRequest, SaveRequest};
+pub use support::downloads::{SaveTo, file_name_part};
 pub use support::{CardPage, Generation, LogoCard, LogoRef, RequestId, ThumbKey, UserError};
 pub use waker::Waker;
 
@@ -100,9 +101,9 @@ pub struct BackendConfig {
     /// A folder exports (CSV, PDF) are saved in without asking (tests, benchmarks); `None`:
     /// a "Save as…" dialog asks, opening on the last folder used, else Downloads.
     pub downloads: Option<PathBuf>,
-    /// What answers "Save as…" when no fixed folder is set: the system's dialog when `None`
-    /// (tests answer for the person).
-    pub save_dialog: Option<Arc<dyn SaveDialog>>,
+    /// What answers "Open" and "Save as…" (when no fixed folder is set): the system's dialog
+    /// when `None` (tests answer for the person).
+    pub file_dialog: Option<Arc<dyn FileDialog>>,
     /// The window the system's file dialogs belong to; `None` without a window.
     pub dialog_parent: Option<DialogParent>,
 }
@@ -124,7 +125,7 @@ impl BackendConfig {
             order_poll: Duration::from_secs(5),
             task_poll: Duration::from_secs(5),
             downloads: None,
-            save_dialog: None,
+            file_dialog: None,
             dialog_parent: None,
         }
     }
@@ -144,7 +145,7 @@ impl BackendConfig {
             order_poll: Duration::from_secs(5),
             task_poll: Duration::from_secs(5),
             downloads: None,
-            save_dialog: None,
+            file_dialog: None,
             dialog_parent: None,
         }
     }

@@ -120,7 +120,7 @@ impl Worker {
         let thumbnails = feature_sink(&sink, Event::Thumbnail);
         let downloads = Downloads::new(
             config.downloads.clone(),
-            config.save_dialog.clone(),
+            config.file_dialog.clone(),
             config.dialog_parent,
         );
         let orders = Orders::new(

@@ -7,7 +7,7 @@
 use super::images::ThumbnailCache;
 use super::theme::{self, card, space};
 use super::widgets::logo_search::Debounce;
-use super::widgets::{UiExt as _, paint_checkerboard};
+use super::widgets::{IdEntry, UiExt as _, id_entry, paint_checkerboard};
 use super::{Intent, Reply, ScreenView, Shared, Slot, Toast};
 use crate::api::{ListLogos, LogoId, LogoItemNo};
 use crate::backend::{
@@ -16,7 +16,7 @@ use crate::backend::{
 use crate::backend::{RequestId, UserError};
 use crate::locale::Language;
 use crate::tr;
-use egui::{Align, Color32, Key, Layout, Rect, Response, RichText, Sense, Stroke, Ui, Vec2};
+use egui::{Align, Color32, Key, Layout, Rect, Response, Sense, Stroke, Ui, Vec2};
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -413,35 +413,20 @@ impl Gallery {
     }
 
     fn goto_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
-        let open = ui
-            .button(tr!("gallery-goto"))
-            .on_hover_text(tr!("gallery-goto-hover"));
-        let field = ui
-            .add(
-                egui::TextEdit::singleline(&mut self.goto)
-                    .hint_text(tr!("gallery-goto-hint"))
-                    .desired_width(120.0),
-            )
-            .accessible_name(tr!("gallery-goto-field"));
-        let field = match &self.goto_error {
-            Some(e) => field.on_hover_text(RichText::new(e).color(theme::tokens(ui.ctx()).danger)),
-            None => field.on_hover_text(tr!("gallery-goto-field-hover")),
-        };
-        if field.changed() {
-            self.goto_error = None;
-        }
-        let entered = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
-        if (open.clicked() || entered) && !self.goto.trim().is_empty() {
-            match Gallery::parse_goto(&self.goto) {
-                Ok(target) => {
-                    self.goto_error = None;
-                    shared.intend(Intent::OpenLogo(target));
-                }
-                Err(e) => {
-                    shared.notifications.error(&UserError::new(e.clone(), None));
-                    self.goto_error = Some(e);
-                }
-            }
+        let target = IdEntry::new(
+            &mut self.goto,
+            &mut self.goto_error,
+            tr!("gallery-goto-field"),
+            tr!("gallery-goto"),
+            Gallery::parse_goto,
+        )
+        .hint(tr!("gallery-goto-hint"))
+        .field_hover(tr!("gallery-goto-field-hover"))
+        .button_hover(tr!("gallery-goto-hover"))
+        .width(120.0)
+        .row(ui);
+        if let Some(target) = target {
+            shared.intend(Intent::OpenLogo(target));
         }
     }
 
@@ -748,6 +733,7 @@ impl ScreenView for Gallery {
         self.debounce(ui, shared);
         self.keyboard(ui);
         self.header_ui(ui, shared);
+        id_entry::problem_ui(ui, &self.goto_error);
         ui.add_space(space::M);
 
         if let Some(problem) = shared

@@ -1,6 +1,6 @@
 //! The one contract every screen keeps. The shell holds each screen's state behind
 //! [`ScreenView`] and reaches it by its [`Screen`](super::Screen) id, so drawing, answers,
-//! failures, "Refresh", undo, a new account and `--screenshot` go through the same methods
+//! failures, "Refresh", undo, a new account, dropped files and `--screenshot` go through the same methods
 //! for every screen instead of a `match` per concern.
 
 use super::{Action, Reply, Shared};
@@ -52,6 +52,18 @@ pub trait ScreenView {
 
     /// Undoes or redoes (`action`) the screen's last edit.
     fn undo_or_redo(&mut self, _: Action) {}
+
+    /// Files were dropped on the window. The screen in front (`front`) is offered them first,
+    /// then the others in [`Screen::ALL`](super::Screen::ALL) order; the first that takes
+    /// them (answers `true`) is shown. By default a screen takes none.
+    fn on_dropped_files(
+        &mut self,
+        _files: &[egui::DroppedFileHandle],
+        _front: bool,
+        _: &mut Shared<'_>,
+    ) -> bool {
+        false
+    }
 
     /// Whether the screen has the data its `--screenshot` picture shows; `shown` is whether
     /// it is the screen shown now.

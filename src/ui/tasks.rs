@@ -4,7 +4,7 @@
 
 use super::designs::labelled;
 use super::theme::{self, space};
-use super::widgets::UiExt as _;
+use super::widgets::{IdEntry, UiExt as _, id_entry};
 use super::{Intent, Reply, ScreenView, Shared, Slot, Toast};
 use crate::api::{TaskId, TaskStatus, VectorizeTask};
 use crate::backend::tasks::{TasksCommand, TasksEvent};
@@ -225,29 +225,19 @@ impl ScreenView for TasksScreen {
             Some(&crate::tr!("tasks-subtitle")),
         );
         ui.add_space(space::S);
-        ui.horizontal(|ui| {
-            ui.label(crate::tr!("tasks-task-id"));
-            let input = ui
-                .add(
-                    egui::TextEdit::singleline(&mut self.id_input)
-                        .hint_text(crate::tr!("tasks-task-id-hint"))
-                        .desired_width(140.0),
-                )
-                .accessible_name(crate::tr!("tasks-task-id"));
-            let enter = input.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if ui.button(crate::tr!("tasks-track")).clicked() || enter {
-                match self.id_input.trim().parse::<i64>() {
-                    Ok(n) if n > 0 => self.track(TaskId(n), shared),
-                    _ => self.input_error = Some(crate::tr!("tasks-need-id")),
-                }
-            }
-            if self.tracking.is_some() {
-                ui.spinner();
-            }
-        });
-        if let Some(e) = &self.input_error {
-            let t = theme::tokens(ui.ctx());
-            ui.label(RichText::new(format!("⚠ {e}")).small().color(t.danger));
+        let id = IdEntry::new(
+            &mut self.id_input,
+            &mut self.input_error,
+            crate::tr!("tasks-task-id"),
+            crate::tr!("tasks-track"),
+            |text| id_entry::positive(text, || crate::tr!("tasks-need-id")),
+        )
+        .labelled()
+        .hint(crate::tr!("tasks-task-id-hint"))
+        .spinner(self.tracking.is_some())
+        .show(ui);
+        if let Some(id) = id {
+            self.track(id, shared);
         }
         if let Some(e) = &self.lookup_error {
             ui.error_box(e, "task-lookup");

@@ -19,6 +19,12 @@ pub mod space {
     pub const XL: f32 = 24.0;
 }
 
+/// Widths of text fields.
+pub mod field {
+    /// An id typed to open or look something up (`widgets::IdEntry`).
+    pub const ID: f32 = 140.0;
+}
+
 /// Corner radii.
 pub mod radius {
     pub const CONTROL: u8 = 6;

@@ -35,7 +35,7 @@ fn backend(db: &Path, keychain: &Keychain, start: StartAccount) -> Backend {
             order_poll: Duration::from_millis(100),
             task_poll: Duration::from_millis(100),
             downloads: None,
-            save_dialog: None,
+            file_dialog: None,
             dialog_parent: None,
         },
         logodesk::backend::Waker::none(),

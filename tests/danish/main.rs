@@ -40,11 +40,11 @@ pub fn one_language_at_a_time() -> MutexGuard<'static, ()> {
 /// goes (or that the dialog was closed) and reads what the dialog was asked.
 pub fn danish_app_with_save_dialog() -> (
     egui_kittest::Harness<'static, logodesk::app::LogodeskApp>,
-    std::sync::Arc<ui_common::save_dialog::Scripted>,
+    std::sync::Arc<ui_common::file_dialog::Scripted>,
 ) {
-    let dialog = std::sync::Arc::new(ui_common::save_dialog::Scripted::default());
+    let dialog = std::sync::Arc::new(ui_common::file_dialog::Scripted::default());
     let mut config = config();
-    config.save_dialog = Some(dialog.clone());
+    config.file_dialog = Some(dialog.clone());
     let persisted = PersistedUi {
         language: Some(Language::Danish),
         ..PersistedUi::default()

@@ -39,7 +39,7 @@ fn backend_config(db: &Path, keychain: &Keychain, account: AccountId) -> Backend
         order_poll: Duration::from_millis(150),
         task_poll: Duration::from_millis(150),
         downloads: None,
-        save_dialog: None,
+        file_dialog: None,
         dialog_parent: None,
     }
 }

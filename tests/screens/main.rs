@@ -19,6 +19,7 @@ mod ui_accounts;
 mod ui_designs;
 mod ui_editor;
 mod ui_exports;
+mod ui_file_dialogs;
 mod ui_gallery;
 mod ui_hostile;
 mod ui_keys;

@@ -7,14 +7,14 @@ use crate::ui_common;
 
 use logodesk::ui::PersistedUi;
 use std::sync::Arc;
-use ui_common::save_dialog::Scripted;
+use ui_common::file_dialog::Scripted;
 use ui_common::*;
 
 #[test]
 fn a_proof_sheet_asks_where_before_drawing_and_a_closed_dialog_draws_nothing() {
     let dialog = Arc::new(Scripted::default());
     let mut config = config();
-    config.save_dialog = Some(dialog.clone());
+    config.file_dialog = Some(dialog.clone());
     let mut h = app_with(config, egui::Theme::Light, PersistedUi::default());
     open_new_order(&mut h);
     let mut form = logodesk::ui::orders::demo_form();

@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 pub mod composer;
-pub mod save_dialog;
+pub mod file_dialog;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;

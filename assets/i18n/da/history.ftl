@@ -164,3 +164,4 @@ history-shown-total = { $count ->
     [one] {" "}(1 ikke gennemført, endnu uden beløb)
    *[other] {" "}({ $open } ikke gennemført, endnu uden beløb)
 }
+history-tracking-id-invalid = Skriv sporings-id'et, et helt tal som f.eks. 50001.

@@ -164,3 +164,4 @@ history-shown-total = { $count ->
     [one] {" "}(1 not completed, without a total yet)
    *[other] {" "}({ $open } not completed, without a total yet)
 }
+history-tracking-id-invalid = Type the tracking id, a whole number such as 50001.

@@ -13,6 +13,7 @@ pub use outbox::{
 
 use crate::api::{Client, Design, DesignRef, Logo, LogoId, LogoType, OrderId, TrackingRecord};
 use crate::backend::support::clients::Clients;
+use crate::backend::support::dialog::OpenRequest;
 use crate::backend::support::downloads::{Downloads, Export, SaveTo};
 use crate::backend::support::fetch::{LogoCache, design_and_logos};
 use crate::backend::support::{
@@ -576,14 +577,13 @@ impl Orders {
                 });
             }
             OrdersCommand::PickRosterFile { request } => {
-                let dialog = self.downloads.file_dialog();
+                let picked = self.downloads.pick_file(OpenRequest {
+                    title: crate::tr!("backend-roster-dialog-title"),
+                    filter: crate::tr!("backend-roster-dialog-filter"),
+                    extensions: &["csv", "txt", "tsv", "xlsx", "xls", "ods"],
+                });
                 tokio::spawn(async move {
-                    let picked = dialog
-                        .set_title("Import roster")
-                        .add_filter("Rosters", &["csv", "txt", "tsv", "xlsx", "xls", "ods"])
-                        .pick_file()
-                        .await;
-                    let path = picked.map(|f| f.path().to_path_buf());
+                    let path = picked.await;
                     sink.answer(generation, request, OrdersEvent::RosterFilePicked(path));
                 });
             }

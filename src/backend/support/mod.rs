@@ -6,6 +6,7 @@
 
 mod cards;
 pub mod clients;
+pub mod dialog;
 pub mod downloads;
 mod error;
 pub mod fetch;

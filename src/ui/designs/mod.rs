@@ -13,7 +13,7 @@ pub use form::{CloneForm, PlacementForm, VariationForm, fmt_coord};
 
 use super::theme::{self, space};
 use super::widgets::garment::ViewFrame;
-use super::widgets::{UiExt as _, paint_checkerboard};
+use super::widgets::{IdEntry, UiExt as _, id_entry, paint_checkerboard};
 use super::{Intent, Reply, ScreenView, Shared, Slot, Toast};
 use crate::api::{Design, DesignId, LogoType};
 use crate::backend::designs::{DesignView, DesignsCommand, DesignsEvent, PlacedLogo, RenderKind};
@@ -216,36 +216,31 @@ impl DesignsScreen {
         }
     }
 
+    /// A design's id typed in the open bar; an item number (`MUL…`) cannot open one.
+    fn parse_id(text: &str) -> Result<DesignId, String> {
+        id_entry::positive(text, || {
+            if text.to_ascii_uppercase().starts_with("MUL") {
+                crate::tr!("designs-mul-not-id", text = text)
+            } else {
+                crate::tr!("designs-id-invalid")
+            }
+        })
+    }
+
     fn open_bar_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
-        ui.horizontal(|ui| {
-            ui.label(crate::tr!("designs-id-label"));
-            let input = ui
-                .add(
-                    egui::TextEdit::singleline(&mut self.id_input)
-                        .hint_text(crate::tr!("designs-id-hint"))
-                        .desired_width(140.0),
-                )
-                .accessible_name(crate::tr!("designs-id-label"));
-            let enter = input.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if ui.button(crate::tr!("designs-open-button")).clicked() || enter {
-                let text = self.id_input.trim();
-                match text.parse::<i64>() {
-                    Ok(n) if n > 0 => self.open(DesignId(n), shared),
-                    _ if text.to_ascii_uppercase().starts_with("MUL") => {
-                        self.input_error = Some(crate::tr!("designs-mul-not-id", text = text));
-                    }
-                    _ => {
-                        self.input_error = Some(crate::tr!("designs-id-invalid"));
-                    }
-                }
-            }
-            if self.pending.is_some() {
-                ui.spinner();
-            }
-        });
-        if let Some(e) = &self.input_error {
-            let t = theme::tokens(ui.ctx());
-            ui.label(RichText::new(format!("⚠ {e}")).small().color(t.danger));
+        let id = IdEntry::new(
+            &mut self.id_input,
+            &mut self.input_error,
+            crate::tr!("designs-id-label"),
+            crate::tr!("designs-open-button"),
+            Self::parse_id,
+        )
+        .labelled()
+        .hint(crate::tr!("designs-id-hint"))
+        .spinner(self.pending.is_some())
+        .show(ui);
+        if let Some(id) = id {
+            self.open(id, shared);
         }
         if !self.known.is_empty() {
             let mut pick = None;

@@ -600,20 +600,6 @@ impl EditorScreen {
         }
     }
 
-    /// Takes files dropped anywhere on the window (called every frame); answers whether one
-    /// was taken, so the app can show this screen.
-    pub fn take_dropped(&mut self, ctx: &egui::Context, shared: &mut Shared<'_>) -> bool {
-        let dropped = ctx.input(|i| i.raw.dropped_files.first().map(|f| f.path().to_path_buf()));
-        match dropped {
-            Some(path) => {
-                self.show_upload = true;
-                self.upload.set_path(shared, path);
-                true
-            }
-            None => false,
-        }
-    }
-
     /// Asks for a new local preview when the staged colors changed.
     pub(super) fn request_preview(&mut self, shared: &mut Shared<'_>) {
         let Some(open) = &self.open else { return };

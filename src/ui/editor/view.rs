@@ -122,6 +122,22 @@ impl ScreenView for EditorScreen {
         Undoable::undo_or_redo(self, action);
     }
 
+    /// A file dropped anywhere on the window (that the screen in front did not take) is the
+    /// upload's.
+    fn on_dropped_files(
+        &mut self,
+        files: &[egui::DroppedFileHandle],
+        _front: bool,
+        shared: &mut Shared<'_>,
+    ) -> bool {
+        let Some(file) = files.first() else {
+            return false;
+        };
+        self.show_upload = true;
+        self.upload.set_path(shared, file.path().to_path_buf());
+        true
+    }
+
     fn ready_for_screenshot(&mut self, shown: bool, _: &Shared<'_>) -> bool {
         self.is_loaded() && shown
     }

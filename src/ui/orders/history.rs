@@ -15,7 +15,7 @@ use crate::orders::local::totals;
 use crate::orders::local::{HistoryFilter, OutboxStatus, StatusFilter, copy_is_risky, copy_risk};
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
 use crate::ui::theme::{self, space};
-use crate::ui::widgets::UiExt as _;
+use crate::ui::widgets::{IdEntry, UiExt as _, id_entry};
 use crate::ui::{Intent, Reply, ScreenView, Shared, Slot, Toast};
 use egui::{RichText, Ui};
 
@@ -260,6 +260,8 @@ pub struct HistoryView {
     pub confirm_send: Option<LocalOrderId>,
     /// The tracking id typed to attach to an order that may already be placed.
     pub attach: String,
+    /// Why the tracking id typed to attach is not one.
+    pub attach_problem: Option<String>,
     /// A look-up or attach under way, and what the service said to the newest.
     pub checking: bool,
     /// The order behind a tracking id to attach may be another one: the row, the tracking id
@@ -292,6 +294,11 @@ impl NotSaved {
             NotSaved::Confirmation => crate::tr!("history-confirmation-not-saved"),
         }
     }
+}
+
+/// A tracking id typed in History (to look an order up, or to attach to one).
+fn parse_tracking_id(text: &str) -> Result<OrderId, String> {
+    id_entry::positive(text, || crate::tr!("history-tracking-id-invalid"))
 }
 
 /// What the person asked for on the history screen.
@@ -335,40 +342,28 @@ impl HistoryView {
                 )),
             );
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let busy = self.looking_up;
-                let id = self.lookup.trim().parse::<i64>().ok();
-                if ui
-                    .add_enabled(
-                        id.is_some() && !busy,
-                        egui::Button::new(crate::tr!("history-look-up")),
-                    )
-                    .clicked()
-                    && let Some(id) = id
-                {
-                    self.lookup_error = None;
+                let tracking = IdEntry::new(
+                    &mut self.lookup,
+                    &mut self.lookup_error,
+                    crate::tr!("history-tracking-id"),
+                    crate::tr!("history-look-up"),
+                    parse_tracking_id,
+                )
+                .hint(crate::tr!("history-tracking-id"))
+                .width(110.0)
+                .busy(self.looking_up)
+                .row(ui);
+                if let Some(tracking) = tracking {
                     self.looking_up = true;
                     shared.request(
                         Slot::OrdersLookUp,
                         &crate::tr!("history-looking-up"),
-                        |request| {
-                            Command::Orders(OrdersCommand::LookUp {
-                                request,
-                                tracking: OrderId(id),
-                            })
-                        },
+                        |request| Command::Orders(OrdersCommand::LookUp { request, tracking }),
                     );
                 }
-                ui.add(
-                    egui::TextEdit::singleline(&mut self.lookup)
-                        .hint_text(crate::tr!("history-tracking-id"))
-                        .desired_width(110.0),
-                )
-                .accessible_name(crate::tr!("history-tracking-id"));
             });
         });
-        if let Some(e) = &self.lookup_error {
-            ui.label(RichText::new(e).small().color(t.danger));
-        }
+        id_entry::problem_ui(ui, &self.lookup_error);
         ui.add_space(space::S);
         ui.add(
             egui::TextEdit::singleline(&mut self.filter.text)
@@ -1041,28 +1036,23 @@ impl HistoryView {
                     |request| Command::Orders(OrdersCommand::AskAgain { request, id: o.id }),
                 );
             }
-            ui.add(
-                egui::TextEdit::singleline(&mut self.attach)
-                    .hint_text(crate::tr!("history-tracking-id"))
-                    .desired_width(110.0),
+            let tracking = IdEntry::new(
+                &mut self.attach,
+                &mut self.attach_problem,
+                crate::tr!("history-attach-name"),
+                crate::tr!("history-attach"),
+                parse_tracking_id,
             )
-            .accessible_name(crate::tr!("history-attach-name"));
-            let tracking = self.attach.trim().parse::<i64>().ok();
-            if ui
-                .add_enabled(
-                    tracking.is_some() && !busy,
-                    egui::Button::new(crate::tr!("history-attach")),
-                )
-                .clicked()
-                && let Some(tracking) = tracking
-            {
+            .hint(crate::tr!("history-tracking-id"))
+            .width(110.0)
+            .busy(busy)
+            .row(ui);
+            if let Some(tracking) = tracking {
                 self.check_result = None;
-                self.attach(shared, o.id, OrderId(tracking), false);
-            }
-            if busy {
-                ui.spinner();
+                self.attach(shared, o.id, tracking, false);
             }
         });
+        id_entry::problem_ui(ui, &self.attach_problem);
         ui.add_space(space::S);
     }
 

@@ -314,6 +314,17 @@ impl ScreenView for OrdersScreen {
     }
 
     /// The composer has a draft with content (the shell started the demo draft).
+    /// A roster file dropped on the composer shown in front goes to the line under it.
+    fn on_dropped_files(
+        &mut self,
+        files: &[egui::DroppedFileHandle],
+        front: bool,
+        shared: &mut Shared<'_>,
+    ) -> bool {
+        let composing = self.tab == OrdersTab::Compose && self.composer.draft_id().is_some();
+        front && composing && self.composer.take_dropped_roster(files, shared)
+    }
+
     fn ready_for_screenshot(&mut self, _shown: bool, _: &Shared<'_>) -> bool {
         self.has_draft()
     }

@@ -2,9 +2,11 @@
 
 mod checkerboard;
 pub mod garment;
+pub mod id_entry;
 pub mod logo_search;
 
 pub use checkerboard::{paint_checkerboard, paint_missing_picture};
+pub use id_entry::IdEntry;
 
 use super::theme::{self, space};
 use crate::api::{Color, LogoStatus, ValidationIssue};

@@ -7,7 +7,7 @@ use crate::api::{LogoType, ValidationIssue};
 use crate::orders::form::{COMMON_SIZES, PlaceholderForm, RowForm, check_design_reference};
 use crate::orders::roster::{numbers_used_twice, parse_roster, row_problem};
 use crate::ui::theme::{self, space};
-use crate::ui::widgets::UiExt as _;
+use crate::ui::widgets::{IdEntry, UiExt as _};
 use crate::ui::{Shared, names};
 use egui::{RichText, Ui};
 use std::collections::HashSet;
@@ -64,7 +64,7 @@ impl Composer {
                 lines.push(line.response.rect);
                 ui.separator();
             }
-            self.take_dropped_roster(ui, &lines, shared);
+            self.roster_drop_targets(ui, lines);
             if let Some(i) = remove {
                 self.form.designs.remove(i);
                 self.revealed.retain(|p| !p.starts_with("designs["));
@@ -81,34 +81,20 @@ impl Composer {
                 self.proofs.forget_lines(shared);
                 self.refetch_designs(shared);
             }
-            ui.horizontal(|ui| {
-                let input = ui
-                    .add(
-                        egui::TextEdit::singleline(&mut self.design_input)
-                            .hint_text(crate::tr!("composer-design-input-hint"))
-                            .desired_width(240.0),
-                    )
-                    .accessible_name(crate::tr!("composer-design-to-add"));
-                if input.changed() {
-                    self.design_input_problem = None;
-                }
-                let enter = input.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                if (ui.button(crate::tr!("composer-add-design")).clicked() || enter)
-                    && !self.design_input.trim().is_empty()
-                {
-                    // Only a reference of the right shape is added (and fetched).
-                    match check_design_reference(&self.design_input) {
-                        Ok(reference) => {
-                            self.design_input.clear();
-                            self.design_input_problem = None;
-                            self.push_design(reference, shared);
-                        }
-                        Err(e) => self.design_input_problem = Some(e.to_string()),
-                    }
-                }
-            });
-            if let Some(problem) = &self.design_input_problem {
-                ui.problem(problem);
+            // Only a reference of the right shape is added (and fetched).
+            let reference = IdEntry::new(
+                &mut self.design_input,
+                &mut self.design_input_problem,
+                crate::tr!("composer-design-to-add"),
+                crate::tr!("composer-add-design"),
+                |text| check_design_reference(text).map_err(|e| e.to_string()),
+            )
+            .hint(crate::tr!("composer-design-input-hint"))
+            .width(240.0)
+            .show(ui);
+            if let Some(reference) = reference {
+                self.design_input.clear();
+                self.push_design(reference, shared);
             }
         });
     }

@@ -415,33 +415,20 @@ pub(super) fn export_roster(export: RosterExport, shared: &mut Shared<'_>) {
 }
 
 impl Composer {
-    /// A roster file (CSV, XLSX, ODS…) dropped on the composer: it is imported into the
-    /// design line it was dropped on — else the last line — and previewed. While a file is
-    /// dragged over the window the lines say where it can go. Other files are left for the
-    /// logo upload.
-    pub(super) fn take_dropped_roster(
-        &mut self,
-        ui: &Ui,
-        lines: &[egui::Rect],
-        shared: &mut Shared<'_>,
-    ) {
+    /// While a roster file is dragged over the window, the design line it would go to (the
+    /// one under the pointer, else the last) is outlined; `lines` are where the lines were
+    /// drawn, kept for the drop.
+    pub(super) fn roster_drop_targets(&mut self, ui: &Ui, lines: Vec<egui::Rect>) {
         let ctx = ui.ctx();
-        let (hovering, dropped, pointer) = ctx.input(|i| {
+        let (hovering, pointer) = ctx.input(|i| {
             let hovering = i
                 .raw
                 .hovered_files
                 .iter()
                 .any(|f| f.path.as_deref().is_none_or(is_roster_file_name));
-            let dropped = i
-                .raw
-                .dropped_files
-                .iter()
-                .map(|f| f.path().to_path_buf())
-                .find(|p| is_roster_file_name(p));
-            (hovering, dropped, i.pointer.latest_pos())
+            (hovering, i.pointer.latest_pos())
         });
-        let frozen = self.is_frozen();
-        if hovering && !frozen {
+        if hovering && !self.is_frozen() {
             let t = theme::tokens(ctx);
             let target = pointer
                 .and_then(|p| lines.iter().find(|r| r.contains(p)))
@@ -455,13 +442,31 @@ impl Composer {
                 );
             }
         }
-        let Some(path) = dropped else { return };
-        ctx.input_mut(|i| i.raw.dropped_files.clear());
+        self.drop_lines = lines;
+    }
+
+    /// A roster file (CSV, XLSX, ODS…) dropped on the composer: it is imported into the
+    /// design line it was dropped on — else the last line — and previewed. Answers whether
+    /// one was among `files`; other files are left for the logo upload.
+    pub fn take_dropped_roster(
+        &mut self,
+        files: &[egui::DroppedFileHandle],
+        shared: &mut Shared<'_>,
+    ) -> bool {
+        let Some(path) = files
+            .iter()
+            .map(|f| f.path().to_path_buf())
+            .find(|p| is_roster_file_name(p))
+        else {
+            return false;
+        };
+        let pointer = shared.ctx.input(|i| i.pointer.latest_pos());
+        let lines = &self.drop_lines;
         let line = pointer
             .and_then(|p| lines.iter().position(|r| r.contains(p)))
             .or_else(|| lines.len().checked_sub(1));
         match line {
-            _ if frozen => shared.notifications.error(&UserError::new(
+            _ if self.is_frozen() => shared.notifications.error(&UserError::new(
                 crate::tr!("composer-drop-roster-placed"),
                 None,
             )),
@@ -471,6 +476,7 @@ impl Composer {
             )),
             Some(line) => self.import_roster_file(line, path, shared),
         }
+        true
     }
 }
 

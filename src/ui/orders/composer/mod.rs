@@ -77,6 +77,9 @@ pub struct Composer {
     tried: bool,
     /// A roster file being imported into a design line, and its preview.
     import: Option<import::RosterImport>,
+    /// Where each design line was drawn in the newest frame: where a roster file can be
+    /// dropped.
+    drop_lines: Vec<egui::Rect>,
     /// A roster file to import into a design line, given by path (read at the next frame).
     roster_path: Option<(usize, std::path::PathBuf)>,
     /// The loose-logo picker: the search typed, when it was last edited, the newest
