@@ -292,3 +292,44 @@ impl Worker {
         self.proofs.activate(&active).await;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backend::Waker;
+    use crate::backend::support::RequestId;
+    use crate::backend::tasks::TasksEvent;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[test]
+    fn a_features_failure_travels_as_failed_with_its_request_and_wakes_the_ui() {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let woken = Arc::new(AtomicUsize::new(0));
+        let count = woken.clone();
+        let waker = Waker::new(move || {
+            count.fetch_add(1, Ordering::SeqCst);
+        });
+        let sink = feature_sink(&EventSink { tx, waker }, Event::Tasks);
+        let error = UserError::new("No such task.", None);
+        sink.reply(Generation(3), RequestId(7), Err(error));
+        sink.reply(
+            Generation(3),
+            RequestId(8),
+            Ok(TasksEvent::List(Vec::new())),
+        );
+        sink.fail(None, None, UserError::new("The disk is full.", None));
+
+        let failed = rx.try_recv().expect("the failure");
+        assert_eq!(failed.generation, Some(Generation(3)));
+        assert_eq!(failed.request, Some(RequestId(7)));
+        assert!(matches!(&failed.event, Event::Failed(e) if e.message == "No such task."));
+        let answered = rx.try_recv().expect("the answer");
+        assert_eq!(answered.request, Some(RequestId(8)));
+        assert!(matches!(answered.event, Event::Tasks(TasksEvent::List(_))));
+        let notice = rx.try_recv().expect("the notice");
+        assert_eq!((notice.generation, notice.request), (None, None));
+        assert!(matches!(&notice.event, Event::Failed(e) if e.message == "The disk is full."));
+        assert!(rx.try_recv().is_err());
+        assert_eq!(woken.load(Ordering::SeqCst), 3, "one wake-up per envelope");
+    }
+}

@@ -66,6 +66,9 @@ pub enum Slot {
     ComposerSearch,
     /// A design or logo the composer fetches for one of its lines (several run at once).
     ComposerLine,
+    /// The composer's roster import: its file dialog, then reading the file (a new import
+    /// supersedes the one before).
+    ComposerRoster,
     /// A design line's proof (one per line at once: the composer supersedes a line's older
     /// one itself).
     ProofRender,
@@ -98,6 +101,7 @@ impl Slot {
             Slot::OrdersDraft
             | Slot::ComposerSearch
             | Slot::ComposerLine
+            | Slot::ComposerRoster
             | Slot::ProofRender
             | Slot::ProofSheet => Screen::Orders,
             Slot::OrdersLookUp | Slot::OrdersCheck | Slot::OrderConfirmation => Screen::History,
@@ -273,6 +277,25 @@ mod tests {
             Settled::Current(Some(Slot::LogoDetail))
         );
         assert!(!r.is_running(Slot::LogoDetail));
+    }
+
+    #[test]
+    fn a_new_roster_import_drops_the_older_ones_answer_and_its_failure() {
+        let mut r = Requests::default();
+        r.start(RequestId(1), Slot::ComposerRoster, "Choosing a roster");
+        r.start(RequestId(2), Slot::ComposerLine, "Fetching a design");
+        r.start(RequestId(3), Slot::ComposerRoster, "Reading the roster");
+        assert_eq!(r.settle(RequestId(1), false), Settled::Superseded);
+        assert_eq!(
+            r.settle(RequestId(2), false),
+            Settled::Current(Some(Slot::ComposerLine)),
+            "a line's fetch is not an import"
+        );
+        assert_eq!(
+            r.settle(RequestId(3), false),
+            Settled::Current(Some(Slot::ComposerRoster))
+        );
+        assert_eq!(Slot::ComposerRoster.screen(), Screen::Orders);
     }
 
     #[test]

@@ -13,6 +13,7 @@ mod patience;
 #[path = "../ui_common/mod.rs"]
 mod ui_common;
 
+mod failures;
 mod orders_uncertain;
 mod ui_account_orders;
 mod ui_accounts;

@@ -45,11 +45,9 @@ impl Preview {
             && self.views.as_ref().is_some_and(|(r, _)| *r == self.asked)
     }
 
-    /// A rendering came: kept only if it answers the newest asked.
+    /// A rendering came (only the newest asked's comes: each ask is a new
+    /// [`Slot::DesignPreview`] request, superseding the one before).
     pub fn on_rendered(&mut self, revision: u64, views: Views) {
-        if revision != self.asked {
-            return;
-        }
         self.views = Some((revision, views));
         self.error = None;
     }

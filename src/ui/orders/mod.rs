@@ -269,13 +269,17 @@ impl ScreenView for OrdersScreen {
                 self.composer.on_found(Err(error.clone()));
                 return Toast::Skip;
             }
-            // A line's design, logo or roster file: said beside the line only.
+            // A line's design or logo, the roster import: said beside the line only.
             Some(Slot::ComposerLine) => {
                 if let Some(request) = reply.request
-                    && self.composer.on_request_failed(request, error)
+                    && self.composer.on_fetch_failed(request, error)
                 {
                     return Toast::Skip;
                 }
+            }
+            Some(Slot::ComposerRoster) => {
+                self.composer.on_roster_failed(error);
+                return Toast::Skip;
             }
             _ => {}
         }
@@ -378,16 +382,8 @@ impl OrdersScreen {
                 }
             }
             OrdersEvent::AddressBook(addresses) => self.composer.set_address_book(addresses),
-            OrdersEvent::RosterFilePicked(path) => {
-                if let Some(request) = reply.request {
-                    self.composer.on_roster_picked(request, path, shared);
-                }
-            }
-            OrdersEvent::RosterRead(table) => {
-                if let Some(request) = reply.request {
-                    self.composer.on_roster_read(request, table);
-                }
-            }
+            OrdersEvent::RosterFilePicked(path) => self.composer.on_roster_picked(path, shared),
+            OrdersEvent::RosterRead(table) => self.composer.on_roster_read(table),
             other => return Some(other),
         }
         None

@@ -133,7 +133,7 @@ impl Composer {
     /// "Import roster…" on design line `line`: a file dialog in the backend.
     pub(super) fn pick_roster_file(&mut self, line: usize, shared: &mut Shared<'_>) {
         let label = crate::tr!("composer-choosing-roster");
-        let id = shared.request(Slot::ComposerLine, &label, |request| {
+        let id = shared.request(Slot::ComposerRoster, &label, |request| {
             Command::Orders(OrdersCommand::PickRosterFile { request })
         });
         self.import = Some(RosterImport::new(line, id));
@@ -153,20 +153,20 @@ impl Composer {
         shared: &mut Shared<'_>,
     ) {
         let label = crate::tr!("composer-reading-roster-file");
-        let id = shared.request(Slot::ComposerLine, &label, |request| {
+        let id = shared.request(Slot::ComposerRoster, &label, |request| {
             Command::Orders(OrdersCommand::ReadRoster { request, path })
         });
         self.import = Some(RosterImport::new(line, id));
     }
 
-    /// The file dialog answered.
+    /// The file dialog answered (only the newest import's answers come:
+    /// [`Slot::ComposerRoster`]).
     pub(in crate::ui::orders) fn on_roster_picked(
         &mut self,
-        request: RequestId,
         path: Option<PathBuf>,
         shared: &mut Shared<'_>,
     ) {
-        let Some(import) = self.import.as_mut().filter(|i| i.waiting == Some(request)) else {
+        let Some(import) = self.import.as_mut() else {
             return;
         };
         match path {
@@ -182,12 +182,8 @@ impl Composer {
     }
 
     /// The roster file was read.
-    pub(in crate::ui::orders) fn on_roster_read(
-        &mut self,
-        request: RequestId,
-        table: Box<RosterTable>,
-    ) {
-        let Some(import) = self.import.as_mut().filter(|i| i.waiting == Some(request)) else {
+    pub(in crate::ui::orders) fn on_roster_read(&mut self, table: Box<RosterTable>) {
+        let Some(import) = self.import.as_mut() else {
             return;
         };
         import.waiting = None;
@@ -196,19 +192,13 @@ impl Composer {
         import.table = Some(*table);
     }
 
-    /// A request of a line failed (the roster file could not be read, a design or logo not
-    /// fetched, no account…): said beside the line. Whether it was one of the composer's.
-    pub(in crate::ui::orders) fn on_request_failed(
-        &mut self,
-        request: RequestId,
-        error: &UserError,
-    ) -> bool {
-        if let Some(import) = self.import.as_mut().filter(|i| i.waiting == Some(request)) {
+    /// The import's dialog or file failed (the file could not be read, no account…): said
+    /// under the line's import only.
+    pub(in crate::ui::orders) fn on_roster_failed(&mut self, error: &UserError) {
+        if let Some(import) = self.import.as_mut() {
             import.waiting = None;
             import.note = Some(error.message.clone());
-            return true;
         }
-        self.on_fetch_failed(request, error)
     }
 
     /// The rows of the import under way for line `i`, as they would be added (computed
