@@ -9,8 +9,9 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui::{Color32, ColorImage, Event, Modifiers, PointerButton, Pos2, RawInput, Rect, vec2};
-use logodesk::api::LogoId;
+use logodesk::api::{LogoId, LogoStatus, LogoType};
 use logodesk::backend::designs::ViewGeometry;
+use logodesk::backend::{Generation, LogoCard, ThumbKey};
 use logodesk::ui::designs::{Canvas, CanvasLogo, CanvasView, PlacementForm};
 use std::time::Duration;
 
@@ -20,10 +21,9 @@ struct Scene {
     ctx: egui::Context,
     canvas: Canvas,
     placements: Vec<PlacementForm>,
-    logos: Vec<CanvasLogo>,
+    /// The logos as the screens show them, each with its texture (kept alive here).
+    logos: Vec<(LogoCard, egui::TextureHandle)>,
     garment: egui::TextureHandle,
-    /// Kept so the logos' textures stay alive.
-    _textures: Vec<egui::TextureHandle>,
 }
 
 impl Scene {
@@ -36,19 +36,30 @@ impl Scene {
         );
         let mut logos = Vec::new();
         let mut placements = Vec::new();
-        let mut textures = Vec::new();
         for i in 0..PLACEMENTS {
             let texture = ctx.load_texture(
                 format!("logo-{i}"),
                 ColorImage::filled([192, 192], Color32::from_rgb(20, 40, 200)),
                 Default::default(),
             );
-            logos.push(CanvasLogo {
-                logo_id: LogoId(10001 + i as i64),
+            let logo = LogoId(10001 + i as i64);
+            let card = LogoCard {
+                logo_id: logo,
+                item_no: None,
                 title: format!("Logo {i}"),
-                size_mm: [60.0, 40.0],
-                texture: Some(texture.id()),
-            });
+                status: LogoStatus::Done,
+                logo_type: LogoType::Transfer,
+                transfer_method: String::new(),
+                width_mm: 60.0,
+                height_mm: 40.0,
+                colors: Vec::new(),
+                storage_count: 0,
+                thumb: ThumbKey {
+                    generation: Generation(1),
+                    logo,
+                    revision: 0,
+                },
+            };
             let (col, row) = ((i % 3) as f64, (i / 3) as f64);
             placements.push(PlacementForm::at(
                 "FRONT",
@@ -57,7 +68,7 @@ impl Scene {
                 300.0 + 250.0 * row,
                 (i as f64) * 10.0,
             ));
-            textures.push(texture);
+            logos.push((card, texture));
         }
         Scene {
             ctx,
@@ -65,7 +76,6 @@ impl Scene {
             placements,
             logos,
             garment,
-            _textures: textures,
         }
     }
 
@@ -89,8 +99,15 @@ impl Scene {
             garment: Some(garment.id()),
             service: None,
         };
+        let logos: Vec<CanvasLogo<'_>> = logos
+            .iter()
+            .map(|(logo, texture)| CanvasLogo {
+                logo,
+                texture: Some(texture.id()),
+            })
+            .collect();
         let mut out = self.ctx.run_ui(input, |ui| {
-            canvas.ui(ui, vec2(400.0, 500.0), placements, &view, logos);
+            canvas.ui(ui, vec2(400.0, 500.0), placements, &view, &logos);
         });
         // No renderer takes the textures here.
         out.textures_delta.clear();

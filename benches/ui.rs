@@ -241,7 +241,7 @@ fn composer_estimate(c: &mut Criterion) {
         (LogoRef::Id(LogoId(5)), logo(5, "TRANSFER")),
     ]
     .into();
-    let mut form = logodesk::ui::orders::demo_form();
+    let mut form = logodesk::backend::demo_form();
     form.designs[0].reference = "7".into();
     form.designs[0].rows = (0..500)
         .map(|i| RowForm {

@@ -947,6 +947,37 @@ fn only_the_sandbox_uses_its_price_list() {
     assert!(g.edges.contains_key(&edge));
 }
 
+/// The screens never read the emulator: its demo data (the sandbox account's organization, the
+/// demo order's design and logo, the demo tasks) reaches the UI from the backend
+/// (`backend::SandboxDemo`, sent with `Event::Ready`), as everything else does.
+#[test]
+fn the_ui_does_not_use_the_sandbox() {
+    let g = this_crate();
+    let within = |m: &str, top: &str| m == top || m.starts_with(&format!("{top}::"));
+    let uses: Vec<&Site> = g
+        .edges
+        .iter()
+        .filter(|((from, to), _)| within(from, "ui") && within(to, "sandbox"))
+        .flat_map(|(_, sites)| sites)
+        .collect();
+    assert!(
+        uses.is_empty(),
+        "the UI uses the sandbox (ask the backend instead): {uses:?}"
+    );
+    // The edges the check looks at are read: the backend's demo data does come from the
+    // sandbox, and the UI does use the backend.
+    assert!(
+        g.edges
+            .keys()
+            .any(|(from, to)| from == "backend::demo" && within(to, "sandbox"))
+    );
+    assert!(
+        g.edges
+            .keys()
+            .any(|(from, to)| within(from, "ui") && within(to, "backend"))
+    );
+}
+
 // ----------------------------------------------------------------------------------------------
 // The reader itself, on small samples.
 

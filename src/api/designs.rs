@@ -5,7 +5,7 @@
 //! (e.g. in `spawn_blocking`).
 //!
 //! Coordinates of placements are px of the rendered view (the sandbox draws 2 px per mm;
-//! [`SandboxStyle`] gives each view's size and scale), origin top-left, y down, a placement's
+//! its own `crate::sandbox::styles` gives each view's size and scale), origin top-left, y down, a placement's
 //! point being its logo's centre and `angleRads` a clockwise turn on the picture.
 
 use image::RgbaImage;
@@ -58,14 +58,6 @@ impl<'c> DesignsHandler<'c> {
         body: Option<&RenderDesign>,
     ) -> Result<DesignThumbnail, ApiError> {
         let call = render_call(format!("api/design/{id}/thumbnail"), id, body)?;
-        self.client.json(call).await
-    }
-
-    /// `GET /sandbox/styles/{styleId}` (**sandbox only**, not part of the live API): a style's
-    /// views with their size in px and scale in px per mm, for a canvas to draw on.
-    pub async fn sandbox_style(self, style_id: i64) -> Result<SandboxStyle, ApiError> {
-        let call =
-            Call::get(format!("sandbox/styles/{style_id}")).subject(Subject::Style(style_id));
         self.client.json(call).await
     }
 
@@ -244,40 +236,6 @@ where
     T: Deserialize<'de>,
 {
     Ok(Option::<Vec<T>>::deserialize(d)?.unwrap_or_default())
-}
-
-/// A style as the sandbox answers it on `GET /sandbox/styles/{styleId}` (not part of the live
-/// API, whose style object has `id`, `name`, `model`, `manufacturerId`, `ean` and `views`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct SandboxStyle {
-    pub id: i64,
-    #[serde(default)]
-    pub name: String,
-    #[serde(default)]
-    pub model: String,
-    #[serde(default)]
-    pub manufacturer_id: i64,
-    #[serde(default)]
-    pub ean: String,
-    pub views: Vec<StyleView>,
-}
-
-/// One view of a style: what a canvas needs to place logos on it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct StyleView {
-    pub view_id: i64,
-    /// Canonical capitals (`FRONT`, `LEFT SLEEVE`), as placements name it.
-    pub view: String,
-    /// Width of the rendered view in px (the coordinate space of placements).
-    pub width_px: u32,
-    /// Height of the rendered view in px.
-    pub height_px: u32,
-    /// Pixels per millimetre of garment: a logo `w` mm wide covers `w × pxPerMm` px.
-    pub px_per_mm: f64,
-    /// x of the garment's centre line, in px.
-    pub center_x: f64,
 }
 
 /// Decodes one picture of a [`DesignViews`] or [`DesignThumbnail`] answer (a base64 PNG; an

@@ -33,8 +33,7 @@ mod http_tests;
 
 pub use client::{ApiKey, AuthStyle, Client, ClientConfig, Timeouts};
 pub use designs::{
-    DesignThumbnail, DesignView, DesignViews, DesignsHandler, RenderDesign, SandboxStyle,
-    StyleView, decode_picture,
+    DesignThumbnail, DesignView, DesignViews, DesignsHandler, RenderDesign, decode_picture,
 };
 pub use error::{
     ApiError, ConfigProblem, FieldError, NetworkErrorKind, Rule, ServerMessage, StatusError,

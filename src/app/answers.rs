@@ -64,12 +64,14 @@ impl LogodeskApp {
                 accounts,
                 keychain,
                 sandbox_url,
+                sandbox_demo,
             } => {
                 let session = &mut self.cx.session;
                 session.ready = true;
                 session.accounts = accounts;
                 session.keychain = Some(keychain);
                 session.sandbox_url = sandbox_url;
+                session.sandbox_demo = Some(*sandbox_demo);
             }
             Event::AccountActivated {
                 generation,

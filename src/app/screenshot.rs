@@ -143,22 +143,23 @@ impl LogodeskApp {
         if job.demo_started || self.cx.session.active.is_none() || !self.screens.tasks.is_loaded() {
             return;
         }
+        let Some(demo) = self.cx.session.sandbox_demo.clone() else {
+            return;
+        };
         job.demo_started = true;
-        let fx = crate::sandbox::fixtures();
         let mut intents = Vec::new();
         let mut shared = self.cx.shared(&mut intents);
         match screen {
             Screen::Designs => {
                 let designs = &mut self.screens.designs;
-                designs.id_input = fx.done_design_id.to_string();
-                designs.open(crate::api::DesignId(fx.done_design_id), &mut shared);
+                designs.id_input = demo.design.to_string();
+                designs.open(demo.design, &mut shared);
             }
             Screen::Tasks => {
                 let tasks = &mut self.screens.tasks;
-                let ids = [fx.finished_vectorize_task_id, fx.pending_vectorize_task_id];
-                for id in ids {
-                    if !tasks.tasks().iter().any(|t| t.task.id.0 == id) {
-                        tasks.track(crate::api::TaskId(id), &mut shared);
+                for id in demo.tasks {
+                    if !tasks.tasks().iter().any(|t| t.task.id == id) {
+                        tasks.track(id, &mut shared);
                     }
                 }
             }

@@ -1,14 +1,15 @@
-//! The designs feature: open a design with its placements' logos (titles, kinds and
-//! thumbnails through the gallery's picture path), render its views (its own placements, the
-//! bare garment, or a clone's temporary placements) decoded off the UI thread, and clone it
-//! into variations. (The clone canvas's picker searches logos through the logos feature.)
+//! The designs feature: a design with its placements' logos (the one answer the Designs
+//! screen and the order composer both use: [`DesignView`]), its views rendered (its own
+//! placements, the bare garment, or a clone's temporary placements) decoded off the UI
+//! thread, and clones into variations. (The clone canvas's picker searches logos through the
+//! logos feature.)
 
-use crate::api::designs::{RenderDesign, SandboxStyle};
+use crate::api::designs::RenderDesign;
 use crate::api::{
-    ApiError, Client, CloneDesign, Design, DesignId, LogoId, LogoItemNo, LogoStatus, LogoSummary,
-    LogoType, Placement,
+    ApiError, Client, CloneDesign, Design, DesignId, DesignRef, Logo, LogoId, LogoSummary,
+    Placement,
 };
-use crate::backend::support::fetch::design_and_logos;
+use crate::backend::support::fetch::{LogoCache, design_and_logos};
 use crate::backend::support::pictures::{
     SharedThumbs, Thumbnail, picture_sentence, stream_thumbnails, to_color_image,
 };
@@ -17,6 +18,7 @@ use crate::backend::support::{
     heavy,
 };
 use crate::imaging::{self, Limits};
+use crate::sandbox::styles::{SandboxStyle, StyleView};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use tokio::task::JoinHandle;
@@ -29,11 +31,16 @@ pub const VIEW_SIDE: u32 = 1024;
 /// scale; the live API documents none).
 pub const DEFAULT_PX_PER_MM: f64 = 2.0;
 
-/// What the Designs screen asks of the backend.
+/// What the Designs screen and the composer ask of the backend about designs.
 #[derive(strum::IntoStaticStr)]
 pub enum DesignsCommand {
-    /// Fetch a design and its placements' logos. Supersedes an open still running.
-    Open { request: RequestId, id: DesignId },
+    /// Fetch a design and its placements' logos; answered by [`DesignsEvent::Opened`] with a
+    /// [`DesignView`]. How depends on who opens it: [`Opener`].
+    Open {
+        request: RequestId,
+        target: DesignRef,
+        opener: Opener,
+    },
     /// Clone `source` into the variations of `body` (checked with
     /// [`crate::api::designs::validate_clone`] first; never retried automatically).
     Clone {
@@ -50,6 +57,17 @@ pub enum DesignsCommand {
         style_id: Option<i64>,
         kind: RenderKind,
     },
+}
+
+/// Who opens a design, which decides how it is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Opener {
+    /// The Designs screen: the design shown. Its open supersedes its open still running,
+    /// reads the logos anew (a refresh shows a renamed logo) and sends their thumbnails.
+    DesignsScreen,
+    /// The composer, for one design line (titles, kinds and prices): its opens run side by
+    /// side, the logos come from the account's cache, no thumbnails are sent.
+    Composer,
 }
 
 /// Which placements a rendering draws.
@@ -85,7 +103,7 @@ pub struct ViewGeometry {
 
 impl ViewGeometry {
     /// The geometry of a picture of `width × height` px with the view `style` gives, if any.
-    pub fn of(width: u32, height: u32, style: Option<&crate::api::designs::StyleView>) -> Self {
+    pub fn of(width: u32, height: u32, style: Option<&StyleView>) -> Self {
         let (width, height) = (f64::from(width), f64::from(height));
         match style {
             Some(s) if s.px_per_mm.is_finite() && s.px_per_mm > 0.0 => ViewGeometry {
@@ -128,51 +146,39 @@ pub struct RenderedViews {
     pub views: Vec<ViewPicture>,
 }
 
-/// A logo placed on the design, as the design view shows it (its thumbnail comes as an
-/// [`Thumbnail`] under `thumb`).
-#[derive(Debug, Clone, PartialEq)]
-pub struct PlacedLogo {
-    pub logo_id: LogoId,
-    pub title: String,
-    pub logo_type: LogoType,
-    pub status: LogoStatus,
-    pub item_no: Option<LogoItemNo>,
-    /// Real size, for drawing it on a view.
-    pub width_mm: f64,
-    pub height_mm: f64,
-    pub thumb: ThumbKey,
-}
-
-impl PlacedLogo {
-    /// What the design view knows of a logo found by the canvas's picker.
-    pub fn from_card(card: &LogoCard) -> PlacedLogo {
-        PlacedLogo {
-            logo_id: card.logo_id,
-            title: card.title.clone(),
-            logo_type: card.logo_type.clone(),
-            status: card.status.clone(),
-            item_no: card.item_no,
-            width_mm: card.width_mm,
-            height_mm: card.height_mm,
-            thumb: card.thumb,
-        }
-    }
-}
-
-/// A design and what is known of its placements' logos.
+/// A design with its placements' logos: the one answer to "this design and its logos", for
+/// the Designs screen (its facts, placements and canvas) and the composer (a design line's
+/// title, placeholders and estimate).
 #[derive(Debug, Clone, PartialEq)]
 pub struct DesignView {
     pub design: Design,
-    /// One entry per distinct logo that could be read.
-    pub logos: Vec<PlacedLogo>,
+    /// Each distinct logo of the placements that could be read, in order of first placement,
+    /// as the screens show a logo (its thumbnail comes as a [`Thumbnail`] under `thumb`).
+    pub logos: Vec<LogoCard>,
+    /// The same logos in full without pictures (tiers and fees, for the estimate).
+    pub priced: Vec<Logo>,
     /// Logos that could not be read, with the sentence why.
     pub unreadable: Vec<(LogoId, String)>,
 }
 
 impl DesignView {
     /// What is known of a placement's logo.
-    pub fn logo(&self, id: LogoId) -> Option<&PlacedLogo> {
+    pub fn logo(&self, id: LogoId) -> Option<&LogoCard> {
         self.logos.iter().find(|l| l.logo_id == id)
+    }
+
+    /// Each logo that could be read with the view of its first placement (`""` if none): the
+    /// placeholders a design line of an order asks values for.
+    pub fn first_views(&self) -> impl Iterator<Item = (&LogoCard, &str)> {
+        self.logos.iter().map(|logo| {
+            let view = self
+                .design
+                .design_logos
+                .iter()
+                .find(|p| p.logo_id == logo.logo_id)
+                .map_or("", |p| p.view.as_str());
+            (logo, view)
+        })
     }
 }
 
@@ -193,13 +199,15 @@ pub enum DesignsEvent {
 
 debug_as_name!(DesignsCommand, DesignsEvent);
 
-/// The designs feature: the open request in flight.
+/// The designs feature: the Designs screen's open in flight, the account's logos without
+/// pictures, and what renderings keep.
 pub(super) struct Designs {
     sink: Sink<DesignsEvent>,
     thumbnails: Sink<Thumbnail>,
     thumbs: SharedThumbs,
     active: Option<Active>,
     open_task: Option<JoinHandle<()>>,
+    logos: Arc<LogoCache>,
     preview_task: Option<JoinHandle<()>>,
     caches: Arc<Caches>,
 }
@@ -224,6 +232,7 @@ impl Designs {
             thumbs,
             active: None,
             open_task: None,
+            logos: Arc::default(),
             preview_task: None,
             caches: Arc::default(),
         }
@@ -238,6 +247,7 @@ impl Designs {
             task.abort();
         }
         self.caches = Arc::default();
+        self.logos.clear();
         self.active = Some(active.clone());
     }
 
@@ -246,25 +256,36 @@ impl Designs {
         let (generation, client) = (active.generation, active.client());
         let sink = self.sink.clone();
         match command {
-            DesignsCommand::Open { request, id } => {
-                if let Some(t) = self.open_task.take() {
+            DesignsCommand::Open {
+                request,
+                target,
+                opener,
+            } => {
+                let screen = opener == Opener::DesignsScreen;
+                if screen && let Some(t) = self.open_task.take() {
                     t.abort();
                 }
                 let (thumbnails, thumbs) = (self.thumbnails.clone(), self.thumbs.clone());
-                self.open_task = Some(tokio::spawn(async move {
+                let cache = self.logos.clone();
+                let task = tokio::spawn(async move {
                     let opened = match client {
-                        Ok(client) => open(&client, id, generation).await,
+                        Ok(client) => open(&client, target, opener, generation, &cache).await,
                         Err(e) => Err(e),
                     };
                     match opened {
                         Ok((view, pictures)) => {
                             let event = DesignsEvent::Opened(Box::new(view));
                             sink.answer(generation, request, event);
-                            stream_thumbnails(thumbnails, thumbs, pictures).await;
+                            if screen {
+                                stream_thumbnails(thumbnails, thumbs, pictures).await;
+                            }
                         }
                         Err(e) => sink.fail(Some(generation), Some(request), e),
                     }
-                }));
+                });
+                if screen {
+                    self.open_task = Some(task);
+                }
             }
             DesignsCommand::Clone {
                 request,
@@ -292,6 +313,8 @@ impl Designs {
                 let client = client?;
                 let caches = self.caches.clone();
                 let preview = matches!(kind, RenderKind::Preview { .. });
+                // Only the emulator describes its styles (`crate::sandbox::styles`).
+                let style_id = style_id.filter(|_| active.record.is_sandbox());
                 let task = tokio::spawn(async move {
                     let result = render(&client, &caches, id, style_id, kind.clone()).await;
                     let event = result.map(|views| DesignsEvent::Rendered {
@@ -311,7 +334,8 @@ impl Designs {
 }
 
 /// The style's views as the sandbox describes them, asked once per style; `None` when the
-/// server has no such look-up (a live service) or no style is known.
+/// account is not the sandbox's (`style_id` is then `None`), the look-up failed or no style
+/// is known.
 async fn style_of(client: &Client, caches: &Caches, style_id: Option<i64>) -> Option<SandboxStyle> {
     let id = style_id?;
     if let Some(known) = caches
@@ -322,7 +346,7 @@ async fn style_of(client: &Client, caches: &Caches, style_id: Option<i64>) -> Op
     {
         return known.clone();
     }
-    let style = match client.designs().sandbox_style(id).await {
+    let style = match crate::sandbox::styles::style(client, id).await {
         Ok(style) => Some(style),
         Err(e) => {
             tracing::debug!(style = id, error = %e, "no style description; assuming 2 px per mm");
@@ -432,39 +456,53 @@ fn clone_error(e: &ApiError) -> UserError {
     error
 }
 
-/// The design, its placements' logos (fetched side by side) and their previews to decode.
+/// The design, its placements' logos (fetched side by side: anew for the Designs screen, from
+/// the cache for the composer) and their previews to decode.
 async fn open(
-    client: &crate::api::Client,
-    id: DesignId,
+    client: &Client,
+    target: DesignRef,
+    opener: Opener,
     generation: Generation,
+    cache: &LogoCache,
 ) -> Result<(DesignView, Vec<(ThumbKey, LogoSummary)>), UserError> {
-    let found = design_and_logos(client, id, |id| client.logos().get(id))
-        .await
-        .map_err(|e| UserError::from_api(&e))?;
+    let id = match target {
+        DesignRef::Id(id) => id,
+        DesignRef::Mul(mul) => {
+            return Err(UserError::new(
+                crate::tr!("backend-design-by-mul", mul = mul.to_string()),
+                None,
+            ));
+        }
+    };
+    let found = design_and_logos(client, id, |logo| async move {
+        match opener {
+            Opener::DesignsScreen => cache.fetch(client, logo, generation).await,
+            Opener::Composer => cache.get(client, logo, generation).await,
+        }
+    })
+    .await
+    .map_err(|e| UserError::from_api(&e))?;
     let mut view = DesignView {
         design: found.design,
         logos: Vec::new(),
+        priced: Vec::new(),
         unreadable: Vec::new(),
     };
     let mut pictures = Vec::new();
     for (id, result) in found.logos {
         match result {
-            Ok(logo) => {
+            Ok(mut logo) => {
                 let summary = LogoSummary::from(&logo);
                 let card = LogoCard::from_summary(&summary, generation);
-                view.logos.push(PlacedLogo {
-                    logo_id: logo.logo_id,
-                    title: logo.title,
-                    logo_type: logo.logo_type,
-                    status: logo.status,
-                    item_no: logo.logo_item_no,
-                    width_mm: logo.width_in_mm,
-                    height_mm: logo.height_in_mm,
-                    thumb: card.thumb,
-                });
                 pictures.push((card.thumb, summary));
+                view.logos.push(card);
+                logo.low_res_base64.clear();
+                view.priced.push(logo);
             }
-            Err(e) => view.unreadable.push((id, UserError::from_api(&e).message)),
+            Err(e) => {
+                tracing::info!(logo = %id, error = %e, "a placement's logo could not be read");
+                view.unreadable.push((id, UserError::from_api(&e).message));
+            }
         }
     }
     Ok((view, pictures))

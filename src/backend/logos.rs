@@ -1,8 +1,10 @@
 //! The logos feature: pages of the logo list as cards with thumbnails streamed behind them
 //! (the one logo search: the gallery's pages and the composer's and canvas's pickers),
-//! thumbnails the UI evicted sent again, and one logo in full with its picture decoded.
+//! thumbnails the UI evicted sent again, one logo in full with its picture decoded, and one
+//! logo's facts without pictures (the composer's kind and prices).
 
 use crate::api::{ListLogos, Logo, LogoSummary};
+use crate::backend::support::fetch::LogoCache;
 use crate::backend::support::pictures::{
     self, SharedThumbs, Thumbnail, send_thumbnail, stream_thumbnails,
 };
@@ -29,6 +31,9 @@ pub enum LogosCommand {
     LoadThumbnails { keys: Vec<ThumbKey> },
     /// Fetch one logo in full. Supersedes any detail request still running.
     Open { request: RequestId, target: LogoRef },
+    /// Fetch one logo without pictures (its kind, prices and fees; from the account's cache
+    /// when asked before); answered by [`LogosEvent::Fetched`]. Look-ups run side by side.
+    Fetch { request: RequestId, target: LogoRef },
 }
 
 /// Whose list a [`LogosCommand::List`] is: a new query supersedes only that lister's
@@ -50,6 +55,8 @@ pub enum LogosEvent {
     Page(CardPage),
     /// A logo in full.
     Opened(Box<LogoDetail>),
+    /// A logo without pictures (the answer to [`LogosCommand::Fetch`]).
+    Fetched(Box<Logo>),
 }
 
 debug_as_name!(LogosCommand, LogosEvent);
@@ -75,6 +82,8 @@ pub(super) struct Logos {
     /// lister's.
     list_tasks: Vec<(Lister, JoinHandle<()>)>,
     detail_task: Option<JoinHandle<()>>,
+    /// The account's logos without their big pictures, for [`LogosCommand::Fetch`].
+    cache: Arc<LogoCache>,
 }
 
 impl Logos {
@@ -90,12 +99,14 @@ impl Logos {
             active: None,
             list_tasks: Vec::new(),
             detail_task: None,
+            cache: Arc::default(),
         }
     }
 
     /// Another account is shown: what ran for the old one stops, and its thumbnails go.
     pub(super) async fn activate(&mut self, active: &Active) {
         self.abort();
+        self.cache.clear();
         self.thumbs
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
@@ -121,6 +132,7 @@ impl Logos {
             } => self.list(&active, request, query, lister),
             LogosCommand::LoadThumbnails { keys } => self.load_thumbnails(&active, keys),
             LogosCommand::Open { request, target } => self.open(&active, request, target),
+            LogosCommand::Fetch { request, target } => self.fetch(&active, request, target)?,
         }
         Ok(())
     }
@@ -218,6 +230,25 @@ impl Logos {
             }
             stream_thumbnails(sink, thumbs, refetched).await;
         });
+    }
+
+    fn fetch(&self, active: &Active, request: RequestId, target: LogoRef) -> Result<(), UserError> {
+        let (generation, client) = (active.generation, active.client()?);
+        let (sink, cache) = (self.sink.clone(), self.cache.clone());
+        tokio::spawn(async move {
+            let result = match target {
+                LogoRef::Id(id) => cache.get(&client, id, generation).await,
+                LogoRef::ItemNo(n) => client.logos().by_item_no(n).await,
+            }
+            .map(|mut logo| {
+                logo.high_res_base64.clear();
+                logo.low_res_base64.clear();
+                Box::new(logo)
+            })
+            .map_err(|e| UserError::from_api(&e));
+            sink.reply(generation, request, result.map(LogosEvent::Fetched));
+        });
+        Ok(())
     }
 
     fn open(&mut self, active: &Active, request: RequestId, target: LogoRef) {

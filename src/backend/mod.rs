@@ -13,6 +13,7 @@
 //! worker → features → support.
 
 pub mod accounts;
+pub mod demo;
 pub mod designs;
 pub mod editor;
 pub mod logos;
@@ -29,6 +30,7 @@ pub use accounts::{
     AccountDraft, AccountsCommand, AccountsEvent, ConnectionReport, WaitingOrders,
     validate_base_url,
 };
+pub use demo::{SandboxDemo, demo_form};
 pub use logos::{Lister, LogoDetail, LogosCommand, LogosEvent};
 pub use protocol::{Command, Envelope, Event};
 pub use support::dialog::{DialogParent, FileDialog, OpenRequest, SaveRequest};

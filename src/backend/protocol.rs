@@ -48,12 +48,13 @@ pub enum Command {
 /// call of the backend's [`super::Waker`].
 #[derive(strum::IntoStaticStr)]
 pub enum Event {
-    /// Start-up finished: the accounts, the keychain's state and the embedded sandbox's
-    /// address (if it runs). An [`Event::AccountActivated`] follows.
+    /// Start-up finished: the accounts, the keychain's state, the embedded sandbox's
+    /// address (if it runs) and its demo data. An [`Event::AccountActivated`] follows.
     Ready {
         accounts: Vec<AccountRecord>,
         keychain: KeychainStatus,
         sandbox_url: Option<String>,
+        sandbox_demo: Box<super::SandboxDemo>,
     },
     /// This account is now active under `generation`; drop everything older and reload.
     /// `problem` says why its requests will fail (e.g. no key), if it is known already.

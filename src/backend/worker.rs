@@ -173,6 +173,7 @@ impl Worker {
                 accounts: accounts.clone(),
                 keychain: worker.clients.keychain.status(),
                 sandbox_url: worker.sandbox.as_ref().map(SandboxHandle::base_url),
+                sandbox_demo: Box::new(super::SandboxDemo::of_fixtures()),
             },
         });
         let first = config.start_account.pick(&accounts);

@@ -6,6 +6,7 @@
 
 pub mod countries;
 pub mod csv;
+pub mod demo;
 pub mod estimate;
 pub mod form;
 pub mod local;

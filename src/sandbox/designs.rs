@@ -12,7 +12,8 @@ use super::error::{Result, SandboxError};
 use super::garments::{self, Art, Cut, Look, PX_PER_MM, Placed};
 use super::pictures::{PictureId, Pictures};
 use super::state::{Changed, Db, DesignRec};
-use crate::api::{Design, DesignLogo, DesignStatus, LogoStatus, LogoType, SandboxStyle, StyleView};
+use super::styles::{SandboxStyle, StyleView};
+use crate::api::{Design, DesignLogo, DesignStatus, LogoStatus, LogoType};
 
 /// A garment style: the views logos can be placed on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -31,6 +31,7 @@ pub mod pricing;
 mod routes;
 pub mod serve;
 pub mod state;
+pub mod styles;
 pub mod vectorize;
 
 #[cfg(test)]

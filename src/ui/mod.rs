@@ -179,6 +179,8 @@ pub struct Session {
     pub accounts: Vec<AccountRecord>,
     pub keychain: Option<KeychainStatus>,
     pub sandbox_url: Option<String>,
+    /// The built-in sandbox's demo data, as the backend tells it at start-up.
+    pub sandbox_demo: Option<crate::backend::SandboxDemo>,
     pub generation: Generation,
     pub active: Option<ActiveAccount>,
 }
@@ -196,15 +198,17 @@ impl Session {
     /// The organization context as shown in the status bar.
     pub fn organization_label(&self) -> Option<String> {
         let active = self.active.as_ref()?;
-        Some(match active.record.organization_id {
-            Some(org) => crate::tr!("organization-child", id = org.to_string()),
-            None if active.record.is_sandbox() => crate::tr!(
+        let sandbox = self
+            .sandbox_demo
+            .as_ref()
+            .filter(|_| active.record.is_sandbox());
+        Some(match (active.record.organization_id, sandbox) {
+            (Some(org), _) => crate::tr!("organization-child", id = org.to_string()),
+            (None, Some(demo)) => crate::tr!(
                 "organization-own-with-id",
-                id = crate::sandbox::fixtures()
-                    .vendor_organization_id
-                    .to_string()
+                id = demo.vendor_organization_id.to_string()
             ),
-            None => crate::tr!("organization-own"),
+            (None, None) => crate::tr!("organization-own"),
         })
     }
 }

@@ -22,6 +22,7 @@ mod orders_destinations;
 mod orders_outbox;
 mod pdf;
 mod props;
+mod resources;
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 mod roster_files;
 mod sandbox_design_views;

@@ -60,10 +60,7 @@ async fn the_demo_design_has_one_picture_per_view_with_its_placements_drawn_wher
     let env = start().await;
     let id = DesignId(env.fx.done_design_id);
     let design = env.vendor.designs().get(id).await.unwrap();
-    let style = env
-        .vendor
-        .designs()
-        .sandbox_style(design.style_id.unwrap())
+    let style = logodesk::sandbox::styles::style(&env.vendor, design.style_id.unwrap())
         .await
         .unwrap();
     let names: Vec<&str> = style.views.iter().map(|v| v.view.as_str()).collect();
@@ -349,10 +346,7 @@ async fn the_hoodie_and_integer_coordinates() {
     let env = start().await;
     let id = DesignId(HOODIE_DESIGN);
     let d = env.vendor.designs().get(id).await.unwrap();
-    let style = env
-        .vendor
-        .designs()
-        .sandbox_style(d.style_id.unwrap())
+    let style = logodesk::sandbox::styles::style(&env.vendor, d.style_id.unwrap())
         .await
         .unwrap();
     assert_eq!(style.views.len(), 4);

@@ -22,10 +22,10 @@
 use crate::ui_common;
 
 use egui_kittest::kittest::{NodeT as _, Queryable as _, by};
+use logodesk::backend::demo_form;
 use logodesk::i18n::{self, MARK_CLOSE, MARK_OPEN};
 use logodesk::locale::Language;
 use logodesk::sandbox::fixtures;
-use logodesk::ui::orders::demo_form;
 use logodesk::ui::{Action, PersistedUi, Screen};
 use std::collections::{BTreeSet, HashSet};
 use std::time::{Duration, Instant};

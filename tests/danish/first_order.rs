@@ -140,7 +140,7 @@ fn a_recent_address_fills_the_fields_and_its_country_is_the_next_default() {
     h.get_by_label_contains("Nordby IF, Stadionvej 1, 6700 Esbjerg")
         .click();
     h.run_steps(3);
-    let demo = logodesk::ui::orders::demo_form().address;
+    let demo = logodesk::backend::demo_form().address;
     assert_eq!(
         form(&h).address,
         AddressForm {

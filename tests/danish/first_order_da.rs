@@ -218,7 +218,7 @@ fn a_danish_account_manager_places_a_20_player_order_from_an_excel_roster() {
     h.get_by_label("Nordby IF, Stadionvej 1, 6700 Esbjerg, DK (Danmark)")
         .click();
     h.run_steps(3);
-    let demo = logodesk::ui::orders::demo_form().address;
+    let demo = logodesk::backend::demo_form().address;
     assert_eq!(form(&h).address, demo);
     assert_eq!(text_field(&h, "By").value().as_deref(), Some("Esbjerg"));
     assert_eq!(

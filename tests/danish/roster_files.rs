@@ -18,7 +18,7 @@ use ui_common::*;
 fn demo_kit_saving_to(dir: &Path) -> H {
     let mut h = app_saving_to(dir);
     open_new_order(&mut h);
-    h.state_mut().orders_mut().composer.form = logodesk::ui::orders::demo_form();
+    h.state_mut().orders_mut().composer.form = logodesk::backend::demo_form();
     h.run_steps(3);
     h
 }

@@ -371,7 +371,7 @@ fn copying_an_uncertain_order_needs_the_persons_confirmation() {
     use ui_common::*;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("logodesk.sqlite");
-    let form = serde_json::to_string(&logodesk::ui::orders::demo_form()).unwrap();
+    let form = serde_json::to_string(&logodesk::backend::demo_form()).unwrap();
     let id = uncertain_row(&db, &form, "PO-UNCERTAIN", "Nordby IF");
     let mut h = app_on(&db, id);
     h.get_by_label("History").click();

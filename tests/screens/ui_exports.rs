@@ -17,7 +17,7 @@ fn a_proof_sheet_asks_where_before_drawing_and_a_closed_dialog_draws_nothing() {
     config.file_dialog = Some(dialog.clone());
     let mut h = app_with(config, egui::Theme::Light, PersistedUi::default());
     open_new_order(&mut h);
-    let mut form = logodesk::ui::orders::demo_form();
+    let mut form = logodesk::backend::demo_form();
     form.designs[0].rows.truncate(2);
     form.reference = "PO 12".into();
     h.state_mut().orders_mut().composer.form = form;

@@ -10,12 +10,12 @@ use crate::ui_common;
 
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use logodesk::api::LogoType;
+use logodesk::backend::demo_form;
 use logodesk::locale::Language;
 use logodesk::orders::form::{DigitForm, DraftForm, LogoForm};
 use logodesk::orders::roster::DEMO_ROSTER;
 use logodesk::sandbox::fixtures;
 use logodesk::store::OrderState;
-use logodesk::ui::orders::demo_form;
 use rust_decimal::Decimal;
 use std::str::FromStr as _;
 use ui_common::composer::*;

@@ -2,8 +2,8 @@
 //! draft holding the demo order as edited, and whether it could be placed.
 
 use egui_kittest::kittest::Queryable as _;
+use logodesk::backend::demo_form;
 use logodesk::orders::form::DraftForm;
-use logodesk::ui::orders::demo_form;
 
 pub type H = egui_kittest::Harness<'static, logodesk::app::LogodeskApp>;
 

@@ -10,11 +10,11 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use logodesk::app::{AppOptions, LogodeskApp};
 use logodesk::backend::BackendConfig;
+use logodesk::backend::demo_form;
 use logodesk::keychain::Keychain;
 use logodesk::locale::Language;
 use logodesk::store::LocalOrder;
 use logodesk::ui::PersistedUi;
-use logodesk::ui::orders::demo_form;
 use std::time::{Duration, Instant};
 
 pub use crate::patience::PATIENCE;

@@ -1,7 +1,8 @@
 //! The orders feature, the account manager's flow: drafts and history in the local
 //! database, placing (queued first, then sent by the account's outbox, see [`outbox`]),
-//! tracking, look-ups for the composer, and the orders that need a person's decision
-//! (uncertain, unknown, held).
+//! tracking, the composer's CSV export and roster files, and the orders that need a person's
+//! decision (uncertain, unknown, held). A design's or a logo's look-up is its own feature's
+//! (`designs`, `logos`).
 
 pub mod outbox;
 
@@ -11,14 +12,12 @@ pub use outbox::{
     may_have_reached,
 };
 
-use crate::api::{Client, Design, DesignRef, Logo, LogoId, LogoType, OrderId, TrackingRecord};
+use crate::api::{Client, OrderId, TrackingRecord};
 use crate::backend::support::clients::Clients;
 use crate::backend::support::dialog::OpenRequest;
 use crate::backend::support::downloads::{Downloads, Export, SaveTo};
-use crate::backend::support::fetch::{LogoCache, design_and_logos};
 use crate::backend::support::{
-    Active, Generation, LogoRef, RequestId, Sink, StopOutbox, UserError, active, debug_as_name,
-    with_store,
+    Active, Generation, RequestId, Sink, StopOutbox, UserError, active, debug_as_name, with_store,
 };
 use crate::orders::form::{AddressForm, address_book};
 use crate::orders::roster_import::{RosterTable, read_file};
@@ -28,27 +27,6 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
-
-/// A design as the composer shows it: the design (if it could be retrieved) and the kinds
-/// of its placements' logos, so it knows which placeholders take a name or a number, and
-/// those logos in full (tiers and fees, no pictures) for the estimate.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DesignInfo {
-    pub design: Design,
-    /// Each placement's logo with its title and kind (unknown ones are left out).
-    pub placeholders: Vec<Placeholder>,
-    /// Each distinct logo of the placements that could be read, without pictures.
-    pub logos: Vec<Logo>,
-}
-
-/// A placement's logo.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Placeholder {
-    pub logo_id: LogoId,
-    pub title: String,
-    pub logo_type: LogoType,
-    pub view: String,
-}
 
 /// What the Orders screens ask of the backend.
 #[derive(strum::IntoStaticStr)]
@@ -84,13 +62,6 @@ pub enum OrdersCommand {
         request: RequestId,
         tracking: OrderId,
     },
-    /// Fetch a design, its placements' logo kinds and those logos in full (for the estimate).
-    FetchDesign {
-        request: RequestId,
-        target: DesignRef,
-    },
-    /// Fetch a logo in full (kind, prices, fees).
-    FetchLogo { request: RequestId, target: LogoRef },
     /// Save an order's CSV where the person chooses ("Save as…", named `file_name` unless
     /// they rename it; see [`Downloads`]), or at `to`'s path.
     ExportCsv {
@@ -141,8 +112,6 @@ pub enum OrdersEvent {
     DraftCreated(Box<LocalOrder>),
     /// A row changed (queued, sent, tracked, failed to send).
     Changed(Box<LocalOrder>),
-    /// A design the composer asked for.
-    DesignFetched(Box<DesignInfo>),
     /// A CSV export was written here; `None`: the person closed "Save as…" (nothing saved).
     Exported(Option<PathBuf>),
     /// The roster file chosen, or `None`: the dialog was cancelled, or this desktop has no
@@ -153,8 +122,6 @@ pub enum OrdersEvent {
     /// Whether the service is out of reach: the newest send of the outbox failed on the
     /// network (`true`), or the service answered (`false`). Sent when it changes.
     Reachability { offline: bool },
-    /// A logo the composer asked for.
-    LogoFetched(Box<Logo>),
     /// The answer to `AskAgain` or `Attach`: the row as the service's record left it.
     Checked(Box<LocalOrder>),
     /// The order behind the tracking id to attach is not obviously this one (another
@@ -179,7 +146,7 @@ type Shown = Arc<Mutex<Option<(AccountId, Generation)>>>;
 type Outboxes = Arc<Mutex<HashMap<AccountId, Running>>>;
 
 /// The orders feature: one outbox per account with orders (each with that account's
-/// client), the account shown, and a cache of logo kinds.
+/// client) and the account shown.
 pub(super) struct Orders {
     sink: Sink<OrdersEvent>,
     store: SharedStore,
@@ -188,7 +155,6 @@ pub(super) struct Orders {
     active: Option<Active>,
     shown: Shown,
     outboxes: Outboxes,
-    logos: Arc<LogoCache>,
     downloads: Downloads,
 }
 
@@ -218,14 +184,12 @@ impl Orders {
             active: None,
             shown: Arc::default(),
             outboxes: Arc::default(),
-            logos: Arc::default(),
             downloads,
         }
     }
 
     /// Another account is shown; its outbox runs (and the other accounts' keep running).
     pub(super) async fn activate(&mut self, active: &Active) {
-        self.logos.clear();
         let (account, generation) = (active.account(), active.generation);
         *self.shown.lock().unwrap_or_else(PoisonError::into_inner) = Some((account, generation));
         self.active = Some(active.clone());
@@ -553,16 +517,6 @@ impl Orders {
                     }
                 });
             }
-            OrdersCommand::FetchDesign { request, target } => {
-                let client = client?;
-                let cache = self.logos.clone();
-                tokio::spawn(async move {
-                    let result = fetch_design(&client, target, generation, &cache)
-                        .await
-                        .map(Box::new);
-                    sink.reply(generation, request, result.map(OrdersEvent::DesignFetched));
-                });
-            }
             OrdersCommand::ExportCsv { to, file_name, csv } => {
                 // The dialog may stay open for minutes: the worker goes on meanwhile.
                 let downloads = self.downloads.clone();
@@ -599,23 +553,6 @@ impl Orders {
                         )),
                     };
                     sink.reply(generation, request, result.map(OrdersEvent::RosterRead));
-                });
-            }
-            OrdersCommand::FetchLogo { request, target } => {
-                let client = client?;
-                let cache = self.logos.clone();
-                tokio::spawn(async move {
-                    let result = match target {
-                        LogoRef::Id(id) => cache.get(&client, id, generation).await,
-                        LogoRef::ItemNo(n) => client.logos().by_item_no(n).await,
-                    }
-                    .map(|mut logo| {
-                        logo.high_res_base64.clear();
-                        logo.low_res_base64.clear();
-                        Box::new(logo)
-                    })
-                    .map_err(|e| UserError::from_api(&e));
-                    sink.reply(generation, request, result.map(OrdersEvent::LogoFetched));
                 });
             }
         }
@@ -770,57 +707,6 @@ impl Orders {
             ))
         }
     }
-}
-
-/// The design and the kinds of its placements' logos (each fetched once, then cached).
-async fn fetch_design(
-    client: &Client,
-    target: DesignRef,
-    generation: Generation,
-    cache: &LogoCache,
-) -> Result<DesignInfo, UserError> {
-    let id = match target {
-        DesignRef::Id(id) => id,
-        DesignRef::Mul(mul) => {
-            return Err(UserError::new(
-                crate::tr!("backend-design-by-mul", mul = mul.to_string()),
-                None,
-            ));
-        }
-    };
-    let found = design_and_logos(client, id, |logo| cache.get(client, logo, generation))
-        .await
-        .map_err(|e| UserError::from_api(&e))?;
-    let mut placeholders = Vec::new();
-    let mut logos = Vec::new();
-    for (id, result) in found.logos {
-        match result {
-            Ok(logo) => {
-                let view = found
-                    .design
-                    .design_logos
-                    .iter()
-                    .find(|p| p.logo_id == id)
-                    .map(|p| p.view.clone())
-                    .unwrap_or_default();
-                placeholders.push(Placeholder {
-                    logo_id: logo.logo_id,
-                    title: logo.title.clone(),
-                    logo_type: logo.logo_type.clone(),
-                    view,
-                });
-                logos.push(logo);
-            }
-            Err(e) => {
-                tracing::info!(logo = %id, error = %e, "a placement's logo could not be read")
-            }
-        }
-    }
-    Ok(DesignInfo {
-        design: found.design,
-        placeholders,
-        logos,
-    })
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
-//! Look-ups two features share: a design with the logos of its placements (the Designs
-//! screen and the order composer), and a per-account cache of logos without pictures.
+//! Look-ups of the logos and designs features: a design with the logos of its placements,
+//! and a per-account cache of logos without their big pictures.
 
 use super::Generation;
 use crate::api::{ApiError, Client, Design, DesignId, Logo, LogoId};
@@ -38,8 +38,8 @@ where
     })
 }
 
-/// Logos fetched for the account shown (pictures dropped), so a design's logos and a
-/// loose line's logo are asked for once each.
+/// Logos fetched for the account shown (the big picture dropped, the small preview kept for
+/// thumbnails), so a design's logos and a loose line's logo are asked for once each.
 #[derive(Default)]
 pub struct LogoCache {
     logos: Mutex<HashMap<(Generation, LogoId), Logo>>,
@@ -55,7 +55,7 @@ impl LogoCache {
     }
 
     /// Logo `id` of the account of `generation`, from the cache or fetched (without its
-    /// pictures).
+    /// high-resolution picture).
     pub async fn get(
         &self,
         client: &Client,
@@ -68,12 +68,21 @@ impl LogoCache {
             .unwrap_or_else(PoisonError::into_inner)
             .get(&(generation, id))
             .cloned();
-        if let Some(logo) = hit {
-            return Ok(logo);
+        match hit {
+            Some(logo) => Ok(logo),
+            None => self.fetch(client, id, generation).await,
         }
+    }
+
+    /// Logo `id` fetched anew (without its high-resolution picture), and kept.
+    pub async fn fetch(
+        &self,
+        client: &Client,
+        id: LogoId,
+        generation: Generation,
+    ) -> Result<Logo, ApiError> {
         let mut logo = client.logos().get(id).await?;
         logo.high_res_base64.clear();
-        logo.low_res_base64.clear();
         self.logos
             .lock()
             .unwrap_or_else(PoisonError::into_inner)

@@ -8,13 +8,14 @@ use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 
 use super::{blocking, path_id};
-use crate::api::{Design, DesignId, DesignThumbnail, DesignView, DesignViews, SandboxStyle};
+use crate::api::{Design, DesignId, DesignThumbnail, DesignView, DesignViews};
 use crate::imaging::encode_png_fast;
 use crate::sandbox::auth::{Caller, JsonBody, OptionalJson};
 use crate::sandbox::designs::{RenderedView, style as find_style};
 use crate::sandbox::error::{Result, SandboxError};
 use crate::sandbox::garments::thumbnail as compose_thumbnail;
 use crate::sandbox::state::SandboxState;
+use crate::sandbox::styles::SandboxStyle;
 
 /// `GET /api/design/{id}`.
 pub async fn get(

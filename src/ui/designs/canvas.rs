@@ -9,6 +9,7 @@
 
 use super::form::PlacementForm;
 use crate::api::LogoId;
+use crate::backend::LogoCard;
 use crate::backend::designs::ViewGeometry;
 use crate::ui::theme::{self, space};
 use crate::ui::widgets::garment::{
@@ -33,14 +34,11 @@ pub fn keys_help() -> String {
     crate::tr!("designs-canvas-keys-help")
 }
 
-/// What the canvas knows of a placed logo.
+/// A placed logo as the canvas draws it: the logo as the screens show it (title, size in mm,
+/// 0 when not known) and its thumbnail's texture, when loaded.
 #[derive(Debug, Clone, PartialEq)]
-pub struct CanvasLogo {
-    pub logo_id: LogoId,
-    pub title: String,
-    /// Width and height in mm (0 when not known).
-    pub size_mm: [f64; 2],
-    /// Its thumbnail, when loaded.
+pub struct CanvasLogo<'a> {
+    pub logo: &'a LogoCard,
     pub texture: Option<TextureId>,
 }
 
@@ -291,7 +289,7 @@ impl Canvas {
         size: Vec2,
         placements: &mut Vec<PlacementForm>,
         view: &CanvasView<'_>,
-        logos: &[CanvasLogo],
+        logos: &[CanvasLogo<'_>],
     ) -> Response {
         let focused = ui.memory(|m| m.focused());
         self.sync(placements, focused);
@@ -408,7 +406,7 @@ impl Canvas {
             && let Some(form) = placements.get(i)
         {
             let title = logo_of(logos, form.logo_id)
-                .map_or_else(|| crate::tr!("designs-logo"), |l| l.title.clone());
+                .map_or_else(|| crate::tr!("designs-logo"), |l| l.logo.title.clone());
             let text = format!(
                 "{title} · {} · x {} y {} · {}°",
                 form.view.trim(),
@@ -435,7 +433,7 @@ impl Canvas {
         mapping: &Mapping,
         placements: &[PlacementForm],
         view: &CanvasView<'_>,
-        logos: &[CanvasLogo],
+        logos: &[CanvasLogo<'_>],
     ) -> Vec<Drawn> {
         placements
             .iter()
@@ -444,7 +442,7 @@ impl Canvas {
             .filter_map(|(index, p)| {
                 let (x, y, a) = p.numbers()?;
                 let mm = logo_of(logos, p.logo_id)
-                    .map(|l| l.size_mm)
+                    .map(|l| [l.logo.width_mm, l.logo.height_mm])
                     .filter(|s| s[0] > 0.0 && s[1] > 0.0)
                     .unwrap_or([UNKNOWN_MM, UNKNOWN_MM]);
                 let px = [
@@ -489,7 +487,7 @@ impl Canvas {
         rect: Rect,
         mapping: &Mapping,
         view: &CanvasView<'_>,
-        logos: &[CanvasLogo],
+        logos: &[CanvasLogo<'_>],
         placements: &[PlacementForm],
     ) {
         let t = theme::tokens(ui.ctx());
@@ -554,8 +552,8 @@ impl Canvas {
 }
 
 /// What the canvas knows of logo `id`.
-fn logo_of(logos: &[CanvasLogo], id: LogoId) -> Option<&CanvasLogo> {
-    logos.iter().find(|l| l.logo_id == id)
+fn logo_of<'l, 'a>(logos: &'l [CanvasLogo<'a>], id: LogoId) -> Option<&'l CanvasLogo<'a>> {
+    logos.iter().find(|l| l.logo.logo_id == id)
 }
 
 #[cfg(test)]

@@ -8,8 +8,8 @@ use super::picker::Picker;
 use super::views::{Loading, Views};
 use super::{DesignsScreen, labelled};
 use crate::api::{DesignId, Placement, ValidationIssue};
-use crate::backend::Command;
-use crate::backend::designs::{DesignsCommand, PlacedLogo, RenderKind};
+use crate::backend::designs::{DesignsCommand, RenderKind};
+use crate::backend::{Command, LogoCard, UserError};
 use crate::ui::theme::{self, space};
 use crate::ui::widgets::UiExt as _;
 use crate::ui::widgets::garment;
@@ -60,7 +60,7 @@ struct CanvasParts<'a> {
     bare: &'a mut Loading,
     preview: &'a mut Preview,
     picker: &'a mut Picker,
-    logos: Vec<&'a PlacedLogo>,
+    logos: Vec<&'a LogoCard>,
     source: DesignId,
     style_id: Option<i64>,
 }
@@ -111,8 +111,7 @@ impl DesignsScreen {
             form.active = 0;
         }
         let active = form.active;
-        let mut logos: Vec<&PlacedLogo> =
-            view.map(|v| v.logos.iter().collect()).unwrap_or_default();
+        let mut logos: Vec<&LogoCard> = view.map(|v| v.logos.iter().collect()).unwrap_or_default();
         logos.extend(extra_logos.iter());
         let mut parts = CanvasParts {
             canvas,
@@ -183,7 +182,7 @@ impl DesignsScreen {
         }
         if let Some(card) = picked {
             extra_logos.retain(|l| l.logo_id != card.logo_id);
-            extra_logos.push(PlacedLogo::from_card(&card));
+            extra_logos.push(card);
         }
         if let Some(i) = remove_variation {
             form.variations.remove(i);
@@ -251,7 +250,7 @@ fn canvas_ui(
     shared: &mut Shared<'_>,
     parts: &mut CanvasParts<'_>,
     v: &mut VariationForm,
-) -> Option<crate::backend::LogoCard> {
+) -> Option<LogoCard> {
     let t = theme::tokens(ui.ctx());
     let views = match parts.bare {
         Loading::Ready(views) if !views.is_empty() => views,
@@ -360,11 +359,9 @@ fn canvas_ui(
         .logos
         .iter()
         .copied()
-        .chain(picked.as_ref().map(PlacedLogo::from_card).as_ref())
+        .chain(picked.as_ref())
         .map(|l| CanvasLogo {
-            logo_id: l.logo_id,
-            title: l.title.clone(),
-            size_mm: [l.width_mm, l.height_mm],
+            logo: l,
             texture: shared.thumbs.get(l.thumb).map(|t| t.id()),
         })
         .collect();
@@ -449,7 +446,7 @@ fn placements_form_ui(
     ui: &mut Ui,
     i: usize,
     v: &mut VariationForm,
-    logos: &[&PlacedLogo],
+    logos: &[&LogoCard],
     issues: &[ValidationIssue],
     selected: Option<usize>,
 ) -> Option<usize> {

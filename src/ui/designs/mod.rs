@@ -14,10 +14,10 @@ pub use form::{CloneForm, PlacementForm, VariationForm, fmt_coord};
 use super::theme::{self, space};
 use super::widgets::garment::ViewFrame;
 use super::widgets::{IdEntry, UiExt as _, id_entry, paint_checkerboard};
-use super::{Intent, Reply, ScreenView, Shared, Slot, Toast};
-use crate::api::{Design, DesignId, LogoType};
-use crate::backend::designs::{DesignView, DesignsCommand, DesignsEvent, PlacedLogo, RenderKind};
-use crate::backend::{Command, Event, LogosEvent, ThumbKey, UserError};
+use super::{Intent, Reply, Screen, ScreenView, Shared, Slot, Toast};
+use crate::api::{Design, DesignId, DesignRef, LogoType};
+use crate::backend::designs::{DesignView, DesignsCommand, DesignsEvent, Opener, RenderKind};
+use crate::backend::{Command, Event, LogoCard, LogosEvent, ThumbKey, UserError};
 use clone::Preview;
 use egui::{Align, Layout, Rect, RichText, Sense, Ui, Vec2};
 use picker::Picker;
@@ -59,7 +59,7 @@ pub struct DesignsScreen {
     preview: Preview,
     picker: Picker,
     /// Logos added with the picker (size and thumbnail for the canvas).
-    extra_logos: Vec<PlacedLogo>,
+    extra_logos: Vec<LogoCard>,
 }
 
 impl DesignsScreen {
@@ -147,7 +147,13 @@ impl DesignsScreen {
         shared.request(
             Slot::DesignOpen,
             &crate::tr!("designs-opening-request", id = id.to_string()),
-            |request| Command::Designs(DesignsCommand::Open { request, id }),
+            |request| {
+                Command::Designs(DesignsCommand::Open {
+                    request,
+                    target: DesignRef::Id(id),
+                    opener: Opener::DesignsScreen,
+                })
+            },
         );
         self.pending = Some(id);
         self.error = None;
@@ -467,7 +473,10 @@ impl ScreenView for DesignsScreen {
 
     fn on_event(&mut self, reply: Reply, event: Event, shared: &mut Shared<'_>) -> Option<Event> {
         match event {
-            Event::Designs(event) => self.on_designs_event(event, shared),
+            // The composer's design look-ups are answered the same way: not this screen's.
+            Event::Designs(event) if reply.slot.is_none_or(|s| s.screen() == Screen::Designs) => {
+                self.on_designs_event(event, shared)
+            }
             Event::Logos(LogosEvent::Page(page)) if reply.slot == Some(Slot::DesignSearch) => {
                 self.picker.on_found(Ok(page.items));
             }
@@ -589,7 +598,7 @@ pub(crate) fn labelled(response: egui::Response, text: &str) -> egui::Response {
 }
 
 /// A placed logo's thumbnail on a checkerboard (from the shared thumbnail cache).
-fn thumb_ui(ui: &mut Ui, shared: &mut Shared<'_>, logo: Option<&PlacedLogo>) {
+fn thumb_ui(ui: &mut Ui, shared: &mut Shared<'_>, logo: Option<&LogoCard>) {
     let (rect, _) = ui.allocate_exact_size(Vec2::splat(THUMB), Sense::hover());
     if !ui.is_rect_visible(rect) {
         return;

@@ -154,9 +154,7 @@ impl HistoryScreen {
             }
             OrdersEvent::Exported(None) => self.view.on_csv_not_saved(),
             // The composer's answers, taken by the Orders screen.
-            OrdersEvent::DesignFetched(_)
-            | OrdersEvent::LogoFetched(_)
-            | OrdersEvent::AddressBook(_)
+            OrdersEvent::AddressBook(_)
             | OrdersEvent::RosterFilePicked(_)
             | OrdersEvent::RosterRead(_) => {}
         }

@@ -7,11 +7,11 @@
 pub mod composer;
 pub mod history;
 
+use crate::backend::designs::DesignsEvent;
 use crate::backend::orders::{OrdersCommand, OrdersEvent};
 use crate::backend::proofs::{ProofsEvent, SavedKind};
 use crate::backend::{Command, Event, LogosEvent, UserError};
 use crate::orders::form::{self, DraftForm};
-use crate::orders::roster::{DEMO_ROSTER, parse_roster};
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
 use composer::Composer;
 
@@ -250,6 +250,21 @@ impl ScreenView for OrdersScreen {
                 self.composer.on_found(Ok(page.items));
                 None
             }
+            // A design line's design and a logo line's logo, asked of their resources.
+            Event::Designs(DesignsEvent::Opened(view))
+                if reply.slot == Some(Slot::ComposerLine) =>
+            {
+                if let Some(request) = reply.request {
+                    self.composer.on_design(request, view);
+                }
+                None
+            }
+            Event::Logos(LogosEvent::Fetched(logo)) if reply.slot == Some(Slot::ComposerLine) => {
+                if let Some(request) = reply.request {
+                    self.composer.on_logo(request, logo);
+                }
+                None
+            }
             other => Some(other),
         }
     }
@@ -371,16 +386,6 @@ impl OrdersScreen {
                 }
                 return Some(OrdersEvent::Changed(order));
             }
-            OrdersEvent::DesignFetched(info) => {
-                if let Some(request) = reply.request {
-                    self.composer.on_design(request, info);
-                }
-            }
-            OrdersEvent::LogoFetched(logo) => {
-                if let Some(request) = reply.request {
-                    self.composer.on_logo(request, logo);
-                }
-            }
             OrdersEvent::AddressBook(addresses) => self.composer.set_address_book(addresses),
             OrdersEvent::RosterFilePicked(path) => self.composer.on_roster_picked(path, shared),
             OrdersEvent::RosterRead(table) => self.composer.on_roster_read(table),
@@ -497,55 +502,16 @@ impl OrdersScreen {
     }
 }
 
-/// A complete demo order on the sandbox's data: the finished kit for 20 players and loose
-/// number transfers (the screenshots of `--screen orders` and `--screen history`).
-pub fn demo_form() -> DraftForm {
-    use form::{AddressForm, DesignForm, DigitForm, LogoForm};
-    let fx = crate::sandbox::fixtures();
-    DraftForm {
-        reference: "PO-2026-114 U15 kits".into(),
-        email: "kit@nordby-if.dk".into(),
-        contact_name: "Mette Lund".into(),
-        comment: "Deliver before the spring season".into(),
-        address: AddressForm {
-            name: "Nordby IF".into(),
-            street: "Stadionvej 1".into(),
-            zip: "6700".into(),
-            city: "Esbjerg".into(),
-            country: "DK".into(),
-            contact_person: "Mette Lund".into(),
-        },
-        designs: vec![DesignForm {
-            reference: fx.done_design_id.to_string(),
-            rows: parse_roster(DEMO_ROSTER).rows,
-            ..DesignForm::default()
-        }],
-        logos: vec![LogoForm {
-            reference: fx.number_logo_id.to_string(),
-            logo_type: Some(crate::api::LogoType::NumberLogo),
-            digits: vec![
-                DigitForm {
-                    digit: "7".into(),
-                    quantity: "10".into(),
-                    storage: "2".into(),
-                },
-                DigitForm {
-                    digit: "10".into(),
-                    quantity: "4".into(),
-                    storage: String::new(),
-                },
-            ],
-            ..LogoForm::default()
-        }],
-        ..DraftForm::default()
-    }
-}
-
 impl OrdersScreen {
     /// Starts the demo draft; `place` sends it as soon as it exists.
+    /// The demo order comes from the backend, on its sandbox's data
+    /// ([`crate::backend::SandboxDemo`]); nothing happens before start-up told it.
     pub fn start_demo(&mut self, place: bool, shared: &mut Shared<'_>) {
+        let Some(demo) = shared.session.sandbox_demo.as_ref() else {
+            return;
+        };
         if self.creating.is_none() && self.composer.draft_id().is_none() {
-            self.new_draft(demo_form(), shared);
+            self.new_draft(demo.order(), shared);
             self.place_when_created = place;
         }
     }

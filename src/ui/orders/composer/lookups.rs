@@ -2,8 +2,8 @@
 
 use super::Composer;
 use crate::api::{Logo, LogoId, LogoItemNo};
-use crate::backend::orders::{DesignInfo, OrdersCommand};
-use crate::backend::{Command, LogoRef, RequestId, UserError};
+use crate::backend::designs::{DesignView, DesignsCommand, Opener};
+use crate::backend::{Command, LogoRef, LogosCommand, RequestId, UserError};
 use crate::orders::estimate::DesignPrices;
 use crate::orders::form::{DesignForm, DigitForm, LogoForm, PlaceholderForm, RowForm};
 use crate::ui::{Shared, Slot};
@@ -28,7 +28,11 @@ impl Composer {
         let target = d.design_ref();
         let label = crate::tr!("composer-fetching-design");
         let id = shared.request(Slot::ComposerLine, &label, |request| {
-            Command::Orders(OrdersCommand::FetchDesign { request, target })
+            Command::Designs(DesignsCommand::Open {
+                request,
+                target,
+                opener: Opener::Composer,
+            })
         });
         self.design_requests.insert(id, i);
     }
@@ -45,7 +49,7 @@ impl Composer {
         };
         let label = crate::tr!("composer-fetching-logo");
         let id = shared.request(Slot::ComposerLine, &label, |request| {
-            Command::Orders(OrdersCommand::FetchLogo { request, target })
+            Command::Logos(LogosCommand::Fetch { request, target })
         });
         self.logo_requests.insert(id, i);
     }
@@ -88,7 +92,7 @@ impl Composer {
     }
 
     /// A design's details arrived.
-    pub(in crate::ui::orders) fn on_design(&mut self, request: RequestId, info: Box<DesignInfo>) {
+    pub(in crate::ui::orders) fn on_design(&mut self, request: RequestId, info: Box<DesignView>) {
         let Some(i) = self.design_requests.remove(&request) else {
             return;
         };
@@ -96,7 +100,17 @@ impl Composer {
             return;
         };
         d.title = info.design.title.clone();
-        let logos = info.logos.into_iter().map(|l| (l.logo_id, l)).collect();
+        d.placeholders = info
+            .first_views()
+            .map(|(logo, view)| PlaceholderForm {
+                logo_id: logo.logo_id.0,
+                title: logo.title.clone(),
+                logo_type: logo.logo_type.clone(),
+                view: view.to_owned(),
+            })
+            .collect();
+        let info = *info;
+        let logos = info.priced.into_iter().map(|l| (l.logo_id, l)).collect();
         self.design_prices.insert(
             info.design.design_id,
             DesignPrices {
@@ -104,16 +118,6 @@ impl Composer {
                 logos,
             },
         );
-        d.placeholders = info
-            .placeholders
-            .into_iter()
-            .map(|p| PlaceholderForm {
-                logo_id: p.logo_id.0,
-                title: p.title,
-                logo_type: p.logo_type,
-                view: p.view,
-            })
-            .collect();
         let note = if info.design.is_orderable() {
             None
         } else {
