@@ -28,7 +28,7 @@ fn keychain() -> Keychain {
 fn on_the_sandbox() -> (Backend, SandboxDemo) {
     let backend = Backend::start(
         BackendConfig::ephemeral(keychain()),
-        egui::Context::default(),
+        logodesk::backend::Waker::none(),
     )
     .expect("the backend starts");
     let demo = common::wait_event(&backend, "start-up", |e| match e {
@@ -85,7 +85,8 @@ fn open_result(
         })
     };
     match ask(backend, id, command, |_| {}) {
-        Event::Designs(DesignsEvent::Opened(result)) => result.map(|view| *view),
+        Event::Designs(DesignsEvent::Opened(view)) => Ok(*view),
+        Event::Failed(error) => Err(error),
         other => panic!("not an open design: {other:?}"),
     }
 }
@@ -97,7 +98,8 @@ fn fetch_logo(
 ) -> Result<Box<logodesk::api::Logo>, UserError> {
     let command = |request| Command::Logos(LogosCommand::Fetch { request, target });
     match ask(backend, id, command, |_| {}) {
-        Event::Logos(LogosEvent::Fetched(result)) => result,
+        Event::Logos(LogosEvent::Fetched(logo)) => Ok(logo),
+        Event::Failed(error) => Err(error),
         other => panic!("not a fetched logo: {other:?}"),
     }
 }
@@ -169,7 +171,7 @@ fn a_design_with_its_logos_is_one_answer_for_the_designs_screen_and_the_composer
             thumbs.push(t.key)
         }
     }) {
-        Event::Designs(DesignsEvent::Opened(Ok(view))) => *view,
+        Event::Designs(DesignsEvent::Opened(view)) => *view,
         other => panic!("not an open design: {other:?}"),
     };
     assert_eq!(screen, composer);
@@ -286,7 +288,7 @@ fn only_the_sandbox_account_asks_for_the_sandbox_s_styles() {
             start_account: StartAccount::Id(remote),
             ..BackendConfig::ephemeral(keychain)
         },
-        egui::Context::default(),
+        logodesk::backend::Waker::none(),
     )
     .expect("the backend starts");
     common::wait_event(&backend, "the remote account", |e| match e {
@@ -318,9 +320,7 @@ fn render_own(backend: &Backend, design: DesignId) -> Vec<logodesk::backend::des
         })
     };
     match ask(backend, 101, command, |_| {}) {
-        Event::Designs(DesignsEvent::Rendered {
-            result: Ok(views), ..
-        }) => views.views,
+        Event::Designs(DesignsEvent::Rendered { views, .. }) => views.views,
         other => panic!("not rendered views: {other:?}"),
     }
 }

@@ -27,7 +27,7 @@ fn a_roster_file_chosen_in_the_dialog_is_previewed_for_its_line() {
     let dialog = Arc::new(Scripted::default());
     let mut h = app_choosing(&dialog);
     open_new_order(&mut h);
-    h.state_mut().orders_mut().composer.form = logodesk::ui::orders::demo_form();
+    h.state_mut().orders_mut().composer.form = logodesk::backend::demo_form();
     h.run_steps(3);
 
     dialog.will_pick(Some(file));

@@ -9,7 +9,7 @@ use super::views::{Loading, Views};
 use super::{DesignsScreen, labelled};
 use crate::api::{DesignId, Placement, ValidationIssue};
 use crate::backend::designs::{DesignsCommand, RenderKind};
-use crate::backend::{Command, LogoCard, UserError};
+use crate::backend::{Command, LogoCard};
 use crate::ui::theme::{self, space};
 use crate::ui::widgets::UiExt as _;
 use crate::ui::widgets::garment;
