@@ -84,19 +84,49 @@ pub enum WaitingOrders {
     Hold,
 }
 
-/// What "Test connection" found.
+/// What "Test connection" found: two independent checks, shown side by side (one can pass
+/// while the other fails), so they travel as data of one answer, not as a failure.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConnectionReport {
-    /// The health check's text, or why it failed.
-    pub ping: Result<String, UserError>,
-    /// How many logos the account sees, or why the list failed.
-    pub logos: Result<i64, UserError>,
+    /// The health check's text.
+    pub ping: Check<String>,
+    /// How many logos the account sees.
+    pub logos: Check<i64>,
+}
+
+/// One check of "Test connection".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Check<T> {
+    /// It worked; what it found.
+    Passed(T),
+    /// It failed; the sentence why.
+    Failed(String),
+}
+
+impl<T> Check<T> {
+    fn of<E>(result: Result<T, E>, say: impl FnOnce(E) -> UserError) -> Check<T> {
+        match result {
+            Ok(found) => Check::Passed(found),
+            Err(e) => Check::Failed(say(e).message),
+        }
+    }
 }
 
 impl ConnectionReport {
+    /// Both checks failed for one reason (no client to ask with).
+    fn failed(error: &UserError) -> ConnectionReport {
+        ConnectionReport {
+            ping: Check::Failed(error.message.clone()),
+            logos: Check::Failed(error.message.clone()),
+        }
+    }
+
     /// Both calls worked.
     pub fn is_ok(&self) -> bool {
-        self.ping.is_ok() && self.logos.is_ok()
+        matches!(
+            (&self.ping, &self.logos),
+            (Check::Passed(_), Check::Passed(_))
+        )
     }
 }
 
@@ -354,11 +384,7 @@ impl Accounts {
                     match validate_base_url(&draft.base_url) {
                         Ok(base_url) => record.kind = AccountKind::Remote { base_url },
                         Err(m) => {
-                            let e = UserError::new(m, None);
-                            let report = ConnectionReport {
-                                ping: Err(e.clone()),
-                                logos: Err(e),
-                            };
+                            let report = ConnectionReport::failed(&UserError::new(m, None));
                             return self
                                 .sink
                                 .notice_answer(request, AccountsEvent::ConnectionTested(report));
@@ -384,17 +410,13 @@ impl Accounts {
                 Ok(client) => {
                     let one = ListLogos::new().limit(1);
                     let (ping, list) = tokio::join!(client.ping(), client.logos().list(&one));
+                    let say = |e: crate::api::ApiError| UserError::from_api(&e);
                     ConnectionReport {
-                        ping: ping.map_err(|e| UserError::from_api(&e)),
-                        logos: list
-                            .map(|p| p.total_count)
-                            .map_err(|e| UserError::from_api(&e)),
+                        ping: Check::of(ping, say),
+                        logos: Check::of(list.map(|p| p.total_count), say),
                     }
                 }
-                Err(e) => ConnectionReport {
-                    ping: Err(e.clone()),
-                    logos: Err(e),
-                },
+                Err(e) => ConnectionReport::failed(&e),
             };
             sink.notice_answer(request, AccountsEvent::ConnectionTested(report));
         });

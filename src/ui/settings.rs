@@ -579,6 +579,7 @@ fn keychain_ui(ui: &mut Ui, shared: &mut Shared<'_>) {
 }
 
 fn report_ui(ui: &mut Ui, report: &ConnectionReport) {
+    use crate::backend::accounts::Check;
     let t = theme::tokens(ui.ctx());
     let line = |ui: &mut Ui, ok: bool, text: &str| {
         let (icon, c) = if ok {
@@ -592,24 +593,24 @@ fn report_ui(ui: &mut Ui, report: &ConnectionReport) {
         });
     };
     match &report.ping {
-        Ok(text) if text.is_empty() => line(ui, true, &crate::tr!("settings-ping-ok")),
-        Ok(text) => line(
+        Check::Passed(text) if text.is_empty() => line(ui, true, &crate::tr!("settings-ping-ok")),
+        Check::Passed(text) => line(
             ui,
             true,
             &crate::tr!("settings-ping-ok-said", text = text.as_str()),
         ),
-        Err(e) => line(
+        Check::Failed(e) => line(
             ui,
             false,
-            &crate::tr!("settings-ping-failed", error = e.message.as_str()),
+            &crate::tr!("settings-ping-failed", error = e.as_str()),
         ),
     }
     match &report.logos {
-        Ok(n) => line(ui, true, &crate::tr!("settings-logos-ok", count = *n)),
-        Err(e) => line(
+        Check::Passed(n) => line(ui, true, &crate::tr!("settings-logos-ok", count = *n)),
+        Check::Failed(e) => line(
             ui,
             false,
-            &crate::tr!("settings-logos-failed", error = e.message.as_str()),
+            &crate::tr!("settings-logos-failed", error = e.as_str()),
         ),
     }
 }
