@@ -292,6 +292,30 @@ mod tests {
         assert_eq!(Screen::from_slug("nope"), None);
     }
 
+    /// The sandbox account's organization is the one the backend's demo data names.
+    #[test]
+    fn the_sandbox_account_s_organization_comes_from_the_backend_s_demo_data() {
+        let store = crate::store::Store::open_in_memory().unwrap();
+        let record = store.ensure_sandbox_account().unwrap();
+        let mut session = Session {
+            active: Some(ActiveAccount {
+                record,
+                base_url: "http://127.0.0.1:1/".into(),
+                problem: None,
+            }),
+            ..Session::default()
+        };
+        let unknown = session.organization_label().unwrap();
+        assert_eq!(unknown, crate::tr!("organization-own"));
+        session.sandbox_demo = Some(crate::backend::SandboxDemo {
+            vendor_organization_id: 4242,
+            ..crate::backend::SandboxDemo::of_fixtures()
+        });
+        let told = session.organization_label().unwrap();
+        assert_eq!(told, crate::tr!("organization-own-with-id", id = "4242"));
+        assert!(told.contains("4242"), "{told}");
+    }
+
     #[test]
     fn persisted_ui_reads_old_and_odd_saves() {
         let old: PersistedUi = serde_json::from_str(r#"{"theme":"Dark"}"#).unwrap();
