@@ -16,6 +16,7 @@ mod ui_common;
 mod orders_uncertain;
 mod ui_account_orders;
 mod ui_accounts;
+mod ui_approval;
 mod ui_designs;
 mod ui_editor;
 mod ui_exports;

@@ -104,3 +104,4 @@ backend-screenshot-empty = Skærmbilledet havde ingen brugbare pixels.
 backend-screenshot-write-failed = Skærmbilledet kunne ikke skrives til { $path }. Tjek, at mappen findes, og at der kan skrives i den.
 backend-no-account-yet = Ingen konto er aktiv endnu.
 backend-placed-elsewhere = Denne ordre blev afgivet på en anden adresse: dens sporings-id hører til der, så den blev ikke flyttet. Tilføj en konto for den adresse for at følge den.
+backend-proof-not-kept = Korrekturarket kunne ikke gemmes i datamappen ({ $reason }). Tjek, at der er plads på disken, og prøv igen.

@@ -104,3 +104,4 @@ backend-screenshot-empty = The screenshot had no usable pixels.
 backend-screenshot-write-failed = The screenshot could not be written to { $path }. Check that the folder exists and is writable.
 backend-no-account-yet = No account is active yet.
 backend-placed-elsewhere = This order was placed at another address: its tracking id belongs there, so it was not moved. Add an account for that address to follow it.
+backend-proof-not-kept = The proof sheet could not be kept in the data folder ({ $reason }). Check that there is room on the disk and try again.

@@ -1106,6 +1106,7 @@ impl HistoryView {
                     tracking,
                     to,
                     language,
+                    local: Some(id),
                 })
             },
         );
