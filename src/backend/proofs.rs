@@ -338,7 +338,7 @@ impl Proofs {
                     (self.store.clone(), self.kept.clone(), self.sink.clone());
                 tokio::spawn(async move {
                     let recorded = with_store(&store, move |s| {
-                        let current = s.proof_steps(order)?.remove(&line);
+                        let current = approval::by_line(s.proof_steps(order)?).remove(&line);
                         let status = match approval::next(current.as_ref(), action, &snapshot, &who)
                         {
                             Ok(status) => status,
@@ -353,7 +353,7 @@ impl Proofs {
                             proof: current.and_then(|c| c.proof),
                             snapshot,
                         };
-                        s.record_proof_step(order, &step)?;
+                        s.record_proof_step(order, &step.to_stored())?;
                         Ok(Ok(()))
                     })
                     .await
@@ -624,7 +624,10 @@ async fn send_proof(
         }),
         snapshot,
     };
-    with_store(store, move |s| s.record_proof_step(order, &step)).await
+    with_store(store, move |s| {
+        s.record_proof_step(order, &step.to_stored())
+    })
+    .await
 }
 
 /// The newest step of each line of `order`, its kept proof with its whole path.
@@ -635,9 +638,9 @@ async fn steps_of(
 ) -> Result<Vec<ProofStep>, UserError> {
     let mut steps: Vec<ProofStep> = with_store(store, move |s| s.proof_steps(order))
         .await?
-        .into_values()
+        .into_iter()
+        .filter_map(ProofStep::from_stored)
         .collect();
-    steps.sort_by(|a, b| a.line.cmp(&b.line));
     for step in &mut steps {
         if let Some(p) = &mut step.proof {
             p.path = kept.join(&p.path);
@@ -680,7 +683,7 @@ async fn confirmation_approvals(store: &SharedStore, id: LocalOrderId) -> Vec<Li
     })
     .await;
     let (steps, form) = match found {
-        Ok((steps, Some(json))) => (steps, json),
+        Ok((steps, Some(json))) => (approval::by_line(steps), json),
         Ok(_) => return Vec::new(),
         Err(e) => {
             tracing::warn!(error = %e.message, "the confirmation is made without the approvals");

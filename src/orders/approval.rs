@@ -11,6 +11,7 @@
 //! the PDFs they name are never lost when the draft changes.
 
 use crate::orders::form::DesignForm;
+use crate::store::approvals::StoredProofStep;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -180,6 +181,62 @@ pub struct ProofStep {
     pub proof: Option<KeptProof>,
     /// What that proof showed.
     pub snapshot: LineSnapshot,
+}
+
+impl ProofStep {
+    /// The step as the store keeps it (`path`: relative to the proofs folder).
+    pub fn to_stored(&self) -> StoredProofStep {
+        StoredProofStep {
+            line: self.line.0.clone(),
+            status: self.status.as_str().to_owned(),
+            who: self.who.clone(),
+            note: self.note.clone(),
+            at: self.at.to_rfc3339(),
+            proof_file: self
+                .proof
+                .as_ref()
+                .map(|p| p.path.to_string_lossy().into_owned()),
+            proof_hash: self.proof.as_ref().map(|p| p.hash.clone()),
+            snapshot_json: serde_json::to_string(&self.snapshot).unwrap_or_else(|_| "{}".into()),
+        }
+    }
+
+    /// A stored step (`None`, logged, for a status this version does not know).
+    pub fn from_stored(s: StoredProofStep) -> Option<ProofStep> {
+        let Some(status) = ProofStatus::parse(&s.status) else {
+            tracing::warn!(
+                status = s.status,
+                "a proof step of an unknown status is skipped"
+            );
+            return None;
+        };
+        Some(ProofStep {
+            line: LineKey(s.line),
+            status,
+            who: s.who,
+            note: s.note,
+            at: DateTime::parse_from_rfc3339(&s.at)
+                .map(|t| t.with_timezone(&Utc))
+                .unwrap_or_default(),
+            proof: s
+                .proof_file
+                .zip(s.proof_hash)
+                .map(|(file, hash)| KeptProof {
+                    path: file.into(),
+                    hash,
+                }),
+            snapshot: serde_json::from_str(&s.snapshot_json).unwrap_or_default(),
+        })
+    }
+}
+
+/// The stored newest steps of an order's lines, by line.
+pub fn by_line(stored: Vec<StoredProofStep>) -> HashMap<LineKey, ProofStep> {
+    stored
+        .into_iter()
+        .filter_map(ProofStep::from_stored)
+        .map(|s| (s.line.clone(), s))
+        .collect()
 }
 
 /// What a person does.
@@ -468,6 +525,27 @@ mod tests {
         changed[1].rows[0].number = "8".into();
         assert_eq!(summarise(&changed, &steps).not_approved, [1]);
         assert!(summarise(&[], &steps).is_all_approved());
+    }
+
+    #[test]
+    fn a_step_reads_back_as_stored() {
+        let d = line("12", &["Hansen"]);
+        let approved = step(&d, ProofStatus::Approved);
+        let stored = approved.to_stored();
+        assert_eq!(stored.status, "approved");
+        assert_eq!(stored.proof_file.as_deref(), Some("1/abc.pdf"));
+        // RFC 3339 keeps the instant (to the nanosecond).
+        assert_eq!(
+            ProofStep::from_stored(stored.clone()),
+            Some(approved.clone())
+        );
+        let unknown = StoredProofStep {
+            status: "maybe".into(),
+            ..stored
+        };
+        assert_eq!(ProofStep::from_stored(unknown), None);
+        let lines = by_line(vec![approved.to_stored()]);
+        assert_eq!(lines[&approved.line], approved);
     }
 
     #[test]

@@ -339,7 +339,7 @@ approval-ask-note = { $count ->
     [one] Klubben har ikke godkendt korrekturen af denne linje:
    *[other] Klubben har ikke godkendt korrekturerne af disse { $count } linjer:
 }
-approval-place-anyway = Afgiv alligevel
+approval-place-anyway = Læg ordren alligevel
 approval-error-not-sent = Der er ikke sendt nogen korrektur af denne linje. Markér korrekturen som sendt først, og notér så klubbens svar.
 approval-error-stale = Linjen er ændret, efter korrekturen blev sendt, så klubbens svar ville gælde en anden korrektur. Send en ny korrektur først.
 approval-error-no-name = Skriv, hvem i klubben der svarede.
