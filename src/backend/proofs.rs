@@ -6,21 +6,35 @@
 //! database's way); pictures are kept, per (design, name, number, values), in a cache bounded by bytes; the strip and the
 //! sheet share it. A line's newer render aborts its older one; a sheet renders at most
 //! [`SHEET_RENDERS`] rows at once, reports its progress, and can be cancelled.
+//!
+//! The club's approval: "Proof sent" makes the line's sheet and keeps that exact PDF in the
+//! data folder (`proofs/<order>/<hash>.pdf`, [`proofs_folder`]), then records the step
+//! (`store::approvals`); the club's answer is recorded against the newest sheet sent
+//! ([`crate::orders::approval::next`] decides what may follow what). A confirmation of an
+//! order placed from here names who approved each line's proof, when, and which sheet.
 
 use crate::api::{Client, DesignId, DesignView, LogoId, LogoValue, Order, OrderId, RenderDesign};
+use crate::backend::StoreLocation;
 use crate::backend::support::downloads::{Downloads, Export, SaveTo, file_name_part};
 use crate::backend::support::pictures::{picture_sentence, to_color_image};
 use crate::backend::support::{
     Active, Generation, RequestId, Sink, UserError, active, blocking, debug_as_name, heavy,
 };
+use crate::backend::support::{SharedStore, with_store};
 use crate::imaging::{self, Limits};
 use crate::locale::Language;
+use crate::orders::approval::{
+    self, Action, KeptProof, LineKey, LineSnapshot, ProofStatus, ProofStep,
+};
+use crate::orders::form::DraftForm;
+use crate::pdf::confirmation::LineApproval;
 use crate::pdf::proof::{ProofHeader, ProofRow, ProofSheet};
 use crate::pdf::{self, Picture};
+use crate::store::LocalOrderId;
 use futures_util::StreamExt as _;
 use image::RgbaImage;
 use std::collections::{HashMap, VecDeque};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use tokio::task::JoinHandle;
 
@@ -168,6 +182,30 @@ pub enum ProofsCommand {
         tracking: Option<OrderId>,
         to: SaveTo,
         language: Language,
+        /// The order's row here, when it was placed from here: its proofs' approval is named.
+        local: Option<LocalOrderId>,
+    },
+    /// The approval steps of an order's lines (answered by `Approvals`).
+    Approvals { order: LocalOrderId },
+    /// Make line `line`'s proof sheet, keep it in the data folder and record it as sent to
+    /// the club (progress as `SheetProgress`, then `Approvals`).
+    SendProof {
+        request: RequestId,
+        order: LocalOrderId,
+        line: LineKey,
+        snapshot: LineSnapshot,
+        sheet: SheetOrder,
+        language: Language,
+    },
+    /// Record the club's answer to the newest proof sent of `line`, the line being
+    /// `snapshot` now (`Approvals` follows as news, or a sentence saying why not).
+    Answer {
+        order: LocalOrderId,
+        line: LineKey,
+        action: Action,
+        who: String,
+        note: String,
+        snapshot: LineSnapshot,
     },
 }
 
@@ -186,6 +224,11 @@ pub enum ProofsEvent {
     Saved { kind: SavedKind, path: PathBuf },
     /// The person closed "Save as…": nothing was made or saved.
     NotSaved { kind: SavedKind },
+    /// The newest approval step of each line of `order` (kept proofs with their whole path).
+    Approvals {
+        order: LocalOrderId,
+        steps: Vec<ProofStep>,
+    },
 }
 
 debug_as_name!(ProofsCommand, ProofsEvent);
@@ -232,6 +275,9 @@ type SharedCache = Arc<Mutex<Cache>>;
 pub(super) struct Proofs {
     sink: Sink<ProofsEvent>,
     downloads: Downloads,
+    store: SharedStore,
+    /// Where sent proof sheets are kept ([`proofs_folder`]).
+    kept: PathBuf,
     active: Option<Active>,
     cache: SharedCache,
     lines: HashMap<usize, JoinHandle<()>>,
@@ -239,10 +285,17 @@ pub(super) struct Proofs {
 }
 
 impl Proofs {
-    pub(super) fn new(sink: Sink<ProofsEvent>, downloads: Downloads) -> Proofs {
+    pub(super) fn new(
+        sink: Sink<ProofsEvent>,
+        downloads: Downloads,
+        store: SharedStore,
+        kept: PathBuf,
+    ) -> Proofs {
         Proofs {
             sink,
             downloads,
+            store,
+            kept,
             active: None,
             cache: SharedCache::default(),
             lines: HashMap::new(),
@@ -261,6 +314,62 @@ impl Proofs {
     }
 
     pub(super) async fn handle(&mut self, command: ProofsCommand) -> Result<(), UserError> {
+        let command = match command {
+            ProofsCommand::Approvals { order } => {
+                let (store, kept, sink) =
+                    (self.store.clone(), self.kept.clone(), self.sink.clone());
+                tokio::spawn(async move {
+                    match steps_of(&store, &kept, order).await {
+                        Ok(steps) => sink.notice(ProofsEvent::Approvals { order, steps }),
+                        Err(e) => sink.fail(None, None, e),
+                    }
+                });
+                return Ok(());
+            }
+            ProofsCommand::Answer {
+                order,
+                line,
+                action,
+                who,
+                note,
+                snapshot,
+            } => {
+                let (store, kept, sink) =
+                    (self.store.clone(), self.kept.clone(), self.sink.clone());
+                tokio::spawn(async move {
+                    let recorded = with_store(&store, move |s| {
+                        let current = approval::by_line(s.proof_steps(order)?).remove(&line);
+                        let status = match approval::next(current.as_ref(), action, &snapshot, &who)
+                        {
+                            Ok(status) => status,
+                            Err(e) => return Ok(Err(UserError::new(e.to_string(), None))),
+                        };
+                        let step = ProofStep {
+                            line,
+                            status,
+                            who: who.trim().to_owned(),
+                            note: note.trim().to_owned(),
+                            at: chrono::Utc::now(),
+                            proof: current.and_then(|c| c.proof),
+                            snapshot,
+                        };
+                        s.record_proof_step(order, &step.to_stored())?;
+                        Ok(Ok(()))
+                    })
+                    .await
+                    .and_then(|r| r);
+                    match recorded {
+                        Ok(()) => match steps_of(&store, &kept, order).await {
+                            Ok(steps) => sink.notice(ProofsEvent::Approvals { order, steps }),
+                            Err(e) => sink.fail(None, None, e),
+                        },
+                        Err(e) => sink.fail(None, None, e),
+                    }
+                });
+                return Ok(());
+            }
+            other => other,
+        };
         let active = active(&self.active)?;
         let (generation, client) = (active.generation, active.client());
         let sink = self.sink.clone();
@@ -349,15 +458,49 @@ impl Proofs {
                     t.abort();
                 }
             }
+            ProofsCommand::SendProof {
+                request,
+                order,
+                line,
+                snapshot,
+                sheet,
+                language,
+            } => {
+                let client = client?;
+                let job = SheetJob {
+                    client,
+                    cache: self.cache.clone(),
+                    sink: sink.clone(),
+                    generation,
+                    request,
+                };
+                let (store, kept) = (self.store.clone(), self.kept.clone());
+                tokio::spawn(async move {
+                    let today = chrono::Local::now().date_naive();
+                    let recorded = match job.run(sheet, today, language).await {
+                        Ok(bytes) => send_proof(&store, &kept, order, line, snapshot, bytes).await,
+                        Err(e) => Err(e),
+                    };
+                    answer_approvals(&sink, &store, &kept, generation, request, order, recorded)
+                        .await;
+                });
+            }
+            ProofsCommand::Approvals { .. } | ProofsCommand::Answer { .. } => {}
             ProofsCommand::Confirmation {
                 request,
                 order,
                 tracking,
                 to,
                 language,
+                local,
             } => {
                 let downloads = self.downloads.clone();
+                let store = self.store.clone();
                 tokio::spawn(async move {
+                    let approvals = match local {
+                        Some(id) => confirmation_approvals(&store, id).await,
+                        None => Vec::new(),
+                    };
                     let kind = SavedKind::Confirmation;
                     let name = confirmation_file_name(order.order_number.as_str());
                     match downloads
@@ -365,8 +508,9 @@ impl Proofs {
                         .await
                     {
                         Ok(Some(path)) => {
-                            let saved =
-                                save_confirmation(&downloads, path, order, tracking, language);
+                            let saved = save_confirmation(
+                                &downloads, path, order, tracking, approvals, language,
+                            );
                             answer_saved(&sink, generation, request, kind, saved.await);
                         }
                         Ok(None) => {
@@ -415,10 +559,169 @@ async fn save_confirmation(
     path: PathBuf,
     order: Box<Order>,
     tracking: Option<OrderId>,
+    approvals: Vec<LineApproval>,
     language: Language,
 ) -> Result<PathBuf, UserError> {
-    let bytes = make_pdf(move || pdf::confirmation::build(&order, tracking, language)).await?;
+    let bytes =
+        make_pdf(move || pdf::confirmation::build_with(&order, tracking, &approvals, language))
+            .await?;
     downloads.write(path, bytes, Export::Confirmation).await
+}
+
+/// Where sent proof sheets are kept: `proofs/` beside `logodesk.sqlite`; for a database in
+/// memory (tests), a folder of this process's own in the temporary folder.
+pub fn proofs_folder(store: &StoreLocation) -> PathBuf {
+    match store {
+        StoreLocation::File(path) => path
+            .parent()
+            .unwrap_or_else(|| Path::new("."))
+            .join("proofs"),
+        StoreLocation::InMemory => {
+            static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+            let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            std::env::temp_dir().join(format!("logodesk-proofs-{}-{n}", std::process::id()))
+        }
+    }
+}
+
+/// Keeps a sent sheet's exact bytes as `<kept>/<order>/<hash>.pdf` (an existing file of the
+/// same hash is the same sheet) and records the line's proof as sent.
+async fn send_proof(
+    store: &SharedStore,
+    kept: &Path,
+    order: LocalOrderId,
+    line: LineKey,
+    snapshot: LineSnapshot,
+    bytes: Vec<u8>,
+) -> Result<(), UserError> {
+    let hash = approval::content_hash(&bytes);
+    let relative = PathBuf::from(order.0.to_string()).join(format!("{hash}.pdf"));
+    let file = kept.join(&relative);
+    blocking(move || -> std::io::Result<()> {
+        if file.exists() {
+            return Ok(());
+        }
+        if let Some(dir) = file.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        // Written aside and renamed: a kept sheet is whole or absent.
+        let part = file.with_extension("pdf.part");
+        std::fs::write(&part, &bytes)?;
+        std::fs::rename(&part, &file)
+    })
+    .await?
+    .map_err(|e| {
+        UserError::new(
+            crate::tr!("backend-proof-not-kept", reason = e.to_string()),
+            None,
+        )
+    })?;
+    let step = ProofStep {
+        line,
+        status: ProofStatus::Sent,
+        who: String::new(),
+        note: String::new(),
+        at: chrono::Utc::now(),
+        proof: Some(KeptProof {
+            path: relative,
+            hash,
+        }),
+        snapshot,
+    };
+    with_store(store, move |s| {
+        s.record_proof_step(order, &step.to_stored())
+    })
+    .await
+}
+
+/// The newest step of each line of `order`, its kept proof with its whole path.
+async fn steps_of(
+    store: &SharedStore,
+    kept: &Path,
+    order: LocalOrderId,
+) -> Result<Vec<ProofStep>, UserError> {
+    let mut steps: Vec<ProofStep> = with_store(store, move |s| s.proof_steps(order))
+        .await?
+        .into_iter()
+        .filter_map(ProofStep::from_stored)
+        .collect();
+    for step in &mut steps {
+        if let Some(p) = &mut step.proof {
+            p.path = kept.join(&p.path);
+        }
+    }
+    Ok(steps)
+}
+
+/// Answers a step recorded (or not) with the order's steps now.
+async fn answer_approvals(
+    sink: &Sink<ProofsEvent>,
+    store: &SharedStore,
+    kept: &Path,
+    generation: Generation,
+    request: RequestId,
+    order: LocalOrderId,
+    recorded: Result<(), UserError>,
+) {
+    let answer = match recorded {
+        Ok(()) => steps_of(store, kept, order).await,
+        Err(e) => Err(e),
+    };
+    match answer {
+        Ok(steps) => sink.answer(generation, request, ProofsEvent::Approvals { order, steps }),
+        Err(e) => sink.fail(Some(generation), Some(request), e),
+    }
+}
+
+/// What the confirmation says of each design line's proof of the order placed from row
+/// `id`: nothing when no proof of it was ever sent.
+async fn confirmation_approvals(store: &SharedStore, id: LocalOrderId) -> Vec<LineApproval> {
+    let found = with_store(store, move |s| {
+        let steps = s.proof_steps(id)?;
+        let form = if steps.is_empty() {
+            None
+        } else {
+            s.local_order(id)?.draft_json
+        };
+        Ok((steps, form))
+    })
+    .await;
+    let (steps, form) = match found {
+        Ok((steps, Some(json))) => (approval::by_line(steps), json),
+        Ok(_) => return Vec::new(),
+        Err(e) => {
+            tracing::warn!(error = %e.message, "the confirmation is made without the approvals");
+            return Vec::new();
+        }
+    };
+    let Ok(form) = serde_json::from_str::<DraftForm>(&form) else {
+        return Vec::new();
+    };
+    approval::line_keys(&form.designs)
+        .into_iter()
+        .zip(&form.designs)
+        .map(|(key, d)| {
+            let step = steps.get(&key);
+            let shown = approval::shown(step, &LineSnapshot::of(d));
+            let reference = d.reference.trim();
+            LineApproval {
+                line: if d.title.trim().is_empty() {
+                    reference.to_owned()
+                } else {
+                    format!("{} · {reference}", d.title.trim())
+                },
+                status: step.map_or(ProofStatus::NotSent, |s| s.status),
+                stale: matches!(shown, approval::Shown::Stale { .. }),
+                who: step.map(|s| s.who.clone()).unwrap_or_default(),
+                at: step.map(|s| s.at),
+                note: step.map(|s| s.note.clone()).unwrap_or_default(),
+                proof: step
+                    .and_then(|s| s.proof.as_ref())
+                    .map(|p| format!("{}.pdf", p.hash))
+                    .unwrap_or_default(),
+            }
+        })
+        .collect()
 }
 
 /// Makes a PDF on the heavy lane (behind the other PDFs and big decodes, never in the way of

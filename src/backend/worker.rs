@@ -154,7 +154,12 @@ impl Worker {
                 store.clone(),
                 config.task_poll,
             ),
-            proofs: Proofs::new(feature_sink(&sink, Event::Proofs), downloads),
+            proofs: Proofs::new(
+                feature_sink(&sink, Event::Proofs),
+                downloads,
+                store.clone(),
+                super::proofs::proofs_folder(&config.store),
+            ),
             orders,
             sink,
             store,

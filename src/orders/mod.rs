@@ -4,6 +4,7 @@
 //! the backend's outbox sends what [`form::DraftForm::to_order`] builds. Pricing rules come from
 //! [`crate::pricing`], shared with the sandbox.
 
+pub mod approval;
 pub mod countries;
 pub mod csv;
 pub mod demo;

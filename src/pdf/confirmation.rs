@@ -10,7 +10,9 @@ use super::layout::{
 };
 use crate::api::{Order, OrderId};
 use crate::locale::Language;
+use crate::orders::approval::ProofStatus;
 use crate::tr;
+use chrono::{DateTime, Utc};
 
 /// The order as a PDF, its amounts and dates in `language`'s formats; `tracking` is the
 /// service's tracking id, when known.
@@ -19,7 +21,33 @@ pub fn build(
     tracking: Option<OrderId>,
     language: Language,
 ) -> Result<Vec<u8>, PdfError> {
-    let pages = lay_out(order, tracking, language);
+    build_with(order, tracking, &[], language)
+}
+
+/// The club's answer to one design line's proof, as the confirmation names it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LineApproval {
+    /// The design line as the person knows it ("Kit · 20001").
+    pub line: String,
+    /// Its status now (stale: the line changed after the club's answer).
+    pub status: ProofStatus,
+    pub stale: bool,
+    /// Who answered (the club's contact as typed), when, and their note.
+    pub who: String,
+    pub at: Option<DateTime<Utc>>,
+    pub note: String,
+    /// The kept proof sheet's file name (its hash).
+    pub proof: String,
+}
+
+/// [`build`] with the club's approval of each design line's proof (none: no section).
+pub fn build_with(
+    order: &Order,
+    tracking: Option<OrderId>,
+    approvals: &[LineApproval],
+    language: Language,
+) -> Result<Vec<u8>, PdfError> {
+    let pages = lay_out_with(order, tracking, approvals, language);
     let title = tr!(
         "pdf-confirmation-title",
         number = order.order_number.to_string()
@@ -31,6 +59,16 @@ pub fn build(
 pub fn lay_out(
     order: &Order,
     tracking: Option<OrderId>,
+    language: Language,
+) -> Vec<Vec<super::layout::Op>> {
+    lay_out_with(order, tracking, &[], language)
+}
+
+/// The pages of the confirmation with the club's approvals.
+pub fn lay_out_with(
+    order: &Order,
+    tracking: Option<OrderId>,
+    approvals: &[LineApproval],
     language: Language,
 ) -> Vec<Vec<super::layout::Op>> {
     let mut flow = Flow::new();
@@ -233,6 +271,8 @@ pub fn lay_out(
         flow.y += 10.0;
     }
 
+    approvals_section(&mut flow, approvals, language);
+
     // Totals, right-aligned: the service's figures.
     let c = &order.currency;
     let totals = [
@@ -275,6 +315,76 @@ pub fn lay_out(
     flow.finish(&tr!("pdf-confirmation-footer", running = running))
 }
 
+/// "Proof approval": who approved each design line's proof, when, and which sheet; or that
+/// it was not approved.
+fn approvals_section(flow: &mut Flow, approvals: &[LineApproval], language: Language) {
+    if approvals.is_empty() {
+        return;
+    }
+    flow.ensure(60.0);
+    flow.line(
+        12.0,
+        Weight::Bold,
+        Ink::Text,
+        &tr!("pdf-confirmation-approval"),
+    );
+    for a in approvals {
+        let when = a.at.map(|t| language.date_time(&t)).unwrap_or_default();
+        let (text, ink) = match (a.status, a.stale) {
+            (ProofStatus::Approved, false) => (
+                tr!(
+                    "pdf-confirmation-approved",
+                    line = a.line.as_str(),
+                    who = a.who.as_str(),
+                    when = when,
+                    proof = a.proof.as_str()
+                ),
+                Ink::Text,
+            ),
+            (status, stale) => {
+                let why = if stale {
+                    tr!("pdf-confirmation-approval-stale")
+                } else {
+                    match status {
+                        ProofStatus::Sent => tr!("pdf-confirmation-approval-sent"),
+                        ProofStatus::ChangesAsked => tr!(
+                            "pdf-confirmation-approval-changes",
+                            who = a.who.as_str(),
+                            when = when
+                        ),
+                        _ => tr!("pdf-confirmation-approval-none"),
+                    }
+                };
+                (
+                    tr!(
+                        "pdf-confirmation-not-approved",
+                        line = a.line.as_str(),
+                        why = why
+                    ),
+                    Ink::Muted,
+                )
+            }
+        };
+        flow.ensure(2.0 * line_height(10.0));
+        flow.line(
+            10.0,
+            Weight::Regular,
+            ink,
+            &fit(&text, CONTENT_W, 10.0, Weight::Regular),
+        );
+        if !a.note.trim().is_empty() {
+            let note = tr!("pdf-confirmation-approval-note", note = a.note.trim());
+            flow.line(
+                9.0,
+                Weight::Regular,
+                Ink::Muted,
+                &fit(&note, CONTENT_W, 9.0, Weight::Regular),
+            );
+        }
+    }
+    flow.y += 10.0;
+}
+
 fn col(title: &str, share: f32, right: bool) -> Column<'_> {
     Column {
         title,
@@ -300,6 +410,52 @@ mod tests {
             "logos": [{"logoId": 9, "logoSku": "300036", "logoTitle": "Numbers", "quantity": 3}]
         }))
         .unwrap()
+    }
+
+    /// The PDF's text, read back.
+    fn text_of(bytes: &[u8]) -> String {
+        let doc = lopdf::Document::load_mem(bytes).unwrap();
+        let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
+        doc.extract_text(&pages).unwrap()
+    }
+
+    #[test]
+    fn the_confirmation_names_who_approved_each_proof_and_which_sheet() {
+        let at = "2026-11-20T09:30:00Z".parse::<DateTime<Utc>>().unwrap();
+        let approvals = [
+            LineApproval {
+                line: "Kit · MUL1".into(),
+                status: ProofStatus::Approved,
+                stale: false,
+                who: "Mette Jensen".into(),
+                at: Some(at),
+                note: "Numbers in white".into(),
+                proof: "0123abcd.pdf".into(),
+            },
+            LineApproval {
+                line: "Warm-up · 40".into(),
+                status: ProofStatus::Sent,
+                stale: false,
+                who: String::new(),
+                at: Some(at),
+                note: String::new(),
+                proof: "ffff0000.pdf".into(),
+            },
+        ];
+        let bytes = build_with(&order(3), None, &approvals, Language::English).unwrap();
+        let text = text_of(&bytes);
+        for fact in [
+            "Mette Jensen",
+            "0123abcd.pdf",
+            "Numbers in white",
+            "2026",
+            "Warm-up",
+        ] {
+            assert!(text.contains(fact), "{fact}:\n{text}");
+        }
+        // Without approvals: no section.
+        let plain = text_of(&build(&order(3), None, Language::English).unwrap());
+        assert!(!plain.contains("Mette Jensen"), "{plain}");
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //! [`Store`] is synchronous (rusqlite); the backend calls it from `spawn_blocking`, never the UI.
 
 pub mod accounts;
+pub mod approvals;
 pub mod editor;
 pub mod migrations;
 pub mod orders;

@@ -17,6 +17,7 @@ mod failures;
 mod orders_uncertain;
 mod ui_account_orders;
 mod ui_accounts;
+mod ui_approval;
 mod ui_designs;
 mod ui_editor;
 mod ui_exports;

@@ -106,3 +106,4 @@ backend-no-account-yet = Ingen konto er aktiv endnu.
 backend-placed-elsewhere = Denne ordre blev afgivet på en anden adresse: dens sporings-id hører til der, så den blev ikke flyttet. Tilføj en konto for den adresse for at følge den.
 backend-roster-dialog-title = Importér holdliste
 backend-roster-dialog-filter = Holdlister
+backend-proof-not-kept = Korrekturarket kunne ikke gemmes i datamappen ({ $reason }). Tjek, at der er plads på disken, og prøv igen.

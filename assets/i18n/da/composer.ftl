@@ -292,3 +292,54 @@ composer-roster-drop-hint = Du kan også trække filen over på designlinjen.
 composer-drop-roster-placed = Ordren er lagt; dens holdlister kan ikke ændres. Kopiér den til en ny kladde for at bruge holdlisten der.
 composer-drop-roster-no-line = Tilføj først en designlinje, og træk så holdlisten over på den.
 composer-column-choice = Hvad kolonne { $column } indeholder
+
+## Klubbens godkendelse af korrektur (proof.rs, orders/approval.rs)
+
+approval-status-not-sent = Korrektur ikke sendt
+approval-status-sent = Korrektur sendt
+approval-status-approved = Godkendt
+approval-status-changes = Ændringer ønsket
+approval-status-stale = Ændret siden korrekturen
+approval-mark-sent = Korrektur sendt…
+approval-mark-sent-hover = Laver linjens korrekturark, gemmer den PDF sammen med ordren og markerer den som sendt til klubben.
+approval-sending = Laver korrekturarket, der gemmes …
+approval-record = Klubbens svar…
+approval-record-hover = Notér, hvad klubben sagde til den sendte korrektur: godkendt eller ændringer ønsket.
+approval-record-disabled = Send korrekturen først: markér den som sendt, og notér så klubbens svar.
+approval-open-proof = Åbn korrektur
+approval-open-failed = Korrekturen i { $path } kunne ikke åbnes. Åbn den fra mappen.
+approval-approved-by = Godkendt af { $who }, { $when }
+approval-changes-by = Ændringer ønsket af { $who }, { $when }
+approval-sent-at = Korrektur sendt { $when }
+approval-note-shown = “{ $note }”
+approval-stale = Ændret siden korrekturen ({ $changes }): send en ny korrektur, som klubben kan godkende.
+approval-change-design = design
+approval-change-added = { $count ->
+    [one] en række tilføjet
+   *[other] { $count } rækker tilføjet
+}
+approval-change-removed = { $count ->
+    [one] en række fjernet
+   *[other] { $count } rækker fjernet
+}
+approval-change-sizes = størrelser
+approval-change-quantities = antal
+approval-change-names = navne
+approval-change-numbers = numre
+approval-change-values = trykte tekster
+approval-record-about = Hvad sagde klubben til den sendte korrektur?
+approval-who = Hvem i klubben:
+approval-who-hint = fx trænerens navn
+approval-note = Note:
+approval-approved = Godkendt
+approval-changes-asked = Ændringer ønsket
+approval-line = Linje { $line } · { $design }
+approval-ask-title = Ikke alle korrekturer er godkendt
+approval-ask-note = { $count ->
+    [one] Klubben har ikke godkendt korrekturen af denne linje:
+   *[other] Klubben har ikke godkendt korrekturerne af disse { $count } linjer:
+}
+approval-place-anyway = Læg ordren alligevel
+approval-error-not-sent = Der er ikke sendt nogen korrektur af denne linje. Markér korrekturen som sendt først, og notér så klubbens svar.
+approval-error-stale = Linjen er ændret, efter korrekturen blev sendt, så klubbens svar ville gælde en anden korrektur. Send en ny korrektur først.
+approval-error-no-name = Skriv, hvem i klubben der svarede.

@@ -71,3 +71,14 @@ pdf-confirmation-subtotal = Subtotal
 pdf-confirmation-vat = Moms { $rate } %
 pdf-confirmation-total = I alt
 pdf-confirmation-figures-note = Priser, moms og beløb i alt som beregnet af tjenesten.
+
+## Klubbens godkendelse i bekræftelsen (confirmation.rs)
+
+pdf-confirmation-approval = Godkendelse af korrektur
+pdf-confirmation-approved = { $line }: godkendt af { $who }, { $when } (korrektur { $proof })
+pdf-confirmation-not-approved = { $line }: ikke godkendt — { $why }
+pdf-confirmation-approval-sent = korrektur sendt, intet svar noteret
+pdf-confirmation-approval-changes = { $who } ønskede ændringer, { $when }
+pdf-confirmation-approval-stale = linjen er ændret efter klubbens svar
+pdf-confirmation-approval-none = ingen korrektur sendt
+pdf-confirmation-approval-note = Note: { $note }

@@ -106,3 +106,4 @@ backend-no-account-yet = No account is active yet.
 backend-placed-elsewhere = This order was placed at another address: its tracking id belongs there, so it was not moved. Add an account for that address to follow it.
 backend-roster-dialog-title = Import roster
 backend-roster-dialog-filter = Rosters
+backend-proof-not-kept = The proof sheet could not be kept in the data folder ({ $reason }). Check that there is room on the disk and try again.

@@ -292,3 +292,54 @@ composer-roster-drop-hint = You can also drop the file on the design line.
 composer-drop-roster-placed = This order is placed; its rosters can't be changed. Copy it to a new draft to use the roster there.
 composer-drop-roster-no-line = Add a design line first, then drop its roster on it.
 composer-column-choice = What column { $column } holds
+
+## The club's approval of proofs (proof.rs, orders/approval.rs)
+
+approval-status-not-sent = Proof not sent
+approval-status-sent = Proof sent
+approval-status-approved = Approved
+approval-status-changes = Changes asked
+approval-status-stale = Changed since the proof
+approval-mark-sent = Proof sent…
+approval-mark-sent-hover = Makes this line's proof sheet, keeps that PDF with the order and marks it sent to the club.
+approval-sending = Making the proof sheet to keep…
+approval-record = Club's answer…
+approval-record-hover = Record what the club said about the proof sent: approved, or changes asked.
+approval-record-disabled = Send the proof first: mark it sent, then record the club's answer.
+approval-open-proof = Open proof
+approval-open-failed = The proof at { $path } could not be opened. Open it from that folder.
+approval-approved-by = Approved by { $who }, { $when }
+approval-changes-by = Changes asked by { $who }, { $when }
+approval-sent-at = Proof sent { $when }
+approval-note-shown = “{ $note }”
+approval-stale = Changed since the proof ({ $changes }): send a new proof for the club to approve.
+approval-change-design = design
+approval-change-added = { $count ->
+    [one] a row added
+   *[other] { $count } rows added
+}
+approval-change-removed = { $count ->
+    [one] a row removed
+   *[other] { $count } rows removed
+}
+approval-change-sizes = sizes
+approval-change-quantities = quantities
+approval-change-names = names
+approval-change-numbers = numbers
+approval-change-values = printed texts
+approval-record-about = What did the club say about the proof sent?
+approval-who = Who at the club:
+approval-who-hint = e.g. the coach's name
+approval-note = Note:
+approval-approved = Approved
+approval-changes-asked = Changes asked
+approval-line = Line { $line } · { $design }
+approval-ask-title = Not every proof is approved
+approval-ask-note = { $count ->
+    [one] The club has not approved the proof of this line:
+   *[other] The club has not approved the proofs of these { $count } lines:
+}
+approval-place-anyway = Place anyway
+approval-error-not-sent = No proof of this line has been sent. Mark the proof sent first, then record the club's answer.
+approval-error-stale = The line changed after its proof was sent, so the club's answer would be for another proof. Send a new proof first.
+approval-error-no-name = Type who at the club answered.

@@ -71,3 +71,14 @@ pdf-confirmation-subtotal = Subtotal
 pdf-confirmation-vat = VAT { $rate } %
 pdf-confirmation-total = Total
 pdf-confirmation-figures-note = Prices, VAT and totals as computed by the service.
+
+## The club's approval in the confirmation (confirmation.rs)
+
+pdf-confirmation-approval = Proof approval
+pdf-confirmation-approved = { $line }: approved by { $who }, { $when } (proof { $proof })
+pdf-confirmation-not-approved = { $line }: not approved — { $why }
+pdf-confirmation-approval-sent = proof sent, no answer recorded
+pdf-confirmation-approval-changes = { $who } asked for changes, { $when }
+pdf-confirmation-approval-stale = the line changed after the club's answer
+pdf-confirmation-approval-none = no proof sent
+pdf-confirmation-approval-note = Note: { $note }

@@ -1096,6 +1096,7 @@ impl HistoryView {
                     tracking,
                     to,
                     language,
+                    local: Some(id),
                 })
             },
         );

@@ -272,7 +272,14 @@ impl ScreenView for OrdersScreen {
     /// A request failed before the service answered it (no account, …).
     fn on_failed(&mut self, reply: Reply, error: &UserError, _: &mut Shared<'_>) -> Toast {
         match reply.slot {
-            Some(Slot::ProofSheet) => self.composer.on_sheet_done(Err(error.message.clone())),
+            // A proof being kept for the club's approval says its failure itself.
+            Some(Slot::ProofSheet)
+                if !self
+                    .composer
+                    .on_proof_send_failed(reply.request, &error.message) =>
+            {
+                self.composer.on_sheet_done(Err(error.message.clone()));
+            }
             Some(Slot::OrdersDraft) => self.creating = None,
             // Said beside the line only.
             Some(Slot::ProofRender) if self.composer.on_proof_failed(reply.request, error) => {
@@ -421,6 +428,9 @@ impl OrdersScreen {
             ProofsEvent::NotSaved {
                 kind: SavedKind::ProofSheet,
             } => self.composer.on_sheet_not_saved(),
+            ProofsEvent::Approvals { order, steps } => {
+                self.composer.on_approvals(reply.request, order, steps);
+            }
             other => return Some(other),
         }
         None

@@ -108,7 +108,7 @@ impl Composer {
             });
         if place {
             self.confirm_place = false;
-            self.place(shared);
+            self.place_checked(shared);
         } else if cancel || modal.should_close() {
             self.confirm_place = false;
         }

@@ -370,6 +370,7 @@ impl Composer {
             self.confirm_place = false;
         }
         self.confirm_place_ui(ui, shared, &estimate);
+        self.approval_dialog_ui(ui, shared);
         self.revealed.extend(cells::take_left(ui.ctx()));
         self.autosave(ui, shared);
         copy

@@ -6,12 +6,22 @@
 //! uploads finished pixels. A line asks again once its wanted proof has stayed the same for
 //! [`SETTLE`] (typing a name does not send a request per key), and its newer request
 //! supersedes the older one, so the newest wins per line.
+//!
+//! The club's approval of each line's proof ([`Approval`], kept apart from the form): "Proof
+//! sent" makes the sheet and keeps it with the order, the club's answer (approved or changes
+//! asked, by whom, with a note) is recorded against it, a badge shows where each line stands
+//! (stale once the line changed), and placing an order with lines not approved asks first
+//! ([`Composer::place_checked`]). The rules are [`crate::orders::approval`]'s.
 
 use super::Composer;
 use crate::api::DesignId;
 use crate::backend::proofs::{ProofKey, ProofPicture, ProofsCommand, SheetOrder, SheetRow};
 use crate::backend::{Command, RequestId, SaveTo, UserError};
+use crate::orders::approval::{
+    self, Action, Change, LineKey, LineSnapshot, ProofStatus, ProofStep, Shown,
+};
 use crate::orders::form::DesignForm;
+use crate::store::LocalOrderId;
 use crate::ui::theme::{self, space};
 use crate::ui::widgets::UiExt as _;
 use crate::ui::{Shared, Slot};
@@ -47,6 +57,30 @@ pub(super) struct Proofs {
     /// The line whose proof sheet panel is open.
     panel: Option<usize>,
     sheet: Option<SheetState>,
+    approval: Approval,
+}
+
+/// The club's approval of the lines' proofs.
+#[derive(Default)]
+struct Approval {
+    /// The order whose steps were asked for (once per draft opened).
+    asked: Option<LocalOrderId>,
+    /// The newest step of each line of that order.
+    steps: HashMap<LineKey, ProofStep>,
+    /// The line whose answer form is open, and what is typed in it.
+    answer: Option<AnswerForm>,
+    /// The line whose proof is being made and kept, with its request.
+    sending: Option<(usize, RequestId)>,
+    /// Why the newest proof could not be kept or an answer recorded.
+    problem: Option<(usize, String)>,
+    /// "Place order" waits: the lines whose proofs are not approved, named.
+    ask_place: Option<Vec<String>>,
+}
+
+struct AnswerForm {
+    line: usize,
+    who: String,
+    note: String,
 }
 
 struct LineProof {
@@ -228,6 +262,7 @@ impl Composer {
     /// Design line `i`'s proof strip and its proof sheet panel.
     pub(super) fn proof_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>, i: usize) {
         let t = theme::tokens(ui.ctx());
+        self.ask_approvals(shared);
         let Some(d) = self.form.designs.get(i) else {
             return;
         };
@@ -312,6 +347,8 @@ impl Composer {
             None => crate::tr!("composer-proof-sample"),
         };
         ui.muted_small(&caption);
+        self.approval_ui(ui, shared, i, design);
+        let proofs = &mut self.proofs;
         let line = &proofs.lines[&i];
         match &line.state {
             ProofState::Waiting | ProofState::Loading => {
@@ -444,9 +481,33 @@ impl Composer {
 
     /// Sends design line `i`'s rows to be made into a proof sheet.
     pub fn start_sheet(&mut self, shared: &mut Shared<'_>, i: usize, design: DesignId) {
-        let Some(d) = self.form.designs.get(i) else {
+        let Some(sheet) = self.sheet_order(i, design) else {
             return;
         };
+        let total = sheet.rows.len();
+        let language = shared.language();
+        let label = crate::tr!("composer-sheet-making");
+        let request = shared.request(Slot::ProofSheet, &label, |request| {
+            Command::Proofs(ProofsCommand::Sheet {
+                request,
+                sheet,
+                to: SaveTo::Ask,
+                language,
+            })
+        });
+        self.proofs.panel = Some(i);
+        self.proofs.sheet = Some(SheetState {
+            line: i,
+            request: Some(request),
+            done: 0,
+            total,
+            outcome: None,
+        });
+    }
+
+    /// What design line `i`'s proof sheet holds.
+    fn sheet_order(&self, i: usize, design: DesignId) -> Option<SheetOrder> {
+        let d = self.form.designs.get(i)?;
         let titles: HashMap<i64, &str> = d
             .placeholders
             .iter()
@@ -478,31 +539,12 @@ impl Composer {
                     .collect(),
             })
             .collect();
-        let sheet = SheetOrder {
+        Some(SheetOrder {
             reference: self.form.reference.trim().to_owned(),
             club: self.form.address.name.trim().to_owned(),
             design,
             rows,
-        };
-        let total = sheet.rows.len();
-        let language = shared.language();
-        let label = crate::tr!("composer-sheet-making");
-        let request = shared.request(Slot::ProofSheet, &label, |request| {
-            Command::Proofs(ProofsCommand::Sheet {
-                request,
-                sheet,
-                to: SaveTo::Ask,
-                language,
-            })
-        });
-        self.proofs.panel = Some(i);
-        self.proofs.sheet = Some(SheetState {
-            line: i,
-            request: Some(request),
-            done: 0,
-            total,
-            outcome: None,
-        });
+        })
     }
 
     /// Stops the sheet under way.
@@ -573,5 +615,408 @@ impl Composer {
             .sheet
             .as_ref()
             .is_some_and(|s| s.outcome.is_none())
+    }
+}
+
+impl Composer {
+    /// Asks for the approval steps of the draft shown, once per draft.
+    fn ask_approvals(&mut self, shared: &mut Shared<'_>) {
+        let a = &mut self.proofs.approval;
+        if a.asked == self.draft {
+            return;
+        }
+        a.asked = self.draft;
+        a.steps.clear();
+        a.answer = None;
+        a.sending = None;
+        a.problem = None;
+        a.ask_place = None;
+        if let Some(order) = self.draft {
+            shared
+                .backend
+                .send(Command::Proofs(ProofsCommand::Approvals { order }));
+        }
+    }
+
+    /// The key of design line `i` and what it is now.
+    fn line_now(&self, i: usize) -> Option<(LineKey, LineSnapshot)> {
+        let d = self.form.designs.get(i)?;
+        let key = approval::line_keys(&self.form.designs).into_iter().nth(i)?;
+        Some((key, LineSnapshot::of(d)))
+    }
+
+    /// Where design line `i`'s proof stands with the club.
+    pub fn proof_status(&self, i: usize) -> Shown {
+        let Some((key, now)) = self.line_now(i) else {
+            return Shown::Current(ProofStatus::NotSent);
+        };
+        approval::shown(self.proofs.approval.steps.get(&key), &now)
+    }
+
+    /// The newest approval step of design line `i`.
+    pub fn proof_step(&self, i: usize) -> Option<&ProofStep> {
+        let (key, _) = self.line_now(i)?;
+        self.proofs.approval.steps.get(&key)
+    }
+
+    /// The lines "Place order" asks about (the question is open), named.
+    pub fn placing_asks_about(&self) -> Option<&[String]> {
+        self.proofs.approval.ask_place.as_deref()
+    }
+
+    /// Whether a proof is being made and kept.
+    pub fn proof_sending(&self) -> bool {
+        self.proofs.approval.sending.is_some()
+    }
+
+    /// A line as the question before placing names it: "Line 1 · Kit (20001)".
+    fn line_name(&self, i: usize) -> String {
+        let Some(d) = self.form.designs.get(i) else {
+            return String::new();
+        };
+        let design = if d.title.trim().is_empty() {
+            d.reference.trim().to_owned()
+        } else {
+            format!("{} ({})", d.title.trim(), d.reference.trim())
+        };
+        crate::tr!("approval-line", line = i + 1, design = design)
+    }
+
+    /// Places the order, after asking when a line's proof is not approved by the club. An
+    /// order none of whose proofs was ever sent is placed without asking (the shop does not
+    /// ask this club for approval); once one was, every line not approved is named.
+    pub(super) fn place_checked(&mut self, shared: &mut Shared<'_>) {
+        let steps = &self.proofs.approval.steps;
+        let summary = approval::summarise(&self.form.designs, steps);
+        if summary.is_all_approved() || steps.is_empty() {
+            return self.place(shared);
+        }
+        let named = summary
+            .not_approved
+            .iter()
+            .map(|&i| {
+                let why = shown_word(&self.proof_status(i));
+                format!("{} — {why}", self.line_name(i))
+            })
+            .collect();
+        self.proofs.approval.ask_place = Some(named);
+    }
+
+    /// The question before placing an order whose proofs are not all approved.
+    pub(super) fn approval_dialog_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
+        if self.is_frozen() {
+            self.proofs.approval.ask_place = None;
+        }
+        let Some(lines) = self.proofs.approval.ask_place.clone() else {
+            return;
+        };
+        let t = theme::tokens(ui.ctx());
+        let (mut place, mut cancel) = (false, false);
+        let modal =
+            egui::Modal::new(egui::Id::unique("composer-approval-ask")).show(ui.ctx(), |ui| {
+                ui.set_width(460.0);
+                ui.label(
+                    RichText::new(crate::tr!("approval-ask-title"))
+                        .font(theme::heading_font())
+                        .color(t.text_strong),
+                );
+                ui.add(
+                    egui::Label::new(crate::tr!("approval-ask-note", count = lines.len())).wrap(),
+                );
+                ui.add_space(space::S);
+                for line in &lines {
+                    ui.add(egui::Label::new(format!("• {line}")).wrap());
+                }
+                ui.add_space(space::M);
+                ui.horizontal(|ui| {
+                    let anyway = egui::Button::new(
+                        RichText::new(crate::tr!("approval-place-anyway")).color(t.on_accent),
+                    )
+                    .fill(t.danger);
+                    place = ui.add(anyway).clicked();
+                    cancel = ui.button(crate::tr!("composer-cancel")).clicked();
+                });
+            });
+        if place {
+            self.proofs.approval.ask_place = None;
+            self.place(shared);
+        } else if cancel || modal.should_close() {
+            self.proofs.approval.ask_place = None;
+        }
+    }
+
+    /// Design line `i`'s approval: its badge, who and when, and what can be done.
+    fn approval_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>, i: usize, design: DesignId) {
+        let t = theme::tokens(ui.ctx());
+        let Some((key, now)) = self.line_now(i) else {
+            return;
+        };
+        let language = shared.language();
+        let step = self.proofs.approval.steps.get(&key).cloned();
+        let shown = approval::shown(step.as_ref(), &now);
+        let has_rows = !now.rows.is_empty();
+        let sending = self.proofs.approval.sending;
+        let mut send = false;
+        let mut answer = false;
+        let mut open = None;
+        ui.horizontal_wrapped(|ui| {
+            let (fg, bg) = match &shown {
+                Shown::Current(ProofStatus::Approved) => (t.success, t.success_soft),
+                Shown::Current(ProofStatus::Sent) => (t.accent, t.accent_soft),
+                Shown::Current(ProofStatus::ChangesAsked) | Shown::Stale { .. } => {
+                    (t.warning, t.warning_soft)
+                }
+                Shown::Current(ProofStatus::NotSent) => (t.text_muted, t.chrome),
+            };
+            let word = shown_word(&shown);
+            ui.badge(&word, fg, bg).accessible_name(word);
+            if sending.is_some_and(|(line, _)| line == i) {
+                ui.spinner();
+                ui.muted_small(&crate::tr!("approval-sending"));
+            } else {
+                send = ui
+                    .add_enabled(
+                        has_rows && sending.is_none() && !self.sheet_running(),
+                        egui::Button::new(crate::tr!("approval-mark-sent")).small(),
+                    )
+                    .on_hover_text(crate::tr!("approval-mark-sent-hover"))
+                    .on_disabled_hover_text(crate::tr!("composer-proof-sheet-disabled"))
+                    .clicked();
+            }
+            let answerable = step.as_ref().is_some_and(|s| s.proof.is_some())
+                && matches!(shown, Shown::Current(s) if s != ProofStatus::NotSent);
+            answer = ui
+                .add_enabled(
+                    answerable,
+                    egui::Button::new(crate::tr!("approval-record")).small(),
+                )
+                .on_hover_text(crate::tr!("approval-record-hover"))
+                .on_disabled_hover_text(crate::tr!("approval-record-disabled"))
+                .clicked();
+            if let Some(proof) = step.as_ref().and_then(|s| s.proof.as_ref())
+                && ui
+                    .small_button(crate::tr!("approval-open-proof"))
+                    .on_hover_text(proof.path.display().to_string())
+                    .clicked()
+            {
+                open = Some(proof.path.clone());
+            }
+        });
+        if let Some(s) = &step {
+            let when = language.date_time(&s.at);
+            let said = match s.status {
+                ProofStatus::Approved => {
+                    crate::tr!("approval-approved-by", who = s.who.as_str(), when = when)
+                }
+                ProofStatus::ChangesAsked => {
+                    crate::tr!("approval-changes-by", who = s.who.as_str(), when = when)
+                }
+                _ => crate::tr!("approval-sent-at", when = when),
+            };
+            ui.muted_small(&said);
+            if !s.note.trim().is_empty() {
+                ui.muted_small(&crate::tr!("approval-note-shown", note = s.note.trim()));
+            }
+        }
+        if let Shown::Stale { changes, .. } = &shown {
+            let what: Vec<String> = changes.iter().map(change_word).collect();
+            ui.label(
+                RichText::new(crate::tr!("approval-stale", changes = what.join(", ")))
+                    .small()
+                    .color(t.warning),
+            );
+        }
+        if let Some((line, why)) = &self.proofs.approval.problem
+            && *line == i
+        {
+            ui.label(RichText::new(why).small().color(t.danger));
+        }
+        if send {
+            self.send_proof(shared, i, design, key.clone(), now.clone());
+        }
+        if answer {
+            self.proofs.approval.answer = Some(AnswerForm {
+                line: i,
+                who: step.as_ref().map(|s| s.who.clone()).unwrap_or_default(),
+                note: String::new(),
+            });
+        }
+        if let Some(path) = open {
+            match url::Url::from_file_path(&path) {
+                Ok(url) => ui.ctx().open_url(egui::OpenUrl::new_tab(url)),
+                Err(()) => {
+                    self.proofs.approval.problem = Some((
+                        i,
+                        crate::tr!("approval-open-failed", path = path.display().to_string()),
+                    ));
+                }
+            }
+        }
+        self.answer_form_ui(ui, shared, i, key, now, step.as_ref());
+    }
+
+    /// The club's answer to line `i`'s proof: who, a note, approved or changes asked.
+    fn answer_form_ui(
+        &mut self,
+        ui: &mut Ui,
+        shared: &mut Shared<'_>,
+        i: usize,
+        key: LineKey,
+        now: LineSnapshot,
+        step: Option<&ProofStep>,
+    ) {
+        let Some(form) = self.proofs.approval.answer.as_mut().filter(|f| f.line == i) else {
+            return;
+        };
+        let mut chosen = None;
+        let mut close = false;
+        ui.group(|ui| {
+            ui.label(crate::tr!("approval-record-about"));
+            ui.horizontal(|ui| {
+                let label = ui.label(crate::tr!("approval-who"));
+                ui.add(
+                    egui::TextEdit::singleline(&mut form.who)
+                        .hint_text(crate::tr!("approval-who-hint"))
+                        .desired_width(200.0),
+                )
+                .labelled_by(label.id);
+            });
+            ui.horizontal(|ui| {
+                let label = ui.label(crate::tr!("approval-note"));
+                ui.add(egui::TextEdit::singleline(&mut form.note).desired_width(260.0))
+                    .labelled_by(label.id);
+            });
+            let named = !form.who.trim().is_empty();
+            ui.horizontal(|ui| {
+                if ui
+                    .add_enabled(named, egui::Button::new(crate::tr!("approval-approved")))
+                    .on_disabled_hover_text(crate::tr!("approval-error-no-name"))
+                    .clicked()
+                {
+                    chosen = Some(Action::Approve);
+                }
+                if ui
+                    .add_enabled(
+                        named,
+                        egui::Button::new(crate::tr!("approval-changes-asked")),
+                    )
+                    .on_disabled_hover_text(crate::tr!("approval-error-no-name"))
+                    .clicked()
+                {
+                    chosen = Some(Action::AskChanges);
+                }
+                close = ui.button(crate::tr!("composer-cancel")).clicked();
+            });
+        });
+        if close {
+            self.proofs.approval.answer = None;
+        }
+        let (Some(action), Some(order)) = (chosen, self.draft) else {
+            return;
+        };
+        let Some(form) = self.proofs.approval.answer.take() else {
+            return;
+        };
+        // The same rule the backend applies, so a refusal is said in place.
+        if let Err(e) = approval::next(step, action, &now, &form.who) {
+            self.proofs.approval.problem = Some((i, e.to_string()));
+            return;
+        }
+        self.proofs.approval.problem = None;
+        shared.backend.send(Command::Proofs(ProofsCommand::Answer {
+            order,
+            line: key,
+            action,
+            who: form.who,
+            note: form.note,
+            snapshot: now,
+        }));
+    }
+
+    /// Makes design line `i`'s proof sheet, keeps it with the order and marks it sent.
+    fn send_proof(
+        &mut self,
+        shared: &mut Shared<'_>,
+        i: usize,
+        design: DesignId,
+        line: LineKey,
+        snapshot: LineSnapshot,
+    ) {
+        let (Some(order), Some(sheet)) = (self.draft, self.sheet_order(i, design)) else {
+            return;
+        };
+        let language = shared.language();
+        let label = crate::tr!("approval-sending");
+        let request = shared.request(Slot::ProofSheet, &label, |request| {
+            Command::Proofs(ProofsCommand::SendProof {
+                request,
+                order,
+                line,
+                snapshot,
+                sheet,
+                language,
+            })
+        });
+        self.proofs.approval.problem = None;
+        self.proofs.approval.sending = Some((i, request));
+    }
+
+    /// The steps of an order's lines arrived (after asking, or after a step was recorded).
+    pub(in crate::ui::orders) fn on_approvals(
+        &mut self,
+        request: Option<RequestId>,
+        order: LocalOrderId,
+        steps: Vec<ProofStep>,
+    ) {
+        let a = &mut self.proofs.approval;
+        if request.is_some() && a.sending.map(|(_, r)| r) == request {
+            a.sending = None;
+        }
+        if self.draft != Some(order) {
+            return;
+        }
+        a.steps = steps.into_iter().map(|s| (s.line.clone(), s)).collect();
+    }
+
+    /// Making or keeping a proof failed (said in place, as well as in a toast).
+    pub(in crate::ui::orders) fn on_proof_send_failed(
+        &mut self,
+        request: Option<RequestId>,
+        why: &str,
+    ) -> bool {
+        let a = &mut self.proofs.approval;
+        match a.sending {
+            Some((line, r)) if Some(r) == request => {
+                a.sending = None;
+                a.problem = Some((line, why.to_owned()));
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+/// The badge's word for where a line stands.
+fn shown_word(shown: &Shown) -> String {
+    match shown {
+        Shown::Current(ProofStatus::NotSent) => crate::tr!("approval-status-not-sent"),
+        Shown::Current(ProofStatus::Sent) => crate::tr!("approval-status-sent"),
+        Shown::Current(ProofStatus::Approved) => crate::tr!("approval-status-approved"),
+        Shown::Current(ProofStatus::ChangesAsked) => crate::tr!("approval-status-changes"),
+        Shown::Stale { .. } => crate::tr!("approval-status-stale"),
+    }
+}
+
+/// What changed, in a word or two.
+fn change_word(change: &Change) -> String {
+    match *change {
+        Change::Design => crate::tr!("approval-change-design"),
+        Change::RowsAdded(n) => crate::tr!("approval-change-added", count = n),
+        Change::RowsRemoved(n) => crate::tr!("approval-change-removed", count = n),
+        Change::Sizes => crate::tr!("approval-change-sizes"),
+        Change::Quantities => crate::tr!("approval-change-quantities"),
+        Change::Names => crate::tr!("approval-change-names"),
+        Change::Numbers => crate::tr!("approval-change-numbers"),
+        Change::Values => crate::tr!("approval-change-values"),
     }
 }
