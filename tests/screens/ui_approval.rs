@@ -26,7 +26,7 @@ fn a_proof_approved_by_the_club_is_shown_goes_stale_and_placing_without_it_asks_
     open_new_order(&mut h);
     {
         let form = &mut h.state_mut().orders_mut().composer.form;
-        *form = logodesk::ui::orders::demo_form();
+        *form = logodesk::backend::demo_form();
         form.designs.push(DesignForm {
             reference: fixtures().done_design_id.to_string(),
             rows: logodesk::orders::roster::parse_roster("L\t1\tBerg\t9\n").rows,
