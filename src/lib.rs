@@ -29,6 +29,7 @@ pub mod keychain;
 pub mod locale;
 pub mod logging;
 pub mod notice;
+pub mod notify;
 pub mod orders;
 pub mod pdf;
 pub mod platform;

@@ -14,6 +14,7 @@ fn main() -> ExitCode {
     owner_only_files();
     logodesk::platform::attach_parent_console();
     logodesk::platform::set_app_id(logodesk::cli::APP_ID);
+    logodesk::notify::set_app_id(logodesk::cli::APP_ID);
     let cli = logodesk::cli::Cli::parse();
     match logodesk::cli::run(cli) {
         Ok(()) => ExitCode::SUCCESS,

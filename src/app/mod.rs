@@ -17,6 +17,7 @@ pub use window::{
 use crate::backend::{Backend, BackendConfig, BackendError, Command, LogoRef, StartAccount};
 use crate::backend::{LogosCommand, UserError};
 use crate::locale::Language;
+use crate::notify::{DesktopNotices, DesktopNotifier, Notifier, Target};
 use crate::orders::form::DraftForm;
 use crate::ui::actions::Availability;
 use crate::ui::designs::DesignsScreen;
@@ -149,6 +150,8 @@ pub struct LogodeskApp {
     /// The command palette (Ctrl+K).
     palette: Palette,
     screenshot: Option<ScreenshotJob>,
+    /// Notifications outside the window, and their clicks coming back.
+    desktop: DesktopNotices,
 }
 
 impl LogodeskApp {
@@ -199,11 +202,17 @@ impl LogodeskApp {
             Some(s) => s,
             None => persisted.last_screen,
         };
+        let repaint = ctx.clone();
+        let desktop = DesktopNotices::new(
+            Box::new(DesktopNotifier::default()),
+            std::sync::Arc::new(move || repaint.request_repaint()),
+        );
         Ok(LogodeskApp {
+            desktop,
             screens: Screens {
                 gallery: Gallery::new(persisted.gallery_page_size),
                 detail: LogoDetailScreen::default(),
-                settings: Settings::default(),
+                settings: Settings::new(persisted.desktop_notifications),
                 editor: EditorScreen::default(),
                 orders: OrdersScreen::default(),
                 history: HistoryScreen::default(),
@@ -328,6 +337,11 @@ impl LogodeskApp {
         self.cx.notifications.messages()
     }
 
+    /// Shows notifications outside the window through `notifier` (tests record them).
+    pub fn set_notifier(&mut self, notifier: Box<dyn Notifier>) {
+        self.desktop.set_notifier(notifier);
+    }
+
     /// Shows an error toast.
     pub fn notify(&mut self, error: &UserError) {
         self.cx.notifications.error(error);
@@ -355,6 +369,7 @@ impl LogodeskApp {
                 .map(|a| a.record.id)
                 .or(cx.persisted.last_account),
             language: Some(cx.language),
+            desktop_notifications: self.screens.settings.desktop_notifications,
         };
     }
 
@@ -403,6 +418,10 @@ impl LogodeskApp {
             Intent::EditOrder(order) => {
                 screens.orders.edit(&order, &mut shared);
                 screen = Screen::Orders;
+            }
+            Intent::OpenOrder(id) => {
+                screens.history.view.open = Some(id);
+                screen = Screen::History;
             }
             Intent::SetLanguage(language) => {
                 cx.language = language;
@@ -508,6 +527,32 @@ impl LogodeskApp {
             });
     }
 
+    /// A desktop notification for `envelope` if it calls for one and `show` (the window is
+    /// not in front, and the person wants them); before it is routed, so History still has
+    /// the order's earlier state.
+    fn notice_outside(&mut self, envelope: &crate::backend::Envelope, show: bool) {
+        if envelope
+            .generation
+            .is_some_and(|g| g != self.cx.session.generation)
+        {
+            return;
+        }
+        let history = &self.screens.history.orders;
+        let before = |id| history.iter().find(|o| o.id == id).map(|o| o.state);
+        self.desktop.observe(&envelope.event, before, show);
+    }
+
+    /// A desktop notification was clicked: the window comes forward on what it told of.
+    fn open_clicked(&mut self, ctx: &egui::Context, target: Target) {
+        ctx.send_viewport_cmd(egui::ViewportCommand::Minimized(false));
+        ctx.send_viewport_cmd(egui::ViewportCommand::Focus);
+        let intent = match target {
+            Target::Order(id) => Intent::OpenOrder(id),
+            Target::Task(_) => Intent::Navigate(Screen::Tasks),
+        };
+        self.apply(ctx, intent);
+    }
+
     /// Opens what the command line asked for once the gallery lists it.
     fn open_from_command_line(&mut self, ctx: &egui::Context) {
         if self.opening.first_logo
@@ -556,8 +601,14 @@ impl LogodeskApp {
 impl eframe::App for LogodeskApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        let show_outside =
+            self.screens.settings.desktop_notifications && !crate::notify::in_front(&ctx);
         while let Some(envelope) = self.cx.backend.try_recv() {
+            self.notice_outside(&envelope, show_outside);
             self.on_envelope(&ctx, envelope);
+        }
+        while let Some(target) = self.desktop.clicked() {
+            self.open_clicked(&ctx, target);
         }
         // The palette first: its keys (arrows, Enter, Escape) are its own while it is open.
         let chosen = self.palette.ui(&ctx, &self.availability());

@@ -141,6 +141,8 @@ pub struct PersistedUi {
     pub last_account: Option<AccountId>,
     /// The language chosen in Settings; `None` before the first start (then the system's).
     pub language: Option<Language>,
+    /// Settings' "Show desktop notifications" (on unless turned off).
+    pub desktop_notifications: bool,
 }
 
 impl Default for PersistedUi {
@@ -151,6 +153,7 @@ impl Default for PersistedUi {
             gallery_page_size: 25,
             last_account: None,
             language: None,
+            desktop_notifications: true,
         }
     }
 }
@@ -236,6 +239,8 @@ pub enum Intent {
     EditOrder(Box<crate::store::LocalOrder>),
     /// Show money, numbers and dates in this language from now on (and remember it).
     SetLanguage(Language),
+    /// Show this order in History (a desktop notification's click).
+    OpenOrder(crate::store::LocalOrderId),
 }
 
 /// What screens get from the app each frame.

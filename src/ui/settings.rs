@@ -103,9 +103,19 @@ pub struct Settings {
     confirm_remove: Option<AccountId>,
     report: Option<ConnectionReport>,
     save_error: Option<UserError>,
+    /// "Show desktop notifications" (the app reads it; persisted with the UI state).
+    pub desktop_notifications: bool,
 }
 
 impl Settings {
+    /// The screen, with "Show desktop notifications" as it was saved.
+    pub fn new(desktop_notifications: bool) -> Settings {
+        Settings {
+            desktop_notifications,
+            ..Settings::default()
+        }
+    }
+
     /// Takes an answer of the backend about accounts.
     fn on_accounts_event(&mut self, event: AccountsEvent, shared: &mut Shared<'_>) {
         match event {
@@ -659,6 +669,16 @@ fn appearance_ui(ui: &mut Ui, shared: &mut Shared<'_>) {
     });
 }
 
+fn notifications_ui(ui: &mut Ui, desktop: &mut bool) {
+    ui.surface(|ui| {
+        ui.set_width(ui.available_width());
+        ui.section_heading(&crate::tr!("notify-settings"));
+        ui.add_space(space::S);
+        ui.checkbox(desktop, crate::tr!("notify-setting"));
+        ui.muted_small(&crate::tr!("notify-setting-hint"));
+    });
+}
+
 fn about_ui(ui: &mut Ui, shared: &Shared<'_>) {
     ui.surface(|ui| {
         ui.set_width(ui.available_width());
@@ -687,6 +707,8 @@ impl ScreenView for Settings {
                 self.accounts_ui(ui, shared);
                 ui.add_space(space::L);
                 appearance_ui(ui, shared);
+                ui.add_space(space::L);
+                notifications_ui(ui, &mut self.desktop_notifications);
                 ui.add_space(space::L);
                 about_ui(ui, shared);
             });

@@ -25,6 +25,7 @@ mod ui_file_dialogs;
 mod ui_gallery;
 mod ui_hostile;
 mod ui_keys;
+mod ui_notify;
 mod ui_orders;
 mod ui_proofs;
 mod ui_tasks;

@@ -14,7 +14,7 @@ use ui_common::*;
 
 type H = egui_kittest::Harness<'static, logodesk::app::LogodeskApp>;
 
-fn tasks_app() -> H {
+pub(crate) fn tasks_app() -> H {
     let mut config = config();
     if let Some(sandbox) = &mut config.sandbox {
         sandbox.vectorize_delay = Duration::from_millis(1500);
@@ -30,7 +30,7 @@ fn tasks_app() -> H {
     h
 }
 
-fn track(h: &mut H, id: i64) {
+pub(crate) fn track(h: &mut H, id: i64) {
     // A refused id stays in the field for a fix; start afresh.
     h.state_mut().tasks_mut().id_input.clear();
     h.run_steps(1);
