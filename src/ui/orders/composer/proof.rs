@@ -12,7 +12,7 @@ use crate::api::DesignId;
 use crate::backend::proofs::{ProofKey, ProofPicture, ProofsCommand, SheetOrder, SheetRow};
 use crate::backend::{Command, RequestId, SaveTo, UserError};
 use crate::orders::form::DesignForm;
-use crate::ui::theme::{self, space};
+use crate::ui::theme::{self, control, space};
 use crate::ui::widgets::UiExt as _;
 use crate::ui::{Shared, Slot};
 use egui::{RichText, Ui};
@@ -389,7 +389,7 @@ impl Composer {
                     };
                     ui.add(
                         egui::ProgressBar::new(share)
-                            .desired_width(220.0)
+                            .desired_width(control::WIDE)
                             .text(crate::tr!(
                                 "composer-sheet-progress",
                                 done = done,
