@@ -5,7 +5,7 @@
 //! true; only the visible rows are laid out, and pages are fetched for the rows in view.
 
 use super::images::ThumbnailCache;
-use super::theme::{self, card, space};
+use super::theme::{self, card, control, field, space};
 use super::widgets::logo_search::Debounce;
 use super::widgets::{IdEntry, UiExt as _, id_entry, paint_checkerboard};
 use super::{Intent, Reply, ScreenView, Shared, Slot, Toast};
@@ -366,7 +366,7 @@ impl Gallery {
                 }
                 let before = self.page_size;
                 egui::ComboBox::from_id_salt("page-size")
-                    .width(64.0)
+                    .width(control::NARROW)
                     .selected_text(tr!("gallery-page-size-short", size = self.page_size))
                     .show_ui(ui, |ui| {
                         for size in PAGE_SIZES {
@@ -391,7 +391,7 @@ impl Gallery {
     fn search_ui(&mut self, ui: &mut Ui) {
         let edit = egui::TextEdit::singleline(&mut self.search)
             .hint_text(tr!("gallery-search-hint"))
-            .desired_width(240.0);
+            .desired_width(field::L);
         let response = ui
             .add(edit)
             .accessible_name(tr!("gallery-search"))
@@ -423,7 +423,7 @@ impl Gallery {
         .hint(tr!("gallery-goto-hint"))
         .field_hover(tr!("gallery-goto-field-hover"))
         .button_hover(tr!("gallery-goto-hover"))
-        .width(120.0)
+        .width(field::ITEM_NO)
         .row(ui);
         if let Some(target) = target {
             shared.intend(Intent::OpenLogo(target));
@@ -766,7 +766,7 @@ impl ScreenView for Gallery {
         match self.total_count {
             None => {
                 ui.vertical_centered(|ui| {
-                    ui.add_space(120.0);
+                    ui.add_space(space::LOADING_TOP);
                     ui.spinner();
                     ui.muted(&tr!("gallery-loading"));
                 });

@@ -1,7 +1,7 @@
 //! One logo in full: the high-resolution picture (zoom and pan on a checkerboard), its facts,
 //! colors, price tiers and additional fees with what each fee means.
 
-use super::theme::{self, space};
+use super::theme::{self, picture, space, swatch, table};
 use super::widgets::{UiExt as _, paint_checkerboard, paint_missing_picture};
 use super::{Action, Intent, Reply, Screen, ScreenView, Shared, Slot, Toast, names};
 use crate::api::{Fee, FeeType, Logo, LogoStatus, PriceTier};
@@ -135,8 +135,10 @@ fn picture_ui(ui: &mut Ui, texture: Option<&TextureHandle>, error: Option<&str>,
     let t = theme::tokens(ui.ctx());
     let bar_h = 30.0;
     let size = ui.available_size() - Vec2::new(0.0, bar_h + space::S);
-    let (rect, response) =
-        ui.allocate_exact_size(size.max(Vec2::splat(100.0)), Sense::click_and_drag());
+    let (rect, response) = ui.allocate_exact_size(
+        size.max(Vec2::splat(picture::MIN_DETAIL)),
+        Sense::click_and_drag(),
+    );
     let name = tr!("detail-picture");
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &name));
     let painter = ui.painter_at(rect);
@@ -330,7 +332,7 @@ fn facts_ui(ui: &mut Ui, logo: &Logo, language: Language) {
                 let c = &logo.colors[i];
                 match col {
                     0 => {
-                        ui.color_swatch(c, 16.0);
+                        ui.color_swatch(c, swatch::M);
                     }
                     1 => {
                         ui.label(&c.id);
@@ -426,13 +428,13 @@ fn table(
         builder = builder.column(if i + 1 == headers.len() {
             Column::remainder()
         } else if headers[i].is_empty() {
-            Column::exact(28.0)
+            Column::exact(table::ICON_COLUMN)
         } else {
-            Column::auto().at_least(70.0)
+            Column::auto().at_least(table::MIN_COLUMN)
         });
     }
     builder
-        .header(24.0, |mut row| {
+        .header(table::ROW, |mut row| {
             for h in headers {
                 row.col(|ui| {
                     ui.label(RichText::new(*h).small().color(t.text_muted));
@@ -440,7 +442,7 @@ fn table(
             }
         })
         .body(|body| {
-            body.rows(24.0, rows, |mut row| {
+            body.rows(table::ROW, rows, |mut row| {
                 let i = row.index();
                 for col in 0..headers.len() {
                     row.col(|ui| cell(i, col, ui));
@@ -466,7 +468,7 @@ impl ScreenView for LogoDetailScreen {
         }
         let Some(loaded) = &mut self.loaded else {
             ui.vertical_centered(|ui| {
-                ui.add_space(120.0);
+                ui.add_space(space::LOADING_TOP);
                 ui.spinner();
                 ui.muted(&tr!("detail-opening"));
             });

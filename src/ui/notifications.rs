@@ -102,10 +102,13 @@ impl Notifications {
         let t = theme::tokens(ctx);
         let mut dismissed = None;
         egui::Area::new(egui::Id::unique("logodesk-toasts"))
-            .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-space::L, -44.0))
+            .anchor(
+                egui::Align2::RIGHT_BOTTOM,
+                egui::vec2(-space::L, -theme::toast::ABOVE),
+            )
             .order(egui::Order::Foreground)
             .show(ctx, |ui| {
-                ui.set_max_width(420.0);
+                ui.set_max_width(theme::toast::MAX_WIDTH);
                 for toast in &mut self.toasts {
                     let (fg, bg) = match toast.level {
                         Level::Error => (t.danger, t.danger_soft),
@@ -118,7 +121,7 @@ impl Notifications {
                         .shadow(ui.visuals().popup_shadow)
                         .inner_margin(space::M)
                         .show(ui, |ui| {
-                            ui.set_width(396.0);
+                            ui.set_width(theme::toast::WIDTH);
                             ui.horizontal_top(|ui| {
                                 let icon = match toast.level {
                                     Level::Error => "⚠",
@@ -126,7 +129,7 @@ impl Notifications {
                                 };
                                 ui.badge(icon, fg, bg);
                                 ui.vertical(|ui| {
-                                    ui.set_width(300.0);
+                                    ui.set_width(theme::toast::TEXT);
                                     let text = if toast.repeats > 1 {
                                         format!("{} (×{})", toast.message, toast.repeats)
                                     } else {

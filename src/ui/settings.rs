@@ -1,7 +1,7 @@
 //! Settings: accounts (add, edit, test, switch, remove; keys go to the keychain only),
 //! appearance, and what this build is.
 
-use super::theme::{self, space};
+use super::theme::{self, field, panel, space, table};
 use super::widgets::UiExt as _;
 use super::{Intent, Reply, ScreenView, Shared, Slot, Toast};
 use crate::api::{ApiKey, AuthStyle, OrganizationId};
@@ -329,14 +329,14 @@ impl Settings {
             egui::Grid::new("account-form")
                 .num_columns(2)
                 .spacing([space::L, space::S])
-                .min_col_width(140.0)
+                .min_col_width(table::LABEL_COLUMN)
                 .show(ui, |ui| {
                     let label = ui.label(crate::tr!("settings-name"));
                     ui.vertical(|ui| {
                         ui.add_enabled(
                             !sandbox,
                             egui::TextEdit::singleline(&mut form.name)
-                                .desired_width(360.0)
+                                .desired_width(field::XXL)
                                 .hint_text(crate::tr!("settings-name-hint")),
                         )
                         .labelled_by(label.id);
@@ -355,7 +355,7 @@ impl Settings {
                         } else {
                             ui.add(
                                 egui::TextEdit::singleline(&mut form.base_url)
-                                    .desired_width(360.0)
+                                    .desired_width(field::XXL)
                                     .hint_text("https://api.example.com/"),
                             )
                             .labelled_by(label.id);
@@ -396,7 +396,7 @@ impl Settings {
                             if form.child_org {
                                 ui.add(
                                     egui::TextEdit::singleline(&mut form.org_text)
-                                        .desired_width(90.0)
+                                        .desired_width(field::NUMBER)
                                         .hint_text(crate::tr!("settings-org-id-hint")),
                                 )
                                 .accessible_name(crate::tr!("settings-org-id-name"));
@@ -418,7 +418,7 @@ impl Settings {
                             ui.add(
                                 egui::TextEdit::singleline(&mut form.key)
                                     .password(true)
-                                    .desired_width(360.0)
+                                    .desired_width(field::XXL)
                                     .hint_text(hint),
                             )
                             .labelled_by(label.id);
@@ -703,7 +703,7 @@ impl ScreenView for Settings {
             .id_salt("settings")
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                ui.set_max_width(760.0);
+                ui.set_max_width(panel::SETTINGS);
                 self.accounts_ui(ui, shared);
                 ui.add_space(space::L);
                 appearance_ui(ui, shared);

@@ -58,7 +58,8 @@ pub fn navigation_ui(
     ui.add_space(space::M);
     ui.horizontal(|ui| {
         ui.add_space(space::XS);
-        let (rect, _) = ui.allocate_exact_size(Vec2::splat(26.0), Sense::hover());
+        let (rect, _) =
+            ui.allocate_exact_size(Vec2::splat(theme::shell::BRAND_MARK), Sense::hover());
         ui.painter().rect_filled(rect, 7, t.accent);
         ui.painter().text(
             rect.center(),
@@ -95,7 +96,7 @@ pub fn navigation_ui(
                 Screen::LogoDetail,
                 title,
                 current == Screen::LogoDetail,
-                14.0,
+                theme::shell::NAV_INDENT,
             );
         }
     }
@@ -153,7 +154,7 @@ fn nav_item(
     if response.clicked() {
         shared.intend(Intent::Navigate(screen));
     }
-    ui.add_space(2.0);
+    ui.add_space(space::HAIR);
 }
 
 fn account_switcher_ui(ui: &mut Ui, shared: &mut Shared<'_>) {
@@ -198,7 +199,8 @@ pub fn status_bar_ui(
                 } else {
                     t.success
                 };
-                let (rect, _) = ui.allocate_exact_size(Vec2::splat(8.0), Sense::hover());
+                let (rect, _) =
+                    ui.allocate_exact_size(Vec2::splat(theme::shell::STATUS_DOT), Sense::hover());
                 ui.painter().circle_filled(rect.center(), 4.0, dot);
                 ui.label(RichText::new(&active.record.name).color(t.text_strong));
                 // The sandbox's port changes on every start; its name says enough.
@@ -243,12 +245,15 @@ pub fn status_bar_ui(
 /// A spinner the status bar's height holds: the default one is as tall as a button (28 px) and
 /// would make the bar, and the whole window with it, grow while something is loading.
 fn status_spinner(ui: &mut Ui) {
-    ui.add(egui::Spinner::new().size(12.0));
+    ui.add(egui::Spinner::new().size(theme::shell::STATUS_SPINNER));
 }
 
 fn separator(ui: &mut Ui) {
     let t = theme::tokens(ui.ctx());
-    let (rect, _) = ui.allocate_exact_size(Vec2::new(1.0, 14.0), Sense::hover());
+    let (rect, _) = ui.allocate_exact_size(
+        Vec2::new(1.0, theme::shell::SEPARATOR_HEIGHT),
+        Sense::hover(),
+    );
     ui.painter().line_segment(
         [rect.center_top(), rect.center_bottom()],
         Stroke::new(1.0, t.border),

@@ -3,7 +3,7 @@
 //! are finished and tells when one finishes.
 
 use super::designs::labelled;
-use super::theme::{self, space};
+use super::theme::{self, space, table};
 use super::widgets::{IdEntry, UiExt as _, id_entry};
 use super::{Intent, Reply, ScreenView, Shared, Slot, Toast};
 use crate::api::{TaskId, TaskStatus, VectorizeTask};
@@ -157,7 +157,7 @@ fn task_ui(ui: &mut Ui, shared: &mut Shared<'_>, tracked: &TrackedTask) -> bool 
             // Two columns of facts: the work and its price, then its times.
             egui::Grid::new("task-facts")
                 .spacing([space::L, space::XS])
-                .min_col_width(90.0)
+                .min_col_width(table::FACTS_COLUMN)
                 .show(ui, |ui| {
                     let pairs = [
                         (

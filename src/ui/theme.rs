@@ -17,12 +17,132 @@ pub mod space {
     pub const M: f32 = 12.0;
     pub const L: f32 = 16.0;
     pub const XL: f32 = 24.0;
+    /// A hairline gap (under the navigation).
+    pub const HAIR: f32 = 2.0;
+    /// Above a screen's "loading…" spinner.
+    pub const LOADING_TOP: f32 = 120.0;
 }
 
-/// Widths of text fields.
+/// Widths of text fields, by what they hold, then by length.
 pub mod field {
+    /// Millimetres, or a color's id.
+    pub const MM: f32 = 70.0;
+    /// A short number (an organization's id).
+    pub const NUMBER: f32 = 90.0;
+    /// A day (`2026-11-26`).
+    pub const DAY: f32 = 104.0;
+    /// A tracking id.
+    pub const TRACKING_ID: f32 = 110.0;
+    /// A logo's item number or `#id`.
+    pub const ITEM_NO: f32 = 120.0;
     /// An id typed to open or look something up (`widgets::IdEntry`).
     pub const ID: f32 = 140.0;
+    /// Short text: a recipient, an organization.
+    pub const S: f32 = 160.0;
+    /// A search in a list, a logo to add.
+    pub const M: f32 = 200.0;
+    /// The gallery's search, a design to add.
+    pub const L: f32 = 240.0;
+    /// A title, a file's path in a form.
+    pub const XL: f32 = 320.0;
+    /// A form's long fields (name, address, key), a pasted roster.
+    pub const XXL: f32 = 360.0;
+    /// The upload's file path.
+    pub const PATH: f32 = 420.0;
+}
+
+/// Widths and heights of other controls: combo boxes, their lists, progress bars, grid cells.
+pub mod control {
+    /// A combo box that is only its arrow.
+    pub const ARROW: f32 = 18.0;
+    /// A clone's angle cell.
+    pub const ANGLE: f32 = 50.0;
+    /// The gallery's page size; a clone's coordinate cells.
+    pub const NARROW: f32 = 64.0;
+    /// An import column's choice; a clone's view cell.
+    pub const COLUMN: f32 = 90.0;
+    /// The editor's method.
+    pub const METHOD: f32 = 180.0;
+    /// The address book and the country, the proof sheet's progress, a composer's wide cell.
+    pub const WIDE: f32 = 220.0;
+    /// The editor's palette list.
+    pub const PALETTE_HEIGHT: f32 = 260.0;
+    /// The country list.
+    pub const COUNTRY_HEIGHT: f32 = 280.0;
+    /// The address book's list.
+    pub const ADDRESS_BOOK_HEIGHT: f32 = 320.0;
+}
+
+/// Tables and grids: row heights and column widths.
+pub mod table {
+    /// A compact row (the editor's prices).
+    pub const ROW_COMPACT: f32 = 18.0;
+    /// A row (a logo's colors).
+    pub const ROW: f32 = 24.0;
+    /// A column with a swatch and no heading.
+    pub const ICON_COLUMN: f32 = 28.0;
+    /// The least a column of a design's placements takes.
+    pub const PLACEMENT_COLUMN: f32 = 60.0;
+    /// The least a column of a logo's colors takes.
+    pub const MIN_COLUMN: f32 = 70.0;
+    /// The least a task's facts column takes.
+    pub const FACTS_COLUMN: f32 = 90.0;
+    /// The editor's prices' label column.
+    pub const PRICE_LABEL: f32 = 120.0;
+    /// A settings form's label column.
+    pub const LABEL_COLUMN: f32 = 140.0;
+}
+
+/// Diameters of color swatches.
+pub mod swatch {
+    /// In the editor's palette list.
+    pub const S: f32 = 14.0;
+    /// In a logo's colors.
+    pub const M: f32 = 16.0;
+    /// Beside an editor's color.
+    pub const L: f32 = 18.0;
+}
+
+/// Pictures: the least room they are given.
+pub mod picture {
+    /// The logo detail's picture.
+    pub const MIN_DETAIL: f32 = 100.0;
+    /// The editor's picture.
+    pub const MIN_EDITOR: f32 = 160.0;
+}
+
+/// Panels, windows and toasts.
+pub mod panel {
+    /// The editor's commit question.
+    pub const MODAL: f32 = 440.0;
+    /// The settings screen's column.
+    pub const SETTINGS: f32 = 760.0;
+}
+
+/// The toasts in the corner.
+pub mod toast {
+    /// Their column's widest.
+    pub const MAX_WIDTH: f32 = 420.0;
+    /// One toast's width.
+    pub const WIDTH: f32 = 396.0;
+    /// Its text's width.
+    pub const TEXT: f32 = 300.0;
+    /// Above the window's bottom edge (clear of the status bar).
+    pub const ABOVE: f32 = 44.0;
+}
+
+/// The shell's navigation and status bar.
+pub mod shell {
+    /// The brand mark's square.
+    pub const BRAND_MARK: f32 = 26.0;
+    /// The indent of a navigation entry under another (the open logo under the gallery).
+    pub const NAV_INDENT: f32 = 14.0;
+    /// The account's status dot.
+    pub const STATUS_DOT: f32 = 8.0;
+    /// The status bar's spinner.
+    pub const STATUS_SPINNER: f32 = 12.0;
+    /// The status bar's separators.
+    pub const SEPARATOR_HEIGHT: f32 = 14.0;
 }
 
 /// Corner radii.

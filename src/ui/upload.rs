@@ -2,7 +2,7 @@
 //! path; checked locally (it decodes, its size and dimensions are within the service's
 //! limits) and previewed before it is sent; the new draft then opens in the editor.
 
-use super::theme::{self, space};
+use super::theme::{self, field, space};
 use super::widgets::{UiExt as _, paint_checkerboard};
 use super::{Shared, Slot};
 use crate::api::OrganizationId;
@@ -170,7 +170,7 @@ impl UploadForm {
                     &tr!("upload-path"),
                     &mut self.path,
                     &tr!("upload-path-hint"),
-                    420.0,
+                    field::PATH,
                 );
                 let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 let ready = !self.path.trim().is_empty() && !self.check;
@@ -232,7 +232,7 @@ impl UploadForm {
                             &tr!("upload-title"),
                             &mut self.title,
                             &tr!("upload-title-hint"),
-                            320.0,
+                            field::XL,
                         )
                         .changed()
                         {
@@ -248,7 +248,7 @@ impl UploadForm {
                             &tr!("upload-organization"),
                             &mut self.organization,
                             &own,
-                            160.0,
+                            field::S,
                         )
                         .on_hover_text(tr!("upload-organization-hover"));
                         ui.add_space(space::S);

@@ -10,7 +10,7 @@ use super::{DesignsScreen, labelled};
 use crate::api::{DesignId, Placement, ValidationIssue};
 use crate::backend::designs::{DesignsCommand, RenderKind};
 use crate::backend::{Command, LogoCard};
-use crate::ui::theme::{self, space};
+use crate::ui::theme::{self, control, field, space};
 use crate::ui::widgets::UiExt as _;
 use crate::ui::widgets::garment;
 use crate::ui::{Shared, Slot};
@@ -132,7 +132,7 @@ impl DesignsScreen {
                     ui.horizontal(|ui| {
                         ui.label(RichText::new(crate::tr!("designs-variation", n = n)).strong());
                         ui.label(crate::tr!("designs-column-title"));
-                        ui.add(egui::TextEdit::singleline(&mut v.title).desired_width(320.0))
+                        ui.add(egui::TextEdit::singleline(&mut v.title).desired_width(field::XL))
                             .accessible_name(crate::tr!("designs-variation-title-name", n = n));
                         if i == active {
                             let t = theme::tokens(ui.ctx());
@@ -492,7 +492,7 @@ fn placements_form_ui(
                 cell(
                     ui,
                     &mut p.view,
-                    90.0,
+                    control::COLUMN,
                     "view",
                     crate::tr!("designs-cell-view", n = n, m = m),
                 );
@@ -514,21 +514,21 @@ fn placements_form_ui(
                 cell(
                     ui,
                     &mut p.x,
-                    64.0,
+                    control::NARROW,
                     "xCoordinate",
                     crate::tr!("designs-cell-x", n = n, m = m),
                 );
                 cell(
                     ui,
                     &mut p.y,
-                    64.0,
+                    control::NARROW,
                     "yCoordinate",
                     crate::tr!("designs-cell-y", n = n, m = m),
                 );
                 cell(
                     ui,
                     &mut p.angle,
-                    50.0,
+                    control::ANGLE,
                     "angleRads",
                     crate::tr!("designs-cell-angle", n = n, m = m),
                 );

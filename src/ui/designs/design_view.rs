@@ -6,7 +6,7 @@ use super::form::fmt_coord;
 use super::views::Loading;
 use super::{DesignsScreen, labelled, logo_kind_ui, thumb_ui};
 use crate::backend::LogoRef;
-use crate::ui::theme::{self, space};
+use crate::ui::theme::{self, space, table};
 use crate::ui::widgets::UiExt as _;
 use crate::ui::widgets::garment::{self, in_quad, paint_quad_outline};
 use crate::ui::{Intent, Shared};
@@ -236,7 +236,7 @@ impl DesignsScreen {
         ui.surface(|ui| {
             egui::Grid::new("placements")
                 .striped(true)
-                .min_col_width(60.0)
+                .min_col_width(table::PLACEMENT_COLUMN)
                 .spacing([space::L, space::S])
                 .show(ui, |ui| {
                     for h in [

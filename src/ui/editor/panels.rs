@@ -8,7 +8,7 @@ use crate::backend::Command;
 use crate::backend::editor::EditorCommand;
 use crate::locale::Language;
 use crate::tr;
-use crate::ui::theme::{self, space};
+use crate::ui::theme::{self, control, field, space, swatch, table};
 use crate::ui::upload::text_field;
 use crate::ui::widgets::UiExt as _;
 use crate::ui::{Shared, Slot};
@@ -57,7 +57,7 @@ impl EditorScreen {
                 ui.horizontal(|ui| {
                     let combo = egui::ComboBox::from_id_salt("editor-method")
                         .selected_text(&s.method)
-                        .width(180.0)
+                        .width(control::METHOD)
                         .show_ui(ui, |ui| {
                             for m in &open.methods {
                                 if ui.selectable_label(s.method == *m, m).clicked() {
@@ -112,7 +112,7 @@ impl EditorScreen {
                         continue;
                     };
                     ui.horizontal(|ui| {
-                        ui.color_swatch(original, 18.0);
+                        ui.color_swatch(original, swatch::L);
                         ui.label(RichText::new(&original.id).strong())
                             .on_hover_text(&original.name);
                         ui.label("→");
@@ -120,7 +120,7 @@ impl EditorScreen {
                             .or_else(|| find_color(&open.memory.original_colors, target))
                         {
                             Some(c) => {
-                                ui.color_swatch(c, 18.0);
+                                ui.color_swatch(c, swatch::L);
                             }
                             None => {
                                 ui.label(RichText::new("?").color(t.warning))
@@ -130,7 +130,7 @@ impl EditorScreen {
                         let label = tr!("editor-color-target", color = original.id.as_str());
                         ui.add(
                             egui::TextEdit::singleline(target)
-                                .desired_width(70.0)
+                                .desired_width(field::MM)
                                 .hint_text(tr!("editor-color-target-hint")),
                         )
                         .accessible_name(&label)
@@ -139,11 +139,11 @@ impl EditorScreen {
                             ui.add(
                                 egui::TextEdit::singleline(search)
                                     .hint_text(tr!("editor-palette-search-hint"))
-                                    .desired_width(200.0),
+                                    .desired_width(field::M),
                             )
                             .accessible_name(tr!("editor-palette-search"));
                             egui::ScrollArea::vertical()
-                                .max_height(260.0)
+                                .max_height(control::PALETTE_HEIGHT)
                                 .show(ui, |ui| {
                                     let needle = search.trim().to_lowercase();
                                     for c in open.palette.iter().filter(|c| {
@@ -152,7 +152,7 @@ impl EditorScreen {
                                             || c.name.to_lowercase().contains(&needle)
                                     }) {
                                         let row = ui.horizontal(|ui| {
-                                            ui.color_swatch(c, 14.0);
+                                            ui.color_swatch(c, swatch::S);
                                             ui.selectable_label(
                                                 target.eq_ignore_ascii_case(&c.id),
                                                 format!("{}  {}", c.id, c.name),
@@ -206,8 +206,8 @@ impl EditorScreen {
             ui.section_heading(&tr!("editor-size-heading"));
             let inner = ui.add_enabled_ui(rules.size.is_none(), |ui| {
                 ui.horizontal(|ui| {
-                    let w = text_field(ui, &tr!("editor-width"), &mut s.width, "mm", 70.0);
-                    let h = text_field(ui, &tr!("editor-height"), &mut s.height, "mm", 70.0);
+                    let w = text_field(ui, &tr!("editor-width"), &mut s.width, "mm", field::MM);
+                    let h = text_field(ui, &tr!("editor-height"), &mut s.height, "mm", field::MM);
                     if w.changed() {
                         s.width_typed(ratio);
                     }
@@ -244,7 +244,7 @@ impl EditorScreen {
                     &tr!("editor-title"),
                     &mut s.title,
                     &tr!("editor-title-hint"),
-                    320.0,
+                    field::XL,
                 );
             })
             .response
@@ -347,9 +347,9 @@ fn prices_ui(ui: &mut Ui, logo: &Logo, language: Language) {
     ui.muted_small(&tr!("editor-prices-heading"));
     TableBuilder::new(ui)
         .id_salt("editor-prices")
-        .column(Column::exact(120.0))
+        .column(Column::exact(table::PRICE_LABEL))
         .column(Column::remainder())
-        .header(18.0, |mut h| {
+        .header(table::ROW_COMPACT, |mut h| {
             h.col(|ui| {
                 ui.muted_small(&tr!("editor-from-quantity"));
             });
@@ -359,7 +359,7 @@ fn prices_ui(ui: &mut Ui, logo: &Logo, language: Language) {
         })
         .body(|mut body| {
             for tier in &logo.prices {
-                body.row(18.0, |mut row| {
+                body.row(table::ROW_COMPACT, |mut row| {
                     row.col(|ui| {
                         ui.label(language.integer(tier.min_quantity));
                     });

@@ -5,7 +5,7 @@ use super::EditorScreen;
 use super::model::{PictureMode, parse_mm};
 use super::ruler::{RULER, rulers};
 use crate::tr;
-use crate::ui::theme::{self, space};
+use crate::ui::theme::{self, picture, space};
 use crate::ui::widgets::{UiExt as _, paint_checkerboard, paint_missing_picture};
 use egui::{Rect, Sense, Stroke, TextureHandle, Ui, Vec2, pos2};
 
@@ -50,8 +50,10 @@ impl EditorScreen {
         });
         ui.add_space(space::XS);
         let size = ui.available_size() - Vec2::new(0.0, space::S);
-        let (rect, response) =
-            ui.allocate_exact_size(size.max(Vec2::splat(160.0)), Sense::click_and_drag());
+        let (rect, response) = ui.allocate_exact_size(
+            size.max(Vec2::splat(picture::MIN_EDITOR)),
+            Sense::click_and_drag(),
+        );
         let name = tr!("editor-picture");
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &name));
         let painter = ui.painter_at(rect);

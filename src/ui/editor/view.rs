@@ -7,7 +7,7 @@ use crate::api::LogoStatus;
 use crate::backend::editor::{EditorCommand, StagedChanges};
 use crate::backend::{Command, Event, LogoRef, UserError};
 use crate::tr;
-use crate::ui::theme::{self, space};
+use crate::ui::theme::{self, panel, space};
 use crate::ui::undo::Undoable;
 use crate::ui::widgets::UiExt as _;
 use crate::ui::{Action, Intent, Reply, ScreenView, Shared, Slot, Toast};
@@ -46,7 +46,7 @@ impl ScreenView for EditorScreen {
         }
         let Some(open) = &self.open else {
             ui.vertical_centered(|ui| {
-                ui.add_space(120.0);
+                ui.add_space(space::LOADING_TOP);
                 ui.spinner();
                 ui.muted(&tr!("editor-opening"));
             });
@@ -218,7 +218,7 @@ impl EditorScreen {
         let (id, title) = (open.logo.logo_id, open.logo.title.clone());
         let t = theme::tokens(ui.ctx());
         let modal = egui::Modal::new(egui::Id::unique("editor-commit")).show(ui.ctx(), |ui| {
-            ui.set_width(440.0);
+            ui.set_width(panel::MODAL);
             ui.label(
                 RichText::new(tr!("editor-commit-question", title = title.as_str()))
                     .font(theme::heading_font())

@@ -14,7 +14,7 @@ use crate::orders::form::DraftForm;
 use crate::orders::local::totals;
 use crate::orders::local::{HistoryFilter, OutboxStatus, StatusFilter, copy_is_risky, copy_risk};
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
-use crate::ui::theme::{self, space};
+use crate::ui::theme::{self, field, space};
 use crate::ui::widgets::{IdEntry, UiExt as _, id_entry};
 use crate::ui::{Intent, Reply, ScreenView, Shared, Slot, Toast};
 use egui::{RichText, Ui};
@@ -348,7 +348,7 @@ impl HistoryView {
                     parse_tracking_id,
                 )
                 .hint(crate::tr!("history-tracking-id"))
-                .width(110.0)
+                .width(field::TRACKING_ID)
                 .busy(self.looking_up)
                 .row(ui);
                 if let Some(tracking) = tracking {
@@ -891,7 +891,7 @@ impl HistoryView {
             ui.add(
                 egui::TextEdit::singleline(&mut self.filter.recipient)
                     .hint_text(crate::tr!("history-filter-recipient"))
-                    .desired_width(160.0),
+                    .desired_width(field::S),
             )
             .accessible_name(crate::tr!("history-filter-recipient"));
             for (label, day) in [
@@ -902,7 +902,7 @@ impl HistoryView {
                 ui.add(
                     egui::TextEdit::singleline(day)
                         .hint_text(crate::tr!("history-filter-day-hint"))
-                        .desired_width(104.0),
+                        .desired_width(field::DAY),
                 )
                 .accessible_name(label);
             }
@@ -1042,7 +1042,7 @@ impl HistoryView {
                 parse_tracking_id,
             )
             .hint(crate::tr!("history-tracking-id"))
-            .width(110.0)
+            .width(field::TRACKING_ID)
             .busy(busy)
             .row(ui);
             if let Some(tracking) = tracking {

@@ -5,7 +5,7 @@
 //! collects those paths once per frame ([`take_left`]) into what it reveals.
 
 use crate::api::ValidationIssue;
-use crate::ui::theme;
+use crate::ui::theme::{self, control};
 use crate::ui::widgets::UiExt as _;
 use egui::Ui;
 
@@ -73,7 +73,7 @@ pub(super) fn field(
         hinted_cell(
             ui,
             value,
-            220.0,
+            control::WIDE,
             (hint, label.trim_end_matches(" *")),
             (path, problem),
         );

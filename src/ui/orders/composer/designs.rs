@@ -6,7 +6,7 @@ use super::{Composer, proof};
 use crate::api::{LogoType, ValidationIssue};
 use crate::orders::form::{COMMON_SIZES, PlaceholderForm, RowForm, check_design_reference};
 use crate::orders::roster::{numbers_used_twice, parse_roster, row_problem};
-use crate::ui::theme::{self, space};
+use crate::ui::theme::{self, control, field, space};
 use crate::ui::widgets::{IdEntry, UiExt as _};
 use crate::ui::{Shared, names};
 use egui::{RichText, Ui};
@@ -90,7 +90,7 @@ impl Composer {
                 |text| check_design_reference(text).map_err(|e| e.to_string()),
             )
             .hint(crate::tr!("composer-design-input-hint"))
-            .width(240.0)
+            .width(field::L)
             .show(ui);
             if let Some(reference) = reference {
                 self.design_input.clear();
@@ -280,7 +280,7 @@ impl Composer {
                 egui::TextEdit::multiline(text)
                     .hint_text(crate::tr!("composer-roster-hint"))
                     .desired_rows(1)
-                    .desired_width(360.0),
+                    .desired_width(field::XXL),
             )
             .accessible_name(crate::tr!("composer-roster"));
             if ui
@@ -441,7 +441,7 @@ fn size_cell(ui: &mut Ui, size: &mut String, issues: &[ValidationIssue], path: &
         checked_cell(ui, size, SIZE, issues, path);
         egui::ComboBox::from_id_salt(("size", row))
             .selected_text("")
-            .width(18.0)
+            .width(control::ARROW)
             .show_ui(ui, |ui| {
                 for s in COMMON_SIZES {
                     ui.selectable_value(size, s.to_owned(), s);

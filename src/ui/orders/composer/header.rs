@@ -6,7 +6,7 @@ use crate::api::ValidationIssue;
 use crate::locale::Language;
 use crate::orders::countries;
 use crate::orders::form::AddressForm;
-use crate::ui::theme::space;
+use crate::ui::theme::{control, space};
 use crate::ui::widgets::UiExt as _;
 use egui::Ui;
 
@@ -162,8 +162,8 @@ impl AddressBook {
         let mut picked = None;
         let list = egui::ComboBox::from_id_salt("address-book")
             .selected_text(crate::tr!("composer-recent-address"))
-            .width(220.0)
-            .height(320.0)
+            .width(control::WIDE)
+            .height(control::ADDRESS_BOOK_HEIGHT)
             .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside)
             .show_ui(ui, |ui| {
                 ui.add(
@@ -219,8 +219,8 @@ impl CountryPicker {
         let was_open = self.open;
         let inner = egui::ComboBox::from_id_salt("country")
             .selected_text(shown)
-            .width(220.0)
-            .height(280.0)
+            .width(control::WIDE)
+            .height(control::COUNTRY_HEIGHT)
             // A click into the search box must not close the list.
             .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside)
             .show_ui(ui, |ui| {

@@ -17,7 +17,7 @@ use crate::orders::form::RowForm;
 use crate::orders::roster_import::{
     Column, Mapping, PreviewRow, RememberedMappings, RosterTable, is_roster_file_name, preview,
 };
-use crate::ui::theme::{self, space};
+use crate::ui::theme::{self, control, field, space};
 use crate::ui::widgets::UiExt as _;
 use crate::ui::{Shared, Slot};
 use egui::{RichText, Ui};
@@ -254,7 +254,7 @@ impl Composer {
                             .add(
                                 egui::TextEdit::singleline(path)
                                     .hint_text(crate::tr!("composer-roster-path-hint"))
-                                    .desired_width(320.0),
+                                    .desired_width(field::XL),
                             )
                             .labelled_by(label.id);
                         let entered =
@@ -508,7 +508,7 @@ fn mapping_ui(ui: &mut Ui, table: &RosterTable, mapping: &mut Mapping) {
                 let mut chosen = mapping.columns[k];
                 let choice = egui::ComboBox::from_id_salt(("import-column", k))
                     .selected_text(chosen.label())
-                    .width(90.0)
+                    .width(control::COLUMN)
                     .show_ui(ui, |ui| {
                         for c in Column::ALL {
                             ui.selectable_value(&mut chosen, c, c.label());

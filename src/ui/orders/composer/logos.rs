@@ -5,7 +5,7 @@ use super::cells::{CELL, NARROW, checked_cell};
 use crate::api::{LogoType, ValidationIssue};
 use crate::orders::form::{DigitForm, LogoForm, digit_split};
 use crate::ui::Shared;
-use crate::ui::theme::{self, space};
+use crate::ui::theme::{self, field, space};
 use crate::ui::widgets::UiExt as _;
 use egui::{RichText, Ui};
 
@@ -108,7 +108,7 @@ impl Composer {
                         } else {
                             crate::tr!("composer-logo-input-id-hint")
                         })
-                        .desired_width(200.0),
+                        .desired_width(field::M),
                 )
                 .accessible_name(crate::tr!("composer-logo-to-add"));
                 ui.checkbox(

@@ -22,7 +22,7 @@ use crate::orders::approval::{
 };
 use crate::orders::form::DesignForm;
 use crate::store::LocalOrderId;
-use crate::ui::theme::{self, space};
+use crate::ui::theme::{self, control, space};
 use crate::ui::widgets::UiExt as _;
 use crate::ui::{Shared, Slot};
 use egui::{RichText, Ui};
@@ -432,7 +432,7 @@ impl Composer {
                     };
                     ui.add(
                         egui::ProgressBar::new(share)
-                            .desired_width(220.0)
+                            .desired_width(control::WIDE)
                             .text(crate::tr!(
                                 "composer-sheet-progress",
                                 done = done,
