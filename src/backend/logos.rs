@@ -3,6 +3,7 @@
 //! thumbnails the UI evicted sent again, and one logo in full with its picture decoded.
 
 use crate::api::{ListLogos, Logo, LogoSummary};
+use crate::backend::support::disk_cache::{DiskCache, Key, Kind};
 use crate::backend::support::pictures::{
     self, SharedThumbs, Thumbnail, send_thumbnail, stream_thumbnails,
 };
@@ -63,6 +64,8 @@ pub struct LogoDetail {
     pub image: Option<Arc<egui::ColorImage>>,
     /// Why there is no picture, if there is none.
     pub image_error: Option<String>,
+    /// When it was saved, if it comes from the disk cache (the service could not be reached).
+    pub stale_since: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 /// The logos feature: its sinks, the shared thumbnail cache and the requests it runs.
@@ -70,6 +73,8 @@ pub(super) struct Logos {
     sink: Sink<LogosEvent>,
     thumbnails: Sink<Thumbnail>,
     thumbs: SharedThumbs,
+    /// What was seen, for browsing when the service cannot be reached.
+    cache: DiskCache,
     active: Option<Active>,
     /// Pages of the list being fetched, by lister; a new query (page 1) supersedes its
     /// lister's.
@@ -82,11 +87,13 @@ impl Logos {
         sink: Sink<LogosEvent>,
         thumbnails: Sink<Thumbnail>,
         thumbs: SharedThumbs,
+        cache: DiskCache,
     ) -> Logos {
         Logos {
             sink,
             thumbnails,
             thumbs,
+            cache,
             active: None,
             list_tasks: Vec::new(),
             detail_task: None,
@@ -145,9 +152,12 @@ impl Logos {
             self.thumbnails.clone(),
             self.thumbs.clone(),
         );
+        let cache = self.cache.account(active.account());
         let task = tokio::spawn(async move {
-            let page = match client.logos().list(&query).await {
-                Ok(p) => p,
+            let key = Key::new(Kind::LogoPage, page_key(&query), "");
+            let fetched = cache.read_through(key, client.logos().list(&query)).await;
+            let (page, stale_since) = match fetched {
+                Ok(p) => (p.value, p.stale_since),
                 Err(e) => {
                     return sink.fail(Some(generation), Some(request), UserError::from_api(&e));
                 }
@@ -162,6 +172,7 @@ impl Logos {
                 page_size: page.page_size,
                 total_count: page.total_count,
                 total_pages: page.total_pages,
+                stale_since,
             };
             let keys: Vec<ThumbKey> = cards.items.iter().map(|c| c.thumb).collect();
             sink.answer(generation, request, LogosEvent::Page(cards));
@@ -186,6 +197,7 @@ impl Logos {
         }
         let (sink, thumbs) = (self.thumbnails.clone(), self.thumbs.clone());
         let client = active.client();
+        let disk = self.cache.account(active.account());
         tokio::spawn(async move {
             let cache = thumbs.clone();
             let keys_for_cache = keys.clone();
@@ -209,8 +221,12 @@ impl Logos {
             // Evicted from both caches: fetch the logos again (rare: only after long scrolling).
             let mut refetched = Vec::new();
             for key in missing {
-                match client.logos().get(key.logo).await {
-                    Ok(logo) => refetched.push((key, LogoSummary::from(&logo))),
+                let fetch = client.logos().get(key.logo);
+                match disk
+                    .read_through(logo_key(LogoRef::Id(key.logo)), fetch)
+                    .await
+                {
+                    Ok(logo) => refetched.push((key, LogoSummary::from(&logo.value))),
                     Err(e) => {
                         tracing::debug!(logo = %key.logo, error = %e, "thumbnail refetch failed")
                     }
@@ -230,13 +246,17 @@ impl Logos {
             Err(e) => return self.sink.fail(Some(generation), Some(request), e),
         };
         let sink = self.sink.clone();
+        let cache = self.cache.account(active.account());
         self.detail_task = Some(tokio::spawn(async move {
             let fetched = match target {
                 LogoRef::Id(id) => client.logos().get(id).await,
                 LogoRef::ItemNo(n) => client.logos().by_item_no(n).await,
             };
-            let mut logo = match fetched {
-                Ok(l) => l,
+            let fetched = cache
+                .read_through(logo_key(target), async { fetched })
+                .await;
+            let (mut logo, stale_since) = match fetched {
+                Ok(l) => (l.value, l.stale_since),
                 Err(e) => {
                     return sink.fail(Some(generation), Some(request), UserError::from_api(&e));
                 }
@@ -258,8 +278,22 @@ impl Logos {
                 logo,
                 image,
                 image_error,
+                stale_since,
             };
             sink.answer(generation, request, LogosEvent::Opened(Box::new(detail)));
         }));
+    }
+}
+
+/// The disk cache's key of a list query (its JSON: page, size, search…).
+fn page_key(query: &ListLogos) -> String {
+    serde_json::to_string(query).unwrap_or_default()
+}
+
+/// The disk cache's key of a logo in full.
+fn logo_key(target: LogoRef) -> Key {
+    match target {
+        LogoRef::Id(id) => Key::new(Kind::Logo, id.0, ""),
+        LogoRef::ItemNo(n) => Key::new(Kind::LogoByItemNo, n.0, ""),
     }
 }

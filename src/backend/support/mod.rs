@@ -6,6 +6,7 @@
 
 mod cards;
 pub mod clients;
+pub mod disk_cache;
 pub mod downloads;
 mod error;
 pub mod fetch;
