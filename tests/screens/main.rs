@@ -22,6 +22,7 @@ mod ui_exports;
 mod ui_gallery;
 mod ui_hostile;
 mod ui_keys;
+mod ui_offline;
 mod ui_orders;
 mod ui_proofs;
 mod ui_tasks;
