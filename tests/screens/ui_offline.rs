@@ -69,7 +69,10 @@ fn the_gallery_seen_is_shown_offline_marked_not_fresh() {
     wait_for(&mut h, "the saved page", |h| {
         h.state().gallery().stale_since().is_some()
     });
-    assert!(shows_text(&h, "Not up to date — offline, showing what was saved on"));
+    assert!(shows_text(
+        &h,
+        "Not up to date — offline, showing what was saved on"
+    ));
     assert!(shows(&h, &first), "the cards seen");
     drop(h);
 
@@ -78,9 +81,16 @@ fn the_gallery_seen_is_shown_offline_marked_not_fresh() {
         language: Some(Language::Danish),
         ..PersistedUi::default()
     };
-    let mut h = app_with(config(&db, &keychain, account), egui::Theme::Light, persisted);
+    let mut h = app_with(
+        config(&db, &keychain, account),
+        egui::Theme::Light,
+        persisted,
+    );
     wait_for_gallery(&mut h);
     assert!(h.state().gallery().stale_since().is_some());
-    assert!(shows_text(&h, "Ikke opdateret — offline, viser det, der blev gemt den"));
+    assert!(shows_text(
+        &h,
+        "Ikke opdateret — offline, viser det, der blev gemt den"
+    ));
     assert!(shows(&h, &first));
 }
