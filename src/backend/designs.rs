@@ -9,6 +9,7 @@ use crate::api::{
     ApiError, Client, CloneDesign, Design, DesignId, DesignRef, Logo, LogoId, LogoSummary,
     Placement,
 };
+use crate::backend::support::disk_cache::{AccountCache, DiskCache, Fresh, Key, Kind};
 use crate::backend::support::fetch::{LogoCache, design_and_logos};
 use crate::backend::support::pictures::{
     SharedThumbs, Thumbnail, picture_sentence, stream_thumbnails, to_color_image,
@@ -144,6 +145,9 @@ pub struct RenderedViews {
     pub design: DesignId,
     pub kind: RenderKind,
     pub views: Vec<ViewPicture>,
+    /// When they were saved, if they come from the disk cache (the service could not be
+    /// reached).
+    pub stale_since: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 /// A design with its placements' logos: the one answer to "this design and its logos", for
@@ -159,6 +163,8 @@ pub struct DesignView {
     pub priced: Vec<Logo>,
     /// Logos that could not be read, with the sentence why.
     pub unreadable: Vec<(LogoId, String)>,
+    /// When it was saved, if it comes from the disk cache (the service could not be reached).
+    pub stale_since: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 impl DesignView {
@@ -210,6 +216,8 @@ pub(super) struct Designs {
     logos: Arc<LogoCache>,
     preview_task: Option<JoinHandle<()>>,
     caches: Arc<Caches>,
+    /// What was seen, for browsing when the service cannot be reached.
+    disk: DiskCache,
 }
 
 /// What renderings keep for the account shown: the bare garment per design, and each
@@ -218,6 +226,17 @@ pub(super) struct Designs {
 struct Caches {
     bare: Mutex<HashMap<DesignId, RenderedViews>>,
     styles: Mutex<HashMap<i64, Option<SandboxStyle>>>,
+    /// The account's part of the disk cache (none before an activation).
+    disk: Option<AccountCache>,
+}
+
+/// A design and its placements' logos as the disk cache keeps them (the logos' previews
+/// kept for the thumbnails, their big pictures dropped; a logo that could not be read as the
+/// sentence why).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct KeptDesign {
+    design: Design,
+    logos: Vec<(LogoId, Result<Logo, String>)>,
 }
 
 impl Designs {
@@ -225,6 +244,7 @@ impl Designs {
         sink: Sink<DesignsEvent>,
         thumbnails: Sink<Thumbnail>,
         thumbs: SharedThumbs,
+        disk: DiskCache,
     ) -> Designs {
         Designs {
             sink,
@@ -235,6 +255,7 @@ impl Designs {
             logos: Arc::default(),
             preview_task: None,
             caches: Arc::default(),
+            disk,
         }
     }
 
@@ -246,7 +267,10 @@ impl Designs {
         {
             task.abort();
         }
-        self.caches = Arc::default();
+        self.caches = Arc::new(Caches {
+            disk: Some(self.disk.account(active.account())),
+            ..Caches::default()
+        });
         self.logos.clear();
         self.active = Some(active.clone());
     }
@@ -266,10 +290,10 @@ impl Designs {
                     t.abort();
                 }
                 let (thumbnails, thumbs) = (self.thumbnails.clone(), self.thumbs.clone());
-                let cache = self.logos.clone();
+                let (cache, disk) = (self.logos.clone(), self.caches.disk.clone());
                 let task = tokio::spawn(async move {
                     let opened = match client {
-                        Ok(client) => open(&client, target, opener, generation, &cache).await,
+                        Ok(client) => open(&client, disk, target, opener, generation, &cache).await,
                         Err(e) => Err(e),
                     };
                     match opened {
@@ -346,8 +370,9 @@ async fn style_of(client: &Client, caches: &Caches, style_id: Option<i64>) -> Op
     {
         return known.clone();
     }
-    let style = match crate::sandbox::styles::style(client, id).await {
-        Ok(style) => Some(style),
+    let fetch = crate::sandbox::styles::style(client, id);
+    let style = match through(caches.disk.as_ref(), Key::new(Kind::Style, id, ""), fetch).await {
+        Ok(style) => Some(style.value),
         Err(e) => {
             tracing::debug!(style = id, error = %e, "no style description; assuming 2 px per mm");
             None
@@ -386,11 +411,16 @@ async fn render(
             Some(RenderDesign::with_placements(id, placements.clone()))
         }
     };
-    let (answer, style) = tokio::join!(
-        client.designs().views(id, body.as_ref()),
-        style_of(client, caches, style_id)
-    );
+    // The design's own views are kept on disk (the other kinds are for cloning, which needs
+    // the service anyway).
+    let disk = caches.disk.as_ref().filter(|_| kind == RenderKind::Own);
+    let views = through(disk, Key::new(Kind::DesignViews, id, "own"), async {
+        client.designs().views(id, body.as_ref()).await
+    });
+    let (answer, style) = tokio::join!(views, style_of(client, caches, style_id));
     let answer = answer.map_err(|e| UserError::from_api(&e))?;
+    let stale_since = answer.stale_since;
+    let answer = answer.value;
     let views = heavy(move || {
         answer
             .views
@@ -403,6 +433,7 @@ async fn render(
         design: id,
         kind,
         views,
+        stale_since,
     };
     if rendered.kind == RenderKind::Bare && rendered.views.iter().all(|v| v.image.is_ok()) {
         caches
@@ -460,6 +491,7 @@ fn clone_error(e: &ApiError) -> UserError {
 /// the cache for the composer) and their previews to decode.
 async fn open(
     client: &Client,
+    disk: Option<AccountCache>,
     target: DesignRef,
     opener: Opener,
     generation: Generation,
@@ -474,19 +506,40 @@ async fn open(
             ));
         }
     };
-    let found = design_and_logos(client, id, |logo| async move {
-        match opener {
-            Opener::DesignsScreen => cache.fetch(client, logo, generation).await,
-            Opener::Composer => cache.get(client, logo, generation).await,
-        }
-    })
-    .await
-    .map_err(|e| UserError::from_api(&e))?;
+    let fetch = async {
+        let found = design_and_logos(client, id, |logo| async move {
+            match opener {
+                Opener::DesignsScreen => cache.fetch(client, logo, generation).await,
+                Opener::Composer => cache.get(client, logo, generation).await,
+            }
+        })
+        .await?;
+        let logos = found.logos.into_iter().map(|(id, result)| {
+            let kept = result.map_err(|e| {
+                tracing::info!(logo = %id, error = %e, "a placement's logo could not be read");
+                UserError::from_api(&e).message
+            });
+            let kept = kept.map(|mut logo| {
+                logo.high_res_base64.clear();
+                logo
+            });
+            (id, kept)
+        });
+        Ok(KeptDesign {
+            design: found.design,
+            logos: logos.collect(),
+        })
+    };
+    let found = through(disk.as_ref(), Key::new(Kind::Design, id, ""), fetch)
+        .await
+        .map_err(|e| UserError::from_api(&e))?;
+    let (found, stale_since) = (found.value, found.stale_since);
     let mut view = DesignView {
         design: found.design,
         logos: Vec::new(),
         priced: Vec::new(),
         unreadable: Vec::new(),
+        stale_since,
     };
     let mut pictures = Vec::new();
     for (id, result) in found.logos {
@@ -499,11 +552,27 @@ async fn open(
                 logo.low_res_base64.clear();
                 view.priced.push(logo);
             }
-            Err(e) => {
-                tracing::info!(logo = %id, error = %e, "a placement's logo could not be read");
-                view.unreadable.push((id, UserError::from_api(&e).message));
-            }
+            Err(message) => view.unreadable.push((id, message)),
         }
     }
     Ok((view, pictures))
+}
+
+/// `fetch` read through the disk cache when there is one.
+async fn through<T, F>(
+    disk: Option<&AccountCache>,
+    key: Key,
+    fetch: F,
+) -> Result<Fresh<T>, ApiError>
+where
+    T: serde::Serialize + serde::de::DeserializeOwned + Send + 'static,
+    F: std::future::Future<Output = Result<T, ApiError>>,
+{
+    match disk {
+        Some(disk) => disk.read_through(key, fetch).await,
+        None => fetch.await.map(|value| Fresh {
+            value,
+            stale_since: None,
+        }),
+    }
 }

@@ -4,6 +4,7 @@
 //! logo's facts without pictures (the composer's kind and prices).
 
 use crate::api::{ListLogos, Logo, LogoSummary};
+use crate::backend::support::disk_cache::{DiskCache, Key, Kind};
 use crate::backend::support::fetch::LogoCache;
 use crate::backend::support::pictures::{
     self, SharedThumbs, Thumbnail, send_thumbnail, stream_thumbnails,
@@ -70,6 +71,8 @@ pub struct LogoDetail {
     pub image: Option<Arc<egui::ColorImage>>,
     /// Why there is no picture, if there is none.
     pub image_error: Option<String>,
+    /// When it was saved, if it comes from the disk cache (the service could not be reached).
+    pub stale_since: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 /// The logos feature: its sinks, the shared thumbnail cache and the requests it runs.
@@ -77,6 +80,8 @@ pub(super) struct Logos {
     sink: Sink<LogosEvent>,
     thumbnails: Sink<Thumbnail>,
     thumbs: SharedThumbs,
+    /// What was seen, for browsing when the service cannot be reached.
+    disk: DiskCache,
     active: Option<Active>,
     /// Pages of the list being fetched, by lister; a new query (page 1) supersedes its
     /// lister's.
@@ -91,11 +96,13 @@ impl Logos {
         sink: Sink<LogosEvent>,
         thumbnails: Sink<Thumbnail>,
         thumbs: SharedThumbs,
+        disk: DiskCache,
     ) -> Logos {
         Logos {
             sink,
             thumbnails,
             thumbs,
+            disk,
             active: None,
             list_tasks: Vec::new(),
             detail_task: None,
@@ -157,9 +164,12 @@ impl Logos {
             self.thumbnails.clone(),
             self.thumbs.clone(),
         );
+        let cache = self.disk.account(active.account());
         let task = tokio::spawn(async move {
-            let page = match client.logos().list(&query).await {
-                Ok(p) => p,
+            let key = Key::new(Kind::LogoPage, page_key(&query), "");
+            let fetched = cache.read_through(key, client.logos().list(&query)).await;
+            let (page, stale_since) = match fetched {
+                Ok(p) => (p.value, p.stale_since),
                 Err(e) => {
                     return sink.fail(Some(generation), Some(request), UserError::from_api(&e));
                 }
@@ -174,6 +184,7 @@ impl Logos {
                 page_size: page.page_size,
                 total_count: page.total_count,
                 total_pages: page.total_pages,
+                stale_since,
             };
             let keys: Vec<ThumbKey> = cards.items.iter().map(|c| c.thumb).collect();
             sink.answer(generation, request, LogosEvent::Page(cards));
@@ -198,6 +209,7 @@ impl Logos {
         }
         let (sink, thumbs) = (self.thumbnails.clone(), self.thumbs.clone());
         let client = active.client();
+        let disk = self.disk.account(active.account());
         tokio::spawn(async move {
             let cache = thumbs.clone();
             let keys_for_cache = keys.clone();
@@ -221,8 +233,12 @@ impl Logos {
             // Evicted from both caches: fetch the logos again (rare: only after long scrolling).
             let mut refetched = Vec::new();
             for key in missing {
-                match client.logos().get(key.logo).await {
-                    Ok(logo) => refetched.push((key, LogoSummary::from(&logo))),
+                let fetch = client.logos().get(key.logo);
+                match disk
+                    .read_through(logo_key(LogoRef::Id(key.logo)), fetch)
+                    .await
+                {
+                    Ok(logo) => refetched.push((key, LogoSummary::from(&logo.value))),
                     Err(e) => {
                         tracing::debug!(logo = %key.logo, error = %e, "thumbnail refetch failed")
                     }
@@ -261,13 +277,17 @@ impl Logos {
             Err(e) => return self.sink.fail(Some(generation), Some(request), e),
         };
         let sink = self.sink.clone();
+        let cache = self.disk.account(active.account());
         self.detail_task = Some(tokio::spawn(async move {
             let fetched = match target {
                 LogoRef::Id(id) => client.logos().get(id).await,
                 LogoRef::ItemNo(n) => client.logos().by_item_no(n).await,
             };
-            let mut logo = match fetched {
-                Ok(l) => l,
+            let fetched = cache
+                .read_through(logo_key(target), async { fetched })
+                .await;
+            let (mut logo, stale_since) = match fetched {
+                Ok(l) => (l.value, l.stale_since),
                 Err(e) => {
                     return sink.fail(Some(generation), Some(request), UserError::from_api(&e));
                 }
@@ -289,8 +309,22 @@ impl Logos {
                 logo,
                 image,
                 image_error,
+                stale_since,
             };
             sink.answer(generation, request, LogosEvent::Opened(Box::new(detail)));
         }));
+    }
+}
+
+/// The disk cache's key of a list query (its JSON: page, size, search…).
+fn page_key(query: &ListLogos) -> String {
+    serde_json::to_string(query).unwrap_or_default()
+}
+
+/// The disk cache's key of a logo in full.
+fn logo_key(target: LogoRef) -> Key {
+    match target {
+        LogoRef::Id(id) => Key::new(Kind::Logo, id.0, ""),
+        LogoRef::ItemNo(n) => Key::new(Kind::LogoByItemNo, n.0, ""),
     }
 }

@@ -118,6 +118,10 @@ impl Worker {
         let store: SharedStore = Arc::new(Mutex::new(started.store));
         let thumbs = Arc::new(Mutex::new(ThumbCache::new(THUMB_CACHE_BYTES)));
         let thumbnails = feature_sink(&sink, Event::Thumbnail);
+        let disk_cache = match &config.store {
+            super::StoreLocation::File(db) => super::support::disk_cache::DiskCache::beside(db),
+            super::StoreLocation::InMemory => Default::default(),
+        };
         let downloads = Downloads::new(
             config.downloads.clone(),
             config.file_dialog.clone(),
@@ -135,6 +139,7 @@ impl Worker {
                 feature_sink(&sink, Event::Logos),
                 thumbnails.clone(),
                 thumbs.clone(),
+                disk_cache.clone(),
             ),
             accounts: Accounts::new(
                 feature_sink(&sink, Event::Accounts),
@@ -148,7 +153,12 @@ impl Worker {
                 store.clone(),
                 downloads.clone(),
             ),
-            designs: Designs::new(feature_sink(&sink, Event::Designs), thumbnails, thumbs),
+            designs: Designs::new(
+                feature_sink(&sink, Event::Designs),
+                thumbnails,
+                thumbs,
+                disk_cache,
+            ),
             tasks: Tasks::new(
                 feature_sink(&sink, Event::Tasks),
                 store.clone(),

@@ -113,6 +113,8 @@ pub struct Gallery {
     /// The search the list shows.
     active_search: String,
     error: Option<UserError>,
+    /// When the pages shown were saved, if they came from the disk cache (offline).
+    stale_since: Option<chrono::DateTime<chrono::Utc>>,
     /// Index of the selected card.
     selected: Option<usize>,
     /// The "open by number" field.
@@ -139,6 +141,7 @@ impl Gallery {
             search_debounce: Debounce::default(),
             active_search: String::new(),
             error: None,
+            stale_since: None,
             selected: None,
             goto: String::new(),
             goto_error: None,
@@ -199,6 +202,10 @@ impl Gallery {
 
     /// Places a page's cards in the list (also used by benchmarks to fill the gallery).
     pub fn apply_page(&mut self, page: CardPage) {
+        // The first page says whether the list is fresh; a later one only if it is not.
+        if page.page <= 1 || page.stale_since.is_some() {
+            self.stale_since = page.stale_since;
+        }
         if self.total_count != Some(page.total_count) {
             // The list changed size meanwhile (or this is the first page).
             self.items
@@ -217,6 +224,12 @@ impl Gallery {
         if self.selected.is_none() && self.items.first().is_some_and(Option::is_some) {
             self.selected = Some(0);
         }
+    }
+
+    /// When the pages shown were saved, if they came from the disk cache because the service
+    /// could not be reached.
+    pub fn stale_since(&self) -> Option<chrono::DateTime<chrono::Utc>> {
+        self.stale_since
     }
 
     /// Whether the first page has arrived.
@@ -735,6 +748,10 @@ impl ScreenView for Gallery {
         self.header_ui(ui, shared);
         id_entry::problem_ui(ui, &self.goto_error);
         ui.add_space(space::M);
+        if let Some(since) = self.stale_since {
+            super::stale::stale_mark(ui, since, shared.language());
+            ui.add_space(space::S);
+        }
 
         if let Some(problem) = shared
             .session
@@ -894,7 +911,27 @@ mod tests {
             page_size: 12,
             total_count: total,
             total_pages: (total + 11) / 12,
+            stale_since: None,
         }
+    }
+
+    #[test]
+    fn the_first_page_says_whether_the_list_is_fresh() {
+        let saved = chrono::DateTime::from_timestamp(1_790_000_000, 0).unwrap();
+        let mut g = Gallery::new(12);
+        g.apply_page(CardPage {
+            stale_since: Some(saved),
+            ..page(1, 12, 30)
+        });
+        assert_eq!(g.stale_since(), Some(saved));
+        g.apply_page(page(2, 12, 30));
+        assert_eq!(
+            g.stale_since(),
+            Some(saved),
+            "a later fresh page leaves the mark"
+        );
+        g.apply_page(page(1, 12, 30));
+        assert_eq!(g.stale_since(), None, "a fresh first page takes it away");
     }
 
     #[test]

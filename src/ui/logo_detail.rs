@@ -19,6 +19,8 @@ struct Loaded {
     logo: Logo,
     texture: Option<TextureHandle>,
     image_error: Option<String>,
+    /// When it was saved, if it came from the disk cache (offline).
+    stale_since: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 /// The view of the picture: `None` zoom means "fit".
@@ -477,6 +479,10 @@ impl ScreenView for LogoDetailScreen {
         let logo = &loaded.logo;
         header_ui(ui, logo, shared, self.pending.is_some());
         ui.add_space(space::M);
+        if let Some(since) = loaded.stale_since {
+            super::stale::stale_mark(ui, since, shared.language());
+            ui.add_space(space::S);
+        }
 
         let avail = ui.available_size();
         let info_w = (avail.x * 0.42).clamp(360.0, 520.0);
@@ -551,6 +557,7 @@ impl LogoDetailScreen {
             logo: detail.logo,
             texture,
             image_error: detail.image_error,
+            stale_since: detail.stale_since,
         });
         self.view = View::default();
     }

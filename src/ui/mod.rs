@@ -18,6 +18,7 @@ pub mod requests;
 pub mod screen;
 pub mod settings;
 pub mod shell;
+pub mod stale;
 pub mod tasks;
 pub mod theme;
 pub mod undo;

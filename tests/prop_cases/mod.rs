@@ -780,6 +780,7 @@ fn card_page(page: i64, page_size: i64, total: i64, n: usize) -> CardPage {
         page_size,
         total_count: total,
         total_pages: 0,
+        stale_since: None,
     }
 }
 

@@ -44,3 +44,8 @@ task-status-pending = venter
 task-status-finished = færdig
 # En bredde og en højde, hver skrevet på sprogets måde.
 size-mm = { $width } × { $height } mm
+
+## Offline: what the disk cache answered because the service could not be reached
+
+stale-mark = Ikke opdateret — offline, viser det, der blev gemt den { $when }
+stale-mark-hover = Tjenesten kunne ikke nås, så logodesk viser det, den gemte, da du sidst så det. Det bliver opdateret, når tjenesten svarer igen (Opdatér).

@@ -44,3 +44,8 @@ task-status-pending = pending
 task-status-finished = finished
 # A width and height, each formatted in the language's way.
 size-mm = { $width } × { $height } mm
+
+## Offline: what the disk cache answered because the service could not be reached
+
+stale-mark = Not up to date — offline, showing what was saved on { $when }
+stale-mark-hover = The service could not be reached, so logodesk shows what it saved when you last saw this. It is updated when the service answers again (Refresh).

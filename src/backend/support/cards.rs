@@ -76,6 +76,9 @@ pub struct CardPage {
     pub page_size: i64,
     pub total_count: i64,
     pub total_pages: i64,
+    /// When the page was saved, if it comes from the disk cache because the service could
+    /// not be reached (shown as not fresh); `None` for a page just fetched.
+    pub stale_since: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 /// Which logo to open.

@@ -7,6 +7,7 @@
 mod cards;
 pub mod clients;
 pub mod dialog;
+pub mod disk_cache;
 pub mod downloads;
 mod error;
 pub mod fetch;

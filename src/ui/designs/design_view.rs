@@ -26,6 +26,14 @@ impl DesignsScreen {
     pub(super) fn views_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
         ui.section_heading(&crate::tr!("designs-views"));
         ui.add_space(space::XS);
+        let views_saved = match &self.own {
+            Loading::Ready(v) => v.rendered.stale_since,
+            _ => None,
+        };
+        if let Some(since) = views_saved.or(self.view.as_ref().and_then(|d| d.stale_since)) {
+            crate::ui::stale::stale_mark(ui, since, shared.language());
+            ui.add_space(space::XS);
+        }
         match &self.own {
             Loading::Idle | Loading::Pending => {
                 ui.horizontal(|ui| {

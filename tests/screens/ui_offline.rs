@@ -1,0 +1,96 @@
+//! Issue 22 item 12 in the window: the gallery seen on a service that then goes away is shown
+//! again from the disk cache with the not-fresh line — after "Refresh", and after a start with
+//! the service still gone (in Danish), thumbnails included.
+
+use crate::common;
+use crate::ui_common::*;
+
+use logodesk::api::{ApiKey, AuthStyle};
+use logodesk::backend::{BackendConfig, StartAccount, StoreLocation};
+use logodesk::locale::Language;
+use logodesk::store::{KeyLocation, NewAccount, Store};
+use logodesk::ui::PersistedUi;
+
+/// The app on the data folder of `db`, showing `account`, with `keychain`.
+fn config(
+    db: &std::path::Path,
+    keychain: &logodesk::keychain::Keychain,
+    account: logodesk::store::AccountId,
+) -> BackendConfig {
+    let mut config = BackendConfig::ephemeral(keychain.clone());
+    config.store = StoreLocation::File(db.to_owned());
+    config.sandbox = None;
+    config.start_account = StartAccount::Id(account);
+    config.retry = common::fast_retry().with_max_retries(0);
+    config
+}
+
+#[test]
+fn the_gallery_seen_is_shown_offline_marked_not_fresh() {
+    let service = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let env = service.block_on(common::start());
+    let keychain = mock_keychain();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("logodesk.sqlite");
+    let account = Store::open(&db)
+        .unwrap()
+        .insert_account(&NewAccount {
+            name: "Nordby IF".into(),
+            base_url: env.sb.base_url().parse().unwrap(),
+            auth: AuthStyle::Bearer,
+            organization_id: None,
+            key_location: KeyLocation::Keychain,
+        })
+        .unwrap()
+        .id;
+    keychain.set(account, &ApiKey::new(env.key())).unwrap();
+
+    let mut h = app_with(
+        config(&db, &keychain, account),
+        egui::Theme::Light,
+        PersistedUi::default(),
+    );
+    wait_for_gallery(&mut h);
+    assert_eq!(h.state().gallery().stale_since(), None);
+    assert!(!shows_text(&h, "Not up to date"), "online: no mark");
+    let first = h.state().gallery().cards().next().unwrap().title.clone();
+    // The page is written behind the answer.
+    wait_for(&mut h, "the page on disk", |_| {
+        std::fs::read_dir(dir.path().join("cache").join(account.0.to_string()))
+            .is_ok_and(|mut d| d.next().is_some())
+    });
+
+    service.block_on(env.sb.shutdown());
+    press(&mut h, "⟳ Refresh");
+    wait_for(&mut h, "the saved page", |h| {
+        h.state().gallery().stale_since().is_some()
+    });
+    assert!(shows_text(
+        &h,
+        "Not up to date — offline, showing what was saved on"
+    ));
+    assert!(shows(&h, &first), "the cards seen");
+    drop(h);
+
+    // A new start on the train, in Danish: the saved page, its thumbnails and the mark.
+    let persisted = PersistedUi {
+        language: Some(Language::Danish),
+        ..PersistedUi::default()
+    };
+    let mut h = app_with(
+        config(&db, &keychain, account),
+        egui::Theme::Light,
+        persisted,
+    );
+    wait_for_gallery(&mut h);
+    assert!(h.state().gallery().stale_since().is_some());
+    assert!(shows_text(
+        &h,
+        "Ikke opdateret — offline, viser det, der blev gemt den"
+    ));
+    assert!(shows(&h, &first));
+}
