@@ -30,7 +30,10 @@ impl Composer {
         let id = shared.request(Slot::ComposerLine, &label, |request| {
             Command::Orders(OrdersCommand::FetchDesign { request, target })
         });
-        self.design_requests.insert(id, i);
+        self.lines.sync(&self.form.designs);
+        if let Some(line) = self.lines.id(i) {
+            self.lines.requests.insert(id, line);
+        }
     }
 
     /// Asks for logo line `i`'s kind and prices (not for a reference that is not a number).
@@ -93,10 +96,14 @@ impl Composer {
         request: RequestId,
         result: Result<Box<DesignInfo>, UserError>,
     ) {
-        let Some(i) = self.design_requests.remove(&request) else {
+        let Some(line) = self.lines.requests.remove(&request) else {
             return;
         };
-        let Some(d) = self.form.designs.get_mut(i) else {
+        let Some(d) = self
+            .lines
+            .index(line)
+            .and_then(|i| self.form.designs.get_mut(i))
+        else {
             return;
         };
         match result {
@@ -130,13 +137,13 @@ impl Composer {
                     Some(crate::tr!("composer-design-not-final", status = status))
                 };
                 match note {
-                    Some(n) => self.design_notes.insert(i, n),
-                    None => self.design_notes.remove(&i),
+                    Some(n) => self.lines.notes.insert(line, n),
+                    None => self.lines.notes.remove(&line),
                 };
             }
             Err(e) => {
-                self.design_notes.insert(
-                    i,
+                self.lines.notes.insert(
+                    line,
                     crate::tr!("composer-design-fetch-failed", reason = e.message),
                 );
             }
