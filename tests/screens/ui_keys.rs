@@ -295,3 +295,76 @@ fn the_palette_finds_runs_and_closes() {
     assert_ne!(h.ctx.theme(), before);
     assert!(!h.state().palette_open());
 }
+
+#[test]
+fn removing_a_middle_line_leaves_every_other_lines_paste_note_and_import_with_it() {
+    let mut h = new_order();
+    let fx = logodesk::sandbox::fixtures();
+    let not_finalized = "This design is not finalized";
+    let designs = [fx.draft_design_id, fx.done_design_id, fx.draft_design_id];
+    for (n, design) in designs.iter().enumerate() {
+        type_into(&mut h, "Design to add", &design.to_string());
+        h.get_by_label("Add design").click();
+        wait_for(&mut h, "the design looked up", |h| {
+            let designs = &h.state().orders().composer.form.designs;
+            designs.len() == n + 1 && designs.iter().all(|d| !d.title.is_empty())
+        });
+    }
+    let notes = |h: &H| h.query_all_by_label_contains(not_finalized).count();
+    let noted = notes(&h);
+    assert!(noted > 0, "the first and the last line are not finalized");
+    // An import under way into the last line.
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = dir.path().join("roster.csv");
+    std::fs::write(&file, "Number;Name\n9;Dora\n").expect("the roster file is written");
+    h.state_mut()
+        .orders_mut()
+        .composer
+        .import_roster_from(2, file);
+    wait_for(&mut h, "the import's preview", |h| {
+        h.state().orders().composer.import_preview(2).is_some()
+    });
+    // A paste not yet added under each line (the last first: the view ends at the top).
+    for (k, text) in [(2, "3;Carl"), (1, "2;Bo"), (0, "1;Anna")] {
+        let field = h
+            .query_all_by_label("Roster")
+            .nth(k)
+            .expect("a roster field");
+        field.scroll_to_me();
+        h.run_steps(2);
+        h.query_all_by_label("Roster")
+            .nth(k)
+            .expect("a roster field")
+            .focus();
+        h.run_steps(1);
+        h.query_all_by_label("Roster")
+            .nth(k)
+            .expect("a roster field")
+            .type_text(text);
+        h.run_steps(2);
+    }
+    // The middle line removed.
+    fn remove(h: &H) -> egui_kittest::Node<'_> {
+        let second = h.query_all_by_label("Remove design").nth(1);
+        second.expect("a second design line")
+    }
+    leave_field(&mut h);
+    remove(&h).scroll_to_me();
+    h.run_steps(2);
+    remove(&h).click_accesskit();
+    h.run_steps(3);
+    let c = &h.state().orders().composer;
+    assert_eq!(c.form.designs.len(), 2);
+    assert_eq!(c.roster_paste(0), "1;Anna");
+    assert_eq!(
+        c.roster_paste(1),
+        "3;Carl",
+        "the last line's paste stays with it"
+    );
+    assert!(c.import_preview(0).is_none());
+    assert!(
+        c.import_preview(1).is_some(),
+        "the import stays with the line it was for"
+    );
+    assert_eq!(notes(&h), noted, "both notes stay with their lines");
+}

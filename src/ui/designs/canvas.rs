@@ -56,10 +56,15 @@ pub struct CanvasView<'a> {
 }
 
 enum Drag {
-    /// Moving placement `index`; `grab` is the pointer minus the logo's centre, in px.
-    Move { index: usize, grab: [f64; 2] },
-    /// Turning placement `index` with its handle.
-    Rotate { index: usize },
+    /// Moving placement `index`; `grab` is the pointer minus the logo's centre, in px;
+    /// `angle` its turn (read once when the drag starts).
+    Move {
+        index: usize,
+        grab: [f64; 2],
+        angle: f64,
+    },
+    /// Turning placement `index` at `at` (read once when the drag starts) with its handle.
+    Rotate { index: usize, at: [f64; 2] },
     /// Panning the view.
     Pan,
 }
@@ -82,7 +87,8 @@ pub struct Canvas {
     pub snapped: bool,
     undo: Vec<Vec<PlacementForm>>,
     redo: Vec<Vec<PlacementForm>>,
-    /// The placements as the last frame left them (to see edits made in the table).
+    /// The placements as the last frame left them (to see edits made in the table); not
+    /// kept up during a drag, which edits one placement in place and is one step.
     last: Option<Vec<PlacementForm>>,
     /// The text field whose typing is the newest undo step.
     typing: Option<egui::Id>,
@@ -147,15 +153,38 @@ impl Canvas {
         self.typing = None;
     }
 
-    /// Notes an edit made now to `placements`.
+    /// Notes an edit made now to `placements` (copied only when it differs from the last
+    /// frame's, reusing the copy's room).
     fn edited(&mut self, placements: &[PlacementForm]) {
         self.changed_at = Some(Instant::now());
-        self.last = Some(placements.to_vec());
+        self.keep_last(placements);
+    }
+
+    /// Keeps `placements` as the last frame's, copying only what changed.
+    fn keep_last(&mut self, placements: &[PlacementForm]) {
+        match &mut self.last {
+            Some(last) if last.as_slice() == placements => {}
+            Some(last) => {
+                last.truncate(placements.len());
+                let n = last.len();
+                for (kept, p) in last.iter_mut().zip(placements) {
+                    if kept != p {
+                        kept.clone_from(p);
+                    }
+                }
+                last.extend_from_slice(&placements[n..]);
+            }
+            None => self.last = Some(placements.to_vec()),
+        }
     }
 
     /// Takes edits made outside the canvas (the table, add/remove buttons) as undo steps:
     /// typing in one field is one step.
     fn sync(&mut self, placements: &[PlacementForm], focused: Option<egui::Id>) {
+        if self.dragging() {
+            // The drag is one step, recorded when it started; `last` waits for its end.
+            return;
+        }
         match &self.last {
             Some(last) if last.as_slice() != placements => {
                 let before = last.clone();
@@ -314,18 +343,23 @@ impl Canvas {
             self.drag = match at {
                 Some(p) if handle.is_some_and(|(h, _)| h.distance(p) <= HANDLE_RADIUS * 2.0) => {
                     let index = self.selected.unwrap_or_default();
+                    let (x, y, _) = placements
+                        .get(index)
+                        .and_then(PlacementForm::numbers)
+                        .unwrap_or_default();
                     self.record(placements.clone());
-                    Some(Drag::Rotate { index })
+                    Some(Drag::Rotate { index, at: [x, y] })
                 }
                 Some(p) => match self.hit(p) {
                     Some(index) => {
                         self.selected = Some(index);
-                        let (x, y, _) = placements[index].numbers().unwrap_or_default();
+                        let (x, y, angle) = placements[index].numbers().unwrap_or_default();
                         let v = mapping.to_view(p);
                         self.record(placements.clone());
                         Some(Drag::Move {
                             index,
                             grab: [v[0] - x, v[1] - y],
+                            angle,
                         })
                     }
                     None => Some(Drag::Pan),
@@ -334,15 +368,16 @@ impl Canvas {
             };
             response.request_focus();
         }
+        // The placement a drag moved this frame (edited in place).
+        let mut moved = None;
         if response.dragged()
             && let Some(p) = response.interact_pointer_pos()
         {
             let alt = ui.input(|i| i.modifiers.alt);
             let shift = ui.input(|i| i.modifiers.shift);
             match self.drag {
-                Some(Drag::Move { index, grab }) => {
+                Some(Drag::Move { index, grab, angle }) => {
                     if let Some(form) = placements.get_mut(index) {
-                        let (_, _, a) = form.numbers().unwrap_or_default();
                         let v = mapping.to_view(p);
                         let threshold = f64::from(SNAP_POINTS / mapping.scale);
                         let (x, snapped) = if alt {
@@ -351,11 +386,12 @@ impl Canvas {
                             snap_x((v[0] - grab[0]).round(), view.geometry.center_x, threshold)
                         };
                         self.snapped = snapped;
-                        form.set_numbers(x, v[1] - grab[1], a);
-                        self.edited(placements);
+                        form.set_numbers(x, v[1] - grab[1], angle);
+                        self.changed_at = Some(Instant::now());
+                        moved = Some(index);
                     }
                 }
-                Some(Drag::Rotate { index }) => {
+                Some(Drag::Rotate { index, at: [x, y] }) => {
                     if let (Some(form), Some(c)) =
                         (placements.get_mut(index), self.drawn_center(index))
                     {
@@ -366,9 +402,9 @@ impl Canvas {
                         } else {
                             degrees.round()
                         };
-                        let (x, y, _) = form.numbers().unwrap_or_default();
                         form.set_numbers(x, y, degrees);
-                        self.edited(placements);
+                        self.changed_at = Some(Instant::now());
+                        moved = Some(index);
                     }
                 }
                 Some(Drag::Pan) => self.frame.pan += response.drag_delta(),
@@ -377,6 +413,9 @@ impl Canvas {
         }
         if response.drag_stopped() {
             self.released = self.dragging();
+            if self.released {
+                self.keep_last(placements);
+            }
             self.drag = None;
             self.snapped = false;
         }
@@ -399,8 +438,18 @@ impl Canvas {
             }
             self.keys(ui, placements);
         }
-        // The drawing follows this frame's edits.
-        self.drawn = self.layout(&mapping, placements, view, logos);
+        // The drawing follows this frame's edits: a drag frame lays out its one placement.
+        match moved {
+            Some(index) if self.dragging() => {
+                let one = self.layout_one(&mapping, placements, index, view, logos);
+                if let (Some(one), Some(d)) =
+                    (one, self.drawn.iter_mut().find(|d| d.index == index))
+                {
+                    *d = one;
+                }
+            }
+            _ => self.drawn = self.layout(&mapping, placements, view, logos),
+        }
         self.paint(ui, rect, &mapping, view, logos, placements);
         if let (Some(i), Some(p), None) = (self.hovered, pointer, &self.drag)
             && let Some(form) = placements.get(i)
@@ -423,7 +472,9 @@ impl Canvas {
         if !self.dragging() && response.hovered() && self.hovered.is_some() {
             ui.ctx().set_cursor_icon(egui::CursorIcon::Grab);
         }
-        self.last = Some(placements.clone());
+        if !self.dragging() {
+            self.keep_last(placements);
+        }
         response
     }
 
@@ -435,11 +486,24 @@ impl Canvas {
         view: &CanvasView<'_>,
         logos: &[CanvasLogo<'_>],
     ) -> Vec<Drawn> {
-        placements
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.view.trim().eq_ignore_ascii_case(view.name))
-            .filter_map(|(index, p)| {
+        (0..placements.len())
+            .filter_map(|index| self.layout_one(mapping, placements, index, view, logos))
+            .collect()
+    }
+
+    /// The box of placement `index`, if it is on `view` and its numbers read.
+    fn layout_one(
+        &self,
+        mapping: &Mapping,
+        placements: &[PlacementForm],
+        index: usize,
+        view: &CanvasView<'_>,
+        logos: &[CanvasLogo],
+    ) -> Option<Drawn> {
+        Some(placements.get(index))
+            .flatten()
+            .filter(|p| p.view.trim().eq_ignore_ascii_case(view.name))
+            .and_then(|p| {
                 let (x, y, a) = p.numbers()?;
                 let mm = logo_of(logos, p.logo_id)
                     .map(|l| [l.logo.width_mm, l.logo.height_mm])
@@ -454,7 +518,6 @@ impl Canvas {
                     corners: mapping.corners([x, y], px, a.to_radians()),
                 })
             })
-            .collect()
     }
 
     /// The topmost placement under `p`.

@@ -290,8 +290,8 @@ fn canvas_ui(
         .collect();
 
     // The service's picture when it shows exactly these placements.
-    let current = form::placements(v);
-    let fresh = parts.preview.is_current(current.as_ref());
+    // (Not read while a drag moves a logo: the service's picture is not of them then.)
+    let fresh = !parts.canvas.dragging() && parts.preview.is_current(form::placements(v).as_ref());
     let service = if fresh {
         parts
             .preview

@@ -29,8 +29,10 @@ impl Composer {
             ui.add_space(space::S);
             let mut remove = None;
             let mut lines = Vec::with_capacity(self.form.designs.len());
+            self.lines.sync(&self.form.designs);
             for i in 0..self.form.designs.len() {
-                let line = ui.push_id(("design", i), |ui| {
+                let id = self.lines.id(i);
+                let line = ui.push_id(("design", id), |ui| {
                     // The proof beside the grid when there is room, else below it.
                     let beside = ui.available_width() >= proof::BESIDE_FROM;
                     if beside {
@@ -66,20 +68,16 @@ impl Composer {
             }
             self.roster_drop_targets(ui, lines);
             if let Some(i) = remove {
+                let gone = self.lines.id(i);
                 self.form.designs.remove(i);
                 self.revealed.retain(|p| !p.starts_with("designs["));
-                // An import under way names a line by its place: it ends with the line.
-                self.import = None;
-                // Unsent pastes stay with their lines (the removed line's goes with it).
-                self.roster = std::mem::take(&mut self.roster)
-                    .into_iter()
-                    .filter(|(k, _)| *k != i)
-                    .map(|(k, text)| (if k > i { k - 1 } else { k }, text))
-                    .collect();
-                self.design_notes.clear();
-                self.design_requests.clear();
+                // The line's paste, note, look-up and import go with it; every other line
+                // keeps its own.
+                self.lines.remove(i);
+                if self.import.as_ref().is_some_and(|x| Some(x.line) == gone) {
+                    self.import = None;
+                }
                 self.proofs.forget_lines(shared);
-                self.refetch_designs(shared);
             }
             // Only a reference of the right shape is added (and fetched).
             let reference = IdEntry::new(
@@ -134,7 +132,8 @@ impl Composer {
                     .clicked();
             });
         });
-        if let Some(note) = self.design_notes.get(&i) {
+        let line = self.lines.id(i);
+        if let Some(note) = line.and_then(|l| self.lines.notes.get(&l)) {
             ui.label(RichText::new(note).small().color(t.warning));
         }
         ui.problem_at(issues, &format!("{at}.designId"));
@@ -275,7 +274,11 @@ impl Composer {
                     ..RowForm::default()
                 });
             }
-            let text = self.roster.entry(i).or_default();
+            let mut unkept = String::new();
+            let text = match line {
+                Some(line) => self.lines.pastes.entry(line).or_default(),
+                None => &mut unkept,
+            };
             ui.add(
                 egui::TextEdit::multiline(text)
                     .hint_text(crate::tr!("composer-roster-hint"))
@@ -326,8 +329,8 @@ impl Composer {
                 export = Some(RosterExport::Template);
             }
         });
-        if let Some(note) = pasted_note {
-            self.design_notes.insert(i, note);
+        if let (Some(note), Some(line)) = (pasted_note, line) {
+            self.lines.notes.insert(line, note);
         }
         if let Some(export) = export {
             export_roster(export, shared);
@@ -341,6 +344,14 @@ impl Composer {
 }
 
 impl Composer {
+    /// The rows pasted into design line `i` and not added yet.
+    pub fn roster_paste(&self, i: usize) -> &str {
+        self.lines
+            .id(i)
+            .and_then(|line| self.lines.pastes.get(&line))
+            .map_or("", String::as_str)
+    }
+
     /// The rows of design line `i` the grid marks now (a problem, or a number another row
     /// of the line also carries), by place.
     pub fn marked_rows(&self, i: usize) -> Vec<usize> {

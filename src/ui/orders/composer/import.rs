@@ -9,6 +9,7 @@
 
 use super::Composer;
 use super::designs::{is_lone_default_row, replace_lone_default_row, row_heading_texts};
+use super::lines::LineId;
 use crate::api::MAX_INSTANCES_PER_DESIGN;
 use crate::backend::orders::OrdersCommand;
 use crate::backend::{Command, RequestId, SaveTo, UserError, file_name_part};
@@ -35,7 +36,8 @@ const FIRST_CELL_CHARS: usize = 24;
 
 /// An import under way for one design line.
 pub(super) struct RosterImport {
-    line: usize,
+    /// The line it is for (by id: it stays with its line when another is removed).
+    pub(super) line: LineId,
     /// The dialog or the read being waited for.
     waiting: Option<RequestId>,
     table: Option<RosterTable>,
@@ -52,7 +54,7 @@ pub(super) struct RosterImport {
 }
 
 impl RosterImport {
-    fn new(line: usize, waiting: RequestId) -> RosterImport {
+    fn new(line: LineId, waiting: RequestId) -> RosterImport {
         RosterImport {
             line,
             waiting: Some(waiting),
@@ -132,6 +134,9 @@ fn refreshed<'a>(
 impl Composer {
     /// "Import roster…" on design line `line`: a file dialog in the backend.
     pub(super) fn pick_roster_file(&mut self, line: usize, shared: &mut Shared<'_>) {
+        let Some(line) = self.line_id(line) else {
+            return;
+        };
         let label = crate::tr!("composer-choosing-roster");
         let id = shared.request(Slot::ComposerRoster, &label, |request| {
             Command::Orders(OrdersCommand::PickRosterFile { request })
@@ -142,13 +147,21 @@ impl Composer {
     /// Imports the roster file at `path` into design line `line` from the next frame on: the
     /// way in for a path from elsewhere than the dialog (a dropped file, a test).
     pub fn import_roster_from(&mut self, line: usize, path: PathBuf) {
-        self.roster_path = Some((line, path));
+        if let Some(line) = self.line_id(line) {
+            self.roster_path = Some((line, path));
+        }
+    }
+
+    /// The id of design line `i`.
+    fn line_id(&mut self, i: usize) -> Option<LineId> {
+        self.lines.sync(&self.form.designs);
+        self.lines.id(i)
     }
 
     /// Reads the roster file at `path` for design line `line` and previews it.
     pub(super) fn import_roster_file(
         &mut self,
-        line: usize,
+        line: LineId,
         path: PathBuf,
         shared: &mut Shared<'_>,
     ) {
@@ -204,7 +217,8 @@ impl Composer {
     /// The rows of the import under way for line `i`, as they would be added (computed
     /// afresh; the page keeps the one it draws).
     pub fn import_preview(&self, i: usize) -> Option<Vec<PreviewRow>> {
-        let import = self.import.as_ref().filter(|x| x.line == i)?;
+        let line = self.lines.id(i);
+        let import = self.import.as_ref().filter(|x| Some(x.line) == line)?;
         let table = import.table.as_ref()?;
         Some(preview(
             table,
@@ -215,9 +229,11 @@ impl Composer {
 
     /// The preview of line `i`'s import, if one is under way for it.
     pub(super) fn import_ui(&mut self, ui: &mut Ui, i: usize) {
-        let Some(import) = self.import.as_mut().filter(|x| x.line == i) else {
+        let line = self.lines.id(i);
+        let Some(import) = self.import.as_mut().filter(|x| Some(x.line) == line) else {
             return;
         };
+        let import_line = import.line;
         let existing = self.form.designs.get(i).map_or(&[][..], |d| &d.rows);
         let t = theme::tokens(ui.ctx());
         let mut close = false;
@@ -333,7 +349,7 @@ impl Composer {
                 });
             });
         if let Some(path) = typed {
-            self.roster_path = Some((i, path));
+            self.roster_path = Some((import_line, path));
         } else if add {
             if let Some(RosterImport {
                 table: Some(table),
@@ -464,7 +480,11 @@ impl Composer {
                 crate::tr!("composer-drop-roster-no-line"),
                 None,
             )),
-            Some(line) => self.import_roster_file(line, path, shared),
+            Some(line) => {
+                if let Some(line) = self.lines.id(line) {
+                    self.import_roster_file(line, path, shared);
+                }
+            }
         }
         true
     }

@@ -34,7 +34,10 @@ impl Composer {
                 opener: Opener::Composer,
             })
         });
-        self.design_requests.insert(id, i);
+        self.lines.sync(&self.form.designs);
+        if let Some(line) = self.lines.id(i) {
+            self.lines.requests.insert(id, line);
+        }
     }
 
     /// Asks for logo line `i`'s kind and prices (not for a reference that is not a number).
@@ -93,10 +96,14 @@ impl Composer {
 
     /// A design's details arrived.
     pub(in crate::ui::orders) fn on_design(&mut self, request: RequestId, info: Box<DesignView>) {
-        let Some(i) = self.design_requests.remove(&request) else {
+        let Some(line) = self.lines.requests.remove(&request) else {
             return;
         };
-        let Some(d) = self.form.designs.get_mut(i) else {
+        let Some(d) = self
+            .lines
+            .index(line)
+            .and_then(|i| self.form.designs.get_mut(i))
+        else {
             return;
         };
         d.title = info.design.title.clone();
@@ -128,8 +135,8 @@ impl Composer {
             Some(crate::tr!("composer-design-not-final", status = status))
         };
         match note {
-            Some(n) => self.design_notes.insert(i, n),
-            None => self.design_notes.remove(&i),
+            Some(n) => self.lines.notes.insert(line, n),
+            None => self.lines.notes.remove(&line),
         };
     }
 
@@ -140,11 +147,11 @@ impl Composer {
         request: RequestId,
         error: &UserError,
     ) -> bool {
-        if let Some(i) = self.design_requests.remove(&request) {
-            if i < self.form.designs.len() {
+        if let Some(line) = self.lines.requests.remove(&request) {
+            if self.lines.index(line).is_some() {
                 let reason = error.message.as_str();
                 let note = crate::tr!("composer-design-fetch-failed", reason = reason);
-                self.design_notes.insert(i, note);
+                self.lines.notes.insert(line, note);
             }
             return true;
         }

@@ -12,6 +12,7 @@ mod designs;
 mod estimate;
 mod header;
 mod import;
+mod lines;
 mod logos;
 mod lookups;
 mod picker;
@@ -57,10 +58,9 @@ pub struct Composer {
     design_input_problem: Option<String>,
     logo_input: String,
     logo_by_item_no: bool,
-    roster: HashMap<usize, String>,
-    design_requests: HashMap<RequestId, usize>,
+    /// The design lines' ids, and each line's paste, note and look-ups.
+    lines: lines::DesignLines,
     logo_requests: HashMap<RequestId, usize>,
-    design_notes: HashMap<usize, String>,
     logo_notes: HashMap<usize, String>,
     /// Logos known in full (kinds, prices, fees).
     known: HashMap<LogoRef, Logo>,
@@ -81,7 +81,7 @@ pub struct Composer {
     /// dropped.
     drop_lines: Vec<egui::Rect>,
     /// A roster file to import into a design line, given by path (read at the next frame).
-    roster_path: Option<(usize, std::path::PathBuf)>,
+    roster_path: Option<(lines::LineId, std::path::PathBuf)>,
     /// The loose-logo picker: the search typed, when it was last edited, the newest
     /// request, the search it answers and its matches (or why there are none).
     picker: LogoPicker,
@@ -262,6 +262,8 @@ impl Composer {
     /// Draws the composer; answers a form to copy into a new draft when asked.
     pub fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) -> Option<DraftForm> {
         self.undo_frame(ui.ctx(), shared);
+        // Lines changed outside the page (a form set whole) keep their ids by reference.
+        self.lines.sync(&self.form.designs);
         if let Some((line, path)) = self.roster_path.take() {
             self.import_roster_file(line, path, shared);
         }

@@ -45,9 +45,9 @@ impl Composer {
         }
         if std::mem::take(&mut self.history.lines_changed) {
             // Answers on their way belong to lines by position: drop them, ask again.
-            self.design_notes.clear();
+            self.lines.forget_lookups();
+            self.lines.sync(&self.form.designs);
             self.logo_notes.clear();
-            self.design_requests.clear();
             self.logo_requests.clear();
             self.proofs.forget_lines(shared);
             self.refetch(shared);

@@ -1,0 +1,154 @@
+//! The design lines' identities and what the page keeps for each line beside the form: an
+//! unsent roster paste, a note from the line's look-up, the look-ups on their way. A line is
+//! known by a [`LineId`], not by its place, so removing or reordering lines never moves one
+//! line's state to another. Ids live only while the composer is open (the saved draft has
+//! none): they are given when the form is loaded and whenever its lines change outside the
+//! page (undo, a test), matched by reference so a line that stays keeps its id.
+
+use crate::backend::RequestId;
+use crate::orders::form::DesignForm;
+use std::collections::HashMap;
+
+/// A design line's identity while the composer is open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LineId(u64);
+
+/// The design lines' ids, in the form's order, and each line's state.
+#[derive(Default)]
+pub(super) struct DesignLines {
+    /// Each line's id and the reference it was given for, in the form's order.
+    ids: Vec<(LineId, String)>,
+    /// The id the next new line gets.
+    next: u64,
+    /// Rows pasted into a line and not yet added.
+    pub pastes: HashMap<LineId, String>,
+    /// What a line's look-up said (not finalized, could not be fetched, rows cut).
+    pub notes: HashMap<LineId, String>,
+    /// Look-ups on their way, by the line they are for.
+    pub requests: HashMap<RequestId, LineId>,
+}
+
+impl DesignLines {
+    fn fresh(&mut self) -> LineId {
+        self.next += 1;
+        LineId(self.next)
+    }
+
+    /// Follows `designs`: a line whose reference still sits in order keeps its id, another
+    /// gets a new one; the state of lines that are gone is dropped. Answers whether any id
+    /// changed.
+    pub fn sync(&mut self, designs: &[DesignForm]) -> bool {
+        let same = self.ids.len() == designs.len()
+            && self
+                .ids
+                .iter()
+                .zip(designs)
+                .all(|((_, r), d)| *r == d.reference);
+        if same {
+            return false;
+        }
+        let mut old = std::mem::take(&mut self.ids);
+        let ids: Vec<(LineId, String)> = designs
+            .iter()
+            .map(|d| {
+                let id = match old.iter().position(|(_, r)| *r == d.reference) {
+                    Some(k) => old.remove(k).0,
+                    None => self.fresh(),
+                };
+                (id, d.reference.clone())
+            })
+            .collect();
+        self.ids = ids;
+        self.forget_gone();
+        true
+    }
+
+    /// Drops the state of lines no longer in the form.
+    fn forget_gone(&mut self) {
+        let live: Vec<LineId> = self.ids.iter().map(|(id, _)| *id).collect();
+        self.pastes.retain(|id, _| live.contains(id));
+        self.notes.retain(|id, _| live.contains(id));
+        self.requests.retain(|_, id| live.contains(id));
+    }
+
+    /// The id of the line at place `i`.
+    pub fn id(&self, i: usize) -> Option<LineId> {
+        self.ids.get(i).map(|(id, _)| *id)
+    }
+
+    /// The place of line `id` now.
+    pub fn index(&self, id: LineId) -> Option<usize> {
+        self.ids.iter().position(|(k, _)| *k == id)
+    }
+
+    /// The line at place `i` was removed from the form: its state goes with it, every other
+    /// line keeps its own.
+    pub fn remove(&mut self, i: usize) {
+        if i < self.ids.len() {
+            self.ids.remove(i);
+            self.forget_gone();
+        }
+    }
+
+    /// Forgets every note and look-up on its way (they are asked again).
+    pub fn forget_lookups(&mut self) {
+        self.notes.clear();
+        self.requests.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(reference: &str) -> DesignForm {
+        DesignForm {
+            reference: reference.into(),
+            ..DesignForm::default()
+        }
+    }
+
+    #[test]
+    fn removing_a_middle_line_leaves_every_other_lines_state_with_it() {
+        let mut form = vec![line("1"), line("2"), line("3")];
+        let mut lines = DesignLines::default();
+        assert!(lines.sync(&form));
+        let ids: Vec<LineId> = (0..3).filter_map(|i| lines.id(i)).collect();
+        for (k, id) in ids.iter().enumerate() {
+            lines.pastes.insert(*id, format!("paste {k}"));
+            lines.notes.insert(*id, format!("note {k}"));
+            lines.requests.insert(RequestId(k as u64), *id);
+        }
+        form.remove(1);
+        lines.remove(1);
+        assert!(
+            !lines.sync(&form),
+            "the page's own removal is already followed"
+        );
+        assert_eq!((lines.id(0), lines.id(1)), (Some(ids[0]), Some(ids[2])));
+        assert_eq!(lines.index(ids[2]), Some(1));
+        assert_eq!(lines.index(ids[1]), None);
+        for (k, id) in [(0, ids[0]), (2, ids[2])] {
+            assert_eq!(lines.pastes[&id], format!("paste {k}"));
+            assert_eq!(lines.notes[&id], format!("note {k}"));
+            assert_eq!(lines.requests[&RequestId(k)], id);
+        }
+        assert!(!lines.pastes.contains_key(&ids[1]));
+        assert!(!lines.notes.contains_key(&ids[1]));
+        assert!(!lines.requests.contains_key(&RequestId(1)));
+    }
+
+    #[test]
+    fn lines_changed_elsewhere_keep_their_ids_by_reference() {
+        let mut lines = DesignLines::default();
+        lines.sync(&[line("1"), line("2")]);
+        let (a, b) = (lines.id(0), lines.id(1));
+        lines.pastes.insert(a.unwrap(), "a".into());
+        // Reordered, and a line restored (an undo): the two kept, the new one fresh.
+        assert!(lines.sync(&[line("2"), line("9"), line("1")]));
+        assert_eq!(lines.id(0), b);
+        assert_eq!(lines.id(2), a);
+        assert!(![a, b].contains(&lines.id(1)));
+        assert_eq!(lines.pastes[&a.unwrap()], "a");
+    }
+}
