@@ -31,8 +31,12 @@ fn the_composer_speaks_danish_with_danish_plurals() {
     // A design line starts with one row of one garment; a second row makes both plural.
     type_into(&mut h, "Design, der skal tilføjes", "MUL123456");
     press(&mut h, "Tilføj design");
-    assert!(shows_text(&h, "1 række · 1 trøje"));
+    wait_for(&mut h, "the new line's counts", |h| {
+        shows_text(h, "1 række · 1 trøje")
+    });
     press(&mut h, "+ Række");
-    assert!(shows_text(&h, "2 rækker · 2 trøjer"));
+    wait_for(&mut h, "two rows counted", |h| {
+        shows_text(h, "2 rækker · 2 trøjer")
+    });
     assert!(!shows_text(&h, "rows"));
 }

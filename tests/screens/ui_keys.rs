@@ -221,7 +221,13 @@ fn an_undone_line_removal_looks_its_design_up_again() {
         });
     }
     assert!(shows_text(&h, not_finalized));
-    // The first line removed: the note goes with it.
+    // The first line removed: the note goes with it (its button scrolled into view first:
+    // the lines with their proof strips are taller than the test's window).
+    h.query_all_by_label("Remove design")
+        .next()
+        .expect("a design line")
+        .scroll_to_me();
+    h.run_steps(3);
     h.query_all_by_label("Remove design")
         .next()
         .expect("a design line")
