@@ -7,12 +7,13 @@
 //! belongs to, so the UI drops stale ones in one place.
 //!
 //! Layout: one module per feature ([`logos`], [`accounts`], [`editor`], [`orders`],
-//! [`designs`], [`tasks`], [`proofs`]), each with its own command and event enums and the same surface
+//! [`designs`], [`tasks`], [`proofs`], [`cache`]), each with its own command and event enums and the same surface
 //! (`new`, `activate(&Active)`, `handle(command)`); [`protocol`] wraps their enums; the
 //! worker only dispatches; [`support`] is what they all stand on. Imports only go down:
 //! worker → features → support.
 
 pub mod accounts;
+pub mod cache;
 pub mod demo;
 pub mod designs;
 pub mod editor;

@@ -4,6 +4,7 @@
 //! payloads can hold API keys or image pixels.
 
 use super::accounts::{AccountsCommand, AccountsEvent};
+use super::cache::{CacheCommand, CacheEvent};
 use super::designs::{DesignsCommand, DesignsEvent};
 use super::editor::{EditorCommand, EditorEvent};
 use super::logos::{LogosCommand, LogosEvent};
@@ -42,6 +43,8 @@ pub enum Command {
     Tasks(TasksCommand),
     /// Roster proofs, proof sheets and order confirmations (see [`super::proofs`]).
     Proofs(ProofsCommand),
+    /// The offline copies: their size, emptying them (see [`super::cache`]).
+    Cache(CacheCommand),
 }
 
 /// What the backend tells the UI, inside an [`Envelope`]. Every envelope is followed by a
@@ -79,6 +82,7 @@ pub enum Event {
     Designs(DesignsEvent),
     Tasks(TasksEvent),
     Proofs(ProofsEvent),
+    Cache(CacheEvent),
 }
 
 /// An event with the generation and request it answers: what the UI drains.
@@ -94,6 +98,7 @@ impl fmt::Debug for Command {
             Command::Designs(c) => write!(f, "Designs::{c:?}"),
             Command::Tasks(c) => write!(f, "Tasks::{c:?}"),
             Command::Proofs(c) => write!(f, "Proofs::{c:?}"),
+            Command::Cache(c) => write!(f, "Cache::{c:?}"),
             other => f.write_str(other.into()),
         }
     }
@@ -109,6 +114,7 @@ impl fmt::Debug for Event {
             Event::Designs(e) => write!(f, "Designs::{e:?}"),
             Event::Tasks(e) => write!(f, "Tasks::{e:?}"),
             Event::Proofs(e) => write!(f, "Proofs::{e:?}"),
+            Event::Cache(e) => write!(f, "Cache::{e:?}"),
             other => f.write_str(other.into()),
         }
     }

@@ -5,6 +5,7 @@
 //! once.
 
 use super::accounts::Accounts;
+use super::cache::Cache;
 use super::designs::Designs;
 use super::editor::Editor;
 use super::logos::Logos;
@@ -88,6 +89,7 @@ struct Worker {
     designs: Designs,
     tasks: Tasks,
     proofs: Proofs,
+    cache: Cache,
 }
 
 impl Worker {
@@ -157,8 +159,9 @@ impl Worker {
                 feature_sink(&sink, Event::Designs),
                 thumbnails,
                 thumbs,
-                disk_cache,
+                disk_cache.clone(),
             ),
+            cache: Cache::new(feature_sink(&sink, Event::Cache), disk_cache),
             tasks: Tasks::new(
                 feature_sink(&sink, Event::Tasks),
                 store.clone(),
@@ -254,6 +257,10 @@ impl Worker {
             Command::Designs(c) => self.designs.handle(c).await,
             Command::Tasks(c) => self.tasks.handle(c).await,
             Command::Proofs(c) => self.proofs.handle(c).await,
+            Command::Cache(c) => {
+                self.cache.handle(c);
+                Ok(())
+            }
         };
         if let Err(error) = handled {
             self.sink.send(Envelope {

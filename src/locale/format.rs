@@ -93,6 +93,28 @@ impl Language {
         }
     }
 
+    /// An amount of data on disk in units of 1024 (as file managers count): `0 B`, `512 B`,
+    /// `12,3 MB` / `12.3 MB`, `200 MB`, `1,5 GB`; one decimal at most, no trailing zero.
+    pub fn file_size(self, bytes: u64) -> String {
+        const UNITS: [&str; 4] = ["KB", "MB", "GB", "TB"];
+        if bytes < 1024 {
+            return format!("{} B", self.integer(bytes as i64));
+        }
+        let round = |v: Decimal| {
+            v.round_dp_with_strategy(1, RoundingStrategy::MidpointAwayFromZero)
+                .normalize()
+        };
+        let mut value = Decimal::from(bytes) / Decimal::from(1024);
+        let mut unit = 0;
+        // 1023,96 KB rounds to 1024 KB: that is 1 MB.
+        while unit + 1 < UNITS.len() && round(value) >= Decimal::from(1024) {
+            value /= Decimal::from(1024);
+            unit += 1;
+        }
+        let rounded = round(value);
+        format!("{} {}", self.number(rounded, rounded.scale()), UNITS[unit])
+    }
+
     fn grouped(self, digits: &str) -> String {
         let sep = self.group_separator();
         let mut out = String::with_capacity(digits.len() + digits.len() / 3);
@@ -237,6 +259,18 @@ mod tests {
             EN.number(Decimal::MAX, 0),
             "79,228,162,514,264,337,593,543,950,335"
         );
+    }
+
+    #[test]
+    fn file_sizes_count_in_1024s_with_one_decimal() {
+        assert_eq!(DA.file_size(0), "0 B");
+        assert_eq!(EN.file_size(1023), "1,023 B");
+        assert_eq!(EN.file_size(1024), "1 KB");
+        assert_eq!(DA.file_size(12_897_485), "12,3 MB");
+        assert_eq!(EN.file_size(12_897_485), "12.3 MB");
+        assert_eq!(DA.file_size(200 * 1024 * 1024), "200 MB");
+        assert_eq!(EN.file_size(1024 * 1024 - 1), "1 MB");
+        assert_eq!(DA.file_size(3 * 1024 * 1024 * 1024 / 2), "1,5 GB");
     }
 
     #[test]

@@ -41,6 +41,8 @@ pub enum Slot {
     SettingsSave,
     /// "Test connection".
     SettingsTest,
+    /// Counting or emptying the offline copies.
+    SettingsCache,
     /// The design shown.
     DesignOpen,
     /// Cloning it.
@@ -90,7 +92,7 @@ impl Slot {
             | Slot::UploadPick
             | Slot::UploadCheck
             | Slot::Upload => Screen::Editor,
-            Slot::SettingsSave | Slot::SettingsTest => Screen::Settings,
+            Slot::SettingsSave | Slot::SettingsTest | Slot::SettingsCache => Screen::Settings,
             Slot::DesignOpen
             | Slot::DesignClone
             | Slot::DesignViews

@@ -1,10 +1,11 @@
 //! Settings: accounts (add, edit, test, switch, remove; keys go to the keychain only),
-//! appearance, and what this build is.
+//! appearance, the offline copies on this computer, and what this build is.
 
 use super::theme::{self, field, panel, space, table};
 use super::widgets::UiExt as _;
 use super::{Intent, Reply, ScreenView, Shared, Slot, Toast};
 use crate::api::{ApiKey, AuthStyle, OrganizationId};
+use crate::backend::cache::{CacheCommand, CacheEvent};
 use crate::backend::{
     AccountDraft, AccountsCommand, AccountsEvent, Command, ConnectionReport, Event, UserError,
     WaitingOrders, validate_base_url,
@@ -103,6 +104,12 @@ pub struct Settings {
     confirm_remove: Option<AccountId>,
     report: Option<ConnectionReport>,
     save_error: Option<UserError>,
+    /// The offline copies: bytes used and the most kept, as last counted.
+    cache: Option<(u64, u64)>,
+    /// Whether they were counted since the screen was last shown.
+    cache_asked: bool,
+    /// Why counting or emptying them failed.
+    cache_error: Option<UserError>,
     /// "Show desktop notifications" (the app reads it; persisted with the UI state).
     pub desktop_notifications: bool,
 }
@@ -156,6 +163,82 @@ impl Settings {
         });
         self.report = None;
         self.save_error = None;
+    }
+
+    /// Asks the backend to count the offline copies, or to empty them first (`clear`).
+    fn ask_cache(&mut self, clear: bool, shared: &mut Shared<'_>) {
+        self.cache_asked = true;
+        self.cache_error = None;
+        let label = if clear {
+            crate::tr!("settings-cache-clearing")
+        } else {
+            crate::tr!("settings-cache-measuring")
+        };
+        shared.request(Slot::SettingsCache, &label, |request| {
+            Command::Cache(if clear {
+                CacheCommand::Clear { request }
+            } else {
+                CacheCommand::Measure { request }
+            })
+        });
+    }
+
+    /// "Data on this computer": how much the offline copies take, and emptying them (at once,
+    /// without a question: they are fetched again as the person browses).
+    fn cache_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
+        if !self.cache_asked {
+            self.ask_cache(false, shared);
+        }
+        ui.surface(|ui| {
+            ui.set_width(ui.available_width());
+            ui.section_heading(&crate::tr!("settings-data"));
+            ui.add_space(space::S);
+            let busy = shared.requests.is_running(Slot::SettingsCache);
+            let language = shared.language();
+            ui.horizontal(|ui| {
+                match self.cache {
+                    Some((_, 0)) => {
+                        ui.muted(&crate::tr!("settings-cache-off"));
+                    }
+                    Some((used, budget)) => {
+                        ui.label(crate::tr!(
+                            "settings-cache-size",
+                            used = language.file_size(used),
+                            budget = language.file_size(budget)
+                        ));
+                    }
+                    None => {
+                        ui.muted(&crate::tr!("settings-cache-measuring"));
+                    }
+                }
+                if busy {
+                    ui.spinner();
+                }
+                if self.cache.is_some_and(|(_, budget)| budget == 0) {
+                    return;
+                }
+                ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                    let can_clear = !busy && self.cache.is_some_and(|(used, _)| used > 0);
+                    if ui
+                        .add_enabled(
+                            can_clear,
+                            egui::Button::new(crate::tr!("settings-cache-clear")),
+                        )
+                        .on_hover_text(crate::tr!("settings-cache-clear-hover"))
+                        .clicked()
+                    {
+                        self.ask_cache(true, shared);
+                    }
+                });
+            });
+            if self.cache.is_none_or(|(_, budget)| budget > 0) {
+                ui.muted_small(&crate::tr!("settings-cache-hint"));
+            }
+            if let Some(e) = &self.cache_error {
+                ui.add_space(space::S);
+                ui.error_box(e, "cache");
+            }
+        });
     }
 
     fn accounts_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
@@ -710,28 +793,52 @@ impl ScreenView for Settings {
                 ui.add_space(space::L);
                 notifications_ui(ui, &mut self.desktop_notifications);
                 ui.add_space(space::L);
+                self.cache_ui(ui, shared);
+                ui.add_space(space::L);
                 about_ui(ui, shared);
             });
     }
 
     fn on_event(&mut self, _reply: Reply, event: Event, shared: &mut Shared<'_>) -> Option<Event> {
-        let Event::Accounts(event) = event else {
-            return Some(event);
-        };
-        self.on_accounts_event(event, shared);
+        match event {
+            Event::Accounts(event) => self.on_accounts_event(event, shared),
+            Event::Cache(CacheEvent::Size { used, budget }) => self.cache = Some((used, budget)),
+            event => return Some(event),
+        }
         None
     }
 
-    /// A save failed.
-    fn on_failed(&mut self, _reply: Reply, error: &UserError, _: &mut Shared<'_>) -> Toast {
-        self.save_error = Some(error.clone());
+    /// A save failed, or counting or emptying the offline copies did.
+    fn on_failed(&mut self, reply: Reply, error: &UserError, _: &mut Shared<'_>) -> Toast {
+        if reply.slot == Some(Slot::SettingsCache) {
+            self.cache_error = Some(error.clone());
+        } else {
+            self.save_error = Some(error.clone());
+        }
         Toast::Show
     }
 
-    /// The form and the report stay: they are about accounts, not the account shown.
-    fn activated(&mut self, _: &mut Shared<'_>) {}
+    /// The offline copies are counted again (the form and the report stay: they are about
+    /// accounts, not the account shown).
+    fn refresh(&mut self, shared: &mut Shared<'_>) -> bool {
+        self.ask_cache(false, shared);
+        true
+    }
 
-    fn ready_for_screenshot(&mut self, _shown: bool, shared: &Shared<'_>) -> bool {
-        shared.session.ready && shared.session.active.is_some()
+    /// The form and the report stay: they are about accounts, not the account shown. The
+    /// offline copies are counted again when the screen is next drawn.
+    fn activated(&mut self, _: &mut Shared<'_>) {
+        self.cache_asked = false;
+    }
+
+    /// The offline copies are counted again when the screen is shown again.
+    fn left(&mut self, _: &mut Shared<'_>) {
+        self.cache_asked = false;
+    }
+
+    fn ready_for_screenshot(&mut self, shown: bool, shared: &Shared<'_>) -> bool {
+        shared.session.ready
+            && shared.session.active.is_some()
+            && (!shown || self.cache.is_some() || self.cache_error.is_some())
     }
 }

@@ -22,16 +22,30 @@ fn settings_speak_danish_and_count_logos_by_the_danish_rule() {
         h.state().session().active.is_some()
     });
     assert_eq!(h.state().screen(), Screen::Settings);
+    // The offline copies, counted on the blocking lane (none kept in memory only).
+    wait_for(&mut h, "the offline copies", |h| {
+        shows(
+            h,
+            "Der gemmes ingen offline-kopier: denne sessions data ligger kun i hukommelsen.",
+        )
+    });
     for label in [
         "Konti",
         "+ Tilføj konto",
         "Udseende",
         "Følg systemet",
+        "Data på denne computer",
         "Om logodesk",
     ] {
         assert!(shows(&h, label), "{label} is not on screen");
     }
-    for english in ["Accounts", "+ Add account", "Appearance", "About logodesk"] {
+    for english in [
+        "Accounts",
+        "+ Add account",
+        "Appearance",
+        "Data on this computer",
+        "About logodesk",
+    ] {
         assert!(!shows(&h, english), "{english} is still on screen");
     }
 

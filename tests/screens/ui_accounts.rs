@@ -223,6 +223,10 @@ fn snapshot_of_settings() {
     let mut h = app(egui::Theme::Light);
     wait_for_gallery(&mut h);
     open_settings(&mut h);
+    // The offline copies are counted on the blocking lane (none kept in memory only).
+    wait_for(&mut h, "the offline copies", |h| {
+        shows_text(h, "No offline copies are kept")
+    });
     h.remove_cursor();
     h.run_steps(2);
     // The sandbox's port and the build's revision change from run to run.

@@ -1,9 +1,12 @@
 //! Issue 22 item 12 in the window: the gallery seen on a service that then goes away is shown
 //! again from the disk cache with the not-fresh line — after "Refresh", and after a start with
-//! the service still gone (in Danish), thumbnails included.
+//! the service still gone (in Danish), thumbnails included. Settings shows how much the
+//! copies take and empties them.
 
 use crate::common;
 use crate::ui_common::*;
+
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 
 use logodesk::api::{ApiKey, AuthStyle};
 use logodesk::backend::{BackendConfig, StartAccount, StoreLocation};
@@ -93,4 +96,57 @@ fn the_gallery_seen_is_shown_offline_marked_not_fresh() {
         "Ikke opdateret — offline, viser det, der blev gemt den"
     ));
     assert!(shows(&h, &first));
+}
+
+/// Every file under `dir` (none when it does not exist).
+fn files_under(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .flat_map(|e| {
+            let path = e.path();
+            if path.is_dir() {
+                files_under(&path)
+            } else {
+                vec![path]
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn settings_show_the_offline_copies_and_empty_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = crate::ui_common::config();
+    config.store = StoreLocation::File(dir.path().join("logodesk.sqlite"));
+    let cache = dir.path().join("cache");
+    let mut h = app_with(config, egui::Theme::Light, PersistedUi::default());
+    wait_for_gallery(&mut h);
+    wait_for(&mut h, "the page on disk", |_| {
+        !files_under(&cache).is_empty()
+    });
+
+    h.get_by_label("Settings").click();
+    wait_for(&mut h, "the offline copies counted", |h| {
+        shows_text(h, "Offline copies: ")
+    });
+    assert!(shows_text(&h, " of 200 MB"), "the budget");
+    assert!(
+        !shows_text(&h, "Offline copies: 0 B"),
+        "browsing kept copies"
+    );
+
+    press(&mut h, "Empty the cache");
+    wait_for(&mut h, "the emptied cache", |h| {
+        shows(h, "Offline copies: 0 B of 200 MB")
+    });
+    assert_eq!(files_under(&cache), Vec::<std::path::PathBuf>::new());
+    assert!(
+        h.get_by_label("Empty the cache")
+            .accesskit_node()
+            .is_disabled(),
+        "nothing left to empty"
+    );
 }

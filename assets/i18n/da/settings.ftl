@@ -95,3 +95,15 @@ settings-theme-dark = ☾ Mørkt
 settings-about = Om logodesk
 settings-version = Version { $version }
 settings-sandbox-listens = Den indbyggede sandkasse lytter på { $url }; dens data bliver på denne computer.
+
+## Data på denne computer: offline-kopierne
+
+settings-data = Data på denne computer
+settings-cache-size = Offline-kopier: { $used } af { $budget }
+settings-cache-measuring = Tæller offline-kopierne…
+settings-cache-off = Der gemmes ingen offline-kopier: denne sessions data ligger kun i hukommelsen.
+settings-cache-hint = Logoer og designs, du har set, gemmes her, så du kan se dem uden forbindelse. De ældste fjernes først, når pladsen er brugt.
+settings-cache-clear = Tøm cachen
+settings-cache-clear-hover = Fjerner offline-kopierne for alle konti; logodesk henter dem igen, mens du bladrer
+settings-cache-clearing = Tømmer cachen
+settings-cache-clear-failed = Ikke alle offline-kopier kunne fjernes. Luk andre programmer, der måske bruger datamappen, og prøv igen.

@@ -95,3 +95,15 @@ settings-theme-dark = ☾ Dark
 settings-about = About logodesk
 settings-version = Version { $version }
 settings-sandbox-listens = The built-in sandbox listens on { $url }; its data stays on this computer.
+
+## Data on this computer: the offline copies
+
+settings-data = Data on this computer
+settings-cache-size = Offline copies: { $used } of { $budget }
+settings-cache-measuring = Counting the offline copies…
+settings-cache-off = No offline copies are kept: this session's data is in memory only.
+settings-cache-hint = Logos and designs you have seen are kept here, so you can browse them without a connection. The oldest go first when the space is used.
+settings-cache-clear = Empty the cache
+settings-cache-clear-hover = Removes the offline copies of every account; logodesk fetches them again as you browse
+settings-cache-clearing = Emptying the cache
+settings-cache-clear-failed = The offline copies could not all be removed. Close other programs that may be using the data folder, then try again.

@@ -274,6 +274,11 @@ impl DiskCache {
         Ok(())
     }
 
+    /// The most bytes the cache keeps (0 for a disabled cache).
+    pub fn budget(&self) -> u64 {
+        self.inner.as_ref().map_or(0, |i| i.budget)
+    }
+
     /// Bytes kept on disk, all accounts (counted anew). Blocking.
     pub fn size(&self) -> u64 {
         let Some(inner) = self.inner.as_ref() else {
