@@ -3,7 +3,7 @@
 ## Konti
 
 settings-title = Indstillinger
-settings-subtitle = Konti, sprog, udseende og version
+settings-subtitle = Konti, sprog, udseende, notifikationer, data og version
 settings-accounts = Konti
 settings-add-account = + Tilføj konto
 settings-accounts-hint = Skift af konto genindlæser alt. API-nøgler gemmes i systemets nøglering, aldrig i en fil.

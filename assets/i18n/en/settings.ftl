@@ -3,7 +3,7 @@
 ## Accounts
 
 settings-title = Settings
-settings-subtitle = Accounts, language, appearance and version
+settings-subtitle = Accounts, language, appearance, notifications, data and version
 settings-accounts = Accounts
 settings-add-account = + Add account
 settings-accounts-hint = Switching account reloads everything. API keys are kept in the system keychain, never in a file.
