@@ -49,7 +49,8 @@ impl<S: Clone + PartialEq> EditHistory<S> {
     }
 
     /// Takes the state as it is at `time` seconds: it becomes an undo point once it has not
-    /// changed for [`STABLE_SECS`] (or has kept changing for [`AUTO_SAVE_SECS`]).
+    /// changed for [`STABLE_SECS`], or when it changes after [`AUTO_SAVE_SECS`] of changes
+    /// (egui's `Undoer` timing, kept).
     fn feed_at(&mut self, time: f64, state: &S) {
         if self.undos.is_empty() {
             self.push(state);
@@ -69,10 +70,11 @@ impl<S: Clone + PartialEq> EditHistory<S> {
                 });
             }
             Some(flux) if flux.latest == *state => {
-                if time - flux.latest_change >= STABLE_SECS || time - flux.start >= AUTO_SAVE_SECS {
+                if time - flux.latest_change >= STABLE_SECS {
                     self.push(state);
                 }
             }
+            Some(flux) if time - flux.start >= AUTO_SAVE_SECS => self.push(state),
             Some(flux) => {
                 flux.latest_change = time;
                 flux.latest.clone_from(state);
@@ -283,5 +285,24 @@ mod tests {
         assert_eq!(history.steps(&state), (MAX_UNDOS - 1, 0));
         while history.apply(Action::Undo, &mut state) {}
         assert_eq!(state, "10");
+    }
+
+    #[test]
+    fn edits_that_never_pause_still_make_a_point_after_a_while() {
+        let mut history = EditHistory::default();
+        feed(&mut history, 0.0, "");
+        let mut text = String::new();
+        for t in 1..=80 {
+            text.push('a');
+            feed(&mut history, f64::from(t) * 0.5, &text);
+        }
+        let mut state = text.clone();
+        assert_eq!(
+            history.steps(&state),
+            (2, 0),
+            "a point after 30 s of typing"
+        );
+        assert!(history.apply(Action::Undo, &mut state));
+        assert!(state.len() > 1 && state.len() < text.len(), "{state}");
     }
 }
