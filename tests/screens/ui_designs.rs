@@ -431,6 +431,44 @@ fn a_logo_dragged_on_the_canvas_is_where_the_clone_puts_it() {
     assert_eq!(design.design_logos.len(), 3);
 }
 
+/// Clicks the Edit menu's entry `label`.
+fn edit_menu(h: &mut H, label: &str) {
+    h.get_by_label("Edit").click();
+    h.run_steps(2);
+    h.get_by_label(&entry(h, label)).click();
+    h.run_steps(2);
+}
+
+#[test]
+fn the_edit_menu_and_ctrl_z_undo_a_canvas_move_through_the_shell() {
+    let mut h = clone_canvas(egui::Theme::Light);
+    let before = placement(&h, 0);
+    assert!(!edit_menu_enabled(&mut h, "Undo"), "nothing to undo yet");
+    let from = center(&h, 0);
+    drag(&mut h, from, from + vec2(60.0, 30.0), Modifiers::NONE);
+    let moved = placement(&h, 0);
+    assert_ne!(moved.numbers(), before.numbers(), "the drag moved it");
+
+    // Edit → Undo puts it back; Edit → Redo moves it again.
+    assert!(edit_menu_enabled(&mut h, "Undo"));
+    assert!(!edit_menu_enabled(&mut h, "Redo"));
+    edit_menu(&mut h, "Undo");
+    assert_eq!(placement(&h, 0), before);
+    assert!(!edit_menu_enabled(&mut h, "Undo"), "one drag is one step");
+    assert!(edit_menu_enabled(&mut h, "Redo"));
+    edit_menu(&mut h, "Redo");
+    assert_eq!(placement(&h, 0), moved);
+
+    // Ctrl+Z after the menu (the canvas no longer has the focus) and Ctrl+Y.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run_steps(2);
+    assert_eq!(placement(&h, 0), before);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    h.run_steps(2);
+    assert_eq!(placement(&h, 0), moved);
+    assert_eq!(h.state().designs().canvas.history_len(), (1, 0));
+}
+
 #[test]
 fn the_canvas_snaps_to_the_centre_line_removes_and_adds_logos() {
     let mut h = clone_canvas(egui::Theme::Light);

@@ -9,7 +9,7 @@ use crate::ui_common;
 use crate::common::PATIENCE;
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
-use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use egui_kittest::kittest::Queryable as _;
 use logodesk::ui::Screen;
 use logodesk::ui::undo::Undoable as _;
 use std::time::{Duration, Instant};
@@ -52,29 +52,6 @@ fn undo(h: &mut H) {
 fn redo(h: &mut H) {
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
     h.run_steps(2);
-}
-
-/// The label of an action's menu entry or palette row: its name and its shortcut.
-fn entry(h: &H, label: &str) -> String {
-    let shortcut = logodesk::ui::Action::ALL
-        .into_iter()
-        .find(|a| a.label() == label)
-        .and_then(|a| a.shortcut())
-        .unwrap_or_else(|| panic!("no shortcut for {label}"));
-    format!("{label} {}", h.ctx.format_shortcut(&shortcut))
-}
-
-/// Whether the Edit menu's entry `label` (shown with its shortcut) can be clicked.
-fn edit_menu_enabled(h: &mut H, label: &str) -> bool {
-    h.get_by_label("Edit").click();
-    h.run_steps(2);
-    let enabled = !h
-        .get_by_label(&entry(h, label))
-        .accesskit_node()
-        .is_disabled();
-    h.key_press(Key::Escape);
-    h.run_steps(2);
-    enabled
 }
 
 fn staged_size(h: &H) -> Option<(Option<f64>, Option<f64>)> {

@@ -161,6 +161,30 @@ pub fn type_into(h: &mut Harness<'static, LogodeskApp>, field: &str, text: &str)
     h.run_steps(2);
 }
 
+/// The label of an action's menu entry or palette row: its name and its shortcut.
+pub fn entry(h: &Harness<'static, LogodeskApp>, label: &str) -> String {
+    let shortcut = logodesk::ui::Action::ALL
+        .into_iter()
+        .find(|a| a.label() == label)
+        .and_then(|a| a.shortcut())
+        .unwrap_or_else(|| panic!("no shortcut for {label}"));
+    format!("{label} {}", h.ctx.format_shortcut(&shortcut))
+}
+
+/// Whether the Edit menu's entry `label` (shown with its shortcut) can be clicked.
+pub fn edit_menu_enabled(h: &mut Harness<'static, LogodeskApp>, label: &str) -> bool {
+    use egui_kittest::kittest::NodeT as _;
+    h.get_by_label("Edit").click();
+    h.run_steps(2);
+    let enabled = !h
+        .get_by_label(&entry(h, label))
+        .accesskit_node()
+        .is_disabled();
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    enabled
+}
+
 /// Scrolls to the widget labelled `label` and clicks it.
 #[track_caller]
 pub fn press(h: &mut Harness<'static, LogodeskApp>, label: &str) {

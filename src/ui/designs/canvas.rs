@@ -11,7 +11,9 @@ use super::form::PlacementForm;
 use crate::api::LogoId;
 use crate::backend::LogoCard;
 use crate::backend::designs::ViewGeometry;
+use crate::ui::Action;
 use crate::ui::theme::{self, space};
+use crate::ui::undo::EditHistory;
 use crate::ui::widgets::garment::{
     self, Mapping, SNAP_POINTS, ViewFrame, in_quad, paint_quad_image, paint_quad_outline, snap_x,
 };
@@ -20,8 +22,6 @@ use std::time::Instant;
 
 /// Degrees of one rotate step (keys, and the handle with Shift).
 pub const ROTATE_STEP: f64 = 15.0;
-/// Undo steps kept.
-const MAX_UNDO: usize = 200;
 /// Distance of the rotate handle above a placement's box, in points.
 const HANDLE_OFFSET: f32 = 22.0;
 /// Radius of the rotate handle, in points.
@@ -85,12 +85,13 @@ pub struct Canvas {
     drag: Option<Drag>,
     /// The moved placement sits on the centre line.
     pub snapped: bool,
-    undo: Vec<Vec<PlacementForm>>,
-    redo: Vec<Vec<PlacementForm>>,
+    /// The placements after each edit (the app's one undo stack).
+    history: EditHistory<Vec<PlacementForm>>,
     /// The placements as the last frame left them (to see edits made in the table); not
     /// kept up during a drag, which edits one placement in place and is one step.
     last: Option<Vec<PlacementForm>>,
-    /// The text field whose typing is the newest undo step.
+    /// The text field whose typing is the newest undo step (open until the field loses
+    /// focus or another edit starts).
     typing: Option<egui::Id>,
     /// When the placements last changed (the service's preview waits for a pause).
     pub changed_at: Option<Instant>,
@@ -138,19 +139,31 @@ impl Canvas {
         self.handle().map(|(handle, _)| handle)
     }
 
-    /// How many undo and redo steps there are.
+    /// How many undo and redo steps there are (of the placements as the last frame left
+    /// them).
     pub fn history_len(&self) -> (usize, usize) {
-        (self.undo.len(), self.redo.len())
+        self.last
+            .as_ref()
+            .map_or((0, 0), |last| self.history.steps(last))
     }
 
-    /// Records `before` as an undo step (a new edit clears redo).
-    fn record(&mut self, before: Vec<PlacementForm>) {
-        self.undo.push(before);
-        if self.undo.len() > MAX_UNDO {
-            self.undo.remove(0);
-        }
-        self.redo.clear();
+    /// Whether there is an edit of `placements` to undo, and one to redo.
+    pub fn undo_state(&self, placements: &Vec<PlacementForm>) -> (bool, bool) {
+        let (undo, redo) = self.history.steps(placements);
+        (undo > 0, redo > 0)
+    }
+
+    /// Closes the step before an edit starting now (the typing in a field included): the
+    /// placements `before` it are an undo point.
+    fn begin(&mut self, before: &Vec<PlacementForm>) {
+        self.history.record(before);
         self.typing = None;
+    }
+
+    /// Records an edit made now as one undo step (a new edit clears redo).
+    fn end(&mut self, after: &Vec<PlacementForm>) {
+        self.history.record(after);
+        self.edited(after);
     }
 
     /// Notes an edit made now to `placements` (copied only when it differs from the last
@@ -180,44 +193,56 @@ impl Canvas {
 
     /// Takes edits made outside the canvas (the table, add/remove buttons) as undo steps:
     /// typing in one field is one step.
-    fn sync(&mut self, placements: &[PlacementForm], focused: Option<egui::Id>) {
+    fn sync(&mut self, placements: &Vec<PlacementForm>, focused: Option<egui::Id>) {
         if self.dragging() {
             // The drag is one step, recorded when it started; `last` waits for its end.
             return;
         }
         match &self.last {
-            Some(last) if last.as_slice() != placements => {
-                let before = last.clone();
+            Some(last) if last != placements => {
                 if focused.is_none() || self.typing != focused {
-                    self.record(before);
+                    // Another field, or a button: the step before is closed.
+                    self.history.record(last);
                     self.typing = focused;
+                    if focused.is_none() {
+                        self.history.record(placements);
+                    }
                 }
                 self.edited(placements);
             }
-            Some(_) => {}
-            None => self.last = Some(placements.to_vec()),
+            Some(_) => {
+                if self.typing.is_some() && self.typing != focused {
+                    // The field lost focus: its typing is one step.
+                    self.history.record(placements);
+                    self.typing = None;
+                }
+            }
+            None => {
+                self.history.record(placements);
+                self.last = Some(placements.clone());
+            }
         }
         if self.selected.is_some_and(|s| s >= placements.len()) {
             self.selected = None;
         }
     }
 
-    /// Undoes the newest edit.
-    pub fn undo(&mut self, placements: &mut Vec<PlacementForm>) {
-        if let Some(before) = self.undo.pop() {
-            self.redo.push(std::mem::replace(placements, before));
+    /// Undoes or redoes (`action`) the newest edit (keys, the buttons, the Edit menu).
+    pub fn undo_or_redo(&mut self, action: Action, placements: &mut Vec<PlacementForm>) {
+        if self.history.apply(action, placements) {
             self.typing = None;
             self.edited(placements);
         }
     }
 
+    /// Undoes the newest edit.
+    pub fn undo(&mut self, placements: &mut Vec<PlacementForm>) {
+        self.undo_or_redo(Action::Undo, placements);
+    }
+
     /// Redoes the newest undone edit.
     pub fn redo(&mut self, placements: &mut Vec<PlacementForm>) {
-        if let Some(after) = self.redo.pop() {
-            self.undo.push(std::mem::replace(placements, after));
-            self.typing = None;
-            self.edited(placements);
-        }
+        self.undo_or_redo(Action::Redo, placements);
     }
 
     /// Adds `logo` in the centre of `view` and selects it.
@@ -228,7 +253,7 @@ impl Canvas {
         view: &str,
         geometry: &ViewGeometry,
     ) {
-        self.record(placements.clone());
+        self.begin(placements);
         placements.push(PlacementForm::at(
             view,
             logo,
@@ -237,49 +262,39 @@ impl Canvas {
             0.0,
         ));
         self.selected = Some(placements.len() - 1);
-        self.edited(placements);
+        self.end(placements);
     }
 
     /// Removes the selected placement.
     pub fn remove_selected(&mut self, placements: &mut Vec<PlacementForm>) {
         if let Some(i) = self.selected.take().filter(|i| *i < placements.len()) {
-            self.record(placements.clone());
+            self.begin(placements);
             placements.remove(i);
-            self.edited(placements);
+            self.end(placements);
         }
     }
 
     /// Changes the selected placement's numbers by `f` (one undo step).
     fn change_selected(
         &mut self,
-        placements: &mut [PlacementForm],
+        placements: &mut Vec<PlacementForm>,
         f: impl FnOnce(f64, f64, f64) -> (f64, f64, f64),
     ) {
         let Some(p) = self.selected.and_then(|i| placements.get(i)) else {
             return;
         };
         let Some((x, y, a)) = p.numbers() else { return };
-        self.record(placements.to_vec());
+        self.begin(placements);
         let (x, y, a) = f(x, y, a);
         if let Some(p) = self.selected.and_then(|i| placements.get_mut(i)) {
             p.set_numbers(x, y, a);
         }
-        self.edited(placements);
+        self.end(placements);
     }
 
-    /// The keys of the canvas (when it or nothing has the keyboard focus).
+    /// The keys of the canvas (when it or nothing has the keyboard focus; undo and redo are
+    /// the screen's, [`DesignsScreen`](super::DesignsScreen)).
     fn keys(&mut self, ui: &Ui, placements: &mut Vec<PlacementForm>) {
-        let command_shift = Modifiers::COMMAND | Modifiers::SHIFT;
-        let (redo, undo) = ui.input_mut(|i| {
-            let redo =
-                i.consume_key(command_shift, Key::Z) || i.consume_key(Modifiers::COMMAND, Key::Y);
-            (redo, i.consume_key(Modifiers::COMMAND, Key::Z))
-        });
-        if redo {
-            self.redo(placements);
-        } else if undo {
-            self.undo(placements);
-        }
         let (mut dx, mut dy, mut turn, mut delete) = (0.0, 0.0, 0.0, false);
         ui.input_mut(|i| {
             for (key, x, y) in [
@@ -347,7 +362,7 @@ impl Canvas {
                         .get(index)
                         .and_then(PlacementForm::numbers)
                         .unwrap_or_default();
-                    self.record(placements.clone());
+                    self.begin(placements);
                     Some(Drag::Rotate { index, at: [x, y] })
                 }
                 Some(p) => match self.hit(p) {
@@ -355,7 +370,7 @@ impl Canvas {
                         self.selected = Some(index);
                         let (x, y, angle) = placements[index].numbers().unwrap_or_default();
                         let v = mapping.to_view(p);
-                        self.record(placements.clone());
+                        self.begin(placements);
                         Some(Drag::Move {
                             index,
                             grab: [v[0] - x, v[1] - y],
@@ -414,6 +429,8 @@ impl Canvas {
         if response.drag_stopped() {
             self.released = self.dragging();
             if self.released {
+                // The drag is one step.
+                self.history.record(placements);
                 self.keep_last(placements);
             }
             self.drag = None;
@@ -677,5 +694,25 @@ mod tests {
         canvas.undo(&mut p);
         canvas.undo(&mut p);
         assert_eq!(p, forms());
+    }
+
+    #[test]
+    fn a_field_losing_focus_closes_its_typing_step() {
+        let mut canvas = Canvas::default();
+        let mut p = forms();
+        canvas.sync(&p, None);
+        let field = egui::Id::NULL.with("x");
+        p[0].x = "7".into();
+        canvas.sync(&p, Some(field));
+        canvas.sync(&p, None);
+        // The same field again after leaving it: a step of its own.
+        p[0].x = "70".into();
+        canvas.sync(&p, Some(field));
+        assert_eq!(canvas.history_len(), (2, 0));
+        canvas.undo(&mut p);
+        assert_eq!(p[0].x, "7");
+        canvas.undo(&mut p);
+        assert_eq!(p, forms());
+        assert_eq!(canvas.history_len(), (0, 2));
     }
 }

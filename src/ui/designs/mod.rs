@@ -14,7 +14,7 @@ pub use form::{CloneForm, PlacementForm, VariationForm, fmt_coord};
 use super::theme::{self, space};
 use super::widgets::garment::ViewFrame;
 use super::widgets::{IdEntry, UiExt as _, id_entry, paint_checkerboard};
-use super::{Intent, Reply, Screen, ScreenView, Shared, Slot, Toast};
+use super::{Action, Intent, Reply, Screen, ScreenView, Shared, Slot, Toast};
 use crate::api::{Design, DesignId, DesignRef, LogoType};
 use crate::backend::designs::{DesignView, DesignsCommand, DesignsEvent, Opener, RenderKind};
 use crate::backend::{Command, Event, LogoCard, LogosEvent, ThumbKey, UserError};
@@ -428,6 +428,12 @@ impl DesignsScreen {
 impl ScreenView for DesignsScreen {
     /// The screen.
     fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
+        // Ctrl+Z and the like undo the clone canvas's edits (a text field keeps its own).
+        if self.clone.is_some()
+            && let Some(action) = Action::undo_keys(ui.ctx())
+        {
+            self.undo_or_redo(action);
+        }
         ui.screen_title(
             &crate::tr!("designs-title"),
             Some(&crate::tr!("designs-intro")),
@@ -521,6 +527,20 @@ impl ScreenView for DesignsScreen {
     }
 
     /// The design the shell opened is shown with its views and thumbnails.
+    /// The clone canvas's edits of the variation on it (the Edit menu, the palette).
+    fn undo_state(&self) -> (bool, bool) {
+        self.clone
+            .as_ref()
+            .and_then(|form| form.variations.get(form.active))
+            .map_or((false, false), |v| self.canvas.undo_state(&v.placements))
+    }
+
+    fn undo_or_redo(&mut self, action: Action) {
+        if let Some(v) = self.clone.as_mut().and_then(CloneForm::active_mut) {
+            self.canvas.undo_or_redo(action, &mut v.placements);
+        }
+    }
+
     fn ready_for_screenshot(&mut self, _shown: bool, shared: &Shared<'_>) -> bool {
         self.is_loaded()
             && self.views_settled()
