@@ -692,7 +692,9 @@ impl HistoryView {
             }
             return action;
         };
+        // Each order scrolls on its own: one opened from a notification starts at its top.
         egui::ScrollArea::vertical()
+            .id_salt(("order-detail", o.id))
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 ui.surface(|ui| {

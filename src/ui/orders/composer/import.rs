@@ -239,7 +239,10 @@ impl Composer {
         let mut close = false;
         let mut add = false;
         let mut typed = None;
-        egui::Frame::new()
+        // The first frame of a table read (a file chosen or dropped): the preview comes into
+        // view, as it is drawn below the line's rows, often under the fold.
+        let arrived = import.unmapped && import.table.is_some();
+        let frame = egui::Frame::new()
             .fill(t.chrome)
             .corner_radius(theme::radius::CONTROL)
             .inner_margin(space::M)
@@ -348,6 +351,9 @@ impl Composer {
                     close = ui.button(crate::tr!("composer-cancel")).clicked();
                 });
             });
+        if arrived {
+            frame.response.scroll_to_me(Some(egui::Align::Min));
+        }
         if let Some(path) = typed {
             self.roster_path = Some((import_line, path));
         } else if add {

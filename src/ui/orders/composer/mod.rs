@@ -351,7 +351,10 @@ impl Composer {
         ui.add_space(space::M);
         // The summary stays in view beside the form while the form scrolls.
         self.estimate_panel(ui, &estimate, shared.language());
+        // Each draft scrolls on its own: another draft (a new one, one ordered again) opens
+        // at its top, not where the previous one was left.
         egui::ScrollArea::vertical()
+            .id_salt(("composer", self.draft))
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 ui.add_enabled_ui(!frozen, |ui| {
