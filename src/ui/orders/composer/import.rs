@@ -312,7 +312,7 @@ impl Composer {
                     .show(ui, |ui| mapping_ui(ui, table, mapping));
                 ui.add_space(space::S);
                 let shown = refreshed(shown, table, mapping, existing);
-                rows_ui(ui, &shown.rows);
+                rows_ui(ui, &shown.rows, arrived);
                 if !shown.twice.is_empty() {
                     ui.problem(&crate::tr!(
                         "composer-numbers-twice",
@@ -552,49 +552,53 @@ fn mapping_ui(ui: &mut Ui, table: &RosterTable, mapping: &mut Mapping) {
 }
 
 /// The rows as they would be added, with their problems: the headings, then
-/// [`PREVIEW_ROWS`] rows in view and the others scrolled to (only those in view are drawn).
-fn rows_ui(ui: &mut Ui, rows: &[PreviewRow]) {
+/// [`PREVIEW_ROWS`] rows in view and the others scrolled to (only those in view are drawn);
+/// a table just read starts at its first row, not where an earlier import was left.
+fn rows_ui(ui: &mut Ui, rows: &[PreviewRow], from_top: bool) {
     let t = theme::tokens(ui.ctx());
     let height = ui.spacing().interact_size.y;
     let headings = row_heading_texts().map(|h| RichText::new(h).small().strong());
     preview_row(ui, height, headings, None, None);
     // As tall as PREVIEW_ROWS rows, however little room the line's column has left.
     let tall = (height + ui.spacing().item_spacing.y) * PREVIEW_ROWS as f32;
-    egui::ScrollArea::vertical()
+    let mut area = egui::ScrollArea::vertical()
         .id_salt("import-rows")
         .min_scrolled_height(tall)
         .max_height(tall)
-        .auto_shrink([false, true])
-        .show_rows(ui, height, rows.len(), |ui, range| {
-            for k in range {
-                let Some(r) = rows.get(k) else { break };
-                let cells = [
-                    (k + 1).to_string(),
-                    r.row.size.clone(),
-                    r.row.quantity.clone(),
-                    r.row.name.clone(),
-                    r.row.number.clone(),
-                ]
-                .map(RichText::new);
-                let mut said = Vec::new();
-                if let Some(p) = &r.problem {
-                    said.push(p.clone());
-                }
-                if r.duplicate {
-                    said.push(crate::tr!(
-                        "composer-number-twice",
-                        number = r.row.number.trim()
-                    ));
-                }
-                let problem = (!said.is_empty()).then(|| {
-                    RichText::new(format!("⚠ {}", said.join(" ")))
-                        .small()
-                        .color(t.danger)
-                });
-                let stripe = (k % 2 == 1).then_some(ui.visuals().faint_bg_color);
-                preview_row(ui, height, cells, problem, stripe);
+        .auto_shrink([false, true]);
+    if from_top {
+        area = area.vertical_scroll_offset(0.0);
+    }
+    area.show_rows(ui, height, rows.len(), |ui, range| {
+        for k in range {
+            let Some(r) = rows.get(k) else { break };
+            let cells = [
+                (k + 1).to_string(),
+                r.row.size.clone(),
+                r.row.quantity.clone(),
+                r.row.name.clone(),
+                r.row.number.clone(),
+            ]
+            .map(RichText::new);
+            let mut said = Vec::new();
+            if let Some(p) = &r.problem {
+                said.push(p.clone());
             }
-        });
+            if r.duplicate {
+                said.push(crate::tr!(
+                    "composer-number-twice",
+                    number = r.row.number.trim()
+                ));
+            }
+            let problem = (!said.is_empty()).then(|| {
+                RichText::new(format!("⚠ {}", said.join(" ")))
+                    .small()
+                    .color(t.danger)
+            });
+            let stripe = (k % 2 == 1).then_some(ui.visuals().faint_bg_color);
+            preview_row(ui, height, cells, problem, stripe);
+        }
+    });
 }
 
 /// One line of the preview: `cells` in the columns of [`PREVIEW_WIDTHS`], each cut to its
