@@ -13,62 +13,52 @@ use std::collections::HashMap;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct LineId(u64);
 
-/// The design lines' ids, in the form's order, and each line's state.
+/// Lines' ids in the form's order, each with the reference it was given for: the one
+/// identity bookkeeping of the design lines ([`DesignLines`]) and the loose logo lines
+/// ([`super::logo_lines::LogoLines`]).
 #[derive(Default)]
-pub(super) struct DesignLines {
+pub(super) struct LineIds {
     /// Each line's id and the reference it was given for, in the form's order.
     ids: Vec<(LineId, String)>,
     /// The id the next new line gets.
     next: u64,
-    /// Rows pasted into a line and not yet added.
-    pub pastes: HashMap<LineId, String>,
-    /// What a line's look-up said (not finalized, could not be fetched, rows cut).
-    pub notes: HashMap<LineId, String>,
-    /// Look-ups on their way, by the line they are for.
-    pub requests: HashMap<RequestId, LineId>,
 }
 
-impl DesignLines {
+impl LineIds {
     fn fresh(&mut self) -> LineId {
         self.next += 1;
         LineId(self.next)
     }
 
-    /// Follows `designs`: a line whose reference still sits in order keeps its id, another
-    /// gets a new one; the state of lines that are gone is dropped. Answers whether any id
-    /// changed.
-    pub fn sync(&mut self, designs: &[DesignForm]) -> bool {
-        let same = self.ids.len() == designs.len()
+    /// Follows the lines' references: a line whose reference still sits in order keeps its
+    /// id, another gets a new one. Answers whether any id changed.
+    pub fn sync<'a>(&mut self, references: impl ExactSizeIterator<Item = &'a str> + Clone) -> bool {
+        let same = self.ids.len() == references.len()
             && self
                 .ids
                 .iter()
-                .zip(designs)
-                .all(|((_, r), d)| *r == d.reference);
+                .zip(references.clone())
+                .all(|((_, r), d)| r == d);
         if same {
             return false;
         }
         let mut old = std::mem::take(&mut self.ids);
-        let ids: Vec<(LineId, String)> = designs
-            .iter()
+        let ids: Vec<(LineId, String)> = references
             .map(|d| {
-                let id = match old.iter().position(|(_, r)| *r == d.reference) {
+                let id = match old.iter().position(|(_, r)| r == d) {
                     Some(k) => old.remove(k).0,
                     None => self.fresh(),
                 };
-                (id, d.reference.clone())
+                (id, d.to_owned())
             })
             .collect();
         self.ids = ids;
-        self.forget_gone();
         true
     }
 
-    /// Drops the state of lines no longer in the form.
-    fn forget_gone(&mut self) {
-        let live: Vec<LineId> = self.ids.iter().map(|(id, _)| *id).collect();
-        self.pastes.retain(|id, _| live.contains(id));
-        self.notes.retain(|id, _| live.contains(id));
-        self.requests.retain(|_, id| live.contains(id));
+    /// Whether line `id` is still in the form.
+    pub fn is_live(&self, id: LineId) -> bool {
+        self.ids.iter().any(|(k, _)| *k == id)
     }
 
     /// The id of the line at place `i`.
@@ -81,11 +71,62 @@ impl DesignLines {
         self.ids.iter().position(|(k, _)| *k == id)
     }
 
+    /// The line at place `i` was removed from the form. Answers whether it was there.
+    pub fn remove(&mut self, i: usize) -> bool {
+        let there = i < self.ids.len();
+        if there {
+            self.ids.remove(i);
+        }
+        there
+    }
+}
+
+/// The design lines' ids, in the form's order, and each line's state.
+#[derive(Default)]
+pub(super) struct DesignLines {
+    ids: LineIds,
+    /// Rows pasted into a line and not yet added.
+    pub pastes: HashMap<LineId, String>,
+    /// What a line's look-up said (not finalized, could not be fetched, rows cut).
+    pub notes: HashMap<LineId, String>,
+    /// Look-ups on their way, by the line they are for.
+    pub requests: HashMap<RequestId, LineId>,
+}
+
+impl DesignLines {
+    /// Follows `designs`: a line whose reference still sits in order keeps its id, another
+    /// gets a new one; the state of lines that are gone is dropped. Answers whether any id
+    /// changed.
+    pub fn sync(&mut self, designs: &[DesignForm]) -> bool {
+        let changed = self.ids.sync(designs.iter().map(|d| d.reference.as_str()));
+        if changed {
+            self.forget_gone();
+        }
+        changed
+    }
+
+    /// Drops the state of lines no longer in the form.
+    fn forget_gone(&mut self) {
+        let ids = &self.ids;
+        self.pastes.retain(|id, _| ids.is_live(*id));
+        self.notes.retain(|id, _| ids.is_live(*id));
+        self.requests.retain(|_, id| ids.is_live(*id));
+    }
+
+    /// The id of the line at place `i`.
+    pub fn id(&self, i: usize) -> Option<LineId> {
+        self.ids.id(i)
+    }
+
+    /// The place of line `id` now.
+    pub fn index(&self, id: LineId) -> Option<usize> {
+        self.ids.index(id)
+    }
+
     /// The line at place `i` was removed from the form: its state goes with it, every other
     /// line keeps its own.
     pub fn remove(&mut self, i: usize) {
-        if i < self.ids.len() {
-            self.ids.remove(i);
+        if self.ids.remove(i) {
             self.forget_gone();
         }
     }

@@ -50,7 +50,7 @@ impl Composer {
                             }
                         });
                     });
-                    if let Some(note) = self.logo_notes.get(&i) {
+                    if let Some(note) = self.logos.note(i) {
                         ui.label(RichText::new(note).small().color(t.warning));
                     }
                     ui.problem_at(issues, &format!("{at}.logoId"));
@@ -97,13 +97,12 @@ impl Composer {
             if let Some(i) = remove {
                 self.form.logos.remove(i);
                 self.revealed.retain(|p| !p.starts_with("logos["));
-                self.logo_notes.clear();
-                self.logo_requests.clear();
+                self.logos.remove(i);
             }
             ui.horizontal(|ui| {
                 ui.add(
-                    egui::TextEdit::singleline(&mut self.logo_input)
-                        .hint_text(if self.logo_by_item_no {
+                    egui::TextEdit::singleline(&mut self.logos.input)
+                        .hint_text(if self.logos.by_item_no {
                             crate::tr!("composer-logo-input-item-no-hint")
                         } else {
                             crate::tr!("composer-logo-input-id-hint")
@@ -112,15 +111,15 @@ impl Composer {
                 )
                 .accessible_name(crate::tr!("composer-logo-to-add"));
                 ui.checkbox(
-                    &mut self.logo_by_item_no,
+                    &mut self.logos.by_item_no,
                     crate::tr!("composer-by-item-number"),
                 );
                 if ui.button(crate::tr!("composer-add-logo")).clicked()
-                    && !self.logo_input.trim().is_empty()
+                    && !self.logos.input.trim().is_empty()
                 {
                     self.form.logos.push(LogoForm {
-                        reference: std::mem::take(&mut self.logo_input).trim().to_owned(),
-                        by_item_no: self.logo_by_item_no,
+                        reference: std::mem::take(&mut self.logos.input).trim().to_owned(),
+                        by_item_no: self.logos.by_item_no,
                         quantity: "1".into(),
                         ..LogoForm::default()
                     });

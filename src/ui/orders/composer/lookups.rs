@@ -54,7 +54,10 @@ impl Composer {
         let id = shared.request(Slot::ComposerLine, &label, |request| {
             Command::Logos(LogosCommand::Fetch { request, target })
         });
-        self.logo_requests.insert(id, i);
+        self.logos.sync(&self.form.logos);
+        if let Some(line) = self.logos.id(i) {
+            self.logos.requests.insert(id, line);
+        }
     }
 
     /// Adds a loose line for a logo (from the gallery's "Order…").
@@ -155,9 +158,9 @@ impl Composer {
             }
             return true;
         }
-        if let Some(i) = self.logo_requests.remove(&request) {
-            if i < self.form.logos.len() {
-                self.logo_notes.insert(i, error.message.clone());
+        if let Some(line) = self.logos.requests.remove(&request) {
+            if self.logos.index(line).is_some() {
+                self.logos.notes.insert(line, error.message.clone());
             }
             return true;
         }
@@ -166,7 +169,10 @@ impl Composer {
 
     /// A logo's details arrived.
     pub(in crate::ui::orders) fn on_logo(&mut self, request: RequestId, logo: Box<Logo>) {
-        let Some(i) = self.logo_requests.remove(&request) else {
+        let Some(line) = self.logos.requests.remove(&request) else {
+            return;
+        };
+        let Some(i) = self.logos.index(line) else {
             return;
         };
         let Some(l) = self.form.logos.get_mut(i) else {
@@ -188,7 +194,7 @@ impl Composer {
                 storage: String::new(),
             });
         }
-        self.logo_notes.remove(&i);
+        self.logos.notes.remove(&line);
         self.known.insert(l.logo_ref(), *logo);
     }
 }

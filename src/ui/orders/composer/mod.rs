@@ -13,6 +13,7 @@ mod estimate;
 mod header;
 mod import;
 mod lines;
+mod logo_lines;
 mod logos;
 mod lookups;
 mod picker;
@@ -23,7 +24,7 @@ pub use proof::ProofShown;
 
 use crate::api::{DesignId, Logo, LogoRef, ValidationIssue};
 use crate::backend::orders::OrdersCommand;
-use crate::backend::{Command, RequestId, UserError};
+use crate::backend::{Command, UserError};
 use crate::orders::estimate::DesignPrices;
 use crate::orders::form::{AddressForm, DraftForm};
 use crate::orders::local::{copy_is_risky, copy_risk};
@@ -56,12 +57,10 @@ pub struct Composer {
     design_input: String,
     /// Why the design reference typed was not added (its shape is wrong).
     design_input_problem: Option<String>,
-    logo_input: String,
-    logo_by_item_no: bool,
     /// The design lines' ids, and each line's paste, note and look-ups.
     lines: lines::DesignLines,
-    logo_requests: HashMap<RequestId, usize>,
-    logo_notes: HashMap<usize, String>,
+    /// The loose logo lines' ids, each line's note and look-ups, and the add field.
+    logos: logo_lines::LogoLines,
     /// Logos known in full (kinds, prices, fees).
     known: HashMap<LogoRef, Logo>,
     /// Designs known with their placements' logos in full (for the estimate).
@@ -264,6 +263,7 @@ impl Composer {
         self.undo_frame(ui.ctx(), shared);
         // Lines changed outside the page (a form set whole) keep their ids by reference.
         self.lines.sync(&self.form.designs);
+        self.logos.sync(&self.form.logos);
         if let Some((line, path)) = self.roster_path.take() {
             self.import_roster_file(line, path, shared);
         }

@@ -44,11 +44,11 @@ impl Composer {
             self.history.edits.feed(ctx, &self.form);
         }
         if std::mem::take(&mut self.history.lines_changed) {
-            // Answers on their way belong to lines by position: drop them, ask again.
+            // What the lines name may have changed: drop the answers on their way, ask again.
             self.lines.forget_lookups();
             self.lines.sync(&self.form.designs);
-            self.logo_notes.clear();
-            self.logo_requests.clear();
+            self.logos.forget_lookups();
+            self.logos.sync(&self.form.logos);
             self.proofs.forget_lines(shared);
             self.refetch(shared);
         }
