@@ -74,9 +74,7 @@ impl Composer {
                 // The line's paste, note, look-up and import go with it; every other line
                 // keeps its own.
                 self.lines.remove(i);
-                if self.import.as_ref().is_some_and(|x| Some(x.line) == gone) {
-                    self.import = None;
-                }
+                self.import.forget_line(gone);
                 self.proofs.forget_lines(shared);
             }
             // Only a reference of the right shape is added (and fetched).

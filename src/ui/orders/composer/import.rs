@@ -131,6 +131,29 @@ fn refreshed<'a>(
     shown.get_or_insert_with(|| Shown::of(table, mapping, existing))
 }
 
+/// The composer's import part: the roster file being imported into a design line and its
+/// preview, a file given by path to read at the next frame, and where each design line was
+/// drawn (where a roster file can be dropped). Imports are keyed by the line's [`LineId`].
+#[derive(Default)]
+pub(super) struct Imports {
+    /// The import under way, and its preview.
+    pub current: Option<RosterImport>,
+    /// A roster file to import into a design line, given by path (read at the next frame).
+    pub path: Option<(LineId, PathBuf)>,
+    /// Where each design line was drawn in the newest frame: where a roster file can be
+    /// dropped.
+    pub drop_lines: Vec<egui::Rect>,
+}
+
+impl Imports {
+    /// Design line `line` was removed: its import goes with it.
+    pub fn forget_line(&mut self, line: Option<LineId>) {
+        if self.current.as_ref().is_some_and(|x| Some(x.line) == line) {
+            self.current = None;
+        }
+    }
+}
+
 impl Composer {
     /// "Import roster…" on design line `line`: a file dialog in the backend.
     pub(super) fn pick_roster_file(&mut self, line: usize, shared: &mut Shared<'_>) {
@@ -141,14 +164,14 @@ impl Composer {
         let id = shared.request(Slot::ComposerRoster, &label, |request| {
             Command::Orders(OrdersCommand::PickRosterFile { request })
         });
-        self.import = Some(RosterImport::new(line, id));
+        self.import.current = Some(RosterImport::new(line, id));
     }
 
     /// Imports the roster file at `path` into design line `line` from the next frame on: the
     /// way in for a path from elsewhere than the dialog (a dropped file, a test).
     pub fn import_roster_from(&mut self, line: usize, path: PathBuf) {
         if let Some(line) = self.line_id(line) {
-            self.roster_path = Some((line, path));
+            self.import.path = Some((line, path));
         }
     }
 
@@ -169,7 +192,7 @@ impl Composer {
         let id = shared.request(Slot::ComposerRoster, &label, |request| {
             Command::Orders(OrdersCommand::ReadRoster { request, path })
         });
-        self.import = Some(RosterImport::new(line, id));
+        self.import.current = Some(RosterImport::new(line, id));
     }
 
     /// The file dialog answered (only the newest import's answers come:
@@ -179,7 +202,7 @@ impl Composer {
         path: Option<PathBuf>,
         shared: &mut Shared<'_>,
     ) {
-        let Some(import) = self.import.as_mut() else {
+        let Some(import) = self.import.current.as_mut() else {
             return;
         };
         match path {
@@ -196,7 +219,7 @@ impl Composer {
 
     /// The roster file was read.
     pub(in crate::ui::orders) fn on_roster_read(&mut self, table: Box<RosterTable>) {
-        let Some(import) = self.import.as_mut() else {
+        let Some(import) = self.import.current.as_mut() else {
             return;
         };
         import.waiting = None;
@@ -208,7 +231,7 @@ impl Composer {
     /// The import's dialog or file failed (the file could not be read, no account…): said
     /// under the line's import only.
     pub(in crate::ui::orders) fn on_roster_failed(&mut self, error: &UserError) {
-        if let Some(import) = self.import.as_mut() {
+        if let Some(import) = self.import.current.as_mut() {
             import.waiting = None;
             import.note = Some(error.message.clone());
         }
@@ -218,7 +241,11 @@ impl Composer {
     /// afresh; the page keeps the one it draws).
     pub fn import_preview(&self, i: usize) -> Option<Vec<PreviewRow>> {
         let line = self.lines.id(i);
-        let import = self.import.as_ref().filter(|x| Some(x.line) == line)?;
+        let import = self
+            .import
+            .current
+            .as_ref()
+            .filter(|x| Some(x.line) == line)?;
         let table = import.table.as_ref()?;
         Some(preview(
             table,
@@ -230,7 +257,12 @@ impl Composer {
     /// The preview of line `i`'s import, if one is under way for it.
     pub(super) fn import_ui(&mut self, ui: &mut Ui, i: usize) {
         let line = self.lines.id(i);
-        let Some(import) = self.import.as_mut().filter(|x| Some(x.line) == line) else {
+        let Some(import) = self
+            .import
+            .current
+            .as_mut()
+            .filter(|x| Some(x.line) == line)
+        else {
             return;
         };
         let import_line = import.line;
@@ -355,13 +387,13 @@ impl Composer {
             frame.response.scroll_to_me(Some(egui::Align::Min));
         }
         if let Some(path) = typed {
-            self.roster_path = Some((import_line, path));
+            self.import.path = Some((import_line, path));
         } else if add {
             if let Some(RosterImport {
                 table: Some(table),
                 mapping,
                 ..
-            }) = &self.import
+            }) = &self.import.current
             {
                 let mut remembered = remembered_mappings(ui.ctx());
                 remembered.remember(table, mapping);
@@ -370,7 +402,7 @@ impl Composer {
             }
             self.add_imported_rows(i);
         } else if close {
-            self.import = None;
+            self.import.current = None;
         }
     }
 
@@ -380,7 +412,7 @@ impl Composer {
         let Some(rows) = self.import_preview(i) else {
             return;
         };
-        self.import = None;
+        self.import.current = None;
         let Some(d) = self.form.designs.get_mut(i) else {
             return;
         };
@@ -454,7 +486,7 @@ impl Composer {
                 );
             }
         }
-        self.drop_lines = lines;
+        self.import.drop_lines = lines;
     }
 
     /// A roster file (CSV, XLSX, ODS…) dropped on the composer: it is imported into the
@@ -473,7 +505,7 @@ impl Composer {
             return false;
         };
         let pointer = shared.ctx.input(|i| i.pointer.latest_pos());
-        let lines = &self.drop_lines;
+        let lines = &self.import.drop_lines;
         let line = pointer
             .and_then(|p| lines.iter().position(|r| r.contains(p)))
             .or_else(|| lines.len().checked_sub(1));

@@ -74,13 +74,9 @@ pub struct Composer {
     revealed: BTreeSet<String>,
     /// "Place order…" was tried: every problem is shown.
     tried: bool,
-    /// A roster file being imported into a design line, and its preview.
-    import: Option<import::RosterImport>,
-    /// Where each design line was drawn in the newest frame: where a roster file can be
-    /// dropped.
-    drop_lines: Vec<egui::Rect>,
-    /// A roster file to import into a design line, given by path (read at the next frame).
-    roster_path: Option<(lines::LineId, std::path::PathBuf)>,
+    /// A roster file being imported into a design line and its preview, a path to read next,
+    /// and where a roster file can be dropped.
+    import: import::Imports,
     /// The loose-logo picker: the search typed, when it was last edited, the newest
     /// request, the search it answers and its matches (or why there are none).
     picker: LogoPicker,
@@ -264,7 +260,7 @@ impl Composer {
         // Lines changed outside the page (a form set whole) keep their ids by reference.
         self.lines.sync(&self.form.designs);
         self.logos.sync(&self.form.logos);
-        if let Some((line, path)) = self.roster_path.take() {
+        if let Some((line, path)) = self.import.path.take() {
             self.import_roster_file(line, path, shared);
         }
         let issues = self.issues();
