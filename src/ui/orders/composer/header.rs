@@ -81,7 +81,7 @@ impl Composer {
             ui.add_space(space::M);
             ui.horizontal(|ui| {
                 ui.section_heading(&crate::tr!("composer-delivery-address"));
-                self.address_book.ui(ui, &mut f.address, language);
+                self.address.book.ui(ui, &mut f.address, language);
             });
             ui.add_space(space::S);
             let a = &mut f.address;
@@ -125,7 +125,7 @@ impl Composer {
                     ui.end_row();
                     ui.label(crate::tr!("composer-field-country"));
                     ui.vertical(|ui| {
-                        let picker = &mut self.country;
+                        let picker = &mut self.address.country;
                         if picker.ui(ui, &mut a.country, language) {
                             self.revealed.insert("deliveryAddress.country".to_owned());
                         }
@@ -142,6 +142,26 @@ impl Composer {
                     ui.end_row();
                 });
         });
+    }
+}
+
+/// The composer's address part: the address book and the country picker.
+#[derive(Default)]
+pub(super) struct AddressPart {
+    /// Recent delivery addresses, offered in the address section.
+    pub(super) book: AddressBook,
+    /// The country picker's search and whether its list is open.
+    pub(super) country: CountryPicker,
+}
+
+impl AddressPart {
+    /// The country of the newest order's delivery address (a new draft's default).
+    pub(super) fn last_country(&self) -> Option<&str> {
+        self.book
+            .entries
+            .first()
+            .map(|a| a.country.as_str())
+            .filter(|c| !c.is_empty())
     }
 }
 

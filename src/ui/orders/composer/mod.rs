@@ -65,10 +65,8 @@ pub struct Composer {
     known: HashMap<LogoRef, Logo>,
     /// Designs known with their placements' logos in full (for the estimate).
     design_prices: HashMap<DesignId, DesignPrices>,
-    /// Recent delivery addresses, offered in the address section.
-    address_book: header::AddressBook,
-    /// The country picker's search and whether its list is open.
-    country: header::CountryPicker,
+    /// The address section's state: the address book and the country picker.
+    address: header::AddressPart,
     /// Paths (or prefixes of paths, e.g. a pasted row) whose problems are shown: fields the
     /// person left, and what was pasted. Others wait until "Place order…" is tried.
     revealed: BTreeSet<String>,
@@ -112,16 +110,12 @@ impl Composer {
 
     /// The address book arrived (the delivery addresses of past orders, newest first).
     pub fn set_address_book(&mut self, addresses: Vec<AddressForm>) {
-        self.address_book.entries = addresses;
+        self.address.book.entries = addresses;
     }
 
     /// The country of the newest order's delivery address (a new draft's default).
     pub fn last_country(&self) -> Option<&str> {
-        self.address_book
-            .entries
-            .first()
-            .map(|a| a.country.as_str())
-            .filter(|c| !c.is_empty())
+        self.address.last_country()
     }
 
     /// Starts editing a freshly created draft.
@@ -134,7 +128,11 @@ impl Composer {
         let blank = blank == DraftForm::default();
         *self = Composer {
             draft: Some(id),
-            address_book: std::mem::take(&mut self.address_book),
+            // The address book stays (it is the account's); the country search starts anew.
+            address: header::AddressPart {
+                book: std::mem::take(&mut self.address.book),
+                ..header::AddressPart::default()
+            },
             state: Some(OrderState::Draft),
             created_json: blank.then(|| json.clone()),
             saved_json: json,
