@@ -4,7 +4,7 @@
 
 use super::Composer;
 use crate::locale::Language;
-use crate::orders::estimate::{Counted, Estimate, estimate};
+use crate::orders::estimate::{Counted, Estimate};
 use crate::ui::Shared;
 use crate::ui::theme::{self, space};
 use crate::ui::widgets::UiExt as _;
@@ -20,7 +20,7 @@ const CONFIRM_WIDTH: f32 = 460.0;
 impl Composer {
     /// The estimate of the form as it is now.
     pub fn estimate(&self) -> Estimate {
-        estimate(&self.form, &self.known, &self.design_prices)
+        self.known.estimate(&self.form)
     }
 
     /// The summary panel at the right of the composer (outside the form's scroll area).

@@ -1,12 +1,30 @@
 //! Fetching what the lines name: a design's title and placeholders, a logo's kind and prices.
 
 use super::Composer;
+use crate::api::DesignId;
 use crate::api::{Logo, LogoId, LogoItemNo};
 use crate::backend::designs::{DesignView, DesignsCommand, Opener};
 use crate::backend::{Command, LogoRef, LogosCommand, RequestId, UserError};
-use crate::orders::estimate::DesignPrices;
-use crate::orders::form::{DesignForm, DigitForm, LogoForm, PlaceholderForm, RowForm};
+use crate::orders::estimate::{DesignPrices, Estimate, estimate};
+use crate::orders::form::{DesignForm, DigitForm, DraftForm, LogoForm, PlaceholderForm, RowForm};
 use crate::ui::{Shared, Slot};
+use std::collections::HashMap;
+
+/// The composer's prices part: what the look-ups taught, for the issues and the estimate.
+#[derive(Default)]
+pub(super) struct Known {
+    /// Logos known in full (kinds, prices, fees).
+    pub logos: HashMap<crate::api::LogoRef, Logo>,
+    /// Designs known with their placements' logos in full (for the estimate).
+    pub designs: HashMap<DesignId, DesignPrices>,
+}
+
+impl Known {
+    /// The estimate of `form` from what is known (no request).
+    pub fn estimate(&self, form: &DraftForm) -> Estimate {
+        estimate(form, &self.logos, &self.designs)
+    }
+}
 
 impl Composer {
     /// Fetches the designs' and logos' details again (after loading a draft).
@@ -121,7 +139,7 @@ impl Composer {
             .collect();
         let info = *info;
         let logos = info.priced.into_iter().map(|l| (l.logo_id, l)).collect();
-        self.design_prices.insert(
+        self.known.designs.insert(
             info.design.design_id,
             DesignPrices {
                 design: info.design.clone(),
@@ -195,6 +213,6 @@ impl Composer {
             });
         }
         self.logos.notes.remove(&line);
-        self.known.insert(l.logo_ref(), *logo);
+        self.known.logos.insert(l.logo_ref(), *logo);
     }
 }

@@ -22,10 +22,9 @@ mod undo;
 
 pub use proof::ProofShown;
 
-use crate::api::{DesignId, Logo, LogoRef, ValidationIssue};
+use crate::api::ValidationIssue;
 use crate::backend::orders::OrdersCommand;
 use crate::backend::{Command, UserError};
-use crate::orders::estimate::DesignPrices;
 use crate::orders::form::{AddressForm, DraftForm};
 use crate::orders::local::{copy_is_risky, copy_risk};
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
@@ -34,7 +33,7 @@ use crate::ui::theme::{self, space};
 use crate::ui::widgets::UiExt as _;
 use egui::{RichText, Ui};
 use picker::LogoPicker;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 /// A draft is written this long after the last keystroke.
@@ -61,10 +60,8 @@ pub struct Composer {
     lines: lines::DesignLines,
     /// The loose logo lines' ids, each line's note and look-ups, and the add field.
     logos: logo_lines::LogoLines,
-    /// Logos known in full (kinds, prices, fees).
-    known: HashMap<LogoRef, Logo>,
-    /// Designs known with their placements' logos in full (for the estimate).
-    design_prices: HashMap<DesignId, DesignPrices>,
+    /// What the look-ups taught: logos and designs known in full (kinds, prices, fees).
+    known: lookups::Known,
     /// The address section's state: the address book and the country picker.
     address: header::AddressPart,
     /// Paths (or prefixes of paths, e.g. a pasted row) whose problems are shown: fields the
@@ -215,7 +212,7 @@ impl Composer {
         let mut form = self.form.clone();
         // Kinds learnt from the service count even if the form was saved before.
         for l in &mut form.logos {
-            if let Some(k) = self.known.get(&l.logo_ref()) {
+            if let Some(k) = self.known.logos.get(&l.logo_ref()) {
                 l.logo_type = Some(k.logo_type.clone());
             }
         }
