@@ -13,26 +13,34 @@ use std::collections::HashMap;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct LineId(u64);
 
-/// Lines' ids in the form's order, each with the reference it was given for: the one
-/// identity bookkeeping of the design lines ([`DesignLines`]) and the loose logo lines
-/// ([`super::logo_lines::LogoLines`]).
+/// Lines' ids in the form's order, each with the reference it was given for, and each
+/// line's note and look-ups on their way: the one bookkeeping of the design lines
+/// ([`DesignLines`]) and the loose logo lines ([`super::logo_lines::LogoLines`]).
 #[derive(Default)]
-pub(super) struct LineIds {
+pub(super) struct Lines {
     /// Each line's id and the reference it was given for, in the form's order.
     ids: Vec<(LineId, String)>,
     /// The id the next new line gets.
     next: u64,
+    /// What a line's look-up said (not finalized, could not be fetched, rows cut).
+    pub notes: HashMap<LineId, String>,
+    /// Look-ups on their way, by the line they are for.
+    pub requests: HashMap<RequestId, LineId>,
 }
 
-impl LineIds {
+impl Lines {
     fn fresh(&mut self) -> LineId {
         self.next += 1;
         LineId(self.next)
     }
 
     /// Follows the lines' references: a line whose reference still sits in order keeps its
-    /// id, another gets a new one. Answers whether any id changed.
-    pub fn sync<'a>(&mut self, references: impl ExactSizeIterator<Item = &'a str> + Clone) -> bool {
+    /// id, another gets a new one; the notes and look-ups of lines that are gone are
+    /// dropped. Answers whether any id changed.
+    pub fn follow<'a>(
+        &mut self,
+        references: impl ExactSizeIterator<Item = &'a str> + Clone,
+    ) -> bool {
         let same = self.ids.len() == references.len()
             && self
                 .ids
@@ -53,12 +61,21 @@ impl LineIds {
             })
             .collect();
         self.ids = ids;
+        self.forget_gone();
         true
+    }
+
+    /// Drops the notes and look-ups of lines no longer in the form.
+    fn forget_gone(&mut self) {
+        let ids = &self.ids;
+        let live = |id: &LineId| ids.iter().any(|(k, _)| k == id);
+        self.notes.retain(|id, _| live(id));
+        self.requests.retain(|_, id| live(id));
     }
 
     /// Whether line `id` is still in the form.
     pub fn is_live(&self, id: LineId) -> bool {
-        self.ids.iter().any(|(k, _)| *k == id)
+        self.index(id).is_some()
     }
 
     /// The id of the line at place `i`.
@@ -71,26 +88,49 @@ impl LineIds {
         self.ids.iter().position(|(k, _)| *k == id)
     }
 
-    /// The line at place `i` was removed from the form. Answers whether it was there.
+    /// The note of the line at place `i`.
+    pub fn note(&self, i: usize) -> Option<&String> {
+        self.id(i).and_then(|id| self.notes.get(&id))
+    }
+
+    /// The line at place `i` was removed from the form: its note and look-ups go with it,
+    /// every other line keeps its own. Answers whether it was there.
     pub fn remove(&mut self, i: usize) -> bool {
         let there = i < self.ids.len();
         if there {
             self.ids.remove(i);
+            self.forget_gone();
         }
         there
     }
+
+    /// Forgets every note and look-up on its way (they are asked again).
+    pub fn forget_lookups(&mut self) {
+        self.notes.clear();
+        self.requests.clear();
+    }
 }
 
-/// The design lines' ids, in the form's order, and each line's state.
+/// The design lines' ids, in the form's order, and each line's state: its note and
+/// look-ups ([`Lines`]) and its paste.
 #[derive(Default)]
 pub(super) struct DesignLines {
-    ids: LineIds,
+    lines: Lines,
     /// Rows pasted into a line and not yet added.
     pub pastes: HashMap<LineId, String>,
-    /// What a line's look-up said (not finalized, could not be fetched, rows cut).
-    pub notes: HashMap<LineId, String>,
-    /// Look-ups on their way, by the line they are for.
-    pub requests: HashMap<RequestId, LineId>,
+}
+
+impl std::ops::Deref for DesignLines {
+    type Target = Lines;
+    fn deref(&self) -> &Lines {
+        &self.lines
+    }
+}
+
+impl std::ops::DerefMut for DesignLines {
+    fn deref_mut(&mut self) -> &mut Lines {
+        &mut self.lines
+    }
 }
 
 impl DesignLines {
@@ -98,43 +138,26 @@ impl DesignLines {
     /// gets a new one; the state of lines that are gone is dropped. Answers whether any id
     /// changed.
     pub fn sync(&mut self, designs: &[DesignForm]) -> bool {
-        let changed = self.ids.sync(designs.iter().map(|d| d.reference.as_str()));
+        let changed = self
+            .lines
+            .follow(designs.iter().map(|d| d.reference.as_str()));
         if changed {
-            self.forget_gone();
+            self.forget_gone_pastes();
         }
         changed
     }
 
-    /// Drops the state of lines no longer in the form.
-    fn forget_gone(&mut self) {
-        let ids = &self.ids;
-        self.pastes.retain(|id, _| ids.is_live(*id));
-        self.notes.retain(|id, _| ids.is_live(*id));
-        self.requests.retain(|_, id| ids.is_live(*id));
-    }
-
-    /// The id of the line at place `i`.
-    pub fn id(&self, i: usize) -> Option<LineId> {
-        self.ids.id(i)
-    }
-
-    /// The place of line `id` now.
-    pub fn index(&self, id: LineId) -> Option<usize> {
-        self.ids.index(id)
+    fn forget_gone_pastes(&mut self) {
+        let lines = &self.lines;
+        self.pastes.retain(|id, _| lines.is_live(*id));
     }
 
     /// The line at place `i` was removed from the form: its state goes with it, every other
     /// line keeps its own.
     pub fn remove(&mut self, i: usize) {
-        if self.ids.remove(i) {
-            self.forget_gone();
+        if self.lines.remove(i) {
+            self.forget_gone_pastes();
         }
-    }
-
-    /// Forgets every note and look-up on its way (they are asked again).
-    pub fn forget_lookups(&mut self) {
-        self.notes.clear();
-        self.requests.clear();
     }
 }
 

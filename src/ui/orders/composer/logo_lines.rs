@@ -1,25 +1,32 @@
 //! The loose logo lines' part of the composer: each line's identity, the note its look-up
-//! left and the look-ups on their way, keyed by a [`LineId`] as the design lines are
-//! ([`super::lines`]), so removing a logo line never moves another line's note or look-up;
+//! left and the look-ups on their way ([`Lines`], keyed by a [`super::lines::LineId`] as the
+//! design lines are), so removing a logo line never moves another line's note or look-up;
 //! and the field that adds a line by id or item number.
 
-use super::lines::{LineId, LineIds};
-use crate::backend::RequestId;
+use super::lines::Lines;
 use crate::orders::form::LogoForm;
-use std::collections::HashMap;
 
 /// The loose logo lines' ids, in the form's order, each line's state, and the add field.
 #[derive(Default)]
 pub(super) struct LogoLines {
-    ids: LineIds,
-    /// What a line's look-up said (the logo could not be fetched).
-    pub notes: HashMap<LineId, String>,
-    /// Look-ups on their way, by the line they are for.
-    pub requests: HashMap<RequestId, LineId>,
+    lines: Lines,
     /// The reference typed to add a line.
     pub input: String,
     /// Whether `input` is an item number (else a logo id).
     pub by_item_no: bool,
+}
+
+impl std::ops::Deref for LogoLines {
+    type Target = Lines;
+    fn deref(&self) -> &Lines {
+        &self.lines
+    }
+}
+
+impl std::ops::DerefMut for LogoLines {
+    fn deref_mut(&mut self) -> &mut Lines {
+        &mut self.lines
+    }
 }
 
 impl LogoLines {
@@ -27,104 +34,82 @@ impl LogoLines {
     /// gets a new one; the state of lines that are gone is dropped. Answers whether any id
     /// changed.
     pub fn sync(&mut self, logos: &[LogoForm]) -> bool {
-        let changed = self.ids.sync(logos.iter().map(|l| l.reference.as_str()));
-        if changed {
-            self.forget_gone();
-        }
-        changed
-    }
-
-    /// Drops the state of lines no longer in the form.
-    fn forget_gone(&mut self) {
-        let ids = &self.ids;
-        self.notes.retain(|id, _| ids.is_live(*id));
-        self.requests.retain(|_, id| ids.is_live(*id));
-    }
-
-    /// The id of the line at place `i`.
-    pub fn id(&self, i: usize) -> Option<LineId> {
-        self.ids.id(i)
-    }
-
-    /// The place of line `id` now.
-    pub fn index(&self, id: LineId) -> Option<usize> {
-        self.ids.index(id)
-    }
-
-    /// The note of the line at place `i`.
-    pub fn note(&self, i: usize) -> Option<&String> {
-        self.id(i).and_then(|id| self.notes.get(&id))
-    }
-
-    /// The line at place `i` was removed from the form: its state goes with it, every other
-    /// line keeps its own.
-    pub fn remove(&mut self, i: usize) {
-        if self.ids.remove(i) {
-            self.forget_gone();
-        }
-    }
-
-    /// Forgets every note and look-up on its way (they are asked again).
-    pub fn forget_lookups(&mut self) {
-        self.notes.clear();
-        self.requests.clear();
+        self.lines
+            .follow(logos.iter().map(|l| l.reference.as_str()))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::backend::RequestId;
 
-    fn line(reference: &str) -> LogoForm {
-        LogoForm {
-            reference: reference.into(),
-            ..LogoForm::default()
-        }
+    fn logos(references: &[&str]) -> Vec<LogoForm> {
+        references
+            .iter()
+            .map(|r| LogoForm {
+                reference: (*r).into(),
+                ..LogoForm::default()
+            })
+            .collect()
+    }
+
+    /// Each line's note and look-up, read by place: `(note, request)` per line.
+    fn by_place(part: &LogoLines, count: usize) -> Vec<(Option<String>, Option<u64>)> {
+        (0..count)
+            .map(|i| {
+                let id = part.id(i);
+                let request = part
+                    .requests
+                    .iter()
+                    .find(|(_, l)| Some(**l) == id)
+                    .map(|(r, _)| r.0);
+                (part.note(i).cloned(), request)
+            })
+            .collect()
     }
 
     #[test]
-    fn removing_a_middle_logo_line_leaves_every_other_lines_note_and_lookup_with_it() {
-        let mut form = vec![line("11"), line("12"), line("13")];
-        let mut logos = LogoLines::default();
-        assert!(logos.sync(&form));
-        let ids: Vec<LineId> = (0..3).filter_map(|i| logos.id(i)).collect();
-        assert_eq!(ids.len(), 3);
-        for (k, id) in ids.iter().enumerate() {
-            logos.notes.insert(*id, format!("note {k}"));
-            logos.requests.insert(RequestId(k as u64), *id);
-        }
+    fn removing_a_logo_line_never_moves_another_lines_note_or_lookup() {
+        let mut form = logos(&["11", "12", "13"]);
+        let mut part = LogoLines::default();
+        assert!(part.sync(&form));
+        // The first line has a look-up on its way, the last a note; the middle one both.
+        let [a, b, c] = [0, 1, 2].map(|i| part.id(i).unwrap());
+        part.requests.insert(RequestId(7), a);
+        part.requests.insert(RequestId(8), b);
+        part.notes.insert(b, "not found".into());
+        part.notes.insert(c, "no prices".into());
         form.remove(1);
-        logos.remove(1);
+        part.remove(1);
         assert!(
-            !logos.sync(&form),
+            !part.sync(&form),
             "the page's own removal is already followed"
         );
-        assert_eq!((logos.id(0), logos.id(1)), (Some(ids[0]), Some(ids[2])));
-        assert_eq!(logos.index(ids[2]), Some(1));
-        assert_eq!(logos.index(ids[1]), None);
-        assert_eq!(logos.note(1).map(String::as_str), Some("note 2"));
-        for (k, id) in [(0, ids[0]), (2, ids[2])] {
-            assert_eq!(logos.notes[&id], format!("note {k}"));
-            assert_eq!(logos.requests[&RequestId(k)], id);
-        }
-        assert!(!logos.notes.contains_key(&ids[1]));
-        assert!(!logos.requests.contains_key(&RequestId(1)));
+        assert_eq!(
+            by_place(&part, 2),
+            [(None, Some(7)), (Some("no prices".into()), None)]
+        );
+        assert!(!part.is_live(b) && part.requests.len() == 1 && part.notes.len() == 1);
+        // The last line sits at place 1 now, under its own id.
+        assert_eq!(part.index(c), Some(1));
     }
 
     #[test]
-    fn logo_lines_changed_elsewhere_keep_their_ids_by_reference() {
-        let mut logos = LogoLines::default();
-        logos.sync(&[line("11"), line("12")]);
-        let (a, b) = (logos.id(0), logos.id(1));
-        logos.notes.insert(a.unwrap(), "a".into());
-        // Reordered, and a line restored (an undo): the two kept, the new one fresh.
-        assert!(logos.sync(&[line("12"), line("19"), line("11")]));
-        assert_eq!(logos.id(0), b);
-        assert_eq!(logos.id(2), a);
-        assert!(![a, b].contains(&logos.id(1)));
-        assert_eq!(logos.note(2).map(String::as_str), Some("a"));
-        // A line gone with its note: the note goes too.
-        assert!(logos.sync(&[line("12"), line("19")]));
-        assert!(logos.notes.is_empty());
+    fn logo_lines_set_elsewhere_keep_their_ids_by_reference() {
+        let mut part = LogoLines::default();
+        part.sync(&logos(&["11", "12"]));
+        let twelve = part.id(1);
+        part.notes.insert(twelve.unwrap(), "12's".into());
+        // An undo put a line back in front: "12" keeps its id and note at its new place.
+        assert!(part.sync(&logos(&["19", "11", "12"])));
+        assert_eq!(
+            (part.id(2), part.note(2).map(String::as_str)),
+            (twelve, Some("12's"))
+        );
+        assert_eq!(part.note(0), None);
+        // "12" gone elsewhere: its note goes too.
+        assert!(part.sync(&logos(&["19", "11"])));
+        assert!(part.notes.is_empty());
     }
 }
