@@ -9,7 +9,7 @@ mod picker;
 mod views;
 
 pub use canvas::{Canvas, CanvasLogo, CanvasView, keys_help};
-pub use form::{CloneForm, PlacementForm, VariationForm, fmt_coord};
+pub use form::{CloneForm, PlacementForm, PlacementId, VariationForm, fmt_coord};
 
 use super::theme::{self, space};
 use super::widgets::garment::ViewFrame;
