@@ -152,7 +152,7 @@ impl LogodeskApp {
         match screen {
             Screen::Designs => {
                 let designs = &mut self.screens.designs;
-                designs.id_input = demo.design.to_string();
+                designs.bar.id_input = demo.design.to_string();
                 designs.open(demo.design, &mut shared);
             }
             Screen::Tasks => {

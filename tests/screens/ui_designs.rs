@@ -662,7 +662,10 @@ fn dragging_the_rotate_handle_turns_a_placement_in_one_undo_step() {
     // Clicking the logo selects it; its handle stands above it.
     let c = center(&h, 0);
     click_at(&mut h, c);
-    assert_eq!(h.state().designs().canvas.selected, Some(0));
+    assert_eq!(
+        h.state().designs().canvas.selected,
+        Some(placement(&h, 0).id)
+    );
     let handle = h
         .state()
         .designs()

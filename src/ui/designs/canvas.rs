@@ -7,7 +7,7 @@
 //!
 //! The canvas edits the same [`PlacementForm`]s as the table beside it, so both stay in sync.
 
-use super::form::PlacementForm;
+use super::form::{PlacementForm, PlacementId};
 use crate::api::LogoId;
 use crate::backend::LogoCard;
 use crate::backend::designs::ViewGeometry;
@@ -56,15 +56,15 @@ pub struct CanvasView<'a> {
 }
 
 enum Drag {
-    /// Moving placement `index`; `grab` is the pointer minus the logo's centre, in px;
+    /// Moving placement `id`; `grab` is the pointer minus the logo's centre, in px;
     /// `angle` its turn (read once when the drag starts).
     Move {
-        index: usize,
+        id: PlacementId,
         grab: [f64; 2],
         angle: f64,
     },
-    /// Turning placement `index` at `at` (read once when the drag starts) with its handle.
-    Rotate { index: usize, at: [f64; 2] },
+    /// Turning placement `id` at `at` (read once when the drag starts) with its handle.
+    Rotate { id: PlacementId, at: [f64; 2] },
     /// Panning the view.
     Pan,
 }
@@ -73,6 +73,7 @@ enum Drag {
 #[derive(Debug, Clone, Copy)]
 struct Drawn {
     index: usize,
+    id: PlacementId,
     corners: [Pos2; 4],
 }
 
@@ -80,8 +81,8 @@ struct Drawn {
 #[derive(Default)]
 pub struct Canvas {
     pub frame: ViewFrame,
-    /// The placement selected (an index into the variation's placements).
-    pub selected: Option<usize>,
+    /// The placement selected (it stays selected when others are added, removed or undone).
+    pub selected: Option<PlacementId>,
     drag: Option<Drag>,
     /// The moved placement sits on the centre line.
     pub snapped: bool,
@@ -108,6 +109,12 @@ impl Canvas {
             frame: self.frame,
             ..Canvas::default()
         };
+    }
+
+    /// Where the selected placement is in `placements`.
+    pub fn selected_index(&self, placements: &[PlacementForm]) -> Option<usize> {
+        let id = self.selected?;
+        placements.iter().position(|p| p.id == id)
     }
 
     /// Whether a placement is being dragged or turned.
@@ -176,12 +183,12 @@ impl Canvas {
     /// Keeps `placements` as the last frame's, copying only what changed.
     fn keep_last(&mut self, placements: &[PlacementForm]) {
         match &mut self.last {
-            Some(last) if last.as_slice() == placements => {}
+            Some(last) if same_ids(last, placements) && last.as_slice() == placements => {}
             Some(last) => {
                 last.truncate(placements.len());
                 let n = last.len();
                 for (kept, p) in last.iter_mut().zip(placements) {
-                    if kept != p {
+                    if kept.id != p.id || kept != p {
                         kept.clone_from(p);
                     }
                 }
@@ -222,7 +229,7 @@ impl Canvas {
                 self.last = Some(placements.clone());
             }
         }
-        if self.selected.is_some_and(|s| s >= placements.len()) {
+        if self.selected_index(placements).is_none() {
             self.selected = None;
         }
     }
@@ -261,13 +268,14 @@ impl Canvas {
             (geometry.height / 2.0).round(),
             0.0,
         ));
-        self.selected = Some(placements.len() - 1);
+        self.selected = placements.last().map(|p| p.id);
         self.end(placements);
     }
 
     /// Removes the selected placement.
     pub fn remove_selected(&mut self, placements: &mut Vec<PlacementForm>) {
-        if let Some(i) = self.selected.take().filter(|i| *i < placements.len()) {
+        if let Some(i) = self.selected_index(placements) {
+            self.selected = None;
             self.begin(placements);
             placements.remove(i);
             self.end(placements);
@@ -280,13 +288,14 @@ impl Canvas {
         placements: &mut Vec<PlacementForm>,
         f: impl FnOnce(f64, f64, f64) -> (f64, f64, f64),
     ) {
-        let Some(p) = self.selected.and_then(|i| placements.get(i)) else {
+        let Some(i) = self.selected_index(placements) else {
             return;
         };
+        let Some(p) = placements.get(i) else { return };
         let Some((x, y, a)) = p.numbers() else { return };
         self.begin(placements);
         let (x, y, a) = f(x, y, a);
-        if let Some(p) = self.selected.and_then(|i| placements.get_mut(i)) {
+        if let Some(p) = placements.get_mut(i) {
             p.set_numbers(x, y, a);
         }
         self.end(placements);
@@ -357,22 +366,24 @@ impl Canvas {
                 .or(response.interact_pointer_pos());
             self.drag = match at {
                 Some(p) if handle.is_some_and(|(h, _)| h.distance(p) <= HANDLE_RADIUS * 2.0) => {
-                    let index = self.selected.unwrap_or_default();
+                    let index = self.selected_index(placements).unwrap_or_default();
                     let (x, y, _) = placements
                         .get(index)
                         .and_then(PlacementForm::numbers)
                         .unwrap_or_default();
+                    let id = placements.get(index).map(|p| p.id);
                     self.begin(placements);
-                    Some(Drag::Rotate { index, at: [x, y] })
+                    id.map(|id| Drag::Rotate { id, at: [x, y] })
                 }
                 Some(p) => match self.hit(p) {
                     Some(index) => {
-                        self.selected = Some(index);
+                        let id = placements[index].id;
+                        self.selected = Some(id);
                         let (x, y, angle) = placements[index].numbers().unwrap_or_default();
                         let v = mapping.to_view(p);
                         self.begin(placements);
                         Some(Drag::Move {
-                            index,
+                            id,
                             grab: [v[0] - x, v[1] - y],
                             angle,
                         })
@@ -391,8 +402,9 @@ impl Canvas {
             let alt = ui.input(|i| i.modifiers.alt);
             let shift = ui.input(|i| i.modifiers.shift);
             match self.drag {
-                Some(Drag::Move { index, grab, angle }) => {
-                    if let Some(form) = placements.get_mut(index) {
+                Some(Drag::Move { id, grab, angle }) => {
+                    if let Some(index) = placements.iter().position(|p| p.id == id) {
+                        let form = &mut placements[index];
                         let v = mapping.to_view(p);
                         let threshold = f64::from(SNAP_POINTS / mapping.scale);
                         let (x, snapped) = if alt {
@@ -406,10 +418,12 @@ impl Canvas {
                         moved = Some(index);
                     }
                 }
-                Some(Drag::Rotate { index, at: [x, y] }) => {
-                    if let (Some(form), Some(c)) =
-                        (placements.get_mut(index), self.drawn_center(index))
+                Some(Drag::Rotate { id, at: [x, y] }) => {
+                    let index = placements.iter().position(|p| p.id == id);
+                    if let (Some(index), Some(c)) =
+                        (index, index.and_then(|i| self.drawn_center(i)))
                     {
+                        let form = &mut placements[index];
                         let d = p - c;
                         let mut degrees = f64::from(d.x.atan2(-d.y)).to_degrees();
                         degrees = if shift {
@@ -437,7 +451,10 @@ impl Canvas {
             self.snapped = false;
         }
         if response.clicked() {
-            self.selected = pointer.and_then(|p| self.hit(p));
+            self.selected = pointer
+                .and_then(|p| self.hit(p))
+                .and_then(|i| placements.get(i))
+                .map(|p| p.id);
             response.request_focus();
         }
         if response.has_focus() || focused.is_none() {
@@ -532,6 +549,7 @@ impl Canvas {
                 ];
                 Some(Drawn {
                     index,
+                    id: p.id,
                     corners: mapping.corners([x, y], px, a.to_radians()),
                 })
             })
@@ -549,9 +567,9 @@ impl Canvas {
     /// The rotate handle of the selected placement (its centre, and the top of its box).
     fn handle(&self) -> Option<(Pos2, Pos2)> {
         let s = self.selected?;
-        let d = self.drawn.iter().find(|d| d.index == s)?;
+        let d = self.drawn.iter().find(|d| d.id == s)?;
         let top = d.corners[0] + (d.corners[1] - d.corners[0]) / 2.0;
-        let center = self.drawn_center(s)?;
+        let center = self.drawn_center(d.index)?;
         let dir = (top - center).normalized();
         let dir = if dir.is_finite() {
             dir
@@ -609,7 +627,7 @@ impl Canvas {
                     }
                 }
             }
-            let stroke = if self.selected == Some(d.index) {
+            let stroke = if self.selected == Some(d.id) {
                 Stroke::new(2.0, t.accent)
             } else if self.hovered == Some(d.index) {
                 Stroke::new(1.5, t.accent)
@@ -629,6 +647,11 @@ impl Canvas {
             egui::StrokeKind::Inside,
         );
     }
+}
+
+/// Whether `a` and `b` hold the same placements by id, in the same order.
+fn same_ids(a: &[PlacementForm], b: &[PlacementForm]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(a, b)| a.id == b.id)
 }
 
 /// What the canvas knows of logo `id`.
@@ -656,7 +679,7 @@ mod tests {
         let mut canvas = Canvas::default();
         let mut p = forms();
         canvas.sync(&p, None);
-        canvas.selected = Some(0);
+        canvas.selected = Some(p[0].id);
         canvas.change_selected(&mut p, |x, y, a| (x + 1.0, y, a));
         canvas.change_selected(&mut p, |x, y, a| (x, y, a + ROTATE_STEP));
         assert_eq!((p[0].x.as_str(), p[0].angle.as_str()), ("601", "15"));
@@ -671,10 +694,37 @@ mod tests {
             p[2],
             PlacementForm::at("FRONT", LogoId(3), 600.0, 800.0, 0.0)
         );
-        assert_eq!(canvas.selected, Some(2));
+        assert_eq!(canvas.selected, Some(p[2].id));
         assert_eq!(canvas.history_len(), (2, 0), "a new edit clears redo");
         canvas.remove_selected(&mut p);
         assert_eq!(p.len(), 2);
+    }
+
+    #[test]
+    fn the_selection_follows_its_placement_when_another_is_removed_and_undone() {
+        let mut canvas = Canvas::default();
+        let mut p = forms();
+        p.push(PlacementForm::at("FRONT", LogoId(3), 500.0, 200.0, 0.0));
+        canvas.sync(&p, None);
+        let third = p[2].id;
+        canvas.selected = Some(third);
+        // The first removed in the table (an edit outside the canvas).
+        p.remove(0);
+        canvas.sync(&p, None);
+        assert_eq!(canvas.selected, Some(third));
+        assert_eq!(canvas.selected_index(&p), Some(1));
+        canvas.change_selected(&mut p, |x, y, a| (x + 1.0, y, a));
+        assert_eq!((p[1].logo_id, p[1].x.as_str()), (LogoId(3), "501"));
+        // Undone twice: the first is back, the same placement still selected.
+        canvas.undo(&mut p);
+        canvas.undo(&mut p);
+        assert_eq!(p.len(), 3);
+        assert_eq!(canvas.selected_index(&p), Some(2));
+        assert_eq!((p[2].logo_id, p[2].x.as_str()), (LogoId(3), "500"));
+        // Removed itself: nothing is selected.
+        canvas.remove_selected(&mut p);
+        canvas.sync(&p, None);
+        assert_eq!(canvas.selected, None);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! logos, replaced by the service's rendering of the same placements once it arrives).
 
 use super::canvas::{Canvas, CanvasLogo, CanvasView, keys_help};
-use super::form::{self, CloneForm, VariationForm};
+use super::form::{self, CloneForm, PlacementId, VariationForm};
 use super::picker::Picker;
 use super::views::{Loading, Views};
 use super::{DesignsScreen, labelled};
@@ -163,11 +163,11 @@ impl DesignsScreen {
                             });
                             ui.vertical(|ui| {
                                 let selected = parts.canvas.selected;
-                                if let Some(j) =
+                                if let Some(id) =
                                     placements_form_ui(ui, i, v, &parts.logos, &issues, selected)
                                 {
-                                    parts.canvas.selected = Some(j);
-                                    if let Some(p) = v.placements.get(j) {
+                                    parts.canvas.selected = Some(id);
+                                    if let Some(p) = v.placements.iter().find(|p| p.id == id) {
                                         *parts.view_name = p.view.trim().to_uppercase();
                                     }
                                 }
@@ -448,8 +448,8 @@ fn placements_form_ui(
     v: &mut VariationForm,
     logos: &[&LogoCard],
     issues: &[ValidationIssue],
-    selected: Option<usize>,
-) -> Option<usize> {
+    selected: Option<PlacementId>,
+) -> Option<PlacementId> {
     let n = i + 1;
     if v.placements.is_empty() {
         ui.muted(&crate::tr!("designs-variation-no-logos"));
@@ -501,7 +501,7 @@ fn placements_form_ui(
                     .find(|l| l.logo_id == p.logo_id)
                     .map_or_else(|| p.logo_id.to_string(), |l| l.title.clone());
                 if ui
-                    .selectable_label(selected == Some(j), title)
+                    .selectable_label(selected == Some(p.id), title)
                     .accessible_name(crate::tr!("designs-select-placement-of", m = m, n = n))
                     .on_hover_text(crate::tr!(
                         "designs-select-on-canvas-hint",
@@ -509,7 +509,7 @@ fn placements_form_ui(
                     ))
                     .clicked()
                 {
-                    pick = Some(j);
+                    pick = Some(p.id);
                 }
                 cell(
                     ui,

@@ -4,10 +4,28 @@
 use crate::api::designs::validate_clone;
 use crate::api::{CloneDesign, Design, DesignId, LogoId, Placement, ValidationIssue, Variation};
 
+/// A placement's identity while it is edited (the UI's own: the service has none), so the
+/// canvas's selection and drag follow it when others are added, removed or undone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PlacementId(u64);
+
+impl PlacementId {
+    /// A new id, unlike every other in this run.
+    pub fn next() -> PlacementId {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        PlacementId(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
 /// One placement of a variation being edited (numbers as typed, so a half-typed one can be
 /// pointed at; the canvas writes whole px and degrees).
-#[derive(Debug, Clone, PartialEq)]
+///
+/// Equality is of what the service gets (view, logo, numbers), not of [`id`](Self::id): two
+/// placements typed alike are the same edit (undo steps, the service's preview).
+#[derive(Debug, Clone)]
 pub struct PlacementForm {
+    /// Stable while edited; kept through undo (the undo steps hold whole placements).
+    pub id: PlacementId,
     pub view: String,
     pub logo_id: LogoId,
     pub x: String,
@@ -16,10 +34,18 @@ pub struct PlacementForm {
     pub angle: String,
 }
 
+impl PartialEq for PlacementForm {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.view, self.logo_id, &self.x, &self.y, &self.angle)
+            == (&other.view, other.logo_id, &other.x, &other.y, &other.angle)
+    }
+}
+
 impl PlacementForm {
     /// A placement of `logo_id` on `view` at (`x`, `y`) px, turned `degrees`.
     pub fn at(view: &str, logo_id: LogoId, x: f64, y: f64, degrees: f64) -> PlacementForm {
         PlacementForm {
+            id: PlacementId::next(),
             view: view.to_owned(),
             logo_id,
             x: fmt_coord(x),

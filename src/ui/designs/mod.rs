@@ -5,21 +5,23 @@ mod canvas;
 mod clone;
 mod design_view;
 mod form;
+mod open_bar;
 mod picker;
 mod views;
 
 pub use canvas::{Canvas, CanvasLogo, CanvasView, keys_help};
-pub use form::{CloneForm, PlacementForm, VariationForm, fmt_coord};
+pub use form::{CloneForm, PlacementForm, PlacementId, VariationForm, fmt_coord};
 
 use super::theme::{self, space};
 use super::widgets::garment::ViewFrame;
-use super::widgets::{IdEntry, UiExt as _, id_entry, paint_checkerboard};
+use super::widgets::{UiExt as _, paint_checkerboard};
 use super::{Action, Intent, Reply, Screen, ScreenView, Shared, Slot, Toast};
 use crate::api::{Design, DesignId, DesignRef, LogoType};
 use crate::backend::designs::{DesignView, DesignsCommand, DesignsEvent, Opener, RenderKind};
 use crate::backend::{Command, Event, LogoCard, LogosEvent, ThumbKey, UserError};
 use clone::Preview;
 use egui::{Align, Layout, Rect, RichText, Sense, Ui, Vec2};
+pub use open_bar::OpenBar;
 use picker::Picker;
 use views::{Loading, Views};
 
@@ -29,15 +31,12 @@ const THUMB: f32 = 40.0;
 /// The Designs screen's state.
 #[derive(Default)]
 pub struct DesignsScreen {
-    /// The design id as typed.
-    pub id_input: String,
-    input_error: Option<String>,
+    /// The open-by-id bar and its quick picks.
+    pub bar: OpenBar,
     /// The design being opened.
     pending: Option<DesignId>,
     view: Option<DesignView>,
     error: Option<UserError>,
-    /// Designs this app has seen (orders, opened, cloned), newest first: the quick picks.
-    known: Vec<(DesignId, String)>,
     /// The clone form, while open.
     pub clone: Option<CloneForm>,
     /// A clone is on its way.
@@ -65,25 +64,7 @@ pub struct DesignsScreen {
 impl DesignsScreen {
     /// Adds designs seen elsewhere (order history, composer) to the quick picks.
     pub fn add_known(&mut self, designs: impl IntoIterator<Item = (DesignId, String)>) {
-        for (id, title) in designs {
-            self.remember(id, &title, false);
-        }
-    }
-
-    fn remember(&mut self, id: DesignId, title: &str, first: bool) {
-        match self.known.iter().position(|(k, _)| *k == id) {
-            Some(i) => {
-                let (_, old) = self.known.remove(i);
-                let title = if title.is_empty() {
-                    old
-                } else {
-                    title.to_owned()
-                };
-                self.known.insert(if first { 0 } else { i }, (id, title));
-            }
-            None if first => self.known.insert(0, (id, title.to_owned())),
-            None => self.known.push((id, title.to_owned())),
-        }
+        self.bar.add_known(designs);
     }
 
     /// The design shown, if any.
@@ -157,7 +138,7 @@ impl DesignsScreen {
         );
         self.pending = Some(id);
         self.error = None;
-        self.input_error = None;
+        self.bar.clear_error();
     }
 
     /// Applies one answer of the backend (only answers to the newest open and clone come).
@@ -166,7 +147,7 @@ impl DesignsScreen {
             DesignsEvent::Opened(view) => {
                 self.pending = None;
                 let (id, title) = (view.design.design_id, view.design.title.clone());
-                self.remember(id, &title, true);
+                self.bar.remember(id, &title, true);
                 if self.clone.as_ref().is_some_and(|c| c.source != id) {
                     self.clone = None;
                     self.clone_error = None;
@@ -192,7 +173,7 @@ impl DesignsScreen {
             DesignsEvent::Cloned(designs) => {
                 self.cloning = false;
                 for d in designs.iter().rev() {
-                    self.remember(d.design_id, &d.title, true);
+                    self.bar.remember(d.design_id, &d.title, true);
                 }
                 shared
                     .notifications
@@ -222,55 +203,9 @@ impl DesignsScreen {
         }
     }
 
-    /// A design's id typed in the open bar; an item number (`MUL…`) cannot open one.
-    fn parse_id(text: &str) -> Result<DesignId, String> {
-        id_entry::positive(text, || {
-            if text.to_ascii_uppercase().starts_with("MUL") {
-                crate::tr!("designs-mul-not-id", text = text)
-            } else {
-                crate::tr!("designs-id-invalid")
-            }
-        })
-    }
-
     fn open_bar_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
-        let id = IdEntry::new(
-            &mut self.id_input,
-            &mut self.input_error,
-            crate::tr!("designs-id-label"),
-            crate::tr!("designs-open-button"),
-            Self::parse_id,
-        )
-        .labelled()
-        .hint(crate::tr!("designs-id-hint"))
-        .spinner(self.pending.is_some())
-        .show(ui);
-        if let Some(id) = id {
+        if let Some(id) = self.bar.ui(ui, self.pending.is_some()) {
             self.open(id, shared);
-        }
-        if !self.known.is_empty() {
-            let mut pick = None;
-            ui.horizontal_wrapped(|ui| {
-                ui.muted_small(&crate::tr!("designs-seen-here"));
-                for (id, title) in &self.known {
-                    let text = if title.is_empty() {
-                        id.to_string()
-                    } else {
-                        format!("{id} · {title}")
-                    };
-                    if ui
-                        .small_button(text)
-                        .on_hover_text(crate::tr!("designs-open-id", id = id.to_string()))
-                        .clicked()
-                    {
-                        pick = Some(*id);
-                    }
-                }
-            });
-            if let Some(id) = pick {
-                self.id_input = id.to_string();
-                self.open(id, shared);
-            }
         }
     }
 
@@ -315,7 +250,7 @@ impl DesignsScreen {
                 });
         });
         if let Some(id) = open {
-            self.id_input = id.to_string();
+            self.bar.id_input = id.to_string();
             self.open(id, shared);
         }
         if dismiss {
