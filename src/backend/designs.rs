@@ -78,12 +78,28 @@ pub enum RenderKind {
     Own,
     /// None: the bare garment (the clone canvas's background).
     Bare,
-    /// Temporary placements (a clone variation being edited); `revision` is echoed back so
-    /// the screen shows only the answer to its newest edit.
-    Preview {
-        revision: u64,
-        placements: Vec<Placement>,
-    },
+    /// Temporary placements (a clone variation being edited). Only the newest edit's answer
+    /// reaches the screen: each is a new request of a newest-only slot.
+    Preview(Vec<Placement>),
+}
+
+impl RenderKind {
+    /// Which rendering this is, without its placements (what the answer says).
+    pub fn rendering(&self) -> Rendering {
+        match self {
+            RenderKind::Own => Rendering::Own,
+            RenderKind::Bare => Rendering::Bare,
+            RenderKind::Preview(_) => Rendering::Preview,
+        }
+    }
+}
+
+/// Which rendering an answer is: a [`RenderKind`] without the placements the screen sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rendering {
+    Own,
+    Bare,
+    Preview,
 }
 
 /// Where a view's coordinates come from, and its scale.
@@ -142,8 +158,6 @@ pub struct ViewPicture {
 /// The views of a design, as one rendering answered them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RenderedViews {
-    pub design: DesignId,
-    pub kind: RenderKind,
     pub views: Vec<ViewPicture>,
     /// When they were saved, if they come from the disk cache (the service could not be
     /// reached).
@@ -195,10 +209,10 @@ pub enum DesignsEvent {
     Opened(Box<DesignView>),
     /// The new designs of a clone, in variation order.
     Cloned(Vec<Design>),
-    /// The views of a rendering (the kind echoes the command's).
+    /// The views of a rendering: which one it is (the command's kind without its
+    /// placements), and its pictures.
     Rendered {
-        design: DesignId,
-        kind: RenderKind,
+        kind: Rendering,
         views: RenderedViews,
     },
 }
@@ -336,19 +350,20 @@ impl Designs {
             } => {
                 let client = client?;
                 let caches = self.caches.clone();
-                let preview = matches!(kind, RenderKind::Preview { .. });
+                let rendering = kind.rendering();
                 // Only the emulator describes its styles (`crate::sandbox::styles`).
                 let style_id = style_id.filter(|_| active.record.is_sandbox());
                 let task = tokio::spawn(async move {
-                    let result = render(&client, &caches, id, style_id, kind.clone()).await;
+                    let result = render(&client, &caches, id, style_id, kind).await;
                     let event = result.map(|views| DesignsEvent::Rendered {
-                        design: id,
-                        kind,
+                        kind: rendering,
                         views,
                     });
                     sink.reply(generation, request, event);
                 });
-                if preview && let Some(old) = self.preview_task.replace(task) {
+                if rendering == Rendering::Preview
+                    && let Some(old) = self.preview_task.replace(task)
+                {
                     old.abort();
                 }
             }
@@ -407,7 +422,7 @@ async fn render(
     let body = match &kind {
         RenderKind::Own => None,
         RenderKind::Bare => Some(RenderDesign::with_placements(id, Vec::new())),
-        RenderKind::Preview { placements, .. } => {
+        RenderKind::Preview(placements) => {
             Some(RenderDesign::with_placements(id, placements.clone()))
         }
     };
@@ -429,13 +444,8 @@ async fn render(
             .collect::<Vec<_>>()
     })
     .await?;
-    let rendered = RenderedViews {
-        design: id,
-        kind,
-        views,
-        stale_since,
-    };
-    if rendered.kind == RenderKind::Bare && rendered.views.iter().all(|v| v.image.is_ok()) {
+    let rendered = RenderedViews { views, stale_since };
+    if kind == RenderKind::Bare && rendered.views.iter().all(|v| v.image.is_ok()) {
         caches
             .bare
             .lock()

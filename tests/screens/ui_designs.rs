@@ -106,8 +106,7 @@ fn a_clone_into_two_variations_lists_the_new_designs_and_opens_them() {
         let form = h
             .state_mut()
             .designs_mut()
-            .clone
-            .as_mut()
+            .clone_form_mut()
             .expect("the form");
         assert_eq!(form.variations.len(), 2);
         form.variations[0].title.clear();
@@ -129,8 +128,7 @@ fn a_clone_into_two_variations_lists_the_new_designs_and_opens_them() {
     h.run_steps(1);
     h.state_mut()
         .designs_mut()
-        .clone
-        .as_mut()
+        .clone_form_mut()
         .unwrap()
         .variations[1]
         .placements[0]
@@ -178,8 +176,7 @@ fn a_refused_clone_is_shown_as_the_services_sentence() {
     h.run_steps(1);
     h.state_mut()
         .designs_mut()
-        .clone
-        .as_mut()
+        .clone_form_mut()
         .unwrap()
         .variations[0]
         .placements[0]
@@ -191,7 +188,7 @@ fn a_refused_clone_is_shown_as_the_services_sentence() {
     });
     assert!(h.state().designs().cloned().is_empty());
     // The form stays for a fix.
-    assert!(h.state().designs().clone.is_some());
+    assert!(h.state().designs().clone_form().is_some());
 }
 
 /// Waits for the thumbnails of the shown design's placements.
@@ -337,8 +334,7 @@ fn scroll_into_view(h: &mut H, label: &str) {
 fn placement(h: &H, j: usize) -> logodesk::ui::designs::PlacementForm {
     h.state()
         .designs()
-        .clone
-        .as_ref()
+        .clone_form()
         .expect("the clone form")
         .variations[0]
         .placements[j]
@@ -348,7 +344,7 @@ fn placement(h: &H, j: usize) -> logodesk::ui::designs::PlacementForm {
 fn center(h: &H, j: usize) -> Pos2 {
     h.state()
         .designs()
-        .canvas
+        .canvas()
         .drawn_center(j)
         .expect("the placement is drawn")
 }
@@ -466,7 +462,7 @@ fn the_edit_menu_and_ctrl_z_undo_a_canvas_move_through_the_shell() {
     h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
     h.run_steps(2);
     assert_eq!(placement(&h, 0), moved);
-    assert_eq!(h.state().designs().canvas.history_len(), (1, 0));
+    assert_eq!(h.state().designs().canvas().history_len(), (1, 0));
 }
 
 #[test]
@@ -492,7 +488,7 @@ fn the_canvas_snaps_to_the_centre_line_removes_and_adds_logos() {
     h.key_press(Key::Delete);
     h.run_steps(2);
     let n = |h: &H| {
-        h.state().designs().clone.as_ref().unwrap().variations[0]
+        h.state().designs().clone_form().unwrap().variations[0]
             .placements
             .len()
     };
@@ -527,7 +523,7 @@ fn the_canvas_snaps_to_the_centre_line_removes_and_adds_logos() {
         ("FRONT", "600", "800")
     );
     assert!(
-        h.state().designs().canvas.drawn_center(3).is_some(),
+        h.state().designs().canvas().drawn_center(3).is_some(),
         "drawn on the canvas"
     );
 }
@@ -598,14 +594,14 @@ fn the_wheel_zooms_the_canvas_a_background_drag_pans_it_and_hovering_still_finds
     let mut h = clone_canvas(egui::Theme::Light);
     let before = placement(&h, 0);
     let c = center(&h, 0);
-    let corners = h.state().designs().canvas.drawn_corners(0).unwrap();
+    let corners = h.state().designs().canvas().drawn_corners(0).unwrap();
     let half = (corners[1] - corners[0]).length() / 2.0;
     let beside = c + vec2(half * 1.3, 0.0);
     assert!(!hover_names_front_logo(&mut h, beside));
 
     // 20 wheel steps up over the logo: ×e^0.5 about it.
     wheel(&mut h, c, 20);
-    let frame = h.state().designs().canvas.frame;
+    let frame = h.state().designs().canvas().frame;
     assert!((frame.zoom - 0.5f32.exp()).abs() < 1e-3, "{frame:?}");
     assert!(shows_text(&h, "165 %"));
     assert!(
@@ -622,8 +618,8 @@ fn the_wheel_zooms_the_canvas_a_background_drag_pans_it_and_hovering_still_finds
     assert!((moved - (c + vec2(60.0, 40.0))).length() < 1.0, "{moved:?}");
     assert!(hover_names_front_logo(&mut h, moved));
     assert_eq!(placement(&h, 0), before, "panning moves no logo");
-    assert_eq!(h.state().designs().canvas.history_len(), (0, 0));
-    assert_eq!(h.state().designs().canvas.selected, None);
+    assert_eq!(h.state().designs().canvas().history_len(), (0, 0));
+    assert_eq!(h.state().designs().canvas().selected, None);
 }
 
 #[test]
@@ -646,7 +642,7 @@ fn the_canvas_zoom_buttons_zoom_about_its_centre_and_fit_it() {
     assert!((offset(&h) - fitted * 0.8).length() < 0.5);
     press(&mut h, "Fit the canvas");
     assert!(shows_text(&h, "100 %"));
-    assert_eq!(h.state().designs().canvas.frame, ViewFrame::default());
+    assert_eq!(h.state().designs().canvas().frame, ViewFrame::default());
     assert!((offset(&h) - fitted).length() < 0.01);
 }
 
@@ -656,20 +652,20 @@ fn dragging_the_rotate_handle_turns_a_placement_in_one_undo_step() {
     let before = placement(&h, 0);
     let (x, y, _) = before.numbers().unwrap();
     assert!(
-        h.state().designs().canvas.rotate_handle().is_none(),
+        h.state().designs().canvas().rotate_handle().is_none(),
         "none selected"
     );
     // Clicking the logo selects it; its handle stands above it.
     let c = center(&h, 0);
     click_at(&mut h, c);
     assert_eq!(
-        h.state().designs().canvas.selected,
+        h.state().designs().canvas().selected,
         Some(placement(&h, 0).id)
     );
     let handle = h
         .state()
         .designs()
-        .canvas
+        .canvas()
         .rotate_handle()
         .expect("a handle");
     assert!(
@@ -682,7 +678,7 @@ fn dragging_the_rotate_handle_turns_a_placement_in_one_undo_step() {
     // (What the canvas moves or turns is set in whole px.)
     let (x, y) = (x.round(), y.round());
     assert_eq!(placement(&h, 0).numbers(), Some((x, y, 90.0)));
-    let turned = h.state().designs().canvas.rotate_handle().unwrap();
+    let turned = h.state().designs().canvas().rotate_handle().unwrap();
     assert!(turned.x > c.x && (turned.y - c.y).abs() < 0.5, "{turned:?}");
     assert_eq!(
         text_field(&h, "Variation 1 placement 1 angle")
@@ -690,7 +686,11 @@ fn dragging_the_rotate_handle_turns_a_placement_in_one_undo_step() {
             .as_deref(),
         Some("90")
     );
-    assert_eq!(h.state().designs().canvas.history_len(), (1, 0), "one step");
+    assert_eq!(
+        h.state().designs().canvas().history_len(),
+        (1, 0),
+        "one step"
+    );
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run_steps(2);
     assert_eq!(placement(&h, 0), before);
@@ -724,7 +724,7 @@ fn the_rotate_keys_turn_the_selected_placement_each_a_step_of_undo() {
         Some((x.round(), y.round(), -15.0)),
         "only turned (set in whole px)"
     );
-    assert_eq!(h.state().designs().canvas.history_len(), (5, 0));
+    assert_eq!(h.state().designs().canvas().history_len(), (5, 0));
     for _ in 0..5 {
         h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
         h.run_steps(1);

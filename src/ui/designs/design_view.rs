@@ -3,14 +3,16 @@
 //! a placement selects its row, selecting a row marks the placement.
 
 use super::form::fmt_coord;
-use super::views::Loading;
-use super::{DesignsScreen, labelled, logo_kind_ui, thumb_ui};
-use crate::backend::LogoRef;
+use super::labelled;
+use super::views::{Loading, Views};
+use crate::api::{Design, DesignId, DesignRef, LogoType};
+use crate::backend::designs::{DesignView, DesignsCommand, Opener, RenderKind, RenderedViews};
+use crate::backend::{Command, LogoCard, LogoRef, ThumbKey, UserError};
 use crate::ui::theme::{self, space, table};
-use crate::ui::widgets::UiExt as _;
-use crate::ui::widgets::garment::{self, in_quad, paint_quad_outline};
-use crate::ui::{Intent, Shared};
-use egui::{Rect, Sense, Stroke, Ui, Vec2, vec2};
+use crate::ui::widgets::garment::{self, ViewFrame, in_quad, paint_quad_outline};
+use crate::ui::widgets::{UiExt as _, paint_checkerboard};
+use crate::ui::{Intent, Requests, Shared, Slot};
+use egui::{Align, Layout, Rect, RichText, Sense, Stroke, Ui, Vec2, vec2};
 
 /// Size of a picture in the strip.
 const STRIP: Vec2 = vec2(66.0, 84.0);
@@ -20,8 +22,243 @@ const LARGE_HEIGHT: f32 = 440.0;
 const LARGE_MAX_WIDTH: f32 = 640.0;
 /// Size drawn for a logo whose size is not known, in mm.
 const UNKNOWN_MM: f64 = 60.0;
+/// Side of a placement's thumbnail in the table.
+const THUMB: f32 = 40.0;
 
-impl DesignsScreen {
+/// The design part: the design opened (or being opened, or why it could not be), its views
+/// with its own placements, the view shown large with its zoom and pan, and the placement
+/// selected.
+#[derive(Default)]
+pub struct ShownDesign {
+    /// The design being opened.
+    pending: Option<DesignId>,
+    view: Option<DesignView>,
+    error: Option<UserError>,
+    /// The design's views with its own placements.
+    own: Loading,
+    /// The view shown large, its zoom and pan, the placement selected.
+    shown: usize,
+    frame: ViewFrame,
+    selected_row: Option<usize>,
+}
+
+impl ShownDesign {
+    /// The design shown, if any.
+    pub fn view(&self) -> Option<&DesignView> {
+        self.view.as_ref()
+    }
+
+    /// A design is on its way.
+    pub fn is_opening(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// A design is shown and nothing newer is on its way.
+    pub fn is_loaded(&self) -> bool {
+        self.view.is_some() && self.pending.is_none()
+    }
+
+    /// The thumbnails of the shown design's logos (for the screenshot's readiness).
+    pub fn thumbnails(&self) -> Vec<ThumbKey> {
+        self.view
+            .iter()
+            .flat_map(|v| v.logos.iter().map(|l| l.thumb))
+            .collect()
+    }
+
+    /// The design's views are drawn (or could not be), for the screenshot's readiness.
+    pub fn views_settled(&self) -> bool {
+        matches!(self.own, Loading::Ready(_) | Loading::Failed(_))
+    }
+
+    /// The views of the design shown, as the service drew them (names).
+    pub fn view_names(&self) -> Vec<String> {
+        self.own
+            .ready()
+            .map(|v| v.rendered.views.iter().map(|p| p.view.clone()).collect())
+            .unwrap_or_default()
+    }
+
+    /// The placement selected in the table.
+    pub fn selected_row(&self) -> Option<usize> {
+        self.selected_row
+    }
+
+    /// Fetches design `id` (superseding one still on its way).
+    pub fn open(&mut self, id: DesignId, shared: &mut Shared<'_>) {
+        shared.request(
+            Slot::DesignOpen,
+            &crate::tr!("designs-opening-request", id = id.to_string()),
+            |request| {
+                Command::Designs(DesignsCommand::Open {
+                    request,
+                    target: DesignRef::Id(id),
+                    opener: Opener::DesignsScreen,
+                })
+            },
+        );
+        self.pending = Some(id);
+        self.error = None;
+    }
+
+    /// The design opened: shown, its views asked for (superseding the views of the design
+    /// shown before, still on their way). Answers whether it is another design than the one
+    /// shown (which starts with the first view, fitted, nothing selected).
+    pub fn on_opened(&mut self, view: DesignView, shared: &mut Shared<'_>) -> bool {
+        self.pending = None;
+        let design = (view.design.design_id, view.design.style_id);
+        let another = self.view.as_ref().map(|v| v.design.design_id) != Some(design.0);
+        if another {
+            self.shown = 0;
+            self.frame = ViewFrame::default();
+            self.selected_row = None;
+        }
+        self.view = Some(view);
+        self.error = None;
+        let (slot, label) = (Slot::DesignViews, crate::tr!("designs-drawing-request"));
+        self.own = Loading::Pending(super::ask_render(
+            shared,
+            slot,
+            &label,
+            design,
+            RenderKind::Own,
+        ));
+        another
+    }
+
+    /// The design's views came (only those of the design shown come: opening another asks
+    /// anew, superseding them; a failed open supersedes them).
+    pub fn on_rendered(&mut self, views: RenderedViews) {
+        self.own = Loading::Ready(Views::new(views));
+    }
+
+    /// Its views could not be drawn.
+    pub fn on_views_failed(&mut self, error: &UserError) {
+        self.own = Loading::Failed(error.clone());
+    }
+
+    /// The design could not be opened: nothing is shown but why, and its views still on
+    /// their way are not wanted.
+    pub fn on_open_failed(&mut self, error: &UserError, requests: &mut Requests) {
+        self.pending = None;
+        self.view = None;
+        self.error = Some(error.clone());
+        self.own.forget(requests);
+    }
+
+    /// The design shown (or where it is): its facts with "Clone…" (enabled when
+    /// `can_clone`) and "Order…", its views and its placements; answers whether "Clone…" was
+    /// pressed.
+    pub fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>, can_clone: bool) -> bool {
+        if let Some(error) = &self.error {
+            ui.error_box(error, "design-open");
+            return false;
+        }
+        let Some(view) = &self.view else {
+            if self.pending.is_some() {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.muted(&crate::tr!("designs-opening"));
+                });
+            } else {
+                ui.empty_state(
+                    "▣",
+                    &crate::tr!("designs-none-open"),
+                    &crate::tr!("designs-none-open-body"),
+                    None,
+                );
+            }
+            return false;
+        };
+        let design = &view.design;
+        let t = theme::tokens(ui.ctx());
+        let mut start_clone = false;
+        ui.horizontal(|ui| {
+            ui.vertical(|ui| {
+                ui.horizontal(|ui| {
+                    let title = if design.title.is_empty() {
+                        crate::tr!("designs-untitled")
+                    } else {
+                        design.title.clone()
+                    };
+                    ui.screen_title(&title, None);
+                    design_status_badge(ui, design);
+                    if self.pending.is_some() {
+                        ui.spinner();
+                    }
+                });
+                ui.horizontal(|ui| {
+                    ui.muted(&crate::tr!(
+                        "designs-id-fact",
+                        id = design.design_id.to_string()
+                    ));
+                    match &design.design_item_no {
+                        Some(mul) => {
+                            ui.muted(&crate::tr!("designs-item-no-fact", mul = mul.to_string()));
+                            if ui
+                                .small_button(crate::tr!("designs-copy"))
+                                .on_hover_text(crate::tr!("designs-copy-hint"))
+                                .clicked()
+                            {
+                                ui.ctx().copy_text(mul.to_string());
+                                shared
+                                    .notifications
+                                    .success(crate::tr!("designs-copied", mul = mul.to_string()));
+                            }
+                        }
+                        None => {
+                            ui.muted(&crate::tr!("designs-no-item-no-yet"));
+                        }
+                    }
+                });
+                let mut facts = Vec::new();
+                if let Some(style) = design.style_id {
+                    facts.push(crate::tr!("designs-style", style = style.to_string()));
+                }
+                if let Some(h) = design.heating_code.as_deref().filter(|h| !h.is_empty()) {
+                    facts.push(crate::tr!("designs-heating-code", code = h));
+                }
+                if !facts.is_empty() {
+                    ui.muted(&facts.join(" · "));
+                }
+                let (sentence, color) = if design.is_orderable() {
+                    (crate::tr!("designs-finalized"), t.success)
+                } else {
+                    let status = design.status.as_ref().map_or_else(
+                        || crate::tr!("designs-status-no-item-no"),
+                        |s| s.as_str().to_owned(),
+                    );
+                    (
+                        crate::tr!("designs-not-finalized", status = status),
+                        t.warning,
+                    )
+                };
+                ui.label(RichText::new(sentence).color(color));
+            });
+            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                let clone = ui
+                    .add_enabled(can_clone, egui::Button::new(crate::tr!("designs-clone")))
+                    .on_hover_text(crate::tr!("designs-clone-hint"));
+                start_clone = clone.clicked();
+                let order = ui
+                    .add_enabled(
+                        design.is_orderable(),
+                        egui::Button::new(crate::tr!("designs-order")),
+                    )
+                    .on_hover_text(crate::tr!("designs-order-hint"))
+                    .on_disabled_hover_text(crate::tr!("designs-order-disabled-hint"));
+                if order.clicked() {
+                    shared.intend(Intent::OrderDesign(design.design_id));
+                }
+            });
+        });
+        ui.add_space(space::M);
+        self.views_ui(ui, shared);
+        ui.add_space(space::M);
+        self.placements_ui(ui, shared);
+        start_clone
+    }
+
     /// The views of the design shown, or where they are.
     pub(super) fn views_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
         ui.section_heading(&crate::tr!("designs-views"));
@@ -35,7 +272,7 @@ impl DesignsScreen {
             ui.add_space(space::XS);
         }
         match &self.own {
-            Loading::Idle | Loading::Pending => {
+            Loading::Idle | Loading::Pending(_) => {
                 ui.horizontal(|ui| {
                     ui.spinner();
                     ui.muted(&crate::tr!("designs-views-drawing"));
@@ -317,7 +554,7 @@ impl DesignsScreen {
     }
 
     /// Selects placement `i` and shows its view.
-    pub fn select_row(&mut self, i: usize) {
+    fn select_row(&mut self, i: usize) {
         self.selected_row = Some(i);
         let name = self
             .view
@@ -332,4 +569,70 @@ impl DesignsScreen {
             self.frame.fit();
         }
     }
+}
+
+/// `Done` (orderable) or another status.
+fn design_status_badge(ui: &mut Ui, design: &Design) {
+    let t = theme::tokens(ui.ctx());
+    let text = match &design.status {
+        Some(s) => crate::ui::names::design_status(s),
+        None if design.design_item_no.is_some() => crate::tr!("status-done"),
+        None => crate::tr!("designs-badge-not-finalized"),
+    };
+    if design.is_orderable() {
+        labelled(ui.badge(&text, t.success, t.success_soft), &text)
+            .on_hover_text(crate::tr!("designs-badge-finalized-hint"));
+    } else {
+        labelled(ui.badge(&text, t.warning, t.warning_soft), &text)
+            .on_hover_text(crate::tr!("designs-badge-not-finalized-hint"));
+    }
+}
+
+/// The kind of a placed logo; placeholders are marked.
+fn logo_kind_ui(ui: &mut Ui, kind: &LogoType) {
+    let t = theme::tokens(ui.ctx());
+    let (text, tip) = match kind {
+        LogoType::NameLogo => (
+            crate::tr!("designs-kind-name"),
+            crate::tr!("designs-kind-name-hint"),
+        ),
+        LogoType::NumberLogo => (
+            crate::tr!("designs-kind-number"),
+            crate::tr!("designs-kind-number-hint"),
+        ),
+        LogoType::TextLogo => (
+            crate::tr!("designs-kind-text"),
+            crate::tr!("designs-kind-text-hint"),
+        ),
+        LogoType::Transfer => {
+            ui.muted_small(&crate::tr!("designs-kind-transfer"));
+            return;
+        }
+        LogoType::Other(k) => {
+            ui.muted_small(k);
+            return;
+        }
+    };
+    labelled(ui.badge(&text, t.accent, t.accent_soft), &text).on_hover_text(tip);
+}
+
+/// A placed logo's thumbnail on a checkerboard (from the shared thumbnail cache).
+fn thumb_ui(ui: &mut Ui, shared: &mut Shared<'_>, logo: Option<&LogoCard>) {
+    let (rect, _) = ui.allocate_exact_size(Vec2::splat(THUMB), Sense::hover());
+    if !ui.is_rect_visible(rect) {
+        return;
+    }
+    let painter = ui.painter_at(rect);
+    paint_checkerboard(&painter, rect, 6.0);
+    let Some(texture) = logo.and_then(|l| shared.thumbs.get(l.thumb)) else {
+        return;
+    };
+    let size = texture.size_vec2();
+    let fit = (rect.shrink(2.0).size() / size).min_elem();
+    painter.image(
+        texture.id(),
+        Rect::from_center_size(rect.center(), size * fit),
+        Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
+        egui::Color32::WHITE,
+    );
 }

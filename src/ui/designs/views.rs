@@ -1,8 +1,9 @@
 //! A rendering's view pictures on the UI side: the decoded pixels from the backend, uploaded
 //! as textures the first time they are drawn, and the loading state of a rendering.
 
-use crate::backend::UserError;
 use crate::backend::designs::{RenderedViews, ViewPicture};
+use crate::backend::{RequestId, UserError};
+use crate::ui::Requests;
 use egui::{TextureHandle, TextureId, TextureOptions};
 
 /// A rendering's views with their textures.
@@ -44,7 +45,7 @@ impl Views {
         let slot = self.textures.get_mut(i)?;
         let handle = slot.get_or_insert_with(|| {
             ctx.load_texture(
-                format!("design-view-{}-{i}", self.rendered.design),
+                format!("design-view-{i}"),
                 image.clone(),
                 TextureOptions::LINEAR,
             )
@@ -53,12 +54,13 @@ impl Views {
     }
 }
 
-/// A rendering asked for: nothing yet, on its way, its views, or why there are none.
+/// A rendering asked for: nothing yet, on its way (the request), its views, or why there
+/// are none.
 #[derive(Default)]
 pub enum Loading {
     #[default]
     Idle,
-    Pending,
+    Pending(RequestId),
     Ready(Views),
     Failed(UserError),
 }
@@ -68,6 +70,15 @@ impl Loading {
         match self {
             Loading::Ready(v) => Some(v),
             _ => None,
+        }
+    }
+
+    /// A rendering on its way is no longer wanted: its request is superseded (its answer
+    /// and its failure never come) and nothing is asked. What came before stays.
+    pub fn forget(&mut self, requests: &mut Requests) {
+        if let Loading::Pending(request) = *self {
+            requests.supersede(request);
+            *self = Loading::Idle;
         }
     }
 }
