@@ -757,3 +757,62 @@ fn placements_form_ui(
     }
     pick
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::LogoId;
+    use crate::ui::designs::tests::Shell;
+    use crate::ui::requests::Settled;
+
+    fn at(x: f64) -> Vec<Placement> {
+        vec![Placement {
+            view: "FRONT".into(),
+            logo_id: LogoId(10001),
+            x_coordinate: x,
+            y_coordinate: 80.0,
+            angle_rads: None,
+        }]
+    }
+
+    fn drawn() -> Views {
+        Views::new(RenderedViews {
+            views: Vec::new(),
+            stale_since: None,
+        })
+    }
+
+    #[test]
+    fn the_preview_shows_only_the_newest_edit_and_a_reset_drops_the_one_on_its_way() {
+        let mut shell = Shell::new();
+        let design = (DesignId(1), None);
+        let mut preview = Preview::default();
+        preview.ask(&mut shell.shared(), design, at(100.0));
+        assert!(!preview.is_current(Some(&at(100.0))), "not drawn yet");
+        // Another variation on the canvas: the rendering on its way never comes.
+        let first = preview.request.expect("on its way");
+        preview.reset(&mut shell.requests);
+        assert_eq!(shell.requests.settle(first, false), Settled::Superseded);
+        assert!(!preview.is_current(Some(&at(100.0))));
+
+        preview.ask(&mut shell.shared(), design, at(100.0));
+        let second = preview.request.expect("on its way");
+        assert_eq!(
+            shell.requests.settle(second, false),
+            Settled::Current(Some(Slot::DesignPreview))
+        );
+        preview.on_rendered(drawn());
+        assert!(preview.is_current(Some(&at(100.0))));
+        assert!(!preview.is_current(Some(&at(120.0))), "an edit since");
+        // The edit is asked for: the earlier picture is not of it, nor counted as current.
+        preview.ask(&mut shell.shared(), design, at(120.0));
+        assert!(!preview.is_current(Some(&at(120.0))));
+        assert!(!preview.is_current(Some(&at(100.0))));
+        // A newer ask supersedes the one on its way (the slot keeps the newest only).
+        let third = preview.request.expect("on its way");
+        preview.ask(&mut shell.shared(), design, at(140.0));
+        assert_eq!(shell.requests.settle(third, false), Settled::Superseded);
+        preview.on_rendered(drawn());
+        assert!(preview.is_current(Some(&at(140.0))));
+    }
+}
