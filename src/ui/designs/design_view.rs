@@ -1,6 +1,7 @@
-//! The design shown: its views side by side (a strip of small pictures, one large with zoom
-//! and pan, each placement outlined and labelled on hover) and its placements table; clicking
-//! a placement selects its row, selecting a row marks the placement.
+//! The design part: the design opened (or being opened, or why it could not be), its facts
+//! with "Clone…" and "Order…", its views side by side (a strip of small pictures, one large
+//! with zoom and pan, each placement outlined and labelled on hover) and its placements
+//! table; clicking a placement selects its row, selecting a row marks the placement.
 
 use super::form::fmt_coord;
 use super::labelled;

@@ -3,12 +3,13 @@
 //!
 //! The screen is three owned parts it routes to: the open-by-id bar ([`OpenBar`]), the
 //! design shown ([`ShownDesign`], `design_view.rs`) and cloning it ([`Cloning`],
-//! `clone.rs`). Each keeps its state, draws itself and takes the answers and failures of its
+//! `clone.rs`, with its canvas in `clone_canvas.rs`). Each keeps its state, draws itself and takes the answers and failures of its
 //! own requests; the screen passes between them what one tells the other (a design opened,
 //! "Clone…" pressed, a new design to open).
 
 mod canvas;
 mod clone;
+mod clone_canvas;
 mod design_view;
 mod form;
 mod open_bar;
