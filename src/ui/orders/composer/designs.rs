@@ -70,7 +70,7 @@ impl Composer {
             if let Some(i) = remove {
                 let gone = self.lines.id(i);
                 self.form.designs.remove(i);
-                self.revealed.retain(|p| !p.starts_with("designs["));
+                self.reveal.forget_starting("designs[");
                 // The line's paste, note, look-up and import go with it; every other line
                 // keeps its own.
                 self.lines.remove(i);
@@ -79,8 +79,8 @@ impl Composer {
             }
             // Only a reference of the right shape is added (and fetched).
             let reference = IdEntry::new(
-                &mut self.design_input,
-                &mut self.design_input_problem,
+                &mut self.lines.input,
+                &mut self.lines.input_problem,
                 crate::tr!("composer-design-to-add"),
                 crate::tr!("composer-add-design"),
                 |text| check_design_reference(text).map_err(|e| e.to_string()),
@@ -89,7 +89,7 @@ impl Composer {
             .width(field::L)
             .show(ui);
             if let Some(reference) = reference {
-                self.design_input.clear();
+                self.lines.input.clear();
                 self.push_design(reference, shared);
             }
         });
@@ -168,7 +168,7 @@ impl Composer {
         // as soon as the row is fixed.
         let twice = numbers_used_twice(&d.rows);
         let name_w = name_width(ui.available_width(), value_columns.len(), space::S);
-        let revealed = &mut self.revealed;
+        let reveal = &mut self.reveal;
         let mut duplicate = None;
         let mut delete = None;
         let mut import = false;
@@ -299,7 +299,7 @@ impl Composer {
                 let cut = roster.cut;
                 pasted_note = (cut > 0).then(|| crate::tr!("composer-paste-cut", count = cut));
                 // What was pasted shows its problems at once, like a field left.
-                revealed.extend(
+                reveal.show_all_of(
                     (offset..offset + roster.rows.len()).map(|j| format!("{at}.instances[{j}]")),
                 );
                 d.rows.extend(roster.rows);

@@ -420,8 +420,8 @@ impl Composer {
         let offset = d.rows.len();
         for (k, r) in rows.into_iter().enumerate() {
             // What was imported shows its problems at once, like a field left.
-            self.revealed
-                .insert(format!("designs[{i}].instances[{}]", offset + k));
+            self.reveal
+                .show(format!("designs[{i}].instances[{}]", offset + k));
             d.rows.push(r.row);
         }
     }

@@ -621,17 +621,18 @@ impl Composer {
 impl Composer {
     /// Asks for the approval steps of the draft shown, once per draft.
     fn ask_approvals(&mut self, shared: &mut Shared<'_>) {
+        let draft = self.draft_id();
         let a = &mut self.proofs.approval;
-        if a.asked == self.draft {
+        if a.asked == draft {
             return;
         }
-        a.asked = self.draft;
+        a.asked = draft;
         a.steps.clear();
         a.answer = None;
         a.sending = None;
         a.problem = None;
         a.ask_place = None;
-        if let Some(order) = self.draft {
+        if let Some(order) = draft {
             shared
                 .backend
                 .send(Command::Proofs(ProofsCommand::Approvals { order }));
@@ -911,7 +912,7 @@ impl Composer {
         if close {
             self.proofs.approval.answer = None;
         }
-        let (Some(action), Some(order)) = (chosen, self.draft) else {
+        let (Some(action), Some(order)) = (chosen, self.draft_id()) else {
             return;
         };
         let Some(form) = self.proofs.approval.answer.take() else {
@@ -942,7 +943,7 @@ impl Composer {
         line: LineKey,
         snapshot: LineSnapshot,
     ) {
-        let (Some(order), Some(sheet)) = (self.draft, self.sheet_order(i, design)) else {
+        let (Some(order), Some(sheet)) = (self.draft_id(), self.sheet_order(i, design)) else {
             return;
         };
         let language = shared.language();
@@ -968,11 +969,12 @@ impl Composer {
         order: LocalOrderId,
         steps: Vec<ProofStep>,
     ) {
+        let draft = self.draft_id();
         let a = &mut self.proofs.approval;
         if request.is_some() && a.sending.map(|(_, r)| r) == request {
             a.sending = None;
         }
-        if self.draft != Some(order) {
+        if draft != Some(order) {
             return;
         }
         a.steps = steps.into_iter().map(|s| (s.line.clone(), s)).collect();
