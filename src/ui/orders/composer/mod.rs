@@ -220,6 +220,8 @@ impl Composer {
 
     /// Draws the composer; answers a form to copy into a new draft when asked.
     pub fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) -> Option<DraftForm> {
+        // Rows copied whole into the form (a form set whole) get ids of their own.
+        self.follow_rows();
         self.undo_frame(ui.ctx(), shared);
         // Lines changed outside the page (a form set whole) keep their ids by reference.
         self.lines.sync(&self.form.designs);
@@ -228,7 +230,7 @@ impl Composer {
             self.import_roster_file(line, path, shared);
         }
         let issues = self.issues();
-        let shown = self.reveal.shown(&issues);
+        let shown = self.reveal.shown(&issues, &self.form.designs);
         let frozen = self.is_frozen();
         let estimate = self.estimate();
         let mut copy = None;
@@ -336,7 +338,8 @@ impl Composer {
         }
         self.confirm_place_ui(ui, shared, &estimate);
         self.approval_dialog_ui(ui, shared);
-        self.reveal.show_all_of(cells::take_left(ui.ctx()));
+        self.reveal
+            .left(cells::take_left(ui.ctx()), &self.form.designs);
         self.autosave(ui, shared);
         copy
     }
