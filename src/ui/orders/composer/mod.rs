@@ -5,7 +5,9 @@
 //! (`logos`) and a search (`picker`), each design line's roster proof and proof sheet
 //! (`proof`), and the estimate of the whole order in a summary beside the form, shown once
 //! more when placing (`estimate`); `lookups` fetches what the lines name, `cells` are the text
-//! fields with their issues.
+//! fields with their issues. The state is kept in owned parts: `save` (the draft's row, what
+//! was saved, when to autosave), `reveal` (which problems show; a roster row's by its
+//! `RowId`), the lines' parts (`lines`, `logo_lines`), `import`, `proof`, `undo`.
 
 mod cells;
 mod designs;
