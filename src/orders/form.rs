@@ -68,16 +68,60 @@ pub struct PlaceholderForm {
     pub view: String,
 }
 
+/// A roster row's identity while the form is open (the UI's own: neither the saved draft
+/// nor the service has one), so what the composer keeps for a row beside the form follows
+/// the row when rows before it are added or removed. A new id for every row made or loaded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RowId(u64);
+
+impl RowId {
+    /// A new id, unlike every other in this run.
+    pub fn next() -> RowId {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        RowId(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
+impl Default for RowId {
+    fn default() -> RowId {
+        RowId::next()
+    }
+}
+
 /// One instance row of the grid.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+///
+/// Equality is of what is typed, not of [`id`](Self::id) (which is not saved either): two
+/// rows typed alike are the same form (undo steps, an untouched draft).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct RowForm {
+    /// Stable while the form is open; kept through undo (the undo steps hold whole rows).
+    #[serde(skip)]
+    pub id: RowId,
     pub size: String,
     pub quantity: String,
     pub name: String,
     pub number: String,
     /// Per-placeholder values (placeholder logo id → text).
     pub values: BTreeMap<i64, String>,
+}
+
+impl PartialEq for RowForm {
+    fn eq(&self, other: &Self) -> bool {
+        (
+            &self.size,
+            &self.quantity,
+            &self.name,
+            &self.number,
+            &self.values,
+        ) == (
+            &other.size,
+            &other.quantity,
+            &other.name,
+            &other.number,
+            &other.values,
+        )
+    }
 }
 
 /// A loose logo line.
@@ -387,6 +431,7 @@ impl DraftForm {
                     .instances
                     .iter()
                     .map(|i| RowForm {
+                        id: RowId::next(),
                         size: i.size.clone(),
                         quantity: i.quantity.to_string(),
                         name: i.name.clone().unwrap_or_default(),
@@ -548,6 +593,7 @@ mod tests {
             designs: vec![DesignForm {
                 reference: "20001".into(),
                 rows: vec![RowForm {
+                    id: RowId::next(),
                     size: "M".into(),
                     quantity: "2".into(),
                     name: "Hansen".into(),
@@ -726,6 +772,7 @@ mod tests {
             d.rows,
             [
                 RowForm {
+                    id: RowId::next(),
                     size: "M".into(),
                     quantity: "2".into(),
                     name: "Hansen".into(),

@@ -1,6 +1,6 @@
 //! Rosters pasted from a spreadsheet: rows of size, quantity, name and number for a design line.
 
-use super::form::RowForm;
+use super::form::{RowForm, RowId};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// What a pasted roster became: rows for the grid (a row with a problem is kept, never
@@ -33,6 +33,7 @@ pub fn parse_roster(text: &str) -> Roster {
             continue;
         }
         let row = RowForm {
+            id: RowId::next(),
             size: cell(0),
             quantity: cell(1),
             name: cell(2),

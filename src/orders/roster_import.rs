@@ -15,7 +15,7 @@
 
 mod sheets;
 
-use super::form::RowForm;
+use super::form::{RowForm, RowId};
 use super::roster::{numbers_used_twice, row_problem};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -316,6 +316,7 @@ pub fn preview(table: &RosterTable, mapping: &Mapping, existing: &[RowForm]) -> 
         .iter()
         .skip(usize::from(mapping.has_header))
         .map(|r| RowForm {
+            id: RowId::next(),
             size: cell(r, Column::Size),
             quantity: if has_quantity {
                 cell(r, Column::Quantity)

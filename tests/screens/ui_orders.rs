@@ -12,7 +12,7 @@ use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use logodesk::api::LogoType;
 use logodesk::backend::demo_form;
 use logodesk::locale::Language;
-use logodesk::orders::form::{DigitForm, DraftForm, LogoForm};
+use logodesk::orders::form::{DigitForm, DraftForm, LogoForm, RowForm};
 use logodesk::orders::roster::DEMO_ROSTER;
 use logodesk::sandbox::fixtures;
 use logodesk::store::OrderState;
@@ -630,4 +630,40 @@ fn a_completed_order_is_ordered_again_as_a_new_draft_that_is_not_sent() {
     let history = &h.state().history().orders;
     assert_eq!(history.len(), 1, "no order was placed");
     assert_eq!(history[0].state, OrderState::Completed);
+}
+
+/// What the page keeps for a roster row follows the row, not its place: the problems shown
+/// of pasted rows, and the row the proof shows, stay with their rows when a row before them
+/// is removed.
+#[test]
+fn a_rows_shown_problem_and_its_proof_stay_with_it_when_a_row_before_it_goes() {
+    let row = |quantity: &str, name: &str, number: &str| RowForm {
+        size: "M".into(),
+        quantity: quantity.into(),
+        name: name.into(),
+        number: number.into(),
+        ..RowForm::default()
+    };
+    let mut h = new_order_with(egui::Theme::Light, |form| {
+        form.designs[0].rows = vec![row("1", "Alfa", "1"), row("two", "Bravo", "2")];
+    });
+    type_into(&mut h, "Roster", "L\tthree\tCharlie\t3\nS\t1\tDelta\t4\n");
+    press(&mut h, "Add pasted rows");
+    h.run_steps(2);
+    // What was pasted shows its problem at once; the row typed before waits.
+    assert!(shows_text(&h, "Row 3: \"three\" is not a whole number"));
+    assert!(!shows_text(&h, "\"two\" is not a whole number"));
+    press(&mut h, "Show row 4 in the proof");
+    assert_eq!(h.state().orders().composer.proof_row(0), Some(3));
+    assert!(shows_text(&h, "Row 4 · Delta · 4 · S"));
+
+    // The first row goes: Charlie is row 2 now and Delta row 3, each with what it had.
+    h.state_mut().orders_mut().composer.form.designs[0]
+        .rows
+        .remove(0);
+    h.run_steps(2);
+    assert!(shows_text(&h, "Row 2: \"three\" is not a whole number"));
+    assert!(!shows_text(&h, "\"two\" is not a whole number"));
+    assert_eq!(h.state().orders().composer.proof_row(0), Some(2));
+    assert!(shows_text(&h, "Row 3 · Delta · 4 · S"));
 }

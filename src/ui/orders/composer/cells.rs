@@ -5,6 +5,7 @@
 //! collects those paths once per frame ([`take_left`]) into what it reveals.
 
 use crate::api::ValidationIssue;
+use crate::orders::form::RowId;
 use crate::ui::theme::{self, control};
 use crate::ui::widgets::UiExt as _;
 use egui::Ui;
@@ -76,6 +77,7 @@ pub(super) fn field(
             control::WIDE,
             (hint, label.trim_end_matches(" *")),
             (path, problem),
+            None,
         );
         if let Some(m) = problem {
             ui.problem(m);
@@ -92,7 +94,30 @@ pub(super) fn checked_cell(
     issues: &[ValidationIssue],
     path: &str,
 ) -> egui::Response {
-    hinted_cell(ui, value, width, ("", ""), (path, issue_text(issues, path)))
+    hinted_cell(
+        ui,
+        value,
+        width,
+        ("", ""),
+        (path, issue_text(issues, path)),
+        None,
+    )
+}
+
+/// A cell of roster row `row` checked against the issue at `path`, like [`checked_cell`];
+/// its state (focus, cursor, its own undo) is kept by the row's id, so it stays with the row
+/// when rows before it are added or removed.
+pub(super) fn row_cell(
+    ui: &mut Ui,
+    value: &mut String,
+    width: f32,
+    issues: &[ValidationIssue],
+    (path, row): (String, RowId),
+) -> egui::Response {
+    let column = path.rsplit_once(']').map_or("", |(_, column)| column);
+    let salt = (row, column);
+    let problem = issue_text(issues, &path);
+    hinted_cell(ui, value, width, ("", ""), (&path, problem), Some(salt))
 }
 
 fn hinted_cell(
@@ -101,14 +126,18 @@ fn hinted_cell(
     width: f32,
     (hint, name): (&str, &str),
     (path, problem): (&str, Option<&str>),
+    salt: Option<(RowId, &str)>,
 ) -> egui::Response {
     let t = theme::tokens(ui.ctx());
     let mut edit = egui::TextEdit::singleline(value)
         .desired_width(width)
         .hint_text(hint);
-    // Named by its path, so a cell keeps its state and focus in a grid that draws only the
-    // rows in view (auto ids would move to other rows as it scrolls).
-    if !path.is_empty() {
+    // Named by its path (a roster row's cell by its row), so a cell keeps its state and focus
+    // in a grid that draws only the rows in view (auto ids would move to other rows as it
+    // scrolls).
+    if let Some(salt) = salt {
+        edit = edit.id_salt(salt);
+    } else if !path.is_empty() {
         edit = edit.id_salt(path);
     }
     if problem.is_some() {

@@ -1,10 +1,10 @@
 //! The design lines: each design's placements and its instances grid, with roster paste.
 
-use super::cells::{CELL, NARROW, SIZE, checked_cell, name_width};
+use super::cells::{self, CELL, NARROW, SIZE, name_width, row_cell};
 use super::import::{RosterExport, export_roster};
 use super::{Composer, proof};
 use crate::api::{LogoType, ValidationIssue};
-use crate::orders::form::{COMMON_SIZES, PlaceholderForm, RowForm, check_design_reference};
+use crate::orders::form::{COMMON_SIZES, PlaceholderForm, RowForm, RowId, check_design_reference};
 use crate::orders::roster::{numbers_used_twice, parse_roster, row_problem};
 use crate::ui::theme::{self, control, field, space};
 use crate::ui::widgets::{IdEntry, UiExt as _};
@@ -70,7 +70,7 @@ impl Composer {
             if let Some(i) = remove {
                 let gone = self.lines.id(i);
                 self.form.designs.remove(i);
-                self.revealed.retain(|p| !p.starts_with("designs["));
+                self.reveal.forget_starting("designs[");
                 // The line's paste, note, look-up and import go with it; every other line
                 // keeps its own.
                 self.lines.remove(i);
@@ -79,8 +79,8 @@ impl Composer {
             }
             // Only a reference of the right shape is added (and fetched).
             let reference = IdEntry::new(
-                &mut self.design_input,
-                &mut self.design_input_problem,
+                &mut self.lines.input,
+                &mut self.lines.input_problem,
                 crate::tr!("composer-design-to-add"),
                 crate::tr!("composer-add-design"),
                 |text| check_design_reference(text).map_err(|e| e.to_string()),
@@ -89,7 +89,7 @@ impl Composer {
             .width(field::L)
             .show(ui);
             if let Some(reference) = reference {
-                self.design_input.clear();
+                self.lines.input.clear();
                 self.push_design(reference, shared);
             }
         });
@@ -168,7 +168,6 @@ impl Composer {
         // as soon as the row is fixed.
         let twice = numbers_used_twice(&d.rows);
         let name_w = name_width(ui.available_width(), value_columns.len(), space::S);
-        let revealed = &mut self.revealed;
         let mut duplicate = None;
         let mut delete = None;
         let mut import = false;
@@ -198,21 +197,24 @@ impl Composer {
                         let Some(row) = d.rows.get_mut(j) else { break };
                         let at = format!("{at}.instances[{j}]");
                         let mark = row_mark(row, &twice);
-                        Composer::proof_row_selector(proofs, ui, i, j, mark);
-                        size_cell(ui, &mut row.size, issues, &format!("{at}.size"), j);
-                        checked_cell(
+                        let id = row.id;
+                        Composer::proof_row_selector(proofs, ui, i, (j, id), mark);
+                        size_cell(ui, &mut row.size, issues, &at, id);
+                        let quantity = (format!("{at}.quantity"), id);
+                        row_cell(ui, &mut row.quantity, NARROW, issues, quantity);
+                        row_cell(
                             ui,
-                            &mut row.quantity,
-                            NARROW,
+                            &mut row.name,
+                            name_w,
                             issues,
-                            &format!("{at}.quantity"),
+                            (format!("{at}.name"), id),
                         );
-                        checked_cell(ui, &mut row.name, name_w, issues, &format!("{at}.name"));
-                        checked_cell(ui, &mut row.number, NARROW, issues, &format!("{at}.number"));
+                        let number = (format!("{at}.number"), id);
+                        row_cell(ui, &mut row.number, NARROW, issues, number);
                         for (k, p) in value_columns.iter().enumerate() {
                             let value = row.values.entry(p.logo_id).or_default();
                             let path = format!("{at}.logoValues[{k}].value");
-                            checked_cell(ui, value, CELL, issues, &path);
+                            row_cell(ui, value, CELL, issues, (path, id));
                         }
                         ui.horizontal(|ui| {
                             if ui
@@ -239,8 +241,17 @@ impl Composer {
         } else {
             grid(ui, 0..rows);
         }
+        // The fields left are known by their rows before rows move.
+        self.reveal
+            .left(cells::take_left(ui.ctx()), &self.form.designs);
+        let reveal = &mut self.reveal;
+        let d = &mut self.form.designs[i];
         if let Some(j) = duplicate {
-            let copy = d.rows[j].clone();
+            // The copy is a row of its own.
+            let copy = RowForm {
+                id: RowId::next(),
+                ..d.rows[j].clone()
+            };
             d.rows.insert(j + 1, copy);
         }
         if let Some(j) = delete {
@@ -295,13 +306,12 @@ impl Composer {
                 let roster = parse_roster(text);
                 text.clear();
                 replace_lone_default_row(&mut d.rows);
-                let offset = d.rows.len();
                 let cut = roster.cut;
                 pasted_note = (cut > 0).then(|| crate::tr!("composer-paste-cut", count = cut));
                 // What was pasted shows its problems at once, like a field left.
-                revealed.extend(
-                    (offset..offset + roster.rows.len()).map(|j| format!("{at}.instances[{j}]")),
-                );
+                for r in &roster.rows {
+                    reveal.show_row(r.id);
+                }
                 d.rows.extend(roster.rows);
             }
             import = ui
@@ -342,6 +352,17 @@ impl Composer {
 }
 
 impl Composer {
+    /// Gives every roster row an id of its own: rows cloned into the form may share one (the
+    /// first keeps it), and per-row state is kept by id.
+    pub(super) fn follow_rows(&mut self) {
+        let mut seen = HashSet::new();
+        for row in self.form.designs.iter_mut().flat_map(|d| &mut d.rows) {
+            if !seen.insert(row.id) {
+                row.id = RowId::next();
+            }
+        }
+    }
+
     /// The rows pasted into design line `i` and not added yet.
     pub fn roster_paste(&self, i: usize) -> &str {
         self.lines
@@ -443,11 +464,11 @@ fn row_of(path: &str) -> Option<usize> {
     rest.split(']').next()?.parse().ok()
 }
 
-/// Size: free text with the common sizes offered in a menu.
-fn size_cell(ui: &mut Ui, size: &mut String, issues: &[ValidationIssue], path: &str, row: usize) {
+/// Size: free text with the common sizes offered in a menu; `at` is the row's path.
+fn size_cell(ui: &mut Ui, size: &mut String, issues: &[ValidationIssue], at: &str, row: RowId) {
     ui.horizontal(|ui| {
         ui.spacing_mut().item_spacing.x = 2.0;
-        checked_cell(ui, size, SIZE, issues, path);
+        row_cell(ui, size, SIZE, issues, (format!("{at}.size"), row));
         egui::ComboBox::from_id_salt(("size", row))
             .selected_text("")
             .width(control::ARROW)

@@ -2,7 +2,7 @@
 //! lines, sub-total, VAT, total), recomputed every frame from the designs and logos already
 //! fetched in full (no request), and shown once more in "Place order…"'s confirmation.
 
-use super::Composer;
+use super::{Composer, Question};
 use crate::locale::Language;
 use crate::orders::estimate::{Counted, Estimate};
 use crate::ui::Shared;
@@ -54,7 +54,7 @@ impl Composer {
     /// The confirmation of "Place order…": the summary once more and the delivery address,
     /// with "Place order" (sends it, once) and "Cancel" (sends nothing).
     pub(super) fn confirm_place_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>, e: &Estimate) {
-        if !self.confirm_place {
+        if self.question != Question::Place {
             return;
         }
         let t = theme::tokens(ui.ctx());
@@ -107,10 +107,10 @@ impl Composer {
                 });
             });
         if place {
-            self.confirm_place = false;
+            self.question.set(Question::Place, false);
             self.place_checked(shared);
         } else if cancel || modal.should_close() {
-            self.confirm_place = false;
+            self.question.set(Question::Place, false);
         }
     }
 }

@@ -127,7 +127,7 @@ impl Composer {
                     ui.vertical(|ui| {
                         let picker = &mut self.address.country;
                         if picker.ui(ui, &mut a.country, language) {
-                            self.revealed.insert("deliveryAddress.country".to_owned());
+                            self.reveal.show("deliveryAddress.country".to_owned());
                         }
                         ui.problem_at(issues, "deliveryAddress.country");
                     });

@@ -417,11 +417,9 @@ impl Composer {
             return;
         };
         replace_lone_default_row(&mut d.rows);
-        let offset = d.rows.len();
-        for (k, r) in rows.into_iter().enumerate() {
+        for r in rows {
             // What was imported shows its problems at once, like a field left.
-            self.revealed
-                .insert(format!("designs[{i}].instances[{}]", offset + k));
+            self.reveal.show_row(r.row.id);
             d.rows.push(r.row);
         }
     }

@@ -111,13 +111,17 @@ impl Lines {
     }
 }
 
-/// The design lines' ids, in the form's order, and each line's state: its note and
-/// look-ups ([`Lines`]) and its paste.
+/// The design lines' ids, in the form's order, each line's state (its note and look-ups
+/// ([`Lines`]) and its paste), and the field that adds a line.
 #[derive(Default)]
 pub(super) struct DesignLines {
     lines: Lines,
     /// Rows pasted into a line and not yet added.
     pub pastes: HashMap<LineId, String>,
+    /// The design reference typed to add a line.
+    pub input: String,
+    /// Why the design reference typed was not added (its shape is wrong).
+    pub input_problem: Option<String>,
 }
 
 impl std::ops::Deref for DesignLines {

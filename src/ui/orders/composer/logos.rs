@@ -96,7 +96,7 @@ impl Composer {
             }
             if let Some(i) = remove {
                 self.form.logos.remove(i);
-                self.revealed.retain(|p| !p.starts_with("logos["));
+                self.reveal.forget_starting("logos[");
                 self.logos.remove(i);
             }
             ui.horizontal(|ui| {

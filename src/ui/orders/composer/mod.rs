@@ -5,7 +5,9 @@
 //! (`logos`) and a search (`picker`), each design line's roster proof and proof sheet
 //! (`proof`), and the estimate of the whole order in a summary beside the form, shown once
 //! more when placing (`estimate`); `lookups` fetches what the lines name, `cells` are the text
-//! fields with their issues.
+//! fields with their issues. The state is kept in owned parts: `save` (the draft's row, what
+//! was saved, when to autosave), `reveal` (which problems show; a roster row's by its
+//! `RowId`), the lines' parts (`lines`, `logo_lines`), `import`, `proof`, `undo`.
 
 mod cells;
 mod designs;
@@ -18,6 +20,8 @@ mod logos;
 mod lookups;
 mod picker;
 mod proof;
+mod reveal;
+mod save;
 mod undo;
 
 pub use proof::ProofShown;
@@ -26,37 +30,21 @@ use crate::api::ValidationIssue;
 use crate::backend::orders::OrdersCommand;
 use crate::backend::{Command, UserError};
 use crate::orders::form::{AddressForm, DraftForm};
-use crate::orders::local::{copy_is_risky, copy_risk};
+use crate::orders::local::copy_risk;
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
 use crate::ui::Shared;
 use crate::ui::theme::{self, space};
 use crate::ui::widgets::UiExt as _;
 use egui::{RichText, Ui};
 use picker::LogoPicker;
-use std::collections::BTreeSet;
-use std::time::{Duration, Instant};
-
-/// A draft is written this long after the last keystroke.
-const SAVE_AFTER: Duration = Duration::from_millis(400);
 
 /// The composer's state.
 #[derive(Default)]
 pub struct Composer {
-    draft: Option<LocalOrderId>,
     pub form: DraftForm,
-    /// The row's state (a placed order is frozen).
-    state: Option<OrderState>,
-    /// Copying the row to a new draft may place it twice ([`copy_is_risky`]).
-    copy_risky: bool,
-    saved_json: String,
-    /// The form of a draft made here, as it was made: while the form still equals it, the
-    /// draft was left untouched and is not kept ([`Composer::untouched_draft`]).
-    created_json: Option<String>,
-    changed_at: Option<Instant>,
-    design_input: String,
-    /// Why the design reference typed was not added (its shape is wrong).
-    design_input_problem: Option<String>,
-    /// The design lines' ids, and each line's paste, note and look-ups.
+    /// The draft's row and its state, what was saved last, when to save next.
+    save: save::SaveState,
+    /// The design lines' ids, each line's paste, note and look-ups, and the add field.
     lines: lines::DesignLines,
     /// The loose logo lines' ids, each line's note and look-ups, and the add field.
     logos: logo_lines::LogoLines,
@@ -64,45 +52,58 @@ pub struct Composer {
     known: lookups::Known,
     /// The address section's state: the address book and the country picker.
     address: header::AddressPart,
-    /// Paths (or prefixes of paths, e.g. a pasted row) whose problems are shown: fields the
-    /// person left, and what was pasted. Others wait until "Place order…" is tried.
-    revealed: BTreeSet<String>,
-    /// "Place order…" was tried: every problem is shown.
-    tried: bool,
+    /// Which problems are shown: of fields left and what was pasted, or all once tried.
+    reveal: reveal::Reveal,
     /// A roster file being imported into a design line and its preview, a path to read next,
     /// and where a roster file can be dropped.
     import: import::Imports,
     /// The loose-logo picker: the search typed, when it was last edited, the newest
     /// request, the search it answers and its matches (or why there are none).
     picker: LogoPicker,
-    /// "Copy to new draft" of an order that may already be placed waits for confirmation.
-    confirm_copy: bool,
+    /// The question open before going on: copying a placed order, or placing this one.
+    question: Question,
     /// Each design line's roster proof, and the proof sheet under way.
     proofs: proof::Proofs,
-    /// "Place order…" shows the estimate and the address once more before placing.
-    confirm_place: bool,
     history: undo::FormHistory,
+}
+
+/// The question the composer asks before going on (one at a time).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+enum Question {
+    #[default]
+    None,
+    /// "Copy to new draft" of an order that may already be placed waits for confirmation.
+    CopyAnyway,
+    /// "Place order…" shows the estimate and the address once more before placing.
+    Place,
+}
+
+impl Question {
+    /// Opens question `q` (`open`), or closes it if it is the one open.
+    fn set(&mut self, q: Question, open: bool) {
+        if open {
+            *self = q;
+        } else if *self == q {
+            *self = Question::None;
+        }
+    }
 }
 
 impl Composer {
     /// The draft being edited.
     pub fn draft_id(&self) -> Option<LocalOrderId> {
-        self.draft
+        self.save.draft()
     }
 
     /// The draft made here, if the person has changed nothing in it since: a new order
     /// opened and left is not kept as a draft.
     pub fn untouched_draft(&self) -> Option<LocalOrderId> {
-        let created = self.created_json.as_deref()?;
-        let now = serde_json::to_string(&self.form).ok()?;
-        (self.state == Some(OrderState::Draft) && now == created)
-            .then_some(self.draft)
-            .flatten()
+        self.save.untouched(&self.form)
     }
 
     /// Whether the order can no longer be edited (placed).
     pub fn is_frozen(&self) -> bool {
-        self.state.is_some_and(|s| s != OrderState::Draft)
+        self.save.is_frozen()
     }
 
     /// The address book arrived (the delivery addresses of past orders, newest first).
@@ -117,22 +118,13 @@ impl Composer {
 
     /// Starts editing a freshly created draft.
     pub fn start(&mut self, id: LocalOrderId, form: DraftForm, shared: &mut Shared<'_>) {
-        let json = serde_json::to_string(&form).unwrap_or_default();
-        // Only a blank new order (its default country aside) counts as untouched: one made
-        // with a logo or a design, or copied, has content from the start.
-        let mut blank = form.clone();
-        blank.address.country.clear();
-        let blank = blank == DraftForm::default();
         *self = Composer {
-            draft: Some(id),
+            save: save::SaveState::started(id, &form),
             // The address book stays (it is the account's); the country search starts anew.
             address: header::AddressPart {
                 book: std::mem::take(&mut self.address.book),
                 ..header::AddressPart::default()
             },
-            state: Some(OrderState::Draft),
-            created_json: blank.then(|| json.clone()),
-            saved_json: json,
             form,
             ..Composer::default()
         };
@@ -149,47 +141,29 @@ impl Composer {
         let worked_on = form != DraftForm::default();
         self.start(order.id, form, shared);
         // A saved row is kept as it is, touched or not.
-        self.created_json = None;
-        self.state = Some(order.state);
-        self.copy_risky = copy_is_risky(order);
+        self.save.loaded(order);
         // A draft opened again shows all its problems: it was worked on before.
-        self.tried = worked_on;
+        if worked_on {
+            self.reveal.try_all();
+        }
     }
 
     /// A row changed in the backend.
     pub fn on_changed(&mut self, order: &LocalOrder) {
-        if self.draft == Some(order.id) {
-            self.state = Some(order.state);
-            self.copy_risky = copy_is_risky(order);
-        }
+        self.save.on_changed(order);
     }
 
     /// Saves the draft a moment after the last change.
     fn autosave(&mut self, ui: &Ui, shared: &mut Shared<'_>) {
-        let (Some(id), false) = (self.draft, self.is_frozen()) else {
-            return;
-        };
-        let json = serde_json::to_string(&self.form).unwrap_or_default();
-        if json == self.saved_json {
-            self.changed_at = None;
-            return;
+        if let Some((id, json)) = self.save.due(&self.form, ui.ctx()) {
+            self.save(id, json, shared);
         }
-        let since = *self.changed_at.get_or_insert_with(Instant::now);
-        if since.elapsed() < SAVE_AFTER {
-            ui.ctx().request_repaint_after(SAVE_AFTER);
-            return;
-        }
-        self.save(id, json, shared);
     }
 
     /// Saves a change not saved yet at once (the composer is left before the autosave's
     /// moment came: the change must not wait for the person to come back).
     pub fn save_now(&mut self, shared: &mut Shared<'_>) {
-        let (Some(id), false) = (self.draft, self.is_frozen()) else {
-            return;
-        };
-        let json = serde_json::to_string(&self.form).unwrap_or_default();
-        if json != self.saved_json {
+        if let Some((id, json)) = self.save.unsaved(&self.form) {
             self.save(id, json, shared);
         }
     }
@@ -203,8 +177,7 @@ impl Composer {
                 reference: self.form.reference.trim().to_owned(),
                 recipient: self.form.recipient(),
             }));
-        self.saved_json = json;
-        self.changed_at = None;
+        self.save.saved(json);
     }
 
     /// The current issues (the spec's rules and the form's own).
@@ -222,7 +195,7 @@ impl Composer {
     /// Freezes the draft and hands its exact body to the outbox (after the confirmation, or
     /// at once for the demo of `--screen history`).
     pub(super) fn place(&mut self, shared: &mut Shared<'_>) {
-        let Some(id) = self.draft else { return };
+        let Some(id) = self.save.draft() else { return };
         let (order, issues) = self.form.to_order();
         if !issues.is_empty() || self.is_frozen() {
             return;
@@ -237,7 +210,7 @@ impl Composer {
             }
         };
         let draft_json = serde_json::to_string(&self.form).unwrap_or_default();
-        self.saved_json = draft_json.clone();
+        self.save.placed(draft_json.clone());
         shared.backend.send(Command::Orders(OrdersCommand::Place {
             id,
             draft_json,
@@ -245,12 +218,12 @@ impl Composer {
             recipient: self.form.recipient(),
             body,
         }));
-        self.state = Some(OrderState::Queued);
-        self.copy_risky = false;
     }
 
     /// Draws the composer; answers a form to copy into a new draft when asked.
     pub fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) -> Option<DraftForm> {
+        // Rows copied whole into the form (a form set whole) get ids of their own.
+        self.follow_rows();
         self.undo_frame(ui.ctx(), shared);
         // Lines changed outside the page (a form set whole) keep their ids by reference.
         self.lines.sync(&self.form.designs);
@@ -259,7 +232,7 @@ impl Composer {
             self.import_roster_file(line, path, shared);
         }
         let issues = self.issues();
-        let shown = self.shown(&issues);
+        let shown = self.reveal.shown(&issues, &self.form.designs);
         let frozen = self.is_frozen();
         let estimate = self.estimate();
         let mut copy = None;
@@ -269,7 +242,7 @@ impl Composer {
             } else {
                 crate::tr!("composer-title-new")
             };
-            let subtitle = match self.state {
+            let subtitle = match self.save.state() {
                 Some(OrderState::Draft) => crate::tr!("composer-subtitle-draft"),
                 Some(_) => crate::tr!("composer-subtitle-placed"),
                 None => crate::tr!("composer-subtitle-creating"),
@@ -277,10 +250,10 @@ impl Composer {
             ui.screen_title(&title, Some(&subtitle));
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if frozen {
-                    let risky = self.copy_risky;
-                    if self.confirm_copy {
+                    let risky = self.save.copy_risky();
+                    if self.question == Question::CopyAnyway {
                         if ui.button(crate::tr!("composer-cancel")).clicked() {
-                            self.confirm_copy = false;
+                            self.question.set(Question::CopyAnyway, false);
                         }
                         let t = theme::tokens(ui.ctx());
                         let anyway = egui::Button::new(
@@ -288,7 +261,7 @@ impl Composer {
                         )
                         .fill(t.danger);
                         if ui.add(anyway).clicked() {
-                            self.confirm_copy = false;
+                            self.question.set(Question::CopyAnyway, false);
                             copy = Some(self.form.clone());
                         }
                     } else if ui
@@ -296,16 +269,16 @@ impl Composer {
                         .clicked()
                     {
                         if risky {
-                            self.confirm_copy = true;
+                            self.question.set(Question::CopyAnyway, true);
                         } else {
                             copy = Some(self.form.clone());
                         }
                     }
-                    state_badge(ui, self.state.unwrap_or(OrderState::Queued));
+                    state_badge(ui, self.save.state().unwrap_or(OrderState::Queued));
                 } else {
                     let ready = issues.is_empty();
                     let button = ui
-                        .add_enabled_ui(self.draft.is_some(), |ui| {
+                        .add_enabled_ui(self.save.draft().is_some(), |ui| {
                             ui.primary_button(&crate::tr!("composer-place-order-ellipsis"))
                         })
                         .inner;
@@ -316,8 +289,8 @@ impl Composer {
                     };
                     if button.clicked() {
                         // Tried: every problem shows; only a form without any goes on.
-                        self.tried = true;
-                        self.confirm_place = ready;
+                        self.reveal.try_all();
+                        self.question.set(Question::Place, ready);
                     }
                     if !issues.is_empty() {
                         let t = theme::tokens(ui.ctx());
@@ -335,7 +308,7 @@ impl Composer {
                 }
             });
         });
-        if self.confirm_copy {
+        if self.question == Question::CopyAnyway {
             let t = theme::tokens(ui.ctx());
             ui.label(RichText::new(copy_risk()).color(t.danger));
         }
@@ -345,7 +318,7 @@ impl Composer {
         // Each draft scrolls on its own: another draft (a new one, one ordered again) opens
         // at its top, not where the previous one was left.
         egui::ScrollArea::vertical()
-            .id_salt(("composer", self.draft))
+            .id_salt(("composer", self.save.draft()))
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 ui.add_enabled_ui(!frozen, |ui| {
@@ -363,33 +336,15 @@ impl Composer {
                 ui.add_space(space::XL);
             });
         if frozen || !issues.is_empty() {
-            self.confirm_place = false;
+            self.question.set(Question::Place, false);
         }
         self.confirm_place_ui(ui, shared, &estimate);
         self.approval_dialog_ui(ui, shared);
-        self.revealed.extend(cells::take_left(ui.ctx()));
+        self.reveal
+            .left(cells::take_left(ui.ctx()), &self.form.designs);
         self.autosave(ui, shared);
         copy
     }
-
-    /// The issues to show now: all of them once "Place order…" was tried, else those of the
-    /// fields left and of what was pasted.
-    fn shown(&self, issues: &[ValidationIssue]) -> Vec<ValidationIssue> {
-        issues
-            .iter()
-            .filter(|i| self.tried || is_revealed(&self.revealed, &i.path))
-            .cloned()
-            .collect()
-    }
-}
-
-/// Whether the issue at `path` is revealed: its own path, or a path under a revealed one
-/// (`designs[0].instances[2]` reveals `designs[0].instances[2].number`, not `…[20]…`).
-fn is_revealed(revealed: &BTreeSet<String>, path: &str) -> bool {
-    revealed.iter().any(|r| {
-        path.strip_prefix(r.as_str())
-            .is_some_and(|rest| rest.is_empty() || rest.starts_with(['.', '[']))
-    })
 }
 
 /// The count of problems beside "Place order…", e.g. "3 things to fix".
@@ -430,7 +385,9 @@ pub fn state_badge(ui: &mut Ui, state: OrderState) -> egui::Response {
 
 #[cfg(test)]
 mod tests {
+    use super::reveal::is_revealed;
     use super::*;
+    use std::collections::BTreeSet;
 
     #[test]
     fn a_revealed_path_reveals_what_is_under_it_only() {

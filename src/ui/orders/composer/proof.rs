@@ -20,7 +20,7 @@ use crate::backend::{Command, RequestId, SaveTo, UserError};
 use crate::orders::approval::{
     self, Action, Change, LineKey, LineSnapshot, ProofStatus, ProofStep, Shown,
 };
-use crate::orders::form::DesignForm;
+use crate::orders::form::{DesignForm, RowId};
 use crate::store::LocalOrderId;
 use crate::ui::theme::{self, control, space};
 use crate::ui::widgets::UiExt as _;
@@ -49,8 +49,9 @@ pub(super) const BESIDE_FROM: f32 = 900.0;
 /// The proofs of every design line.
 #[derive(Default)]
 pub(super) struct Proofs {
-    /// The row of each design line its proof shows (none: the sample text).
-    selected: HashMap<usize, usize>,
+    /// The row of each design line its proof shows (none: the sample text), by the row's
+    /// id: rows added or removed before it leave the proof on the same row.
+    selected: HashMap<usize, RowId>,
     lines: HashMap<usize, LineProof>,
     /// Proofs drawn lately, newest last.
     kept: VecDeque<Kept>,
@@ -161,6 +162,12 @@ fn design_id(d: &DesignForm) -> Option<DesignId> {
     d.reference.trim().parse::<i64>().ok().map(DesignId)
 }
 
+/// The place in line `d` (design line `i`) of the row its proof shows, if it is still there.
+fn selected_place(proofs: &Proofs, i: usize, d: &DesignForm) -> Option<usize> {
+    let id = proofs.selected.get(&i)?;
+    d.rows.iter().position(|r| r.id == *id)
+}
+
 /// What line `d`'s proof should show with `selected` row.
 fn wanted(d: &DesignForm, design: DesignId, selected: Option<usize>) -> ProofKey {
     match selected.and_then(|j| d.rows.get(j)) {
@@ -186,15 +193,20 @@ fn fingerprint(image: &egui::ColorImage) -> u64 {
 }
 
 impl Composer {
-    /// The row of design line `i` its proof shows.
+    /// The row of design line `i` its proof shows, by its place now.
     pub fn proof_row(&self, i: usize) -> Option<usize> {
-        self.proofs.selected.get(&i).copied()
+        let d = self.form.designs.get(i)?;
+        selected_place(&self.proofs, i, d)
     }
 
     /// Shows row `row` of design line `i` in its proof (`None`: the sample text).
     pub fn select_proof_row(&mut self, i: usize, row: Option<usize>) {
-        match row {
-            Some(r) => self.proofs.selected.insert(i, r),
+        self.follow_rows();
+        let id = row
+            .and_then(|j| self.form.designs.get(i)?.rows.get(j))
+            .map(|r| r.id);
+        match id {
+            Some(id) => self.proofs.selected.insert(i, id),
             None => self.proofs.selected.remove(&i),
         };
     }
@@ -229,11 +241,11 @@ impl Composer {
         proofs: &mut Proofs,
         ui: &mut Ui,
         line: usize,
-        row: usize,
+        (row, id): (usize, RowId),
         mark: Option<String>,
     ) {
         let t = theme::tokens(ui.ctx());
-        let selected = proofs.selected.get(&line) == Some(&row);
+        let selected = proofs.selected.get(&line) == Some(&id);
         let n = RichText::new(format!("{}", row + 1)).small();
         let n = if mark.is_some() {
             n.color(t.danger)
@@ -254,7 +266,7 @@ impl Composer {
             if selected {
                 proofs.selected.remove(&line);
             } else {
-                proofs.selected.insert(line, row);
+                proofs.selected.insert(line, id);
             }
         }
     }
@@ -271,10 +283,11 @@ impl Composer {
             return;
         };
         let proofs = &mut self.proofs;
-        if proofs.selected.get(&i).is_some_and(|&j| j >= d.rows.len()) {
+        // The row shown was removed: the sample text.
+        let selected = selected_place(proofs, i, d);
+        if selected.is_none() {
             proofs.selected.remove(&i);
         }
-        let selected = proofs.selected.get(&i).copied();
         let key = wanted(d, design, selected);
         let now = Instant::now();
         let known = proofs.kept(&key).is_some();
@@ -621,17 +634,18 @@ impl Composer {
 impl Composer {
     /// Asks for the approval steps of the draft shown, once per draft.
     fn ask_approvals(&mut self, shared: &mut Shared<'_>) {
+        let draft = self.draft_id();
         let a = &mut self.proofs.approval;
-        if a.asked == self.draft {
+        if a.asked == draft {
             return;
         }
-        a.asked = self.draft;
+        a.asked = draft;
         a.steps.clear();
         a.answer = None;
         a.sending = None;
         a.problem = None;
         a.ask_place = None;
-        if let Some(order) = self.draft {
+        if let Some(order) = draft {
             shared
                 .backend
                 .send(Command::Proofs(ProofsCommand::Approvals { order }));
@@ -911,7 +925,7 @@ impl Composer {
         if close {
             self.proofs.approval.answer = None;
         }
-        let (Some(action), Some(order)) = (chosen, self.draft) else {
+        let (Some(action), Some(order)) = (chosen, self.draft_id()) else {
             return;
         };
         let Some(form) = self.proofs.approval.answer.take() else {
@@ -942,7 +956,7 @@ impl Composer {
         line: LineKey,
         snapshot: LineSnapshot,
     ) {
-        let (Some(order), Some(sheet)) = (self.draft, self.sheet_order(i, design)) else {
+        let (Some(order), Some(sheet)) = (self.draft_id(), self.sheet_order(i, design)) else {
             return;
         };
         let language = shared.language();
@@ -968,11 +982,12 @@ impl Composer {
         order: LocalOrderId,
         steps: Vec<ProofStep>,
     ) {
+        let draft = self.draft_id();
         let a = &mut self.proofs.approval;
         if request.is_some() && a.sending.map(|(_, r)| r) == request {
             a.sending = None;
         }
-        if self.draft != Some(order) {
+        if draft != Some(order) {
             return;
         }
         a.steps = steps.into_iter().map(|s| (s.line.clone(), s)).collect();

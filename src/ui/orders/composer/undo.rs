@@ -31,7 +31,7 @@ fn named_lines(form: &DraftForm) -> Vec<(String, bool)> {
 impl Composer {
     /// Whether the form can be edited: a draft is open, not placed and not being confirmed.
     fn editable(&self) -> bool {
-        self.draft.is_some() && !self.is_frozen() && !self.confirm_place
+        self.draft_id().is_some() && !self.is_frozen() && self.question != super::Question::Place
     }
 
     /// Once a frame before the form is drawn: the undo and redo keys, the form fed to the
