@@ -58,8 +58,9 @@ pub enum Slot {
     DesignPreview,
     /// The clone canvas's logo picker search.
     DesignSearch,
-    /// Looking a vectorize task up to track it (an older look-up's task is tracked all the
-    /// same: the backend saved it).
+    /// Looking a vectorize task up to track it (the newest look-up's answer or failure is
+    /// said; an older look-up's task is tracked all the same: the backend saved it and tells
+    /// so as news).
     TaskTrack,
     /// A new draft (a fresh one or a copy).
     OrdersDraft,
@@ -118,7 +119,7 @@ impl Slot {
     fn newest_only(self) -> bool {
         !matches!(
             self,
-            Slot::GalleryPage | Slot::ComposerLine | Slot::TaskTrack | Slot::ProofRender
+            Slot::GalleryPage | Slot::ComposerLine | Slot::ProofRender
         )
     }
 
@@ -356,6 +357,20 @@ mod tests {
         assert!(!r.is_running(Slot::EditorPreview));
         assert_eq!(r.settle(RequestId(4), false), Settled::Superseded);
         assert_eq!(Slot::EditorPreview.screen(), Screen::Editor);
+    }
+
+    #[test]
+    fn only_the_newest_task_look_up_is_answered() {
+        let mut r = Requests::default();
+        r.start(RequestId(1), Slot::TaskTrack, "Looking up 1");
+        r.start(RequestId(2), Slot::TaskTrack, "Looking up 2");
+        assert_eq!(r.settle(RequestId(1), false), Settled::Superseded);
+        assert!(r.is_running(Slot::TaskTrack));
+        assert_eq!(
+            r.settle(RequestId(2), false),
+            Settled::Current(Some(Slot::TaskTrack))
+        );
+        assert!(!r.is_running(Slot::TaskTrack));
     }
 
     #[test]
