@@ -1,7 +1,7 @@
 //! The editor feature, the designer's flow: checking and uploading a file, opening a draft with
 //! what the editor must know (original colors, whether the method was confirmed, the palette
-//! of the account), the local recolor preview (newest request wins), applying staged changes
-//! in the order the service requires, and the commit.
+//! of the account), the local recolor preview (a superseded one's work is skipped), applying
+//! staged changes in the order the service requires, and the commit.
 
 use crate::api::{
     ChangeColors, Client, Color, ColorChange, KNOWN_TRANSFER_METHODS, Logo, LogoId, LogoStatus,
@@ -84,10 +84,11 @@ pub struct CheckedFile {
 pub enum EditorCommand {
     /// Open a logo in the editor.
     Open { request: RequestId, logo: LogoId },
-    /// Recolor the draft's picture locally (`from` RGB → `to` RGB); the newest revision wins.
+    /// Recolor the draft's picture locally (`from` RGB → `to` RGB). A newer preview
+    /// supersedes this one: its work is skipped if it has not started.
     Preview {
+        request: RequestId,
         logo: LogoId,
-        revision: u64,
         mapping: Vec<([u8; 3], [u8; 3])>,
     },
     /// Send the staged changes, step by step.
@@ -119,12 +120,8 @@ pub enum EditorEvent {
         draft: Box<EditorDraft>,
         uploaded: bool,
     },
-    /// A local recolor preview.
-    Preview {
-        logo: LogoId,
-        revision: u64,
-        image: Arc<egui::ColorImage>,
-    },
+    /// A local recolor preview, the answer to a `Preview`.
+    Preview(Arc<egui::ColorImage>),
     /// One step of "Apply" succeeded.
     StepDone { step: Step, draft: Box<EditorDraft> },
     /// One step of "Apply" failed; the steps after it were not sent.
@@ -158,7 +155,8 @@ struct PreviewBase {
     inks: Vec<[u8; 3]>,
 }
 
-/// The editor feature: the preview base and the newest preview asked for.
+/// The editor feature: the preview base and the newest preview asked for (request ids grow:
+/// a preview whose id is older was superseded by the UI, so its work is skipped).
 pub(super) struct Editor {
     sink: Sink<EditorEvent>,
     store: SharedStore,
@@ -223,14 +221,14 @@ impl Editor {
         let base = self.base.clone();
         match command {
             EditorCommand::Preview {
+                request,
                 logo,
-                revision,
                 mapping,
             } => {
-                self.newest_preview.store(revision, Ordering::SeqCst);
+                self.newest_preview.store(request.0, Ordering::SeqCst);
                 let newest = self.newest_preview.clone();
                 tokio::task::spawn_blocking(move || {
-                    preview(&cx, &base, &newest, logo, revision, &mapping)
+                    preview(&cx, &base, &newest, request, logo, &mapping)
                 });
             }
             EditorCommand::PickFile { request } => {
@@ -321,13 +319,16 @@ impl Editor {
     }
 }
 
-/// Recolors the preview base unless a newer request came meanwhile.
+/// Recolors the preview base unless a newer preview came meanwhile (the UI drops this one's
+/// answer then: skipping it only saves the work). Unanswered too when the base is another
+/// logo's (another draft is being opened): the UI supersedes this request when it takes that
+/// draft, and its progress is never shown.
 fn preview(
     cx: &EditorContext,
     base: &Mutex<Option<PreviewBase>>,
     newest: &AtomicU64,
+    request: RequestId,
     logo: LogoId,
-    revision: u64,
     mapping: &[([u8; 3], [u8; 3])],
 ) {
     let (image, inks) = {
@@ -337,19 +338,16 @@ fn preview(
             _ => return,
         }
     };
-    if newest.load(Ordering::SeqCst) != revision {
+    let superseded = || newest.load(Ordering::SeqCst) != request.0;
+    if superseded() {
         return;
     }
     let recolored = imaging::recolor(&image, mapping, &inks);
-    if newest.load(Ordering::SeqCst) != revision {
+    if superseded() {
         return;
     }
     let image = Arc::new(pictures::to_color_image(&recolored));
-    cx.sink.notice(EditorEvent::Preview {
-        logo,
-        revision,
-        image,
-    });
+    cx.answer(request, EditorEvent::Preview(image));
 }
 
 /// Reads and checks a file as the service would, and previews it.

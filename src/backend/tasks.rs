@@ -22,7 +22,8 @@ const MAX_BACKOFF: Duration = Duration::from_secs(60);
 pub enum TasksCommand {
     /// Send the active account's tracked tasks again.
     Refresh,
-    /// Look a task up by id and add it to the tracked list (answered by `Tracked`).
+    /// Look a task up by id and add it to the tracked list (told as `Tracked`, then answered
+    /// by `LookedUp`).
     Track { request: RequestId, id: TaskId },
     /// Stop tracking a task.
     Remove { id: TaskId },
@@ -33,8 +34,12 @@ pub enum TasksCommand {
 pub enum TasksEvent {
     /// The tracked tasks of the account shown, most recently added first.
     List(Vec<TrackedTask>),
-    /// The answer to a `Track`: the task now tracked, or why it could not be looked up.
+    /// A task looked up is now tracked. News, not an answer: a newer look-up supersedes an
+    /// older one, whose task is tracked all the same.
     Tracked(Box<TrackedTask>),
+    /// The answer to a `Track`: the look-up is done (its task was told as `Tracked` just
+    /// before), or its failure.
+    LookedUp,
     /// The poller fetched a newer state of a tracked task; `finished_now` when it went
     /// from pending to finished.
     Changed {
@@ -113,11 +118,16 @@ impl Tasks {
                         },
                         Err(e) => Err(e),
                     };
-                    if result.as_ref().is_ok_and(TrackedTask::is_pending) {
+                    let pending = result.as_ref().is_ok_and(TrackedTask::is_pending);
+                    // Told before the poller is woken, so its changes come after.
+                    let result = result.map(|task| {
+                        sink.news(generation, TasksEvent::Tracked(Box::new(task)));
+                        TasksEvent::LookedUp
+                    });
+                    sink.reply(generation, request, result);
+                    if pending {
                         wake.notify_one();
                     }
-                    let event = result.map(|task| TasksEvent::Tracked(Box::new(task)));
-                    sink.reply(generation, request, event);
                 });
             }
             TasksCommand::Remove { id } => {

@@ -31,6 +31,9 @@ pub enum Slot {
     EditorApply,
     /// Committing the draft.
     EditorCommit,
+    /// The editor's local recolor preview of the staged colors (newest staged colors win;
+    /// quiet: asked while a color is dragged, too quick to show progress).
+    EditorPreview,
     /// The upload form's file dialog.
     UploadPick,
     /// Checking the chosen file.
@@ -55,8 +58,9 @@ pub enum Slot {
     DesignPreview,
     /// The clone canvas's logo picker search.
     DesignSearch,
-    /// Looking a vectorize task up to track it (an older look-up's task is tracked all the
-    /// same: the backend saved it).
+    /// Looking a vectorize task up to track it (the newest look-up's answer or failure is
+    /// said; an older look-up's task is tracked all the same: the backend saved it and tells
+    /// so as news).
     TaskTrack,
     /// A new draft (a fresh one or a copy).
     OrdersDraft,
@@ -89,6 +93,7 @@ impl Slot {
             Slot::EditorOpen
             | Slot::EditorApply
             | Slot::EditorCommit
+            | Slot::EditorPreview
             | Slot::UploadPick
             | Slot::UploadCheck
             | Slot::Upload => Screen::Editor,
@@ -114,8 +119,14 @@ impl Slot {
     fn newest_only(self) -> bool {
         !matches!(
             self,
-            Slot::GalleryPage | Slot::ComposerLine | Slot::TaskTrack | Slot::ProofRender
+            Slot::GalleryPage | Slot::ComposerLine | Slot::ProofRender
         )
+    }
+
+    /// Whether its progress is never shown in the status bar: frequent, quick work (a
+    /// preview asked while a color is dragged) that would only flash there.
+    fn quiet(self) -> bool {
+        matches!(self, Slot::EditorPreview)
     }
 }
 
@@ -208,6 +219,14 @@ impl Requests {
         Settled::Current(slot)
     }
 
+    /// Drops the running request of newest-only `slot`, if any (what it was for is gone: a
+    /// preview of colors no longer staged, of a draft no longer shown).
+    pub fn supersede_slot(&mut self, slot: Slot) {
+        if let Some(&id) = self.newest.get(&slot) {
+            self.supersede(id);
+        }
+    }
+
     /// Whether a request of `slot` is running.
     pub fn is_running(&self, slot: Slot) -> bool {
         self.running.values().any(|r| r.slot == slot)
@@ -224,19 +243,15 @@ impl Requests {
         ids.into_iter().for_each(|id| self.supersede(id));
     }
 
-    /// What to show: the oldest slow request's label and how many are slow. Asks for a
-    /// repaint when the next one turns slow.
+    /// What to show: the oldest slow request's label and how many are slow (quiet ones never
+    /// count). Asks for a repaint when the next one turns slow.
     pub fn visible(&self, ctx: &egui::Context) -> Option<(String, usize)> {
         let now = Instant::now();
-        let mut slow = self
-            .running
-            .values()
-            .filter(|r| now.duration_since(r.since) >= PROGRESS_AFTER);
+        let shown = || self.running.values().filter(|r| !r.slot.quiet());
+        let mut slow = shown().filter(|r| now.duration_since(r.since) >= PROGRESS_AFTER);
         let first = slow.next().map(|r| r.label.clone());
         let count = first.as_ref().map_or(0, |_| 1 + slow.count());
-        if let Some(wait) = self
-            .running
-            .values()
+        if let Some(wait) = shown()
             .map(|r| PROGRESS_AFTER.saturating_sub(now.duration_since(r.since)))
             .filter(|d| !d.is_zero())
             .min()
@@ -314,6 +329,48 @@ mod tests {
         assert!(r.is_running(Slot::EditorApply));
         r.settle(RequestId(3), false);
         assert!(!r.is_running(Slot::EditorApply));
+    }
+
+    #[test]
+    fn a_quiet_request_never_shows_progress_and_the_newest_preview_wins() {
+        let ctx = egui::Context::default();
+        let mut r = Requests::default();
+        r.start(RequestId(1), Slot::EditorPreview, "Recoloring");
+        r.start(RequestId(2), Slot::EditorPreview, "Recoloring");
+        r.start(RequestId(3), Slot::EditorApply, "Applying");
+        for id in [2, 3] {
+            r.running.get_mut(&RequestId(id)).unwrap().since -= Duration::from_millis(400);
+        }
+        assert_eq!(r.visible(&ctx), Some(("Applying".into(), 1)));
+        r.settle(RequestId(3), false);
+        assert_eq!(r.visible(&ctx), None, "a slow preview shows nothing");
+        // The newer answers first, the older last: the older is dropped.
+        assert_eq!(
+            r.settle(RequestId(2), false),
+            Settled::Current(Some(Slot::EditorPreview))
+        );
+        assert_eq!(r.settle(RequestId(1), false), Settled::Superseded);
+        // Colors no longer staged: the preview on its way is dropped.
+        r.start(RequestId(4), Slot::EditorPreview, "Recoloring");
+        r.supersede_slot(Slot::EditorPreview);
+        r.supersede_slot(Slot::EditorPreview);
+        assert!(!r.is_running(Slot::EditorPreview));
+        assert_eq!(r.settle(RequestId(4), false), Settled::Superseded);
+        assert_eq!(Slot::EditorPreview.screen(), Screen::Editor);
+    }
+
+    #[test]
+    fn only_the_newest_task_look_up_is_answered() {
+        let mut r = Requests::default();
+        r.start(RequestId(1), Slot::TaskTrack, "Looking up 1");
+        r.start(RequestId(2), Slot::TaskTrack, "Looking up 2");
+        assert_eq!(r.settle(RequestId(1), false), Settled::Superseded);
+        assert!(r.is_running(Slot::TaskTrack));
+        assert_eq!(
+            r.settle(RequestId(2), false),
+            Settled::Current(Some(Slot::TaskTrack))
+        );
+        assert!(!r.is_running(Slot::TaskTrack));
     }
 
     #[test]

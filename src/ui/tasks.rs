@@ -8,7 +8,7 @@ use super::widgets::{IdEntry, UiExt as _, id_entry};
 use super::{Intent, Reply, ScreenView, Shared, Slot, Toast};
 use crate::api::{TaskId, TaskStatus, VectorizeTask};
 use crate::backend::tasks::{TasksCommand, TasksEvent};
-use crate::backend::{Command, Event, LogoRef, RequestId, UserError};
+use crate::backend::{Command, Event, LogoRef, UserError};
 use crate::store::TrackedTask;
 use chrono::{DateTime, Utc};
 use egui::{Align, Layout, RichText, Ui};
@@ -20,8 +20,7 @@ pub struct TasksScreen {
     /// The task id as typed.
     pub id_input: String,
     input_error: Option<String>,
-    /// The look-up on its way.
-    tracking: Option<RequestId>,
+    /// Why the newest look-up failed (`Slot::TaskTrack`: an older one's failure never comes).
     lookup_error: Option<UserError>,
     tasks: Vec<TrackedTask>,
 }
@@ -37,35 +36,30 @@ impl TasksScreen {
         self.loaded
     }
 
-    /// Looks a task up and tracks it.
+    /// Looks a task up and tracks it (a newer look-up supersedes this one's answer, not the
+    /// tracking: its task still comes as `TasksEvent::Tracked`).
     pub fn track(&mut self, id: TaskId, shared: &mut Shared<'_>) {
         self.input_error = None;
         self.lookup_error = None;
         let label = crate::tr!("tasks-looking-up", id = id.to_string());
-        self.tracking = Some(shared.request(Slot::TaskTrack, &label, |request| {
+        shared.request(Slot::TaskTrack, &label, |request| {
             Command::Tasks(TasksCommand::Track { request, id })
-        }));
+        });
     }
 
-    /// Applies one answer of the backend.
-    fn on_tasks_event(&mut self, reply: Reply, event: TasksEvent, shared: &mut Shared<'_>) {
+    /// Applies one answer of the backend (the newest look-up's only).
+    fn on_tasks_event(&mut self, event: TasksEvent, shared: &mut Shared<'_>) {
         match event {
             TasksEvent::List(tasks) => {
                 self.tasks = tasks;
                 self.loaded = true;
             }
+            // Any look-up's task, an older one's too (the backend saved it).
             TasksEvent::Tracked(task) => {
-                let newest = reply.request.is_some() && self.tracking == reply.request;
-                if newest {
-                    self.tracking = None;
-                }
-                // An older look-up's task is tracked all the same (the backend saved it).
                 self.tasks.retain(|t| t.task.id != task.task.id);
                 self.tasks.insert(0, *task);
-                if newest {
-                    self.id_input.clear();
-                }
             }
+            TasksEvent::LookedUp => self.id_input.clear(),
             TasksEvent::Changed { task, finished_now } => {
                 if finished_now {
                     shared.notifications.success(finished_sentence(&task.task));
@@ -234,7 +228,7 @@ impl ScreenView for TasksScreen {
         )
         .labelled()
         .hint(crate::tr!("tasks-task-id-hint"))
-        .spinner(self.tracking.is_some())
+        .spinner(shared.requests.is_running(Slot::TaskTrack))
         .show(ui);
         if let Some(id) = id {
             self.track(id, shared);
@@ -276,21 +270,18 @@ impl ScreenView for TasksScreen {
         }
     }
 
-    fn on_event(&mut self, reply: Reply, event: Event, shared: &mut Shared<'_>) -> Option<Event> {
+    fn on_event(&mut self, _: Reply, event: Event, shared: &mut Shared<'_>) -> Option<Event> {
         let Event::Tasks(event) = event else {
             return Some(event);
         };
-        self.on_tasks_event(reply, event, shared);
+        self.on_tasks_event(event, shared);
         None
     }
 
-    /// A look-up failed: the newest one says why under the id field (only there); an older
-    /// one's failure is moot.
-    fn on_failed(&mut self, reply: Reply, error: &UserError, _: &mut Shared<'_>) -> Toast {
-        if reply.request.is_some() && self.tracking == reply.request {
-            self.tracking = None;
-            self.lookup_error = Some(error.clone());
-        }
+    /// The newest look-up failed: it says why under the id field (only there). An older
+    /// one's failure is moot: it never comes (`Slot::TaskTrack` is newest only).
+    fn on_failed(&mut self, _: Reply, error: &UserError, _: &mut Shared<'_>) -> Toast {
+        self.lookup_error = Some(error.clone());
         Toast::Skip
     }
 

@@ -320,6 +320,39 @@ fn a_refusal_names_the_step_and_keeps_the_rest_staged() {
     assert!(shows_text(&h, "NOPE"), "the service's reason names the id");
 }
 
+/// Colors staged one after the other (`Slot::EditorPreview`: the newest wins): the picture is
+/// the newest one's, never the older one's; with nothing staged there is none, and none comes
+/// late.
+#[test]
+fn the_preview_follows_the_newest_staged_colors() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = app(egui::Theme::Light);
+    upload_by_path(&mut h, &crest_png(dir.path()));
+    confirm_method(&mut h);
+    let server = h.state().editor().server_image().unwrap().clone();
+    let (x, y) = find_pixel(&server, RED);
+    type_into(&mut h, "Target for 186", "299");
+    type_into(&mut h, "Target for 186", "282");
+    wait_for(&mut h, "the newest preview", |h| {
+        h.state()
+            .editor()
+            .preview_image()
+            .is_some_and(|p| pixel(p, x, y) == NAVY)
+    });
+    // Answers still on their way are settled too.
+    h.run_steps(10);
+    let preview = h.state().editor().preview_image().unwrap();
+    assert_eq!(pixel(preview, x, y), NAVY, "red becomes navy, not sky blue");
+
+    type_into(&mut h, "Target for 186", "299");
+    type_into(&mut h, "Target for 186", "186");
+    h.run_steps(10);
+    assert!(
+        h.state().editor().preview_image().is_none(),
+        "nothing staged: no preview"
+    );
+}
+
 fn snapshots(theme: egui::Theme, suffix: &str) {
     let dir = tempfile::tempdir().unwrap();
     let mut h = app(theme);

@@ -160,3 +160,46 @@ fn a_task_left_pending_at_the_last_run_is_polled_again_after_a_restart() {
         h.state().notifications()
     );
 }
+
+/// Look-ups one after the other (`Slot::TaskTrack`, newest only): the newest one's answer ends
+/// the look-up; an older one's task is tracked all the same, and its failure is never said.
+#[test]
+fn an_older_look_up_s_task_is_tracked_and_its_failure_is_moot() {
+    let mut h = tasks_app();
+    let fx = fixtures();
+    track(&mut h, 79999);
+    track(&mut h, fx.finished_vectorize_task_id);
+    wait_for(&mut h, "the newest look-up's task", |h| {
+        h.state().tasks().tasks().len() == 1 && h.state().tasks().id_input.is_empty()
+    });
+    // Answers still on their way are settled too.
+    h.run_steps(10);
+    assert!(!shows_text(&h, "79999"), "the older failure is moot");
+    assert!(
+        h.state().notifications().is_empty(),
+        "{:?}",
+        h.state().notifications()
+    );
+
+    // An older look-up found its task, the newest one failed: both are said.
+    track(&mut h, fx.pending_vectorize_task_id);
+    track(&mut h, 79998);
+    wait_for(&mut h, "the older look-up's task", |h| {
+        h.state().tasks().tasks().len() == 2
+    });
+    wait_for(&mut h, "the newest look-up's failure", |h| {
+        shows_text(h, "79998")
+    });
+    let ids: Vec<TaskId> = h
+        .state()
+        .tasks()
+        .tasks()
+        .iter()
+        .map(|t| t.task.id)
+        .collect();
+    assert!(
+        ids.contains(&TaskId(fx.pending_vectorize_task_id)),
+        "{ids:?}"
+    );
+    assert_eq!(h.state().tasks().id_input, "79998", "kept for a fix");
+}

@@ -123,3 +123,4 @@ editor-step-title-done = titel “{ $title }”
 editor-task-open = Åbner logo-id { $id } i editoren
 editor-task-apply = Anvender de forberedte ændringer
 editor-task-commit = Godkender logoet
+editor-task-preview = Farvelægger forhåndsvisningen

@@ -123,3 +123,4 @@ editor-step-title-done = titled “{ $title }”
 editor-task-open = Opening logo id { $id } in the editor
 editor-task-apply = Applying the staged changes
 editor-task-commit = Committing the logo
+editor-task-preview = Recoloring the preview

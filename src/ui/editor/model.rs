@@ -9,7 +9,7 @@ use crate::store::editor::DraftMemory;
 use crate::tr;
 use crate::ui::undo::{EditHistory, Undoable};
 use crate::ui::upload::UploadForm;
-use crate::ui::{Intent, Reply, Shared, Slot};
+use crate::ui::{Intent, Reply, Requests, Shared, Slot};
 use egui::TextureHandle;
 use std::sync::Arc;
 
@@ -80,8 +80,8 @@ pub struct EditorScreen {
     pub(super) history: EditHistory<Staging>,
     pub(super) mode: PictureMode,
     pub(super) split: f32,
+    /// The mapping of the newest preview asked for (its request is `Slot::EditorPreview`).
     preview_sent: Vec<([u8; 3], [u8; 3])>,
-    preview_revision: u64,
     pub(super) preview: Option<(Arc<egui::ColorImage>, TextureHandle)>,
     /// "Apply" is sending the staged changes.
     pub(super) applying: bool,
@@ -105,7 +105,6 @@ impl Default for EditorScreen {
             mode: PictureMode::default(),
             split: 0.5,
             preview_sent: Vec::new(),
-            preview_revision: 0,
             preview: None,
             applying: false,
             steps: Vec::new(),
@@ -421,7 +420,21 @@ impl EditorScreen {
         ))
     }
 
-    fn take_draft(&mut self, ctx: &egui::Context, draft: EditorDraft, restage: bool) {
+    /// Drops the local preview and the one on its way (the colors or the draft it was for
+    /// are no longer shown).
+    fn forget_preview(&mut self, requests: &mut Requests) {
+        self.preview = None;
+        self.preview_sent.clear();
+        requests.supersede_slot(Slot::EditorPreview);
+    }
+
+    fn take_draft(
+        &mut self,
+        ctx: &egui::Context,
+        requests: &mut Requests,
+        draft: EditorDraft,
+        restage: bool,
+    ) {
         let texture = draft.image.clone().map(|img| {
             ctx.load_texture(
                 format!("editor-{}", draft.logo.logo_id),
@@ -450,12 +463,17 @@ impl EditorScreen {
             self.steps.clear();
         }
         self.open = Some(open);
-        self.preview = None;
-        self.preview_sent.clear();
+        self.forget_preview(requests);
     }
 
     /// A step of "Apply" succeeded: its staging is done, the rest stays.
-    fn step_done(&mut self, ctx: &egui::Context, step: Step, draft: EditorDraft) {
+    fn step_done(
+        &mut self,
+        ctx: &egui::Context,
+        requests: &mut Requests,
+        step: Step,
+        draft: EditorDraft,
+    ) {
         let detail = match step {
             Step::Method => tr!(
                 "editor-step-method-done",
@@ -478,7 +496,7 @@ impl EditorScreen {
             Step::Title => tr!("editor-step-title-done", title = draft.logo.title.as_str()),
         };
         let kept = self.staging.clone();
-        self.take_draft(ctx, draft, true);
+        self.take_draft(ctx, requests, draft, true);
         if let Some(open) = &self.open {
             let s = &mut self.staging;
             // Keep what is still to be sent.
@@ -528,26 +546,20 @@ impl EditorScreen {
                 }
                 self.opening = false;
                 self.show_upload = false;
-                self.take_draft(ctx, *draft, true);
+                self.take_draft(ctx, shared.requests, *draft, true);
             }
-            EditorEvent::Preview {
-                logo,
-                revision,
-                image,
-            } => {
-                let current = self.open.as_ref().map(|o| o.logo.logo_id) == Some(logo);
-                if current && revision == self.preview_revision && !self.preview_sent.is_empty() {
-                    let texture = ctx.load_texture(
-                        format!("editor-preview-{logo}"),
-                        image.clone(),
-                        egui::TextureOptions::LINEAR,
-                    );
-                    self.preview = Some((image, texture));
-                }
+            // Only the newest preview of the draft shown comes (`Slot::EditorPreview`).
+            EditorEvent::Preview(image) => {
+                let texture = ctx.load_texture(
+                    "editor-preview",
+                    image.clone(),
+                    egui::TextureOptions::LINEAR,
+                );
+                self.preview = Some((image, texture));
             }
             EditorEvent::StepDone { step, draft } => {
                 if self.applying {
-                    self.step_done(ctx, step, *draft);
+                    self.step_done(ctx, shared.requests, step, *draft);
                 }
             }
             EditorEvent::StepFailed { step, error } => {
@@ -572,6 +584,7 @@ impl EditorScreen {
                 ));
                 let id = logo.logo_id;
                 self.clear();
+                shared.requests.supersede_slot(Slot::EditorPreview);
                 shared.intend(Intent::OpenLogo(LogoRef::Id(id)));
             }
             EditorEvent::FilePicked(_) | EditorEvent::FileChecked(_) => {}
@@ -615,23 +628,32 @@ impl EditorScreen {
         if mapping == self.preview_sent {
             return;
         }
-        self.preview_sent = mapping.clone();
-        self.preview_revision += 1;
         if mapping.is_empty() {
-            self.preview = None;
+            self.forget_preview(shared.requests);
             return;
         }
-        shared.backend.send(Command::Editor(EditorCommand::Preview {
-            logo: open.logo.logo_id,
-            revision: self.preview_revision,
-            mapping,
-        }));
+        let logo = open.logo.logo_id;
+        self.preview_sent = mapping.clone();
+        // A newer preview supersedes the older: its answer is dropped before it comes here.
+        shared.request(
+            Slot::EditorPreview,
+            &tr!("editor-task-preview"),
+            |request| {
+                Command::Editor(EditorCommand::Preview {
+                    request,
+                    logo,
+                    mapping,
+                })
+            },
+        );
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::backend::RequestId;
+    use crate::ui::requests::Settled;
 
     fn logo(status: &str, colors: &[&str]) -> Logo {
         let colors: Vec<serde_json::Value> = colors
@@ -691,6 +713,152 @@ mod tests {
         let recorded = memory(Some(true), Some(&["286", "HVID"]));
         assert!(Rules::of(&fresh, &recorded, false).method.is_some());
         assert_eq!(Rules::of(&fresh, &recorded, false).colors, None);
+    }
+
+    /// What a screen gets from the app, with a backend whose answers nobody reads: the test
+    /// hands the answers over itself, in the order it chooses.
+    struct Bench {
+        ctx: egui::Context,
+        backend: crate::backend::Backend,
+        thumbs: crate::ui::images::ThumbnailCache,
+        session: crate::ui::Session,
+        notifications: crate::ui::notifications::Notifications,
+        intents: Vec<Intent>,
+        requests: Requests,
+    }
+
+    impl Bench {
+        fn new() -> Bench {
+            let keychain = crate::keychain::Keychain::with_store(
+                keyring_core::mock::Store::new().expect("the mock store"),
+            );
+            let config = crate::backend::BackendConfig {
+                sandbox: None,
+                ..crate::backend::BackendConfig::ephemeral(keychain)
+            };
+            let backend = crate::backend::Backend::start(config, crate::backend::Waker::none())
+                .expect("the backend starts");
+            Bench {
+                ctx: egui::Context::default(),
+                backend,
+                thumbs: Default::default(),
+                session: Default::default(),
+                notifications: Default::default(),
+                intents: Vec::new(),
+                requests: Requests::default(),
+            }
+        }
+
+        fn shared(&mut self) -> Shared<'_> {
+            Shared {
+                ctx: &self.ctx,
+                backend: &mut self.backend,
+                thumbs: &mut self.thumbs,
+                session: &self.session,
+                notifications: &mut self.notifications,
+                intents: &mut self.intents,
+                requests: &mut self.requests,
+                language: crate::locale::Language::English,
+            }
+        }
+
+        /// Hands `event`, the answer to `request`, to the editor as `app::answers` does:
+        /// settled first, dropped when superseded.
+        fn answer(
+            &mut self,
+            editor: &mut EditorScreen,
+            request: Option<RequestId>,
+            event: EditorEvent,
+        ) {
+            let slot = match request.map(|id| self.requests.settle(id, false)) {
+                Some(Settled::Superseded) => return,
+                Some(Settled::Current(slot)) => slot,
+                None => None,
+            };
+            let ctx = self.ctx.clone();
+            editor.on_editor_event(&ctx, Reply { request, slot }, event, &mut self.shared());
+        }
+
+        /// Opens logo `id` (colors 186 and HVID) as if the backend had sent it.
+        fn open(&mut self, editor: &mut EditorScreen, id: i64) {
+            let mut logo = logo("Draft", &["186", "HVID"]);
+            logo.logo_id = LogoId(id);
+            let draft = EditorDraft {
+                logo,
+                image: None,
+                image_error: None,
+                memory: memory(Some(true), None),
+                palette: Some(vec![ink("299", [0, 163, 224]), ink("282", [4, 30, 66])]),
+                methods: None,
+            };
+            let uploaded = false;
+            let draft = Box::new(draft);
+            self.answer(editor, None, EditorEvent::Opened { draft, uploaded });
+        }
+
+        /// Stages `target` for the first color and lets the editor ask for its preview.
+        fn stage(&mut self, editor: &mut EditorScreen, target: &str) {
+            editor.staging.targets[0] = target.to_owned();
+            editor.request_preview(&mut self.shared());
+        }
+    }
+
+    fn ink(id: &str, [red, green, blue]: [u8; 3]) -> Color {
+        serde_json::from_value(
+            serde_json::json!({"id": id, "name": id, "red": red, "green": green, "blue": blue}),
+        )
+        .unwrap()
+    }
+
+    /// A one-pixel picture of `rgb`.
+    fn picture(rgb: [u8; 3]) -> EditorEvent {
+        let [r, g, b] = rgb;
+        EditorEvent::Preview(Arc::new(egui::ColorImage::new(
+            [1, 1],
+            vec![egui::Color32::from_rgb(r, g, b)],
+        )))
+    }
+
+    fn shown(editor: &EditorScreen) -> Option<egui::Color32> {
+        editor.preview_image().map(|img| img.pixels[0])
+    }
+
+    #[test]
+    fn only_the_newest_preview_of_the_draft_shown_reaches_the_editor() {
+        let mut bench = Bench::new();
+        let mut editor = EditorScreen::default();
+        bench.open(&mut editor, 5);
+        let (sky, navy, red) = ([0, 163, 224], [4, 30, 66], [200, 16, 46]);
+        // Two previews asked; the first is answered last (the bench's backend numbers them).
+        bench.stage(&mut editor, "299");
+        bench.stage(&mut editor, "282");
+        let (first, second) = (Some(RequestId(1)), Some(RequestId(2)));
+        assert!(
+            bench.requests.is_pending(RequestId(2)) && !bench.requests.is_pending(RequestId(1))
+        );
+        assert_eq!(
+            bench.requests.visible(&bench.ctx),
+            None,
+            "a preview shows no progress"
+        );
+        bench.answer(&mut editor, second, picture(navy));
+        bench.answer(&mut editor, first, picture(sky));
+        assert_eq!(shown(&editor), Some(egui::Color32::from_rgb(4, 30, 66)));
+
+        // The staged colors back as they are: the preview on its way is dropped.
+        bench.stage(&mut editor, "299");
+        bench.stage(&mut editor, "186");
+        assert_eq!(shown(&editor), None);
+        bench.answer(&mut editor, Some(RequestId(3)), picture(sky));
+        assert_eq!(shown(&editor), None);
+
+        // Another draft opened meanwhile: the first one's preview never shows on it.
+        bench.stage(&mut editor, "299");
+        bench.open(&mut editor, 6);
+        bench.answer(&mut editor, Some(RequestId(4)), picture(red));
+        assert_eq!(shown(&editor), None);
+        assert_eq!(editor.logo().map(|l| l.logo_id), Some(LogoId(6)));
+        assert!(!bench.requests.is_running(Slot::EditorPreview));
     }
 
     #[test]
