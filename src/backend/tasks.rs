@@ -37,9 +37,9 @@ pub enum TasksEvent {
     /// A task looked up is now tracked. News, not an answer: a newer look-up supersedes an
     /// older one, whose task is tracked all the same.
     Tracked(Box<TrackedTask>),
-    /// The answer to a `Track`: the look-up is done (its task was told as `Tracked` just
-    /// before), or its failure.
-    LookedUp,
+    /// The answer to a `Track`: the look-up of this id is done (its task was told as
+    /// `Tracked` just before), or its failure.
+    LookedUp(TaskId),
     /// The poller fetched a newer state of a tracked task; `finished_now` when it went
     /// from pending to finished.
     Changed {
@@ -122,7 +122,7 @@ impl Tasks {
                     // Told before the poller is woken, so its changes come after.
                     let result = result.map(|task| {
                         sink.news(generation, TasksEvent::Tracked(Box::new(task)));
-                        TasksEvent::LookedUp
+                        TasksEvent::LookedUp(id)
                     });
                     sink.reply(generation, request, result);
                     if pending {

@@ -59,7 +59,12 @@ impl TasksScreen {
                 self.tasks.retain(|t| t.task.id != task.task.id);
                 self.tasks.insert(0, *task);
             }
-            TasksEvent::LookedUp => self.id_input.clear(),
+            // The field is emptied unless another id was typed meanwhile.
+            TasksEvent::LookedUp(id) => {
+                if self.id_input.trim() == id.to_string() {
+                    self.id_input.clear();
+                }
+            }
             TasksEvent::Changed { task, finished_now } => {
                 if finished_now {
                     shared.notifications.success(finished_sentence(&task.task));

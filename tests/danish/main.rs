@@ -5,6 +5,8 @@
 //! Danish would change the words under every English test running beside it. Here the tests
 //! take turns ([`one_language_at_a_time`]).
 
+#[path = "../common/mod.rs"]
+mod common;
 #[path = "../common/patience.rs"]
 mod patience;
 #[path = "../ui_common/mod.rs"]
@@ -14,6 +16,7 @@ mod every_screen;
 mod first_order;
 mod first_order_da;
 mod history_exports;
+mod offline;
 mod pdfs;
 mod roster_files;
 mod settings;

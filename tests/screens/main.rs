@@ -26,7 +26,6 @@ mod ui_gallery;
 mod ui_hostile;
 mod ui_keys;
 mod ui_notify;
-mod ui_offline;
 mod ui_orders;
 mod ui_proofs;
 mod ui_tasks;

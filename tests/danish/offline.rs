@@ -1,7 +1,8 @@
 //! Issue 22 item 12 in the window: the gallery seen on a service that then goes away is shown
 //! again from the disk cache with the not-fresh line — after "Refresh", and after a start with
 //! the service still gone (in Danish), thumbnails included. Settings shows how much the
-//! copies take and empties them.
+//! copies take and empties them. In the Danish binary: the start in Danish changes the
+//! process's language, so these tests take their turn ([`crate::one_language_at_a_time`]).
 
 use crate::common;
 use crate::ui_common::*;
@@ -30,6 +31,7 @@ fn config(
 
 #[test]
 fn the_gallery_seen_is_shown_offline_marked_not_fresh() {
+    let _language = crate::one_language_at_a_time();
     let service = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -118,6 +120,7 @@ fn files_under(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
 
 #[test]
 fn settings_show_the_offline_copies_and_empty_them() {
+    let _language = crate::one_language_at_a_time();
     let dir = tempfile::tempdir().unwrap();
     let mut config = crate::ui_common::config();
     config.store = StoreLocation::File(dir.path().join("logodesk.sqlite"));
