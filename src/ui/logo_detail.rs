@@ -228,12 +228,15 @@ fn picture_ui(ui: &mut Ui, texture: Option<&TextureHandle>, error: Option<&str>,
             view.zoom = Some((zoom * 1.25).clamp(MIN_ZOOM, MAX_ZOOM));
         }
         let percent = zoom * ui.ctx().pixels_per_point() * 100.0;
-        ui.muted(&tr!(
+        let status = tr!(
             "detail-zoom-status",
             percent = format!("{percent:.0}"),
             width = (img.x as u32).to_string(),
             height = (img.y as u32).to_string(),
-        ));
+        );
+        // Cut to the picture's width (a narrow window, a long language), whole on hover.
+        ui.add(egui::Label::new(RichText::new(&status).color(t.text_muted)).truncate())
+            .on_hover_text(status);
     });
 }
 
@@ -484,12 +487,17 @@ impl ScreenView for LogoDetailScreen {
             ui.add_space(space::S);
         }
 
+        // Two columns that together take the width there is, and no more: the gap is the
+        // only space between them.
         let avail = ui.available_size();
         let info_w = (avail.x * 0.42).clamp(360.0, 520.0);
         let picture_w = (avail.x - info_w - space::L).max(200.0);
         let column = Layout::top_down(Align::Min);
+        let spacing = ui.spacing().item_spacing.x;
         ui.horizontal_top(|ui| {
+            ui.spacing_mut().item_spacing.x = 0.0;
             ui.allocate_ui_with_layout(Vec2::new(picture_w, avail.y), column, |ui| {
+                ui.spacing_mut().item_spacing.x = spacing;
                 picture_ui(
                     ui,
                     loaded.texture.as_ref(),
@@ -497,8 +505,9 @@ impl ScreenView for LogoDetailScreen {
                     &mut self.view,
                 );
             });
-            ui.add_space(space::S);
+            ui.add_space(space::L);
             ui.allocate_ui_with_layout(Vec2::new(info_w, avail.y), column, |ui| {
+                ui.spacing_mut().item_spacing.x = spacing;
                 egui::ScrollArea::vertical()
                     .id_salt("logo-facts")
                     .auto_shrink([false, false])

@@ -5,7 +5,7 @@ use crate::ui_common;
 
 use egui::Key;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use logodesk::app::LogodeskApp;
 use logodesk::backend::BackendConfig;
 use logodesk::sandbox::SandboxConfig;
@@ -188,6 +188,14 @@ fn a_card_opens_the_detail_with_tiers_and_fees() {
     assert_eq!(h.state().screen(), Screen::LogoDetail);
     let logo = h.state().detail().logo().unwrap().clone();
     assert_eq!(logo.title, first);
+    // The picture and the facts share the window's width: nothing is drawn past its right
+    // edge (the zoom line under the picture once pushed the facts out of the window).
+    for width in [1024.0, 1100.0, SIZE.x] {
+        h.set_size(egui::vec2(width, SIZE.y));
+        h.run_steps(3);
+        let past = drawn_past(&h, width);
+        assert!(past.is_empty(), "past the edge at {width} px: {past:?}");
+    }
     assert!(!logo.prices.is_empty(), "the demo logo has price tiers");
     assert!(shows(&h, "Price tiers"));
     assert!(shows(&h, "From quantity"));
@@ -342,6 +350,18 @@ fn a_failing_server_shows_a_readable_notification() {
     h.get_by_label("Details").click();
     h.run_steps(2);
     assert!(shows(&h, "Hide details"));
+}
+
+/// What is drawn (its text and right edge) past `width`.
+fn drawn_past(h: &Harness<'static, LogodeskApp>, width: f32) -> Vec<String> {
+    h.query_all(egui_kittest::kittest::By::new().include_labels())
+        .filter_map(|n| {
+            let node = n.accesskit_node();
+            let right = node.bounding_box()?.x1;
+            let text = node.value().or(node.label()).unwrap_or_default();
+            (right > f64::from(width) + 0.5).then(|| format!("{text:?} ends at {right}"))
+        })
+        .collect()
 }
 
 /// Snapshots of the gallery and of the first logo's detail in `theme`.
