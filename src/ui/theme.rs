@@ -91,6 +91,8 @@ pub mod table {
     pub const PRICE_LABEL: f32 = 120.0;
     /// A settings form's label column.
     pub const LABEL_COLUMN: f32 = 140.0;
+    /// An order's facts: what a label takes (and the least a value has).
+    pub const FACT_LABEL: f32 = 120.0;
 }
 
 /// Diameters of color swatches.

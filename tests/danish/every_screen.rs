@@ -88,6 +88,9 @@ struct Walk {
     /// Whole texts taken out before words are looked at (shortcut names, pending sentences).
     phrases: Vec<String>,
     findings: BTreeSet<Finding>,
+    /// The window's width, and what was drawn past it (the text and where it ended).
+    width: f32,
+    past_edge: BTreeSet<Finding>,
     /// Texts looked at, for the report.
     seen: usize,
 }
@@ -170,7 +173,7 @@ fn unmarked(text: &str) -> String {
 }
 
 impl Walk {
-    fn new(h: &H, language: Language) -> Walk {
+    fn new(h: &H, language: Language, width: f32) -> Walk {
         let mut vocabulary = HashSet::new();
         let mut add = |text: &str| {
             for word in words(text) {
@@ -213,6 +216,8 @@ impl Walk {
             vocabulary,
             phrases,
             findings: BTreeSet::new(),
+            width,
+            past_edge: BTreeSet::new(),
             seen: 0,
         }
     }
@@ -224,6 +229,18 @@ impl Walk {
             // A run is one line of its label's text, wrapped: the label has it whole.
             if node.role() == egui::accesskit::Role::TextRun {
                 continue;
+            }
+            if let Some(right) = node.bounding_box().map(|b| b.x1)
+                && right > f64::from(self.width) + 0.5
+            {
+                let text = node.value().or(node.label()).unwrap_or_default();
+                self.past_edge.insert(Finding {
+                    language: format!("{:?}", self.language),
+                    screen: screen.to_owned(),
+                    role: format!("{:?}", node.role()),
+                    text: format!("{text} (ends at {right:.0} px)"),
+                    words: Vec::new(),
+                });
             }
             let texts = [
                 node.label(),
@@ -288,20 +305,22 @@ fn look_at_menu(h: &mut H, walk: &mut Walk, id: &str) {
     h.run_steps(2);
 }
 
-/// Every screen of the app in `language`, with data, looked at.
-fn walk_every_screen(language: Language) -> Walk {
+/// Every screen of the app in `language`, with data, looked at in a window `width` px wide.
+fn walk_every_screen(language: Language, width: f32) -> Walk {
     let persisted = PersistedUi {
         language: Some(language),
         ..PersistedUi::default()
     };
     let mut h = app_with(config(), egui::Theme::Light, persisted);
+    h.set_size(egui::vec2(width, SIZE.y));
     wait_for_gallery(&mut h);
     assert_eq!(h.state().language(), language);
-    assert!(
+    assert_eq!(
         shows_text(&h, &format!("{MARK_OPEN}")),
-        "marking is on: translated texts come marked"
+        i18n::marking(),
+        "translated texts come marked while marking is on"
     );
-    let mut walk = Walk::new(&h, language);
+    let mut walk = Walk::new(&h, language, width);
     walk.look(&h, "gallery");
 
     // The frame: the palette and the menus.
@@ -389,7 +408,7 @@ fn every_screen_shows_only_translated_text_and_data_in_both_languages() {
     let _marking = Marking::on();
     let mut findings = BTreeSet::new();
     for language in [Language::Danish, Language::English] {
-        let walk = walk_every_screen(language);
+        let walk = walk_every_screen(language, SIZE.x);
         println!(
             "{language:?}: {} texts looked at, {} not translated",
             walk.seen,
@@ -430,5 +449,28 @@ fn unmarking_keeps_only_what_did_not_come_through_tr() {
     assert_eq!(
         words("3XL · Nordby-IF SO-100003 (att.").collect::<Vec<_>>(),
         ["Nordby", "IF", "att"]
+    );
+}
+
+/// The narrowest window a vendor's laptop gives the app (1024 × 768 and up).
+const NARROW: f32 = 1024.0;
+
+#[test]
+fn every_screen_fits_a_narrow_window_in_both_languages() {
+    let _language = crate::one_language_at_a_time();
+    let mut past = BTreeSet::new();
+    for language in [Language::Danish, Language::English] {
+        past.extend(walk_every_screen(language, NARROW).past_edge);
+    }
+    let list: Vec<String> = past
+        .iter()
+        .map(|f| format!("{} | {} | {} | {}", f.screen, f.language, f.role, f.text))
+        .collect();
+    assert!(
+        list.is_empty(),
+        "{} texts drawn past the right edge of a {NARROW} px window \
+         (screen | language | role | text):\n{}",
+        list.len(),
+        list.join("\n")
     );
 }

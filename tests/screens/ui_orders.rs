@@ -436,6 +436,39 @@ fn the_summary_stays_in_view_while_the_form_scrolls() {
 }
 
 #[test]
+fn in_a_narrow_window_the_summary_goes_under_the_form_and_nothing_overlaps() {
+    let mut h = new_order_with(egui::Theme::Light, |_| {});
+    let heading = |h: &H| h.get_by_label("Estimate").rect();
+    let fields_right = |h: &H| {
+        h.get_all_by_role(egui::accesskit::Role::TextInput)
+            .map(|n| n.rect().right())
+            .fold(f32::MIN, f32::max)
+    };
+    // The default window: the summary beside the form, right of every field.
+    assert!(heading(&h).left() > fields_right(&h), "beside the form");
+
+    // A 1024 px laptop: under the form, after the loose transfers, inside the window.
+    h.set_size(egui::vec2(1024.0, SIZE.y));
+    h.run_steps(3);
+    h.get_by_label("Estimate").scroll_to_me();
+    h.run_steps(3);
+    let loose = h.get_by_label("Loose transfers").rect();
+    assert!(heading(&h).top() > loose.bottom(), "under the form");
+    assert!(heading(&h).right() <= 1024.0);
+    assert!(
+        fields_right(&h) <= 1024.0,
+        "no field runs out of the window"
+    );
+    // The title's row: the subtitle is cut to what the actions leave, never under them.
+    let subtitle = h.get_by_label_contains("Saved as you type").rect();
+    let duplicate = h.get_by_label("Duplicate").rect();
+    assert!(
+        subtitle.right() <= duplicate.left(),
+        "{subtitle:?} vs {duplicate:?}"
+    );
+}
+
+#[test]
 fn cancel_in_the_confirmation_sends_nothing() {
     let mut h = new_order_with(egui::Theme::Light, |form| form.designs.clear());
     assert!(can_place(&h));

@@ -393,11 +393,12 @@ impl HistoryView {
         ui.add_space(space::S);
         let row_height = 40.0;
         ui.surface(|ui| {
+            let widths = widths(ui.available_width(), ui.spacing().item_spacing.x);
             egui::Grid::new("history-head")
                 .num_columns(6)
                 .min_col_width(0.0)
                 .show(ui, |ui| {
-                    for (h, w) in head().into_iter().zip(WIDTHS) {
+                    for (h, w) in head().into_iter().zip(widths) {
                         ui.add_sized(
                             [w, 16.0],
                             egui::Label::new(RichText::new(h).small().strong()),
@@ -415,20 +416,20 @@ impl HistoryView {
                                 ui.set_height(row_height - 8.0);
                                 let number = o.order_number.clone().unwrap_or_else(|| "—".into());
                                 ui.add_sized(
-                                    [WIDTHS[0], 20.0],
+                                    [widths[0], 20.0],
                                     egui::Label::new(
                                         RichText::new(number).strong().color(t.text_strong),
                                     ),
                                 );
                                 ui.add_sized(
-                                    [WIDTHS[1], 20.0],
+                                    [widths[1], 20.0],
                                     egui::Label::new(&o.reference).truncate(),
                                 );
                                 ui.add_sized(
-                                    [WIDTHS[2], 20.0],
+                                    [widths[2], 20.0],
                                     egui::Label::new(&o.recipient).truncate(),
                                 );
-                                ui.allocate_ui([WIDTHS[3], 20.0].into(), |ui| {
+                                ui.allocate_ui([widths[3], 20.0].into(), |ui| {
                                     state_badge(ui, o.state)
                                 });
                                 let total = o
@@ -437,7 +438,7 @@ impl HistoryView {
                                     .and_then(|r| r.order.as_ref())
                                     .map(|ord| shared.language().money(ord.total, &ord.currency))
                                     .unwrap_or_default();
-                                ui.add_sized([WIDTHS[4], 20.0], egui::Label::new(total));
+                                ui.add_sized([widths[4], 20.0], egui::Label::new(total));
                                 let note = match (o.state, &o.last_error, &o.hold) {
                                     (_, _, Some(_)) => crate::tr!("history-note-held"),
                                     (OrderState::Uncertain, ..) => {
@@ -457,7 +458,7 @@ impl HistoryView {
                                     _ => shared.language().time_stamp(&o.updated_at),
                                 };
                                 ui.add_sized(
-                                    [WIDTHS[5], 20.0],
+                                    [widths[5], 20.0],
                                     egui::Label::new(
                                         RichText::new(note).small().color(t.text_muted),
                                     )
@@ -504,6 +505,10 @@ impl HistoryView {
             };
             ui.screen_title(&title, None);
             state_badge(ui, o.state);
+        });
+        // The order's actions on a row of their own: beside the title they covered it in a
+        // narrow window.
+        ui.horizontal(|ui| {
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 // A completed order is ordered again; others (failed, uncertain, held) are
                 // copied as they were.
@@ -698,8 +703,14 @@ impl HistoryView {
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 ui.surface(|ui| {
+                    // Two label-value pairs a row; a value wraps in its half (a long
+                    // address or comment stays inside a narrow window).
+                    let value_w = ((ui.available_width() - 3.0 * space::XL) / 2.0
+                        - theme::table::FACT_LABEL)
+                        .max(theme::table::FACT_LABEL);
                     egui::Grid::new("order-facts")
                         .num_columns(4)
+                        .max_col_width(value_w)
                         .spacing([space::XL, space::S])
                         .show(ui, |ui| {
                             fact(
@@ -864,6 +875,20 @@ impl HistoryView {
 
 /// Column widths of the history list.
 const WIDTHS: [f32; 6] = [110.0, 150.0, 170.0, 100.0, 130.0, 260.0];
+
+/// The list's column widths in `width` (`gap` between columns): the order number, state and
+/// total keep theirs; the reference, recipient and note share what is left in the same
+/// proportions, down to half their width.
+fn widths(width: f32, gap: f32) -> [f32; 6] {
+    let fixed = WIDTHS[0] + WIDTHS[3] + WIDTHS[4] + 5.0 * gap;
+    let shared = WIDTHS[1] + WIDTHS[2] + WIDTHS[5];
+    let scale = ((width - fixed) / shared).clamp(0.5, 1.0);
+    let mut out = WIDTHS;
+    for i in [1, 2, 5] {
+        out[i] = WIDTHS[i] * scale;
+    }
+    out
+}
 
 /// Column titles of the history list, in the order of [`WIDTHS`].
 fn head() -> [String; 6] {
@@ -1176,7 +1201,7 @@ impl HistoryView {
 
 fn fact(ui: &mut Ui, label: &str, value: &str) {
     ui.muted(label);
-    ui.label(value);
+    ui.add(egui::Label::new(value).wrap());
 }
 
 fn total_row(ui: &mut Ui, label: &str, value: &str, strong: bool) {

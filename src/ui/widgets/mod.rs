@@ -109,6 +109,23 @@ pub trait UiExt {
         ui.label(RichText::new(text).font(theme::heading_font()).color(c))
     }
 
+    /// A screen title with its subtitle beside it, in the room a row's actions (placed first,
+    /// from the right) leave: both are cut to fit, whole on hover.
+    fn screen_title_in_row(&mut self, title: &str, subtitle: &str) {
+        let ui = self.ui();
+        let t = theme::tokens(ui.ctx());
+        ui.add(
+            egui::Label::new(
+                RichText::new(title)
+                    .text_style(theme::title_style())
+                    .color(t.text_strong),
+            )
+            .truncate(),
+        );
+        ui.add(egui::Label::new(RichText::new(subtitle).color(t.text_muted)).truncate())
+            .on_hover_text(subtitle);
+    }
+
     /// A screen title with an optional subtitle under it.
     fn screen_title(&mut self, title: &str, subtitle: Option<&str>) {
         let ui = self.ui();

@@ -12,15 +12,40 @@ use egui::{Align, Layout, RichText, Ui};
 
 /// Width of the summary panel.
 const SUMMARY_WIDTH: f32 = 300.0;
+/// The width the form needs (its widest part: the order and address fields, two a row).
+const FORM_WIDTH: f32 = 712.0;
 /// Height of the lines' list before it scrolls (the totals stay in view below it).
 const LINES_HEIGHT: f32 = 260.0;
 /// Width of the confirmation.
 const CONFIRM_WIDTH: f32 = 460.0;
 
+/// The summary's heading, whose prices count, its lines and totals.
+fn estimate_body(ui: &mut Ui, e: &Estimate, language: Language) {
+    ui.horizontal(|ui| {
+        ui.section_heading(&crate::tr!("composer-estimate"));
+        badge(ui, e);
+    });
+    // The note under the heading: whose prices count.
+    let note = crate::tr!("composer-estimate-final-note");
+    ui.add(egui::Label::new(RichText::new(note).small()).wrap());
+    ui.add_space(space::S);
+    if e.lines.is_empty() && e.unknown.is_empty() {
+        ui.muted_small(&crate::tr!("composer-estimate-empty"));
+        return;
+    }
+    summary_ui(ui, e, "estimate", language);
+}
+
 impl Composer {
     /// The estimate of the form as it is now.
     pub fn estimate(&self) -> Estimate {
         self.known.estimate(&self.form)
+    }
+
+    /// Whether the summary fits beside the form in `width` (else it goes under the form, in
+    /// a narrow window).
+    pub(super) fn estimate_fits_beside(width: f32) -> bool {
+        width >= FORM_WIDTH + SUMMARY_WIDTH
     }
 
     /// The summary panel at the right of the composer (outside the form's scroll area).
@@ -35,20 +60,16 @@ impl Composer {
             .exact_size(SUMMARY_WIDTH)
             .show(ui, |ui| {
                 ui.add_space(space::S);
-                ui.horizontal(|ui| {
-                    ui.section_heading(&crate::tr!("composer-estimate"));
-                    badge(ui, e);
-                });
-                // The note under the heading: whose prices count.
-                let note = crate::tr!("composer-estimate-final-note");
-                ui.add(egui::Label::new(RichText::new(note).small()).wrap());
-                ui.add_space(space::S);
-                if e.lines.is_empty() && e.unknown.is_empty() {
-                    ui.muted_small(&crate::tr!("composer-estimate-empty"));
-                    return;
-                }
-                summary_ui(ui, e, "estimate", language);
+                estimate_body(ui, e, language);
             });
+    }
+
+    /// The summary as a card under the form (a narrow window), as wide as the panel.
+    pub(super) fn estimate_card(&self, ui: &mut Ui, e: &Estimate, language: Language) {
+        ui.surface(|ui| {
+            ui.set_width(SUMMARY_WIDTH);
+            estimate_body(ui, e, language);
+        });
     }
 
     /// The confirmation of "Place order…": the summary once more and the delivery address,

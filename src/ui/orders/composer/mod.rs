@@ -247,7 +247,6 @@ impl Composer {
                 Some(_) => crate::tr!("composer-subtitle-placed"),
                 None => crate::tr!("composer-subtitle-creating"),
             };
-            ui.screen_title(&title, Some(&subtitle));
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if frozen {
                     let risky = self.save.copy_risky();
@@ -306,6 +305,10 @@ impl Composer {
                         copy = Some(self.form.clone());
                     }
                 }
+                // The title in what the actions leave.
+                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                    ui.screen_title_in_row(&title, &subtitle);
+                });
             });
         });
         if self.question == Question::CopyAnyway {
@@ -313,11 +316,21 @@ impl Composer {
             ui.label(RichText::new(copy_risk()).color(t.danger));
         }
         ui.add_space(space::M);
-        // The summary stays in view beside the form while the form scrolls.
-        self.estimate_panel(ui, &estimate, shared.language());
+        // The summary stays in view beside the form while the form scrolls; in a narrow
+        // window it comes under the form.
+        let beside = Composer::estimate_fits_beside(ui.available_width());
+        if beside {
+            self.estimate_panel(ui, &estimate, shared.language());
+        }
         // Each draft scrolls on its own: another draft (a new one, one ordered again) opens
-        // at its top, not where the previous one was left.
-        egui::ScrollArea::vertical()
+        // at its top, not where the previous one was left. Under the summary, sideways too, in
+        // a window narrower than the form.
+        let scroll = if beside {
+            egui::ScrollArea::vertical()
+        } else {
+            egui::ScrollArea::both()
+        };
+        scroll
             .id_salt(("composer", self.save.draft()))
             .auto_shrink([false, false])
             .show(ui, |ui| {
@@ -332,6 +345,10 @@ impl Composer {
                     shown.iter().filter(|i| i.path == "designs").collect();
                 for i in general {
                     ui.problem(&i.message);
+                }
+                if !beside {
+                    ui.add_space(space::M);
+                    self.estimate_card(ui, &estimate, shared.language());
                 }
                 ui.add_space(space::XL);
             });
