@@ -20,6 +20,8 @@ pub mod settings;
 pub mod shell;
 pub mod stale;
 pub mod tasks;
+#[cfg(test)]
+pub(crate) mod test_bench;
 pub mod theme;
 pub mod undo;
 pub mod upload;

@@ -287,8 +287,8 @@ mod tests {
     use super::*;
     use crate::api::LogoId;
     use crate::backend::designs::RenderedViews;
-    use crate::ui::designs::tests::Shell;
     use crate::ui::requests::Settled;
+    use crate::ui::test_bench::Bench;
 
     fn at(x: f64) -> Vec<Placement> {
         vec![Placement {
@@ -309,7 +309,7 @@ mod tests {
 
     #[test]
     fn the_preview_shows_only_the_newest_edit_and_a_reset_drops_the_one_on_its_way() {
-        let mut shell = Shell::new();
+        let mut shell = Bench::new();
         let design = (DesignId(1), None);
         let mut preview = Preview::default();
         preview.ask(&mut shell.shared(), design, at(100.0));

@@ -268,81 +268,30 @@ pub(crate) fn labelled(response: egui::Response, text: &str) -> egui::Response {
 pub(super) mod tests {
     use super::*;
     use crate::backend::designs::{RenderedViews, ViewGeometry, ViewPicture};
-    use crate::backend::{Backend, BackendConfig, Waker};
-    use crate::ui::images::ThumbnailCache;
-    use crate::ui::notifications::Notifications;
     use crate::ui::requests::Settled;
-    use crate::ui::{Intent, Requests, Session};
+    use crate::ui::test_bench::Bench;
     use std::sync::Arc;
 
-    /// What the shell lends the screen, with a backend whose answers nobody reads: the test
-    /// answers for it, settling each answer as the shell does.
-    pub(super) struct Shell {
-        ctx: egui::Context,
-        backend: Backend,
-        thumbs: ThumbnailCache,
-        session: Session,
-        notifications: Notifications,
-        pub(super) requests: Requests,
-        intents: Vec<Intent>,
-    }
-
-    impl Shell {
-        pub(super) fn new() -> Shell {
-            let keychain = crate::keychain::Keychain::with_store(
-                keyring_core::mock::Store::new().expect("mock store"),
-            );
-            let mut config = BackendConfig::ephemeral(keychain);
-            config.sandbox = None;
-            Shell {
-                ctx: egui::Context::default(),
-                backend: Backend::start(config, Waker::none()).expect("a backend"),
-                thumbs: ThumbnailCache::default(),
-                session: Session::default(),
-                notifications: Notifications::default(),
-                requests: Requests::default(),
-                intents: Vec::new(),
+    /// Hands the answer to request `id` to the screen unless a newer request superseded
+    /// it (as `app::answers` does); answers whether it reached the screen.
+    fn answer(shell: &mut Bench, screen: &mut DesignsScreen, id: u64, event: Event) -> bool {
+        let request = RequestId(id);
+        assert!(
+            shell.requests.is_pending(request)
+                || shell.requests.settle(request, true) == Settled::Superseded,
+            "request {id} was never made"
+        );
+        let Some(reply) = shell.settle(Some(request)) else {
+            return false;
+        };
+        let mut shared = shell.shared();
+        match event {
+            Event::Failed(error) => {
+                let _said_in_place = screen.on_failed(reply, &error, &mut shared);
             }
+            event => assert!(screen.on_event(reply, event, &mut shared).is_none()),
         }
-
-        pub(super) fn shared(&mut self) -> Shared<'_> {
-            Shared {
-                ctx: &self.ctx,
-                backend: &mut self.backend,
-                thumbs: &mut self.thumbs,
-                session: &self.session,
-                notifications: &mut self.notifications,
-                intents: &mut self.intents,
-                requests: &mut self.requests,
-                language: crate::locale::Language::English,
-            }
-        }
-
-        /// Hands the answer to request `id` to the screen unless a newer request superseded
-        /// it (as `app::answers` does); answers whether it reached the screen.
-        fn answer(&mut self, screen: &mut DesignsScreen, id: u64, event: Event) -> bool {
-            let request = RequestId(id);
-            assert!(
-                self.requests.is_pending(request)
-                    || self.requests.settle(request, true) == Settled::Superseded,
-                "request {id} was never made"
-            );
-            let Settled::Current(slot) = self.requests.settle(request, false) else {
-                return false;
-            };
-            let reply = Reply {
-                request: Some(request),
-                slot,
-            };
-            let mut shared = self.shared();
-            match event {
-                Event::Failed(error) => {
-                    let _said_in_place = screen.on_failed(reply, &error, &mut shared);
-                }
-                event => assert!(screen.on_event(reply, event, &mut shared).is_none()),
-            }
-            true
-        }
+        true
     }
 
     fn design(id: i64, title: &str) -> DesignView {
@@ -387,27 +336,38 @@ pub(super) mod tests {
 
     #[test]
     fn opening_another_design_drops_the_renderings_of_the_one_before() {
-        let mut shell = Shell::new();
+        let mut shell = Bench::new();
         let mut screen = DesignsScreen::default();
         // Design A opens (request 1); its views are asked for (2); its clone form asks for
         // the bare garment (3).
         screen.open(DesignId(1), &mut shell.shared());
-        assert!(shell.answer(&mut screen, 1, opened(1, "A")));
+        assert!(answer(&mut shell, &mut screen, 1, opened(1, "A")));
         let a = screen.design().expect("A shown").clone();
         screen.clone.start(&a, &mut shell.shared());
         assert!(screen.clone_form().is_some());
         // Design B is opened (4) while A's renderings are on their way; its views are asked
         // for (5), its own and A's clone form closes.
         screen.open(DesignId(2), &mut shell.shared());
-        assert!(shell.answer(&mut screen, 4, opened(2, "B")));
+        assert!(answer(&mut shell, &mut screen, 4, opened(2, "B")));
         assert_eq!(screen.clone_form(), None);
         // A's views and A's garment come late: neither reaches the screen.
-        assert!(!shell.answer(&mut screen, 2, rendered(Rendering::Own, &["A FRONT"])));
-        assert!(!shell.answer(&mut screen, 3, rendered(Rendering::Bare, &["A BARE"])));
+        assert!(!answer(
+            &mut shell,
+            &mut screen,
+            2,
+            rendered(Rendering::Own, &["A FRONT"])
+        ));
+        assert!(!answer(
+            &mut shell,
+            &mut screen,
+            3,
+            rendered(Rendering::Bare, &["A BARE"])
+        ));
         assert!(!screen.views_settled());
         assert!(!screen.canvas_ready());
         // B's own views come and show.
-        assert!(shell.answer(
+        assert!(answer(
+            &mut shell,
             &mut screen,
             5,
             rendered(Rendering::Own, &["B FRONT", "B BACK"])
@@ -417,23 +377,33 @@ pub(super) mod tests {
         let b = screen.design().expect("B shown").clone();
         screen.clone.start(&b, &mut shell.shared());
         assert!(!screen.canvas_ready());
-        assert!(shell.answer(&mut screen, 6, rendered(Rendering::Bare, &["B BARE"])));
+        assert!(answer(
+            &mut shell,
+            &mut screen,
+            6,
+            rendered(Rendering::Bare, &["B BARE"])
+        ));
         assert!(screen.canvas_ready());
     }
 
     #[test]
     fn a_failed_open_drops_the_views_still_on_their_way() {
-        let mut shell = Shell::new();
+        let mut shell = Bench::new();
         let mut screen = DesignsScreen::default();
         screen.open(DesignId(1), &mut shell.shared());
-        assert!(shell.answer(&mut screen, 1, opened(1, "A")));
+        assert!(answer(&mut shell, &mut screen, 1, opened(1, "A")));
         // Another design is asked for (3) and cannot be opened while A's views (2) are on
         // their way: they never show, nor does their failure.
         screen.open(DesignId(9), &mut shell.shared());
         let gone = UserError::new("No such design.".to_owned(), None);
-        assert!(shell.answer(&mut screen, 3, Event::Failed(gone)));
+        assert!(answer(&mut shell, &mut screen, 3, Event::Failed(gone)));
         assert!(screen.design().is_none());
-        assert!(!shell.answer(&mut screen, 2, rendered(Rendering::Own, &["A FRONT"])));
+        assert!(!answer(
+            &mut shell,
+            &mut screen,
+            2,
+            rendered(Rendering::Own, &["A FRONT"])
+        ));
         assert!(!screen.views_settled());
         assert!(screen.view_names().is_empty());
     }

@@ -653,7 +653,7 @@ impl EditorScreen {
 mod tests {
     use super::*;
     use crate::backend::RequestId;
-    use crate::ui::requests::Settled;
+    use crate::ui::test_bench::Bench;
 
     fn logo(status: &str, colors: &[&str]) -> Logo {
         let colors: Vec<serde_json::Value> = colors
@@ -715,53 +715,7 @@ mod tests {
         assert_eq!(Rules::of(&fresh, &recorded, false).colors, None);
     }
 
-    /// What a screen gets from the app, with a backend whose answers nobody reads: the test
-    /// hands the answers over itself, in the order it chooses.
-    struct Bench {
-        ctx: egui::Context,
-        backend: crate::backend::Backend,
-        thumbs: crate::ui::images::ThumbnailCache,
-        session: crate::ui::Session,
-        notifications: crate::ui::notifications::Notifications,
-        intents: Vec<Intent>,
-        requests: Requests,
-    }
-
     impl Bench {
-        fn new() -> Bench {
-            let keychain = crate::keychain::Keychain::with_store(
-                keyring_core::mock::Store::new().expect("the mock store"),
-            );
-            let config = crate::backend::BackendConfig {
-                sandbox: None,
-                ..crate::backend::BackendConfig::ephemeral(keychain)
-            };
-            let backend = crate::backend::Backend::start(config, crate::backend::Waker::none())
-                .expect("the backend starts");
-            Bench {
-                ctx: egui::Context::default(),
-                backend,
-                thumbs: Default::default(),
-                session: Default::default(),
-                notifications: Default::default(),
-                intents: Vec::new(),
-                requests: Requests::default(),
-            }
-        }
-
-        fn shared(&mut self) -> Shared<'_> {
-            Shared {
-                ctx: &self.ctx,
-                backend: &mut self.backend,
-                thumbs: &mut self.thumbs,
-                session: &self.session,
-                notifications: &mut self.notifications,
-                intents: &mut self.intents,
-                requests: &mut self.requests,
-                language: crate::locale::Language::English,
-            }
-        }
-
         /// Hands `event`, the answer to `request`, to the editor as `app::answers` does:
         /// settled first, dropped when superseded.
         fn answer(
@@ -770,13 +724,11 @@ mod tests {
             request: Option<RequestId>,
             event: EditorEvent,
         ) {
-            let slot = match request.map(|id| self.requests.settle(id, false)) {
-                Some(Settled::Superseded) => return,
-                Some(Settled::Current(slot)) => slot,
-                None => None,
+            let Some(reply) = self.settle(request) else {
+                return;
             };
             let ctx = self.ctx.clone();
-            editor.on_editor_event(&ctx, Reply { request, slot }, event, &mut self.shared());
+            editor.on_editor_event(&ctx, reply, event, &mut self.shared());
         }
 
         /// Opens logo `id` (colors 186 and HVID) as if the backend had sent it.
