@@ -6,7 +6,9 @@
 
 use crate::ui_common;
 
+use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
+use logodesk::app::LogodeskApp;
 use logodesk::sandbox::fixtures;
 use std::path::Path;
 use ui_common::*;
@@ -28,6 +30,22 @@ fn pdf_in(dir: &Path) -> Option<std::path::PathBuf> {
     (found.len() == 1).then(|| found.remove(0))
 }
 
+/// Adds a line of the sandbox's finished design with `roster`'s rows.
+fn add_done_design(h: &mut Harness<'static, LogodeskApp>, roster: &str) {
+    let line = logodesk::orders::form::DesignForm {
+        reference: fixtures().done_design_id.to_string(),
+        rows: logodesk::orders::roster::parse_roster(roster).rows,
+        ..Default::default()
+    };
+    h.state_mut().orders_mut().composer.form.designs.push(line);
+}
+
+/// Whether design line `line`'s proof is drawn with `name`.
+fn proof_names(h: &Harness<'static, LogodeskApp>, line: usize, name: &str) -> bool {
+    let shown = h.state().orders().composer.proof_shown(line);
+    shown.is_some_and(|s| s.key.name.as_deref() == Some(name))
+}
+
 #[test]
 fn selecting_a_roster_row_shows_that_players_name_in_the_proof_and_the_sheet_has_every_row() {
     let downloads = tempfile::tempdir().unwrap();
@@ -39,16 +57,7 @@ fn selecting_a_roster_row_shows_that_players_name_in_the_proof_and_the_sheet_has
         form.address.name = "Sønderå IF".into();
     }
     let roster = "M\t1\tÆbelø\t4\nL\t1\tSørensen\t17\nS\t2\tHansen\t7\n";
-    h.state_mut()
-        .orders_mut()
-        .composer
-        .form
-        .designs
-        .push(logodesk::orders::form::DesignForm {
-            reference: fixtures().done_design_id.to_string(),
-            rows: logodesk::orders::roster::parse_roster(roster).rows,
-            ..Default::default()
-        });
+    add_done_design(&mut h, roster);
     h.run_steps(2);
 
     // No row selected: the design's sample text.
@@ -70,11 +79,7 @@ fn selecting_a_roster_row_shows_that_players_name_in_the_proof_and_the_sheet_has
     press(&mut h, "Show row 2 in the proof");
     assert_eq!(h.state().orders().composer.proof_row(0), Some(1));
     wait_for(&mut h, "Sørensen's proof", |h| {
-        h.state()
-            .orders()
-            .composer
-            .proof_shown(0)
-            .is_some_and(|s| s.key.name.as_deref() == Some("Sørensen"))
+        proof_names(h, 0, "Sørensen")
     });
     let soerensen = h.state().orders().composer.proof_shown(0).unwrap();
     assert_eq!(soerensen.key.number.as_deref(), Some("17"));
@@ -84,13 +89,7 @@ fn selecting_a_roster_row_shows_that_players_name_in_the_proof_and_the_sheet_has
 
     // Another row: another picture; back to Sørensen: the same picture as before.
     press(&mut h, "Show row 3 in the proof");
-    wait_for(&mut h, "Hansen's proof", |h| {
-        h.state()
-            .orders()
-            .composer
-            .proof_shown(0)
-            .is_some_and(|s| s.key.name.as_deref() == Some("Hansen"))
-    });
+    wait_for(&mut h, "Hansen's proof", |h| proof_names(h, 0, "Hansen"));
     let hansen = h.state().orders().composer.proof_shown(0).unwrap();
     assert_ne!(back(&hansen), back(&soerensen));
     press(&mut h, "Show row 2 in the proof");
@@ -178,4 +177,36 @@ fn a_completed_orders_confirmation_button_saves_its_pdf() {
         assert!(text.contains(&fact), "{fact}:\n{text}");
     }
     assert!(shows_text(&h, "Confirmation saved as"));
+}
+
+/// A design line's proof state is kept by the line, not its place: removing the line before
+/// it leaves its selected row, its drawn proof and its open proof sheet panel with it.
+#[test]
+fn removing_a_line_before_it_leaves_a_lines_proof_and_sheet_panel_with_it() {
+    let mut h = app(egui::Theme::Light);
+    open_new_order(&mut h);
+    add_done_design(&mut h, "M\t1\tAlfa\t1\n");
+    add_done_design(&mut h, "M\t1\tÆbelø\t4\nL\t1\tSørensen\t17\n");
+    h.run_steps(2);
+
+    // Line 2's second row (only line 2 has one), drawn; its proof sheet panel open.
+    press(&mut h, "Show row 2 in the proof");
+    assert_eq!(h.state().orders().composer.proof_row(1), Some(1));
+    assert_eq!(h.state().orders().composer.proof_row(0), None);
+    wait_for(&mut h, "Sørensen's proof", |h| {
+        proof_names(h, 1, "Sørensen")
+    });
+    let soerensen = h.state().orders().composer.proof_shown(1).unwrap();
+    press_nth(&mut h, "Proof sheet…", 1);
+    assert!(shows(&h, "Create PDF"));
+
+    // Line 1 goes: the line left (line 1 now) shows Sørensen at once, drawn before, with
+    // its panel still open.
+    press_nth(&mut h, "Remove design", 0);
+    let composer = &h.state().orders().composer;
+    assert_eq!(composer.form.designs.len(), 1);
+    assert_eq!(composer.proof_row(0), Some(1));
+    assert_eq!(composer.proof_shown(0), Some(soerensen));
+    assert!(shows_text(&h, "Row 2 · Sørensen · 17 · L"));
+    assert!(shows(&h, "Create PDF"));
 }

@@ -194,6 +194,24 @@ pub fn press(h: &mut Harness<'static, LogodeskApp>, label: &str) {
     h.run_steps(2);
 }
 
+/// Scrolls to the `n`th widget labelled `label` (from 0) and clicks it.
+#[track_caller]
+pub fn press_nth(h: &mut Harness<'static, LogodeskApp>, label: &str, n: usize) {
+    #[track_caller]
+    fn nth<'h>(
+        h: &'h Harness<'static, LogodeskApp>,
+        label: &'h str,
+        n: usize,
+    ) -> egui_kittest::Node<'h> {
+        let node = h.query_all_by_label(label).nth(n);
+        node.unwrap_or_else(|| panic!("no widget {n} labelled {label:?}"))
+    }
+    nth(h, label, n).scroll_to_me();
+    h.run_steps(2);
+    nth(h, label, n).click_accesskit();
+    h.run_steps(2);
+}
+
 /// Orders → "New order", once the session is there; waits for the new draft.
 #[track_caller]
 pub fn open_new_order(h: &mut Harness<'static, LogodeskApp>) {

@@ -75,7 +75,7 @@ impl Composer {
                 // keeps its own.
                 self.lines.remove(i);
                 self.import.forget_line(gone);
-                self.proofs.forget_lines(shared);
+                self.proofs.forget_gone(&self.lines, shared);
             }
             // Only a reference of the right shape is added (and fetched).
             let reference = IdEntry::new(
@@ -198,7 +198,7 @@ impl Composer {
                         let at = format!("{at}.instances[{j}]");
                         let mark = row_mark(row, &twice);
                         let id = row.id;
-                        Composer::proof_row_selector(proofs, ui, i, (j, id), mark);
+                        Composer::proof_row_selector(proofs, ui, line, (j, id), mark);
                         size_cell(ui, &mut row.size, issues, &at, id);
                         let quantity = (format!("{at}.quantity"), id);
                         row_cell(ui, &mut row.quantity, NARROW, issues, quantity);

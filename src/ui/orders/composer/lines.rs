@@ -13,6 +13,13 @@ use std::collections::HashMap;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct LineId(u64);
 
+impl LineId {
+    /// The id as a number, for the backend to tell one line's work from another's.
+    pub fn number(self) -> usize {
+        self.0 as usize
+    }
+}
+
 /// Lines' ids in the form's order, each with the reference it was given for, and each
 /// line's note and look-ups on their way: the one bookkeeping of the design lines
 /// ([`DesignLines`]) and the loose logo lines ([`super::logo_lines::LogoLines`]).

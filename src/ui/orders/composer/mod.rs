@@ -227,6 +227,7 @@ impl Composer {
         self.undo_frame(ui.ctx(), shared);
         // Lines changed outside the page (a form set whole) keep their ids by reference.
         self.lines.sync(&self.form.designs);
+        self.proofs.forget_gone(&self.lines, shared);
         self.logos.sync(&self.form.logos);
         if let Some((line, path)) = self.import.path.take() {
             self.import_roster_file(line, path, shared);

@@ -14,6 +14,7 @@
 //! ([`Composer::place_checked`]). The rules are [`crate::orders::approval`]'s.
 
 use super::Composer;
+use super::lines::{LineId, Lines};
 use crate::api::DesignId;
 use crate::backend::proofs::{ProofKey, ProofPicture, ProofsCommand, SheetOrder, SheetRow};
 use crate::backend::{Command, RequestId, SaveTo, UserError};
@@ -50,13 +51,14 @@ pub(super) const BESIDE_FROM: f32 = 900.0;
 #[derive(Default)]
 pub(super) struct Proofs {
     /// The row of each design line its proof shows (none: the sample text), by the row's
-    /// id: rows added or removed before it leave the proof on the same row.
-    selected: HashMap<usize, RowId>,
-    lines: HashMap<usize, LineProof>,
+    /// id: rows added or removed before it leave the proof on the same row. Every line's
+    /// state is kept by the line's id: removing a line leaves the others' as they were.
+    selected: HashMap<LineId, RowId>,
+    lines: HashMap<LineId, LineProof>,
     /// Proofs drawn lately, newest last.
     kept: VecDeque<Kept>,
     /// The line whose proof sheet panel is open.
-    panel: Option<usize>,
+    panel: Option<LineId>,
     sheet: Option<SheetState>,
     approval: Approval,
 }
@@ -71,15 +73,15 @@ struct Approval {
     /// The line whose answer form is open, and what is typed in it.
     answer: Option<AnswerForm>,
     /// The line whose proof is being made and kept, with its request.
-    sending: Option<(usize, RequestId)>,
+    sending: Option<(LineId, RequestId)>,
     /// Why the newest proof could not be kept or an answer recorded.
-    problem: Option<(usize, String)>,
+    problem: Option<(LineId, String)>,
     /// "Place order" waits: the lines whose proofs are not approved, named.
     ask_place: Option<Vec<String>>,
 }
 
 struct AnswerForm {
-    line: usize,
+    line: LineId,
     who: String,
     note: String,
 }
@@ -107,7 +109,7 @@ struct Kept {
 
 /// A proof sheet under way or done.
 struct SheetState {
-    line: usize,
+    line: LineId,
     request: Option<RequestId>,
     done: usize,
     total: usize,
@@ -123,15 +125,21 @@ pub struct ProofShown {
 }
 
 impl Proofs {
-    /// Forgets the lines (one was removed: indices moved); drawn proofs stay.
-    pub(super) fn forget_lines(&mut self, shared: &mut Shared<'_>) {
-        for (_, line) in self.lines.drain() {
-            if let Some(r) = line.request {
+    /// Forgets the lines no longer in the form (their requests are superseded); every other
+    /// line keeps its proof, selected row, open panel and answer form. Drawn proofs stay.
+    pub(super) fn forget_gone(&mut self, live: &Lines, shared: &mut Shared<'_>) {
+        self.lines.retain(|id, line| {
+            let keep = live.is_live(*id);
+            if let Some(r) = line.request.filter(|_| !keep) {
                 shared.requests.supersede(r);
             }
-        }
-        self.selected.clear();
-        self.panel = None;
+            keep
+        });
+        self.selected.retain(|id, _| live.is_live(*id));
+        self.panel = self.panel.filter(|id| live.is_live(*id));
+        let a = &mut self.approval;
+        a.answer = a.answer.take().filter(|f| live.is_live(f.line));
+        a.problem = a.problem.take().filter(|(id, _)| live.is_live(*id));
     }
 
     fn kept(&self, key: &ProofKey) -> Option<&Kept> {
@@ -162,9 +170,9 @@ fn design_id(d: &DesignForm) -> Option<DesignId> {
     d.reference.trim().parse::<i64>().ok().map(DesignId)
 }
 
-/// The place in line `d` (design line `i`) of the row its proof shows, if it is still there.
-fn selected_place(proofs: &Proofs, i: usize, d: &DesignForm) -> Option<usize> {
-    let id = proofs.selected.get(&i)?;
+/// The place in line `d` (design line `line`) of the row its proof shows, if it is still there.
+fn selected_place(proofs: &Proofs, line: LineId, d: &DesignForm) -> Option<usize> {
+    let id = proofs.selected.get(&line)?;
     d.rows.iter().position(|r| r.id == *id)
 }
 
@@ -196,24 +204,28 @@ impl Composer {
     /// The row of design line `i` its proof shows, by its place now.
     pub fn proof_row(&self, i: usize) -> Option<usize> {
         let d = self.form.designs.get(i)?;
-        selected_place(&self.proofs, i, d)
+        selected_place(&self.proofs, self.lines.id(i)?, d)
     }
 
     /// Shows row `row` of design line `i` in its proof (`None`: the sample text).
     pub fn select_proof_row(&mut self, i: usize, row: Option<usize>) {
         self.follow_rows();
+        self.lines.sync(&self.form.designs);
+        let Some(line) = self.lines.id(i) else {
+            return;
+        };
         let id = row
             .and_then(|j| self.form.designs.get(i)?.rows.get(j))
             .map(|r| r.id);
         match id {
-            Some(id) => self.proofs.selected.insert(i, id),
-            None => self.proofs.selected.remove(&i),
+            Some(id) => self.proofs.selected.insert(line, id),
+            None => self.proofs.selected.remove(&line),
         };
     }
 
     /// What design line `i`'s proof shows now, once drawn.
     pub fn proof_shown(&self, i: usize) -> Option<ProofShown> {
-        let line = self.proofs.lines.get(&i)?;
+        let line = self.proofs.lines.get(&self.lines.id(i)?)?;
         if !matches!(line.state, ProofState::Ready) {
             return None;
         }
@@ -230,7 +242,7 @@ impl Composer {
 
     /// Why design line `i`'s proof could not be drawn, if it could not.
     pub fn proof_problem(&self, i: usize) -> Option<&str> {
-        match &self.proofs.lines.get(&i)?.state {
+        match &self.proofs.lines.get(&self.lines.id(i)?)?.state {
             ProofState::Failed(why) => Some(why),
             _ => None,
         }
@@ -240,12 +252,12 @@ impl Composer {
     pub(super) fn proof_row_selector(
         proofs: &mut Proofs,
         ui: &mut Ui,
-        line: usize,
+        line: Option<LineId>,
         (row, id): (usize, RowId),
         mark: Option<String>,
     ) {
         let t = theme::tokens(ui.ctx());
-        let selected = proofs.selected.get(&line) == Some(&id);
+        let selected = line.is_some_and(|line| proofs.selected.get(&line) == Some(&id));
         let n = RichText::new(format!("{}", row + 1)).small();
         let n = if mark.is_some() {
             n.color(t.danger)
@@ -262,7 +274,7 @@ impl Composer {
             } else {
                 crate::tr!("composer-proof-row-hover")
             });
-        if response.clicked() {
+        if let Some(line) = line.filter(|_| response.clicked()) {
             if selected {
                 proofs.selected.remove(&line);
             } else {
@@ -275,7 +287,7 @@ impl Composer {
     pub(super) fn proof_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>, i: usize) {
         let t = theme::tokens(ui.ctx());
         self.ask_approvals(shared);
-        let Some(d) = self.form.designs.get(i) else {
+        let (Some(d), Some(id)) = (self.form.designs.get(i), self.lines.id(i)) else {
             return;
         };
         let Some(design) = design_id(d) else {
@@ -284,14 +296,14 @@ impl Composer {
         };
         let proofs = &mut self.proofs;
         // The row shown was removed: the sample text.
-        let selected = selected_place(proofs, i, d);
+        let selected = selected_place(proofs, id, d);
         if selected.is_none() {
-            proofs.selected.remove(&i);
+            proofs.selected.remove(&id);
         }
         let key = wanted(d, design, selected);
         let now = Instant::now();
         let known = proofs.kept(&key).is_some();
-        let line = proofs.lines.entry(i).or_insert_with(|| LineProof {
+        let line = proofs.lines.entry(id).or_insert_with(|| LineProof {
             key: key.clone(),
             changed: now.checked_sub(SETTLE).unwrap_or(now),
             request: None,
@@ -314,7 +326,7 @@ impl Composer {
                 line.request = Some(shared.request(Slot::ProofRender, &label, |request| {
                     Command::Proofs(ProofsCommand::Render {
                         request,
-                        line: i,
+                        line: id.number(),
                         key: wanted,
                     })
                 }));
@@ -333,7 +345,7 @@ impl Composer {
                     .color(t.text_strong),
             );
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let open = proofs.panel == Some(i);
+                let open = proofs.panel == Some(id);
                 if ui
                     .add_enabled(
                         !d.rows.is_empty(),
@@ -343,7 +355,7 @@ impl Composer {
                     .on_disabled_hover_text(crate::tr!("composer-proof-sheet-disabled"))
                     .clicked()
                 {
-                    proofs.panel = if open { None } else { Some(i) };
+                    proofs.panel = if open { None } else { Some(id) };
                 }
             });
         });
@@ -362,7 +374,9 @@ impl Composer {
         ui.muted_small(&caption);
         self.approval_ui(ui, shared, i, design);
         let proofs = &mut self.proofs;
-        let line = &proofs.lines[&i];
+        let Some(line) = proofs.lines.get(&id) else {
+            return;
+        };
         match &line.state {
             ProofState::Waiting | ProofState::Loading => {
                 ui.horizontal(|ui| {
@@ -373,7 +387,7 @@ impl Composer {
             ProofState::Failed(why) => {
                 ui.label(RichText::new(why).small().color(t.danger));
                 if ui.small_button(crate::tr!("composer-try-again")).clicked()
-                    && let Some(line) = proofs.lines.get_mut(&i)
+                    && let Some(line) = proofs.lines.get_mut(&id)
                 {
                     line.state = ProofState::Waiting;
                     line.changed = now.checked_sub(SETTLE).unwrap_or(now);
@@ -411,13 +425,19 @@ impl Composer {
                 }
             }
         }
-        if proofs.panel == Some(i) {
-            self.sheet_panel(ui, shared, i, design);
+        if proofs.panel == Some(id) {
+            self.sheet_panel(ui, shared, (i, id), design);
         }
     }
 
     /// "Proof sheet…": what the PDF holds, and making it (progress, cancel, where it went).
-    fn sheet_panel(&mut self, ui: &mut Ui, shared: &mut Shared<'_>, i: usize, design: DesignId) {
+    fn sheet_panel(
+        &mut self,
+        ui: &mut Ui,
+        shared: &mut Shared<'_>,
+        (i, id): (usize, LineId),
+        design: DesignId,
+    ) {
         let t = theme::tokens(ui.ctx());
         let Some(d) = self.form.designs.get(i) else {
             return;
@@ -430,7 +450,7 @@ impl Composer {
                 .proofs
                 .sheet
                 .as_ref()
-                .is_some_and(|s| s.line == i && s.outcome.is_none());
+                .is_some_and(|s| s.line == id && s.outcome.is_none());
             ui.horizontal(|ui| {
                 if running {
                     let (done, total) = self
@@ -471,7 +491,7 @@ impl Composer {
                 .proofs
                 .sheet
                 .as_ref()
-                .filter(|s| s.line == i)
+                .filter(|s| s.line == id)
                 .and_then(|s| s.outcome.as_ref())
             {
                 Some(Ok(path)) => {
@@ -494,7 +514,8 @@ impl Composer {
 
     /// Sends design line `i`'s rows to be made into a proof sheet.
     pub fn start_sheet(&mut self, shared: &mut Shared<'_>, i: usize, design: DesignId) {
-        let Some(sheet) = self.sheet_order(i, design) else {
+        self.lines.sync(&self.form.designs);
+        let (Some(sheet), Some(id)) = (self.sheet_order(i, design), self.lines.id(i)) else {
             return;
         };
         let total = sheet.rows.len();
@@ -508,9 +529,9 @@ impl Composer {
                 language,
             })
         });
-        self.proofs.panel = Some(i);
+        self.proofs.panel = Some(id);
         self.proofs.sheet = Some(SheetState {
-            line: i,
+            line: id,
             request: Some(request),
             done: 0,
             total,
@@ -762,7 +783,7 @@ impl Composer {
     /// Design line `i`'s approval: its badge, who and when, and what can be done.
     fn approval_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>, i: usize, design: DesignId) {
         let t = theme::tokens(ui.ctx());
-        let Some((key, now)) = self.line_now(i) else {
+        let (Some((key, now)), Some(id)) = (self.line_now(i), self.lines.id(i)) else {
             return;
         };
         let language = shared.language();
@@ -784,7 +805,7 @@ impl Composer {
             };
             let word = shown_word(&shown);
             ui.badge(&word, fg, bg).accessible_name(word);
-            if sending.is_some_and(|(line, _)| line == i) {
+            if sending.is_some_and(|(line, _)| line == id) {
                 ui.spinner();
                 ui.muted_small(&crate::tr!("approval-sending"));
             } else {
@@ -841,7 +862,7 @@ impl Composer {
             );
         }
         if let Some((line, why)) = &self.proofs.approval.problem
-            && *line == i
+            && *line == id
         {
             ui.label(RichText::new(why).small().color(t.danger));
         }
@@ -850,7 +871,7 @@ impl Composer {
         }
         if answer {
             self.proofs.approval.answer = Some(AnswerForm {
-                line: i,
+                line: id,
                 who: step.as_ref().map(|s| s.who.clone()).unwrap_or_default(),
                 note: String::new(),
             });
@@ -860,26 +881,32 @@ impl Composer {
                 Ok(url) => ui.ctx().open_url(egui::OpenUrl::new_tab(url)),
                 Err(()) => {
                     self.proofs.approval.problem = Some((
-                        i,
+                        id,
                         crate::tr!("approval-open-failed", path = path.display().to_string()),
                     ));
                 }
             }
         }
-        self.answer_form_ui(ui, shared, i, key, now, step.as_ref());
+        self.answer_form_ui(ui, shared, id, key, now, step.as_ref());
     }
 
-    /// The club's answer to line `i`'s proof: who, a note, approved or changes asked.
+    /// The club's answer to line `id`'s proof: who, a note, approved or changes asked.
     fn answer_form_ui(
         &mut self,
         ui: &mut Ui,
         shared: &mut Shared<'_>,
-        i: usize,
+        id: LineId,
         key: LineKey,
         now: LineSnapshot,
         step: Option<&ProofStep>,
     ) {
-        let Some(form) = self.proofs.approval.answer.as_mut().filter(|f| f.line == i) else {
+        let Some(form) = self
+            .proofs
+            .approval
+            .answer
+            .as_mut()
+            .filter(|f| f.line == id)
+        else {
             return;
         };
         let mut chosen = None;
@@ -933,7 +960,7 @@ impl Composer {
         };
         // The same rule the backend applies, so a refusal is said in place.
         if let Err(e) = approval::next(step, action, &now, &form.who) {
-            self.proofs.approval.problem = Some((i, e.to_string()));
+            self.proofs.approval.problem = Some((id, e.to_string()));
             return;
         }
         self.proofs.approval.problem = None;
@@ -956,7 +983,11 @@ impl Composer {
         line: LineKey,
         snapshot: LineSnapshot,
     ) {
-        let (Some(order), Some(sheet)) = (self.draft_id(), self.sheet_order(i, design)) else {
+        let (Some(order), Some(sheet), Some(id)) = (
+            self.draft_id(),
+            self.sheet_order(i, design),
+            self.lines.id(i),
+        ) else {
             return;
         };
         let language = shared.language();
@@ -972,7 +1003,7 @@ impl Composer {
             })
         });
         self.proofs.approval.problem = None;
-        self.proofs.approval.sending = Some((i, request));
+        self.proofs.approval.sending = Some((id, request));
     }
 
     /// The steps of an order's lines arrived (after asking, or after a step was recorded).
