@@ -9,7 +9,7 @@ use super::picker::Picker;
 use super::views::{Loading, Views};
 use crate::api::{DesignId, Placement};
 use crate::backend::designs::RenderKind;
-use crate::backend::{LogoCard, RequestId, UserError};
+use crate::backend::{LogoCard, UserError};
 use crate::ui::theme;
 use crate::ui::widgets::UiExt as _;
 use crate::ui::widgets::garment;
@@ -38,9 +38,9 @@ pub(super) struct CloneCanvas {
 /// The service's rendering of the canvas's placements.
 #[derive(Default)]
 pub(super) struct Preview {
-    /// The placements of the newest rendering asked for, and its request while on its way.
+    /// The placements of the newest rendering asked for (on its way in
+    /// [`Slot::DesignPreview`] until its views or its failure come).
     sent: Option<Vec<Placement>>,
-    request: Option<RequestId>,
     /// The rendering of `sent`, once it came.
     views: Option<Views>,
     /// Why the newest rendering failed.
@@ -69,28 +69,24 @@ impl Preview {
             crate::tr!("designs-drawing-preview-request"),
         );
         let kind = RenderKind::Preview(placements);
-        self.request = Some(super::ask_render(shared, slot, &label, design, kind));
+        super::ask_render(shared, slot, &label, design, kind);
     }
 
     /// The newest rendering came.
     pub(super) fn on_rendered(&mut self, views: Views) {
-        self.request = None;
         self.views = Some(views);
         self.error = None;
     }
 
     /// The newest rendering failed.
     pub(super) fn on_failed(&mut self, error: &UserError) {
-        self.request = None;
         self.error = Some(error.message.clone());
     }
 
     /// Starts over (another variation on the canvas, a new form, the form closed): the
     /// rendering on its way is superseded, its answer never comes.
     pub(super) fn reset(&mut self, requests: &mut Requests) {
-        if let Some(request) = self.request.take() {
-            requests.supersede(request);
-        }
+        requests.supersede_slot(Slot::DesignPreview);
         *self = Preview::default();
     }
 }
@@ -286,6 +282,7 @@ impl CloneCanvas {
 mod tests {
     use super::*;
     use crate::api::LogoId;
+    use crate::backend::RequestId;
     use crate::backend::designs::RenderedViews;
     use crate::ui::requests::Settled;
     use crate::ui::test_bench::Bench;
@@ -315,13 +312,15 @@ mod tests {
         preview.ask(&mut shell.shared(), design, at(100.0));
         assert!(!preview.is_current(Some(&at(100.0))), "not drawn yet");
         // Another variation on the canvas: the rendering on its way never comes.
-        let first = preview.request.expect("on its way");
+        let first = RequestId(1);
+        assert!(shell.requests.is_pending(first), "on its way");
         preview.reset(&mut shell.requests);
         assert_eq!(shell.requests.settle(first, false), Settled::Superseded);
         assert!(!preview.is_current(Some(&at(100.0))));
 
         preview.ask(&mut shell.shared(), design, at(100.0));
-        let second = preview.request.expect("on its way");
+        let second = RequestId(2);
+        assert!(shell.requests.is_pending(second), "on its way");
         assert_eq!(
             shell.requests.settle(second, false),
             Settled::Current(Some(Slot::DesignPreview))
@@ -334,7 +333,8 @@ mod tests {
         assert!(!preview.is_current(Some(&at(120.0))));
         assert!(!preview.is_current(Some(&at(100.0))));
         // A newer ask supersedes the one on its way (the slot keeps the newest only).
-        let third = preview.request.expect("on its way");
+        let third = RequestId(3);
+        assert!(shell.requests.is_pending(third), "on its way");
         preview.ask(&mut shell.shared(), design, at(140.0));
         assert_eq!(shell.requests.settle(third, false), Settled::Superseded);
         preview.on_rendered(drawn());
