@@ -71,11 +71,10 @@ impl Composer {
                 let gone = self.lines.id(i);
                 self.form.designs.remove(i);
                 self.reveal.forget_starting("designs[");
-                // The line's paste, note, look-up and import go with it; every other line
-                // keeps its own.
+                // The line's paste, note, look-up and import go with it (its proof at the
+                // next frame's sync); every other line keeps its own.
                 self.lines.remove(i);
                 self.import.forget_line(gone);
-                self.proofs.forget_gone(&self.lines, shared);
             }
             // Only a reference of the right shape is added (and fetched).
             let reference = IdEntry::new(

@@ -225,7 +225,8 @@ impl Composer {
         // Rows copied whole into the form (a form set whole) get ids of their own.
         self.follow_rows();
         self.undo_frame(ui.ctx(), shared);
-        // Lines changed outside the page (a form set whole) keep their ids by reference.
+        // Lines changed outside the page (a form set whole) keep their ids by reference;
+        // the proofs of lines gone (removed, undone, replaced) are forgotten here, once.
         self.lines.sync(&self.form.designs);
         self.proofs.forget_gone(&self.lines, shared);
         self.logos.sync(&self.form.logos);

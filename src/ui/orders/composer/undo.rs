@@ -49,7 +49,6 @@ impl Composer {
             self.lines.sync(&self.form.designs);
             self.logos.forget_lookups();
             self.logos.sync(&self.form.logos);
-            self.proofs.forget_gone(&self.lines, shared);
             self.refetch(shared);
         }
     }
