@@ -129,6 +129,9 @@ impl CloneCanvas {
             .find(&self.view_name)
             .or_else(|| v.placements.first().and_then(|p| views.find(&p.view)))
             .unwrap_or(0);
+        if let Some(feature) = views.rendered.drawn_here {
+            super::views::drawn_here_mark(ui, feature);
+        }
         let garment_texture = views.texture(ui.ctx(), k);
         let picture = views.get(k)?;
         let (name, geometry) = (picture.view.clone(), picture.geometry);
@@ -257,7 +260,8 @@ impl CloneCanvas {
         picked
     }
 
-    /// Asks the service to draw `current` once edits have settled (or a drag ended).
+    /// Asks the service to draw `current` once edits have settled (or a drag ended); never
+    /// when it does not draw views (the bare garment was drawn here).
     fn ask_preview(
         &mut self,
         ui: &Ui,
@@ -266,6 +270,10 @@ impl CloneCanvas {
         current: Option<Vec<Placement>>,
     ) {
         let Some(current) = current else { return };
+        // A service that does not draw views: the canvas's own drawing is all there is.
+        if matches!(&self.bare, Loading::Ready(v) if v.rendered.drawn_here.is_some()) {
+            return;
+        }
         if self.preview.sent.as_ref() == Some(&current) || self.canvas.dragging() {
             return;
         }
@@ -301,6 +309,7 @@ mod tests {
         Views::new(RenderedViews {
             views: Vec::new(),
             stale_since: None,
+            drawn_here: None,
         })
     }
 

@@ -305,6 +305,7 @@ pub(super) mod tests {
             priced: Vec::new(),
             unreadable: Vec::new(),
             stale_since: None,
+            drawn_here: None,
         }
     }
 
@@ -330,6 +331,7 @@ pub(super) mod tests {
             views: RenderedViews {
                 views,
                 stale_since: None,
+                drawn_here: None,
             },
         })
     }
