@@ -86,14 +86,15 @@ pub fn canonical_view(name: &str) -> String {
 }
 
 /// A plain garment for a style nobody described (a service that draws no views itself):
-/// white with a silver trim and a black outline; shorts when a view is a leg, else a tee.
+/// light grey (white lettering and dark logos both show on it) with a silver trim and a grey
+/// outline; shorts when a view is a leg, else a tee.
 pub fn plain_look<'a>(views: impl IntoIterator<Item = &'a str>) -> Look {
     let legs = views.into_iter().any(|v| v.contains("LEG"));
     Look {
         cut: if legs { Cut::Shorts } else { Cut::Tee },
-        body: "HVID",
+        body: "428",
         trim: "877",
-        line: "SORT",
+        line: "424",
     }
 }
 

@@ -305,7 +305,6 @@ pub(super) mod tests {
             priced: Vec::new(),
             unreadable: Vec::new(),
             stale_since: None,
-            drawn_here: None,
         }
     }
 
