@@ -129,7 +129,10 @@ impl CloneCanvas {
             .find(&self.view_name)
             .or_else(|| v.placements.first().and_then(|p| views.find(&p.view)))
             .unwrap_or(0);
-        if let Some(feature) = views.rendered.drawn_here {
+        // A service that does not draw views: the garment was drawn here, and so is every
+        // edit (no service preview is asked, so no badge waits for one).
+        let drawn_here = views.rendered.drawn_here;
+        if let Some(feature) = drawn_here {
             super::views::drawn_here_mark(ui, feature);
         }
         let garment_texture = views.texture(ui.ctx(), k);
@@ -229,7 +232,9 @@ impl CloneCanvas {
         // Badge, and asking the service to draw the placements once edits settle.
         let current = form::placements(v);
         ui.horizontal_wrapped(|ui| {
-            if self.preview.is_current(current.as_ref()) {
+            if drawn_here.is_some() {
+                // Said once, above the canvas.
+            } else if self.preview.is_current(current.as_ref()) {
                 let text = crate::tr!("designs-preview-service");
                 labelled(ui.badge(&text, t.success, t.success_soft), &text)
                     .on_hover_text(crate::tr!("designs-preview-service-hint"));
