@@ -5,8 +5,8 @@
 //! Everything that opens a data folder takes it first ([`crate::instance`]): a second
 //! logodesk on the same folder exits with [`EXIT_ALREADY_RUNNING`] and a sentence.
 
-use crate::app::{self, AppOptions, ScreenshotRequest, WindowHooks};
 use crate::api::Feature;
+use crate::app::{self, AppOptions, ScreenshotRequest, WindowHooks};
 use crate::backend::{BackendConfig, StartAccount};
 use crate::headless::{self, SendQueued};
 pub use crate::instance::EXIT_ALREADY_RUNNING;
@@ -82,7 +82,10 @@ fn parse_screen(s: &str) -> Result<Screen, String> {
 fn parse_feature(s: &str) -> Result<Feature, String> {
     s.trim().parse().map_err(|_| {
         let names: Vec<&str> = Feature::ALL.iter().map(|f| f.name()).collect();
-        format!("\"{s}\" is not a feature; choose one of {}", names.join(", "))
+        format!(
+            "\"{s}\" is not a feature; choose one of {}",
+            names.join(", ")
+        )
     })
 }
 

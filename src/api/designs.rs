@@ -48,8 +48,8 @@ impl<'c> DesignsHandler<'c> {
         id: DesignId,
         body: Option<&RenderDesign>,
     ) -> Result<DesignViews, ApiError> {
-        let call = render_call(format!("api/design/{id}/view"), id, body)?
-            .feature(Feature::DesignViews);
+        let call =
+            render_call(format!("api/design/{id}/view"), id, body)?.feature(Feature::DesignViews);
         self.client.json(call).await
     }
 

@@ -43,8 +43,8 @@ pub use error::{
 pub use ids::*;
 pub use logos::{ListLogos, LogosHandler, UploadLogo};
 pub use message::{Arg, Message};
-pub use offered::{Feature, NotOffered};
 pub use models::*;
+pub use offered::{Feature, NotOffered};
 pub use orders::{
     DesignLine, DesignRef, DigitLine, IdempotencyKey, Instance, LogoAmount, LogoLine, LogoRef,
     MAX_INSTANCES_PER_DESIGN, OrdersHandler, PlaceOrder,

@@ -4,6 +4,7 @@
 //! thread, and clones into variations. (The clone canvas's picker searches logos through the
 //! logos feature.)
 
+use crate::api::Feature;
 use crate::api::designs::RenderDesign;
 use crate::api::{
     ApiError, Client, CloneDesign, Design, DesignId, DesignRef, Logo, LogoId, LogoSummary,
@@ -18,7 +19,6 @@ use crate::backend::support::{
     Active, Generation, LogoCard, RequestId, Sink, ThumbKey, UserError, active, debug_as_name,
     heavy,
 };
-use crate::api::Feature;
 use crate::imaging::garments::{self, Art, Placed};
 use crate::imaging::{self, Limits};
 use crate::sandbox::styles::{SandboxStyle, StyleView};

@@ -654,7 +654,11 @@ mod tests {
         assert_eq!(plain_look(["FRONT", "BACK"]).cut, Cut::Tee);
         assert_eq!(plain_look(["FRONT", "LEFT LEG"]).cut, Cut::Shorts);
         let look = plain_look(["FRONT"]);
-        assert!([look.body, look.trim, look.line].iter().all(|id| ink(id).is_some()));
+        assert!(
+            [look.body, look.trim, look.line]
+                .iter()
+                .all(|id| ink(id).is_some())
+        );
     }
 
     const JERSEY: Look = Look {

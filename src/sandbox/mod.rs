@@ -42,10 +42,10 @@ use std::time::Duration;
 
 use tokio::sync::{oneshot, watch};
 
-pub use error::SandboxError;
 /// The drawing the sandbox shares with the app (garments, demo art, the ink palette) lives in
 /// [`crate::imaging`], so the app can draw a design's views itself when a service does not.
 pub use crate::imaging::{artwork, garments, inks};
+pub use error::SandboxError;
 pub use fixtures::{Fixtures, fixtures};
 pub use routes::router;
 pub use serve::ServeLimits;

@@ -29,12 +29,12 @@ use rand::{Rng as _, SeedableRng as _};
 use serde::{Deserialize, Serialize};
 
 use super::SandboxConfig;
-use crate::api::Feature;
 use super::error::{Result, SandboxError};
 use super::fixtures;
 use super::orders::OrderRequest;
 use super::persist::Store;
 use super::pictures::{LogoOut, LogoPictures, Pictures};
+use crate::api::Feature;
 use crate::api::{Color, Design, Logo, Order, OrderStatus, TrackingRecord, VectorizeTask};
 
 /// Seed of the sandbox's random numbers (placement delays, faults), so runs repeat.

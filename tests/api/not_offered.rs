@@ -26,7 +26,11 @@ async fn a_sandbox_without_views_says_so_while_the_design_reads_fine() {
     })
     .await;
     let id = DesignId(env.fx.done_design_id);
-    env.vendor.designs().get(id).await.expect("the design reads");
+    env.vendor
+        .designs()
+        .get(id)
+        .await
+        .expect("the design reads");
     let err = env.vendor.designs().views(id, None).await.unwrap_err();
     match &err {
         ApiError::NotOffered(not) => {
@@ -77,12 +81,18 @@ fn seed_shaped(status: &'static str, body: &'static str) -> (String, Arc<AtomicU
             let mut rest = vec![0; length];
             let _ = reader.read_exact(&mut rest);
             let (status, body) = if line.starts_with("GET /api/design/3001 ") {
-                ("200 OK", r#"{"designId":3001,"title":"Home","status":"Done","designLogos":[]}"#)
+                (
+                    "200 OK",
+                    r#"{"designId":3001,"title":"Home","status":"Done","designLogos":[]}"#,
+                )
             } else if line.contains("/view ") {
                 counted.fetch_add(1, Ordering::SeqCst);
                 (status, body)
             } else {
-                ("404 Not Found", r#"{"error":"NotFound","message":"Design 3002 was not found"}"#)
+                (
+                    "404 Not Found",
+                    r#"{"error":"NotFound","message":"Design 3002 was not found"}"#,
+                )
             };
             let answer = format!(
                 "HTTP/1.1 {status}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
@@ -112,14 +122,26 @@ async fn an_endpoint_the_service_lacks_is_not_found_only_when_the_service_says_s
         let (base, asked) = seed_shaped(status, body);
         let client = common::client(&base, "key", logodesk::api::AuthStyle::Bearer);
         client.designs().get(DesignId(3001)).await.expect("reads");
-        let err = client.designs().views(DesignId(3001), None).await.unwrap_err();
+        let err = client
+            .designs()
+            .views(DesignId(3001), None)
+            .await
+            .unwrap_err();
         let said = err.to_string();
         if lacking {
             assert_eq!(said, SENTENCE, "{status} {body:?}");
             // Asked again at once: answered from what the client remembers.
-            let again = client.designs().views(DesignId(3001), None).await.unwrap_err();
+            let again = client
+                .designs()
+                .views(DesignId(3001), None)
+                .await
+                .unwrap_err();
             assert_eq!(again.to_string(), SENTENCE);
-            assert_eq!(asked.load(Ordering::SeqCst), 1, "{status} {body:?}: asked once");
+            assert_eq!(
+                asked.load(Ordering::SeqCst),
+                1,
+                "{status} {body:?}: asked once"
+            );
         } else {
             assert!(said.starts_with("Design 3001 was not found"), "{said}");
         }
@@ -137,19 +159,32 @@ async fn the_service_is_asked_again_after_the_recheck() {
     )
     .unwrap();
     for _ in 0..3 {
-        client.designs().views(DesignId(3001), None).await.unwrap_err();
+        client
+            .designs()
+            .views(DesignId(3001), None)
+            .await
+            .unwrap_err();
     }
     assert_eq!(asked.load(Ordering::SeqCst), 1);
     tokio::time::sleep(Duration::from_millis(250)).await;
-    client.designs().views(DesignId(3001), None).await.unwrap_err();
-    assert_eq!(asked.load(Ordering::SeqCst), 2, "asked again after the recheck");
+    client
+        .designs()
+        .views(DesignId(3001), None)
+        .await
+        .unwrap_err();
+    assert_eq!(
+        asked.load(Ordering::SeqCst),
+        2,
+        "asked again after the recheck"
+    );
 }
 
 /// The backend with its embedded sandbox lacking the design views, the sandbox account shown;
 /// and the sandbox's address.
 fn backend_without_views() -> (Backend, String) {
-    let mut config =
-        BackendConfig::ephemeral(Keychain::with_store(keyring_core::mock::Store::new().unwrap()));
+    let mut config = BackendConfig::ephemeral(Keychain::with_store(
+        keyring_core::mock::Store::new().unwrap(),
+    ));
     if let Some(sandbox) = config.sandbox.as_mut() {
         sandbox.without = vec![Feature::DesignViews];
     }

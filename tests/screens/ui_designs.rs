@@ -798,7 +798,11 @@ fn a_service_without_views_gets_them_drawn_here_and_the_canvas_still_drags() {
     // The design view: the garment drawn here with its logos, marked, never "not found".
     assert!(shows_text(&h, drawn_here), "no 'drawn here' mark");
     assert!(!shows_text(&h, "was not found"));
-    assert!(h.state().notifications().is_empty(), "{:?}", h.state().notifications());
+    assert!(
+        h.state().notifications().is_empty(),
+        "{:?}",
+        h.state().notifications()
+    );
     let names = h.state().designs().view_names();
     assert_eq!(names, ["FRONT", "BACK", "LEFT SLEEVE", "RIGHT SLEEVE"]);
     assert!(shows(&h, "Design view FRONT"));
@@ -824,7 +828,11 @@ fn a_service_without_views_gets_them_drawn_here_and_the_canvas_still_drags() {
     assert!(!h.state().designs().canvas_shows_service());
     assert!(!shows(&h, "Preview — updating…"));
     assert!(!shows_text(&h, "could not be made"));
-    assert!(h.state().notifications().is_empty(), "{:?}", h.state().notifications());
+    assert!(
+        h.state().notifications().is_empty(),
+        "{:?}",
+        h.state().notifications()
+    );
 }
 
 #[test]

@@ -1,10 +1,10 @@
 //! A rendering's view pictures on the UI side: the decoded pixels from the backend, uploaded
 //! as textures the first time they are drawn, and the loading state of a rendering.
 
+use crate::api::Feature;
 use crate::backend::designs::{RenderedViews, ViewPicture};
 use crate::backend::{RequestId, UserError};
 use crate::ui::Requests;
-use crate::api::Feature;
 use crate::ui::theme::{self, space};
 use egui::{RichText, TextureHandle, TextureId, TextureOptions, Ui};
 
