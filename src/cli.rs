@@ -5,6 +5,7 @@
 //! Everything that opens a data folder takes it first ([`crate::instance`]): a second
 //! logodesk on the same folder exits with [`EXIT_ALREADY_RUNNING`] and a sentence.
 
+use crate::api::Feature;
 use crate::app::{self, AppOptions, ScreenshotRequest, WindowHooks};
 use crate::backend::{BackendConfig, StartAccount};
 use crate::headless::{self, SendQueued};
@@ -63,6 +64,9 @@ pub struct AppArgs {
     /// Seconds between two checks of a pending order (the service recommends 5).
     #[arg(long, value_name = "SECONDS", env = "LOGODESK_POLL_INTERVAL", value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub poll_interval: Option<u64>,
+    /// Make the embedded sandbox answer a feature's endpoints with a bare 404, like a service without them: design-views or design-thumbnail (repeatable).
+    #[arg(long, value_name = "FEATURE", value_parser = parse_feature)]
+    pub sandbox_without: Vec<Feature>,
 }
 
 fn parse_screen(s: &str) -> Result<Screen, String> {
@@ -70,6 +74,16 @@ fn parse_screen(s: &str) -> Result<Screen, String> {
         let names: Vec<&str> = Screen::ALL.iter().map(|s| s.slug()).collect();
         format!(
             "\"{s}\" is not a screen; choose one of {}",
+            names.join(", ")
+        )
+    })
+}
+
+fn parse_feature(s: &str) -> Result<Feature, String> {
+    s.trim().parse().map_err(|_| {
+        let names: Vec<&str> = Feature::ALL.iter().map(|f| f.name()).collect();
+        format!(
+            "\"{s}\" is not a feature; choose one of {}",
             names.join(", ")
         )
     })
@@ -140,6 +154,9 @@ pub struct SandboxArgs {
     /// Serve GET /sandbox/fixtures (every demo vendor's API key) to callers with a valid key; off by default.
     #[arg(long)]
     pub expose_fixtures: bool,
+    /// Answer a feature's endpoints with a bare 404, like a service without them: design-views or design-thumbnail (repeatable).
+    #[arg(long, value_name = "FEATURE", value_parser = parse_feature)]
+    pub without: Vec<Feature>,
 }
 
 fn parse_rate(s: &str) -> Result<f64, String> {
@@ -332,6 +349,9 @@ fn run_window(args: AppArgs) -> anyhow::Result<()> {
     if let Some(secs) = args.poll_interval {
         backend.order_poll = Duration::from_secs(secs);
     }
+    if let Some(sandbox) = backend.sandbox.as_mut() {
+        sandbox.without = args.sandbox_without;
+    }
     let outcome = Arc::new(Mutex::new(None));
     let screenshot = args.screenshot.map(|path| ScreenshotRequest {
         path: absolute(&path),
@@ -439,6 +459,7 @@ fn run_sandbox(args: SandboxArgs) -> anyhow::Result<()> {
         vectorize_delay: Duration::from_millis(args.vectorize_delay_ms),
         fault_rate: args.fault_rate,
         expose_fixtures: args.expose_fixtures,
+        without: args.without,
         ..SandboxConfig::default()
     };
     // The sandbox runs on a runtime of its own; this one only waits for it and for a signal.

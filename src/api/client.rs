@@ -7,6 +7,7 @@ use crate::api::error::{
     redact_bytes, redact_then_shorten,
 };
 use crate::api::logos::LogosHandler;
+use crate::api::offered::{Feature, Missing, NOT_OFFERED_RECHECK, NotOffered, says_not_offered};
 use crate::api::orders::OrdersHandler;
 use crate::api::retry::{RetryPolicy, parse_retry_after};
 use crate::api::vectorize::VectorizeHandler;
@@ -123,6 +124,9 @@ pub struct ClientConfig {
     /// it becomes [`ApiError::TooLarge`]. Error answers are read up to
     /// [`MAX_ERROR_BODY_BYTES`] only, whatever this says.
     pub max_body_bytes: usize,
+    /// How long a feature the service answered it does not offer is taken as missing before
+    /// it is asked again ([`crate::api::offered`]); 10 minutes.
+    pub not_offered_recheck: Duration,
 }
 
 /// The default of [`ClientConfig::max_body_bytes`]: 32 MiB, room for the largest answer the
@@ -155,6 +159,7 @@ impl ClientConfig {
             poll_interval: Duration::from_secs(5),
             user_agent: concat!("logodesk/", env!("CARGO_PKG_VERSION")).to_owned(),
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
+            not_offered_recheck: NOT_OFFERED_RECHECK,
         }
     }
 
@@ -199,6 +204,12 @@ impl ClientConfig {
         self
     }
 
+    /// Sets how long a feature the service does not offer is taken as missing.
+    pub fn with_not_offered_recheck(mut self, recheck: Duration) -> Self {
+        self.not_offered_recheck = recheck;
+        self
+    }
+
     /// Sets the largest successful answer read (at least 1 KiB).
     pub fn with_max_body_bytes(mut self, bytes: usize) -> Self {
         self.max_body_bytes = bytes.max(1024);
@@ -222,6 +233,8 @@ struct Inner {
     retry: RetryPolicy,
     poll_interval: Duration,
     max_body_bytes: usize,
+    /// Features the service answered it does not offer, and when.
+    missing: Missing,
 }
 
 impl fmt::Debug for Client {
@@ -319,6 +332,7 @@ impl Client {
                 retry: config.retry,
                 poll_interval: config.poll_interval,
                 max_body_bytes: config.max_body_bytes,
+                missing: Missing::new(config.not_offered_recheck),
             }),
         })
     }
@@ -408,6 +422,10 @@ impl Client {
             u.to_string()
         };
         let endpoint = format!("{} {}", call.method, url.path());
+        if let Some(known) = call.feature.and_then(|f| self.inner.missing.known(f)) {
+            tracing::debug!(%endpoint, feature = known.feature.name(), "not offered (remembered)");
+            return Err(ApiError::NotOffered(known));
+        }
         let mut retries = 0u32;
         loop {
             let request = self.build(&mut call, &url)?;
@@ -418,6 +436,9 @@ impl Client {
             };
             let err = match outcome {
                 Ok(body) => {
+                    if let Some(feature) = call.feature {
+                        self.inner.missing.forget(feature);
+                    }
                     tracing::debug!(
                         %endpoint,
                         elapsed_ms = started.elapsed().as_millis() as u64,
@@ -508,6 +529,18 @@ impl Client {
                 partial
             });
         body = redact_vec(body, key);
+        if let Some(feature) = call.feature
+            && says_not_offered(status, &body)
+        {
+            let answer = NotOffered {
+                feature,
+                endpoint: endpoint.to_owned(),
+                status,
+            };
+            tracing::info!(%endpoint, %status, feature = feature.name(), "the service does not offer this endpoint");
+            self.inner.missing.remember(&answer);
+            return Err(ApiError::NotOffered(answer));
+        }
         let server = ServerMessage::parse_redacted(&body, key);
         Err(ApiError::Status(Box::new(StatusError {
             status,
@@ -665,6 +698,8 @@ pub(crate) struct Call {
     retry: Retry,
     timeout: Option<Duration>,
     subject: Option<Subject>,
+    /// The feature whose endpoint this is, when a service may lack it.
+    feature: Option<Feature>,
     accept: &'static str,
 }
 
@@ -679,6 +714,7 @@ impl Call {
             retry,
             timeout: None,
             subject: None,
+            feature: None,
             accept: "application/json",
         }
     }
@@ -747,6 +783,13 @@ impl Call {
     /// What the call is about, for "… was not found" sentences (e.g. `Logo 42`).
     pub(crate) fn subject(mut self, subject: Subject) -> Self {
         self.subject = Some(subject);
+        self
+    }
+
+    /// The endpoint of a feature a service may lack: a 405, a 501 or a bare 404 is
+    /// [`ApiError::NotOffered`], remembered for a while.
+    pub(crate) fn feature(mut self, feature: Feature) -> Self {
+        self.feature = Some(feature);
         self
     }
 

@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use crate::api::ids::{DesignId, LogoId, OrderId, TaskId};
 use crate::api::message::{Arg, Message};
+use crate::api::offered::NotOffered;
 
 /// Everything that can go wrong when talking to the service.
 #[derive(Debug, thiserror::Error)]
@@ -64,6 +65,8 @@ pub enum ApiError {
     /// The client's configuration is unusable (for example a malformed base URL), or a request
     /// could not be prepared.
     Config(ConfigProblem),
+    /// The service does not offer the endpoint of a feature (see [`crate::api::offered`]).
+    NotOffered(NotOffered),
 }
 
 /// Why a client could not be built or a request could not be prepared ([`ApiError::Config`]).
@@ -698,6 +701,7 @@ impl ApiError {
                     .arg("first", first.sentence()),
             },
             ApiError::Config(problem) => problem.message(),
+            ApiError::NotOffered(not) => not.message(),
         }
     }
 }

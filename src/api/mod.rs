@@ -24,6 +24,7 @@ pub mod ids;
 pub mod logos;
 pub mod message;
 pub mod models;
+pub mod offered;
 pub mod orders;
 pub mod retry;
 pub mod vectorize;
@@ -43,6 +44,7 @@ pub use ids::*;
 pub use logos::{ListLogos, LogosHandler, UploadLogo};
 pub use message::{Arg, Message};
 pub use models::*;
+pub use offered::{Feature, NotOffered};
 pub use orders::{
     DesignLine, DesignRef, DigitLine, IdempotencyKey, Instance, LogoAmount, LogoLine, LogoRef,
     MAX_INSTANCES_PER_DESIGN, OrdersHandler, PlaceOrder,

@@ -18,6 +18,7 @@ mod prop_cases;
 mod api_models;
 mod hostile_server;
 mod lifecycle;
+mod not_offered;
 mod offline_cache;
 mod orders_destinations;
 mod orders_outbox;

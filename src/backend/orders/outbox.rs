@@ -126,7 +126,8 @@ pub fn may_have_reached(e: &ApiError) -> bool {
         ApiError::Network { kind, .. } => *kind != NetworkErrorKind::Connect,
         ApiError::Status(s) => !s.status.is_client_error(),
         ApiError::Decode { .. } | ApiError::Implausible { .. } | ApiError::TooLarge { .. } => true,
-        ApiError::Validation(_) | ApiError::Config(_) => false,
+        // An endpoint the service does not have: nothing was done.
+        ApiError::Validation(_) | ApiError::Config(_) | ApiError::NotOffered(_) => false,
     }
 }
 
