@@ -53,23 +53,27 @@ impl IntermediaryKind {
     /// What to tell a person; `url` is the address that was called.
     pub fn message(&self, url: &str) -> Message {
         match self {
-            IntermediaryKind::Gateway { status } => {
-                Message::new("api-intermediary-gateway").arg("code", status.as_u16().to_string())
-            }
+            IntermediaryKind::Gateway { status } => Message::new("api-intermediary-gateway")
+                .arg("code", status.as_u16().to_string())
+                .arg("url", url),
             IntermediaryKind::Page { .. } | IntermediaryKind::Redirect { .. } => {
-                Message::new("api-intermediary-page")
+                Message::new("api-intermediary-page").arg("url", url)
             }
-            IntermediaryKind::Certificate => Message::new("api-intermediary-certificate"),
+            IntermediaryKind::Certificate => {
+                Message::new("api-intermediary-certificate").arg("url", url)
+            }
+            // The proxy's settings are the person's to change, whatever the address called.
             IntermediaryKind::ProxyAuth { proxy } => match proxy {
                 Some(p) => Message::new("api-intermediary-proxy-auth").arg("proxy", p.as_str()),
                 None => Message::new("api-intermediary-proxy-auth-unnamed"),
             },
             IntermediaryKind::ProxyRefused { proxy } => match proxy {
-                Some(p) => Message::new("api-intermediary-proxy-refused").arg("proxy", p.as_str()),
-                None => Message::new("api-intermediary-proxy-refused-unnamed"),
+                Some(p) => Message::new("api-intermediary-proxy-refused")
+                    .arg("proxy", p.as_str())
+                    .arg("url", url),
+                None => Message::new("api-intermediary-proxy-refused-unnamed").arg("url", url),
             },
         }
-        .arg("url", url)
     }
 
     /// Whether the request may have reached the service (and, for an order, placed it). See
