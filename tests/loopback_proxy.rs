@@ -12,13 +12,12 @@
 #[path = "intermediary/mod.rs"]
 mod intermediary;
 
-use intermediary::{ConnectProxy, ProxyMode, TlsService};
-use logodesk::api::{ApiError, AuthStyle, Client, ClientConfig, IntermediaryKind, RetryPolicy};
-use logodesk::backend::orders::{Outbox, OutboxConfig, OutboxReports, SharedStore};
-use logodesk::store::{KeyLocation, LocalOrder, NewAccount, OrderState, Store};
+use intermediary::{ConnectProxy, ProxyMode, TlsService, no_html};
+use logodesk::api::{ApiError, Client, ClientConfig, IntermediaryKind, RetryPolicy};
+use logodesk::store::OrderState;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Held by a test while it changes the environment and builds its clients.
 static ENV: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
@@ -108,77 +107,6 @@ fn client(base: &str) -> Client {
     .unwrap()
 }
 
-fn no_html(text: &str) {
-    let lower = text.to_ascii_lowercase();
-    assert!(
-        !lower.contains("<html") && !lower.contains("<!doctype") && !lower.contains("room number"),
-        "{text}"
-    );
-}
-
-/// Sends a queued order once through an outbox whose client is built now (so through the
-/// proxy of the environment); the row after the send failed, and what the status bar was told.
-async fn send_once(base: &str) -> (LocalOrder, Option<bool>) {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("logodesk.sqlite");
-    let (account, id) = {
-        let mut store = Store::open(&db).unwrap();
-        let account = store
-            .insert_account(&NewAccount {
-                name: "Service".into(),
-                base_url: base.parse().unwrap(),
-                auth: AuthStyle::Bearer,
-                organization_id: None,
-                key_location: KeyLocation::Keychain,
-            })
-            .unwrap()
-            .id;
-        let draft = store
-            .create_draft(account, "{}", "PO-PROXY", "Nordby IF")
-            .unwrap();
-        store
-            .queue_draft(
-                draft.id,
-                "{}",
-                "PO-PROXY",
-                "Nordby IF",
-                br#"{"reference":"PO-PROXY"}"#,
-            )
-            .unwrap();
-        (account, draft.id)
-    };
-    let store: SharedStore = Arc::new(Mutex::new(Store::open(&db).unwrap()));
-    let offline = Arc::new(Mutex::new(None));
-    let told = offline.clone();
-    let reports = OutboxReports {
-        on_reach: Arc::new(move |off| *told.lock().unwrap() = Some(off)),
-        ..OutboxReports::changes(Arc::new(|_| {}))
-    };
-    let outbox = Outbox::start_for(
-        store.clone(),
-        client(base),
-        account,
-        None,
-        OutboxConfig::default(),
-        reports,
-    );
-    let started = Instant::now();
-    let row = loop {
-        let s = store.clone();
-        let row = tokio::task::spawn_blocking(move || s.lock().unwrap().local_order(id).unwrap())
-            .await
-            .unwrap();
-        if row.last_error.is_some() {
-            break row;
-        }
-        assert!(started.elapsed() < Duration::from_secs(30), "never sent");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    };
-    drop(outbox);
-    let offline = *offline.lock().unwrap();
-    (row, offline)
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_system_proxy_is_used_and_what_it_does_is_said() {
     let _env = ENV.lock().await;
@@ -248,7 +176,7 @@ async fn the_system_proxy_is_used_and_what_it_does_is_said() {
         (ProxyMode::Page, "A page of the network you are on"),
     ] {
         proxy.set(mode);
-        let (row, offline) = send_once(&base).await;
+        let (row, offline) = intermediary::send_once(&base, client(&base)).await;
         assert_eq!(row.state, OrderState::Queued, "{mode:?}");
         assert!(
             !row.reached,

@@ -4,18 +4,16 @@
 //! sentence (English and Danish), never shows the page, counts as "service unreachable" (the
 //! cached copy is answered, the status bar says offline), and a queued order stays queued.
 
-use crate::intermediary::{PAGE, TlsService};
+use crate::intermediary::{PAGE, TlsService, no_html};
 use axum::extract::Path as UrlPath;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use logodesk::api::*;
-use logodesk::backend::orders::{Outbox, OutboxConfig, OutboxReports, SharedStore};
 use logodesk::backend::support::disk_cache::{DiskCache, Key, Kind};
 use logodesk::i18n::text_in;
 use logodesk::locale::Language;
-use logodesk::store::{AccountId, KeyLocation, LocalOrder, NewAccount, OrderState, Store};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use logodesk::store::{AccountId, OrderState};
+use std::time::Duration;
 
 const KEY: &str = "sk-intermediary-test-key";
 
@@ -105,72 +103,6 @@ fn danish(e: &ApiError) -> String {
     )
 }
 
-fn no_html(text: &str) {
-    let lower = text.to_ascii_lowercase();
-    assert!(
-        !lower.contains("<html") && !lower.contains("<!doctype") && !lower.contains("room number"),
-        "{text}"
-    );
-}
-
-/// Places an order through an outbox whose client goes to `base`; answers the row after
-/// the first send failed, and whether the outbox said the service is out of reach.
-async fn send_once(base: &str) -> (LocalOrder, Option<bool>) {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("logodesk.sqlite");
-    let (account, id) = {
-        let mut store = Store::open(&db).unwrap();
-        let account = store
-            .insert_account(&NewAccount {
-                name: "Service".into(),
-                base_url: base.parse().unwrap(),
-                auth: AuthStyle::Bearer,
-                organization_id: None,
-                key_location: KeyLocation::Keychain,
-            })
-            .unwrap()
-            .id;
-        let body = br#"{"reference":"PO-WIFI","deliveryAddress":{"name":"Nordby IF","street":"Gade 1","zip":"7400","city":"Herning","country":"DK"},"logos":[{"logoId":1,"quantity":10}]}"#;
-        let draft = store
-            .create_draft(account, "{}", "PO-WIFI", "Nordby IF")
-            .unwrap();
-        store
-            .queue_draft(draft.id, "{}", "PO-WIFI", "Nordby IF", body)
-            .unwrap();
-        (account, draft.id)
-    };
-    let store: SharedStore = Arc::new(Mutex::new(Store::open(&db).unwrap()));
-    let offline = Arc::new(Mutex::new(None));
-    let told = offline.clone();
-    let reports = OutboxReports {
-        on_reach: Arc::new(move |off| *told.lock().unwrap() = Some(off)),
-        ..OutboxReports::changes(Arc::new(|_| {}))
-    };
-    let outbox = Outbox::start_for(
-        store.clone(),
-        client(base),
-        account,
-        None,
-        OutboxConfig::default(),
-        reports,
-    );
-    let started = Instant::now();
-    let row = loop {
-        let s = store.clone();
-        let row = tokio::task::spawn_blocking(move || s.lock().unwrap().local_order(id).unwrap())
-            .await
-            .unwrap();
-        if row.last_error.is_some() {
-            break row;
-        }
-        assert!(started.elapsed() < crate::common::PATIENCE, "never sent");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    };
-    drop(outbox);
-    let offline = *offline.lock().unwrap();
-    (row, offline)
-}
-
 /// Asserts what a person sees for `scenario` (English `says`, a Danish sentence that differs),
 /// that it counts as unreachable and that the order stays queued (`reached` as given).
 async fn check(net: &Network, scenario: &str, says: &str, reached: bool) {
@@ -192,7 +124,7 @@ async fn check(net: &Network, scenario: &str, says: &str, reached: bool) {
         no_html(text);
     }
 
-    let (row, offline) = send_once(&base).await;
+    let (row, offline) = crate::intermediary::send_once(&base, client(&base)).await;
     assert_eq!(row.state, OrderState::Queued, "{scenario}");
     assert_eq!(
         row.reached, reached,
@@ -301,7 +233,7 @@ async fn a_certificate_that_is_not_the_services_is_said_as_such_and_the_order_st
     ));
     let da = danish(&err);
     assert!(da.contains("certifikat"), "{da}");
-    let (row, offline) = send_once(&base).await;
+    let (row, offline) = crate::intermediary::send_once(&base, client(&base)).await;
     assert_eq!(row.state, OrderState::Queued);
     assert!(!row.reached, "a handshake that failed sent nothing");
     assert_eq!(offline, Some(true));

@@ -11,6 +11,8 @@
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
+
+/// Fails when `text` shows any of a web page.
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 
 /// The test authority's certificate (DER), for `ClientConfig::with_extra_root_der`.
@@ -275,4 +277,83 @@ async fn tunnel(
         .await?;
     tokio::io::copy_bidirectional(&mut conn, &mut upstream).await?;
     Ok(())
+}
+
+/// Fails when `text` shows any of a web page.
+pub fn no_html(text: &str) {
+    let lower = text.to_ascii_lowercase();
+    assert!(
+        !lower.contains("<html") && !lower.contains("<!doctype") && !lower.contains("room number"),
+        "{text}"
+    );
+}
+
+/// Sends a queued order once through an outbox whose client is built now (so through the
+/// proxy of the environment); the row after the send failed, and what the status bar was told.
+pub async fn send_once(
+    base: &str,
+    client: logodesk::api::Client,
+) -> (logodesk::store::LocalOrder, Option<bool>) {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("logodesk.sqlite");
+    let (account, id) = {
+        let mut store = logodesk::store::Store::open(&db).unwrap();
+        let account = store
+            .insert_account(&logodesk::store::NewAccount {
+                name: "Service".into(),
+                base_url: base.parse().unwrap(),
+                auth: logodesk::api::AuthStyle::Bearer,
+                organization_id: None,
+                key_location: logodesk::store::KeyLocation::Keychain,
+            })
+            .unwrap()
+            .id;
+        let draft = store
+            .create_draft(account, "{}", "PO-PROXY", "Nordby IF")
+            .unwrap();
+        store
+            .queue_draft(
+                draft.id,
+                "{}",
+                "PO-PROXY",
+                "Nordby IF",
+                br#"{"reference":"PO-PROXY"}"#,
+            )
+            .unwrap();
+        (account, draft.id)
+    };
+    let store: logodesk::backend::orders::SharedStore =
+        Arc::new(Mutex::new(logodesk::store::Store::open(&db).unwrap()));
+    let offline = Arc::new(Mutex::new(None));
+    let told = offline.clone();
+    let reports = logodesk::backend::orders::OutboxReports {
+        on_reach: Arc::new(move |off| *told.lock().unwrap() = Some(off)),
+        ..logodesk::backend::orders::OutboxReports::changes(Arc::new(|_| {}))
+    };
+    let outbox = logodesk::backend::orders::Outbox::start_for(
+        store.clone(),
+        client,
+        account,
+        None,
+        logodesk::backend::orders::OutboxConfig::default(),
+        reports,
+    );
+    let started = std::time::Instant::now();
+    let row = loop {
+        let s = store.clone();
+        let row = tokio::task::spawn_blocking(move || s.lock().unwrap().local_order(id).unwrap())
+            .await
+            .unwrap();
+        if row.last_error.is_some() {
+            break row;
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(30),
+            "never sent"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    };
+    drop(outbox);
+    let offline = *offline.lock().unwrap();
+    (row, offline)
 }
