@@ -21,6 +21,7 @@ pub mod de;
 pub mod designs;
 pub mod error;
 pub mod ids;
+pub mod intermediary;
 pub mod logos;
 pub mod message;
 pub mod models;
@@ -41,6 +42,7 @@ pub use error::{
     Subject, ValidationIssue,
 };
 pub use ids::*;
+pub use intermediary::IntermediaryKind;
 pub use logos::{ListLogos, LogosHandler, UploadLogo};
 pub use message::{Arg, Message};
 pub use models::*;

@@ -8,6 +8,8 @@
 mod common;
 #[path = "../hostile/mod.rs"]
 mod hostile;
+#[path = "../intermediary/mod.rs"]
+mod intermediary;
 #[path = "../prop_cases/lifecycle.rs"]
 mod lifecycle_model;
 #[path = "../common/patience.rs"]
@@ -17,6 +19,7 @@ mod prop_cases;
 
 mod api_models;
 mod hostile_server;
+mod intermediaries;
 mod lifecycle;
 mod not_offered;
 mod offline_cache;
