@@ -16,5 +16,6 @@ mod install_deb;
 mod install_tarball;
 mod instance;
 mod kill9;
+mod log_colour;
 mod orders_exactly_once;
 mod ui_screenshot;
