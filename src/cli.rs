@@ -511,17 +511,23 @@ fn run_send_queued(args: SendQueuedArgs) -> anyhow::Result<()> {
 /// these commands open a store (a team database plugs in here). The folder is held for the
 /// command's whole run, like `send-queued` holds it: while the window or a sender runs on it,
 /// the command exits with status 3 and the sentence saying who has it.
-fn open_store(dir: Option<PathBuf>) -> anyhow::Result<(InstanceLock, Store, Keychain)> {
+fn open_store(dir: Option<PathBuf>) -> anyhow::Result<(Held, Store, Keychain)> {
     let lock = take_data_dir(dir, Holder::Headless)?;
-    logging::init_at(logs_dir(lock.dir()));
+    let logging = logging::init_at(logs_dir(lock.dir()));
     lock.hook().set(|| {
         tracing::info!("another logodesk was started on this data folder; this command has no window to bring forward");
     });
     let store = Store::open(&lock.dir().join("logodesk.sqlite"))?;
     let keychain = Keychain::system();
     keychain.scope_to(&store.install_id()?, None)?;
-    Ok((lock, store, keychain))
+    Ok((Held(lock, logging), store, keychain))
 }
+
+/// The data folder taken and its log open, for as long as a command runs.
+struct Held(
+    #[allow(dead_code)] InstanceLock,
+    #[allow(dead_code)] logging::Logging,
+);
 
 fn run_account_add(args: AccountAddArgs) -> anyhow::Result<()> {
     // The key is read before the folder is taken: a refused key file changes nothing.

@@ -35,7 +35,7 @@ pub enum CommandError {
     NoSuchAccount { name: String, known: Vec<String> },
     #[error("{}", crate::tr!("backend-cli-order-unreadable", path = .path.display().to_string(), reason = .reason.as_str()))]
     OrderUnreadable { path: PathBuf, reason: String },
-    #[error("{}", crate::tr!("backend-cli-order-not-json", path = .path.display().to_string(), line = *.line, column = *.column, reason = .reason.as_str()))]
+    #[error("{}", crate::tr!("backend-cli-order-not-json", path = .path.display().to_string(), line = .line.to_string(), column = .column.to_string(), reason = .reason.as_str()))]
     OrderNotJson {
         path: PathBuf,
         line: usize,
