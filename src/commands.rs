@@ -267,19 +267,6 @@ pub fn history(
         .collect())
 }
 
-/// A row's state as a stable English word (JSON).
-fn state_key(state: OrderState) -> &'static str {
-    match state {
-        OrderState::Draft => "draft",
-        OrderState::Queued => "queued",
-        OrderState::Sent => "sent",
-        OrderState::Completed => "completed",
-        OrderState::Failed => "failed",
-        OrderState::Uncertain => "uncertain",
-        OrderState::Unknown => "unknown",
-    }
-}
-
 /// A row's state in the process's language, as History's badge says it.
 fn state_word(state: OrderState) -> String {
     match state {
@@ -304,7 +291,7 @@ pub fn history_json(rows: &[LocalOrder]) -> Result<String, CommandError> {
                 "orderNumber": o.order_number,
                 "reference": o.reference,
                 "recipient": o.recipient,
-                "status": state_key(o.state),
+                "status": o.state.as_str(),
                 "held": o.hold.is_some(),
                 "trackingId": o.tracking_id.map(|t| t.0),
                 "total": ord.map(|ord| ord.total.to_string()),
