@@ -4,7 +4,7 @@
 //! sentence (English and Danish), never shows the page, counts as "service unreachable" (the
 //! cached copy is answered, the status bar says offline), and a queued order stays queued.
 
-use crate::intermediary::{PAGE, TlsService, no_html};
+use crate::intermediary::{PAGE, Running, TlsService, no_html, run};
 use axum::extract::Path as UrlPath;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -57,34 +57,11 @@ async fn answer(UrlPath((scenario, _rest)): UrlPath<(String, String)>) -> Respon
 }
 
 /// The network in between on 127.0.0.1:0, on its own thread and runtime.
-struct Network {
-    addr: std::net::SocketAddr,
-    _stop: tokio::sync::oneshot::Sender<()>,
-}
-
-fn network() -> Network {
-    let (addr_tx, addr_rx) = std::sync::mpsc::channel();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        rt.block_on(async move {
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-            addr_tx.send(listener.local_addr().unwrap()).unwrap();
-            let app = axum::Router::new().route("/{scenario}/{*rest}", axum::routing::any(answer));
-            let _ = axum::serve(listener, app)
-                .with_graceful_shutdown(async {
-                    let _ = stopped.await;
-                })
-                .await;
-        });
-    });
-    Network {
-        addr: addr_rx.recv().unwrap(),
-        _stop: stop,
-    }
+fn network() -> Running {
+    run(|listener| async move {
+        let app = axum::Router::new().route("/{scenario}/{*rest}", axum::routing::any(answer));
+        let _ = axum::serve(listener, app).await;
+    })
 }
 
 fn client(base: &str) -> Client {
@@ -105,7 +82,7 @@ fn danish(e: &ApiError) -> String {
 
 /// Asserts what a person sees for `scenario` (English `says`, a Danish sentence that differs),
 /// that it counts as unreachable and that the order stays queued (`reached` as given).
-async fn check(net: &Network, scenario: &str, says: &str, reached: bool) {
+async fn check(net: &Running, scenario: &str, says: &str, reached: bool) {
     let base = format!("http://{}/{scenario}/", net.addr);
     let err = client(&base).orders().get(OrderId(7)).await.unwrap_err();
     let english = err.to_string();

@@ -12,7 +12,6 @@ use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-/// Fails when `text` shows any of a web page.
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 
 /// The test authority's certificate (DER), for `ClientConfig::with_extra_root_der`.
@@ -42,7 +41,8 @@ impl Drop for Running {
     }
 }
 
-fn run<F, Fut>(serve: F) -> Running
+/// Serves on 127.0.0.1:0 with `serve` on a thread and runtime of its own until dropped.
+pub fn run<F, Fut>(serve: F) -> Running
 where
     F: FnOnce(tokio::net::TcpListener) -> Fut + Send + 'static,
     Fut: std::future::Future<Output = ()>,
