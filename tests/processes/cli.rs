@@ -310,6 +310,8 @@ mod without_a_window {
         String::from_utf8_lossy(bytes).into_owned()
     }
 
+    /// The accounts saved in the data folder (the key-file test's, which is Unix's: file modes).
+    #[cfg(unix)]
     fn accounts(data: &Path) -> Vec<String> {
         Store::open(&data.join("logodesk.sqlite"))
             .unwrap()
