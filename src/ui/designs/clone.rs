@@ -290,12 +290,21 @@ impl Cloning {
                     ui.problem_at(&issues, &format!("variations[{i}].title"));
                     ui.add_space(space::XS);
                     if i == active {
-                        ui.horizontal_top(|ui| {
+                        // The table beside the canvas where the window has room for both
+                        // (a 1024 px laptop has not), else under it.
+                        let beside = ui.available_width()
+                            >= CANVAS.x + ui.spacing().item_spacing.x + canvas.table_width;
+                        let layout = if beside {
+                            egui::Layout::left_to_right(egui::Align::Min)
+                        } else {
+                            egui::Layout::top_down(egui::Align::Min)
+                        };
+                        ui.with_layout(layout, |ui| {
                             ui.vertical(|ui| {
                                 ui.set_max_width(CANVAS.x);
                                 picked = canvas.ui(ui, shared, &logos, design, v);
                             });
-                            ui.vertical(|ui| {
+                            let table = ui.vertical(|ui| {
                                 let selected = canvas.canvas.selected;
                                 if let Some(id) =
                                     placements_form_ui(ui, i, v, &logos, &issues, selected)
@@ -306,6 +315,7 @@ impl Cloning {
                                     }
                                 }
                             });
+                            canvas.table_width = table.response.rect.width();
                         });
                     } else {
                         placements_form_ui(ui, i, v, &logos, &issues, None);

@@ -33,6 +33,9 @@ pub(super) struct CloneCanvas {
     pub(super) view_name: String,
     pub(super) preview: Preview,
     pub(super) picker: Picker,
+    /// The width of the placements table beside the canvas, as last drawn (0 before it is):
+    /// a window narrower than the canvas and the table side by side puts the table under it.
+    pub(super) table_width: f32,
 }
 
 /// The service's rendering of the canvas's placements.
