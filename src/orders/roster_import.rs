@@ -450,6 +450,52 @@ impl Bounded {
     }
 }
 
+/// A sheet's cells as a spreadsheet lists them, in any order: row → column → text (trimmed),
+/// only cells that hold something. Each is checked as it comes ([`Bounded::check`]), and more
+/// rows with text than a roster and a header are refused at once, so a sheet's empty rows and
+/// columns cost nothing and its filled ones no more than a roster.
+#[derive(Debug, Default)]
+struct SparseSheet {
+    cells: BTreeMap<u64, BTreeMap<u64, String>>,
+}
+
+impl SparseSheet {
+    /// Puts `text` at `row`, `column` (counted from 0); an empty cell is left out.
+    fn put(&mut self, row: u64, column: u64, text: &str) -> Result<(), RosterFileError> {
+        let text = text.trim();
+        Bounded::check(row, column, text)?;
+        if text.is_empty() {
+            return Ok(());
+        }
+        self.cells
+            .entry(row)
+            .or_default()
+            .insert(column, text.to_owned());
+        if self.cells.len() > MAX_ROWS + 1 {
+            return Err(RosterFileError::TooManyRows { max: MAX_ROWS });
+        }
+        Ok(())
+    }
+
+    /// The rows in order, each as wide as its rightmost cell (the gaps empty).
+    fn into_rows(self) -> Result<Vec<Vec<String>>, RosterFileError> {
+        let mut rows = Bounded::default();
+        for cells in self.cells.into_values() {
+            let mut row = Vec::new();
+            for (column, text) in cells {
+                // Within MAX_COLUMNS: `put` checked it.
+                row.resize(
+                    usize::try_from(column).unwrap_or(MAX_COLUMNS),
+                    String::new(),
+                );
+                row.push(text);
+            }
+            rows.push(row, 1)?;
+        }
+        Ok(rows.rows)
+    }
+}
+
 /// The text of a CSV file: UTF-8 or UTF-16 by its BOM (Excel's "Unicode text" is UTF-16 LE
 /// with one), else UTF-8 or, failing that, Windows-1252.
 fn decode_text(bytes: &[u8]) -> Cow<'_, str> {
