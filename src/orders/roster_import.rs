@@ -1,19 +1,23 @@
 //! Rosters read from a file for a design line: a CSV export (`,`, `;` or tab, sniffed; a
 //! UTF-8 BOM, Excel's "Unicode text" in UTF-16 with its BOM, or a Windows-1252 file as Danish
 //! Excel writes them) or a spreadsheet (XLSX through `calamine`'s cell reader, ODS as a stream:
-//! [`sheets`]), turned into a table of text cells. Which column is the size, the quantity, the
+//! [`sheets`]; Excel 97–2003 `.xls` through a bounded reader of our own: [`xls`]), turned into
+//! a table of text cells. A binary workbook (`.xlsb`) and Excel 5.0/95 are refused with a
+//! sentence that asks for XLSX or CSV. Which column is the size, the quantity, the
 //! name and the number is guessed from a header row in Danish or English and can be changed;
 //! the rows are checked by the paste parser's rule ([`super::roster::row_problem`]), and
 //! numbers used twice within the design are flagged.
 //!
 //! A file is read only as far as a roster goes: at most [`MAX_ROWS`] rows (one design line's
 //! instances) and a header, [`MAX_COLUMNS`] columns, [`MAX_CELL_CHARS`] characters a cell, and
-//! a spreadsheet's parts unpacked to [`MAX_UNPACKED_BYTES`] at most; past any of them the file
+//! a spreadsheet's parts unpacked to [`MAX_UNPACKED_BYTES`] at most (an `.xls` file is at most
+//! [`MAX_XLS_BYTES`], since its container is read whole); past any of them the file
 //! is refused with a sentence that says so, before more is read or kept.
 //!
 //! No egui here: the backend reads the file off the UI thread, the composer shows the preview.
 
 mod sheets;
+mod xls;
 
 use super::form::{RowForm, RowId};
 use super::roster::{numbers_used_twice, row_problem};
@@ -34,6 +38,13 @@ pub const MAX_COLUMNS: usize = 100;
 
 /// Characters of one cell (a name on a shirt is a few dozen at most).
 pub const MAX_CELL_CHARS: usize = 1_000;
+
+/// Excel 97–2003 workbooks (`.xls`) larger than this are not read. Excel's own file of a
+/// 500-player roster is well under 100 KiB (an empty workbook is about 25 KiB; styles, a logo
+/// and a few more sheets add a few hundred), and [`xls`] holds the file, its workbook stream
+/// and the stream's shared texts at once, a few times the file: 4 MiB keeps that to a few
+/// dozen MiB whatever the file says.
+pub const MAX_XLS_BYTES: u64 = 4 * 1024 * 1024;
 
 /// Bytes a spreadsheet's parts may unpack to, all together: a roster's workbook unpacks to a
 /// few dozen KiB; more is another workbook, or a zip bomb.
@@ -62,10 +73,14 @@ pub enum RosterFileError {
     /// A spreadsheet whose parts unpack to more than [`MAX_UNPACKED_BYTES`].
     #[error("{}", crate::tr!("roster-file-unpacks-too-large", mib = *mib))]
     UnpacksTooLarge { mib: u64 },
-    /// Excel 97–2003 (`.xls`) or binary (`.xlsb`): `calamine` reads those whole, with no
-    /// limit on the area a few cells span.
+    /// A binary workbook (`.xlsb`): `calamine` reads it whole, with no limit on the area a
+    /// few cells span.
     #[error("{}", crate::tr!("roster-file-old-format"))]
     OldFormat,
+    /// An Excel 5.0/95 workbook (BIFF5 and older, a `Book` stream): [`xls`] reads BIFF8, the
+    /// format of Excel 97–2003, only.
+    #[error("{}", crate::tr!("roster-file-excel-95"))]
+    Excel95,
 }
 
 /// A file's cells, row by row (text, trimmed; empty rows left out).
@@ -345,8 +360,10 @@ enum Named {
     Text,
     /// An XLSX or ODS workbook (a zip container).
     Sheet,
-    /// An old binary Excel workbook (`.xls`, `.xlsb`): refused with a sentence.
-    OldSheet,
+    /// An Excel 97–2003 workbook (`.xls`): read by [`xls`].
+    Xls,
+    /// A binary workbook (`.xlsb`): refused with a sentence.
+    Xlsb,
 }
 
 /// What `path`'s extension says the file is, if it names a roster file at all.
@@ -355,18 +372,21 @@ fn named(path: &Path) -> Option<Named> {
     Some(match extension.as_str() {
         "csv" | "tsv" | "txt" => Named::Text,
         "xlsx" | "xlsm" | "ods" => Named::Sheet,
-        "xls" | "xlsb" => Named::OldSheet,
+        "xls" => Named::Xls,
+        "xlsb" => Named::Xlsb,
         _ => return None,
     })
 }
 
-/// Whether `path` names a file the roster import reads (or explains it refuses, like an old
-/// `.xls`), by its extension: what a dropped file is taken for.
+/// Whether `path` names a file the roster import reads (or explains it refuses, like an
+/// `.xlsb`), by its extension: what a dropped file is taken for.
 pub fn is_roster_file_name(path: &Path) -> bool {
     named(path).is_some()
 }
 
-/// Reads a roster file: a spreadsheet (by its content, else its extension) or CSV.
+/// Reads a roster file: a spreadsheet (by its content, else its extension) or CSV. An OLE
+/// compound file, or a file named `.xls` that is not a zip container, goes to [`xls`] (which
+/// says so when it is no Excel 97–2003 workbook).
 pub fn read_file(path: &Path) -> Result<RosterTable, RosterFileError> {
     let size = std::fs::metadata(path)?.len();
     if size > MAX_FILE_BYTES {
@@ -377,13 +397,15 @@ pub fn read_file(path: &Path) -> Result<RosterTable, RosterFileError> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let rows = if bytes.starts_with(&[0xD0, 0xCF, 0x11, 0xE0]) {
-        return Err(RosterFileError::OldFormat);
-    } else if bytes.starts_with(b"PK\x03\x04") {
+    let rows = if bytes.starts_with(b"PK\x03\x04") {
         sheets::read_zip(&bytes)?
+    } else if xls::is_compound_file(&bytes) {
+        xls::read_xls(&bytes)?
     } else {
         match named(path) {
-            Some(Named::OldSheet) => return Err(RosterFileError::OldFormat),
+            // Refused, with what the file is not.
+            Some(Named::Xls) => xls::read_xls(&bytes)?,
+            Some(Named::Xlsb) => return Err(RosterFileError::OldFormat),
             Some(Named::Sheet) => {
                 return Err(RosterFileError::Spreadsheet(
                     "not a zip container".to_owned(),
@@ -447,6 +469,52 @@ impl Bounded {
             self.rows.push(row.clone());
         }
         Ok(())
+    }
+}
+
+/// A sheet's cells as a spreadsheet lists them, in any order: row → column → text (trimmed),
+/// only cells that hold something. Each is checked as it comes ([`Bounded::check`]), and more
+/// rows with text than a roster and a header are refused at once, so a sheet's empty rows and
+/// columns cost nothing and its filled ones no more than a roster.
+#[derive(Debug, Default)]
+struct SparseSheet {
+    cells: BTreeMap<u64, BTreeMap<u64, String>>,
+}
+
+impl SparseSheet {
+    /// Puts `text` at `row`, `column` (counted from 0); an empty cell is left out.
+    fn put(&mut self, row: u64, column: u64, text: &str) -> Result<(), RosterFileError> {
+        let text = text.trim();
+        Bounded::check(row, column, text)?;
+        if text.is_empty() {
+            return Ok(());
+        }
+        self.cells
+            .entry(row)
+            .or_default()
+            .insert(column, text.to_owned());
+        if self.cells.len() > MAX_ROWS + 1 {
+            return Err(RosterFileError::TooManyRows { max: MAX_ROWS });
+        }
+        Ok(())
+    }
+
+    /// The rows in order, each as wide as its rightmost cell (the gaps empty).
+    fn into_rows(self) -> Result<Vec<Vec<String>>, RosterFileError> {
+        let mut rows = Bounded::default();
+        for cells in self.cells.into_values() {
+            let mut row = Vec::new();
+            for (column, text) in cells {
+                // Within MAX_COLUMNS: `put` checked it.
+                row.resize(
+                    usize::try_from(column).unwrap_or(MAX_COLUMNS),
+                    String::new(),
+                );
+                row.push(text);
+            }
+            rows.push(row, 1)?;
+        }
+        Ok(rows.rows)
     }
 }
 
@@ -805,22 +873,23 @@ mod tests {
             gone.to_string().contains("Check that it still exists"),
             "{gone}"
         );
-        // Excel 97–2003 (an OLE container, or named so) is refused: calamine reads it whole.
-        for (name, bytes) in [
+        // A binary workbook is refused; so is a file named .xls that holds no OLE container.
+        for (name, bytes, sentence) in [
             (
                 "Hold.xls",
                 &[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1][..],
+                "The spreadsheet could not be read (it is not an OLE compound file).",
             ),
-            ("Hold.xlsb", b"Size;Name\nM;Berg\n"),
+            (
+                "Hold.xlsb",
+                b"Size;Name\nM;Berg\n",
+                "The file is a binary Excel workbook (.xlsb), which logodesk does not read. Open it in your spreadsheet, save it as an Excel workbook (.xlsx)",
+            ),
         ] {
             let old = dir.path().join(name);
             std::fs::write(&old, bytes).unwrap();
-            let e = read_file(&old).unwrap_err();
-            assert!(matches!(e, RosterFileError::OldFormat), "{name}: {e}");
-            assert!(
-                e.to_string()
-                    .contains("save it as an Excel workbook (.xlsx)")
-            );
+            let e = read_file(&old).unwrap_err().to_string();
+            assert!(e.starts_with(sentence), "{name}: {e}");
         }
     }
 

@@ -11,7 +11,9 @@
 //! of 99 filled cells repeated a million times, and one of 16,384 repeated 6,000 times (each
 //! just under `calamine`'s own cap of 10^8 cells, gigabytes as it copies them); a CSV of 1.1
 //! million rows; a CSV line of a million cells; and Excel's "Unicode text" (UTF-16 LE), whose
-//! letters must survive.
+//! letters must survive; an Excel 97–2003 file (written by Python's xlwt, committed under
+//! tests/fixtures/xls) of two cells, A1 and IV65536, whose DIMENSIONS record spans the sheet
+//! (16.7 million cells for `calamine`'s reader).
 
 // The child's memory limit (`RLIMIT_AS`) and its peak (`/proc/self/status`) are Linux's.
 #![cfg(target_os = "linux")]
@@ -254,6 +256,18 @@ fn an_xlsx_of_two_cells_far_apart_is_refused_with_a_sentence() {
             })
         },
         "sentence: Row 1048576 of the file has a cell in column 16384, and a roster has at most 100 columns.",
+    );
+}
+
+#[test]
+fn an_xls_of_two_cells_far_apart_is_refused_with_a_sentence() {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/xls/corners_xlwt.xls");
+    check(
+        "two cells.xls",
+        |path| {
+            std::fs::copy(&fixture, path).unwrap();
+        },
+        "sentence: Row 65536 of the file has a cell in column 256, and a roster has at most 100 columns.",
     );
 }
 

@@ -3,7 +3,7 @@
 //! country is picked by typing (Danish names by default, aliases such as "Holland") and Enter;
 //! a recent delivery address from the history fills the fields, and its country is the
 //! default of the next order; a design number of the wrong shape is refused with a sentence;
-//! a roster is imported from a CSV and from an XLSX file with a preview that flags duplicate
+//! a roster is imported from a CSV, an XLSX and an Excel 97–2003 (.xls) file with a preview that flags duplicate
 //! numbers before "Add N rows" adds them.
 
 use crate::ui_common;
@@ -268,6 +268,20 @@ fn a_roster_is_imported_from_an_xlsx_file_with_a_preview() {
     book.save(&file).unwrap();
     let mut h = import_into_demo(&file);
     check_preview_and_add(&mut h, "Hold U15.xlsx");
+}
+
+/// An Excel 97–2003 roster that Python's xlwt wrote (tests/fixtures/xls/make_fixtures.py): an
+/// empty first sheet, then the roster with Danish headings.
+#[test]
+fn a_roster_is_imported_from_an_xls_file_with_a_preview() {
+    let _language = crate::one_language_at_a_time();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("Hold U15.xls");
+    let fixture =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/xls/hold_u15_xlwt.xls");
+    std::fs::copy(fixture, &file).unwrap();
+    let mut h = import_into_demo(&file);
+    check_preview_and_add(&mut h, "Hold U15.xls");
 }
 
 /// Turns the wheel over the widget labelled `label` far down: the area under it scrolls to

@@ -8,9 +8,8 @@
 //! read row by row from its XML, repeated rows and columns counted rather than copied
 //! (`calamine` copies them, and reads every sheet whole when the file is opened).
 
-use super::{Bounded, MAX_CELL_CHARS, MAX_ROWS, MAX_UNPACKED_BYTES, RosterFileError};
+use super::{Bounded, MAX_CELL_CHARS, MAX_UNPACKED_BYTES, RosterFileError, SparseSheet};
 use quick_xml::events::{BytesStart, Event};
-use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Cursor, Read, Seek};
 use zip::ZipArchive;
 
@@ -18,7 +17,7 @@ use zip::ZipArchive;
 const SMALLEST_SHARED_TEXT: u64 = 5;
 
 /// A problem of the file as the sentence's reason (zip's, `calamine`'s or the XML's words).
-fn bad(e: impl std::fmt::Display) -> RosterFileError {
+pub(super) fn bad(e: impl std::fmt::Display) -> RosterFileError {
     RosterFileError::Spreadsheet(e.to_string())
 }
 
@@ -137,35 +136,15 @@ fn read_xlsx(bytes: &[u8]) -> Result<Vec<Vec<String>>, RosterFileError> {
             Err(calamine::XlsxError::NotAWorksheet(_)) => continue,
             Err(e) => return Err(bad(e)),
         };
-        // Row → column → text.
-        let mut sheet: BTreeMap<u32, BTreeMap<u32, String>> = BTreeMap::new();
+        let mut sheet = SparseSheet::default();
         while let Some(cell) = cells.next_cell().map_err(bad)? {
             let (row, column) = cell.get_position();
             let text = calamine::Data::from(cell.get_value().clone()).to_string();
-            let text = text.trim();
-            Bounded::check(row.into(), column.into(), text)?;
-            if text.is_empty() {
-                continue;
-            }
-            sheet
-                .entry(row)
-                .or_default()
-                .insert(column, text.to_owned());
-            if sheet.len() > MAX_ROWS + 1 {
-                return Err(RosterFileError::TooManyRows { max: MAX_ROWS });
-            }
+            sheet.put(row.into(), column.into(), &text)?;
         }
-        let mut rows = Bounded::default();
-        for cells in sheet.into_values() {
-            let mut row = Vec::new();
-            for (column, text) in cells {
-                row.resize(column as usize, String::new());
-                row.push(text);
-            }
-            rows.push(row, 1)?;
-        }
-        if !rows.rows.is_empty() {
-            return Ok(rows.rows);
+        let rows = sheet.into_rows()?;
+        if !rows.is_empty() {
+            return Ok(rows);
         }
     }
     Ok(Vec::new())
