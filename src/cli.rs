@@ -40,6 +40,13 @@ pub struct Cli {
     pub command: Option<CliCommand>,
     #[command(flatten)]
     pub app: AppArgs,
+    /// The team's PostgreSQL for this run, over what Settings → Team saved: postgres://user@host:port/database (the password stays in the keychain).
+    #[arg(long, global = true, value_name = "URL", env = "LOGODESK_TEAM_DATABASE", value_parser = parse_team_database)]
+    pub team_database: Option<crate::team::TeamAddress>,
+}
+
+fn parse_team_database(s: &str) -> Result<crate::team::TeamAddress, String> {
+    s.parse().map_err(|e: crate::team::TeamError| e.to_string())
 }
 
 /// Options of the desktop app (no subcommand).
@@ -158,6 +165,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     // Sentences before the window knows the person's choice (a second instance, no display)
     // follow the system's language; the app sets the chosen one when it starts.
     crate::i18n::set_language(crate::locale::Language::from_system());
+    crate::team::set_run_address(cli.team_database);
     match cli.command {
         Some(CliCommand::Sandbox(args)) => {
             logging::init_stderr();
@@ -528,6 +536,28 @@ mod tests {
         let err = Cli::try_parse_from(["logodesk", "--screen", "nowhere"]).unwrap_err();
         assert!(err.to_string().contains("gallery, detail, editor"), "{err}");
         assert!(Cli::try_parse_from(["logodesk", "--screenshot", "x.png", "sandbox"]).is_err());
+    }
+
+    #[test]
+    fn the_team_database_is_an_option_of_the_app_and_of_every_subcommand() {
+        let url = "postgres://desk@db.example.com:5432/team";
+        let app = Cli::try_parse_from(["logodesk", "--team-database", url]).unwrap();
+        assert_eq!(app.team_database.map(|a| a.to_string()).as_deref(), Some(url));
+        let sub = Cli::try_parse_from(["logodesk", "send-queued", "--team-database", url]).unwrap();
+        assert!(matches!(sub.command, Some(CliCommand::SendQueued(_))));
+        assert_eq!(sub.team_database.map(|a| a.to_string()).as_deref(), Some(url));
+        let sandbox =
+            Cli::try_parse_from(["logodesk", "--team-database", url, "sandbox", "--ephemeral"])
+                .unwrap();
+        assert!(sandbox.team_database.is_some());
+        let err = Cli::try_parse_from([
+            "logodesk",
+            "--team-database",
+            "postgres://desk:hunter2@db.example.com/team",
+        ])
+        .unwrap_err();
+        let text = err.to_string();
+        assert!(text.contains("keychain"), "{text}");
     }
 
     #[test]
