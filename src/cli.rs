@@ -542,10 +542,16 @@ mod tests {
     fn the_team_database_is_an_option_of_the_app_and_of_every_subcommand() {
         let url = "postgres://desk@db.example.com:5432/team";
         let app = Cli::try_parse_from(["logodesk", "--team-database", url]).unwrap();
-        assert_eq!(app.team_database.map(|a| a.to_string()).as_deref(), Some(url));
+        assert_eq!(
+            app.team_database.map(|a| a.to_string()).as_deref(),
+            Some(url)
+        );
         let sub = Cli::try_parse_from(["logodesk", "send-queued", "--team-database", url]).unwrap();
         assert!(matches!(sub.command, Some(CliCommand::SendQueued(_))));
-        assert_eq!(sub.team_database.map(|a| a.to_string()).as_deref(), Some(url));
+        assert_eq!(
+            sub.team_database.map(|a| a.to_string()).as_deref(),
+            Some(url)
+        );
         let sandbox =
             Cli::try_parse_from(["logodesk", "--team-database", url, "sandbox", "--ephemeral"])
                 .unwrap();

@@ -410,8 +410,14 @@ mod tests {
         b.scope_to("bbbb", None).unwrap();
         assert!(a.team_password().unwrap().is_none());
         a.set_team_password(&SecretString::from("s3cret")).unwrap();
-        assert_eq!(a.team_password().unwrap().unwrap().expose_secret(), "s3cret");
-        assert!(b.team_password().unwrap().is_none(), "another folder's password");
+        assert_eq!(
+            a.team_password().unwrap().unwrap().expose_secret(),
+            "s3cret"
+        );
+        assert!(
+            b.team_password().unwrap().is_none(),
+            "another folder's password"
+        );
         a.delete_team_password().unwrap();
         a.delete_team_password().unwrap();
         assert!(a.team_password().unwrap().is_none());

@@ -6,7 +6,9 @@
 
 use crate::backend::support::dialog::OpenRequest;
 use crate::backend::support::downloads::Downloads;
-use crate::backend::support::{Active, Generation, RequestId, Sink, UserError, blocking, debug_as_name};
+use crate::backend::support::{
+    Active, Generation, RequestId, Sink, UserError, blocking, debug_as_name,
+};
 use crate::keychain::Keychain;
 use crate::team::{self, SavedTeam, TeamAddress, TeamSettings, TestReport};
 use secrecy::SecretString;

@@ -40,9 +40,7 @@ fn tls_config(ca_file: Option<&Path>) -> Result<rustls::ClientConfig, TeamError>
             let mut roots = rustls::RootCertStore::empty();
             for cert in CertificateDer::pem_slice_iter(&pem) {
                 let cert = cert.map_err(|e| ca_error(e.to_string()))?;
-                roots
-                    .add(cert)
-                    .map_err(|e| ca_error(e.to_string()))?;
+                roots.add(cert).map_err(|e| ca_error(e.to_string()))?;
             }
             if roots.is_empty() {
                 return Err(ca_error(crate::tr!("team-ca-file-empty")));

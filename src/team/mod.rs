@@ -212,7 +212,9 @@ impl TeamAddress {
 }
 
 /// The `key=value` pairs after the address's `?`.
-fn query(text: &str) -> impl Iterator<Item = (std::borrow::Cow<'_, str>, std::borrow::Cow<'_, str>)> {
+fn query(
+    text: &str,
+) -> impl Iterator<Item = (std::borrow::Cow<'_, str>, std::borrow::Cow<'_, str>)> {
     let q = text.split_once('?').map_or("", |(_, q)| q);
     url::form_urlencoded::parse(q.as_bytes())
 }

@@ -19,7 +19,10 @@ fn addresses_are_read_with_user_host_port_and_database() {
         socket.hosts(),
         vec![HostKind::Socket(PathBuf::from("/run/postgresql"))]
     );
-    assert_eq!(format!("{a:?}"), r#"TeamAddress("postgres://desk@db.example.com:6543/team")"#);
+    assert_eq!(
+        format!("{a:?}"),
+        r#"TeamAddress("postgres://desk@db.example.com:6543/team")"#
+    );
 }
 
 #[test]
@@ -53,20 +56,49 @@ fn bad_addresses_are_sentences() {
         .parse::<TeamAddress>()
         .unwrap_err();
     assert!(matches!(e, TeamError::Invalid(_)), "{e:?}");
-    assert!(e.to_string().starts_with("The team database's address cannot be read"), "{e}");
+    assert!(
+        e.to_string()
+            .starts_with("The team database's address cannot be read"),
+        "{e}"
+    );
 }
 
 #[test]
 fn tls_is_required_off_loopback_and_not_on_loopback_or_a_socket() {
     let tcp = |h: &str| vec![HostKind::Tcp(h.into())];
-    for host in ["127.0.0.1", "127.8.9.10", "::1", "[::1]", "localhost", "LOCALHOST"] {
+    for host in [
+        "127.0.0.1",
+        "127.8.9.10",
+        "::1",
+        "[::1]",
+        "localhost",
+        "LOCALHOST",
+    ] {
         assert_eq!(tls_for(&tcp(host), None), Tls::Off, "{host}");
-        assert_eq!(tls_for(&tcp(host), Some(SslAsk::Require)), Tls::Required, "{host}");
+        assert_eq!(
+            tls_for(&tcp(host), Some(SslAsk::Require)),
+            Tls::Required,
+            "{host}"
+        );
     }
-    for host in ["db.example.com", "10.0.0.5", "128.0.0.1", "::2", "localhost.example.com"] {
+    for host in [
+        "db.example.com",
+        "10.0.0.5",
+        "128.0.0.1",
+        "::2",
+        "localhost.example.com",
+    ] {
         assert_eq!(tls_for(&tcp(host), None), Tls::Required, "{host}");
-        assert_eq!(tls_for(&tcp(host), Some(SslAsk::Prefer)), Tls::Required, "{host}");
-        assert_eq!(tls_for(&tcp(host), Some(SslAsk::Disable)), Tls::Off, "{host}");
+        assert_eq!(
+            tls_for(&tcp(host), Some(SslAsk::Prefer)),
+            Tls::Required,
+            "{host}"
+        );
+        assert_eq!(
+            tls_for(&tcp(host), Some(SslAsk::Disable)),
+            Tls::Off,
+            "{host}"
+        );
     }
     let socket = vec![HostKind::Socket(PathBuf::from("/run/postgresql"))];
     assert_eq!(tls_for(&socket, None), Tls::Off);
@@ -76,9 +108,15 @@ fn tls_is_required_off_loopback_and_not_on_loopback_or_a_socket() {
         HostKind::Tcp("db.example.com".into()),
     ];
     assert_eq!(tls_for(&mixed, None), Tls::Required);
-    assert_eq!(address("postgres://d@db.example.com/t").tls(), Tls::Required);
+    assert_eq!(
+        address("postgres://d@db.example.com/t").tls(),
+        Tls::Required
+    );
     assert_eq!(address("postgres://d@127.0.0.1/t").tls(), Tls::Off);
-    assert_eq!(address("postgres://d@db.example.com/t?sslmode=prefer").tls(), Tls::Required);
+    assert_eq!(
+        address("postgres://d@db.example.com/t?sslmode=prefer").tls(),
+        Tls::Required
+    );
 }
 
 #[test]
@@ -92,16 +130,30 @@ fn settings_never_show_the_password_in_debug() {
     let shown = format!("{settings:?}");
     assert!(!shown.contains("hunter2"), "{shown}");
     assert!(shown.contains("[redacted]"), "{shown}");
-    assert_eq!(settings.password.as_ref().map(|p| p.expose_secret()), Some("hunter2"));
+    assert_eq!(
+        settings.password.as_ref().map(|p| p.expose_secret()),
+        Some("hunter2")
+    );
 }
 
 #[test]
 fn the_desk_is_named_after_the_computers_user() {
     let env = |pairs: &'static [(&'static str, &'static str)]| {
-        move |k: &str| pairs.iter().find(|(n, _)| *n == k).map(|(_, v)| v.to_string())
+        move |k: &str| {
+            pairs
+                .iter()
+                .find(|(n, _)| *n == k)
+                .map(|(_, v)| v.to_string())
+        }
     };
-    assert_eq!(desk_name_from(env(&[("USER", "alice"), ("USERNAME", "x")])), "alice");
-    assert_eq!(desk_name_from(env(&[("USER", " "), ("USERNAME", "Bob")])), "Bob");
+    assert_eq!(
+        desk_name_from(env(&[("USER", "alice"), ("USERNAME", "x")])),
+        "alice"
+    );
+    assert_eq!(
+        desk_name_from(env(&[("USER", " "), ("USERNAME", "Bob")])),
+        "Bob"
+    );
     assert_eq!(desk_name_from(env(&[])), "desk");
 }
 
@@ -110,7 +162,12 @@ fn the_run_address_wins_over_the_saved_one_and_the_password_comes_from_the_keych
     let dir = tempfile::tempdir().unwrap();
     let keychain = crate::keychain::Keychain::with_store(keyring_core::mock::Store::new().unwrap());
     assert_eq!(SavedTeam::load(dir.path()).unwrap(), SavedTeam::default());
-    assert!(SavedTeam::default().resolve(None, &keychain).unwrap().is_none());
+    assert!(
+        SavedTeam::default()
+            .resolve(None, &keychain)
+            .unwrap()
+            .is_none()
+    );
 
     let saved = SavedTeam {
         address: Some("postgres://desk@saved.example.com/team".into()),
@@ -121,17 +178,28 @@ fn the_run_address_wins_over_the_saved_one_and_the_password_comes_from_the_keych
     let loaded = SavedTeam::load(dir.path()).unwrap();
     assert_eq!(loaded, saved);
     let file = std::fs::read_to_string(dir.path().join("team.json")).unwrap();
-    keychain.set_team_password(&SecretString::from("hunter2")).unwrap();
+    keychain
+        .set_team_password(&SecretString::from("hunter2"))
+        .unwrap();
     assert!(!file.contains("hunter2"));
 
     let s = loaded.resolve(None, &keychain).unwrap().unwrap();
-    assert_eq!(s.address.to_string(), "postgres://desk@saved.example.com/team");
-    assert_eq!(s.password.as_ref().map(|p| p.expose_secret()), Some("hunter2"));
+    assert_eq!(
+        s.address.to_string(),
+        "postgres://desk@saved.example.com/team"
+    );
+    assert_eq!(
+        s.password.as_ref().map(|p| p.expose_secret()),
+        Some("hunter2")
+    );
     assert_eq!(s.desk_name, "Front desk");
     let run = address("postgres://desk@run.example.com/team");
     let s = loaded.resolve(Some(&run), &keychain).unwrap().unwrap();
     assert_eq!(s.address, run);
-    assert_eq!(s.ca_file.as_deref(), Some(std::path::Path::new("/etc/team-ca.pem")));
+    assert_eq!(
+        s.ca_file.as_deref(),
+        Some(std::path::Path::new("/etc/team-ca.pem"))
+    );
 
     // A password never reaches the file.
     let bad = SavedTeam {
@@ -190,7 +258,10 @@ mod live {
             .collect();
         assert!(names.contains(&("Bob", false)), "{names:?}");
         assert!(names.contains(&("Alice", true)), "{names:?}");
-        assert!(report.desks.iter().all(|d| d.since.ends_with(" UTC")), "{report:?}");
+        assert!(
+            report.desks.iter().all(|d| d.since.ends_with(" UTC")),
+            "{report:?}"
+        );
         // The name the server sees.
         let seen = cluster
             .psql(
@@ -204,7 +275,8 @@ mod live {
             .psql(&db, "CREATE ROLE desk LOGIN; CREATE SCHEMA logodesk")
             .unwrap();
         let desk_url = url.replace("postgres://postgres@", "postgres://desk@");
-        let report = test_connection(&settings(&desk_url, "Carol")).unwrap_or_else(|e| panic!("{e}"));
+        let report =
+            test_connection(&settings(&desk_url, "Carol")).unwrap_or_else(|e| panic!("{e}"));
         assert!(report.schema_exists);
         assert!(!report.may_create_schema, "a plain role may not create");
     }
@@ -247,14 +319,36 @@ mod live {
 
     fn certs(dir: &Path) -> Certs {
         std::fs::create_dir_all(dir).unwrap();
-        let ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes"];
+        let ec = [
+            "-newkey",
+            "ec",
+            "-pkeyopt",
+            "ec_paramgen_curve:P-256",
+            "-nodes",
+        ];
         let mut ca = vec!["req", "-x509"];
         ca.extend(ec);
-        ca.extend(["-keyout", "ca.key", "-out", "ca.crt", "-days", "2", "-subj", "/CN=logodesk test CA"]);
+        ca.extend([
+            "-keyout",
+            "ca.key",
+            "-out",
+            "ca.crt",
+            "-days",
+            "2",
+            "-subj",
+            "/CN=logodesk test CA",
+        ]);
         openssl(dir, &ca);
         let mut csr = vec!["req"];
         csr.extend(ec);
-        csr.extend(["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=db.team.test"]);
+        csr.extend([
+            "-keyout",
+            "server.key",
+            "-out",
+            "server.csr",
+            "-subj",
+            "/CN=db.team.test",
+        ]);
         openssl(dir, &csr);
         std::fs::write(
             dir.join("ext.cnf"),
@@ -265,8 +359,21 @@ mod live {
         openssl(
             dir,
             &[
-                "x509", "-req", "-in", "server.csr", "-CA", "ca.crt", "-CAkey", "ca.key",
-                "-CAcreateserial", "-out", "server.crt", "-days", "2", "-extfile", "ext.cnf",
+                "x509",
+                "-req",
+                "-in",
+                "server.csr",
+                "-CA",
+                "ca.crt",
+                "-CAkey",
+                "ca.key",
+                "-CAcreateserial",
+                "-out",
+                "server.crt",
+                "-days",
+                "2",
+                "-extfile",
+                "ext.cnf",
             ],
         );
         Certs {
@@ -317,7 +424,11 @@ mod live {
         s.ca_file = None;
         let e = connect(&s).unwrap_err();
         assert!(matches!(e, TeamError::TlsUntrusted { .. }), "{e:?}");
-        assert!(e.to_string().starts_with("The server's certificate is not trusted"), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("The server's certificate is not trusted"),
+            "{e}"
+        );
 
         // A wrong password is a sentence naming the user.
         s.ca_file = Some(ca.clone());

@@ -68,9 +68,11 @@ impl TeamSection {
 
     fn ask(&mut self, shared: &mut Shared<'_>) {
         self.asked = true;
-        shared.request(Slot::TeamLoad, &crate::tr!("settings-team-loading"), |request| {
-            Command::Team(TeamCommand::Load { request })
-        });
+        shared.request(
+            Slot::TeamLoad,
+            &crate::tr!("settings-team-loading"),
+            |request| Command::Team(TeamCommand::Load { request }),
+        );
     }
 
     /// Asks for what is saved again the next time the section is drawn.
@@ -192,13 +194,17 @@ impl TeamSection {
                 {
                     self.error = None;
                     let (saved, password) = (self.saved(), self.password());
-                    shared.request(Slot::TeamSave, &crate::tr!("settings-team-saving"), |request| {
-                        Command::Team(TeamCommand::Save {
-                            request,
-                            saved,
-                            password,
-                        })
-                    });
+                    shared.request(
+                        Slot::TeamSave,
+                        &crate::tr!("settings-team-saving"),
+                        |request| {
+                            Command::Team(TeamCommand::Save {
+                                request,
+                                saved,
+                                password,
+                            })
+                        },
+                    );
                 }
                 if ui
                     .add_enabled(
@@ -210,16 +216,23 @@ impl TeamSection {
                     self.error = None;
                     self.report = None;
                     let (saved, password) = (self.saved(), self.password());
-                    shared.request(Slot::TeamTest, &crate::tr!("settings-team-testing"), |request| {
-                        Command::Team(TeamCommand::Test {
-                            request,
-                            saved,
-                            password,
-                        })
-                    });
+                    shared.request(
+                        Slot::TeamTest,
+                        &crate::tr!("settings-team-testing"),
+                        |request| {
+                            Command::Team(TeamCommand::Test {
+                                request,
+                                saved,
+                                password,
+                            })
+                        },
+                    );
                 }
                 if ui
-                    .add_enabled(!saving, egui::Button::new(crate::tr!("settings-team-forget")))
+                    .add_enabled(
+                        !saving,
+                        egui::Button::new(crate::tr!("settings-team-forget")),
+                    )
                     .on_hover_text(crate::tr!("settings-team-forget-hover"))
                     .clicked()
                 {
@@ -230,9 +243,11 @@ impl TeamSection {
                     self.ca_file.clear();
                     self.desk_name.clear();
                     self.has_password = false;
-                    shared.request(Slot::TeamSave, &crate::tr!("settings-team-saving"), |request| {
-                        Command::Team(TeamCommand::Forget { request })
-                    });
+                    shared.request(
+                        Slot::TeamSave,
+                        &crate::tr!("settings-team-saving"),
+                        |request| Command::Team(TeamCommand::Forget { request }),
+                    );
                 }
                 if saving || testing {
                     ui.spinner();
@@ -288,7 +303,10 @@ fn report_ui(ui: &mut Ui, report: &TestReport) {
         (false, crate::tr!("settings-team-schema-not"))
     };
     line(ui, ok, &schema);
-    ui.label(crate::tr!("settings-team-desks", count = report.desks.len()));
+    ui.label(crate::tr!(
+        "settings-team-desks",
+        count = report.desks.len()
+    ));
     for desk in &report.desks {
         let text = if desk.this_desk {
             crate::tr!(

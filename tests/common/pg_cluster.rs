@@ -76,7 +76,10 @@ pub fn bin_dir() -> Result<PathBuf, String> {
         return if has_initdb(&dir) {
             Ok(dir)
         } else {
-            Err(format!("LOGODESK_PG_BIN={} has no initdb and pg_ctl", dir.display()))
+            Err(format!(
+                "LOGODESK_PG_BIN={} has no initdb and pg_ctl",
+                dir.display()
+            ))
         };
     }
     if let Ok(out) = Command::new("pg_config").arg("--bindir").output() {
@@ -106,9 +109,11 @@ pub fn bin_dir() -> Result<PathBuf, String> {
             }
         }
     }
-    Err("PostgreSQL's initdb and pg_ctl were not found: install Debian's `postgresql` package \
+    Err(
+        "PostgreSQL's initdb and pg_ctl were not found: install Debian's `postgresql` package \
          (apt-get install postgresql; .ci/run does), or set LOGODESK_PG_BIN to their folder"
-        .to_owned())
+            .to_owned(),
+    )
 }
 
 fn free_port() -> Result<u16, String> {
@@ -237,7 +242,10 @@ impl PgCluster {
             let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600));
         }
         if self.as_postgres {
-            let _ = Command::new("chown").arg("postgres:postgres").arg(path).status();
+            let _ = Command::new("chown")
+                .arg("postgres:postgres")
+                .arg(path)
+                .status();
         }
         Ok(())
     }
@@ -259,7 +267,11 @@ impl PgCluster {
         let data = self.dir.join("data");
         let stop = format!(
             "{} '{}' -D '{}' -m immediate stop",
-            if self.as_postgres { "runuser -u postgres --" } else { "" },
+            if self.as_postgres {
+                "runuser -u postgres --"
+            } else {
+                ""
+            },
             pg_ctl.display(),
             data.display()
         );
@@ -330,7 +342,14 @@ impl PgCluster {
         let data = self.dir.join("data");
         let out = self.run(
             "pg_ctl",
-            &["-D", &data.to_string_lossy(), "-m", "immediate", "-w", "stop"],
+            &[
+                "-D",
+                &data.to_string_lossy(),
+                "-m",
+                "immediate",
+                "-w",
+                "stop",
+            ],
         )?;
         if out.status.success() {
             Ok(())

@@ -25,8 +25,16 @@ fn team_section_and_its_report_speak_danish() {
         ..PersistedUi::default()
     };
     let mut h = app_with(config(), egui::Theme::Light, persisted);
-    wait_for(&mut h, "the session", |h| h.state().session().active.is_some());
-    for label in ["Teamdatabase", "Gem teamdatabase", "Test teamdatabase", "Glem", "Vælg…"] {
+    wait_for(&mut h, "the session", |h| {
+        h.state().session().active.is_some()
+    });
+    for label in [
+        "Teamdatabase",
+        "Gem teamdatabase",
+        "Test teamdatabase",
+        "Glem",
+        "Vælg…",
+    ] {
         assert!(shows(&h, label), "{label} is not on screen");
     }
     assert!(!shows(&h, "Team database"), "English on screen");
@@ -42,7 +50,10 @@ fn team_section_and_its_report_speak_danish() {
     wait_for(&mut h, "the team report", |h| {
         shows_text(h, "Forbundet: PostgreSQL")
     });
-    assert!(shows(&h, "Ikke krypteret (denne computer eller en Unix-sokkel)"));
+    assert!(shows(
+        &h,
+        "Ikke krypteret (denne computer eller en Unix-sokkel)"
+    ));
     assert!(shows(&h, "Rollen må oprette skemaet logodesk."));
     assert!(shows_text(&h, "Kasse 1 (denne test), siden "));
     assert!(shows_text(&h, "forbundet nu:"));

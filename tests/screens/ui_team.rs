@@ -31,14 +31,20 @@ fn team_database_is_tested_saved_and_forgotten_from_settings() {
         ..PersistedUi::default()
     };
     let mut h = app_with(config, egui::Theme::Light, persisted);
-    wait_for(&mut h, "the session", |h| h.state().session().active.is_some());
+    wait_for(&mut h, "the session", |h| {
+        h.state().session().active.is_some()
+    });
     wait_for(&mut h, "no team database", |h| {
         h.state().session().team == Some(TeamStatus::Off)
     });
     assert!(shows(&h, "Team database"));
 
     // A password in the address is refused as it is typed.
-    type_into(&mut h, "Address", "postgres://postgres:hunter2@db.example.com/team");
+    type_into(
+        &mut h,
+        "Address",
+        "postgres://postgres:hunter2@db.example.com/team",
+    );
     assert!(shows_text(&h, "holds a password"));
     text_field(&h, "Address").focus();
     h.run_steps(1);
@@ -66,10 +72,16 @@ fn team_database_is_tested_saved_and_forgotten_from_settings() {
         h.state().session().team == Some(TeamStatus::Connected)
     });
     let saved = std::fs::read_to_string(dir.path().join("team.json")).unwrap();
-    assert!(saved.contains(&db) && saved.contains("Front desk"), "{saved}");
+    assert!(
+        saved.contains(&db) && saved.contains("Front desk"),
+        "{saved}"
+    );
     assert!(!saved.contains("team-secret"), "no password in the file");
     assert_eq!(
-        keychain.team_password().unwrap().map(|p| p.expose_secret().to_owned()),
+        keychain
+            .team_password()
+            .unwrap()
+            .map(|p| p.expose_secret().to_owned()),
         Some("team-secret".to_owned())
     );
     // The desk's own connection, by its name (the test's connection may take a moment to go).
@@ -92,17 +104,18 @@ fn team_database_is_tested_saved_and_forgotten_from_settings() {
         h.state().session().team == Some(TeamStatus::Off)
     });
     assert!(keychain.team_password().unwrap().is_none());
-    assert!(!std::fs::read_to_string(dir.path().join("team.json")).unwrap().contains(&db));
+    assert!(
+        !std::fs::read_to_string(dir.path().join("team.json"))
+            .unwrap()
+            .contains(&db)
+    );
 }
 
 #[test]
 fn an_unreachable_team_database_is_marked_in_the_status_bar() {
     let dir = tempfile::tempdir().unwrap();
     // Nothing listens on this socket folder.
-    let url = format!(
-        "postgres://desk@/team?host={}&port=1",
-        dir.path().display()
-    );
+    let url = format!("postgres://desk@/team?host={}&port=1", dir.path().display());
     logodesk::team::SavedTeam {
         address: Some(url),
         ..Default::default()
@@ -113,7 +126,10 @@ fn an_unreachable_team_database_is_marked_in_the_status_bar() {
     config.store = StoreLocation::File(dir.path().join("logodesk.sqlite"));
     let mut h = app_with(config, egui::Theme::Light, PersistedUi::default());
     wait_for(&mut h, "the team database unreachable", |h| {
-        matches!(h.state().session().team, Some(TeamStatus::Unreachable { .. }))
+        matches!(
+            h.state().session().team,
+            Some(TeamStatus::Unreachable { .. })
+        )
     });
     h.run_steps(2);
     assert!(shows_text(&h, "Team database not reachable, next try in "));
