@@ -230,6 +230,14 @@ mod live {
         }
     }
 
+    /// Why these settings cannot connect (a connection is a failed test).
+    fn refused(settings: &TeamSettings) -> TeamError {
+        match connect(settings) {
+            Ok(_) => panic!("{settings:?} connected"),
+            Err(e) => e,
+        }
+    }
+
     fn socket_url(cluster: &PgCluster, db: &str) -> String {
         format!(
             "postgres://postgres@/{db}?host={}&port={}",
@@ -285,14 +293,13 @@ mod live {
     fn a_missing_database_and_a_closed_port_are_sentences() {
         let cluster = shared();
         let url = socket_url(cluster, "no_such_db");
-        let e = connect(&settings(&url, "Alice")).unwrap_err();
+        let e = refused(&settings(&url, "Alice"));
         assert_eq!(e, TeamError::NoSuchDatabase("no_such_db".into()));
         // A port where nothing listens (the shared cluster has no TCP).
-        let e = connect(&settings(
+        let e = refused(&settings(
             &format!("postgres://postgres@127.0.0.1:{}/x", cluster.port),
             "Alice",
-        ))
-        .unwrap_err();
+        ));
         assert!(matches!(e, TeamError::Unreachable { .. }), "{e:?}");
         assert!(e.to_string().contains("127.0.0.1"), "{e}");
     }
@@ -422,7 +429,7 @@ mod live {
 
         // The system's roots do not know the test authority.
         s.ca_file = None;
-        let e = connect(&s).unwrap_err();
+        let e = refused(&s);
         assert!(matches!(e, TeamError::TlsUntrusted { .. }), "{e:?}");
         assert!(
             e.to_string()
@@ -433,10 +440,10 @@ mod live {
         // A wrong password is a sentence naming the user.
         s.ca_file = Some(ca.clone());
         s.password = Some(SecretString::from("wrong"));
-        let e = connect(&s).unwrap_err();
+        let e = refused(&s);
         assert_eq!(e, TeamError::Auth("desk".into()));
         s.password = None;
-        assert_eq!(connect(&s).unwrap_err(), TeamError::PasswordMissing);
+        assert_eq!(refused(&s), TeamError::PasswordMissing);
     }
 
     #[test]
@@ -454,7 +461,7 @@ mod live {
             "postgres://postgres@db.team.test:{}/postgres?hostaddr=127.0.0.1",
             cluster.port
         );
-        let e = connect(&settings(&url, "Alice")).unwrap_err();
+        let e = refused(&settings(&url, "Alice"));
         assert_eq!(e, TeamError::TlsNotOffered("db.team.test".into()));
         // The same server by its loopback address: no TLS needed.
         let local = format!("postgres://postgres@127.0.0.1:{}/postgres", cluster.port);
