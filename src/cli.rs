@@ -552,8 +552,9 @@ mod tests {
             sub.team_database.map(|a| a.to_string()).as_deref(),
             Some(url)
         );
+        // Before a subcommand it is refused (args_conflicts_with_subcommands): after it works.
         let sandbox =
-            Cli::try_parse_from(["logodesk", "--team-database", url, "sandbox", "--ephemeral"])
+            Cli::try_parse_from(["logodesk", "sandbox", "--ephemeral", "--team-database", url])
                 .unwrap();
         assert!(sandbox.team_database.is_some());
         let err = Cli::try_parse_from([

@@ -124,6 +124,9 @@ fn describe(e: &postgres::Error, settings: &TeamSettings) -> TeamError {
         if text.contains("server does not support TLS") {
             return TeamError::TlsNotOffered(host);
         }
+        if text.contains("password missing") {
+            return TeamError::PasswordMissing;
+        }
         if let Some(io) = c.downcast_ref::<std::io::Error>()
             && io_reason.is_none()
         {
