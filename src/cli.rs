@@ -5,13 +5,17 @@
 //! Everything that opens a data folder takes it first ([`crate::instance`]): a second
 //! logodesk on the same folder exits with [`EXIT_ALREADY_RUNNING`] and a sentence.
 
+use crate::api::Feature;
 use crate::app::{self, AppOptions, ScreenshotRequest, WindowHooks};
 use crate::backend::{BackendConfig, StartAccount};
+use crate::commands::{self, AccountAdd, Added, KeySource};
 use crate::headless::{self, SendQueued};
 pub use crate::instance::EXIT_ALREADY_RUNNING;
 use crate::instance::{Holder, InstanceError, InstanceLock};
+use crate::keychain::Keychain;
 use crate::logging;
 use crate::sandbox::{self, SandboxConfig};
+use crate::store::Store;
 use crate::ui::Screen;
 use anyhow::Context as _;
 use clap::{Args, Parser, Subcommand};
@@ -24,9 +28,12 @@ pub use crate::VERSION;
 
 /// What `--help` says about exit codes, the data folder and its log.
 const AFTER_HELP: &str = "\
-Exit status: 0 done; 1 an error (the sentence on stderr says which); 2 the command line was \
-not understood; 3 another logodesk is already running on this data folder (it was asked to \
-come forward; a second window whose first came forward exits so, quietly).
+Exit status: 0 done; 1 an error (the sentence on stderr says which: a key file others can \
+read, an order the service would refuse, an account of that name at another address…); 2 the \
+command line was not understood; 3 another logodesk is already running on this data folder \
+(it was asked to come forward; a second window whose first came forward exits so, quietly). \
+account add, queue-order and history also exit 3 while the window runs on the folder: close \
+it, or do the same in the window.
 
 Only one logodesk at a time uses a data folder. Its log is written to logs/ in the data \
 folder (on macOS, for the usual folder: ~/Library/Logs/dk.logodesk.logodesk), one file a \
@@ -70,6 +77,9 @@ pub struct AppArgs {
     /// Seconds between two checks of a pending order (the service recommends 5).
     #[arg(long, value_name = "SECONDS", env = "LOGODESK_POLL_INTERVAL", value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub poll_interval: Option<u64>,
+    /// Make the embedded sandbox answer a feature's endpoints with a bare 404, like a service without them: design-views or design-thumbnail (repeatable).
+    #[arg(long, value_name = "FEATURE", value_parser = parse_feature)]
+    pub sandbox_without: Vec<Feature>,
 }
 
 fn parse_screen(s: &str) -> Result<Screen, String> {
@@ -77,6 +87,16 @@ fn parse_screen(s: &str) -> Result<Screen, String> {
         let names: Vec<&str> = Screen::ALL.iter().map(|s| s.slug()).collect();
         format!(
             "\"{s}\" is not a screen; choose one of {}",
+            names.join(", ")
+        )
+    })
+}
+
+fn parse_feature(s: &str) -> Result<Feature, String> {
+    s.trim().parse().map_err(|_| {
+        let names: Vec<&str> = Feature::ALL.iter().map(|f| f.name()).collect();
+        format!(
+            "\"{s}\" is not a feature; choose one of {}",
             names.join(", ")
         )
     })
@@ -100,6 +120,96 @@ pub enum CliCommand {
     /// Send the queued orders of the data folder without a window (its embedded sandbox, outbox
     /// and tracker, as the app runs them), printing a line per order sent.
     SendQueued(SendQueuedArgs),
+    /// Accounts of the data folder.
+    #[command(subcommand)]
+    Account(AccountCommand),
+    /// Queue an order body (the service's JSON) for an account's outbox, checked by the
+    /// composer's rules; prints one JSON line with the queued order's id and key.
+    QueueOrder(QueueOrderArgs),
+    /// Print the order history as the History screen lists it, as CSV or JSON.
+    History(HistoryArgs),
+}
+
+/// `logodesk account …`.
+#[derive(Debug, Subcommand)]
+pub enum AccountCommand {
+    /// Add an account with its key in the keychain (the key from --api-key-file, else one
+    /// line of standard input). The same name and address again attaches this desk's key.
+    Add(AccountAddArgs),
+}
+
+/// Options of `logodesk account add`.
+#[derive(Debug, Args)]
+pub struct AccountAddArgs {
+    /// The account's name, as Settings lists it.
+    pub name: String,
+    /// The service's address, e.g. https://api.example.com.
+    #[arg(long, value_name = "URL")]
+    pub url: String,
+    /// How the key is sent: bearer (Authorization: Bearer) or x-api-key.
+    #[arg(long, value_name = "STYLE", default_value = "bearer", value_parser = parse_auth)]
+    pub auth: crate::api::AuthStyle,
+    /// A file holding the key, readable by its owner only (chmod 600).
+    #[arg(long, value_name = "PATH")]
+    pub api_key_file: Option<PathBuf>,
+    /// Folder for logodesk's data [default: the user's data folder].
+    #[arg(long, value_name = "PATH", env = "LOGODESK_DATA_DIR")]
+    pub data_dir: Option<PathBuf>,
+}
+
+/// Options of `logodesk queue-order`.
+#[derive(Debug, Args)]
+pub struct QueueOrderArgs {
+    /// The account whose outbox sends it, by name.
+    #[arg(long, value_name = "NAME")]
+    pub account: String,
+    /// The order body as the service takes it (POST /api/order), a JSON file.
+    #[arg(value_name = "FILE.json")]
+    pub file: PathBuf,
+    /// Folder for logodesk's data [default: the user's data folder].
+    #[arg(long, value_name = "PATH", env = "LOGODESK_DATA_DIR")]
+    pub data_dir: Option<PathBuf>,
+}
+
+/// Options of `logodesk history`.
+#[derive(Debug, Args)]
+pub struct HistoryArgs {
+    /// Which orders: all, needs-attention, in-progress, completed or failed.
+    #[arg(long, value_name = "S", default_value = "all", value_parser = parse_status)]
+    pub status: crate::orders::local::StatusFilter,
+    /// csv (a spreadsheet of the process's language) or json (English keys).
+    #[arg(long, value_name = "FORMAT", default_value = "csv", value_parser = ["csv", "json"])]
+    pub format: String,
+    /// Account whose history is printed, by name [default: the built-in Sandbox account].
+    #[arg(long, value_name = "NAME")]
+    pub account: Option<String>,
+    /// Folder for logodesk's data [default: the user's data folder].
+    #[arg(long, value_name = "PATH", env = "LOGODESK_DATA_DIR")]
+    pub data_dir: Option<PathBuf>,
+}
+
+fn parse_auth(s: &str) -> Result<crate::api::AuthStyle, String> {
+    match s.trim().to_ascii_lowercase().as_str() {
+        "bearer" => Ok(crate::api::AuthStyle::Bearer),
+        "x-api-key" => Ok(crate::api::AuthStyle::XApiKey),
+        _ => Err(format!(
+            "\"{s}\" is not a header style; choose bearer or x-api-key"
+        )),
+    }
+}
+
+fn parse_status(s: &str) -> Result<crate::orders::local::StatusFilter, String> {
+    use crate::orders::local::StatusFilter as F;
+    match s.trim().to_ascii_lowercase().as_str() {
+        "all" => Ok(F::All),
+        "needs-attention" => Ok(F::NeedsAttention),
+        "in-progress" => Ok(F::InProgress),
+        "completed" => Ok(F::Completed),
+        "failed" => Ok(F::Failed),
+        _ => Err(format!(
+            "\"{s}\" is not a status; choose all, needs-attention, in-progress, completed or failed"
+        )),
+    }
 }
 
 /// Options of `logodesk send-queued`.
@@ -147,6 +257,9 @@ pub struct SandboxArgs {
     /// Serve GET /sandbox/fixtures (every demo vendor's API key) to callers with a valid key; off by default.
     #[arg(long)]
     pub expose_fixtures: bool,
+    /// Answer a feature's endpoints with a bare 404, like a service without them: design-views or design-thumbnail (repeatable).
+    #[arg(long, value_name = "FEATURE", value_parser = parse_feature)]
+    pub without: Vec<Feature>,
 }
 
 fn parse_rate(s: &str) -> Result<f64, String> {
@@ -172,6 +285,9 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             run_sandbox(args)
         }
         Some(CliCommand::SendQueued(args)) => run_send_queued(args),
+        Some(CliCommand::Account(AccountCommand::Add(args))) => run_account_add(args),
+        Some(CliCommand::QueueOrder(args)) => run_queue_order(args),
+        Some(CliCommand::History(args)) => run_history(args),
         None => run_app(cli.app),
     }
 }
@@ -340,6 +456,9 @@ fn run_window(args: AppArgs) -> anyhow::Result<()> {
     if let Some(secs) = args.poll_interval {
         backend.order_poll = Duration::from_secs(secs);
     }
+    if let Some(sandbox) = backend.sandbox.as_mut() {
+        sandbox.without = args.sandbox_without;
+    }
     let outcome = Arc::new(Mutex::new(None));
     let screenshot = args.screenshot.map(|path| ScreenshotRequest {
         path: absolute(&path),
@@ -416,6 +535,80 @@ fn run_send_queued(args: SendQueuedArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The data folder's store and its keychain for a command without a window: the one place
+/// these commands open a store (a team database plugs in here). The folder is held for the
+/// command's whole run, like `send-queued` holds it: while the window or a sender runs on it,
+/// the command exits with status 3 and the sentence saying who has it.
+fn open_store(dir: Option<PathBuf>) -> anyhow::Result<(Held, Store, Keychain)> {
+    let lock = take_data_dir(dir, Holder::Headless)?;
+    let logging = logging::init_at(logs_dir(lock.dir()));
+    lock.hook().set(|| {
+        tracing::info!("another logodesk was started on this data folder; this command has no window to bring forward");
+    });
+    let store = Store::open(&lock.dir().join("logodesk.sqlite"))?;
+    let keychain = Keychain::system();
+    keychain.scope_to(&store.install_id()?, None)?;
+    Ok((Held(lock, logging), store, keychain))
+}
+
+/// The data folder taken and its log open, for as long as a command runs.
+struct Held(
+    #[allow(dead_code)] InstanceLock,
+    #[allow(dead_code)] logging::Logging,
+);
+
+fn run_account_add(args: AccountAddArgs) -> anyhow::Result<()> {
+    // The key is read before the folder is taken: a refused key file changes nothing.
+    let key = match &args.api_key_file {
+        Some(path) => commands::read_key(KeySource::File(path))?,
+        None => commands::read_key(KeySource::Lines(&mut std::io::stdin().lock()))?,
+    };
+    let (lock, store, keychain) = open_store(args.data_dir)?;
+    let add = AccountAdd {
+        name: args.name,
+        url: args.url,
+        auth: args.auth,
+    };
+    let sentence = match commands::account_add(&store, &keychain, &add, &key)? {
+        Added::New(a) => crate::tr!("backend-cli-account-added", name = a.name.as_str()),
+        Added::KeyAttached(a) => crate::tr!("backend-cli-key-attached", name = a.name.as_str()),
+    };
+    eprintln!("{sentence}");
+    drop(lock);
+    Ok(())
+}
+
+fn run_queue_order(args: QueueOrderArgs) -> anyhow::Result<()> {
+    let order = commands::read_order(&args.file)?;
+    let (lock, mut store, _) = open_store(args.data_dir)?;
+    let account = commands::account_named(&store, &args.account)?;
+    let queued = commands::queue_order(&mut store, &account, &order)?;
+    println!("{}", serde_json::to_string(&queued)?);
+    drop(lock);
+    Ok(())
+}
+
+fn run_history(args: HistoryArgs) -> anyhow::Result<()> {
+    use std::io::Write as _;
+    let (lock, store, _) = open_store(args.data_dir)?;
+    let account = commands::account_named(
+        &store,
+        args.account
+            .as_deref()
+            .unwrap_or(crate::store::SANDBOX_ACCOUNT_NAME),
+    )?;
+    let rows = commands::history(&store, &account, args.status)?;
+    let mut out = std::io::stdout().lock();
+    if args.format == "json" {
+        writeln!(out, "{}", commands::history_json(&rows)?)?;
+    } else {
+        out.write_all(&commands::history_csv(&rows, crate::i18n::language())?)?;
+    }
+    out.flush()?;
+    drop(lock);
+    Ok(())
+}
+
 fn absolute(path: &Path) -> PathBuf {
     std::path::absolute(path).unwrap_or_else(|_| path.to_owned())
 }
@@ -447,6 +640,7 @@ fn run_sandbox(args: SandboxArgs) -> anyhow::Result<()> {
         vectorize_delay: Duration::from_millis(args.vectorize_delay_ms),
         fault_rate: args.fault_rate,
         expose_fixtures: args.expose_fixtures,
+        without: args.without,
         ..SandboxConfig::default()
     };
     // The sandbox runs on a runtime of its own; this one only waits for it and for a signal.

@@ -20,6 +20,7 @@ pub mod api;
 pub mod app;
 pub mod backend;
 pub mod cli;
+pub mod commands;
 pub mod fonts;
 pub mod headless;
 pub mod i18n;

@@ -3,7 +3,9 @@
 //! Everything that opens a data folder logs to stderr and to `<data folder>/logs/`: one file a
 //! day (`logodesk.YYYY-MM-DD.log`, written by `tracing-appender` on its own thread, so no UI
 //! thread ever waits on the disk), the newest [`KEEP_LOG_FILES`] kept. `RUST_LOG` filters both
-//! (default: warnings, and logodesk's own information).
+//! (default: warnings, and logodesk's own information). Stderr is coloured only when it is a
+//! terminal and `NO_COLOR` is not set (<https://no-color.org>: set and not empty); the file
+//! never is ([`colour_stderr`]).
 //!
 //! A panic anywhere writes a short crash note beside the logs (`crash-<UTC time>.txt`: time,
 //! version, thread, location, message, nothing of the app's state) and prints a sentence that
@@ -31,6 +33,23 @@ const MAX_MESSAGE: usize = 2000;
 /// Remembers the newest crash note already pointed at on start.
 const SEEN_MARKER: &str = "crash-note-shown";
 
+/// Whether what is logged to stderr gets ANSI colour codes: only when stderr is a terminal
+/// (`logodesk 2> file` and a pipe get plain text) and `NO_COLOR` is unset or empty, as
+/// <https://no-color.org> says. On Windows a console gets them as before (`tracing-subscriber`
+/// writes them, Windows 10's console shows them).
+fn colour_stderr(stderr_is_terminal: bool, no_color: Option<&std::ffi::OsStr>) -> bool {
+    stderr_is_terminal && no_color.is_none_or(std::ffi::OsStr::is_empty)
+}
+
+/// [`colour_stderr`] for this process.
+fn colour_this_stderr() -> bool {
+    use std::io::IsTerminal as _;
+    colour_stderr(
+        std::io::stderr().is_terminal(),
+        std::env::var_os("NO_COLOR").as_deref(),
+    )
+}
+
 fn filter() -> EnvFilter {
     EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("warn,logodesk=info"))
 }
@@ -39,6 +58,7 @@ fn filter() -> EnvFilter {
 pub fn init_stderr() {
     tracing_subscriber::fmt()
         .with_env_filter(filter())
+        .with_ansi(colour_this_stderr())
         .with_writer(std::io::stderr)
         .try_init()
         .ok();
@@ -76,7 +96,9 @@ pub fn init_at(logs: PathBuf) -> Logging {
             .build(&logs)
             .map_err(std::io::Error::other)
     });
-    let stderr = tracing_subscriber::fmt::layer().with_writer(std::io::stderr);
+    let stderr = tracing_subscriber::fmt::layer()
+        .with_ansi(colour_this_stderr())
+        .with_writer(std::io::stderr);
     let (file, guard, problem) = match appender {
         Ok(appender) => {
             let (writer, guard) = tracing_appender::non_blocking(appender);
@@ -280,6 +302,19 @@ mod tests {
             location: "src/app.rs:1:1".into(),
             message: message.into(),
         }
+    }
+
+    #[test]
+    fn stderr_is_coloured_only_on_a_terminal_without_no_color() {
+        use std::ffi::OsStr;
+        assert!(colour_stderr(true, None));
+        assert!(!colour_stderr(false, None), "a file or a pipe");
+        assert!(!colour_stderr(true, Some(OsStr::new("1"))));
+        assert!(!colour_stderr(false, Some(OsStr::new("1"))));
+        assert!(
+            colour_stderr(true, Some(OsStr::new(""))),
+            "an empty NO_COLOR is not set"
+        );
     }
 
     #[test]

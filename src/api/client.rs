@@ -7,6 +7,7 @@ use crate::api::error::{
     redact_bytes, redact_then_shorten,
 };
 use crate::api::logos::LogosHandler;
+use crate::api::offered::{Feature, Missing, NOT_OFFERED_RECHECK, NotOffered, says_not_offered};
 use crate::api::orders::OrdersHandler;
 use crate::api::retry::{RetryPolicy, parse_retry_after};
 use crate::api::vectorize::VectorizeHandler;
@@ -123,6 +124,11 @@ pub struct ClientConfig {
     /// it becomes [`ApiError::TooLarge`]. Error answers are read up to
     /// [`MAX_ERROR_BODY_BYTES`] only, whatever this says.
     pub max_body_bytes: usize,
+    /// How long a feature the service answered it does not offer is taken as missing before
+    /// it is asked again ([`crate::api::offered`]); 10 minutes.
+    pub not_offered_recheck: Duration,
+    /// Certificate authorities trusted besides the system's (a company's own, or a test's).
+    pub extra_roots: Vec<reqwest::Certificate>,
 }
 
 /// The default of [`ClientConfig::max_body_bytes`]: 32 MiB, room for the largest answer the
@@ -155,6 +161,8 @@ impl ClientConfig {
             poll_interval: Duration::from_secs(5),
             user_agent: concat!("logodesk/", env!("CARGO_PKG_VERSION")).to_owned(),
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
+            not_offered_recheck: NOT_OFFERED_RECHECK,
+            extra_roots: Vec::new(),
         }
     }
 
@@ -199,6 +207,24 @@ impl ClientConfig {
         self
     }
 
+    /// Sets how long a feature the service does not offer is taken as missing.
+    pub fn with_not_offered_recheck(mut self, recheck: Duration) -> Self {
+        self.not_offered_recheck = recheck;
+        self
+    }
+
+    /// Trusts a certificate authority besides the system's (DER), for a service whose
+    /// certificate a company's own authority signed (and for tests).
+    pub fn with_extra_root_der(mut self, der: &[u8]) -> Result<Self, ApiError> {
+        let cert = reqwest::Certificate::from_der(der).map_err(|e| {
+            ApiError::config(ConfigProblem::HttpClient {
+                reason: e.to_string(),
+            })
+        })?;
+        self.extra_roots.push(cert);
+        Ok(self)
+    }
+
     /// Sets the largest successful answer read (at least 1 KiB).
     pub fn with_max_body_bytes(mut self, bytes: usize) -> Self {
         self.max_body_bytes = bytes.max(1024);
@@ -222,6 +248,11 @@ struct Inner {
     retry: RetryPolicy,
     poll_interval: Duration,
     max_body_bytes: usize,
+    /// Features the service answered it does not offer, and when.
+    missing: Missing,
+    /// The `host:port` of the proxy requests go through, when the environment names one (for
+    /// the sentence of a proxy that refuses or asks for credentials).
+    proxy: Option<String>,
 }
 
 impl fmt::Debug for Client {
@@ -298,10 +329,18 @@ impl Client {
             .connect_timeout(config.timeouts.connect)
             .user_agent(config.user_agent)
             .redirect(same_host_redirects());
-        if is_loopback(&base_url) {
+        // Any other host goes through the system's proxy (HTTPS_PROXY, ALL_PROXY, NO_PROXY,
+        // or the platform's settings), as reqwest reads them.
+        let proxy = if is_loopback(&base_url) {
             // A system proxy (HTTP_PROXY, ALL_PROXY, …) must not carry requests for this
             // computer, and with them the key, to another one.
             http = http.no_proxy();
+            None
+        } else {
+            crate::api::intermediary::env_proxy_for(&base_url)
+        };
+        for root in &config.extra_roots {
+            http = http.tls_certs_merge([root.clone()]);
         }
         let http = http.build().map_err(|e| {
             ApiError::config(ConfigProblem::HttpClient {
@@ -319,6 +358,8 @@ impl Client {
                 retry: config.retry,
                 poll_interval: config.poll_interval,
                 max_body_bytes: config.max_body_bytes,
+                missing: Missing::new(config.not_offered_recheck),
+                proxy,
             }),
         })
     }
@@ -408,16 +449,23 @@ impl Client {
             u.to_string()
         };
         let endpoint = format!("{} {}", call.method, url.path());
+        if let Some(known) = call.feature.and_then(|f| self.inner.missing.known(f)) {
+            tracing::debug!(%endpoint, feature = known.feature.name(), "not offered (remembered)");
+            return Err(ApiError::NotOffered(known));
+        }
         let mut retries = 0u32;
         loop {
             let request = self.build(&mut call, &url)?;
             let started = Instant::now();
             let outcome = match request.send().await {
                 Ok(response) => self.read(response, &call, &endpoint, &shown_url).await,
-                Err(e) => Err(ApiError::network(e.without_url(), shown_url.clone())),
+                Err(e) => Err(self.transport_error(e.without_url(), &shown_url)),
             };
             let err = match outcome {
                 Ok(body) => {
+                    if let Some(feature) = call.feature {
+                        self.inner.missing.forget(feature);
+                    }
                     tracing::debug!(
                         %endpoint,
                         elapsed_ms = started.elapsed().as_millis() as u64,
@@ -495,8 +543,39 @@ impl Client {
             .and_then(|v| v.to_str().ok())
             .and_then(|v| parse_retry_after(v, SystemTime::now()));
         let key = self.inner.key.expose();
+        let headers = response.headers().clone();
+        let called = response.url().clone();
+        let intermediary = |body: &[u8]| {
+            crate::api::intermediary::classify_answer(
+                status,
+                &headers,
+                body,
+                &called,
+                self.inner.proxy.as_deref(),
+            )
+            .map(|kind| {
+                // Never the page itself: a captive portal's HTML says nothing to a person.
+                tracing::info!(%endpoint, status = status.as_u16(), ?kind, "something in between answered instead of the service");
+                ApiError::Intermediary {
+                    kind,
+                    url: shown_url.to_owned(),
+                    source: None,
+                }
+            })
+        };
         if status.is_success() {
-            return self.read_body(response, endpoint, shown_url).await;
+            if crate::api::intermediary::is_html(&headers, b"") {
+                return Err(
+                    intermediary(b"").unwrap_or_else(|| unreachable_page(status, shown_url))
+                );
+            }
+            let body = self.read_body(response, endpoint, shown_url).await?;
+            if crate::api::intermediary::opens_as_html(&body) {
+                return Err(
+                    intermediary(&body).unwrap_or_else(|| unreachable_page(status, shown_url))
+                );
+            }
+            return Ok(body);
         }
         let mut body: Vec<u8> = read_limited(response, MAX_ERROR_BODY_BYTES, shown_url)
             .await?
@@ -508,6 +587,21 @@ impl Client {
                 partial
             });
         body = redact_vec(body, key);
+        if let Some(feature) = call.feature
+            && says_not_offered(status, &body)
+        {
+            let answer = NotOffered {
+                feature,
+                endpoint: endpoint.to_owned(),
+                status,
+            };
+            tracing::info!(%endpoint, %status, feature = feature.name(), "the service does not offer this endpoint");
+            self.inner.missing.remember(&answer);
+            return Err(ApiError::NotOffered(answer));
+        }
+        if let Some(err) = intermediary(&body) {
+            return Err(err);
+        }
         let server = ServerMessage::parse_redacted(&body, key);
         Err(ApiError::Status(Box::new(StatusError {
             status,
@@ -519,7 +613,35 @@ impl Client {
     }
 }
 
+/// A web page where the service answers data ([`IntermediaryKind::Page`](crate::api::intermediary::IntermediaryKind::Page)).
+fn unreachable_page(status: reqwest::StatusCode, shown_url: &str) -> ApiError {
+    ApiError::Intermediary {
+        kind: crate::api::intermediary::IntermediaryKind::Page {
+            status: Some(status),
+        },
+        url: shown_url.to_owned(),
+        source: None,
+    }
+}
+
 impl Client {
+    /// A transport error: something in between (a certificate the client does not trust, a
+    /// proxy refusing the tunnel or asking for credentials) when its causes say so, else
+    /// [`ApiError::Network`].
+    fn transport_error(&self, e: reqwest::Error, shown_url: &str) -> ApiError {
+        match crate::api::intermediary::classify_transport(&e, self.inner.proxy.as_deref()) {
+            Some(kind) => {
+                tracing::info!(url = %shown_url, ?kind, error = %e, "something in between stood in the way of the service");
+                ApiError::Intermediary {
+                    kind,
+                    url: shown_url.to_owned(),
+                    source: Some(e),
+                }
+            }
+            None => ApiError::network(e, shown_url.to_owned()),
+        }
+    }
+
     /// Reads a successful answer up to [`ClientConfig::max_body_bytes`]: refused at once when
     /// `Content-Length` announces more, otherwise streamed and stopped at the limit.
     async fn read_body(
@@ -665,6 +787,8 @@ pub(crate) struct Call {
     retry: Retry,
     timeout: Option<Duration>,
     subject: Option<Subject>,
+    /// The feature whose endpoint this is, when a service may lack it.
+    feature: Option<Feature>,
     accept: &'static str,
 }
 
@@ -679,6 +803,7 @@ impl Call {
             retry,
             timeout: None,
             subject: None,
+            feature: None,
             accept: "application/json",
         }
     }
@@ -747,6 +872,13 @@ impl Call {
     /// What the call is about, for "… was not found" sentences (e.g. `Logo 42`).
     pub(crate) fn subject(mut self, subject: Subject) -> Self {
         self.subject = Some(subject);
+        self
+    }
+
+    /// The endpoint of a feature a service may lack: a 405, a 501 or a bare 404 is
+    /// [`ApiError::NotOffered`], remembered for a while.
+    pub(crate) fn feature(mut self, feature: Feature) -> Self {
+        self.feature = Some(feature);
         self
     }
 

@@ -16,6 +16,7 @@ use crate::api::de;
 use crate::api::error::{ApiError, Rule, Subject, ValidationIssue};
 use crate::api::ids::DesignId;
 use crate::api::models::{CloneDesign, Design, LogoValue, Placement};
+use crate::api::offered::Feature;
 use crate::imaging::{ImagingError, Limits};
 
 /// Design endpoints; reached through [`Client::designs`].
@@ -40,13 +41,15 @@ impl<'c> DesignsHandler<'c> {
 
     /// `POST /api/design/{designId}/view`: one picture per view of the design, drawn with the
     /// temporary placements of `body` when it has any (the design itself is not changed).
-    /// Decode the pictures with [`decode_picture`], off the UI thread.
+    /// Decode the pictures with [`decode_picture`], off the UI thread. A service without the
+    /// endpoint answers [`ApiError::NotOffered`] ([`Feature::DesignViews`]).
     pub async fn views(
         self,
         id: DesignId,
         body: Option<&RenderDesign>,
     ) -> Result<DesignViews, ApiError> {
-        let call = render_call(format!("api/design/{id}/view"), id, body)?;
+        let call =
+            render_call(format!("api/design/{id}/view"), id, body)?.feature(Feature::DesignViews);
         self.client.json(call).await
     }
 
@@ -57,7 +60,8 @@ impl<'c> DesignsHandler<'c> {
         id: DesignId,
         body: Option<&RenderDesign>,
     ) -> Result<DesignThumbnail, ApiError> {
-        let call = render_call(format!("api/design/{id}/thumbnail"), id, body)?;
+        let call = render_call(format!("api/design/{id}/thumbnail"), id, body)?
+            .feature(Feature::DesignThumbnail);
         self.client.json(call).await
     }
 

@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use crate::api::ids::{DesignId, LogoId, OrderId, TaskId};
 use crate::api::message::{Arg, Message};
+use crate::api::offered::NotOffered;
 
 /// Everything that can go wrong when talking to the service.
 #[derive(Debug, thiserror::Error)]
@@ -29,6 +30,18 @@ pub enum ApiError {
     },
     /// The service answered with a non-success HTTP status.
     Status(Box<StatusError>),
+    /// Something between the client and the service answered instead of it, or stood in the
+    /// way: a proxy or gateway, a captive portal's page, a network that inspects traffic (see
+    /// [`crate::api::intermediary`]). Counts as the service being out of reach.
+    Intermediary {
+        /// What answered, and how.
+        kind: crate::api::intermediary::IntermediaryKind,
+        /// The address that was called (scheme, host and path; never a query or a key).
+        url: String,
+        /// The transport error, when there was one (a refused tunnel, a certificate).
+        #[source]
+        source: Option<reqwest::Error>,
+    },
     /// The service answered with success, but the body did not match the model.
     Decode {
         /// `METHOD /path` of the request.
@@ -64,6 +77,8 @@ pub enum ApiError {
     /// The client's configuration is unusable (for example a malformed base URL), or a request
     /// could not be prepared.
     Config(ConfigProblem),
+    /// The service does not offer the endpoint of a feature (see [`crate::api::offered`]).
+    NotOffered(NotOffered),
 }
 
 /// Why a client could not be built or a request could not be prepared ([`ApiError::Config`]).
@@ -668,6 +683,7 @@ impl ApiError {
             }
             .arg("url", url.as_str()),
             ApiError::Status(status) => status.message(),
+            ApiError::Intermediary { kind, url, .. } => kind.message(url),
             ApiError::Decode {
                 endpoint,
                 path,
@@ -698,6 +714,7 @@ impl ApiError {
                     .arg("first", first.sentence()),
             },
             ApiError::Config(problem) => problem.message(),
+            ApiError::NotOffered(not) => not.message(),
         }
     }
 }
@@ -896,8 +913,26 @@ impl ApiError {
             ApiError::Status(e) => {
                 e.status == StatusCode::TOO_MANY_REQUESTS || e.status.is_server_error()
             }
+            // A gateway's 5xx passes like the service's own; a portal, a proxy's refusal or a
+            // certificate stays until the person does something.
+            ApiError::Intermediary { kind, .. } => {
+                matches!(
+                    kind,
+                    crate::api::intermediary::IntermediaryKind::Gateway { .. }
+                )
+            }
             _ => false,
         }
+    }
+
+    /// Whether the service could not be reached: no connection, a time-out, a connection
+    /// broken off, or something in between answering instead of it ([`ApiError::Intermediary`]).
+    /// The one test of "offline" for cached copies and the status bar.
+    pub fn is_unreachable(&self) -> bool {
+        matches!(
+            self,
+            ApiError::Network { .. } | ApiError::Intermediary { .. }
+        )
     }
 
     /// The HTTP status, when the service answered with an error status.

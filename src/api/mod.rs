@@ -21,9 +21,11 @@ pub mod de;
 pub mod designs;
 pub mod error;
 pub mod ids;
+pub mod intermediary;
 pub mod logos;
 pub mod message;
 pub mod models;
+pub mod offered;
 pub mod orders;
 pub mod retry;
 pub mod vectorize;
@@ -40,9 +42,11 @@ pub use error::{
     Subject, ValidationIssue,
 };
 pub use ids::*;
+pub use intermediary::IntermediaryKind;
 pub use logos::{ListLogos, LogosHandler, UploadLogo};
 pub use message::{Arg, Message};
 pub use models::*;
+pub use offered::{Feature, NotOffered};
 pub use orders::{
     DesignLine, DesignRef, DigitLine, IdempotencyKey, Instance, LogoAmount, LogoLine, LogoRef,
     MAX_INSTANCES_PER_DESIGN, OrdersHandler, PlaceOrder,

@@ -4,6 +4,7 @@
 //! thread, and clones into variations. (The clone canvas's picker searches logos through the
 //! logos feature.)
 
+use crate::api::Feature;
 use crate::api::designs::RenderDesign;
 use crate::api::{
     ApiError, Client, CloneDesign, Design, DesignId, DesignRef, Logo, LogoId, LogoSummary,
@@ -18,6 +19,7 @@ use crate::backend::support::{
     Active, Generation, LogoCard, RequestId, Sink, ThumbKey, UserError, active, debug_as_name,
     heavy,
 };
+use crate::imaging::garments::{self, Art, Placed};
 use crate::imaging::{self, Limits};
 use crate::sandbox::styles::{SandboxStyle, StyleView};
 use std::collections::HashMap;
@@ -162,6 +164,9 @@ pub struct RenderedViews {
     /// When they were saved, if they come from the disk cache (the service could not be
     /// reached).
     pub stale_since: Option<chrono::DateTime<chrono::Utc>>,
+    /// Drawn here, not by the service, because it does not offer this feature: a plain
+    /// garment with each logo's own picture at its placement ([`draw_here`]).
+    pub drawn_here: Option<Feature>,
 }
 
 /// A design with its placements' logos: the one answer to "this design and its logos", for
@@ -350,11 +355,16 @@ impl Designs {
             } => {
                 let client = client?;
                 let caches = self.caches.clone();
+                let logos = self.logos.clone();
                 let rendering = kind.rendering();
                 // Only the emulator describes its styles (`crate::sandbox::styles`).
                 let style_id = style_id.filter(|_| active.record.is_sandbox());
                 let task = tokio::spawn(async move {
-                    let result = render(&client, &caches, id, style_id, kind).await;
+                    let on = Here {
+                        logos: &logos,
+                        generation,
+                    };
+                    let result = render(&client, &caches, on, id, style_id, kind).await;
                     let event = result.map(|views| DesignsEvent::Rendered {
                         kind: rendering,
                         views,
@@ -401,11 +411,21 @@ async fn style_of(client: &Client, caches: &Caches, style_id: Option<i64>) -> Op
     style
 }
 
+/// What drawing the views here needs besides the client: the account's logos.
+#[derive(Clone, Copy)]
+struct Here<'a> {
+    logos: &'a LogoCache,
+    generation: Generation,
+}
+
 /// Renders the views of design `id` as `kind` says and decodes them (the bare garment from
-/// the cache when it was rendered before).
+/// the cache when it was rendered before). A service that does not draw views
+/// ([`ApiError::NotOffered`]; the client remembers it for a while and asks again later) gets
+/// them drawn here ([`draw_here`]).
 async fn render(
     client: &Client,
     caches: &Caches,
+    here: Here<'_>,
     id: DesignId,
     style_id: Option<i64>,
     kind: RenderKind,
@@ -433,19 +453,35 @@ async fn render(
         client.designs().views(id, body.as_ref()).await
     });
     let (answer, style) = tokio::join!(views, style_of(client, caches, style_id));
-    let answer = answer.map_err(|e| UserError::from_api(&e))?;
-    let stale_since = answer.stale_since;
-    let answer = answer.value;
-    let views = heavy(move || {
-        answer
-            .views
-            .into_iter()
-            .map(|v| decode_view(v, style.as_ref()))
-            .collect::<Vec<_>>()
-    })
-    .await?;
-    let rendered = RenderedViews { views, stale_since };
-    if kind == RenderKind::Bare && rendered.views.iter().all(|v| v.image.is_ok()) {
+    let rendered = match answer {
+        Ok(answer) => {
+            let stale_since = answer.stale_since;
+            let answer = answer.value;
+            let views = heavy(move || {
+                answer
+                    .views
+                    .into_iter()
+                    .map(|v| decode_view(v, style.as_ref()))
+                    .collect::<Vec<_>>()
+            })
+            .await?;
+            RenderedViews {
+                views,
+                stale_since,
+                drawn_here: None,
+            }
+        }
+        Err(ApiError::NotOffered(not)) => {
+            draw_here(client, here, id, style, kind.clone(), not).await?
+        }
+        Err(e) => return Err(UserError::from_api(&e)),
+    };
+    // A garment drawn here is not kept: the service is asked again when it is next needed
+    // (the client answers from memory until its recheck).
+    if kind == RenderKind::Bare
+        && rendered.drawn_here.is_none()
+        && rendered.views.iter().all(|v| v.image.is_ok())
+    {
         caches
             .bare
             .lock()
@@ -453,6 +489,134 @@ async fn render(
             .insert(id, rendered.clone());
     }
     Ok(rendered)
+}
+
+/// The views of design `id` drawn here, as the sandbox draws them, for a service that does
+/// not draw them (`not`): a plain garment ([`garments::plain_look`]) with each logo's own
+/// picture (its preview) at its placement — centre, size in mm, turn. The design is read
+/// first: one that does not exist is "not found", as the service would say; the views are the
+/// style's (when the sandbox described it) or FRONT and BACK, and every view a placement
+/// names.
+async fn draw_here(
+    client: &Client,
+    here: Here<'_>,
+    id: DesignId,
+    style: Option<SandboxStyle>,
+    kind: RenderKind,
+    not: crate::api::NotOffered,
+) -> Result<RenderedViews, UserError> {
+    tracing::debug!(design = %id, endpoint = %not.endpoint, "drawing the views here");
+    let design = client
+        .designs()
+        .get(id)
+        .await
+        .map_err(|e| UserError::from_api(&e))?;
+    let own: Vec<Placement> = design
+        .design_logos
+        .iter()
+        .map(|p| Placement {
+            view: p.view.clone(),
+            logo_id: p.logo_id,
+            x_coordinate: p.x_coordinate,
+            y_coordinate: p.y_coordinate,
+            angle_rads: Some(p.angle_rads),
+        })
+        .collect();
+    let placements = match kind {
+        RenderKind::Own => own.clone(),
+        RenderKind::Bare => Vec::new(),
+        RenderKind::Preview(placements) => placements,
+    };
+    let mut names: Vec<String> = match &style {
+        Some(style) => style
+            .views
+            .iter()
+            .map(|v| garments::canonical_view(&v.view))
+            .collect(),
+        None => vec!["FRONT".to_owned(), "BACK".to_owned()],
+    };
+    // The views the placements name (the design's own too, so a bare garment has them).
+    for p in own.iter().chain(&placements) {
+        let view = garments::canonical_view(&p.view);
+        if !view.is_empty() && !names.contains(&view) {
+            names.push(view);
+        }
+    }
+    let mut logos: HashMap<LogoId, Logo> = HashMap::new();
+    for p in &placements {
+        if logos.contains_key(&p.logo_id) {
+            continue;
+        }
+        match here.logos.get(client, p.logo_id, here.generation).await {
+            Ok(logo) => {
+                logos.insert(p.logo_id, logo);
+            }
+            Err(e) => {
+                tracing::info!(logo = %p.logo_id, error = %e, "a placed logo could not be read; not drawn");
+            }
+        }
+    }
+    let views = heavy(move || draw_views(&names, &placements, &logos)).await?;
+    Ok(RenderedViews {
+        views,
+        stale_since: None,
+        drawn_here: Some(not.feature),
+    })
+}
+
+/// Draws each view of `names` (canonical capitals) with the `placements` on it, shrunk for
+/// the screen. CPU work: on the heavy lane.
+fn draw_views(
+    names: &[String],
+    placements: &[Placement],
+    logos: &HashMap<LogoId, Logo>,
+) -> Vec<ViewPicture> {
+    let look = garments::plain_look(names.iter().map(String::as_str));
+    let mut pictures: HashMap<LogoId, Option<Arc<[u8]>>> = HashMap::new();
+    let mut art = |logo: &Logo| {
+        pictures
+            .entry(logo.logo_id)
+            .or_insert_with(|| {
+                use base64::Engine as _;
+                let text = logo.low_res_base64.trim();
+                let text = text.split_once(";base64,").map_or(text, |(_, b)| b);
+                base64::engine::general_purpose::STANDARD
+                    .decode(text)
+                    .ok()
+                    .filter(|b| !b.is_empty())
+                    .map(Arc::from)
+            })
+            .clone()
+    };
+    names
+        .iter()
+        .map(|name| {
+            let placed: Vec<Placed> = placements
+                .iter()
+                .filter(|p| garments::canonical_view(&p.view) == *name)
+                .filter_map(|p| {
+                    let logo = logos.get(&p.logo_id)?;
+                    Some(Placed {
+                        x: p.x_coordinate,
+                        y: p.y_coordinate,
+                        angle: p.angle_rads.unwrap_or(0.0),
+                        width_mm: logo.width_in_mm,
+                        height_mm: logo.height_in_mm,
+                        art: Art::Picture(art(logo)),
+                    })
+                })
+                .collect();
+            let full = garments::render_view(&look, name, &placed);
+            let mut geometry = ViewGeometry::of(full.width(), full.height(), None);
+            geometry.px_per_mm = garments::PX_PER_MM;
+            let small = imaging::downscale(&full, VIEW_SIDE);
+            ViewPicture {
+                view: name.clone(),
+                geometry,
+                image: Ok(Arc::new(to_color_image(&small))),
+            }
+        })
+        .collect()
 }
 
 /// One view's picture, shrunk for the screen, with its geometry (the picture's own size is

@@ -49,8 +49,8 @@ fn logo_kind(kind: &LogoType) -> String {
 mod tests {
     use super::*;
     use crate::api::{
-        Arg, ConfigProblem, DesignId, LogoId, NetworkErrorKind, OrderId, Rule, ServerMessage,
-        StatusError, Subject, TaskId,
+        Arg, ConfigProblem, DesignId, IntermediaryKind, LogoId, NetworkErrorKind, OrderId, Rule,
+        ServerMessage, StatusError, Subject, TaskId,
     };
     use reqwest::StatusCode;
     use std::collections::BTreeSet;
@@ -167,11 +167,37 @@ mod tests {
         }
     }
 
+    fn intermediary(kind: IntermediaryKind) -> ApiError {
+        ApiError::Intermediary {
+            kind,
+            url: "https://api.example.com/api/orders".into(),
+            source: None,
+        }
+    }
+
     fn errors() -> Vec<ApiError> {
         vec![
             network(NetworkErrorKind::Timeout),
             network(NetworkErrorKind::Connect),
             network(NetworkErrorKind::Other),
+            intermediary(IntermediaryKind::Gateway {
+                status: reqwest::StatusCode::BAD_GATEWAY,
+            }),
+            intermediary(IntermediaryKind::Page {
+                status: Some(reqwest::StatusCode::OK),
+            }),
+            intermediary(IntermediaryKind::Redirect {
+                host: "portal.example".into(),
+            }),
+            intermediary(IntermediaryKind::Certificate),
+            intermediary(IntermediaryKind::ProxyAuth {
+                proxy: Some("proxy.example:3128".into()),
+            }),
+            intermediary(IntermediaryKind::ProxyAuth { proxy: None }),
+            intermediary(IntermediaryKind::ProxyRefused {
+                proxy: Some("proxy.example:3128".into()),
+            }),
+            intermediary(IntermediaryKind::ProxyRefused { proxy: None }),
             status(401, "", None, None),
             status(
                 401,

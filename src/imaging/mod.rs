@@ -5,10 +5,16 @@
 //! - [`downscale`], [`encode_png`], [`png_base64`], [`decode_base64_png`]: previews.
 //! - [`recolor`] / [`recolor_into`]: swap ink colors while keeping anti-aliased edges smooth.
 //! - [`size_mm`]: physical print size from pixels and DPI.
+//! - [`garments`]: garments drawn from vector shapes and a design's logos placed on them (the
+//!   sandbox's views, and the app's own when a service draws none), with [`artwork`] (the
+//!   rasteriser, lettering and demo art) and [`inks`] (the palette).
 //!
 //! Nothing here knows about the sandbox, the API or the UI.
 
+pub mod artwork;
 mod codec;
+pub mod garments;
+pub mod inks;
 mod recolor;
 
 pub use codec::{

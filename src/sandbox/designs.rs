@@ -143,12 +143,7 @@ pub fn style(id: i64) -> Option<&'static Style> {
 /// Finds a view of a style by name, ignoring case and treating `_`, `-` and runs of blanks
 /// as one space (`Left Sleeve`, `LEFT_SLEEVE` → `LEFT SLEEVE`).
 pub fn find_view(style: &Style, name: &str) -> Option<(i64, &'static str)> {
-    let norm: String = name
-        .replace(['_', '-'], " ")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_uppercase();
+    let norm = garments::canonical_view(name);
     style.views.iter().copied().find(|(_, v)| *v == norm)
 }
 

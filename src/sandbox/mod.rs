@@ -15,14 +15,12 @@
 //!
 //! Choices where the spec says "not shown" are recorded in `docs/spec-gaps.md`.
 
-pub mod artwork;
 pub mod auth;
 pub mod designs;
 pub mod error;
 pub mod faults;
 pub mod fixtures;
-pub mod garments;
-pub mod inks;
+mod ink_colors;
 pub mod logos;
 pub mod orders;
 pub mod persist;
@@ -44,6 +42,9 @@ use std::time::Duration;
 
 use tokio::sync::{oneshot, watch};
 
+/// The drawing the sandbox shares with the app (garments, demo art, the ink palette) lives in
+/// [`crate::imaging`], so the app can draw a design's views itself when a service does not.
+pub use crate::imaging::{artwork, garments, inks};
 pub use error::SandboxError;
 pub use fixtures::{Fixtures, fixtures};
 pub use routes::router;
@@ -73,6 +74,10 @@ pub struct SandboxConfig {
     pub limits: ServeLimits,
     /// Uploads worked on at once, and how long one waits for its turn.
     pub uploads: UploadLimits,
+    /// Features whose endpoints are answered with a bare 404 (no body), as versions of the
+    /// service without them answer: to try the app against such a service
+    /// (`logodesk sandbox --without design-views`). Empty by default.
+    pub without: Vec<crate::api::Feature>,
 }
 
 impl Default for SandboxConfig {
@@ -88,6 +93,7 @@ impl Default for SandboxConfig {
             expose_fixtures: false,
             limits: ServeLimits::default(),
             uploads: UploadLimits::default(),
+            without: Vec::new(),
         }
     }
 }

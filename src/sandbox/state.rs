@@ -34,6 +34,7 @@ use super::fixtures;
 use super::orders::OrderRequest;
 use super::persist::Store;
 use super::pictures::{LogoOut, LogoPictures, Pictures};
+use crate::api::Feature;
 use crate::api::{Color, Design, Logo, Order, OrderStatus, TrackingRecord, VectorizeTask};
 
 /// Seed of the sandbox's random numbers (placement delays, faults), so runs repeat.
@@ -507,6 +508,8 @@ pub struct Knobs {
     pub body_read_timeout: Duration,
     /// Uploads at once and the wait for a turn.
     pub uploads: UploadLimits,
+    /// Features whose endpoints answer a bare 404, as a service without them does.
+    pub without: Vec<Feature>,
 }
 
 /// How many uploads the sandbox works on at once, and how long one waits for its turn.
@@ -652,6 +655,7 @@ impl SandboxState {
                     expose_fixtures: config.expose_fixtures,
                     body_read_timeout: config.limits.body_read_timeout,
                     uploads: config.uploads.clone(),
+                    without: config.without.clone(),
                 },
                 instance_id,
                 _lock: lock,

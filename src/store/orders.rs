@@ -71,7 +71,8 @@ pub enum OrderState {
 }
 
 impl OrderState {
-    fn as_str(self) -> &'static str {
+    /// The state as the database and the command line's JSON spell it.
+    pub fn as_str(self) -> &'static str {
         match self {
             OrderState::Draft => "draft",
             OrderState::Queued => "queued",

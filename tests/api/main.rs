@@ -8,6 +8,8 @@
 mod common;
 #[path = "../hostile/mod.rs"]
 mod hostile;
+#[path = "../intermediary/mod.rs"]
+mod intermediary;
 #[path = "../prop_cases/lifecycle.rs"]
 mod lifecycle_model;
 #[path = "../common/patience.rs"]
@@ -17,7 +19,9 @@ mod prop_cases;
 
 mod api_models;
 mod hostile_server;
+mod intermediaries;
 mod lifecycle;
+mod not_offered;
 mod offline_cache;
 mod orders_destinations;
 mod orders_outbox;

@@ -194,27 +194,7 @@ impl PgCluster {
                 "local all all trust\nhost all all 127.0.0.1/32 scram-sha-256\n",
             )?;
         }
-        let log = base.join("log");
-        let start = cluster.run(
-            "pg_ctl",
-            &[
-                "-D",
-                &data.to_string_lossy(),
-                "-w",
-                "-t",
-                "60",
-                "-l",
-                &log.to_string_lossy(),
-                "start",
-            ],
-        )?;
-        if !start.status.success() {
-            let log = std::fs::read_to_string(&log).unwrap_or_default();
-            return Err(format!(
-                "pg_ctl start failed: {}{log}",
-                String::from_utf8_lossy(&start.stderr)
-            ));
-        }
+        cluster.restart()?;
         Ok(cluster)
     }
 
@@ -358,7 +338,8 @@ impl PgCluster {
         }
     }
 
-    /// Starts it again after [`stop`](Self::stop), on the same port and data.
+    /// Starts the server (again, after [`stop`](Self::stop): on the same port and data),
+    /// waiting until it takes connections; fails with pg_ctl's words and the server's log.
     pub fn restart(&self) -> Result<(), String> {
         let data = self.dir.join("data");
         let log = self.dir.join("log");
@@ -378,7 +359,11 @@ impl PgCluster {
         if out.status.success() {
             Ok(())
         } else {
-            Err(String::from_utf8_lossy(&out.stderr).into_owned())
+            let log = std::fs::read_to_string(&log).unwrap_or_default();
+            Err(format!(
+                "pg_ctl start failed: {}{log}",
+                String::from_utf8_lossy(&out.stderr)
+            ))
         }
     }
 }

@@ -98,9 +98,9 @@ struct Walk {
 /// The sandbox's fixture sources: their string literals are the demo data.
 const FIXTURE_SOURCES: &[&str] = &[
     include_str!("../../src/sandbox/fixtures.rs"),
-    include_str!("../../src/sandbox/inks.rs"),
-    include_str!("../../src/sandbox/garments.rs"),
-    include_str!("../../src/sandbox/artwork/catalogue.rs"),
+    include_str!("../../src/imaging/inks.rs"),
+    include_str!("../../src/imaging/garments.rs"),
+    include_str!("../../src/imaging/artwork/catalogue.rs"),
     // The fees' names the service sends with a logo's prices.
     include_str!("../../src/sandbox/pricing.rs"),
 ];

@@ -275,3 +275,222 @@ fn tiny_png() -> Vec<u8> {
     img.write_to(&mut out, image::ImageFormat::Png).unwrap();
     out.into_inner()
 }
+
+/// `logodesk account add`, `queue-order` and `history` on a data folder, as a server runs them.
+mod without_a_window {
+    use crate::common::PATIENCE;
+    use crate::runner_common::{BIN, Runner, queued};
+    use logodesk::store::{OrderState, Store};
+    use std::io::Write as _;
+    use std::path::Path;
+    use std::process::{Command, Output, Stdio};
+
+    /// `logodesk ARGS --data-dir DATA` in English, `stdin` written to it.
+    fn run(data: &Path, args: &[&str], stdin: &str) -> Output {
+        let mut child = Command::new(BIN)
+            .args(args)
+            .arg("--data-dir")
+            .arg(data)
+            .env("RUST_LOG", "error")
+            .env("LANG", "en_US.UTF-8")
+            .env("LC_ALL", "en_US.UTF-8")
+            .env_remove("LOGODESK_DATA_DIR")
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("logodesk starts");
+        child.stdin.take().unwrap().write_all(stdin.as_bytes()).ok();
+        child.wait_with_output().unwrap()
+    }
+
+    fn text(bytes: &[u8]) -> String {
+        String::from_utf8_lossy(bytes).into_owned()
+    }
+
+    /// The accounts saved in the data folder (the key-file test's, which is Unix's: file modes).
+    #[cfg(unix)]
+    fn accounts(data: &Path) -> Vec<String> {
+        Store::open(&data.join("logodesk.sqlite"))
+            .unwrap()
+            .accounts()
+            .unwrap()
+            .into_iter()
+            .map(|a| a.name)
+            .collect()
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_key_file_other_users_can_read_is_refused_and_nothing_is_saved() {
+        use std::os::unix::fs::PermissionsExt as _;
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("data");
+        let key = dir.path().join("key");
+        std::fs::write(&key, "secret-of-the-team\n").unwrap();
+        std::fs::set_permissions(&key, std::fs::Permissions::from_mode(0o640)).unwrap();
+        let key_arg = key.to_str().unwrap();
+        let out = run(
+            &data,
+            &[
+                "account",
+                "add",
+                "Team",
+                "--url",
+                "https://api.example.com",
+                "--api-key-file",
+                key_arg,
+            ],
+            "",
+        );
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains(&format!("chmod 600 {key_arg}")), "{err}");
+        assert!(
+            !err.contains("secret-of-the-team"),
+            "the key is never shown: {err}"
+        );
+        assert!(
+            !data.join("logodesk.sqlite").exists() || !accounts(&data).contains(&"Team".to_owned())
+        );
+    }
+
+    #[test]
+    fn an_empty_key_on_standard_input_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = run(
+            dir.path(),
+            &["account", "add", "Team", "--url", "https://api.example.com"],
+            "   \n",
+        );
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains("No API key was given"), "{err}");
+    }
+
+    fn order_file(dir: &Path, name: &str, json: &serde_json::Value) -> String {
+        let path = dir.join(name);
+        std::fs::write(&path, serde_json::to_vec_pretty(json).unwrap()).unwrap();
+        path.to_str().unwrap().to_owned()
+    }
+
+    fn valid_order() -> serde_json::Value {
+        let fx = logodesk::sandbox::fixtures();
+        serde_json::json!({
+            "reference": "SERVER-1",
+            "deliveryAddress": {
+                "name": "Nordby IF", "address": "Stadionvej 1", "zip": "6700",
+                "city": "Esbjerg", "country": "DK"
+            },
+            "logos": [{ "logoId": fx.done_logo_id, "quantity": 5 }]
+        })
+    }
+
+    #[test]
+    fn a_queued_order_file_is_sent_and_listed_in_the_history() {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("data");
+        let file = order_file(dir.path(), "order.json", &valid_order());
+        let out = run(&data, &["queue-order", "--account", "sandbox", &file], "");
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        assert_eq!(stdout.lines().count(), 1, "exactly one line: {stdout}");
+        let line: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+        let id = line["id"].as_i64().unwrap();
+        assert_eq!(line["account"], "Sandbox");
+        let store = Store::open(&data.join("logodesk.sqlite")).unwrap();
+        let row = store
+            .local_order(logodesk::store::LocalOrderId(id))
+            .unwrap();
+        assert_eq!(row.state, OrderState::Queued);
+        assert_eq!(
+            row.key.unwrap().as_str(),
+            line["idempotencyKey"].as_str().unwrap()
+        );
+        drop(store);
+
+        let (status, lines, stderr) = Runner::send_queued(&data, true).finish(PATIENCE);
+        assert!(status.success(), "{lines:?}\n{stderr}");
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.contains("SERVER-1") && l.starts_with("sent")),
+            "{lines:?}"
+        );
+
+        let json = run(
+            &data,
+            &["history", "--status", "in-progress", "--format", "json"],
+            "",
+        );
+        assert_eq!(json.status.code(), Some(0), "{}", text(&json.stderr));
+        let rows: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+        let rows = rows.as_array().unwrap();
+        assert!(
+            rows.iter()
+                .any(|r| r["reference"] == "SERVER-1" && r["trackingId"].is_i64()),
+            "{rows:?}"
+        );
+        let failed = run(
+            &data,
+            &["history", "--status", "failed", "--format", "csv"],
+            "",
+        );
+        assert_eq!(failed.status.code(), Some(0), "{}", text(&failed.stderr));
+        let csv = text(&failed.stdout);
+        assert!(csv.starts_with('\u{feff}'), "a spreadsheet's BOM: {csv:?}");
+        assert_eq!(
+            csv.lines().count(),
+            1,
+            "only the heading, nothing failed: {csv}"
+        );
+        assert!(csv.contains("Reference,Recipient,Status"), "{csv}");
+        let all = text(&run(&data, &["history"], "").stdout);
+        assert!(all.contains("SERVER-1,Nordby IF"), "{all}");
+    }
+
+    #[test]
+    fn an_invalid_order_file_is_refused_with_every_sentence_and_nothing_queued() {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("data");
+        let mut order = valid_order();
+        order["reference"] = "".into();
+        order["logos"][0]["quantity"] = 0.into();
+        let file = order_file(dir.path(), "bad.json", &order);
+        let out = run(&data, &["queue-order", "--account", "Sandbox", &file], "");
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(
+            out.stdout.is_empty(),
+            "nothing on stdout: {}",
+            text(&out.stdout)
+        );
+        assert!(err.contains("reference"), "{err}");
+        assert!(err.contains("logos[0].quantity"), "{err}");
+
+        let broken = dir.path().join("broken.json");
+        std::fs::write(&broken, "{\n  \"reference\": \"X\",\n  oops\n}").unwrap();
+        let out = run(
+            &data,
+            &[
+                "queue-order",
+                "--account",
+                "Sandbox",
+                broken.to_str().unwrap(),
+            ],
+            "",
+        );
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains("line 3"), "{err}");
+
+        if data.join("logodesk.sqlite").exists() {
+            let store = Store::open(&data.join("logodesk.sqlite")).unwrap();
+            let sandbox = store.ensure_sandbox_account().unwrap().id;
+            drop(store);
+            assert_eq!(queued(&data, sandbox), 0, "nothing queued");
+        }
+    }
+}

@@ -1,5 +1,6 @@
 //! The real `logodesk` binary as a child process: the command line, one instance per data
-//! folder, kill -9 while sending, `--screenshot`, orders sent exactly once across processes.
+//! folder, kill -9 while sending, `--screenshot`, orders sent exactly once across processes,
+//! and the throwaway PostgreSQL server the team database's tests run on.
 //!
 //! One test binary for many files: each integration-test binary links the whole app, so
 //! folding them keeps a cold `cargo test` short. Each file is a module of its own.
@@ -8,6 +9,8 @@
 mod common;
 #[path = "../common/patience.rs"]
 mod patience;
+#[path = "../common/pg_cluster.rs"]
+mod pg_cluster;
 #[path = "../runner_common/mod.rs"]
 mod runner_common;
 
@@ -16,5 +19,7 @@ mod install_deb;
 mod install_tarball;
 mod instance;
 mod kill9;
+mod log_colour;
 mod orders_exactly_once;
+mod pg_server;
 mod ui_screenshot;

@@ -770,6 +770,71 @@ fn a_preview_the_service_refuses_is_a_sentence_and_the_local_drawing_stays() {
     assert!(!shows_text(&h, refused));
 }
 
+/// The demo design opened on a sandbox that does not draw design views (issue 30 item 1).
+fn demo_without_service_views() -> H {
+    let mut config = config();
+    if let Some(sandbox) = config.sandbox.as_mut() {
+        sandbox.without = vec![logodesk::api::Feature::DesignViews];
+    }
+    let mut h = app_with(config, egui::Theme::Light, Default::default());
+    wait_for(&mut h, "the session", |h| {
+        h.state().session().active.is_some()
+    });
+    h.get_by_label("Designs").click();
+    h.run_steps(2);
+    let id = fixtures().done_design_id;
+    type_into(&mut h, "Design id", &id.to_string());
+    press(&mut h, "Open design");
+    wait_for(&mut h, "the design's views", |h| {
+        h.state().designs().views_settled()
+    });
+    h
+}
+
+#[test]
+fn a_service_without_views_gets_them_drawn_here_and_the_canvas_still_drags() {
+    let mut h = demo_without_service_views();
+    let drawn_here = "Drawn here — this service does not draw design views.";
+    // The design view: the garment drawn here with its logos, marked, never "not found".
+    assert!(shows_text(&h, drawn_here), "no 'drawn here' mark");
+    assert!(!shows_text(&h, "was not found"));
+    assert!(
+        h.state().notifications().is_empty(),
+        "{:?}",
+        h.state().notifications()
+    );
+    let names = h.state().designs().view_names();
+    assert_eq!(names, ["FRONT", "BACK", "LEFT SLEEVE", "RIGHT SLEEVE"]);
+    assert!(shows(&h, "Design view FRONT"));
+
+    // The clone canvas on the garment drawn here: marked once, no service preview waited for.
+    press(&mut h, "Clone…");
+    wait_for(&mut h, "the bare garment", |h| {
+        h.state().designs().canvas_ready()
+    });
+    scroll_into_view(&mut h, "Clone canvas");
+    assert!(shows_text(&h, drawn_here));
+    assert!(!shows(&h, "Preview — updating…"));
+    let before = placement(&h, 0);
+    let from = center(&h, 0);
+    drag(&mut h, from, from + vec2(60.0, 30.0), Modifiers::NONE);
+    let moved = placement(&h, 0);
+    assert_ne!(moved.numbers(), before.numbers(), "the drag moved the logo");
+    // Edits settle; still no preview asked of the service and no error.
+    for _ in 0..30 {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(!h.state().designs().canvas_shows_service());
+    assert!(!shows(&h, "Preview — updating…"));
+    assert!(!shows_text(&h, "could not be made"));
+    assert!(
+        h.state().notifications().is_empty(),
+        "{:?}",
+        h.state().notifications()
+    );
+}
+
 #[test]
 fn snapshots_light() {
     snapshots(egui::Theme::Light, "light");

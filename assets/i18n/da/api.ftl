@@ -6,12 +6,21 @@
 api-network-timeout = Tjenesten på { $url } svarede ikke i tide. Tjek dit netværk, og prøv igen.
 api-network-connect = Kunne ikke nå { $url }: { $reason }. Tjek adressen og dit netværk, og prøv igen.
 api-network-other = Forbindelsen til { $url } blev afbrudt: { $reason }. Tjek dit netværk, og prøv igen.
+api-intermediary-gateway = En proxy eller gateway mellem dig og tjenesten svarede i stedet for den ({ $code }) ved kaldet til { $url }. Tjek dit netværk, og prøv igen om et øjeblik.
+api-intermediary-page = En side fra det netværk, du er på, svarede i stedet for tjenesten på { $url } — log ind på Wi-Fi'et, og prøv igen (på et firmanetværk: spørg IT, om tjenesten er blokeret).
+api-intermediary-certificate = Forbindelsens certifikat er ikke tjenestens ({ $url }) — et netværk, der kigger med i trafikken, eller en forkert adresse. Tjek adressen under Indstillinger → Konti, eller prøv et andet netværk.
+api-intermediary-proxy-auth = Proxyen på { $proxy } beder om brugernavn og adgangskode — skriv dem i proxyadressen som http://bruger:adgangskode@vært:port i HTTPS_PROXY, eller spørg IT.
+api-intermediary-proxy-auth-unnamed = Netværkets proxy beder om brugernavn og adgangskode — skriv dem i proxyadressen som http://bruger:adgangskode@vært:port i HTTPS_PROXY, eller spørg IT.
+api-intermediary-proxy-refused = Proxyen på { $proxy } ville ikke forbinde til tjenesten på { $url }. Spørg IT, om tjenesten må nås gennem den, og prøv igen.
+api-intermediary-proxy-refused-unnamed = Netværkets proxy ville ikke forbinde til tjenesten på { $url }. Spørg IT, om tjenesten må nås gennem den, og prøv igen.
 api-status-401 = Din API-nøgle blev ikke godkendt (401). Tjek nøglen under Indstillinger → Konti.
 api-status-401-said = Din API-nøgle blev ikke godkendt (401): { $said }. Tjek nøglen under Indstillinger → Konti.
 api-status-403 = Din konto må ikke gøre dette (403 Forbidden).
 api-status-403-said = Din konto må ikke gøre dette (403 Forbidden): { $said }
 api-status-404 = { $subject } blev ikke fundet, eller din konto har ikke adgang til det.
 api-status-404-unnamed = Det, du bad om, blev ikke fundet, eller din konto har ikke adgang til det.
+api-not-offered-design-views = Denne tjeneste tegner ikke designvisninger.
+api-not-offered-design-thumbnail = Denne tjeneste tegner ikke miniaturer af designs.
 api-status-429 = Tjenesten får for mange forespørgsler (429). Prøv igen om et øjeblik.
 api-status-429-in = Tjenesten får for mange forespørgsler (429). Prøv igen om { $seconds ->
     [one] { $seconds } sekund

@@ -107,3 +107,18 @@ backend-placed-elsewhere = Denne ordre blev afgivet på en anden adresse: dens s
 backend-roster-dialog-title = Importér holdliste
 backend-roster-dialog-filter = Holdlister
 backend-proof-not-kept = Korrekturarket kunne ikke gemmes i datamappen ({ $reason }). Tjek, at der er plads på disken, og prøv igen.
+
+## The commands without a window (commands.rs, cli.rs)
+backend-cli-key-file-unreadable = Nøglefilen { $path } kunne ikke læses: { $reason }. Angiv en fil med API-nøglen, eller udelad --api-key-file og skriv nøglen.
+backend-cli-key-file-shared = Nøglefilen { $path } kan læses af andre brugere: chmod 600 { $path }, og kør så kommandoen igen. Intet blev gemt.
+backend-cli-key-empty = Der blev ikke givet nogen API-nøgle. Skriv nøglen på én linje (eller angiv --api-key-file PATH); intet blev gemt.
+backend-cli-account-elsewhere = Der findes allerede en konto med navnet "{ $name }" på { $address }. Angiv samme adresse for at knytte dette skrivebords nøgle til den, eller et andet navn til en ny konto. Intet blev gemt.
+backend-cli-no-such-account = Der findes ingen konto med navnet "{ $name }" i denne datamappe. Kontiene her er: { $accounts }. Tilføj den først med logodesk account add.
+backend-cli-order-unreadable = Ordrefilen { $path } kunne ikke læses: { $reason }. Intet blev sat i kø.
+backend-cli-order-not-json = Ordrefilen { $path } er ikke en ordre, som tjenesten kan læse, ved linje { $line }, kolonne { $column }: { $reason }. Intet blev sat i kø.
+backend-cli-order-invalid = { $count ->
+    [one] Ordren bryder én af tjenestens regler, så intet blev sat i kø:
+   *[other] Ordren bryder { $count } af tjenestens regler, så intet blev sat i kø:
+}
+backend-cli-account-added = Kontoen "{ $name }" blev tilføjet med sin nøgle i nøgleringen.
+backend-cli-key-attached = Kontoen "{ $name }" fandtes allerede på denne adresse: dette skrivebords nøgle er knyttet til den. Ordrer i kø med en tidligere nøgle venter i Historik.

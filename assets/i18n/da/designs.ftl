@@ -72,6 +72,9 @@ designs-searching-logos = Søger efter logoer
 
 designs-views = Visninger
 designs-views-drawing = Tegner designets visninger…
+designs-drawn-here-views = Tegnet her — denne tjeneste tegner ikke designvisninger.
+designs-drawn-here-thumbnail = Tegnet her — denne tjeneste tegner ikke miniaturer af designs.
+designs-drawn-here-hover = logodesk har selv tegnet trøjen og hvert logos eget billede, hvor det er placeret. Den spørger tjenesten igen om lidt.
 designs-views-none = Dette design har ingen visninger: tjenesten tegnede intet billede af trøjen.
 designs-show-view = Vis visningen { $name }
 designs-show-view-large = Vis { $name } stort

@@ -8,12 +8,21 @@
 api-network-timeout = The service at { $url } did not answer in time. Check your network, then try again.
 api-network-connect = Could not reach { $url }: { $reason }. Check the address and your network, then try again.
 api-network-other = The connection to { $url } broke off: { $reason }. Check your network, then try again.
+api-intermediary-gateway = A proxy or gateway between you and the service answered instead of it ({ $code }) when calling { $url }. Check your network, then try again in a moment.
+api-intermediary-page = A page of the network you are on answered instead of the service at { $url } — log in to the Wi-Fi, then try again (on a company network, ask IT whether the service is blocked).
+api-intermediary-certificate = The connection's certificate is not the service's ({ $url }) — a network that inspects traffic, or a wrong address. Check the address in Settings → Accounts, or try another network.
+api-intermediary-proxy-auth = The proxy at { $proxy } asks for a user name and password — set them in the proxy address as http://user:password@host:port in HTTPS_PROXY, or ask IT.
+api-intermediary-proxy-auth-unnamed = The network's proxy asks for a user name and password — set them in the proxy address as http://user:password@host:port in HTTPS_PROXY, or ask IT.
+api-intermediary-proxy-refused = The proxy at { $proxy } would not connect to the service at { $url }. Ask IT whether the service may be reached through it, then try again.
+api-intermediary-proxy-refused-unnamed = The network's proxy would not connect to the service at { $url }. Ask IT whether the service may be reached through it, then try again.
 api-status-401 = Your API key was not accepted (401). Check the key in Settings → Accounts.
 api-status-401-said = Your API key was not accepted (401): { $said }. Check the key in Settings → Accounts.
 api-status-403 = Your account is not allowed to do this (403 Forbidden).
 api-status-403-said = Your account is not allowed to do this (403 Forbidden): { $said }
 api-status-404 = { $subject } was not found, or your account has no access to it.
 api-status-404-unnamed = What you asked for was not found, or your account has no access to it.
+api-not-offered-design-views = This service does not draw design views.
+api-not-offered-design-thumbnail = This service does not draw design thumbnails.
 api-status-429 = The service is receiving too many requests (429). Try again in a moment.
 api-status-429-in = The service is receiving too many requests (429). Try again in { $seconds ->
     [one] { $seconds } second

@@ -107,3 +107,18 @@ backend-placed-elsewhere = This order was placed at another address: its trackin
 backend-roster-dialog-title = Import roster
 backend-roster-dialog-filter = Rosters
 backend-proof-not-kept = The proof sheet could not be kept in the data folder ({ $reason }). Check that there is room on the disk and try again.
+
+## The commands without a window (commands.rs, cli.rs)
+backend-cli-key-file-unreadable = The key file { $path } could not be read: { $reason }. Give a file that holds the API key, or leave --api-key-file out and type the key.
+backend-cli-key-file-shared = The key file { $path } can be read by other users: chmod 600 { $path }, then run the command again. Nothing was saved.
+backend-cli-key-empty = No API key was given. Type the key on one line (or give --api-key-file PATH); nothing was saved.
+backend-cli-account-elsewhere = There is already an account named "{ $name }", at { $address }. Give the same address to attach this desk's key to it, or another name for a new account. Nothing was saved.
+backend-cli-no-such-account = There is no account named "{ $name }" in this data folder. The accounts there are: { $accounts }. Add it with logodesk account add first.
+backend-cli-order-unreadable = The order file { $path } could not be read: { $reason }. Nothing was queued.
+backend-cli-order-not-json = The order file { $path } is not an order body the service reads, at line { $line }, column { $column }: { $reason }. Nothing was queued.
+backend-cli-order-invalid = { $count ->
+    [one] The order breaks one rule of the service, so nothing was queued:
+   *[other] The order breaks { $count } rules of the service, so nothing was queued:
+}
+backend-cli-account-added = The account "{ $name }" was added with its key in the keychain.
+backend-cli-key-attached = The account "{ $name }" was already here at this address: this desk's key is attached to it. Orders queued with an earlier key wait in History.

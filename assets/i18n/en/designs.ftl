@@ -72,6 +72,9 @@ designs-searching-logos = Searching logos
 
 designs-views = Views
 designs-views-drawing = Drawing the design's views…
+designs-drawn-here-views = Drawn here — this service does not draw design views.
+designs-drawn-here-thumbnail = Drawn here — this service does not draw design thumbnails.
+designs-drawn-here-hover = logodesk drew the garment and each logo's own picture at its placement itself. It asks the service again in a while.
 designs-views-none = This design has no views: the service drew no picture of its garment.
 designs-show-view = Show view { $name }
 designs-show-view-large = Show { $name } large

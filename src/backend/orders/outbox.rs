@@ -120,13 +120,16 @@ pub(super) fn is_refusal(e: &ApiError) -> bool {
 /// connection broken after connecting, any answer whose status was not a 4xx (a 5xx, a
 /// redirect, a success that could not be used). A refused connection or a failed name
 /// look-up provably did not; nor did a 4xx such as 401 or 429, which says the request was not
-/// taken, nor a request the client never sent.
+/// taken, nor a request the client never sent. Of the answers of something in between, only a
+/// gateway's 5xx may have passed the request on ([`crate::api::IntermediaryKind::may_have_reached`]).
 pub fn may_have_reached(e: &ApiError) -> bool {
     match e {
         ApiError::Network { kind, .. } => *kind != NetworkErrorKind::Connect,
         ApiError::Status(s) => !s.status.is_client_error(),
+        ApiError::Intermediary { kind, .. } => kind.may_have_reached(),
         ApiError::Decode { .. } | ApiError::Implausible { .. } | ApiError::TooLarge { .. } => true,
-        ApiError::Validation(_) | ApiError::Config(_) => false,
+        // An endpoint the service does not have: nothing was done.
+        ApiError::Validation(_) | ApiError::Config(_) | ApiError::NotOffered(_) => false,
     }
 }
 
@@ -414,7 +417,7 @@ impl Sender {
             .place_once(bytes::Bytes::from(o.body), &o.key)
             .await;
         self.reach
-            .note(matches!(&answer, Err(ApiError::Network { .. })));
+            .note(answer.as_ref().err().is_some_and(ApiError::is_unreachable));
         let asked = answer.as_ref().err().and_then(ApiError::retry_after);
         let outcome = match answer {
             Ok(record) => Sent::Placed(Box::new(record)),

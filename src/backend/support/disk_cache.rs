@@ -404,9 +404,10 @@ impl AccountCache {
 }
 
 /// Whether `e` says the service could not be reached (no connection, a time-out, a name that
-/// did not resolve, a connection broken off) rather than that it refused the request.
+/// did not resolve, a connection broken off, something in between answering instead of it)
+/// rather than that it refused the request: [`crate::api::ApiError::is_unreachable`].
 pub fn unreachable(e: &crate::api::ApiError) -> bool {
-    matches!(e, crate::api::ApiError::Network { .. })
+    e.is_unreachable()
 }
 
 impl Inner {

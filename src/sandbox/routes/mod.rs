@@ -27,6 +27,7 @@ use super::error::{Result, SandboxError};
 use super::faults;
 use super::fixtures::{Fixtures, fixtures};
 use super::state::SandboxState;
+use crate::api::Feature;
 use crate::imaging::Limits;
 
 /// Longest a request may take before it is answered 503 (keeps shutdown prompt too).
@@ -66,6 +67,7 @@ pub fn router(state: SandboxState) -> Router {
         .route("/sandbox/vectorize/tasks", post(vectorize::create))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(from_fn_with_state(state.clone(), withheld))
         .layer(from_fn_with_state(state.clone(), body_deadline))
         .layer(from_fn_with_state(state.clone(), faults::inject))
         .layer(from_fn_with_state(state.clone(), observe))
@@ -87,6 +89,27 @@ async fn observe(State(state): State<SandboxState>, req: Request, next: Next) ->
     let resp = next.run(req).await;
     tracing::debug!(%method, %path, status = resp.status().as_u16(), "sandbox request");
     resp
+}
+
+/// The feature whose endpoint `path` is, if a service may lack it.
+fn feature_of(path: &str) -> Option<Feature> {
+    let rest = path.strip_prefix("/api/design/")?;
+    match rest.split_once('/')?.1 {
+        "view" => Some(Feature::DesignViews),
+        "thumbnail" => Some(Feature::DesignThumbnail),
+        _ => None,
+    }
+}
+
+/// Answers the endpoints of the features this sandbox is told to lack
+/// ([`super::SandboxConfig::without`]) with a bare 404, as a service without them does.
+async fn withheld(State(state): State<SandboxState>, req: Request, next: Next) -> Response {
+    match feature_of(req.uri().path()) {
+        Some(feature) if state.knobs().without.contains(&feature) => {
+            StatusCode::NOT_FOUND.into_response()
+        }
+        _ => next.run(req).await,
+    }
 }
 
 /// `GET /api/health/ping`: plain text, no key needed.

@@ -129,6 +129,12 @@ impl CloneCanvas {
             .find(&self.view_name)
             .or_else(|| v.placements.first().and_then(|p| views.find(&p.view)))
             .unwrap_or(0);
+        // A service that does not draw views: the garment was drawn here, and so is every
+        // edit (no service preview is asked, so no badge waits for one).
+        let drawn_here = views.rendered.drawn_here;
+        if let Some(feature) = drawn_here {
+            super::views::drawn_here_mark(ui, feature);
+        }
         let garment_texture = views.texture(ui.ctx(), k);
         let picture = views.get(k)?;
         let (name, geometry) = (picture.view.clone(), picture.geometry);
@@ -226,7 +232,9 @@ impl CloneCanvas {
         // Badge, and asking the service to draw the placements once edits settle.
         let current = form::placements(v);
         ui.horizontal_wrapped(|ui| {
-            if self.preview.is_current(current.as_ref()) {
+            if drawn_here.is_some() {
+                // Said once, above the canvas.
+            } else if self.preview.is_current(current.as_ref()) {
                 let text = crate::tr!("designs-preview-service");
                 labelled(ui.badge(&text, t.success, t.success_soft), &text)
                     .on_hover_text(crate::tr!("designs-preview-service-hint"));
@@ -257,7 +265,8 @@ impl CloneCanvas {
         picked
     }
 
-    /// Asks the service to draw `current` once edits have settled (or a drag ended).
+    /// Asks the service to draw `current` once edits have settled (or a drag ended); never
+    /// when it does not draw views (the bare garment was drawn here).
     fn ask_preview(
         &mut self,
         ui: &Ui,
@@ -266,6 +275,10 @@ impl CloneCanvas {
         current: Option<Vec<Placement>>,
     ) {
         let Some(current) = current else { return };
+        // A service that does not draw views: the canvas's own drawing is all there is.
+        if matches!(&self.bare, Loading::Ready(v) if v.rendered.drawn_here.is_some()) {
+            return;
+        }
         if self.preview.sent.as_ref() == Some(&current) || self.canvas.dragging() {
             return;
         }
@@ -301,6 +314,7 @@ mod tests {
         Views::new(RenderedViews {
             views: Vec::new(),
             stale_since: None,
+            drawn_here: None,
         })
     }
 

@@ -272,6 +272,12 @@ impl ShownDesign {
             crate::ui::stale::stale_mark(ui, since, shared.language());
             ui.add_space(space::XS);
         }
+        if let Loading::Ready(v) = &self.own
+            && let Some(feature) = v.rendered.drawn_here
+        {
+            super::views::drawn_here_mark(ui, feature);
+            ui.add_space(space::XS);
+        }
         match &self.own {
             Loading::Idle | Loading::Pending(_) => {
                 ui.horizontal(|ui| {

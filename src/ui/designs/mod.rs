@@ -330,6 +330,7 @@ pub(super) mod tests {
             views: RenderedViews {
                 views,
                 stale_since: None,
+                drawn_here: None,
             },
         })
     }

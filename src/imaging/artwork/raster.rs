@@ -4,7 +4,7 @@
 use image::RgbaImage;
 use std::ops::Range;
 
-use crate::sandbox::inks::Ink;
+use crate::imaging::inks::Ink;
 
 /// Supersampling factor per axis.
 const SS: usize = 4;

@@ -3,7 +3,7 @@
 
 use super::geometry::arc;
 use super::raster::{Canvas, Pt};
-use crate::sandbox::inks::Ink;
+use crate::imaging::inks::Ink;
 
 /// Glyphs on a grid 10 units tall (y down, baseline at 10): advance width and a path of
 /// `M x y` (move), `L x y` (line) and `E cx cy rx ry a0 a1` (ellipse arc, degrees, 0° right,

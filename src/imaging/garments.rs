@@ -75,6 +75,29 @@ fn part(view: &str) -> Part {
     }
 }
 
+/// A view's name in canonical capitals, as placements name it: case ignored, `_`, `-` and
+/// runs of blanks as one space (`Left Sleeve`, `LEFT_SLEEVE` → `LEFT SLEEVE`).
+pub fn canonical_view(name: &str) -> String {
+    name.replace(['_', '-'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_uppercase()
+}
+
+/// A plain garment for a style nobody described (a service that draws no views itself):
+/// light grey (white lettering and dark logos both show on it) with a silver trim and a grey
+/// outline; shorts when a view is a leg, else a tee.
+pub fn plain_look<'a>(views: impl IntoIterator<Item = &'a str>) -> Look {
+    let legs = views.into_iter().any(|v| v.contains("LEG"));
+    Look {
+        cut: if legs { Cut::Shorts } else { Cut::Tee },
+        body: "428",
+        trim: "877",
+        line: "424",
+    }
+}
+
 /// Width and height in px of view `view` (canonical capitals) of a garment of cut `cut`.
 pub fn view_size(cut: Cut, view: &str) -> (u32, u32) {
     match (cut, part(view)) {
@@ -623,6 +646,20 @@ pub fn thumbnail(views: &[RgbaImage]) -> RgbaImage {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plain_garments_follow_the_views() {
+        assert_eq!(canonical_view(" left_sleeve "), "LEFT SLEEVE");
+        assert_eq!(canonical_view("Right-Leg"), "RIGHT LEG");
+        assert_eq!(plain_look(["FRONT", "BACK"]).cut, Cut::Tee);
+        assert_eq!(plain_look(["FRONT", "LEFT LEG"]).cut, Cut::Shorts);
+        let look = plain_look(["FRONT"]);
+        assert!(
+            [look.body, look.trim, look.line]
+                .iter()
+                .all(|id| ink(id).is_some())
+        );
+    }
 
     const JERSEY: Look = Look {
         cut: Cut::Jersey,

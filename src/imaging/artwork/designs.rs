@@ -7,7 +7,7 @@ use super::font::Font;
 use super::geometry::{arc, leaf, ngon, polar, rounded_rect, shield, star5};
 use super::k;
 use super::raster::{Canvas, Pt, Shape};
-use crate::sandbox::inks::Ink;
+use crate::imaging::inks::Ink;
 
 impl Design {
     pub(super) fn draw(&self) -> (RgbaImage, Vec<&'static str>) {

@@ -1,4 +1,4 @@
-//! The sandbox ink palette and reduction of pictures to named inks.
+//! The ink palette (the sandbox's, also the garments drawn here) and reduction of pictures to named inks.
 //!
 //! The live service names colors Pantone-style: `HVID` (Danish for white), `SORT` (black)
 //! and numeric ids such as `186` or `286`. [`INKS`] is the sandbox's fixed palette in that
@@ -66,18 +66,6 @@ pub static INKS: &[Ink] = &[
 pub fn ink(id: &str) -> Option<&'static Ink> {
     let id = id.trim();
     INKS.iter().find(|i| i.id.eq_ignore_ascii_case(id))
-}
-
-impl From<&Ink> for crate::api::Color {
-    fn from(i: &Ink) -> Self {
-        crate::api::Color {
-            id: i.id.to_owned(),
-            name: i.name.to_owned(),
-            red: i.rgb[0],
-            green: i.rgb[1],
-            blue: i.rgb[2],
-        }
-    }
 }
 
 /// Most inks [`reduce_to_inks`] reports.
@@ -345,12 +333,6 @@ mod tests {
         });
         let ids: Vec<&str> = reduce_to_inks(&close).iter().map(|i| i.id).collect();
         assert_eq!(ids, ["HVID", "SORT"], "ties are ordered by id");
-    }
-
-    #[test]
-    fn ink_converts_to_color() {
-        let c = crate::api::Color::from(ink("SORT").expect("black"));
-        assert_eq!((c.id.as_str(), c.red, c.green, c.blue), ("SORT", 0, 0, 0));
     }
 
     #[test]

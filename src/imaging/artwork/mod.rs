@@ -91,7 +91,7 @@ fn k(id: &str) -> &'static Ink {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sandbox::inks::reduce_to_inks;
+    use crate::imaging::inks::reduce_to_inks;
 
     #[test]
     fn demo_logos_are_found_again_by_reduce_to_inks() {

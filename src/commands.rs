@@ -1,0 +1,454 @@
+//! The commands without a window that change or read a data folder: `logodesk account add`,
+//! `logodesk queue-order` and `logodesk history`. They go through the store's and the
+//! keychain's own methods only, on a store the caller opened (the command line opens it in
+//! one place, `cli::open_store`, so a team database can take its place).
+
+use crate::api::{ApiKey, AuthStyle, PlaceOrder};
+use crate::backend::accounts::validate_base_url;
+use crate::keychain::{Keychain, KeychainError};
+use crate::locale::Language;
+use crate::orders::csv::{BOM, CsvError, separator, text_cell};
+use crate::orders::local::StatusFilter;
+use crate::store::{
+    AccountKind, AccountRecord, KeyLocation, LocalOrder, NewAccount, OrderState, Store, StoreError,
+};
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+
+/// Why a command without a window did nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum CommandError {
+    #[error("{}", crate::tr!("backend-cli-key-file-unreadable", path = .path.display().to_string(), reason = .reason.as_str()))]
+    KeyFileUnreadable { path: PathBuf, reason: String },
+    #[error("{}", crate::tr!("backend-cli-key-file-shared", path = .0.display().to_string()))]
+    KeyFileShared(PathBuf),
+    #[error("{}", crate::tr!("backend-cli-key-empty"))]
+    KeyEmpty,
+    /// The address as the app refuses it.
+    #[error("{0}")]
+    Address(String),
+    #[error("{}", crate::tr!("backend-account-need-name"))]
+    NoName,
+    #[error("{}", crate::tr!("backend-cli-account-elsewhere", name = .name.as_str(), address = .address.as_str()))]
+    OtherAddress { name: String, address: String },
+    #[error("{}", crate::tr!("backend-cli-no-such-account", name = .name.as_str(), accounts = .known.join(", ")))]
+    NoSuchAccount { name: String, known: Vec<String> },
+    #[error("{}", crate::tr!("backend-cli-order-unreadable", path = .path.display().to_string(), reason = .reason.as_str()))]
+    OrderUnreadable { path: PathBuf, reason: String },
+    #[error("{}", crate::tr!("backend-cli-order-not-json", path = .path.display().to_string(), line = .line.to_string(), column = .column.to_string(), reason = .reason.as_str()))]
+    OrderNotJson {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        reason: String,
+    },
+    /// Every sentence of the composer's rules the body breaks, one a line.
+    #[error("{}\n{}", crate::tr!("backend-cli-order-invalid", count = .0.len()), .0.join("\n"))]
+    OrderInvalid(Vec<String>),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Keychain(#[from] KeychainError),
+    #[error(transparent)]
+    Csv(#[from] CsvError),
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+}
+
+/// Where `account add` reads the key from.
+pub enum KeySource<'a> {
+    /// A file that only its owner may read.
+    File(&'a Path),
+    /// One line of standard input (or of a test's bytes).
+    Lines(&'a mut dyn BufRead),
+}
+
+/// Reads the key: a file's text or one line, trimmed; an empty key is refused, and so is a
+/// file other users can read.
+pub fn read_key(source: KeySource<'_>) -> Result<ApiKey, CommandError> {
+    let text = match source {
+        KeySource::File(path) => {
+            let unreadable = |e: std::io::Error| CommandError::KeyFileUnreadable {
+                path: path.to_owned(),
+                reason: e.to_string(),
+            };
+            let meta = std::fs::metadata(path).map_err(unreadable)?;
+            if !owner_only(&meta) {
+                return Err(CommandError::KeyFileShared(path.to_owned()));
+            }
+            std::fs::read_to_string(path).map_err(unreadable)?
+        }
+        KeySource::Lines(input) => {
+            let mut line = String::new();
+            input
+                .read_line(&mut line)
+                .map_err(|e| CommandError::KeyFileUnreadable {
+                    path: PathBuf::from("-"),
+                    reason: e.to_string(),
+                })?;
+            line
+        }
+    };
+    let key = text.trim();
+    if key.is_empty() {
+        return Err(CommandError::KeyEmpty);
+    }
+    Ok(ApiKey::new(key))
+}
+
+/// Unix: no permission bit for the group or others. Windows: a file in the person's profile
+/// is theirs by its inherited ACL, so it is taken as it is (the README says so).
+#[cfg(unix)]
+fn owner_only(meta: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::PermissionsExt as _;
+    meta.permissions().mode() & 0o077 == 0
+}
+
+#[cfg(not(unix))]
+fn owner_only(_meta: &std::fs::Metadata) -> bool {
+    true
+}
+
+/// What `account add` did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Added {
+    /// A new account with its key.
+    New(AccountRecord),
+    /// The account was there with this address: its key was replaced (orders queued with the
+    /// old key are held, as when the key is replaced in Settings).
+    KeyAttached(AccountRecord),
+}
+
+/// The fields of `account add`.
+pub struct AccountAdd {
+    pub name: String,
+    pub url: String,
+    pub auth: AuthStyle,
+}
+
+/// Adds a remote account with its key in the keychain, as Settings adds one; the same name
+/// with the same address (as the app normalises it) gets this key instead.
+pub fn account_add(
+    store: &Store,
+    keychain: &Keychain,
+    add: &AccountAdd,
+    key: &ApiKey,
+) -> Result<Added, CommandError> {
+    let base_url = validate_base_url(&add.url).map_err(CommandError::Address)?;
+    let name = add.name.trim();
+    if name.is_empty() {
+        return Err(CommandError::NoName);
+    }
+    store.ensure_sandbox_account()?;
+    let new = NewAccount {
+        name: name.to_owned(),
+        base_url: base_url.clone(),
+        auth: add.auth,
+        organization_id: None,
+        key_location: KeyLocation::Keychain,
+    };
+    let same_name = store
+        .accounts()?
+        .into_iter()
+        .find(|a| a.name.trim().to_lowercase() == name.to_lowercase());
+    match same_name {
+        Some(existing) => match &existing.kind {
+            AccountKind::Remote { base_url: there } if *there == base_url => {
+                let new = NewAccount {
+                    organization_id: existing.organization_id,
+                    ..new
+                };
+                let saved = store.update_account_with_key(existing.id, &new, || {
+                    keychain.set(existing.id, key).map(drop)
+                })??;
+                Ok(Added::KeyAttached(saved))
+            }
+            AccountKind::Remote { base_url: there } => Err(CommandError::OtherAddress {
+                name: existing.name.clone(),
+                address: there.to_string(),
+            }),
+            // The sandbox's name is taken: the store says so as Settings shows it.
+            AccountKind::Sandbox => Err(StoreError::DuplicateName(name.to_owned()).into()),
+        },
+        None => {
+            let saved = store.insert_account(&new)?;
+            if let Err(e) = keychain.set(saved.id, key) {
+                // No account is left behind whose key went nowhere.
+                store.delete_account(saved.id).ok();
+                return Err(e.into());
+            }
+            Ok(Added::New(saved))
+        }
+    }
+}
+
+/// The account named `name` (case-insensitively), or a sentence naming those there are.
+pub fn account_named(store: &Store, name: &str) -> Result<AccountRecord, CommandError> {
+    store.ensure_sandbox_account()?;
+    let accounts = store.accounts()?;
+    let wanted = name.trim().to_lowercase();
+    accounts
+        .iter()
+        .find(|a| a.name.trim().to_lowercase() == wanted)
+        .cloned()
+        .ok_or_else(|| CommandError::NoSuchAccount {
+            name: name.to_owned(),
+            known: accounts.iter().map(|a| a.name.clone()).collect(),
+        })
+}
+
+/// Reads an order body from `path` and checks it by the composer's rules (the order's own
+/// validator, its sentences in the process's language).
+pub fn read_order(path: &Path) -> Result<PlaceOrder, CommandError> {
+    let text = std::fs::read_to_string(path).map_err(|e| CommandError::OrderUnreadable {
+        path: path.to_owned(),
+        reason: e.to_string(),
+    })?;
+    let order: PlaceOrder =
+        serde_json::from_str(&text).map_err(|e| CommandError::OrderNotJson {
+            path: path.to_owned(),
+            line: e.line(),
+            column: e.column(),
+            reason: e.to_string(),
+        })?;
+    let mut issues = order.validate_with(|_| None);
+    crate::i18n::api::translate_issues(&mut issues);
+    if !issues.is_empty() {
+        return Err(CommandError::OrderInvalid(
+            issues
+                .iter()
+                .map(|i| format!("{}: {}", i.path, i.message))
+                .collect(),
+        ));
+    }
+    Ok(order)
+}
+
+/// What `queue-order` prints: the queued row's id and idempotency key.
+#[derive(Debug, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Queued {
+    pub id: i64,
+    pub idempotency_key: String,
+    pub account: String,
+}
+
+/// Queues `order` for `account` as "Place order" does: a draft with a fresh key, then its
+/// exact body and the account's destination in one transaction.
+pub fn queue_order(
+    store: &mut Store,
+    account: &AccountRecord,
+    order: &PlaceOrder,
+) -> Result<Queued, CommandError> {
+    let body = serde_json::to_vec(order)?;
+    let reference = order.reference.trim();
+    let recipient = order.delivery_address.name.trim();
+    // No form was typed: "Order again" rebuilds one from the service's order.
+    let draft = store.create_draft(account.id, "", reference, recipient)?;
+    store.queue_draft(draft.id, "", reference, recipient, &body)?;
+    let row = store.local_order(draft.id)?;
+    Ok(Queued {
+        id: row.id.0,
+        idempotency_key: row.key.map(|k| k.as_str().to_owned()).unwrap_or_default(),
+        account: account.name.clone(),
+    })
+}
+
+/// The history's rows of `account` under `status`, as the History screen lists them.
+pub fn history(
+    store: &Store,
+    account: &AccountRecord,
+    status: StatusFilter,
+) -> Result<Vec<LocalOrder>, CommandError> {
+    Ok(store
+        .local_orders(account.id, false)?
+        .into_iter()
+        .filter(|o| status.admits(o))
+        .collect())
+}
+
+/// A row's state in the process's language, as History's badge says it.
+fn state_word(state: OrderState) -> String {
+    match state {
+        OrderState::Draft => crate::tr!("composer-state-draft"),
+        OrderState::Queued => crate::tr!("composer-state-queued"),
+        OrderState::Sent => crate::tr!("composer-state-sent"),
+        OrderState::Completed => crate::tr!("composer-state-completed"),
+        OrderState::Failed => crate::tr!("composer-state-failed"),
+        OrderState::Uncertain => crate::tr!("composer-state-uncertain"),
+        OrderState::Unknown => crate::tr!("composer-state-unknown"),
+    }
+}
+
+/// The history as JSON lines' array: stable English keys, money as decimal strings.
+pub fn history_json(rows: &[LocalOrder]) -> Result<String, CommandError> {
+    let rows: Vec<serde_json::Value> = rows
+        .iter()
+        .map(|o| {
+            let ord = o.record.as_ref().and_then(|r| r.order.as_ref());
+            serde_json::json!({
+                "id": o.id.0,
+                "orderNumber": o.order_number,
+                "reference": o.reference,
+                "recipient": o.recipient,
+                "status": o.state.as_str(),
+                "held": o.hold.is_some(),
+                "trackingId": o.tracking_id.map(|t| t.0),
+                "total": ord.map(|ord| ord.total.to_string()),
+                "currency": ord.map(|ord| ord.currency.trim().to_owned()),
+                "updatedAt": o.updated_at,
+            })
+        })
+        .collect();
+    Ok(serde_json::to_string(&rows)?)
+}
+
+/// The history as CSV for a spreadsheet in `language`: History's columns (order, reference,
+/// recipient, status, total, updated) and the tracking id.
+pub fn history_csv(rows: &[LocalOrder], language: Language) -> Result<Vec<u8>, CommandError> {
+    let mut out = BOM.to_vec();
+    {
+        let mut w = csv::WriterBuilder::new()
+            .delimiter(separator(language))
+            .from_writer(&mut out);
+        let word = |id: &str| crate::i18n::text_in(language, id, None);
+        let head = [
+            "history-col-order",
+            "history-col-reference",
+            "history-col-recipient",
+            "history-col-status",
+            "history-col-total",
+            "csv-currency",
+            "csv-tracking-id",
+            "history-col-updated",
+        ]
+        .map(word);
+        w.write_record(&head).map_err(CsvError::from)?;
+        for o in rows {
+            let ord = o.record.as_ref().and_then(|r| r.order.as_ref());
+            w.write_record([
+                text_cell(o.order_number.as_deref().unwrap_or("")),
+                text_cell(&o.reference),
+                text_cell(&o.recipient),
+                state_word(o.state),
+                ord.map(|ord| language.plain_number(ord.total))
+                    .unwrap_or_default(),
+                ord.map(|ord| text_cell(ord.currency.trim()))
+                    .unwrap_or_default(),
+                o.tracking_id.map(|t| t.0.to_string()).unwrap_or_default(),
+                o.updated_at.clone(),
+            ])
+            .map_err(CsvError::from)?;
+        }
+        w.flush().map_err(|e| CsvError::from(csv::Error::from(e)))?;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mock() -> Keychain {
+        Keychain::with_store(keyring_core::mock::Store::new().unwrap())
+    }
+
+    fn add(name: &str, url: &str) -> AccountAdd {
+        AccountAdd {
+            name: name.into(),
+            url: url.into(),
+            auth: AuthStyle::Bearer,
+        }
+    }
+
+    #[test]
+    fn the_same_name_and_address_attaches_the_key_another_address_is_refused() {
+        let store = Store::open_in_memory().unwrap();
+        let kc = mock();
+        let first = account_add(
+            &store,
+            &kc,
+            &add("Team", "https://api.example.com"),
+            &ApiKey::new("k1"),
+        )
+        .unwrap();
+        let Added::New(record) = first else {
+            panic!("a new account")
+        };
+        let version = store.destination(record.id).unwrap().key_version;
+        // The address as the app normalises it: a trailing slash and spaces are the same.
+        let again = account_add(
+            &store,
+            &kc,
+            &add("team", " https://api.example.com/ "),
+            &ApiKey::new("k2"),
+        )
+        .unwrap();
+        assert!(
+            matches!(again, Added::KeyAttached(ref r) if r.id == record.id),
+            "{again:?}"
+        );
+        assert_eq!(
+            kc.get(record.id, KeyLocation::Keychain).unwrap().expose(),
+            "k2"
+        );
+        assert_eq!(
+            store.destination(record.id).unwrap().key_version,
+            version + 1
+        );
+        let other = account_add(
+            &store,
+            &kc,
+            &add("Team", "https://other.example.com"),
+            &ApiKey::new("k3"),
+        )
+        .unwrap_err();
+        assert!(
+            matches!(other, CommandError::OtherAddress { .. }),
+            "{other}"
+        );
+        assert_eq!(
+            kc.get(record.id, KeyLocation::Keychain).unwrap().expose(),
+            "k2"
+        );
+        let sandbox = account_add(
+            &store,
+            &kc,
+            &add("sandbox", "https://api.example.com"),
+            &ApiKey::new("k4"),
+        )
+        .unwrap_err();
+        assert!(
+            matches!(sandbox, CommandError::Store(StoreError::DuplicateName(_))),
+            "{sandbox}"
+        );
+    }
+
+    #[test]
+    fn a_key_from_a_line_is_trimmed_and_an_empty_one_refused() {
+        let mut input: &[u8] = b"  secret-key \nmore\n";
+        assert_eq!(
+            read_key(KeySource::Lines(&mut input)).unwrap().expose(),
+            "secret-key"
+        );
+        let mut empty: &[u8] = b"   \n";
+        assert!(matches!(
+            read_key(KeySource::Lines(&mut empty)),
+            Err(CommandError::KeyEmpty)
+        ));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_key_file_others_can_read_is_refused() {
+        use std::os::unix::fs::PermissionsExt as _;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("key");
+        std::fs::write(&path, "k\n").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+        let err = read_key(KeySource::File(&path)).unwrap_err();
+        assert!(err.to_string().contains("chmod 600"), "{err}");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+        assert_eq!(read_key(KeySource::File(&path)).unwrap().expose(), "k");
+    }
+}
