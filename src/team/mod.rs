@@ -288,18 +288,20 @@ impl fmt::Debug for TeamSettings {
     }
 }
 
-/// The desk's name when Settings names none: the computer's user (`USER`, `USERNAME`).
+/// The desk's name when Settings names none: the computer's user (`USER`, `USERNAME`,
+/// `LOGNAME`), else the computer's name (`COMPUTERNAME` on Windows, `HOSTNAME`), else a word
+/// in the person's language.
 pub fn default_desk_name() -> String {
     desk_name_from(|k| std::env::var(k).ok())
 }
 
 fn desk_name_from(var: impl Fn(&str) -> Option<String>) -> String {
-    ["USER", "USERNAME", "LOGNAME"]
+    ["USER", "USERNAME", "LOGNAME", "COMPUTERNAME", "HOSTNAME"]
         .iter()
         .filter_map(|k| var(k))
         .map(|v| v.trim().to_owned())
         .find(|v| !v.is_empty())
-        .unwrap_or_else(|| "desk".to_owned())
+        .unwrap_or_else(|| crate::tr!("team-desk-unnamed"))
 }
 
 #[cfg(test)]

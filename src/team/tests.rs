@@ -154,7 +154,15 @@ fn the_desk_is_named_after_the_computers_user() {
         desk_name_from(env(&[("USER", " "), ("USERNAME", "Bob")])),
         "Bob"
     );
-    assert_eq!(desk_name_from(env(&[])), "desk");
+    assert_eq!(
+        desk_name_from(env(&[("HOSTNAME", "kontor-pc")])),
+        "kontor-pc"
+    );
+    assert_eq!(
+        desk_name_from(env(&[])),
+        crate::tr!("team-desk-unnamed"),
+        "no user, no computer name: a word in the person's language"
+    );
 }
 
 #[test]

@@ -6,7 +6,7 @@ use super::widgets::UiExt as _;
 use super::{Shared, Slot};
 use crate::backend::team::{TeamCommand, TeamEvent, TeamStatus};
 use crate::backend::{Command, UserError};
-use crate::team::{SavedTeam, TeamAddress, TestReport, default_desk_name};
+use crate::team::{SavedTeam, TeamAddress, TestReport};
 use egui::{RichText, Ui};
 use secrecy::SecretString;
 use std::path::PathBuf;
@@ -173,7 +173,7 @@ impl TeamSection {
                     ui.add(
                         egui::TextEdit::singleline(&mut self.desk_name)
                             .desired_width(field::XL)
-                            .hint_text(default_desk_name()),
+                            .hint_text(crate::tr!("settings-team-desk-hint")),
                     )
                     .labelled_by(label.id);
                     ui.end_row();

@@ -23,7 +23,7 @@ team-ca-pick-filter = Certifikater (PEM)
 
 # Indstillinger → Team (src/ui/settings_team.rs).
 settings-team = Teamdatabase
-settings-team-hint = En PostgreSQL-database, som teamet deler. Valgfri: uden den bliver alt på denne computer.
+settings-team-hint = En PostgreSQL-database, som teamet deler. Valgfri: uden den bliver alt på denne computer. Indtil videre forbinder et skrivebord sig og ser, hvilke skriveborde der er forbundet; historik, kladder og ordrer i kø bliver stadig på hver computer.
 settings-team-run = I denne kørsel er teamdatabasen { $address } (--team-database), ikke den, der er gemt her.
 settings-team-address = Adresse
 settings-team-password = Adgangskode
@@ -33,6 +33,8 @@ settings-team-ca-hint = valgfri: ellers systemets certifikater
 settings-team-choose = Vælg…
 settings-team-choosing = Vælger en CA-fil
 settings-team-desk = Skrivebordets navn
+settings-team-desk-hint = tomt: computerens brugernavn
+team-desk-unnamed = Dette skrivebord
 settings-team-save = Gem teamdatabase
 settings-team-saving = Gemmer teamdatabasen
 settings-team-saved = Teamdatabasen er gemt.

@@ -23,7 +23,7 @@ team-ca-pick-filter = Certificates (PEM)
 
 # Settings → Team (src/ui/settings_team.rs).
 settings-team = Team database
-settings-team-hint = A PostgreSQL database the team shares. Optional: without one, everything stays on this computer.
+settings-team-hint = A PostgreSQL database the team shares. Optional: without one, everything stays on this computer. For now a desk connects and sees which desks are connected; history, drafts and queued orders still stay on each computer.
 settings-team-run = For this run the team database is { $address } (--team-database), not the one saved here.
 settings-team-address = Address
 settings-team-password = Password
@@ -33,6 +33,8 @@ settings-team-ca-hint = optional: the system's certificates otherwise
 settings-team-choose = Choose…
 settings-team-choosing = Choosing a CA file
 settings-team-desk = Desk name
+settings-team-desk-hint = empty: this computer's user name
+team-desk-unnamed = This desk
 settings-team-save = Save team database
 settings-team-saving = Saving the team database
 settings-team-saved = The team database is saved.
