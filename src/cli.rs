@@ -41,12 +41,58 @@ day, two weeks kept, as is a crash note if logodesk ever hits a bug.";
 
 /// logodesk: logos, drafts and orders for the vendors of a transfer-print service.
 #[derive(Debug, Parser)]
-#[command(name = "logodesk", version = VERSION, about, after_help = AFTER_HELP, args_conflicts_with_subcommands = true)]
+#[command(name = "logodesk", version = VERSION, about, after_help = AFTER_HELP)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<CliCommand>,
     #[command(flatten)]
     pub app: AppArgs,
+    /// The team's PostgreSQL for this run, over what Settings → Team saved: postgres://user@host:port/database (the password stays in the keychain).
+    #[arg(long, global = true, value_name = "URL", env = "LOGODESK_TEAM_DATABASE", value_parser = parse_team_database)]
+    pub team_database: Option<crate::team::TeamAddress>,
+}
+
+impl Cli {
+    /// The command line of this process, parsed; a mistake is printed with the usage and
+    /// exits 2 (as clap's own `parse`).
+    pub fn parse_args() -> Cli {
+        Cli::try_parse_args_from(std::env::args_os()).unwrap_or_else(|e| e.exit())
+    }
+
+    /// Parses `args`: the window's options ([`AppArgs`]) go with no subcommand, a global
+    /// option (`--team-database`) with either and on either side of the subcommand's name.
+    /// (clap's `args_conflicts_with_subcommands` would also refuse a global option before the
+    /// name, so the window's options are checked here instead.)
+    pub fn try_parse_args_from<I, T>(args: I) -> Result<Cli, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
+        use clap::{CommandFactory as _, FromArgMatches as _};
+        let mut command = Cli::command();
+        let matches = command.try_get_matches_from_mut(args)?;
+        if let Some((name, _)) = matches.subcommand() {
+            let window_option = command.get_arguments().find(|arg| {
+                !arg.is_global_set()
+                    && matches.value_source(arg.get_id().as_str())
+                        == Some(clap::parser::ValueSource::CommandLine)
+            });
+            if let Some(arg) = window_option {
+                let option = arg
+                    .get_long()
+                    .map_or_else(|| arg.get_id().to_string(), |l| format!("--{l}"));
+                return Err(command.error(
+                    clap::error::ErrorKind::ArgumentConflict,
+                    format!("{option} is an option of the window; it cannot be used with '{name}'"),
+                ));
+            }
+        }
+        Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut command))
+    }
+}
+
+fn parse_team_database(s: &str) -> Result<crate::team::TeamAddress, String> {
+    s.parse().map_err(|e: crate::team::TeamError| e.to_string())
 }
 
 /// Options of the desktop app (no subcommand).
@@ -271,6 +317,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     // Sentences before the window knows the person's choice (a second instance, no display)
     // follow the system's language; the app sets the chosen one when it starts.
     crate::i18n::set_language(crate::locale::Language::from_system());
+    crate::team::set_run_address(cli.team_database);
     match cli.command {
         Some(CliCommand::Sandbox(args)) => {
             logging::init_stderr();
@@ -677,7 +724,7 @@ mod tests {
 
     #[test]
     fn sandbox_flags_parse() {
-        let cli = Cli::try_parse_from([
+        let cli = Cli::try_parse_args_from([
             "logodesk",
             "sandbox",
             "--listen",
@@ -695,15 +742,16 @@ mod tests {
         assert!(a.ephemeral);
         assert_eq!(a.placement_delay_ms, Some(50));
         assert_eq!(a.fault_rate, 0.3);
-        assert!(Cli::try_parse_from(["logodesk", "sandbox", "--fault-rate", "2"]).is_err());
+        assert!(Cli::try_parse_args_from(["logodesk", "sandbox", "--fault-rate", "2"]).is_err());
         assert!(
-            Cli::try_parse_from(["logodesk", "sandbox", "--ephemeral", "--data", "x.db"]).is_err()
+            Cli::try_parse_args_from(["logodesk", "sandbox", "--ephemeral", "--data", "x.db"])
+                .is_err()
         );
     }
 
     #[test]
     fn app_flags_parse() {
-        let cli = Cli::try_parse_from([
+        let cli = Cli::try_parse_args_from([
             "logodesk",
             "--screenshot",
             "shot.png",
@@ -719,9 +767,51 @@ mod tests {
         assert_eq!(cli.app.screen, Some(Screen::LogoDetail));
         assert_eq!(cli.app.account.as_deref(), Some("sandbox"));
         assert_eq!(cli.app.theme, Some(egui::ThemePreference::Dark));
-        let err = Cli::try_parse_from(["logodesk", "--screen", "nowhere"]).unwrap_err();
+        let err = Cli::try_parse_args_from(["logodesk", "--screen", "nowhere"]).unwrap_err();
         assert!(err.to_string().contains("gallery, detail, editor"), "{err}");
-        assert!(Cli::try_parse_from(["logodesk", "--screenshot", "x.png", "sandbox"]).is_err());
+        assert!(
+            Cli::try_parse_args_from(["logodesk", "--screenshot", "x.png", "sandbox"]).is_err()
+        );
+    }
+
+    #[test]
+    fn the_team_database_is_an_option_of_the_app_and_of_every_subcommand() {
+        let url = "postgres://desk@db.example.com:5432/team";
+        let app = Cli::try_parse_args_from(["logodesk", "--team-database", url]).unwrap();
+        assert_eq!(
+            app.team_database.map(|a| a.to_string()).as_deref(),
+            Some(url)
+        );
+        let sub =
+            Cli::try_parse_args_from(["logodesk", "send-queued", "--team-database", url]).unwrap();
+        assert!(matches!(sub.command, Some(CliCommand::SendQueued(_))));
+        assert_eq!(
+            sub.team_database.map(|a| a.to_string()).as_deref(),
+            Some(url)
+        );
+        // On either side of the subcommand's name.
+        for args in [
+            ["logodesk", "sandbox", "--ephemeral", "--team-database", url],
+            ["logodesk", "--team-database", url, "sandbox", "--ephemeral"],
+        ] {
+            let sandbox = Cli::try_parse_args_from(args).unwrap();
+            assert!(matches!(sandbox.command, Some(CliCommand::Sandbox(_))));
+            assert_eq!(
+                sandbox.team_database.map(|a| a.to_string()).as_deref(),
+                Some(url)
+            );
+        }
+        // The window's own options still do not go with a subcommand.
+        let err = Cli::try_parse_args_from(["logodesk", "--theme", "dark", "history"]).unwrap_err();
+        assert!(err.to_string().contains("--theme"), "{err}");
+        let err = Cli::try_parse_args_from([
+            "logodesk",
+            "--team-database",
+            "postgres://desk:hunter2@db.example.com/team",
+        ])
+        .unwrap_err();
+        let text = err.to_string();
+        assert!(text.contains("keychain"), "{text}");
     }
 
     #[test]

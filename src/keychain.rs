@@ -14,6 +14,7 @@
 use crate::api::ApiKey;
 use crate::store::{AccountId, KeyLocation};
 use keyring_core::{CredentialStore, Entry};
+use secrecy::{ExposeSecret, SecretString};
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -294,7 +295,47 @@ impl Keychain {
             Inner::Unavailable { .. } => Ok(()),
         }
     }
+
+    /// The team database's entry of this data folder (`user` = [`TEAM_USER`]).
+    fn team_entry(&self) -> Result<Entry, KeychainError> {
+        match &*self.lock() {
+            Inner::Store { store, service, .. } => store
+                .build(service, TEAM_USER, None)
+                .map_err(|e| KeychainError::Failed(describe(&e))),
+            Inner::Unavailable { reason } | Inner::SessionOnly { reason, .. } => {
+                Err(KeychainError::Unavailable(reason.clone()))
+            }
+        }
+    }
+
+    /// Stores the team database's password (only ever in a keychain: a session-only
+    /// keychain refuses, as a password is typed once and kept).
+    pub fn set_team_password(&self, password: &SecretString) -> Result<(), KeychainError> {
+        self.team_entry()?
+            .set_password(password.expose_secret())
+            .map_err(|e| KeychainError::Failed(describe(&e)))
+    }
+
+    /// The team database's password, or `None` if none is stored.
+    pub fn team_password(&self) -> Result<Option<SecretString>, KeychainError> {
+        match self.team_entry()?.get_password() {
+            Ok(p) => Ok(Some(SecretString::from(p))),
+            Err(keyring_core::Error::NoEntry) => Ok(None),
+            Err(e) => Err(KeychainError::Failed(describe(&e))),
+        }
+    }
+
+    /// Forgets the team database's password; a missing one is not an error.
+    pub fn delete_team_password(&self) -> Result<(), KeychainError> {
+        match self.team_entry()?.delete_credential() {
+            Ok(()) | Err(keyring_core::Error::NoEntry) => Ok(()),
+            Err(e) => Err(KeychainError::Failed(describe(&e))),
+        }
+    }
 }
+
+/// The `user` of the team database's password entry (beside the accounts' `account-<id>`).
+pub const TEAM_USER: &str = "team-database";
 
 #[cfg(target_os = "linux")]
 fn system_store() -> Result<Arc<CredentialStore>, String> {
@@ -357,6 +398,34 @@ mod tests {
         assert!(matches!(
             kc.get(id, KeyLocation::Keychain),
             Err(KeychainError::Missing)
+        ));
+    }
+
+    #[test]
+    fn the_team_password_is_filed_per_data_folder_and_refused_without_a_keychain() {
+        let store = keyring_core::mock::Store::new().unwrap();
+        let a = Keychain::with_store(store.clone());
+        a.scope_to("aaaa", None).unwrap();
+        let b = Keychain::with_store(store);
+        b.scope_to("bbbb", None).unwrap();
+        assert!(a.team_password().unwrap().is_none());
+        a.set_team_password(&SecretString::from("s3cret")).unwrap();
+        assert_eq!(
+            a.team_password().unwrap().unwrap().expose_secret(),
+            "s3cret"
+        );
+        assert!(
+            b.team_password().unwrap().is_none(),
+            "another folder's password"
+        );
+        a.delete_team_password().unwrap();
+        a.delete_team_password().unwrap();
+        assert!(a.team_password().unwrap().is_none());
+
+        let none = Keychain::unavailable("no keychain here");
+        assert!(matches!(
+            none.set_team_password(&SecretString::from("x")),
+            Err(KeychainError::Unavailable(_))
         ));
     }
 

@@ -38,6 +38,7 @@ pub mod pricing;
 pub mod sandbox;
 pub mod signals;
 pub mod store;
+pub mod team;
 pub mod ui;
 
 /// Version string shown by `--version` and in the About box: `0.1.0 (rev 1a2b3c4d5e, 2026-11-21)`.

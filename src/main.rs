@@ -6,7 +6,6 @@
 
 #![windows_subsystem = "windows"]
 
-use clap::Parser as _;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -15,7 +14,7 @@ fn main() -> ExitCode {
     logodesk::platform::attach_parent_console();
     logodesk::platform::set_app_id(logodesk::cli::APP_ID);
     logodesk::notify::set_app_id(logodesk::cli::APP_ID);
-    let cli = logodesk::cli::Cli::parse();
+    let cli = logodesk::cli::Cli::parse_args();
     match logodesk::cli::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -116,6 +116,9 @@ impl LogodeskApp {
                 }
                 self.offer(reply, Event::Accounts(event), intents);
             }
+            Event::Team(crate::backend::team::TeamEvent::Status(status)) => {
+                self.cx.session.team = Some(status);
+            }
             event @ Event::Orders(_) => {
                 self.offer(reply, event, intents);
                 self.orders_demo();

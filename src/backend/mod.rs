@@ -24,6 +24,7 @@ pub mod protocol;
 mod startup;
 pub mod support;
 pub mod tasks;
+pub mod team;
 mod waker;
 mod worker;
 

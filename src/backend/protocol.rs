@@ -13,6 +13,7 @@ use super::proofs::{ProofsCommand, ProofsEvent};
 use super::support::pictures::Thumbnail;
 use super::support::{Answer, Generation, UserError};
 use super::tasks::{TasksCommand, TasksEvent};
+use super::team::{TeamCommand, TeamEvent};
 use crate::keychain::KeychainStatus;
 use crate::store::{AccountId, AccountRecord};
 use std::fmt;
@@ -45,6 +46,8 @@ pub enum Command {
     Proofs(ProofsCommand),
     /// The offline copies: their size, emptying them (see [`super::cache`]).
     Cache(CacheCommand),
+    /// The team database: save, test, forget (see [`super::team`]).
+    Team(TeamCommand),
 }
 
 /// What the backend tells the UI, inside an [`Envelope`]. Every envelope is followed by a
@@ -83,6 +86,7 @@ pub enum Event {
     Tasks(TasksEvent),
     Proofs(ProofsEvent),
     Cache(CacheEvent),
+    Team(TeamEvent),
 }
 
 /// An event with the generation and request it answers: what the UI drains.
@@ -99,6 +103,7 @@ impl fmt::Debug for Command {
             Command::Tasks(c) => write!(f, "Tasks::{c:?}"),
             Command::Proofs(c) => write!(f, "Proofs::{c:?}"),
             Command::Cache(c) => write!(f, "Cache::{c:?}"),
+            Command::Team(c) => write!(f, "Team::{c:?}"),
             other => f.write_str(other.into()),
         }
     }
@@ -115,6 +120,7 @@ impl fmt::Debug for Event {
             Event::Tasks(e) => write!(f, "Tasks::{e:?}"),
             Event::Proofs(e) => write!(f, "Proofs::{e:?}"),
             Event::Cache(e) => write!(f, "Cache::{e:?}"),
+            Event::Team(e) => write!(f, "Team::{e:?}"),
             other => f.write_str(other.into()),
         }
     }

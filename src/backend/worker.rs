@@ -20,6 +20,7 @@ use super::support::{
     with_store,
 };
 use super::tasks::Tasks;
+use super::team::Team;
 use super::{BackendConfig, EventSink, StartAccount, startup};
 use crate::sandbox::SandboxHandle;
 use crate::store::{AccountId, AccountRecord};
@@ -90,6 +91,7 @@ struct Worker {
     tasks: Tasks,
     proofs: Proofs,
     cache: Cache,
+    team: Team,
 }
 
 impl Worker {
@@ -169,9 +171,19 @@ impl Worker {
             ),
             proofs: Proofs::new(
                 feature_sink(&sink, Event::Proofs),
-                downloads,
+                downloads.clone(),
                 store.clone(),
                 super::proofs::proofs_folder(&config.store),
+            ),
+            team: Team::new(
+                feature_sink(&sink, Event::Team),
+                clients.keychain.clone(),
+                downloads.clone(),
+                match &config.store {
+                    super::StoreLocation::File(db) => db.parent().map(ToOwned::to_owned),
+                    super::StoreLocation::InMemory => None,
+                },
+                crate::team::run_address().cloned(),
             ),
             orders,
             sink,
@@ -261,6 +273,7 @@ impl Worker {
                 self.cache.handle(c);
                 Ok(())
             }
+            Command::Team(c) => self.team.handle(c).await,
         };
         if let Err(error) = handled {
             self.sink.send(Envelope {
@@ -313,6 +326,7 @@ impl Worker {
         self.designs.activate(&active).await;
         self.tasks.activate(&active).await;
         self.proofs.activate(&active).await;
+        self.team.activate(&active).await;
     }
 }
 

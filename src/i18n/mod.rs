@@ -42,7 +42,7 @@ macro_rules! areas {
 
 areas!(
     "common", "shell", "gallery", "detail", "upload", "editor", "designs", "composer", "history",
-    "tasks", "settings", "backend", "pdf", "api", "notify",
+    "tasks", "settings", "backend", "pdf", "api", "notify", "team",
 );
 
 type Bundle = FluentBundle<FluentResource>;

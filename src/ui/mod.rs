@@ -17,6 +17,7 @@ pub mod palette;
 pub mod requests;
 pub mod screen;
 pub mod settings;
+pub mod settings_team;
 pub mod shell;
 pub mod stale;
 pub mod tasks;
@@ -189,6 +190,8 @@ pub struct Session {
     pub sandbox_demo: Option<crate::backend::SandboxDemo>,
     pub generation: Generation,
     pub active: Option<ActiveAccount>,
+    /// The team database's state (`None` until the backend told it).
+    pub team: Option<crate::backend::team::TeamStatus>,
 }
 
 /// The active account as the UI shows it.

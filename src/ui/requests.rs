@@ -82,6 +82,14 @@ pub enum Slot {
     ProofSheet,
     /// An order's confirmation PDF being saved.
     OrderConfirmation,
+    /// What Settings → Team saved.
+    TeamLoad,
+    /// Saving (or forgetting) the team database.
+    TeamSave,
+    /// Testing the team database.
+    TeamTest,
+    /// "Choose…" a CA file.
+    TeamPick,
 }
 
 impl Slot {
@@ -97,7 +105,13 @@ impl Slot {
             | Slot::UploadPick
             | Slot::UploadCheck
             | Slot::Upload => Screen::Editor,
-            Slot::SettingsSave | Slot::SettingsTest | Slot::SettingsCache => Screen::Settings,
+            Slot::SettingsSave
+            | Slot::SettingsTest
+            | Slot::SettingsCache
+            | Slot::TeamLoad
+            | Slot::TeamSave
+            | Slot::TeamTest
+            | Slot::TeamPick => Screen::Settings,
             Slot::DesignOpen
             | Slot::DesignClone
             | Slot::DesignViews

@@ -112,6 +112,8 @@ pub struct Settings {
     cache_error: Option<UserError>,
     /// "Show desktop notifications" (the app reads it; persisted with the UI state).
     pub desktop_notifications: bool,
+    /// Settings → Team.
+    pub team: super::settings_team::TeamSection,
 }
 
 impl Settings {
@@ -789,6 +791,8 @@ impl ScreenView for Settings {
                 ui.set_max_width(panel::SETTINGS);
                 self.accounts_ui(ui, shared);
                 ui.add_space(space::L);
+                self.team.ui(ui, shared);
+                ui.add_space(space::L);
                 appearance_ui(ui, shared);
                 ui.add_space(space::L);
                 notifications_ui(ui, &mut self.desktop_notifications);
@@ -803,6 +807,7 @@ impl ScreenView for Settings {
         match event {
             Event::Accounts(event) => self.on_accounts_event(event, shared),
             Event::Cache(CacheEvent::Size { used, budget }) => self.cache = Some((used, budget)),
+            Event::Team(event) => self.team.on_event(event, shared),
             event => return Some(event),
         }
         None
@@ -812,6 +817,11 @@ impl ScreenView for Settings {
     fn on_failed(&mut self, reply: Reply, error: &UserError, _: &mut Shared<'_>) -> Toast {
         if reply.slot == Some(Slot::SettingsCache) {
             self.cache_error = Some(error.clone());
+        } else if matches!(
+            reply.slot,
+            Some(Slot::TeamLoad | Slot::TeamSave | Slot::TeamTest | Slot::TeamPick)
+        ) {
+            self.team.on_failed(error);
         } else {
             self.save_error = Some(error.clone());
         }

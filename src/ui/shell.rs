@@ -233,6 +233,9 @@ pub fn status_bar_ui(
                 ui.label(RichText::new(text).small().color(t.text));
                 status_spinner(ui);
             }
+            if super::settings_team::status_mark(ui, shared.session.team.as_ref()) {
+                separator(ui);
+            }
             if let Some(outbox) = outbox {
                 separator(ui);
                 let color = if outbox.offline { t.warning } else { t.text };

@@ -9,6 +9,8 @@
 mod common;
 #[path = "../common/patience.rs"]
 mod patience;
+#[path = "../common/pg_cluster.rs"]
+mod pg_cluster;
 #[path = "../ui_common/mod.rs"]
 mod ui_common;
 
@@ -20,6 +22,7 @@ mod offline;
 mod pdfs;
 mod roster_files;
 mod settings;
+mod team;
 mod ui_composer;
 mod ui_designs;
 mod ui_locale;

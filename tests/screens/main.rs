@@ -10,6 +10,8 @@ mod common;
 mod hostile;
 #[path = "../common/patience.rs"]
 mod patience;
+#[path = "../common/pg_cluster.rs"]
+mod pg_cluster;
 #[path = "../ui_common/mod.rs"]
 mod ui_common;
 
@@ -29,3 +31,4 @@ mod ui_notify;
 mod ui_orders;
 mod ui_proofs;
 mod ui_tasks;
+mod ui_team;

@@ -138,7 +138,7 @@ pub fn app_saving_to(dir: &std::path::Path) -> Harness<'static, LogodeskApp> {
     app_with(config, egui::Theme::Light, PersistedUi::default())
 }
 
-/// The text field named `field` (one line or several).
+/// The text field named `field` (one line or several, or a password's).
 #[track_caller]
 pub fn text_field<'a>(
     h: &'a Harness<'static, LogodeskApp>,
@@ -147,6 +147,7 @@ pub fn text_field<'a>(
     use egui::accesskit::Role;
     h.query_by_role_and_label(Role::TextInput, field)
         .or_else(|| h.query_by_role_and_label(Role::MultilineTextInput, field))
+        .or_else(|| h.query_by_role_and_label(Role::PasswordInput, field))
         .unwrap_or_else(|| panic!("no text field {field}"))
 }
 

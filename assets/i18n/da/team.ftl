@@ -1,0 +1,58 @@
+# Teamdatabasen (src/team/): adressen, TLS og forbindelsens sætninger.
+team-address-scheme = Teamdatabasens adresse skal begynde med postgres:// eller postgresql://, for eksempel postgres://logodesk@db.example.com:5432/logodesk.
+team-address-invalid = Teamdatabasens adresse kan ikke læses ({ $reason }). Skriv den som postgres://bruger@vært:port/database.
+team-address-password = Teamdatabasens adresse indeholder en adgangskode. Fjern den fra adressen og skriv den i feltet til adgangskoden: logodesk gemmer den i nøgleringen, aldrig i en fil.
+team-address-no-user = Teamdatabasens adresse nævner ingen bruger. Skriv den som postgres://bruger@vært:port/database.
+team-address-no-host = Teamdatabasens adresse nævner ingen vært. Skriv den som postgres://bruger@vært:port/database, eller en Unix-sokkel som ?host=/sti.
+team-address-no-database = Teamdatabasens adresse nævner ingen database. Tilføj den efter værten: postgres://bruger@vært:port/database.
+team-ca-file = CA-filen { $path } kan ikke bruges ({ $reason }). Vælg en PEM-fil med certifikatet fra den myndighed, der har underskrevet serverens certifikat.
+team-ca-file-empty = den indeholder intet certifikat
+team-tls-not-offered = Serveren { $host } tilbyder ikke TLS, og logodesk sender ikke teamets data ukrypteret væk fra denne computer. Slå ssl til i serverens postgresql.conf, eller spørg den, der driver serveren.
+team-tls-untrusted = Serverens certifikat er ikke betroet for { $host } ({ $reason }). Vælg den CA-fil, der har underskrevet det, under Indstillinger → Team, eller bed den, der driver serveren, om et certifikat fra en betroet myndighed.
+team-tls-failed = Den krypterede forbindelse til { $host } mislykkedes ({ $reason }). Tjek adressen og CA-filen under Indstillinger → Team.
+team-unreachable = Teamdatabasen på { $host } kan ikke nås ({ $reason }). Tjek adressen og netværket; logodesk prøver igen af sig selv.
+team-auth = Teamdatabasen afviste brugeren { $user } eller dens adgangskode. Tjek adgangskoden under Indstillinger → Team.
+team-password-missing = Teamdatabasen beder om en adgangskode, og der er ingen gemt. Skriv den under Indstillinger → Team og gem.
+team-no-database = Databasen { $database } findes ikke på serveren. Tjek adressen, eller opret den (README fortæller hvordan).
+team-server = Teamdatabasen svarede med en fejl: { $reason }
+team-saved-read = Teamindstillingerne i { $path } kan ikke læses ({ $reason }). Indtast dem igen under Indstillinger → Team.
+team-saved-write = Teamindstillingerne kan ikke gemmes i { $path } ({ $reason }). Tjek, at datamappen er skrivbar.
+team-no-address = Der er ingen teamdatabase angivet. Skriv først dens adresse under Indstillinger → Team.
+team-ca-pick-title = Vælg teamdatabasens CA-fil
+team-ca-pick-filter = Certifikater (PEM)
+
+# Indstillinger → Team (src/ui/settings_team.rs).
+settings-team = Teamdatabase
+settings-team-hint = En PostgreSQL-database, som teamet deler. Valgfri: uden den bliver alt på denne computer. Indtil videre forbinder et skrivebord sig og ser, hvilke skriveborde der er forbundet; historik, kladder og ordrer i kø bliver stadig på hver computer.
+settings-team-run = I denne kørsel er teamdatabasen { $address } (--team-database), ikke den, der er gemt her.
+settings-team-address = Adresse
+settings-team-password = Adgangskode
+settings-team-password-kept = gemt i nøgleringen; skriv for at erstatte
+settings-team-ca = CA-fil
+settings-team-ca-hint = valgfri: ellers systemets certifikater
+settings-team-choose = Vælg…
+settings-team-choosing = Vælger en CA-fil
+settings-team-desk = Skrivebordets navn
+settings-team-desk-hint = tomt: computerens brugernavn
+team-desk-unnamed = Dette skrivebord
+settings-team-save = Gem teamdatabase
+settings-team-saving = Gemmer teamdatabasen
+settings-team-saved = Teamdatabasen er gemt.
+settings-team-test = Test teamdatabase
+settings-team-testing = Tester teamdatabasen
+settings-team-loading = Læser teamindstillingerne
+settings-team-forget = Glem
+settings-team-forget-hover = Glem teamdatabasens adresse, og fjern dens adgangskode fra nøgleringen.
+settings-team-version = Forbundet: PostgreSQL { $version }
+settings-team-tls-on = Krypteret (TLS)
+settings-team-tls-off = Ikke krypteret (denne computer eller en Unix-sokkel)
+settings-team-schema-there = Skemaet logodesk findes.
+settings-team-schema-may = Rollen må oprette skemaet logodesk.
+settings-team-schema-not = Rollen må ikke oprette skemaet logodesk, og det findes ikke. Giv CREATE på databasen, eller opret skemaet til rollen (README fortæller hvordan).
+settings-team-desks = { $count ->
+    [one] Ét skrivebord forbundet nu:
+   *[other] { $count } skriveborde forbundet nu:
+}
+settings-team-desk-row = { $name }, siden { $since }
+settings-team-desk-this = { $name } (denne test), siden { $since }
+shell-team-unreachable = Teamdatabasen kan ikke nås, næste forsøg om { $seconds } s

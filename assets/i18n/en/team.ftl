@@ -1,0 +1,58 @@
+# The team database (src/team/): the address, TLS and connection sentences.
+team-address-scheme = The team database's address must start with postgres:// or postgresql://, for example postgres://logodesk@db.example.com:5432/logodesk.
+team-address-invalid = The team database's address cannot be read ({ $reason }). Write it as postgres://user@host:port/database.
+team-address-password = The team database's address holds a password. Remove it from the address and type it in the password field: logodesk keeps it in the keychain, never in a file.
+team-address-no-user = The team database's address names no user. Write it as postgres://user@host:port/database.
+team-address-no-host = The team database's address names no host. Write it as postgres://user@host:port/database, or a Unix socket as ?host=/path.
+team-address-no-database = The team database's address names no database. Add it after the host: postgres://user@host:port/database.
+team-ca-file = The CA file { $path } cannot be used ({ $reason }). Choose a PEM file with the certificate of the authority that signed the server's certificate.
+team-ca-file-empty = it holds no certificate
+team-tls-not-offered = The server { $host } does not offer TLS, and logodesk does not send the team's data unencrypted off this computer. Turn on ssl in the server's postgresql.conf, or ask whoever runs the server.
+team-tls-untrusted = The server's certificate is not trusted for { $host } ({ $reason }). Choose the CA file that signed it in Settings → Team, or ask whoever runs the server for a certificate from a trusted authority.
+team-tls-failed = The encrypted connection to { $host } failed ({ $reason }). Check the address and the CA file in Settings → Team.
+team-unreachable = The team database at { $host } cannot be reached ({ $reason }). Check the address and the network; logodesk tries again by itself.
+team-auth = The team database refused the user { $user } or its password. Check the password in Settings → Team.
+team-password-missing = The team database asks for a password and none is saved. Type it in Settings → Team and save.
+team-no-database = The database { $database } does not exist on the server. Check the address, or create it (the README says how).
+team-server = The team database answered with an error: { $reason }
+team-saved-read = The team settings in { $path } cannot be read ({ $reason }). Enter them again in Settings → Team.
+team-saved-write = The team settings cannot be saved to { $path } ({ $reason }). Check that the data folder is writable.
+team-no-address = No team database is set. Type its address in Settings → Team first.
+team-ca-pick-title = Choose the team database's CA file
+team-ca-pick-filter = Certificates (PEM)
+
+# Settings → Team (src/ui/settings_team.rs).
+settings-team = Team database
+settings-team-hint = A PostgreSQL database the team shares. Optional: without one, everything stays on this computer. For now a desk connects and sees which desks are connected; history, drafts and queued orders still stay on each computer.
+settings-team-run = For this run the team database is { $address } (--team-database), not the one saved here.
+settings-team-address = Address
+settings-team-password = Password
+settings-team-password-kept = saved in the keychain; type to replace
+settings-team-ca = CA file
+settings-team-ca-hint = optional: the system's certificates otherwise
+settings-team-choose = Choose…
+settings-team-choosing = Choosing a CA file
+settings-team-desk = Desk name
+settings-team-desk-hint = empty: this computer's user name
+team-desk-unnamed = This desk
+settings-team-save = Save team database
+settings-team-saving = Saving the team database
+settings-team-saved = The team database is saved.
+settings-team-test = Test team database
+settings-team-testing = Testing the team database
+settings-team-loading = Reading the team settings
+settings-team-forget = Forget
+settings-team-forget-hover = Forget the team database's address and remove its password from the keychain.
+settings-team-version = Connected: PostgreSQL { $version }
+settings-team-tls-on = Encrypted (TLS)
+settings-team-tls-off = Not encrypted (this computer or a Unix socket)
+settings-team-schema-there = The schema logodesk is there.
+settings-team-schema-may = The role may create the schema logodesk.
+settings-team-schema-not = The role may not create the schema logodesk, and it is not there. Grant CREATE on the database, or create the schema for the role (the README says how).
+settings-team-desks = { $count ->
+    [one] One desk connected now:
+   *[other] { $count } desks connected now:
+}
+settings-team-desk-row = { $name }, since { $since }
+settings-team-desk-this = { $name } (this test), since { $since }
+shell-team-unreachable = Team database not reachable, next try in { $seconds } s

@@ -1,0 +1,479 @@
+use super::*;
+use secrecy::ExposeSecret;
+
+fn address(s: &str) -> TeamAddress {
+    s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
+}
+
+#[test]
+fn addresses_are_read_with_user_host_port_and_database() {
+    let a = address("postgres://desk@db.example.com:6543/team");
+    assert_eq!(a.user(), "desk");
+    assert_eq!(a.database(), "team");
+    assert_eq!(a.hosts(), vec![HostKind::Tcp("db.example.com".into())]);
+    assert_eq!(a.config().get_ports(), &[6543]);
+    let b = address("postgresql://desk@localhost/team");
+    assert_eq!(b.hosts(), vec![HostKind::Tcp("localhost".into())]);
+    let socket = address("postgres://desk@/team?host=/run/postgresql");
+    assert_eq!(
+        socket.hosts(),
+        vec![HostKind::Socket(PathBuf::from("/run/postgresql"))]
+    );
+    assert_eq!(
+        format!("{a:?}"),
+        r#"TeamAddress("postgres://desk@db.example.com:6543/team")"#
+    );
+}
+
+#[test]
+fn a_password_in_the_address_is_refused_with_a_sentence() {
+    for text in [
+        "postgres://desk:hunter2@db.example.com/team",
+        "postgres://desk@db.example.com/team?password=hunter2",
+    ] {
+        let e = text.parse::<TeamAddress>().unwrap_err();
+        assert_eq!(e, TeamError::PasswordInAddress, "{text}");
+        let sentence = e.to_string();
+        assert!(sentence.contains("keychain"), "{sentence}");
+        assert!(!sentence.contains("hunter2"), "{sentence}");
+    }
+}
+
+#[test]
+fn bad_addresses_are_sentences() {
+    let cases = [
+        ("mysql://desk@db/team", TeamError::Scheme),
+        ("db.example.com", TeamError::Scheme),
+        ("postgres://db.example.com/team", TeamError::NoUser),
+        ("postgres://desk@db.example.com", TeamError::NoDatabase),
+    ];
+    for (text, expected) in cases {
+        let e = text.parse::<TeamAddress>().unwrap_err();
+        assert_eq!(e, expected, "{text}");
+        assert!(e.to_string().ends_with('.'), "{text}: {e}");
+    }
+    let e = "postgres://desk@db.example.com:notaport/team"
+        .parse::<TeamAddress>()
+        .unwrap_err();
+    assert!(matches!(e, TeamError::Invalid(_)), "{e:?}");
+    assert!(
+        e.to_string()
+            .starts_with("The team database's address cannot be read"),
+        "{e}"
+    );
+}
+
+#[test]
+fn tls_is_required_off_loopback_and_not_on_loopback_or_a_socket() {
+    let tcp = |h: &str| vec![HostKind::Tcp(h.into())];
+    for host in [
+        "127.0.0.1",
+        "127.8.9.10",
+        "::1",
+        "[::1]",
+        "localhost",
+        "LOCALHOST",
+    ] {
+        assert_eq!(tls_for(&tcp(host), None), Tls::Off, "{host}");
+        assert_eq!(
+            tls_for(&tcp(host), Some(SslAsk::Require)),
+            Tls::Required,
+            "{host}"
+        );
+    }
+    for host in [
+        "db.example.com",
+        "10.0.0.5",
+        "128.0.0.1",
+        "::2",
+        "localhost.example.com",
+    ] {
+        assert_eq!(tls_for(&tcp(host), None), Tls::Required, "{host}");
+        assert_eq!(
+            tls_for(&tcp(host), Some(SslAsk::Prefer)),
+            Tls::Required,
+            "{host}"
+        );
+        assert_eq!(
+            tls_for(&tcp(host), Some(SslAsk::Disable)),
+            Tls::Off,
+            "{host}"
+        );
+    }
+    let socket = vec![HostKind::Socket(PathBuf::from("/run/postgresql"))];
+    assert_eq!(tls_for(&socket, None), Tls::Off);
+    // One remote host among several is enough to require it.
+    let mixed = vec![
+        HostKind::Tcp("localhost".into()),
+        HostKind::Tcp("db.example.com".into()),
+    ];
+    assert_eq!(tls_for(&mixed, None), Tls::Required);
+    assert_eq!(
+        address("postgres://d@db.example.com/t").tls(),
+        Tls::Required
+    );
+    assert_eq!(address("postgres://d@127.0.0.1/t").tls(), Tls::Off);
+    assert_eq!(
+        address("postgres://d@db.example.com/t?sslmode=prefer").tls(),
+        Tls::Required
+    );
+}
+
+#[test]
+fn settings_never_show_the_password_in_debug() {
+    let settings = TeamSettings {
+        address: address("postgres://desk@db.example.com/team"),
+        password: Some(SecretString::from("hunter2")),
+        ca_file: None,
+        desk_name: "Alice".into(),
+    };
+    let shown = format!("{settings:?}");
+    assert!(!shown.contains("hunter2"), "{shown}");
+    assert!(shown.contains("[redacted]"), "{shown}");
+    assert_eq!(
+        settings.password.as_ref().map(|p| p.expose_secret()),
+        Some("hunter2")
+    );
+}
+
+#[test]
+fn the_desk_is_named_after_the_computers_user() {
+    let env = |pairs: &'static [(&'static str, &'static str)]| {
+        move |k: &str| {
+            pairs
+                .iter()
+                .find(|(n, _)| *n == k)
+                .map(|(_, v)| v.to_string())
+        }
+    };
+    assert_eq!(
+        desk_name_from(env(&[("USER", "alice"), ("USERNAME", "x")])),
+        "alice"
+    );
+    assert_eq!(
+        desk_name_from(env(&[("USER", " "), ("USERNAME", "Bob")])),
+        "Bob"
+    );
+    assert_eq!(
+        desk_name_from(env(&[("HOSTNAME", "kontor-pc")])),
+        "kontor-pc"
+    );
+    assert_eq!(
+        desk_name_from(env(&[])),
+        crate::tr!("team-desk-unnamed"),
+        "no user, no computer name: a word in the person's language"
+    );
+}
+
+#[test]
+fn the_run_address_wins_over_the_saved_one_and_the_password_comes_from_the_keychain() {
+    let dir = tempfile::tempdir().unwrap();
+    let keychain = crate::keychain::Keychain::with_store(keyring_core::mock::Store::new().unwrap());
+    assert_eq!(SavedTeam::load(dir.path()).unwrap(), SavedTeam::default());
+    assert!(
+        SavedTeam::default()
+            .resolve(None, &keychain)
+            .unwrap()
+            .is_none()
+    );
+
+    let saved = SavedTeam {
+        address: Some("postgres://desk@saved.example.com/team".into()),
+        ca_file: Some(PathBuf::from("/etc/team-ca.pem")),
+        desk_name: Some("Front desk".into()),
+    };
+    saved.save(dir.path()).unwrap();
+    let loaded = SavedTeam::load(dir.path()).unwrap();
+    assert_eq!(loaded, saved);
+    let file = std::fs::read_to_string(dir.path().join("team.json")).unwrap();
+    keychain
+        .set_team_password(&SecretString::from("hunter2"))
+        .unwrap();
+    assert!(!file.contains("hunter2"));
+
+    let s = loaded.resolve(None, &keychain).unwrap().unwrap();
+    assert_eq!(
+        s.address.to_string(),
+        "postgres://desk@saved.example.com/team"
+    );
+    assert_eq!(
+        s.password.as_ref().map(|p| p.expose_secret()),
+        Some("hunter2")
+    );
+    assert_eq!(s.desk_name, "Front desk");
+    let run = address("postgres://desk@run.example.com/team");
+    let s = loaded.resolve(Some(&run), &keychain).unwrap().unwrap();
+    assert_eq!(s.address, run);
+    assert_eq!(
+        s.ca_file.as_deref(),
+        Some(std::path::Path::new("/etc/team-ca.pem"))
+    );
+
+    // A password never reaches the file.
+    let bad = SavedTeam {
+        address: Some("postgres://desk:pw@db/team".into()),
+        ..SavedTeam::default()
+    };
+    assert!(matches!(
+        bad.save(dir.path()),
+        Err(SavedError::Address(TeamError::PasswordInAddress))
+    ));
+    assert_eq!(SavedTeam::load(dir.path()).unwrap(), saved);
+}
+
+/// Against a real PostgreSQL (tests/common/pg_cluster.rs).
+mod live {
+    use super::super::*;
+    use crate::team::pg_cluster::{PgCluster, PgOptions, shared};
+    use std::path::Path;
+    use std::process::Command;
+    use std::sync::OnceLock;
+
+    fn settings(url: &str, desk: &str) -> TeamSettings {
+        TeamSettings {
+            address: url.parse().unwrap_or_else(|e| panic!("{url}: {e}")),
+            password: None,
+            ca_file: None,
+            desk_name: desk.into(),
+        }
+    }
+
+    /// Why these settings cannot connect (a connection is a failed test).
+    fn refused(settings: &TeamSettings) -> TeamError {
+        match connect(settings) {
+            Ok(_) => panic!("{settings:?} connected"),
+            Err(e) => e,
+        }
+    }
+
+    fn socket_url(cluster: &PgCluster, db: &str) -> String {
+        format!(
+            "postgres://postgres@/{db}?host={}&port={}",
+            cluster.socket_dir().display(),
+            cluster.port
+        )
+    }
+
+    #[test]
+    fn test_connection_reports_the_version_the_schema_and_the_desks_connected_now() {
+        let cluster = shared();
+        let db = cluster.create_database();
+        let url = socket_url(cluster, &db);
+        // Bob's desk is connected while Alice tests hers.
+        let _bob = connect(&settings(&url, "Bob")).unwrap_or_else(|e| panic!("{e}"));
+        let report = test_connection(&settings(&url, "Alice")).unwrap_or_else(|e| panic!("{e}"));
+        let version = cluster.psql(&db, "SHOW server_version").unwrap();
+        assert_eq!(report.server_version, version);
+        assert!(!report.tls, "a Unix socket has no TLS");
+        assert!(!report.schema_exists);
+        assert!(report.may_create_schema, "postgres may create");
+        let names: Vec<(&str, bool)> = report
+            .desks
+            .iter()
+            .map(|d| (d.name.as_str(), d.this_desk))
+            .collect();
+        assert!(names.contains(&("Bob", false)), "{names:?}");
+        assert!(names.contains(&("Alice", true)), "{names:?}");
+        assert!(
+            report.desks.iter().all(|d| d.since.ends_with(" UTC")),
+            "{report:?}"
+        );
+        // The name the server sees.
+        let seen = cluster
+            .psql(
+                &db,
+                "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'logodesk Bob'",
+            )
+            .unwrap();
+        assert_eq!(seen, "1");
+
+        cluster
+            .psql(&db, "CREATE ROLE desk LOGIN; CREATE SCHEMA logodesk")
+            .unwrap();
+        let desk_url = url.replace("postgres://postgres@", "postgres://desk@");
+        let report =
+            test_connection(&settings(&desk_url, "Carol")).unwrap_or_else(|e| panic!("{e}"));
+        assert!(report.schema_exists);
+        assert!(!report.may_create_schema, "a plain role may not create");
+    }
+
+    #[test]
+    fn a_missing_database_and_a_closed_port_are_sentences() {
+        let cluster = shared();
+        let url = socket_url(cluster, "no_such_db");
+        let e = refused(&settings(&url, "Alice"));
+        assert_eq!(e, TeamError::NoSuchDatabase("no_such_db".into()));
+        // A port where nothing listens (the shared cluster has no TCP).
+        let e = refused(&settings(
+            &format!("postgres://postgres@127.0.0.1:{}/x", cluster.port),
+            "Alice",
+        ));
+        assert!(matches!(e, TeamError::Unreachable { .. }), "{e:?}");
+        assert!(e.to_string().contains("127.0.0.1"), "{e}");
+    }
+
+    /// A test authority and a server certificate for `db.team.test` it signed (openssl).
+    struct Certs {
+        ca: std::path::PathBuf,
+        cert: String,
+        key: String,
+    }
+
+    fn openssl(dir: &Path, args: &[&str]) {
+        let out = Command::new("openssl")
+            .args(args)
+            .current_dir(dir)
+            .output()
+            .unwrap_or_else(|e| panic!("openssl (install the openssl package): {e}"));
+        assert!(
+            out.status.success(),
+            "openssl {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    fn certs(dir: &Path) -> Certs {
+        std::fs::create_dir_all(dir).unwrap();
+        let ec = [
+            "-newkey",
+            "ec",
+            "-pkeyopt",
+            "ec_paramgen_curve:P-256",
+            "-nodes",
+        ];
+        let mut ca = vec!["req", "-x509"];
+        ca.extend(ec);
+        ca.extend([
+            "-keyout",
+            "ca.key",
+            "-out",
+            "ca.crt",
+            "-days",
+            "2",
+            "-subj",
+            "/CN=logodesk test CA",
+        ]);
+        openssl(dir, &ca);
+        let mut csr = vec!["req"];
+        csr.extend(ec);
+        csr.extend([
+            "-keyout",
+            "server.key",
+            "-out",
+            "server.csr",
+            "-subj",
+            "/CN=db.team.test",
+        ]);
+        openssl(dir, &csr);
+        std::fs::write(
+            dir.join("ext.cnf"),
+            "subjectAltName=DNS:db.team.test\nbasicConstraints=CA:FALSE\n\
+             keyUsage=digitalSignature\nextendedKeyUsage=serverAuth\n",
+        )
+        .unwrap();
+        openssl(
+            dir,
+            &[
+                "x509",
+                "-req",
+                "-in",
+                "server.csr",
+                "-CA",
+                "ca.crt",
+                "-CAkey",
+                "ca.key",
+                "-CAcreateserial",
+                "-out",
+                "server.crt",
+                "-days",
+                "2",
+                "-extfile",
+                "ext.cnf",
+            ],
+        );
+        Certs {
+            ca: dir.join("ca.crt"),
+            cert: std::fs::read_to_string(dir.join("server.crt")).unwrap(),
+            key: std::fs::read_to_string(dir.join("server.key")).unwrap(),
+        }
+    }
+
+    /// A server with TLS and passwords on 127.0.0.1, its CA file, and a role `desk`.
+    fn tls_cluster() -> &'static (PgCluster, std::path::PathBuf) {
+        static CLUSTER: OnceLock<(PgCluster, std::path::PathBuf)> = OnceLock::new();
+        CLUSTER.get_or_init(|| {
+            let dir = std::env::temp_dir().join(format!("ldtls-{}", std::process::id()));
+            let certs = certs(&dir);
+            let cluster = PgCluster::start(&PgOptions {
+                tcp: true,
+                tls: Some((certs.cert, certs.key)),
+                password_on_tcp: true,
+            })
+            .unwrap_or_else(|e| panic!("{e}"));
+            cluster
+                .psql("postgres", "CREATE ROLE desk LOGIN PASSWORD 'team-pw'")
+                .unwrap();
+            (cluster, certs.ca)
+        })
+    }
+
+    /// `db.team.test` is not loopback, so TLS is required; `hostaddr` sends the connection to
+    /// the test server on 127.0.0.1 while the certificate is checked for the name.
+    fn remote_url(cluster: &PgCluster) -> String {
+        format!(
+            "postgres://desk@db.team.test:{}/postgres?hostaddr=127.0.0.1",
+            cluster.port
+        )
+    }
+
+    #[test]
+    fn tls_to_a_trusted_certificate_is_on_and_an_untrusted_one_is_a_sentence() {
+        let (cluster, ca) = tls_cluster();
+        let mut s = settings(&remote_url(cluster), "Alice");
+        s.password = Some(SecretString::from("team-pw"));
+        s.ca_file = Some(ca.clone());
+        let report = test_connection(&s).unwrap_or_else(|e| panic!("{e}"));
+        assert!(report.tls, "{report:?}");
+
+        // The system's roots do not know the test authority.
+        s.ca_file = None;
+        let e = refused(&s);
+        assert!(matches!(e, TeamError::TlsUntrusted { .. }), "{e:?}");
+        assert!(
+            e.to_string()
+                .starts_with("The server's certificate is not trusted"),
+            "{e}"
+        );
+
+        // A wrong password is a sentence naming the user.
+        s.ca_file = Some(ca.clone());
+        s.password = Some(SecretString::from("wrong"));
+        let e = refused(&s);
+        assert_eq!(e, TeamError::Auth("desk".into()));
+        s.password = None;
+        assert_eq!(refused(&s), TeamError::PasswordMissing);
+    }
+
+    #[test]
+    fn a_server_without_tls_on_a_name_off_loopback_is_refused() {
+        // A plain server (no TLS) on 127.0.0.1, trust auth.
+        static PLAIN: OnceLock<PgCluster> = OnceLock::new();
+        let cluster = PLAIN.get_or_init(|| {
+            PgCluster::start(&PgOptions {
+                tcp: true,
+                ..PgOptions::default()
+            })
+            .unwrap_or_else(|e| panic!("{e}"))
+        });
+        let url = format!(
+            "postgres://postgres@db.team.test:{}/postgres?hostaddr=127.0.0.1",
+            cluster.port
+        );
+        let e = refused(&settings(&url, "Alice"));
+        assert_eq!(e, TeamError::TlsNotOffered("db.team.test".into()));
+        // The same server by its loopback address: no TLS needed.
+        let local = format!("postgres://postgres@127.0.0.1:{}/postgres", cluster.port);
+        let report = test_connection(&settings(&local, "Alice")).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!report.tls);
+    }
+}

@@ -1,0 +1,344 @@
+//! Settings → Team: the team database's address, password (to the keychain), CA file, the
+//! desk's name; Save, Test connection (with its report) and Forget (issue 29).
+
+use super::theme::{self, field, space, table};
+use super::widgets::UiExt as _;
+use super::{Shared, Slot};
+use crate::backend::team::{TeamCommand, TeamEvent, TeamStatus};
+use crate::backend::{Command, UserError};
+use crate::team::{SavedTeam, TeamAddress, TestReport};
+use egui::{RichText, Ui};
+use secrecy::SecretString;
+use std::path::PathBuf;
+
+/// The Team section's state.
+#[derive(Default)]
+pub struct TeamSection {
+    /// Whether what is saved was asked for.
+    asked: bool,
+    pub address: String,
+    /// Typed, not yet saved; never shown back (masked) and emptied once saved.
+    password: String,
+    pub ca_file: String,
+    pub desk_name: String,
+    has_password: bool,
+    run_address: Option<String>,
+    pub report: Option<TestReport>,
+    pub error: Option<UserError>,
+}
+
+impl TeamSection {
+    /// Takes an event of the team feature.
+    pub fn on_event(&mut self, event: TeamEvent, shared: &mut Shared<'_>) {
+        match event {
+            TeamEvent::Loaded {
+                saved,
+                run_address,
+                has_password,
+            } => {
+                self.address = saved.address.unwrap_or_default();
+                self.ca_file = saved
+                    .ca_file
+                    .map(|p| p.display().to_string())
+                    .unwrap_or_default();
+                self.desk_name = saved.desk_name.unwrap_or_default();
+                self.has_password = has_password;
+                self.run_address = run_address;
+            }
+            TeamEvent::Saved => {
+                if !self.password.is_empty() {
+                    self.has_password = true;
+                }
+                self.password.clear();
+                shared
+                    .notifications
+                    .success(crate::tr!("settings-team-saved"));
+                self.ask(shared);
+            }
+            TeamEvent::Tested(report) => self.report = Some(report),
+            TeamEvent::CaFilePicked(Some(path)) => self.ca_file = path.display().to_string(),
+            TeamEvent::CaFilePicked(None) | TeamEvent::Status(_) => {}
+        }
+    }
+
+    /// A request of the section failed.
+    pub fn on_failed(&mut self, error: &UserError) {
+        self.error = Some(error.clone());
+    }
+
+    fn ask(&mut self, shared: &mut Shared<'_>) {
+        self.asked = true;
+        shared.request(
+            Slot::TeamLoad,
+            &crate::tr!("settings-team-loading"),
+            |request| Command::Team(TeamCommand::Load { request }),
+        );
+    }
+
+    /// Asks for what is saved again the next time the section is drawn.
+    pub fn forget_loaded(&mut self) {
+        self.asked = false;
+    }
+
+    /// The form's values as they would be saved.
+    fn saved(&self) -> SavedTeam {
+        let text = |s: &str| Some(s.trim().to_owned()).filter(|s| !s.is_empty());
+        SavedTeam {
+            address: text(&self.address),
+            ca_file: text(&self.ca_file).map(PathBuf::from),
+            desk_name: text(&self.desk_name),
+        }
+    }
+
+    fn password(&self) -> Option<SecretString> {
+        Some(&self.password)
+            .filter(|p| !p.is_empty())
+            .map(|p| SecretString::from(p.clone()))
+    }
+
+    pub fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
+        if !self.asked {
+            self.ask(shared);
+        }
+        let t = theme::tokens(ui.ctx());
+        ui.surface(|ui| {
+            ui.set_width(ui.available_width());
+            ui.section_heading(&crate::tr!("settings-team"));
+            ui.muted_small(&crate::tr!("settings-team-hint"));
+            ui.add_space(space::S);
+            if let Some(run) = &self.run_address {
+                ui.label(
+                    RichText::new(crate::tr!("settings-team-run", address = run.as_str()))
+                        .color(t.warning),
+                );
+            }
+            let problem = Some(self.address.trim())
+                .filter(|a| !a.is_empty())
+                .and_then(|a| a.parse::<TeamAddress>().err());
+            egui::Grid::new("team-form")
+                .num_columns(2)
+                .spacing([space::L, space::S])
+                .min_col_width(table::LABEL_COLUMN)
+                .show(ui, |ui| {
+                    let label = ui.label(crate::tr!("settings-team-address"));
+                    ui.vertical(|ui| {
+                        ui.add(
+                            egui::TextEdit::singleline(&mut self.address)
+                                .desired_width(field::XXL)
+                                .hint_text("postgres://logodesk@db.example.com:5432/logodesk"),
+                        )
+                        .labelled_by(label.id);
+                        if let Some(p) = &problem {
+                            ui.label(RichText::new(p.to_string()).small().color(t.danger));
+                        }
+                    });
+                    ui.end_row();
+
+                    let label = ui.label(crate::tr!("settings-team-password"));
+                    ui.vertical(|ui| {
+                        let hint = if self.has_password {
+                            crate::tr!("settings-team-password-kept")
+                        } else {
+                            String::new()
+                        };
+                        ui.add(
+                            egui::TextEdit::singleline(&mut self.password)
+                                .password(true)
+                                .desired_width(field::XL)
+                                .hint_text(hint),
+                        )
+                        .labelled_by(label.id);
+                    });
+                    ui.end_row();
+
+                    let label = ui.label(crate::tr!("settings-team-ca"));
+                    ui.horizontal(|ui| {
+                        ui.add(
+                            egui::TextEdit::singleline(&mut self.ca_file)
+                                .desired_width(field::XL)
+                                .hint_text(crate::tr!("settings-team-ca-hint")),
+                        )
+                        .labelled_by(label.id);
+                        if ui.button(crate::tr!("settings-team-choose")).clicked() {
+                            shared.request(
+                                Slot::TeamPick,
+                                &crate::tr!("settings-team-choosing"),
+                                |request| Command::Team(TeamCommand::PickCaFile { request }),
+                            );
+                        }
+                    });
+                    ui.end_row();
+
+                    let label = ui.label(crate::tr!("settings-team-desk"));
+                    ui.add(
+                        egui::TextEdit::singleline(&mut self.desk_name)
+                            .desired_width(field::XL)
+                            .hint_text(crate::tr!("settings-team-desk-hint")),
+                    )
+                    .labelled_by(label.id);
+                    ui.end_row();
+                });
+            ui.add_space(space::S);
+            ui.horizontal(|ui| {
+                let saving = shared.requests.is_running(Slot::TeamSave);
+                let testing = shared.requests.is_running(Slot::TeamTest);
+                if ui
+                    .add_enabled(
+                        !saving && problem.is_none(),
+                        egui::Button::new(
+                            RichText::new(crate::tr!("settings-team-save")).color(t.on_accent),
+                        )
+                        .fill(t.accent),
+                    )
+                    .clicked()
+                {
+                    self.error = None;
+                    let (saved, password) = (self.saved(), self.password());
+                    shared.request(
+                        Slot::TeamSave,
+                        &crate::tr!("settings-team-saving"),
+                        |request| {
+                            Command::Team(TeamCommand::Save {
+                                request,
+                                saved,
+                                password,
+                            })
+                        },
+                    );
+                }
+                if ui
+                    .add_enabled(
+                        !testing && problem.is_none(),
+                        egui::Button::new(crate::tr!("settings-team-test")),
+                    )
+                    .clicked()
+                {
+                    self.error = None;
+                    self.report = None;
+                    let (saved, password) = (self.saved(), self.password());
+                    shared.request(
+                        Slot::TeamTest,
+                        &crate::tr!("settings-team-testing"),
+                        |request| {
+                            Command::Team(TeamCommand::Test {
+                                request,
+                                saved,
+                                password,
+                            })
+                        },
+                    );
+                }
+                if ui
+                    .add_enabled(
+                        !saving,
+                        egui::Button::new(crate::tr!("settings-team-forget")),
+                    )
+                    .on_hover_text(crate::tr!("settings-team-forget-hover"))
+                    .clicked()
+                {
+                    self.error = None;
+                    self.report = None;
+                    self.address.clear();
+                    self.password.clear();
+                    self.ca_file.clear();
+                    self.desk_name.clear();
+                    self.has_password = false;
+                    shared.request(
+                        Slot::TeamSave,
+                        &crate::tr!("settings-team-saving"),
+                        |request| Command::Team(TeamCommand::Forget { request }),
+                    );
+                }
+                if saving || testing {
+                    ui.spinner();
+                }
+            });
+            if let Some(report) = &self.report {
+                ui.add_space(space::S);
+                report_ui(ui, report);
+            }
+            if let Some(e) = &self.error {
+                ui.add_space(space::S);
+                ui.error_box(e, "team");
+            }
+        });
+    }
+}
+
+fn report_ui(ui: &mut Ui, report: &TestReport) {
+    let t = theme::tokens(ui.ctx());
+    let line = |ui: &mut Ui, ok: bool, text: &str| {
+        let (icon, c) = if ok {
+            ("✔", t.success)
+        } else {
+            ("✖", t.danger)
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(icon).color(c));
+            ui.label(RichText::new(text).color(c));
+        });
+    };
+    line(
+        ui,
+        true,
+        &crate::tr!(
+            "settings-team-version",
+            version = report.server_version.as_str()
+        ),
+    );
+    line(
+        ui,
+        true,
+        &if report.tls {
+            crate::tr!("settings-team-tls-on")
+        } else {
+            crate::tr!("settings-team-tls-off")
+        },
+    );
+    let (ok, schema) = if report.schema_exists {
+        (true, crate::tr!("settings-team-schema-there"))
+    } else if report.may_create_schema {
+        (true, crate::tr!("settings-team-schema-may"))
+    } else {
+        (false, crate::tr!("settings-team-schema-not"))
+    };
+    line(ui, ok, &schema);
+    ui.label(crate::tr!(
+        "settings-team-desks",
+        count = report.desks.len()
+    ));
+    for desk in &report.desks {
+        let text = if desk.this_desk {
+            crate::tr!(
+                "settings-team-desk-this",
+                name = desk.name.as_str(),
+                since = desk.since.as_str()
+            )
+        } else {
+            crate::tr!(
+                "settings-team-desk-row",
+                name = desk.name.as_str(),
+                since = desk.since.as_str()
+            )
+        };
+        ui.muted(&text);
+    }
+}
+
+/// The status bar's mark: shown only when a team database is configured and not reachable.
+pub fn status_mark(ui: &mut Ui, status: Option<&TeamStatus>) -> bool {
+    let Some(TeamStatus::Unreachable { reason, retry_in }) = status else {
+        return false;
+    };
+    let t = theme::tokens(ui.ctx());
+    ui.label(
+        RichText::new(crate::tr!(
+            "shell-team-unreachable",
+            seconds = retry_in.as_secs()
+        ))
+        .small()
+        .color(t.warning),
+    )
+    .on_hover_text(reason.as_str());
+    true
+}

@@ -1,0 +1,136 @@
+//! Settings → Team through the real app against a real PostgreSQL (tests/common/pg_cluster.rs):
+//! type the address, the password and the desk's name, test the connection and read its
+//! report, save (the password to the keychain, never a file), forget.
+
+use crate::pg_cluster;
+use crate::ui_common;
+
+use egui_kittest::kittest::Queryable as _;
+use logodesk::backend::StoreLocation;
+use logodesk::backend::team::TeamStatus;
+use logodesk::ui::{PersistedUi, Screen};
+use secrecy::ExposeSecret as _;
+use ui_common::*;
+
+#[test]
+fn team_database_is_tested_saved_and_forgotten_from_settings() {
+    let cluster = pg_cluster::shared();
+    let db = cluster.create_database();
+    let url = format!(
+        "postgres://postgres@/{db}?host={}&port={}",
+        cluster.socket_dir().display(),
+        cluster.port
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let keychain = mock_keychain();
+    let mut config = config();
+    config.keychain = Some(keychain.clone());
+    config.store = StoreLocation::File(dir.path().join("logodesk.sqlite"));
+    let persisted = PersistedUi {
+        last_screen: Screen::Settings,
+        ..PersistedUi::default()
+    };
+    let mut h = app_with(config, egui::Theme::Light, persisted);
+    wait_for(&mut h, "the session", |h| {
+        h.state().session().active.is_some()
+    });
+    wait_for(&mut h, "no team database", |h| {
+        h.state().session().team == Some(TeamStatus::Off)
+    });
+    assert!(shows(&h, "Team database"));
+
+    // A password in the address is refused as it is typed.
+    type_into(
+        &mut h,
+        "Address",
+        "postgres://postgres:hunter2@db.example.com/team",
+    );
+    assert!(shows_text(&h, "holds a password"));
+    text_field(&h, "Address").focus();
+    h.run_steps(1);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    text_field(&h, "Address").type_text(&url);
+    h.run_steps(2);
+    assert!(!shows_text(&h, "holds a password"));
+    type_into(&mut h, "Password", "team-secret");
+    type_into(&mut h, "Desk name", "Front desk");
+    h.get_by_label("Test team database").click();
+    wait_for(&mut h, "the team report", |h| {
+        shows_text(h, "Connected: PostgreSQL")
+    });
+    let version = cluster.psql(&db, "SHOW server_version").unwrap();
+    assert!(shows_text(&h, &version), "the server's version");
+    assert!(shows(&h, "Not encrypted (this computer or a Unix socket)"));
+    assert!(shows(&h, "The role may create the schema logodesk."));
+    assert!(shows_text(&h, "Front desk (this test), since "));
+
+    h.get_by_label("Save team database").click();
+    wait_for(&mut h, "the team database saved", |h| {
+        shows_text(h, "The team database is saved.")
+    });
+    wait_for(&mut h, "the desk connected", |h| {
+        h.state().session().team == Some(TeamStatus::Connected)
+    });
+    let saved = std::fs::read_to_string(dir.path().join("team.json")).unwrap();
+    assert!(
+        saved.contains(&db) && saved.contains("Front desk"),
+        "{saved}"
+    );
+    assert!(!saved.contains("team-secret"), "no password in the file");
+    assert_eq!(
+        keychain
+            .team_password()
+            .unwrap()
+            .map(|p| p.expose_secret().to_owned()),
+        Some("team-secret".to_owned())
+    );
+    // The desk's own connection, by its name (the test's connection may take a moment to go).
+    let count = || {
+        cluster
+            .psql(
+                &db,
+                "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'logodesk Front desk'",
+            )
+            .unwrap()
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while count() != "1" && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert_eq!(count(), "1", "the desk's own connection, by its name");
+
+    h.get_by_label("Forget").click();
+    wait_for(&mut h, "the team database forgotten", |h| {
+        h.state().session().team == Some(TeamStatus::Off)
+    });
+    assert!(keychain.team_password().unwrap().is_none());
+    assert!(
+        !std::fs::read_to_string(dir.path().join("team.json"))
+            .unwrap()
+            .contains(&db)
+    );
+}
+
+#[test]
+fn an_unreachable_team_database_is_marked_in_the_status_bar() {
+    let dir = tempfile::tempdir().unwrap();
+    // Nothing listens on this socket folder.
+    let url = format!("postgres://desk@/team?host={}&port=1", dir.path().display());
+    logodesk::team::SavedTeam {
+        address: Some(url),
+        ..Default::default()
+    }
+    .save(dir.path())
+    .unwrap();
+    let mut config = config();
+    config.store = StoreLocation::File(dir.path().join("logodesk.sqlite"));
+    let mut h = app_with(config, egui::Theme::Light, PersistedUi::default());
+    wait_for(&mut h, "the team database unreachable", |h| {
+        matches!(
+            h.state().session().team,
+            Some(TeamStatus::Unreachable { .. })
+        )
+    });
+    h.run_steps(2);
+    assert!(shows_text(&h, "Team database not reachable, next try in "));
+}
