@@ -9,6 +9,7 @@
 
 pub mod accounts;
 pub mod approvals;
+pub(crate) mod db;
 pub mod editor;
 pub mod migrations;
 pub mod orders;
@@ -57,6 +58,15 @@ pub enum StoreError {
     /// Any other SQLite failure.
     #[error("{}", crate::tr!("store-failed", reason = .0.to_string()))]
     Sqlite(#[from] rusqlite::Error),
+    /// Any failure of the team's PostgreSQL database.
+    #[error("{}", crate::tr!("store-team-failed", reason = .0.to_string()))]
+    Postgres(#[from] postgres::Error),
+    /// A column did not hold what the store wrote there (a damaged or foreign database).
+    #[error("{}", crate::tr!("store-column", index = .index.to_string(), wanted = .wanted.to_string()))]
+    Column { index: usize, wanted: &'static str },
+    /// A query that must answer a row answered none.
+    #[error("{}", crate::tr!("store-no-row"))]
+    NoRow,
 }
 
 /// The outbox is a money ledger: a queued order, its idempotency key and the tracking id the
