@@ -25,11 +25,14 @@ use postgres::types::{IsNull, ToSql, Type, to_sql_checked};
 use std::cell::RefCell;
 
 /// A parameter or a column value, as both drivers know it. Flags are integers 0/1 in both
-/// schemas (portable comparisons `= 1`), so there is no boolean here.
+/// schemas (portable comparisons `= 1`, `<> 0`), so there is no boolean here. No column is
+/// REAL / `double precision`; [`Value::Real`] is for parameters compared with a computed
+/// number (a duration in seconds).
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Value {
     Null,
     Int(i64),
+    Real(f64),
     Text(String),
     Bytes(Vec<u8>),
 }
@@ -37,6 +40,16 @@ pub(crate) enum Value {
 impl From<i64> for Value {
     fn from(v: i64) -> Value {
         Value::Int(v)
+    }
+}
+impl From<u32> for Value {
+    fn from(v: u32) -> Value {
+        Value::Int(i64::from(v))
+    }
+}
+impl From<f64> for Value {
+    fn from(v: f64) -> Value {
+        Value::Real(v)
     }
 }
 impl From<bool> for Value {
@@ -89,6 +102,7 @@ impl rusqlite::ToSql for Value {
         Ok(ToSqlOutput::Borrowed(match self {
             Value::Null => ValueRef::Null,
             Value::Int(v) => ValueRef::Integer(*v),
+            Value::Real(v) => ValueRef::Real(*v),
             Value::Text(v) => ValueRef::Text(v.as_bytes()),
             Value::Bytes(v) => ValueRef::Blob(v),
         }))
@@ -107,8 +121,10 @@ impl ToSql for Value {
                 Type::INT2 => i16::try_from(*v)?.to_sql(ty, out),
                 Type::INT4 => i32::try_from(*v)?.to_sql(ty, out),
                 Type::BOOL => (*v != 0).to_sql(ty, out),
+                Type::FLOAT8 => (*v as f64).to_sql(ty, out),
                 _ => v.to_sql(ty, out),
             },
+            Value::Real(v) => v.to_sql(ty, out),
             Value::Text(v) => v.as_str().to_sql(ty, out),
             Value::Bytes(v) => v.as_slice().to_sql(ty, out),
         }
@@ -122,6 +138,7 @@ impl ToSql for Value {
                 | Type::INT4
                 | Type::INT8
                 | Type::BOOL
+                | Type::FLOAT8
                 | Type::TEXT
                 | Type::VARCHAR
                 | Type::BPCHAR
@@ -201,8 +218,7 @@ impl Row {
             out.push(match r.get_ref(i)? {
                 ValueRef::Null => Value::Null,
                 ValueRef::Integer(v) => Value::Int(v),
-                // No column of the schema is REAL; an integer-valued one reads as such.
-                ValueRef::Real(v) => Value::Int(v as i64),
+                ValueRef::Real(v) => Value::Real(v),
                 ValueRef::Text(v) => Value::Text(String::from_utf8_lossy(v).into_owned()),
                 ValueRef::Blob(v) => Value::Bytes(v.to_vec()),
             });
@@ -215,9 +231,14 @@ impl Row {
         for (i, col) in r.columns().iter().enumerate() {
             let v = match *col.type_() {
                 Type::INT8 => r.try_get::<_, Option<i64>>(i)?.map(Value::Int),
-                Type::INT4 => r.try_get::<_, Option<i32>>(i)?.map(|v| Value::Int(v.into())),
-                Type::INT2 => r.try_get::<_, Option<i16>>(i)?.map(|v| Value::Int(v.into())),
+                Type::INT4 => r
+                    .try_get::<_, Option<i32>>(i)?
+                    .map(|v| Value::Int(v.into())),
+                Type::INT2 => r
+                    .try_get::<_, Option<i16>>(i)?
+                    .map(|v| Value::Int(v.into())),
                 Type::BOOL => r.try_get::<_, Option<bool>>(i)?.map(Value::from),
+                Type::FLOAT8 => r.try_get::<_, Option<f64>>(i)?.map(Value::Real),
                 Type::BYTEA => r.try_get::<_, Option<Vec<u8>>>(i)?.map(Value::Bytes),
                 _ => r.try_get::<_, Option<String>>(i)?.map(Value::Text),
             };
@@ -234,10 +255,13 @@ pub(crate) enum Dialect {
     Postgres,
 }
 
+/// `{seconds_since(expr)}`: the seconds (a float) from the ISO-8601 UTC text `expr` to now.
+const SECONDS_SINCE: &str = "{seconds_since(";
+
 /// The SQL text for `dialect`: tokens replaced; for SQLite `$n` becomes `?n` (outside quoted
-/// text, where a `$` is kept as written).
+/// text and `--` comments, where a `$` is kept as written).
 pub(crate) fn dialect(sql: &str, dialect: Dialect) -> String {
-    let sql = match dialect {
+    let mut sql = match dialect {
         Dialect::Sqlite => sql
             .replace("{now}", "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')")
             .replace("{greatest}", "MAX")
@@ -250,6 +274,20 @@ pub(crate) fn dialect(sql: &str, dialect: Dialect) -> String {
             .replace("{greatest}", "GREATEST")
             .replace("{same}", "IS NOT DISTINCT FROM"),
     };
+    while let Some(at) = sql.find(SECONDS_SINCE) {
+        let from = at + SECONDS_SINCE.len();
+        let Some(len) = sql[from..].find(")}") else {
+            break;
+        };
+        let expr = &sql[from..from + len];
+        let replaced = match dialect {
+            Dialect::Sqlite => format!("((julianday('now') - julianday({expr})) * 86400.0)"),
+            Dialect::Postgres => format!(
+                "CAST(EXTRACT(EPOCH FROM (clock_timestamp() - CAST({expr} AS timestamptz))) AS double precision)"
+            ),
+        };
+        sql.replace_range(at..from + len + 2, &replaced);
+    }
     if dialect == Dialect::Postgres {
         return sql;
     }
@@ -261,6 +299,8 @@ pub(crate) fn dialect(sql: &str, dialect: Dialect) -> String {
             Some(q) if c == q => quote = None,
             Some(_) => {}
             None if c == '\'' || c == '"' => quote = Some(c),
+            // A comment runs to the end of its line.
+            None if c == '-' && chars.peek() == Some(&'-') => quote = Some('\n'),
             None if c == '$' && chars.peek().is_some_and(char::is_ascii_digit) => {
                 out.push('?');
                 continue;
@@ -287,32 +327,41 @@ impl std::fmt::Debug for Db {
     }
 }
 
-/// A connection or a transaction on one, to run statements on.
-pub(crate) enum Handle<'a, 'b> {
-    Sqlite(&'a rusqlite::Connection),
-    Postgres(&'a RefCell<postgres::Client>),
-    PgTx(&'a RefCell<postgres::Transaction<'b>>),
-}
-
 fn pg_params(params: &[Value]) -> Vec<&(dyn ToSql + Sync)> {
     params.iter().map(|p| p as &(dyn ToSql + Sync)).collect()
 }
 
-impl Handle<'_, '_> {
+/// Rolls back a PostgreSQL transaction that is left without a commit (an error, a panic).
+struct PgRollback<'a>(Option<&'a RefCell<postgres::Client>>);
+
+impl Drop for PgRollback<'_> {
+    fn drop(&mut self) {
+        if let Some(c) = self.0.take()
+            && let Ok(mut c) = c.try_borrow_mut()
+            && let Err(e) = c.batch_execute("ROLLBACK")
+        {
+            tracing::warn!(error = %e, "rolling back the team database's transaction failed");
+        }
+    }
+}
+
+impl Db {
     pub(crate) fn dialect(&self) -> Dialect {
         match self {
-            Handle::Sqlite(_) => Dialect::Sqlite,
-            Handle::Postgres(_) | Handle::PgTx(_) => Dialect::Postgres,
+            Db::Sqlite(_) => Dialect::Sqlite,
+            Db::Postgres(_) => Dialect::Postgres,
         }
     }
 
-    /// Runs one statement; answers the rows it changed.
+    /// Runs one statement (without `RETURNING`: use a query for that); answers the rows it
+    /// changed.
     pub(crate) fn execute(&self, sql: &str, params: &[Value]) -> Result<u64, StoreError> {
         let sql = dialect(sql, self.dialect());
         Ok(match self {
-            Handle::Sqlite(c) => c.prepare_cached(&sql)?.execute(rusqlite::params_from_iter(params))? as u64,
-            Handle::Postgres(c) => c.borrow_mut().execute(sql.as_str(), &pg_params(params))?,
-            Handle::PgTx(t) => t.borrow_mut().execute(sql.as_str(), &pg_params(params))?,
+            Db::Sqlite(c) => c
+                .prepare_cached(&sql)?
+                .execute(rusqlite::params_from_iter(params))? as u64,
+            Db::Postgres(c) => c.borrow_mut().execute(sql.as_str(), &pg_params(params))?,
         })
     }
 
@@ -320,41 +369,35 @@ impl Handle<'_, '_> {
     pub(crate) fn batch(&self, sql: &str) -> Result<(), StoreError> {
         let sql = dialect(sql, self.dialect());
         match self {
-            Handle::Sqlite(c) => c.execute_batch(&sql)?,
-            Handle::Postgres(c) => c.borrow_mut().batch_execute(&sql)?,
-            Handle::PgTx(t) => t.borrow_mut().batch_execute(&sql)?,
+            Db::Sqlite(c) => c.execute_batch(&sql)?,
+            Db::Postgres(c) => c.borrow_mut().batch_execute(&sql)?,
         }
         Ok(())
     }
 
-    /// Every row of a query.
+    /// Every row of a query (or of a statement with `RETURNING`).
     pub(crate) fn query_all(&self, sql: &str, params: &[Value]) -> Result<Vec<Row>, StoreError> {
         let sql = dialect(sql, self.dialect());
         match self {
-            Handle::Sqlite(c) => {
+            Db::Sqlite(c) => {
                 let mut stmt = c.prepare_cached(&sql)?;
                 let n = stmt.column_count();
                 let rows = stmt
-                    .query_map(rusqlite::params_from_iter(params), |r| Row::from_sqlite(r, n))?
+                    .query_map(rusqlite::params_from_iter(params), |r| {
+                        Row::from_sqlite(r, n)
+                    })?
                     .collect::<rusqlite::Result<Vec<_>>>()?;
                 Ok(rows)
             }
-            Handle::Postgres(c) => c
-                .borrow_mut()
-                .query(sql.as_str(), &pg_params(params))?
-                .iter()
-                .map(Row::from_postgres)
-                .collect(),
-            Handle::PgTx(t) => t
-                .borrow_mut()
-                .query(sql.as_str(), &pg_params(params))?
-                .iter()
-                .map(Row::from_postgres)
-                .collect(),
+            Db::Postgres(c) => {
+                let rows = c.borrow_mut().query(sql.as_str(), &pg_params(params))?;
+                rows.iter().map(Row::from_postgres).collect()
+            }
         }
     }
 
-    /// The first row of a query, if any.
+    /// The first row of a query, if any (every row is read: a statement with `RETURNING`
+    /// runs to its end).
     pub(crate) fn query_opt(&self, sql: &str, params: &[Value]) -> Result<Option<Row>, StoreError> {
         Ok(self.query_all(sql, params)?.into_iter().next())
     }
@@ -364,12 +407,50 @@ impl Handle<'_, '_> {
         self.query_opt(sql, params)?.ok_or(StoreError::NoRow)
     }
 
+    /// Runs `f` in one transaction: committed if it answers `Ok`, rolled back otherwise (also
+    /// if it panics). `E` is the caller's error (a keychain write, say), which must take a
+    /// [`StoreError`]. Every statement `f` runs on this `Db` is part of it; transactions do
+    /// not nest (use [`Db::savepoint`] inside one).
+    ///
+    /// On PostgreSQL the transaction is `BEGIN`…`COMMIT` on the connection itself (not a
+    /// `postgres::Transaction`, which would hold the client borrowed while `f` runs, so a
+    /// store method called inside would find it taken). A statement that failed inside `f`
+    /// aborts the transaction even when `f` goes on: PostgreSQL would answer the `COMMIT`
+    /// with a silent rollback, so the transaction is checked first and the failure reported.
+    pub(crate) fn transaction<T, E: From<StoreError>>(
+        &self,
+        f: impl FnOnce(&Db) -> Result<T, E>,
+    ) -> Result<T, E> {
+        match self {
+            Db::Sqlite(c) => {
+                let tx = c.unchecked_transaction().map_err(StoreError::from)?;
+                let v = f(self)?;
+                tx.commit().map_err(StoreError::from)?;
+                Ok(v)
+            }
+            Db::Postgres(c) => {
+                c.borrow_mut()
+                    .batch_execute("BEGIN")
+                    .map_err(StoreError::from)?;
+                let mut rollback = PgRollback(Some(c));
+                let v = f(self)?;
+                // Fails ("current transaction is aborted") if a statement failed.
+                self.batch("SELECT 1")?;
+                rollback.0 = None;
+                c.borrow_mut()
+                    .batch_execute("COMMIT")
+                    .map_err(StoreError::from)?;
+                Ok(v)
+            }
+        }
+    }
+
     /// Runs `f` inside a savepoint: its writes stay if it answers `Ok`, are undone if it
     /// answers `Err` — and the surrounding transaction goes on (on PostgreSQL a failed
     /// statement, e.g. a UNIQUE violation, would otherwise abort the whole transaction).
     pub(crate) fn savepoint<T>(
         &self,
-        f: impl FnOnce(&Handle<'_, '_>) -> Result<T, StoreError>,
+        f: impl FnOnce(&Db) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
         self.batch("SAVEPOINT logodesk_sp")?;
         match f(self) {
@@ -385,80 +466,31 @@ impl Handle<'_, '_> {
     }
 }
 
-impl Db {
-    /// The connection, to run statements outside a transaction (autocommit).
-    pub(crate) fn handle(&self) -> Handle<'_, '_> {
+impl StoreError {
+    /// Whether this is a UNIQUE violation (SQLite's `SQLITE_CONSTRAINT_UNIQUE`, PostgreSQL's
+    /// SQLSTATE 23505).
+    pub(crate) fn is_unique_violation(&self) -> bool {
         match self {
-            Db::Sqlite(c) => Handle::Sqlite(c),
-            Db::Postgres(c) => Handle::Postgres(c),
-        }
-    }
-
-    pub(crate) fn dialect(&self) -> Dialect {
-        self.handle().dialect()
-    }
-
-    pub(crate) fn execute(&self, sql: &str, params: &[Value]) -> Result<u64, StoreError> {
-        self.handle().execute(sql, params)
-    }
-
-    pub(crate) fn query_all(&self, sql: &str, params: &[Value]) -> Result<Vec<Row>, StoreError> {
-        self.handle().query_all(sql, params)
-    }
-
-    pub(crate) fn query_opt(&self, sql: &str, params: &[Value]) -> Result<Option<Row>, StoreError> {
-        self.handle().query_opt(sql, params)
-    }
-
-    pub(crate) fn query_row(&self, sql: &str, params: &[Value]) -> Result<Row, StoreError> {
-        self.handle().query_row(sql, params)
-    }
-
-    /// Runs `f` in one transaction: committed if it answers `Ok`, rolled back otherwise.
-    /// `E` is the caller's error (a keychain write, say), which must take a [`StoreError`].
-    pub(crate) fn transaction<T, E: From<StoreError>>(
-        &self,
-        f: impl FnOnce(&Handle<'_, '_>) -> Result<T, E>,
-    ) -> Result<T, E> {
-        match self {
-            Db::Sqlite(c) => {
-                let tx = c.unchecked_transaction().map_err(StoreError::from)?;
-                let v = f(&Handle::Sqlite(&tx))?;
-                tx.commit().map_err(StoreError::from)?;
-                Ok(v)
+            StoreError::Sqlite(rusqlite::Error::SqliteFailure(f, _)) => {
+                f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
             }
-            Db::Postgres(c) => {
-                let mut client = c.borrow_mut();
-                let tx = RefCell::new(client.transaction().map_err(StoreError::from)?);
-                let v = f(&Handle::PgTx(&tx))?;
-                tx.into_inner().commit().map_err(StoreError::from)?;
-                Ok(v)
+            StoreError::Postgres(e) => {
+                e.code() == Some(&postgres::error::SqlState::UNIQUE_VIOLATION)
             }
+            _ => false,
         }
     }
 }
 
 #[cfg(test)]
-#[path = "../../tests/common/pg_cluster.rs"]
-pub(crate) mod pg_cluster;
-
-#[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A fresh database of its own on the test binary's PostgreSQL server.
-    pub(crate) fn fresh_postgres() -> Db {
-        let cluster = pg_cluster::shared();
-        let name = cluster.create_database();
-        let client = postgres::Client::connect(&cluster.conninfo(&name), postgres::NoTls)
-            .unwrap_or_else(|e| panic!("connecting to the test server: {e}"));
-        Db::Postgres(RefCell::new(client))
-    }
+    use crate::store::testing::pg_client;
 
     /// Runs `body` on SQLite in memory and on a fresh PostgreSQL database.
     fn both(body: impl Fn(&Db)) {
         body(&Db::Sqlite(rusqlite::Connection::open_in_memory().unwrap()));
-        body(&fresh_postgres());
+        body(&Db::Postgres(RefCell::new(pg_client().0)));
     }
 
     const TABLE: &str = "CREATE TABLE t (
@@ -469,7 +501,15 @@ mod tests {
 
     fn table(db: &Db) {
         // BYTEA is a BLOB to SQLite (its type affinity rules read "BYTEA" as none: kept as given).
-        db.handle().batch(TABLE).unwrap();
+        db.batch(TABLE).unwrap();
+    }
+
+    fn ids(db: &Db) -> Vec<i64> {
+        db.query_all("SELECT id FROM t ORDER BY id", &[])
+            .unwrap()
+            .iter()
+            .map(|r| r.get(0).unwrap())
+            .collect()
     }
 
     #[test]
@@ -489,7 +529,10 @@ mod tests {
             )
             .unwrap();
             let r = db
-                .query_row("SELECT id, name, body, at FROM t WHERE id = $1", &params![7_i64])
+                .query_row(
+                    "SELECT id, name, body, at FROM t WHERE id = $1",
+                    &params![7_i64],
+                )
                 .unwrap();
             assert_eq!(r.get::<i64>(0).unwrap(), 7);
             assert_eq!(r.get::<String>(1).unwrap(), "Ærø '$1'");
@@ -512,8 +555,49 @@ mod tests {
                 r.get::<i64>(0),
                 Err(StoreError::Column { index: 0, .. })
             ));
-            assert!(db.query_opt("SELECT id FROM t WHERE id = $1", &params![9_i64]).unwrap().is_none());
-            assert_eq!(db.query_all("SELECT id FROM t ORDER BY id", &[]).unwrap().len(), 2);
+            assert!(
+                db.query_opt("SELECT id FROM t WHERE id = $1", &params![9_i64])
+                    .unwrap()
+                    .is_none()
+            );
+            assert!(matches!(
+                db.query_row("SELECT id FROM t WHERE id = $1", &params![9_i64]),
+                Err(StoreError::NoRow)
+            ));
+            assert_eq!(ids(db), [7, 8]);
+            // RETURNING answers the new row on both.
+            let r = db
+                .query_row(
+                    "INSERT INTO t (id, name) VALUES ($1, $2) RETURNING id, at",
+                    &params![9_i64, "nine"],
+                )
+                .unwrap();
+            assert_eq!(r.get::<i64>(0).unwrap(), 9);
+        });
+    }
+
+    #[test]
+    fn seconds_since_a_stored_time_compare_with_a_real_parameter() {
+        both(|db| {
+            table(db);
+            let past = (chrono::Utc::now() - chrono::Duration::seconds(90))
+                .format("%Y-%m-%dT%H:%M:%S%.3fZ")
+                .to_string();
+            db.execute(
+                "INSERT INTO t (id, at) VALUES (1, $1)",
+                &params![past.as_str()],
+            )
+            .unwrap();
+            let r = db
+                .query_row(
+                    "SELECT {seconds_since(at)} >= $1, {seconds_since(at)} >= $2 FROM t",
+                    &params![60.0_f64, 600.0_f64],
+                )
+                .unwrap();
+            assert_eq!(
+                (r.get::<bool>(0).unwrap(), r.get::<bool>(1).unwrap()),
+                (true, false)
+            );
         });
     }
 
@@ -531,13 +615,51 @@ mod tests {
                 Err(StoreError::NoRow)
             });
             assert!(matches!(undone, Err(StoreError::NoRow)));
-            let ids: Vec<i64> = db
-                .query_all("SELECT id FROM t ORDER BY id", &[])
-                .unwrap()
-                .iter()
-                .map(|r| r.get(0).unwrap())
-                .collect();
-            assert_eq!(ids, [1]);
+            assert_eq!(ids(db), [1]);
+            // A store method called inside finds the connection free (it is in the
+            // transaction too).
+            let inner: Result<i64, StoreError> = db.transaction(|_| {
+                db.execute("INSERT INTO t (id) VALUES (3)", &[])?;
+                Ok(db.query_row("SELECT COUNT(*) FROM t", &[])?.get(0)?)
+            });
+            assert_eq!(inner.unwrap(), 2);
+            // A panic rolls back, and the connection is usable afterwards.
+            let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let _: Result<(), StoreError> = db.transaction(|tx| {
+                    tx.execute("INSERT INTO t (id) VALUES (4)", &[])?;
+                    panic!("mid-transaction");
+                });
+            }));
+            assert!(panicked.is_err());
+            assert_eq!(ids(db), [1, 3]);
+        });
+    }
+
+    /// A failed statement whose error is dropped (no savepoint) must not end in an `Ok`: on
+    /// PostgreSQL the transaction is aborted and its `COMMIT` would be a silent rollback.
+    #[test]
+    fn a_failure_swallowed_inside_a_transaction_is_not_reported_as_committed() {
+        both(|db| {
+            table(db);
+            db.execute("INSERT INTO t (id, name) VALUES (1, 'a')", &[])
+                .unwrap();
+            let result: Result<(), StoreError> = db.transaction(|tx| {
+                tx.execute("INSERT INTO t (id, name) VALUES (2, 'b')", &[])?;
+                let clash = tx.execute("INSERT INTO t (id, name) VALUES (3, 'a')", &[]);
+                assert!(clash.as_ref().is_err_and(StoreError::is_unique_violation));
+                Ok(())
+            });
+            match db.dialect() {
+                // SQLite undoes the failed statement only: the rest commits.
+                Dialect::Sqlite => {
+                    result.unwrap();
+                    assert_eq!(ids(db), [1, 2]);
+                }
+                Dialect::Postgres => {
+                    assert!(result.is_err(), "reported, not a silent rollback");
+                    assert_eq!(ids(db), [1]);
+                }
+            }
         });
     }
 
@@ -547,30 +669,44 @@ mod tests {
     fn a_unique_violation_in_a_savepoint_leaves_the_transaction_usable() {
         both(|db| {
             table(db);
-            db.execute("INSERT INTO t (id, name) VALUES (1, 'a')", &[]).unwrap();
+            db.execute("INSERT INTO t (id, name) VALUES (1, 'a')", &[])
+                .unwrap();
             let kept: Result<bool, StoreError> = db.transaction(|tx| {
                 tx.execute("INSERT INTO t (id, name) VALUES (2, 'b')", &[])?;
-                let clash = tx.savepoint(|sp| sp.execute("UPDATE t SET name = 'a' WHERE id = 2", &[]));
-                assert!(clash.is_err());
+                let clash =
+                    tx.savepoint(|sp| sp.execute("UPDATE t SET name = 'a' WHERE id = 2", &[]));
+                assert!(clash.is_err_and(|e| e.is_unique_violation()));
                 tx.execute("UPDATE t SET at = 'after' WHERE id = 2", &[])?;
                 Ok(true)
             });
             assert!(kept.unwrap());
-            let r = db.query_row("SELECT name, at FROM t WHERE id = 2", &[]).unwrap();
+            let r = db
+                .query_row("SELECT name, at FROM t WHERE id = 2", &[])
+                .unwrap();
             assert_eq!(r.get::<String>(0).unwrap(), "b");
             assert_eq!(r.get::<String>(1).unwrap(), "after");
         });
     }
 
     #[test]
-    fn placeholders_become_sqlites_numbered_ones_outside_quotes() {
+    fn placeholders_become_sqlites_numbered_ones_outside_quotes_and_comments() {
         assert_eq!(
-            dialect("SELECT $1, '$2', \"a$3\" FROM t WHERE x {same} $12", Dialect::Sqlite),
-            "SELECT ?1, '$2', \"a$3\" FROM t WHERE x IS ?12"
+            dialect(
+                "SELECT $1, '$2', \"a$3\" FROM t -- it's $4\nWHERE x {same} $12",
+                Dialect::Sqlite
+            ),
+            "SELECT ?1, '$2', \"a$3\" FROM t -- it's $4\nWHERE x IS ?12"
         );
         assert_eq!(
-            dialect("SELECT {greatest}(a, $1) WHERE x {same} $2", Dialect::Postgres),
+            dialect(
+                "SELECT {greatest}(a, $1) WHERE x {same} $2",
+                Dialect::Postgres
+            ),
             "SELECT GREATEST(a, $1) WHERE x IS NOT DISTINCT FROM $2"
+        );
+        assert_eq!(
+            dialect("{seconds_since(o.at)} >= $1", Dialect::Sqlite),
+            "((julianday('now') - julianday(o.at)) * 86400.0) >= ?1"
         );
     }
 }

@@ -1,11 +1,16 @@
-//! The app's own local data in SQLite (`logodesk.sqlite` in the data folder).
+//! The app's own data: in SQLite (`logodesk.sqlite` in the data folder) for one person, or in
+//! the team's PostgreSQL (schema `logodesk`, issue 29). One store contract: every method is
+//! written once over [`db::Db`]; the two backends differ only in SQL (its dialect tokens).
 //!
-//! - [`migrations`]: the schema, versioned with `PRAGMA user_version`; a new table is a new
-//!   entry at the end of [`migrations::MIGRATIONS`], never an edit of an old one.
+//! - [`migrations`]: the schema, versioned with `PRAGMA user_version` on SQLite and the
+//!   `schema_version` table on PostgreSQL; a new table is a new entry at the end of
+//!   [`migrations::MIGRATIONS`] and of [`migrations::PG_MIGRATIONS`], never an edit of an old
+//!   one.
 //! - [`accounts`]: the accounts a person has set up. API keys are never stored here: they live
 //!   in the OS keychain ([`crate::keychain`]), and this table only says where to find them.
 //!
-//! [`Store`] is synchronous (rusqlite); the backend calls it from `spawn_blocking`, never the UI.
+//! [`Store`] is synchronous (rusqlite, the blocking `postgres` client); the backend calls it from
+//! `spawn_blocking`, never the UI.
 
 pub mod accounts;
 pub mod approvals;
@@ -14,6 +19,8 @@ pub mod editor;
 pub mod migrations;
 pub mod orders;
 pub mod tasks;
+#[cfg(test)]
+pub(crate) mod testing;
 
 pub use accounts::{
     AccountId, AccountKind, AccountRecord, Destination, DestinationPart, KeyLocation, NewAccount,
@@ -22,7 +29,9 @@ pub use accounts::{
 pub use orders::{Hold, LocalOrder, LocalOrderId, OrderState, Outgoing};
 pub use tasks::TrackedTask;
 
+use db::Db;
 use rusqlite::Connection;
+use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 
 /// What can go wrong with the local database. `Display` is a sentence saying what happened
@@ -36,10 +45,11 @@ pub enum StoreError {
         #[source]
         source: rusqlite::Error,
     },
-    /// The database was written by a newer version of logodesk.
-    #[error("{}", crate::tr!("store-too-new", found = .found.to_string(), known = .known.to_string(), path = .path.display().to_string()))]
+    /// The database was written by a newer version of logodesk: the local file at `path`, or
+    /// (`None`) the team's PostgreSQL database. Nothing is written to it.
+    #[error("{}", too_new(.path.as_deref(), *.found, *.known))]
     TooNew {
-        path: PathBuf,
+        path: Option<PathBuf>,
         found: i64,
         known: i64,
     },
@@ -69,6 +79,19 @@ pub enum StoreError {
     NoRow,
 }
 
+fn too_new(path: Option<&Path>, found: i64, known: i64) -> String {
+    let (found, known) = (found.to_string(), known.to_string());
+    match path {
+        Some(path) => crate::tr!(
+            "store-too-new",
+            found = found,
+            known = known,
+            path = path.display().to_string()
+        ),
+        None => crate::tr!("store-team-too-new", found = found, known = known),
+    }
+}
+
 /// The outbox is a money ledger: a queued order, its idempotency key and the tracking id the
 /// service answered must survive a power cut once logodesk has said "queued" or "placed".
 /// In WAL mode `synchronous = NORMAL` (SQLite's usual WAL choice) may lose the last commits
@@ -87,7 +110,7 @@ fn durable(conn: &Connection) -> rusqlite::Result<()> {
 /// The open database.
 #[derive(Debug)]
 pub struct Store {
-    conn: Connection,
+    db: Db,
 }
 
 impl Store {
@@ -112,19 +135,37 @@ impl Store {
     fn init(mut conn: Connection, path: &Path) -> Result<Store, StoreError> {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         migrations::migrate(&mut conn, path)?;
-        Ok(Store { conn })
+        Ok(Store {
+            db: Db::Sqlite(conn),
+        })
     }
 
-    /// The schema version now in force.
+    /// The team's database on `client`'s PostgreSQL: its tables in schema `logodesk` (the
+    /// connection's `search_path`), created or brought up to date first
+    /// ([`migrations::migrate_postgres`]). A database from a newer logodesk is refused
+    /// ([`StoreError::TooNew`]): this desk writes nothing to it.
+    pub fn open_postgres(client: postgres::Client) -> Result<Store, StoreError> {
+        let db = Db::Postgres(RefCell::new(client));
+        db.batch(&format!("SET search_path TO {}", crate::team::SCHEMA))?;
+        migrations::migrate_postgres(&db)?;
+        Ok(Store { db })
+    }
+
+    /// The schema version now in force (each backend has its own numbering).
     pub fn schema_version(&self) -> Result<i64, StoreError> {
-        Ok(migrations::user_version(&self.conn)?)
+        match &self.db {
+            Db::Sqlite(conn) => Ok(migrations::user_version(conn)?),
+            Db::Postgres(_) => migrations::postgres_version(&self.db),
+        }
     }
 
-    pub(crate) fn conn(&self) -> &Connection {
-        &self.conn
-    }
-
-    pub(crate) fn conn_mut(&mut self) -> &mut Connection {
-        &mut self.conn
+    /// The SQLite connection (tests of what only a file has: pragmas, the migration of old
+    /// files).
+    #[cfg(test)]
+    pub(crate) fn sqlite(&self) -> Option<&Connection> {
+        match &self.db {
+            Db::Sqlite(conn) => Some(conn),
+            Db::Postgres(_) => None,
+        }
     }
 }

@@ -75,6 +75,7 @@ backend-picture-transparent = Billedet er helt gennemsigtigt, så der er intet a
 
 store-open-failed = logodesk kunne ikke åbne sin lokale database { $path }: { $reason }. Tjek, at mappen findes, og at der kan skrives i den.
 store-too-new = Den lokale database { $path } er fra en nyere version af logodesk (skema { $found }, denne version kender { $known }). Opdatér logodesk for at åbne den: den kan rumme ordrer, der venter på at blive sendt. Vil du starte forfra imens, så flyt filen sammen med dens -wal- og -shm-filer til en anden mappe (slet dem ikke); en nyere logodesk sender det, de rummer, når den åbner dem igen.
+store-team-too-new = Teamets database er fra en nyere version af logodesk (skema { $found }, denne version kender { $known }). Opdatér logodesk på denne computer for at arbejde med teamet; indtil da skriver denne computer intet i teamets database.
 store-bad-version = Filen { $path } siger, at dens skemaversion er { $found }, hvilket ingen logodesk skriver: det er ikke en logodesk-database, eller den er beskadiget. Flyt den sammen med dens -wal- og -shm-filer til en anden mappe (slet dem ikke), og start logodesk igen; support kan se på de flyttede filer.
 store-duplicate-name = Der findes allerede en konto med navnet "{ $name }". Vælg et andet navn.
 store-tracking-id-taken = Tjenesten svarede med sporings-id { $tracking }, som en anden ordre på denne maskine allerede har. Ordren kan være afgivet: slå den op, før den sendes igen.

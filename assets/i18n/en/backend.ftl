@@ -75,6 +75,7 @@ backend-picture-transparent = The picture is completely transparent, so there is
 
 store-open-failed = logodesk could not open its local database { $path }: { $reason }. Check that the folder exists and is writable.
 store-too-new = The local database { $path } is from a newer version of logodesk (schema { $found }, this version knows { $known }). Update logodesk to open it: it may hold orders waiting to be sent. To start afresh meanwhile, move the file together with its -wal and -shm files to another folder (do not delete them); a newer logodesk sends what they hold once it opens them again.
+store-team-too-new = The team database is from a newer version of logodesk (schema { $found }, this version knows { $known }). Update logodesk on this desk to work with the team; until then this desk writes nothing to the team database.
 store-bad-version = The file { $path } says its schema version is { $found }, which no logodesk writes: it is not a logodesk database, or it is damaged. Move it together with its -wal and -shm files to another folder (do not delete them) and start logodesk again; support can look at the moved files.
 store-duplicate-name = An account named "{ $name }" already exists. Choose another name.
 store-tracking-id-taken = The service answered tracking id { $tracking }, which another order on this machine already has. This order may be placed: look it up before sending it again.
