@@ -169,3 +169,90 @@ impl Store {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::testing::{each_backend, pg_client, pg_connect};
+    use super::*;
+    use crate::api::{AuthStyle, OrderId, OrderNumber, OrderStatus, TrackingRecord};
+
+    fn remote(name: &str) -> NewAccount {
+        NewAccount {
+            name: name.into(),
+            base_url: url::Url::parse("https://api.example.com/").unwrap(),
+            auth: AuthStyle::Bearer,
+            organization_id: None,
+            key_location: KeyLocation::Keychain,
+        }
+    }
+
+    /// Two desks on one team database: what one writes, the other reads at once.
+    #[test]
+    fn two_stores_on_one_team_database_see_each_others_rows() {
+        let (client, name) = pg_client();
+        let mut alice = Store::open_postgres(client).unwrap();
+        let bob = Store::open_postgres(pg_connect(&name)).unwrap();
+        let account = alice.insert_account(&remote("Club")).unwrap();
+        assert_eq!(bob.accounts().unwrap(), vec![account.clone()]);
+        assert!(matches!(
+            bob.insert_account(&remote("CLUB")),
+            Err(StoreError::DuplicateName(_))
+        ));
+
+        let draft = bob.create_draft(account.id, "{}", "PO-1", "Club").unwrap();
+        assert!(
+            alice
+                .queue_draft(draft.id, "{}", "PO-1", "Club", b"BODY")
+                .unwrap()
+        );
+        let out = bob.outbox(account.id).unwrap();
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].body, b"BODY");
+        let record = TrackingRecord {
+            id: OrderId(41),
+            order_number: OrderNumber::from("941"),
+            error_message: None,
+            status: OrderStatus::Pending,
+            order: None,
+        };
+        bob.record_tracking(draft.id, &record).unwrap();
+        assert_eq!(alice.local_order(draft.id).unwrap().state, OrderState::Sent);
+        assert_eq!(
+            alice.pending_tracking(account.id).unwrap(),
+            vec![(draft.id, OrderId(41))]
+        );
+        // One install id for the database, whoever asks.
+        assert_eq!(alice.install_id().unwrap(), bob.install_id().unwrap());
+    }
+
+    /// A clash of names inside a transaction (PostgreSQL aborts it at the failed statement)
+    /// is the same sentence on both, the key is not written and the account is unchanged.
+    #[test]
+    fn a_name_clash_while_changing_the_key_changes_nothing() {
+        each_backend(|store| {
+            store.insert_account(&remote("Taken")).unwrap();
+            let id = store.insert_account(&remote("Mine")).unwrap().id;
+            let before = store.destination(id).unwrap();
+            let mut wrote = false;
+            let err = store
+                .update_account_with_key(id, &remote("taken"), || {
+                    wrote = true;
+                    Ok::<(), &str>(())
+                })
+                .unwrap_err();
+            assert!(
+                matches!(err, StoreError::DuplicateName(ref n) if n == "taken"),
+                "{err}"
+            );
+            assert!(!wrote, "the key is written only after the row changed");
+            assert_eq!(store.account(id).unwrap().name, "Mine");
+            assert_eq!(store.destination(id).unwrap(), before);
+            // The connection is usable afterwards (no transaction left open or aborted).
+            store.bump_key_version(id).unwrap();
+            assert_eq!(
+                store.destination(id).unwrap().key_version,
+                before.key_version + 1
+            );
+        });
+    }
+}
