@@ -88,10 +88,11 @@ impl<T: Into<Value>> From<Option<T>> for Value {
     }
 }
 
-/// Parameters: `params![a, b, …]` builds a `Vec<Value>`.
+/// Parameters: `params![a, b, …]` builds an array of [`Value`]s (`&params![…]` is a
+/// `&[Value]`).
 macro_rules! params {
     ($($v:expr),* $(,)?) => {
-        vec![$($crate::store::db::Value::from($v)),*]
+        [$($crate::store::db::Value::from($v)),*]
     };
 }
 pub(crate) use params;
@@ -620,7 +621,7 @@ mod tests {
             // transaction too).
             let inner: Result<i64, StoreError> = db.transaction(|_| {
                 db.execute("INSERT INTO t (id) VALUES (3)", &[])?;
-                Ok(db.query_row("SELECT COUNT(*) FROM t", &[])?.get(0)?)
+                db.query_row("SELECT COUNT(*) FROM t", &[])?.get(0)
             });
             assert_eq!(inner.unwrap(), 2);
             // A panic rolls back, and the connection is usable afterwards.

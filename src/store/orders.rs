@@ -269,6 +269,7 @@ fn dest_params(head: Value, d: &Destination) -> Vec<Value> {
         d.organization_id.map(|o| o.0),
         d.key_version
     ]
+    .to_vec()
 }
 
 /// Sets a row's destination to its account's now (`SET` clause, account in `account_id`).
