@@ -1,6 +1,6 @@
 //! The app's own data: in SQLite (`logodesk.sqlite` in the data folder) for one person, or in
 //! the team's PostgreSQL (schema `logodesk`, issue 29). One store contract: every method is
-//! written once over [`db::Db`]; the two backends differ only in SQL (its dialect tokens).
+//! written once over `db::Db`; the two backends differ only in SQL (its dialect tokens).
 //!
 //! - [`migrations`]: the schema, versioned with `PRAGMA user_version` on SQLite and the
 //!   `schema_version` table on PostgreSQL; a new table is a new entry at the end of
@@ -142,7 +142,7 @@ impl Store {
 
     /// The team's database on `client`'s PostgreSQL: its tables in schema `logodesk` (the
     /// connection's `search_path`), created or brought up to date first
-    /// ([`migrations::migrate_postgres`]). A database from a newer logodesk is refused
+    /// (`migrations::migrate_postgres`). A database from a newer logodesk is refused
     /// ([`StoreError::TooNew`]): this desk writes nothing to it.
     pub fn open_postgres(client: postgres::Client) -> Result<Store, StoreError> {
         let db = Db::Postgres(RefCell::new(client));
