@@ -1,9 +1,9 @@
 //! The `accounts` table: name, service address, header style, organization context and where
 //! the key is kept. Never the key.
 
+use super::db::{Row, params};
 use super::{Store, StoreError};
 use crate::api::{AuthStyle, OrganizationId};
-use rusqlite::{OptionalExtension as _, Row, params};
 use std::fmt;
 use url::Url;
 
@@ -206,18 +206,17 @@ pub(crate) fn auth_from_sql(auth: &str) -> AuthStyle {
 
 const COLUMNS: &str = "id, name, kind, base_url, auth_style, organization_id, key_location";
 
-fn from_row(row: &Row<'_>) -> rusqlite::Result<AccountRecord> {
+fn from_row(row: &Row) -> Result<AccountRecord, StoreError> {
     let kind: String = row.get(2)?;
     let base_url: Option<String> = row.get(3)?;
     let kind = match (kind.as_str(), base_url) {
         ("remote", Some(url)) => match Url::parse(&url) {
             Ok(base_url) => AccountKind::Remote { base_url },
-            Err(e) => {
-                return Err(rusqlite::Error::FromSqlConversionFailure(
-                    3,
-                    rusqlite::types::Type::Text,
-                    Box::new(e),
-                ));
+            Err(_) => {
+                return Err(StoreError::Column {
+                    index: 3,
+                    wanted: "a service address (URL)",
+                });
             }
         },
         _ => AccountKind::Sandbox,
@@ -229,75 +228,88 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<AccountRecord> {
         name: row.get(1)?,
         kind,
         auth: auth_from_sql(&auth),
-        organization_id: row.get::<_, Option<i64>>(5)?.map(OrganizationId),
+        organization_id: row.get::<Option<i64>>(5)?.map(OrganizationId),
         key_location: KeyLocation::from_sql(&key_location),
     })
 }
 
-/// Turns a write's result into rows changed, naming a clash of account names.
-fn named_write(result: rusqlite::Result<usize>, name: &str) -> Result<usize, StoreError> {
-    result.map_err(|e| match e {
-        rusqlite::Error::SqliteFailure(f, _)
-            if f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE =>
-        {
+/// Names a clash of account names in a write's error (a UNIQUE violation on either backend:
+/// the only unique column an account's write can clash on is its name).
+fn named<T>(result: Result<T, StoreError>, name: &str) -> Result<T, StoreError> {
+    result.map_err(|e| {
+        if e.is_unique_violation() {
             StoreError::DuplicateName(name.trim().to_owned())
+        } else {
+            e
         }
-        e => e.into(),
     })
 }
 
+/// Sets a row of `meta` (SQL for both backends).
+const SET_META: &str = "INSERT INTO meta (name, value) VALUES ($1, $2)
+     ON CONFLICT (name) DO UPDATE SET value = excluded.value";
+
 impl Store {
-    /// Every account, the sandbox first, then by name.
+    /// Every account, the sandbox first, then by name (case-insensitively: `lower(name)`
+    /// is SQLite's `NOCASE` and PostgreSQL's unique index).
     pub fn accounts(&self) -> Result<Vec<AccountRecord>, StoreError> {
-        let mut stmt = self.conn().prepare_cached(&format!(
-            "SELECT {COLUMNS} FROM accounts ORDER BY kind = 'remote', name"
-        ))?;
-        let rows = stmt.query_map([], from_row)?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        self.db
+            .query_all(
+                &format!("SELECT {COLUMNS} FROM accounts ORDER BY kind = 'remote', lower(name)"),
+                &[],
+            )?
+            .iter()
+            .map(from_row)
+            .collect()
     }
 
     /// One account.
     pub fn account(&self, id: AccountId) -> Result<AccountRecord, StoreError> {
-        self.conn()
-            .query_row(
-                &format!("SELECT {COLUMNS} FROM accounts WHERE id = ?1"),
-                [id.0],
-                from_row,
-            )
-            .optional()?
+        self.db
+            .query_opt(
+                &format!("SELECT {COLUMNS} FROM accounts WHERE id = $1"),
+                &params![id.0],
+            )?
+            .as_ref()
+            .map(from_row)
+            .transpose()?
             .ok_or(StoreError::NoSuchAccount)
     }
 
     /// The built-in sandbox account, created on first use.
     pub fn ensure_sandbox_account(&self) -> Result<AccountRecord, StoreError> {
-        self.conn().execute(
+        self.db.execute(
             "INSERT INTO accounts (name, kind, base_url, key_location)
-             SELECT ?1, 'sandbox', NULL, 'none'
+             SELECT $1, 'sandbox', NULL, 'none'
              WHERE NOT EXISTS (SELECT 1 FROM accounts WHERE kind = 'sandbox')",
-            [SANDBOX_ACCOUNT_NAME],
+            &params![SANDBOX_ACCOUNT_NAME],
         )?;
-        Ok(self.conn().query_row(
+        from_row(&self.db.query_row(
             &format!("SELECT {COLUMNS} FROM accounts WHERE kind = 'sandbox'"),
-            [],
-            from_row,
+            &[],
         )?)
     }
 
     /// Adds a remote account.
     pub fn insert_account(&self, new: &NewAccount) -> Result<AccountRecord, StoreError> {
-        let result = self.conn().execute(
-            "INSERT INTO accounts (name, kind, base_url, auth_style, organization_id, key_location)
-             VALUES (?1, 'remote', ?2, ?3, ?4, ?5)",
-            params![
-                new.name.trim(),
-                new.base_url.as_str(),
-                auth_to_sql(new.auth),
-                new.organization_id.map(|o| o.0),
-                new.key_location.as_sql()
-            ],
-        );
-        named_write(result, &new.name)?;
-        self.account(AccountId(self.conn().last_insert_rowid()))
+        let row = named(
+            self.db.query_row(
+                &format!(
+                    "INSERT INTO accounts (name, kind, base_url, auth_style, organization_id, key_location)
+                     VALUES ($1, 'remote', $2, $3, $4, $5)
+                     RETURNING {COLUMNS}"
+                ),
+                &params![
+                    new.name.trim(),
+                    new.base_url.as_str(),
+                    auth_to_sql(new.auth),
+                    new.organization_id.map(|o| o.0),
+                    new.key_location.as_sql()
+                ],
+            ),
+            &new.name,
+        )?;
+        from_row(&row)
     }
 
     /// Changes a remote account; for the sandbox only the organization context can change.
@@ -308,16 +320,16 @@ impl Store {
     ) -> Result<AccountRecord, StoreError> {
         let current = self.account(id)?;
         let result = if current.is_sandbox() {
-            self.conn().execute(
-                "UPDATE accounts SET organization_id = ?2 WHERE id = ?1",
-                params![id.0, new.organization_id.map(|o| o.0)],
+            self.db.execute(
+                "UPDATE accounts SET organization_id = $2 WHERE id = $1",
+                &params![id.0, new.organization_id.map(|o| o.0)],
             )
         } else {
-            self.conn().execute(
-                "UPDATE accounts SET name = ?2, base_url = ?3, auth_style = ?4,
-                     organization_id = ?5, key_location = ?6
-                 WHERE id = ?1",
-                params![
+            self.db.execute(
+                "UPDATE accounts SET name = $2, base_url = $3, auth_style = $4,
+                     organization_id = $5, key_location = $6
+                 WHERE id = $1",
+                &params![
                     id.0,
                     new.name.trim(),
                     new.base_url.as_str(),
@@ -327,7 +339,7 @@ impl Store {
                 ],
             )
         };
-        match named_write(result, &new.name)? {
+        match named(result, &new.name)? {
             0 => Err(StoreError::NoSuchAccount),
             _ => self.account(id),
         }
@@ -336,17 +348,17 @@ impl Store {
     /// Where `id`'s requests go now (address or sandbox, header style, organization, key
     /// version).
     pub fn destination(&self, id: AccountId) -> Result<Destination, StoreError> {
-        self.conn()
-            .query_row(
-                &format!(
-                    "SELECT {DEST_BASE_SQL}, a.auth_style, a.organization_id, a.credential_version
-                     FROM accounts a WHERE a.id = ?1"
-                ),
-                [id.0],
-                |r| Ok(destination_from(r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-            )
-            .optional()?
-            .flatten()
+        let Some(r) = self.db.query_opt(
+            &format!(
+                "SELECT {DEST_BASE_SQL}, a.auth_style, a.organization_id, a.credential_version
+                 FROM accounts a WHERE a.id = $1"
+            ),
+            &params![id.0],
+        )?
+        else {
+            return Err(StoreError::NoSuchAccount);
+        };
+        destination_from(r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)
             .ok_or(StoreError::NoSuchAccount)
     }
 
@@ -361,21 +373,32 @@ impl Store {
         new: &NewAccount,
         write_key: impl FnOnce() -> Result<(), E>,
     ) -> Result<Result<AccountRecord, E>, StoreError> {
-        let tx = self.conn().unchecked_transaction()?;
-        self.update_account(id, new)?;
-        self.bump_key_version(id)?;
-        if let Err(e) = write_key() {
-            tx.rollback()?;
-            return Ok(Err(e));
+        /// Why the transaction was rolled back.
+        enum Undone<E> {
+            Store(StoreError),
+            Key(E),
         }
-        tx.commit()?;
-        Ok(Ok(self.account(id)?))
+        impl<E> From<StoreError> for Undone<E> {
+            fn from(e: StoreError) -> Undone<E> {
+                Undone::Store(e)
+            }
+        }
+        let changed = self.db.transaction(|_| {
+            self.update_account(id, new)?;
+            self.bump_key_version(id)?;
+            write_key().map_err(Undone::Key)
+        });
+        match changed {
+            Ok(()) => Ok(Ok(self.account(id)?)),
+            Err(Undone::Key(e)) => Ok(Err(e)),
+            Err(Undone::Store(e)) => Err(e),
+        }
     }
 
     pub fn bump_key_version(&self, id: AccountId) -> Result<(), StoreError> {
-        self.conn().execute(
-            "UPDATE accounts SET credential_version = credential_version + 1 WHERE id = ?1",
-            [id.0],
+        self.db.execute(
+            "UPDATE accounts SET credential_version = credential_version + 1 WHERE id = $1",
+            &params![id.0],
         )?;
         Ok(())
     }
@@ -383,30 +406,22 @@ impl Store {
     /// This data folder's random id (it scopes the keychain entries, so two data folders
     /// never share a key).
     pub fn install_id(&self) -> Result<String, StoreError> {
-        Ok(self.conn().query_row(
-            "SELECT value FROM meta WHERE name = 'install_id'",
-            [],
-            |r| r.get(0),
-        )?)
+        self.db
+            .query_row("SELECT value FROM meta WHERE name = 'install_id'", &[])?
+            .get(0)
     }
 
     /// A flag of this data folder (e.g. a one-time move done), if set.
     pub fn meta(&self, name: &str) -> Result<Option<String>, StoreError> {
-        Ok(self
-            .conn()
-            .query_row("SELECT value FROM meta WHERE name = ?1", [name], |r| {
-                r.get(0)
-            })
-            .optional()?)
+        self.db
+            .query_opt("SELECT value FROM meta WHERE name = $1", &params![name])?
+            .map(|r| r.get(0))
+            .transpose()
     }
 
     /// Sets a flag of this data folder.
     pub fn set_meta(&self, name: &str, value: &str) -> Result<(), StoreError> {
-        self.conn().execute(
-            "INSERT INTO meta (name, value) VALUES (?1, ?2)
-             ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-            params![name, value],
-        )?;
+        self.db.execute(SET_META, &params![name, value])?;
         Ok(())
     }
 
@@ -416,21 +431,24 @@ impl Store {
     /// identity (a data file deleted since) are held, and their tracking ids never clash
     /// with this sandbox's.
     pub fn set_sandbox_instance(&mut self, instance: &str) -> Result<(), StoreError> {
-        let tx = self.conn_mut().transaction()?;
-        tx.execute(
-            "INSERT INTO meta (name, value) VALUES ('sandbox_instance', ?1)
-             ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-            [instance],
-        )?;
-        tx.execute(
-            "UPDATE OR IGNORE local_orders SET dest_base = ?1 WHERE dest_base = ?2",
-            params![
-                format!("{SANDBOX_DESTINATION}:{instance}"),
-                SANDBOX_DESTINATION
-            ],
-        )?;
-        tx.commit()?;
-        Ok(())
+        self.db.transaction(|db| {
+            db.execute(SET_META, &params!["sandbox_instance", instance])?;
+            // A row whose tracking id the new name already has at its account is left as it
+            // is (SQLite's former `UPDATE OR IGNORE`: that unique index is the only one the
+            // change can clash with, and NULL accounts or ids never clash).
+            db.execute(
+                "UPDATE local_orders SET dest_base = $1
+                 WHERE dest_base = $2
+                   AND NOT EXISTS (SELECT 1 FROM local_orders x
+                       WHERE x.account_id = local_orders.account_id AND x.dest_base = $1
+                         AND x.tracking_id = local_orders.tracking_id)",
+                &params![
+                    format!("{SANDBOX_DESTINATION}:{instance}"),
+                    SANDBOX_DESTINATION
+                ],
+            )?;
+            Ok(())
+        })
     }
 
     /// Removes a remote account (the caller removes its key from the keychain).
@@ -438,8 +456,8 @@ impl Store {
         if self.account(id)?.is_sandbox() {
             return Err(StoreError::SandboxIsBuiltIn);
         }
-        self.conn()
-            .execute("DELETE FROM accounts WHERE id = ?1", [id.0])?;
+        self.db
+            .execute("DELETE FROM accounts WHERE id = $1", &params![id.0])?;
         Ok(())
     }
 }
@@ -447,6 +465,7 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::testing::each_backend;
 
     fn remote(name: &str) -> NewAccount {
         NewAccount {
@@ -460,7 +479,10 @@ mod tests {
 
     #[test]
     fn an_address_and_a_key_change_together_or_not_at_all() {
-        let store = Store::open_in_memory().unwrap();
+        each_backend(|store| an_address_and_a_key_change_together(&store));
+    }
+
+    fn an_address_and_a_key_change_together(store: &Store) {
         let id = store.insert_account(&remote("Acme")).unwrap().id;
         let before = store.destination(id).unwrap();
         let moved = NewAccount {
@@ -485,7 +507,10 @@ mod tests {
 
     #[test]
     fn sandbox_is_created_once_and_listed_first() {
-        let store = Store::open_in_memory().unwrap();
+        each_backend(|store| sandbox_is_created_once(&store));
+    }
+
+    fn sandbox_is_created_once(store: &Store) {
         let a = store.ensure_sandbox_account().unwrap();
         let b = store.ensure_sandbox_account().unwrap();
         assert_eq!(a, b);
@@ -502,7 +527,10 @@ mod tests {
 
     #[test]
     fn remote_accounts_round_trip_and_names_are_unique() {
-        let store = Store::open_in_memory().unwrap();
+        each_backend(|store| remote_accounts_round_trip(&store));
+    }
+
+    fn remote_accounts_round_trip(store: &Store) {
         let acme = store.insert_account(&remote("Acme")).unwrap();
         assert_eq!(acme.auth, AuthStyle::XApiKey);
         assert_eq!(acme.organization_id, Some(OrganizationId(1002)));
@@ -526,7 +554,10 @@ mod tests {
 
     #[test]
     fn destinations_follow_the_account_and_its_key_version() {
-        let store = Store::open_in_memory().unwrap();
+        each_backend(|store| destinations_follow_the_account(&store));
+    }
+
+    fn destinations_follow_the_account(store: &Store) {
         let sandbox = store.ensure_sandbox_account().unwrap();
         assert_eq!(
             store.destination(sandbox.id).unwrap().base,
@@ -562,18 +593,15 @@ mod tests {
 
     #[test]
     fn no_column_can_hold_a_key() {
-        let store = Store::open_in_memory().unwrap();
-        let mut stmt = store.conn().prepare("PRAGMA table_info(accounts)").unwrap();
-        let names: Vec<String> = stmt
-            .query_map([], |r| r.get(1))
-            .unwrap()
-            .collect::<Result<_, _>>()
-            .unwrap();
-        assert!(
-            names
-                .iter()
-                .all(|n| !n.contains("key") || n == "key_location"),
-            "{names:?}"
-        );
+        each_backend(|store| {
+            let names = store.column_names("accounts");
+            assert!(names.len() > 5, "{names:?}");
+            assert!(
+                names
+                    .iter()
+                    .all(|n| !n.contains("key") || n == "key_location"),
+                "{names:?}"
+            );
+        });
     }
 }

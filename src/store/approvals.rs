@@ -4,8 +4,8 @@
 //! Rows are plain text here; [`crate::orders::approval`] reads them (`ProofStep::from_stored`)
 //! and says what they mean.
 
+use super::db::params;
 use super::{LocalOrderId, Store, StoreError};
-use rusqlite::params;
 
 /// One step as stored.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -32,20 +32,20 @@ impl Store {
         order: LocalOrderId,
         step: &StoredProofStep,
     ) -> Result<(), StoreError> {
-        self.conn().execute(
+        self.db.execute(
             "INSERT INTO proof_steps
                  (order_id, line_key, status, who, note, at, proof_file, proof_hash, snapshot_json)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-            params![
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            &params![
                 order.0,
-                step.line,
-                step.status,
-                step.who,
-                step.note,
-                step.at,
-                step.proof_file,
-                step.proof_hash,
-                step.snapshot_json,
+                &step.line,
+                &step.status,
+                &step.who,
+                &step.note,
+                &step.at,
+                step.proof_file.as_deref(),
+                step.proof_hash.as_deref(),
+                &step.snapshot_json,
             ],
         )?;
         Ok(())
@@ -53,23 +53,26 @@ impl Store {
 
     /// Every step of `order`, oldest first.
     pub fn proof_history(&self, order: LocalOrderId) -> Result<Vec<StoredProofStep>, StoreError> {
-        let mut stmt = self.conn().prepare(
-            "SELECT line_key, status, who, note, at, proof_file, proof_hash, snapshot_json
-             FROM proof_steps WHERE order_id = ?1 ORDER BY id",
-        )?;
-        let rows = stmt.query_map(params![order.0], |r| {
-            Ok(StoredProofStep {
-                line: r.get(0)?,
-                status: r.get(1)?,
-                who: r.get(2)?,
-                note: r.get(3)?,
-                at: r.get(4)?,
-                proof_file: r.get(5)?,
-                proof_hash: r.get(6)?,
-                snapshot_json: r.get(7)?,
+        self.db
+            .query_all(
+                "SELECT line_key, status, who, note, at, proof_file, proof_hash, snapshot_json
+                 FROM proof_steps WHERE order_id = $1 ORDER BY id",
+                &params![order.0],
+            )?
+            .iter()
+            .map(|r| {
+                Ok(StoredProofStep {
+                    line: r.get(0)?,
+                    status: r.get(1)?,
+                    who: r.get(2)?,
+                    note: r.get(3)?,
+                    at: r.get(4)?,
+                    proof_file: r.get(5)?,
+                    proof_hash: r.get(6)?,
+                    snapshot_json: r.get(7)?,
+                })
             })
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+            .collect()
     }
 
     /// The newest step of each line of `order`, by line.
@@ -89,6 +92,7 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::testing::{each_backend, each_place};
 
     fn step(line: &str, status: &str, who: &str) -> StoredProofStep {
         StoredProofStep {
@@ -105,7 +109,10 @@ mod tests {
 
     #[test]
     fn the_newest_step_of_each_line_counts_and_the_history_is_kept() {
-        let store = Store::open_in_memory().unwrap();
+        each_backend(|store| the_newest_step_counts(&store));
+    }
+
+    fn the_newest_step_counts(store: &Store) {
         let (order, other) = (LocalOrderId(7), LocalOrderId(8));
         assert!(store.proof_steps(order).unwrap().is_empty());
         store
@@ -131,21 +138,22 @@ mod tests {
 
     #[test]
     fn steps_survive_reopening_the_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("logodesk.sqlite");
-        let approved = step("20001#0", "approved", "Mette Jensen");
-        Store::open(&path)
-            .unwrap()
-            .record_proof_step(LocalOrderId(1), &approved)
-            .unwrap();
-        let again = Store::open(&path).unwrap();
-        assert_eq!(again.proof_steps(LocalOrderId(1)).unwrap(), [approved]);
+        each_place(|place| {
+            let approved = step("20001#0", "approved", "Mette Jensen");
+            place
+                .open()
+                .record_proof_step(LocalOrderId(1), &approved)
+                .unwrap();
+            let again = place.open();
+            assert_eq!(again.proof_steps(LocalOrderId(1)).unwrap(), [approved]);
+        });
     }
 
     #[test]
     fn a_status_outside_the_three_steps_is_refused() {
-        let store = Store::open_in_memory().unwrap();
-        let refused = store.record_proof_step(LocalOrderId(1), &step("1#0", "not_sent", ""));
-        assert!(refused.is_err());
+        each_backend(|store| {
+            let refused = store.record_proof_step(LocalOrderId(1), &step("1#0", "not_sent", ""));
+            assert!(refused.is_err());
+        });
     }
 }

@@ -3,9 +3,9 @@
 //! `colors` change after a recolor), whether this app confirmed the method, and the color
 //! targets the service last applied.
 
+use super::db::params;
 use super::{AccountId, Store, StoreError};
 use crate::api::{Color, LogoId};
-use rusqlite::{OptionalExtension as _, params};
 
 /// The editor's memory of one draft.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,24 +31,19 @@ impl Store {
         account: AccountId,
         logo: LogoId,
     ) -> Result<Option<DraftMemory>, StoreError> {
-        let row = self
-            .conn()
-            .query_row(
-                "SELECT original_colors, method_confirmed, applied_targets FROM editor_drafts
-                 WHERE account_id = ?1 AND logo_id = ?2",
-                params![account.0, logo.0],
-                |r| {
-                    Ok((
-                        r.get::<_, String>(0)?,
-                        r.get::<_, Option<bool>>(1)?,
-                        r.get::<_, Option<String>>(2)?,
-                    ))
-                },
-            )
-            .optional()?;
-        Ok(row.map(|(colors, confirmed, targets)| DraftMemory {
+        let Some(row) = self.db.query_opt(
+            "SELECT original_colors, method_confirmed, applied_targets FROM editor_drafts
+             WHERE account_id = $1 AND logo_id = $2",
+            &params![account.0, logo.0],
+        )?
+        else {
+            return Ok(None);
+        };
+        let colors: String = row.get(0)?;
+        let targets: Option<String> = row.get(2)?;
+        Ok(Some(DraftMemory {
             original_colors: json_colors(&colors),
-            method_confirmed: confirmed,
+            method_confirmed: row.get(1)?,
             applied_targets: targets.and_then(|t| serde_json::from_str(&t).ok()),
         }))
     }
@@ -63,10 +58,13 @@ impl Store {
         method_confirmed: Option<bool>,
     ) -> Result<DraftMemory, StoreError> {
         let json = serde_json::to_string(colors).unwrap_or_else(|_| "[]".into());
-        self.conn().execute(
-            "INSERT OR IGNORE INTO editor_drafts (account_id, logo_id, original_colors, method_confirmed)
-             VALUES (?1, ?2, ?3, ?4)",
-            params![account.0, logo.0, json, method_confirmed],
+        // Every column is given and no CHECK applies: only the key can clash, as with
+        // SQLite's former `INSERT OR IGNORE`.
+        self.db.execute(
+            "INSERT INTO editor_drafts (account_id, logo_id, original_colors, method_confirmed)
+             VALUES ($1, $2, $3, $4)
+             ON CONFLICT DO NOTHING",
+            &params![account.0, logo.0, json, method_confirmed],
         )?;
         Ok(self
             .draft_memory(account, logo)?
@@ -79,9 +77,9 @@ impl Store {
 
     /// Records that the service confirmed the draft's method.
     pub fn set_method_confirmed(&self, account: AccountId, logo: LogoId) -> Result<(), StoreError> {
-        self.conn().execute(
-            "UPDATE editor_drafts SET method_confirmed = 1 WHERE account_id = ?1 AND logo_id = ?2",
-            params![account.0, logo.0],
+        self.db.execute(
+            "UPDATE editor_drafts SET method_confirmed = 1 WHERE account_id = $1 AND logo_id = $2",
+            &params![account.0, logo.0],
         )?;
         Ok(())
     }
@@ -94,9 +92,9 @@ impl Store {
         targets: &[String],
     ) -> Result<(), StoreError> {
         let json = serde_json::to_string(targets).unwrap_or_else(|_| "[]".into());
-        self.conn().execute(
-            "UPDATE editor_drafts SET applied_targets = ?3 WHERE account_id = ?1 AND logo_id = ?2",
-            params![account.0, logo.0, json],
+        self.db.execute(
+            "UPDATE editor_drafts SET applied_targets = $3 WHERE account_id = $1 AND logo_id = $2",
+            &params![account.0, logo.0, json],
         )?;
         Ok(())
     }
@@ -105,6 +103,7 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::testing::each_backend;
 
     fn color(id: &str) -> Color {
         Color {
@@ -118,7 +117,10 @@ mod tests {
 
     #[test]
     fn first_sight_is_kept_and_later_facts_recorded() {
-        let store = Store::open_in_memory().unwrap();
+        each_backend(|store| first_sight_is_kept(&store));
+    }
+
+    fn first_sight_is_kept(store: &Store) {
         let account = store.ensure_sandbox_account().unwrap().id;
         let logo = LogoId(7);
         assert_eq!(store.draft_memory(account, logo).unwrap(), None);

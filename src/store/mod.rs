@@ -1,18 +1,26 @@
-//! The app's own local data in SQLite (`logodesk.sqlite` in the data folder).
+//! The app's own data: in SQLite (`logodesk.sqlite` in the data folder) for one person, or in
+//! the team's PostgreSQL (schema `logodesk`, issue 29). One store contract: every method is
+//! written once over `db::Db`; the two backends differ only in SQL (its dialect tokens).
 //!
-//! - [`migrations`]: the schema, versioned with `PRAGMA user_version`; a new table is a new
-//!   entry at the end of [`migrations::MIGRATIONS`], never an edit of an old one.
+//! - [`migrations`]: the schema, versioned with `PRAGMA user_version` on SQLite and the
+//!   `schema_version` table on PostgreSQL; a new table is a new entry at the end of
+//!   [`migrations::MIGRATIONS`] and of [`migrations::PG_MIGRATIONS`], never an edit of an old
+//!   one.
 //! - [`accounts`]: the accounts a person has set up. API keys are never stored here: they live
 //!   in the OS keychain ([`crate::keychain`]), and this table only says where to find them.
 //!
-//! [`Store`] is synchronous (rusqlite); the backend calls it from `spawn_blocking`, never the UI.
+//! [`Store`] is synchronous (rusqlite, the blocking `postgres` client); the backend calls it from
+//! `spawn_blocking`, never the UI.
 
 pub mod accounts;
 pub mod approvals;
+pub(crate) mod db;
 pub mod editor;
 pub mod migrations;
 pub mod orders;
 pub mod tasks;
+#[cfg(test)]
+pub(crate) mod testing;
 
 pub use accounts::{
     AccountId, AccountKind, AccountRecord, Destination, DestinationPart, KeyLocation, NewAccount,
@@ -21,7 +29,9 @@ pub use accounts::{
 pub use orders::{Hold, LocalOrder, LocalOrderId, OrderState, Outgoing};
 pub use tasks::TrackedTask;
 
+use db::Db;
 use rusqlite::Connection;
+use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 
 /// What can go wrong with the local database. `Display` is a sentence saying what happened
@@ -35,10 +45,11 @@ pub enum StoreError {
         #[source]
         source: rusqlite::Error,
     },
-    /// The database was written by a newer version of logodesk.
-    #[error("{}", crate::tr!("store-too-new", found = .found.to_string(), known = .known.to_string(), path = .path.display().to_string()))]
+    /// The database was written by a newer version of logodesk: the local file at `path`, or
+    /// (`None`) the team's PostgreSQL database. Nothing is written to it.
+    #[error("{}", too_new(.path.as_deref(), *.found, *.known))]
     TooNew {
-        path: PathBuf,
+        path: Option<PathBuf>,
         found: i64,
         known: i64,
     },
@@ -57,6 +68,28 @@ pub enum StoreError {
     /// Any other SQLite failure.
     #[error("{}", crate::tr!("store-failed", reason = .0.to_string()))]
     Sqlite(#[from] rusqlite::Error),
+    /// Any failure of the team's PostgreSQL database.
+    #[error("{}", crate::tr!("store-team-failed", reason = .0.to_string()))]
+    Postgres(#[from] postgres::Error),
+    /// A column did not hold what the store wrote there (a damaged or foreign database).
+    #[error("{}", crate::tr!("store-column", index = .index.to_string(), wanted = .wanted.to_string()))]
+    Column { index: usize, wanted: &'static str },
+    /// A query that must answer a row answered none.
+    #[error("{}", crate::tr!("store-no-row"))]
+    NoRow,
+}
+
+fn too_new(path: Option<&Path>, found: i64, known: i64) -> String {
+    let (found, known) = (found.to_string(), known.to_string());
+    match path {
+        Some(path) => crate::tr!(
+            "store-too-new",
+            found = found,
+            known = known,
+            path = path.display().to_string()
+        ),
+        None => crate::tr!("store-team-too-new", found = found, known = known),
+    }
 }
 
 /// The outbox is a money ledger: a queued order, its idempotency key and the tracking id the
@@ -77,7 +110,7 @@ fn durable(conn: &Connection) -> rusqlite::Result<()> {
 /// The open database.
 #[derive(Debug)]
 pub struct Store {
-    conn: Connection,
+    db: Db,
 }
 
 impl Store {
@@ -102,19 +135,124 @@ impl Store {
     fn init(mut conn: Connection, path: &Path) -> Result<Store, StoreError> {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         migrations::migrate(&mut conn, path)?;
-        Ok(Store { conn })
+        Ok(Store {
+            db: Db::Sqlite(conn),
+        })
     }
 
-    /// The schema version now in force.
+    /// The team's database on `client`'s PostgreSQL: its tables in schema `logodesk` (the
+    /// connection's `search_path`), created or brought up to date first
+    /// (`migrations::migrate_postgres`). A database from a newer logodesk is refused
+    /// ([`StoreError::TooNew`]): this desk writes nothing to it.
+    pub fn open_postgres(client: postgres::Client) -> Result<Store, StoreError> {
+        let db = Db::Postgres(RefCell::new(client));
+        db.batch(&format!("SET search_path TO {}", crate::team::SCHEMA))?;
+        migrations::migrate_postgres(&db)?;
+        Ok(Store { db })
+    }
+
+    /// The schema version now in force (each backend has its own numbering).
     pub fn schema_version(&self) -> Result<i64, StoreError> {
-        Ok(migrations::user_version(&self.conn)?)
+        match &self.db {
+            Db::Sqlite(conn) => Ok(migrations::user_version(conn)?),
+            Db::Postgres(_) => migrations::postgres_version(&self.db),
+        }
     }
 
-    pub(crate) fn conn(&self) -> &Connection {
-        &self.conn
+    /// The SQLite connection (tests of what only a file has: pragmas, the migration of old
+    /// files).
+    #[cfg(test)]
+    pub(crate) fn sqlite(&self) -> Option<&Connection> {
+        match &self.db {
+            Db::Sqlite(conn) => Some(conn),
+            Db::Postgres(_) => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testing::{each_backend, pg_client, pg_connect};
+    use super::*;
+    use crate::api::{AuthStyle, OrderId, OrderNumber, OrderStatus, TrackingRecord};
+
+    fn remote(name: &str) -> NewAccount {
+        NewAccount {
+            name: name.into(),
+            base_url: url::Url::parse("https://api.example.com/").unwrap(),
+            auth: AuthStyle::Bearer,
+            organization_id: None,
+            key_location: KeyLocation::Keychain,
+        }
     }
 
-    pub(crate) fn conn_mut(&mut self) -> &mut Connection {
-        &mut self.conn
+    /// Two desks on one team database: what one writes, the other reads at once.
+    #[test]
+    fn two_stores_on_one_team_database_see_each_others_rows() {
+        let (client, name) = pg_client();
+        let mut alice = Store::open_postgres(client).unwrap();
+        let bob = Store::open_postgres(pg_connect(&name)).unwrap();
+        let account = alice.insert_account(&remote("Club")).unwrap();
+        assert_eq!(bob.accounts().unwrap(), vec![account.clone()]);
+        assert!(matches!(
+            bob.insert_account(&remote("CLUB")),
+            Err(StoreError::DuplicateName(_))
+        ));
+
+        let draft = bob.create_draft(account.id, "{}", "PO-1", "Club").unwrap();
+        assert!(
+            alice
+                .queue_draft(draft.id, "{}", "PO-1", "Club", b"BODY")
+                .unwrap()
+        );
+        let out = bob.outbox(account.id).unwrap();
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].body, b"BODY");
+        let record = TrackingRecord {
+            id: OrderId(41),
+            order_number: OrderNumber::from("941"),
+            error_message: None,
+            status: OrderStatus::Pending,
+            order: None,
+        };
+        bob.record_tracking(draft.id, &record).unwrap();
+        assert_eq!(alice.local_order(draft.id).unwrap().state, OrderState::Sent);
+        assert_eq!(
+            alice.pending_tracking(account.id).unwrap(),
+            vec![(draft.id, OrderId(41))]
+        );
+        // One install id for the database, whoever asks.
+        assert_eq!(alice.install_id().unwrap(), bob.install_id().unwrap());
+    }
+
+    /// A clash of names inside a transaction (PostgreSQL aborts it at the failed statement)
+    /// is the same sentence on both, the key is not written and the account is unchanged.
+    #[test]
+    fn a_name_clash_while_changing_the_key_changes_nothing() {
+        each_backend(|store| {
+            store.insert_account(&remote("Taken")).unwrap();
+            let id = store.insert_account(&remote("Mine")).unwrap().id;
+            let before = store.destination(id).unwrap();
+            let mut wrote = false;
+            let err = store
+                .update_account_with_key(id, &remote("taken"), || {
+                    wrote = true;
+                    Ok::<(), &str>(())
+                })
+                .unwrap_err();
+            assert!(
+                matches!(err, StoreError::DuplicateName(ref n) if n == "taken"),
+                "{err}"
+            );
+            assert!(!wrote, "the key is written only after the row changed");
+            assert_eq!(store.account(id).unwrap().name, "Mine");
+            assert_eq!(store.destination(id).unwrap(), before);
+            // The connection is usable afterwards (no transaction left open or aborted).
+            store.bump_key_version(id).unwrap();
+            assert_eq!(
+                store.destination(id).unwrap().key_version,
+                before.key_version + 1
+            );
+        });
     }
 }

@@ -33,9 +33,9 @@
 use super::accounts::{
     DEST_BASE_SQL, Destination, DestinationPart, auth_to_sql, dest_base_sql, destination_from,
 };
+use super::db::{FromValue, Row, Value, params};
 use super::{AccountId, Store, StoreError};
 use crate::api::{IdempotencyKey, OrderId, TrackingRecord};
-use rusqlite::{OptionalExtension as _, params};
 use std::fmt;
 use std::time::Duration;
 
@@ -202,7 +202,7 @@ pub struct Outgoing {
 const COLUMNS: &str = "o.id, o.account_id, o.state, o.idempotency_key, o.draft_json, o.reference, \
      o.recipient, o.tracking_id, o.order_number, o.record_json, o.error_message, o.last_error, \
      o.attempts, o.updated_at, o.dest_base, o.dest_auth, o.dest_org, o.dest_key_version, \
-     o.reached OR o.sending";
+     CASE WHEN o.reached <> 0 OR o.sending <> 0 THEN 1 ELSE 0 END";
 
 /// The account's destination now, after [`COLUMNS`] (`LEFT JOIN accounts a`).
 fn account_columns() -> String {
@@ -214,20 +214,20 @@ const FROM: &str = "FROM local_orders o LEFT JOIN accounts a ON a.id = o.account
 
 /// The row's destination equals its account's now (in SQL, for the outbox and tracker).
 const MATCHES_ACCOUNT: &str = concat!(
-    "o.dest_base IS (",
+    "o.dest_base {same} (",
     dest_base_sql!(),
-    ") AND o.dest_auth IS a.auth_style AND o.dest_org IS a.organization_id
-     AND o.dest_key_version IS a.credential_version"
+    ") AND o.dest_auth {same} a.auth_style AND o.dest_org {same} a.organization_id
+     AND o.dest_key_version {same} a.credential_version"
 );
 
-/// The row's destination equals `?2`…`?5`.
-const MATCHES_GIVEN: &str =
-    "o.dest_base IS ?2 AND o.dest_auth IS ?3 AND o.dest_org IS ?4 AND o.dest_key_version IS ?5";
+/// The row's destination equals `$2`…`$5`.
+const MATCHES_GIVEN: &str = "o.dest_base {same} $2 AND o.dest_auth {same} $3 \
+     AND o.dest_org {same} $4 AND o.dest_key_version {same} $5";
 
-fn row_to_order(r: &rusqlite::Row<'_>) -> rusqlite::Result<LocalOrder> {
+fn row_to_order(r: &Row) -> Result<LocalOrder, StoreError> {
     let key: Option<String> = r.get(3)?;
     let record: Option<String> = r.get(9)?;
-    let state = OrderState::parse(&r.get::<_, String>(2)?);
+    let state = OrderState::parse(&r.get::<String>(2)?);
     let destination = destination_from(r.get(14)?, r.get(15)?, r.get(16)?, r.get(17)?);
     let account_now = destination_from(r.get(19)?, r.get(20)?, r.get(21)?, r.get(22)?);
     let waiting = matches!(
@@ -236,13 +236,13 @@ fn row_to_order(r: &rusqlite::Row<'_>) -> rusqlite::Result<LocalOrder> {
     );
     Ok(LocalOrder {
         id: LocalOrderId(r.get(0)?),
-        account: r.get::<_, Option<i64>>(1)?.map(AccountId),
+        account: r.get::<Option<i64>>(1)?.map(AccountId),
         state,
         key: key.and_then(|k| k.parse().ok()),
         draft_json: r.get(4)?,
         reference: r.get(5)?,
         recipient: r.get(6)?,
-        tracking_id: r.get::<_, Option<i64>>(7)?.map(OrderId),
+        tracking_id: r.get::<Option<i64>>(7)?.map(OrderId),
         order_number: r.get(8)?,
         // A record that no longer reads (older format) is fetched again by the tracker.
         record: record.and_then(|j| serde_json::from_str(&j).ok()),
@@ -260,13 +260,16 @@ fn row_to_order(r: &rusqlite::Row<'_>) -> rusqlite::Result<LocalOrder> {
     })
 }
 
-fn dest_params(d: &Destination) -> (String, &'static str, Option<i64>, i64) {
-    (
-        d.base.clone(),
+/// `$2`…`$5` of [`MATCHES_GIVEN`] after `head` (`$1`).
+fn dest_params(head: Value, d: &Destination) -> Vec<Value> {
+    params![
+        head,
+        d.base.as_str(),
         auth_to_sql(d.auth),
         d.organization_id.map(|o| o.0),
-        d.key_version,
-    )
+        d.key_version
+    ]
+    .to_vec()
 }
 
 /// Sets a row's destination to its account's now (`SET` clause, account in `account_id`).
@@ -279,7 +282,8 @@ const SET_DEST_FROM_ACCOUNT: &str = concat!(
      dest_key_version = (SELECT a.credential_version FROM accounts a WHERE a.id = account_id)"
 );
 
-const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+/// The time now, as the dialect writes it ([`super::db::dialect`]).
+const NOW: &str = "{now}";
 
 /// What a refused send did to a row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -288,6 +292,11 @@ pub enum Refusal {
     Failed,
     /// An earlier send may have placed it: check before resending.
     Uncertain,
+}
+
+/// The first column of the row a statement answered, if it answered one.
+fn first<T: FromValue>(row: Option<Row>) -> Result<Option<T>, StoreError> {
+    row.map(|r| r.get(0)).transpose()
 }
 
 impl Store {
@@ -300,12 +309,16 @@ impl Store {
         recipient: &str,
     ) -> Result<LocalOrder, StoreError> {
         let key = IdempotencyKey::new();
-        self.conn().execute(
-            "INSERT INTO local_orders (account_id, state, idempotency_key, draft_json, reference, recipient)
-             VALUES (?1, 'draft', ?2, ?3, ?4, ?5)",
-            params![account.0, key.as_str(), draft_json, reference, recipient],
-        )?;
-        self.local_order(LocalOrderId(self.conn().last_insert_rowid()))
+        let id: i64 = self
+            .db
+            .query_row(
+                "INSERT INTO local_orders (account_id, state, idempotency_key, draft_json, reference, recipient)
+                 VALUES ($1, 'draft', $2, $3, $4, $5)
+                 RETURNING id",
+                &params![account.0, key.as_str(), draft_json, reference, recipient],
+            )?
+            .get(0)?;
+        self.local_order(LocalOrderId(id))
     }
 
     /// Saves a draft's form; answers `false` (and changes nothing) once it is no longer a
@@ -317,21 +330,21 @@ impl Store {
         reference: &str,
         recipient: &str,
     ) -> Result<bool, StoreError> {
-        let n = self.conn().execute(
+        let n = self.db.execute(
             &format!(
-                "UPDATE local_orders SET draft_json = ?2, reference = ?3, recipient = ?4, updated_at = {NOW}
-                 WHERE id = ?1 AND state = 'draft'"
+                "UPDATE local_orders SET draft_json = $2, reference = $3, recipient = $4, updated_at = {NOW}
+                 WHERE id = $1 AND state = 'draft'"
             ),
-            params![id.0, draft_json, reference, recipient],
+            &params![id.0, draft_json, reference, recipient],
         )?;
         Ok(n == 1)
     }
 
     /// Removes a draft (never a placed order).
     pub fn delete_draft(&self, id: LocalOrderId) -> Result<(), StoreError> {
-        self.conn().execute(
-            "DELETE FROM local_orders WHERE id = ?1 AND state = 'draft'",
-            params![id.0],
+        self.db.execute(
+            "DELETE FROM local_orders WHERE id = $1 AND state = 'draft'",
+            &params![id.0],
         )?;
         Ok(())
     }
@@ -347,17 +360,17 @@ impl Store {
         recipient: &str,
         body: &[u8],
     ) -> Result<bool, StoreError> {
-        let tx = self.conn_mut().transaction()?;
-        let n = tx.execute(
-            &format!(
-                "UPDATE local_orders SET state = 'queued', draft_json = ?2, reference = ?3,
-                    recipient = ?4, body = ?5, queued_at = {NOW}, updated_at = {NOW},
-                    {SET_DEST_FROM_ACCOUNT}
-                 WHERE id = ?1 AND state = 'draft'"
-            ),
-            params![id.0, draft_json, reference, recipient, body],
-        )?;
-        tx.commit()?;
+        let n = self.db.transaction(|db| {
+            db.execute(
+                &format!(
+                    "UPDATE local_orders SET state = 'queued', draft_json = $2, reference = $3,
+                        recipient = $4, body = $5, queued_at = {NOW}, updated_at = {NOW},
+                        {SET_DEST_FROM_ACCOUNT}
+                     WHERE id = $1 AND state = 'draft'"
+                ),
+                &params![id.0, draft_json, reference, recipient, body],
+            )
+        })?;
         Ok(n == 1)
     }
 
@@ -378,22 +391,19 @@ impl Store {
         account: AccountId,
         dest: &Destination,
     ) -> Result<Vec<Outgoing>, StoreError> {
-        let mut stmt = self.conn().prepare_cached(&format!(
-            "SELECT o.id, o.idempotency_key, o.body {FROM}
-             WHERE o.state = 'queued' AND o.account_id = ?1 AND {MATCHES_GIVEN} AND {MATCHES_ACCOUNT}
-             ORDER BY o.id"
-        ))?;
-        let (base, auth, org, version) = dest_params(dest);
-        let rows = stmt.query_map(params![account.0, base, auth, org, version], |r| {
-            Ok((
-                LocalOrderId(r.get(0)?),
-                r.get::<_, Option<String>>(1)?,
-                r.get::<_, Option<Vec<u8>>>(2)?,
-            ))
-        })?;
+        let rows = self.db.query_all(
+            &format!(
+                "SELECT o.id, o.idempotency_key, o.body {FROM}
+                 WHERE o.state = 'queued' AND o.account_id = $1 AND {MATCHES_GIVEN} AND {MATCHES_ACCOUNT}
+                 ORDER BY o.id"
+            ),
+            &dest_params(account.0.into(), dest),
+        )?;
         let mut out = Vec::new();
         for row in rows {
-            let (id, key, body) = row?;
+            let id = LocalOrderId(row.get(0)?);
+            let key: Option<String> = row.get(1)?;
+            let body: Option<Vec<u8>> = row.get(2)?;
             // A queued row always has both (the CHECK of the table); skip anything else.
             if let (Some(key), Some(body)) = (key.and_then(|k| k.parse().ok()), body) {
                 out.push(Outgoing { id, key, body });
@@ -406,14 +416,13 @@ impl Store {
     /// queued for `dest` and its account still has that destination. A send that was under
     /// way when the app stopped counts as one that may have reached the service.
     pub fn begin_send(&self, id: LocalOrderId, dest: &Destination) -> Result<bool, StoreError> {
-        let (base, auth, org, version) = dest_params(dest);
-        let n = self.conn().execute(
+        let n = self.db.execute(
             &format!(
-                "UPDATE local_orders SET reached = MAX(reached, sending), sending = 1
-                 WHERE id = ?1 AND state = 'queued' AND id IN (
-                    SELECT o.id {FROM} WHERE o.id = ?1 AND {MATCHES_GIVEN} AND {MATCHES_ACCOUNT})"
+                "UPDATE local_orders SET reached = {{greatest}}(reached, sending), sending = 1
+                 WHERE id = $1 AND state = 'queued' AND id IN (
+                    SELECT o.id {FROM} WHERE o.id = $1 AND {MATCHES_GIVEN} AND {MATCHES_ACCOUNT})"
             ),
-            params![id.0, base, auth, org, version],
+            &dest_params(id.0.into(), dest),
         )?;
         Ok(n == 1)
     }
@@ -426,13 +435,13 @@ impl Store {
         error: &str,
         reached: bool,
     ) -> Result<(), StoreError> {
-        self.conn().execute(
+        self.db.execute(
             &format!(
-                "UPDATE local_orders SET attempts = attempts + 1, last_error = ?2,
-                    reached = MAX(reached, ?3), sending = 0, updated_at = {NOW}
-                 WHERE id = ?1 AND state = 'queued'"
+                "UPDATE local_orders SET attempts = attempts + 1, last_error = $2,
+                    reached = {{greatest}}(reached, $3), sending = 0, updated_at = {NOW}
+                 WHERE id = $1 AND state = 'queued'"
             ),
-            params![id.0, error, reached],
+            &params![id.0, error, reached],
         )?;
         Ok(())
     }
@@ -447,23 +456,19 @@ impl Store {
         error: &str,
         limit: u32,
     ) -> Result<Option<OrderState>, StoreError> {
-        let state: Option<String> = self
-            .conn()
-            .query_row(
-                &format!(
-                    "UPDATE local_orders SET
-                        unusable_answers = unusable_answers + 1,
-                        state = CASE WHEN unusable_answers + 1 >= ?3 THEN 'uncertain' ELSE state END,
-                        error_message = CASE WHEN unusable_answers + 1 >= ?3 THEN ?2 ELSE error_message END,
-                        last_error = ?2, attempts = attempts + 1, reached = 1, sending = 0,
-                        updated_at = {NOW}
-                     WHERE id = ?1 AND state = 'queued'
-                     RETURNING state"
-                ),
-                params![id.0, error, limit.max(1)],
-                |r| r.get(0),
-            )
-            .optional()?;
+        let state: Option<String> = first(self.db.query_opt(
+            &format!(
+                "UPDATE local_orders SET
+                    unusable_answers = unusable_answers + 1,
+                    state = CASE WHEN unusable_answers + 1 >= $3 THEN 'uncertain' ELSE state END,
+                    error_message = CASE WHEN unusable_answers + 1 >= $3 THEN $2 ELSE error_message END,
+                    last_error = $2, attempts = attempts + 1, reached = 1, sending = 0,
+                    updated_at = {NOW}
+                 WHERE id = $1 AND state = 'queued'
+                 RETURNING state"
+            ),
+            &params![id.0, error, limit.max(1)],
+        )?)?;
         Ok(state.map(|s| OrderState::parse(&s)))
     }
 
@@ -475,21 +480,17 @@ impl Store {
         id: LocalOrderId,
         message: &str,
     ) -> Result<Option<Refusal>, StoreError> {
-        let state: Option<String> = self
-            .conn()
-            .query_row(
-                &format!(
-                    "UPDATE local_orders SET
-                        state = CASE WHEN reached THEN 'uncertain' ELSE 'failed' END,
-                        error_message = ?2, attempts = attempts + 1, sending = 0,
-                        updated_at = {NOW}
-                     WHERE id = ?1 AND state = 'queued'
-                     RETURNING state"
-                ),
-                params![id.0, message],
-                |r| r.get(0),
-            )
-            .optional()?;
+        let state: Option<String> = first(self.db.query_opt(
+            &format!(
+                "UPDATE local_orders SET
+                    state = CASE WHEN reached <> 0 THEN 'uncertain' ELSE 'failed' END,
+                    error_message = $2, attempts = attempts + 1, sending = 0,
+                    updated_at = {NOW}
+                 WHERE id = $1 AND state = 'queued'
+                 RETURNING state"
+            ),
+            &params![id.0, message],
+        )?)?;
         Ok(state.map(|s| match OrderState::parse(&s) {
             OrderState::Uncertain => Refusal::Uncertain,
             _ => Refusal::Failed,
@@ -512,70 +513,71 @@ impl Store {
         let json = serde_json::to_string(record).map_err(|e| {
             StoreError::Sqlite(rusqlite::Error::ToSqlConversionFailure(Box::new(e)))
         })?;
-        let tx = self.conn().unchecked_transaction()?;
-        // The same order looked up by hand before this row learnt its tracking id (a row
-        // without key or draft, of the same account and destination): one order, one row.
-        // Left there, it would clash with the unique tracking id for good.
-        tx.execute(
-            "DELETE FROM local_orders
-             WHERE tracking_id = ?2 AND id <> ?1 AND idempotency_key IS NULL AND draft_json IS NULL
-               AND EXISTS (SELECT 1 FROM local_orders o WHERE o.id = ?1
-                   AND o.account_id IS local_orders.account_id
-                   AND o.dest_base IS local_orders.dest_base
-                   AND o.state IN ('queued', 'uncertain', 'unknown'))",
-            params![id.0, record.id.0],
-        )?;
-        let updated = tx.execute(
-            &format!(
-                "UPDATE local_orders SET state = ?2, tracking_id = ?3, order_number = ?4,
-                    record_json = ?5, error_message = ?6, last_error = NULL,
-                    reached = 1, sending = 0, unknown_since = NULL, unknown_polls = 0,
-                    placed_at = COALESCE(placed_at, {NOW}), updated_at = {NOW}
-                 WHERE id = ?1 AND state IN ('queued', 'sent', 'uncertain', 'unknown')"
-            ),
-            params![
-                id.0,
-                state.as_str(),
-                record.id.0,
-                record.order_number.to_string(),
-                json,
-                record.error_message
-            ],
-        );
-        match updated {
-            Ok(_) => {}
-            // Another order of this machine, with its own key, already has this tracking id:
-            // the service answered an id that is not this order's alone. Not sent again (it
-            // would clash for ever) and not merged: uncertain, for a person to look up.
-            Err(rusqlite::Error::SqliteFailure(e, _))
-                if e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE =>
-            {
-                tx.execute(
+        self.db.transaction(|db| {
+            // The same order looked up by hand before this row learnt its tracking id (a row
+            // without key or draft, of the same account and destination): one order, one row.
+            // Left there, it would clash with the unique tracking id for good.
+            db.execute(
+                "DELETE FROM local_orders
+                 WHERE tracking_id = $2 AND id <> $1 AND idempotency_key IS NULL AND draft_json IS NULL
+                   AND EXISTS (SELECT 1 FROM local_orders o WHERE o.id = $1
+                       AND o.account_id {same} local_orders.account_id
+                       AND o.dest_base {same} local_orders.dest_base
+                       AND o.state IN ('queued', 'uncertain', 'unknown'))",
+                &params![id.0, record.id.0],
+            )?;
+            // In a savepoint: on PostgreSQL the clash would otherwise abort the transaction.
+            let updated = db.savepoint(|db| {
+                db.execute(
                     &format!(
-                        "UPDATE local_orders SET state = 'uncertain', error_message = ?2,
-                            reached = 1, sending = 0, updated_at = {NOW}
-                         WHERE id = ?1 AND state = 'queued'"
+                        "UPDATE local_orders SET state = $2, tracking_id = $3, order_number = $4,
+                            record_json = $5, error_message = $6, last_error = NULL,
+                            reached = 1, sending = 0, unknown_since = NULL, unknown_polls = 0,
+                            placed_at = COALESCE(placed_at, {NOW}), updated_at = {NOW}
+                         WHERE id = $1 AND state IN ('queued', 'sent', 'uncertain', 'unknown')"
                     ),
-                    params![
+                    &params![
                         id.0,
-                        crate::tr!(
-                            "store-tracking-id-taken",
-                            tracking = record.id.0.to_string()
-                        )
+                        state.as_str(),
+                        record.id.0,
+                        record.order_number.to_string(),
+                        json,
+                        record.error_message.as_deref()
                     ],
-                )?;
+                )
+            });
+            match updated {
+                Ok(_) => Ok(()),
+                // Another order of this machine, with its own key, already has this tracking
+                // id: the service answered an id that is not this order's alone. Not sent again
+                // (it would clash for ever) and not merged: uncertain, for a person to look up.
+                Err(e) if e.is_unique_violation() => {
+                    db.execute(
+                        &format!(
+                            "UPDATE local_orders SET state = 'uncertain', error_message = $2,
+                                reached = 1, sending = 0, updated_at = {NOW}
+                             WHERE id = $1 AND state = 'queued'"
+                        ),
+                        &params![
+                            id.0,
+                            crate::tr!(
+                                "store-tracking-id-taken",
+                                tracking = record.id.0.to_string()
+                            )
+                        ],
+                    )?;
+                    Ok(())
+                }
+                Err(e) => Err(e),
             }
-            Err(e) => return Err(e.into()),
-        }
-        tx.commit()?;
-        Ok(())
+        })
     }
 
     /// Notes a failed poll of a sent order.
     pub fn note_poll_failure(&self, id: LocalOrderId, error: &str) -> Result<(), StoreError> {
-        self.conn().execute(
-            "UPDATE local_orders SET last_error = ?2 WHERE id = ?1 AND state = 'sent'",
-            params![id.0, error],
+        self.db.execute(
+            "UPDATE local_orders SET last_error = $2 WHERE id = $1 AND state = 'sent'",
+            &params![id.0, error],
         )?;
         Ok(())
     }
@@ -590,53 +592,49 @@ impl Store {
         polls: u32,
         span: Duration,
     ) -> Result<bool, StoreError> {
-        let state: Option<String> = self
-            .conn()
-            .query_row(
-                &format!(
-                    "UPDATE local_orders SET last_error = ?2,
-                        unknown_since = COALESCE(unknown_since, {NOW}),
-                        unknown_polls = unknown_polls + 1,
-                        state = CASE
-                            WHEN unknown_polls + 1 >= ?3
-                             AND unknown_since IS NOT NULL
-                             AND (julianday('now') - julianday(unknown_since)) * 86400.0 >= ?4
-                            THEN 'unknown' ELSE state END,
-                        error_message = CASE
-                            WHEN unknown_polls + 1 >= ?3
-                             AND unknown_since IS NOT NULL
-                             AND (julianday('now') - julianday(unknown_since)) * 86400.0 >= ?4
-                            THEN ?2 ELSE error_message END,
-                        updated_at = {NOW}
-                     WHERE id = ?1 AND state = 'sent'
-                     RETURNING state"
-                ),
-                params![id.0, error, polls, span.as_secs_f64()],
-                |r| r.get(0),
-            )
-            .optional()?;
+        let state: Option<String> = first(self.db.query_opt(
+            &format!(
+                "UPDATE local_orders SET last_error = $2,
+                    unknown_since = COALESCE(unknown_since, {NOW}),
+                    unknown_polls = unknown_polls + 1,
+                    state = CASE
+                        WHEN unknown_polls + 1 >= $3
+                         AND unknown_since IS NOT NULL
+                         AND {{seconds_since(unknown_since)}} >= $4
+                        THEN 'unknown' ELSE state END,
+                    error_message = CASE
+                        WHEN unknown_polls + 1 >= $3
+                         AND unknown_since IS NOT NULL
+                         AND {{seconds_since(unknown_since)}} >= $4
+                        THEN $2 ELSE error_message END,
+                    updated_at = {NOW}
+                 WHERE id = $1 AND state = 'sent'
+                 RETURNING state"
+            ),
+            &params![id.0, error, polls, span.as_secs_f64()],
+        )?)?;
         Ok(state.as_deref() == Some("unknown"))
     }
 
     /// A poll answered: the "not found" streak (if any) is over.
     pub fn clear_not_found(&self, id: LocalOrderId) -> Result<(), StoreError> {
-        self.conn().execute(
+        self.db.execute(
             "UPDATE local_orders SET unknown_since = NULL, unknown_polls = 0, last_error = NULL
-             WHERE id = ?1 AND unknown_polls > 0",
-            params![id.0],
+             WHERE id = $1 AND unknown_polls > 0",
+            &params![id.0],
         )?;
         Ok(())
     }
 
     /// "Check again": an `unknown` order is tracked again.
     pub fn check_again(&self, id: LocalOrderId) -> Result<bool, StoreError> {
-        let n = self.conn().execute(
+        let n = self.db.execute(
             &format!(
                 "UPDATE local_orders SET state = 'sent', unknown_since = NULL, unknown_polls = 0,
                     error_message = NULL, updated_at = {NOW}
-                 WHERE id = ?1 AND state = 'unknown' AND tracking_id IS NOT NULL"
+                 WHERE id = $1 AND state = 'unknown' AND tracking_id IS NOT NULL"
             ),
-            params![id.0],
+            &params![id.0],
         )?;
         Ok(n == 1)
     }
@@ -660,17 +658,19 @@ impl Store {
         account: AccountId,
         dest: &Destination,
     ) -> Result<Vec<(LocalOrderId, OrderId)>, StoreError> {
-        let mut stmt = self.conn().prepare_cached(&format!(
-            "SELECT o.id, o.tracking_id {FROM}
-             WHERE o.state = 'sent' AND o.account_id = ?1 AND o.tracking_id IS NOT NULL
-               AND {MATCHES_GIVEN} AND {MATCHES_ACCOUNT}
-             ORDER BY o.id"
-        ))?;
-        let (base, auth, org, version) = dest_params(dest);
-        let rows = stmt.query_map(params![account.0, base, auth, org, version], |r| {
-            Ok((LocalOrderId(r.get(0)?), OrderId(r.get(1)?)))
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        self.db
+            .query_all(
+                &format!(
+                    "SELECT o.id, o.tracking_id {FROM}
+                     WHERE o.state = 'sent' AND o.account_id = $1 AND o.tracking_id IS NOT NULL
+                       AND {MATCHES_GIVEN} AND {MATCHES_ACCOUNT}
+                     ORDER BY o.id"
+                ),
+                &dest_params(account.0.into(), dest),
+            )?
+            .iter()
+            .map(|r| Ok((LocalOrderId(r.get(0)?), OrderId(r.get(1)?))))
+            .collect()
     }
 
     /// Adds an order looked up by tracking id at the account's destination now (or answers
@@ -681,15 +681,11 @@ impl Store {
         record: &TrackingRecord,
     ) -> Result<LocalOrder, StoreError> {
         let dest = self.destination(account)?;
-        let existing: Option<i64> = self
-            .conn()
-            .query_row(
-                "SELECT id FROM local_orders
-                 WHERE account_id = ?1 AND dest_base IS ?2 AND tracking_id = ?3",
-                params![account.0, dest.base, record.id.0],
-                |r| r.get(0),
-            )
-            .optional()?;
+        let existing: Option<i64> = first(self.db.query_opt(
+            "SELECT id FROM local_orders
+             WHERE account_id = $1 AND dest_base {same} $2 AND tracking_id = $3",
+            &params![account.0, dest.base.as_str(), record.id.0],
+        )?)?;
         let id = match existing {
             Some(id) => LocalOrderId(id),
             None => {
@@ -703,14 +699,19 @@ impl Store {
                     .as_ref()
                     .map(|o| o.delivery_address.name.clone())
                     .unwrap_or_default();
-                let (base, auth, org, version) = dest_params(&dest);
-                self.conn().execute(
-                    "INSERT INTO local_orders (account_id, state, reference, recipient, tracking_id,
-                        dest_base, dest_auth, dest_org, dest_key_version, reached)
-                     VALUES (?1, 'sent', ?2, ?3, ?4, ?5, ?6, ?7, ?8, 1)",
-                    params![account.0, reference, recipient, record.id.0, base, auth, org, version],
-                )?;
-                LocalOrderId(self.conn().last_insert_rowid())
+                let mut values = dest_params(account.0.into(), &dest);
+                values.extend(params![reference, recipient, record.id.0]);
+                let id: i64 = self
+                    .db
+                    .query_row(
+                        "INSERT INTO local_orders (account_id, dest_base, dest_auth, dest_org,
+                            dest_key_version, state, reference, recipient, tracking_id, reached)
+                         VALUES ($1, $2, $3, $4, $5, 'sent', $6, $7, $8, 1)
+                         RETURNING id",
+                        &values,
+                    )?
+                    .get(0)?;
+                LocalOrderId(id)
             }
         };
         self.record_tracking(id, record)?;
@@ -721,15 +722,15 @@ impl Store {
     /// the service already answered a tracking id for is never moved to another address: that
     /// id names another order (or none) there. Answers whether the row moved.
     pub fn retarget(&self, id: LocalOrderId) -> Result<bool, StoreError> {
-        let n = self.conn().execute(
+        let n = self.db.execute(
             &format!(
                 "UPDATE local_orders SET {SET_DEST_FROM_ACCOUNT}, updated_at = {NOW}
-                 WHERE id = ?1 AND state IN ('queued', 'sent', 'uncertain', 'unknown')
+                 WHERE id = $1 AND state IN ('queued', 'sent', 'uncertain', 'unknown')
                    AND EXISTS (SELECT 1 FROM accounts a WHERE a.id = account_id)
                    AND (tracking_id IS NULL
-                        OR dest_base IS (SELECT {DEST_BASE_SQL} FROM accounts a WHERE a.id = account_id))"
+                        OR dest_base {{same}} (SELECT {DEST_BASE_SQL} FROM accounts a WHERE a.id = account_id))"
             ),
-            params![id.0],
+            &params![id.0],
         )?;
         Ok(n == 1)
     }
@@ -740,50 +741,56 @@ impl Store {
     /// on the same service). Orders that may already be at another address stay held: sent
     /// or looked up elsewhere, they could be placed twice.
     pub fn retarget_account(&self, account: AccountId) -> Result<usize, StoreError> {
-        Ok(self.conn().execute(
+        let n = self.db.execute(
             &format!(
                 "UPDATE local_orders SET {SET_DEST_FROM_ACCOUNT}, updated_at = {NOW}
-                 WHERE account_id = ?1 AND state IN ('queued', 'sent', 'uncertain', 'unknown')
+                 WHERE account_id = $1 AND state IN ('queued', 'sent', 'uncertain', 'unknown')
                    AND ((state = 'queued' AND reached = 0 AND sending = 0)
-                        OR dest_base IS (SELECT {DEST_BASE_SQL} FROM accounts a WHERE a.id = account_id))"
+                        OR dest_base {{same}} (SELECT {DEST_BASE_SQL} FROM accounts a WHERE a.id = account_id))"
             ),
-            params![account.0],
-        )?)
+            &params![account.0],
+        )?;
+        Ok(usize::try_from(n).unwrap_or(usize::MAX))
     }
 
     /// Takes a queued order that never reached the service back to a draft (same key).
     pub fn back_to_draft(&self, id: LocalOrderId) -> Result<bool, StoreError> {
-        let n = self.conn().execute(
+        let n = self.db.execute(
             &format!(
                 "UPDATE local_orders SET state = 'draft', body = NULL, queued_at = NULL,
                     dest_base = NULL, dest_auth = NULL, dest_org = NULL, dest_key_version = NULL,
                     last_error = NULL, updated_at = {NOW}
-                 WHERE id = ?1 AND state = 'queued' AND reached = 0 AND sending = 0"
+                 WHERE id = $1 AND state = 'queued' AND reached = 0 AND sending = 0"
             ),
-            params![id.0],
+            &params![id.0],
         )?;
         Ok(n == 1)
     }
 
     /// Accounts (that still exist) with orders to send or to track.
     pub fn accounts_with_work(&self) -> Result<Vec<AccountId>, StoreError> {
-        let mut stmt = self.conn().prepare_cached(
-            "SELECT DISTINCT o.account_id FROM local_orders o JOIN accounts a ON a.id = o.account_id
-             WHERE o.state IN ('queued', 'sent') ORDER BY o.account_id",
-        )?;
-        let rows = stmt.query_map([], |r| Ok(AccountId(r.get(0)?)))?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        self.db
+            .query_all(
+                "SELECT DISTINCT o.account_id FROM local_orders o JOIN accounts a ON a.id = o.account_id
+                 WHERE o.state IN ('queued', 'sent') ORDER BY o.account_id",
+                &[],
+            )?
+            .iter()
+            .map(|r| Ok(AccountId(r.get(0)?)))
+            .collect()
     }
 
     /// Orders of `account` queued or placed and not confirmed yet (queued, sent,
     /// uncertain): what changing the account's settings affects.
     pub fn orders_in_flight(&self, account: AccountId) -> Result<usize, StoreError> {
-        let n: i64 = self.conn().query_row(
-            "SELECT COUNT(*) FROM local_orders
-             WHERE account_id = ?1 AND state IN ('queued', 'sent', 'uncertain')",
-            params![account.0],
-            |r| r.get(0),
-        )?;
+        let n: i64 = self
+            .db
+            .query_row(
+                "SELECT COUNT(*) FROM local_orders
+                 WHERE account_id = $1 AND state IN ('queued', 'sent', 'uncertain')",
+                &params![account.0],
+            )?
+            .get(0)?;
         Ok(usize::try_from(n).unwrap_or(0))
     }
 
@@ -794,45 +801,42 @@ impl Store {
         account: AccountId,
         why: &str,
     ) -> Result<Vec<LocalOrder>, StoreError> {
-        let ids: Vec<i64> = {
-            let mut stmt = self.conn().prepare_cached(
-                "UPDATE local_orders SET last_error = ?2
-                 WHERE account_id = ?1 AND state = 'queued' AND last_error IS NOT ?2
-                 RETURNING id",
-            )?;
-            let rows = stmt.query_map(params![account.0, why], |r| r.get(0))?;
-            rows.collect::<Result<_, _>>()?
-        };
-        ids.into_iter()
-            .map(|id| self.local_order(LocalOrderId(id)))
+        let rows = self.db.query_all(
+            "UPDATE local_orders SET last_error = $2
+             WHERE account_id = $1 AND state = 'queued' AND NOT (last_error {same} $2)
+             RETURNING id",
+            &params![account.0, why],
+        )?;
+        rows.iter()
+            .map(|r| self.local_order(LocalOrderId(r.get(0)?)))
             .collect()
     }
 
     /// The key and exact body of an `uncertain` order, to ask the service again.
     pub fn uncertain_outgoing(&self, id: LocalOrderId) -> Result<Option<Outgoing>, StoreError> {
-        let row: Option<(Option<String>, Option<Vec<u8>>)> = self
-            .conn()
-            .query_row(
-                "SELECT idempotency_key, body FROM local_orders WHERE id = ?1 AND state = 'uncertain'",
-                params![id.0],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()?;
-        Ok(match row {
-            Some((Some(key), Some(body))) => key.parse().ok().map(|key| Outgoing { id, key, body }),
+        let Some(row) = self.db.query_opt(
+            "SELECT idempotency_key, body FROM local_orders WHERE id = $1 AND state = 'uncertain'",
+            &params![id.0],
+        )?
+        else {
+            return Ok(None);
+        };
+        let key: Option<String> = row.get(0)?;
+        let body: Option<Vec<u8>> = row.get(1)?;
+        Ok(match (key, body) {
+            (Some(key), Some(body)) => key.parse().ok().map(|key| Outgoing { id, key, body }),
             _ => None,
         })
     }
 
     /// One row.
     pub fn local_order(&self, id: LocalOrderId) -> Result<LocalOrder, StoreError> {
-        Ok(self.conn().query_row(
+        row_to_order(&self.db.query_row(
             &format!(
-                "SELECT {COLUMNS}, {} {FROM} WHERE o.id = ?1",
+                "SELECT {COLUMNS}, {} {FROM} WHERE o.id = $1",
                 account_columns()
             ),
-            params![id.0],
-            row_to_order,
+            &params![id.0],
         )?)
     }
 
@@ -847,13 +851,18 @@ impl Store {
         } else {
             "o.state <> 'draft'"
         };
-        let mut stmt = self.conn().prepare_cached(&format!(
-            "SELECT {COLUMNS}, {} {FROM} WHERE o.account_id = ?1 AND {filter}
-             ORDER BY o.updated_at DESC, o.id DESC",
-            account_columns()
-        ))?;
-        let rows = stmt.query_map(params![account.0], row_to_order)?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        self.db
+            .query_all(
+                &format!(
+                    "SELECT {COLUMNS}, {} {FROM} WHERE o.account_id = $1 AND {filter}
+                     ORDER BY o.updated_at DESC, o.id DESC",
+                    account_columns()
+                ),
+                &params![account.0],
+            )?
+            .iter()
+            .map(row_to_order)
+            .collect()
     }
 
     /// The saved forms (`draft_json`) of `account`'s placed orders, newest placed first, at
@@ -863,14 +872,17 @@ impl Store {
         account: AccountId,
         limit: usize,
     ) -> Result<Vec<String>, StoreError> {
-        let mut stmt = self.conn().prepare_cached(
-            "SELECT draft_json FROM local_orders
-             WHERE account_id = ?1 AND state <> 'draft' AND draft_json IS NOT NULL
-             ORDER BY COALESCE(queued_at, updated_at) DESC, id DESC LIMIT ?2",
-        )?;
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        let rows = stmt.query_map(params![account.0, limit], |r| r.get(0))?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        self.db
+            .query_all(
+                "SELECT draft_json FROM local_orders
+                 WHERE account_id = $1 AND state <> 'draft' AND draft_json IS NOT NULL
+                 ORDER BY COALESCE(queued_at, updated_at) DESC, id DESC LIMIT $2",
+                &params![account.0, limit],
+            )?
+            .iter()
+            .map(|r| r.get(0))
+            .collect()
     }
 }
 
@@ -878,6 +890,7 @@ impl Store {
 mod tests {
     use super::*;
     use crate::api::{OrderNumber, OrderStatus};
+    use crate::store::testing::{each_backend, minutes_ago};
 
     fn record(id: i64, status: OrderStatus) -> TrackingRecord {
         TrackingRecord {
@@ -891,124 +904,126 @@ mod tests {
 
     #[test]
     fn a_sandbox_started_afresh_is_another_destination() {
-        let mut store = Store::open_in_memory().unwrap();
-        let account = store.ensure_sandbox_account().unwrap().id;
-        // Queued before the sandbox's identity was known: taken to be the first sandbox's.
-        let early = store.create_draft(account, "{}", "PO-1", "Club").unwrap();
-        assert!(
+        each_backend(|mut store| {
+            let account = store.ensure_sandbox_account().unwrap().id;
+            // Queued before the sandbox's identity was known: taken to be the first sandbox's.
+            let early = store.create_draft(account, "{}", "PO-1", "Club").unwrap();
+            assert!(
+                store
+                    .queue_draft(early.id, "{}", "PO-1", "Club", b"A")
+                    .unwrap()
+            );
+            store.set_sandbox_instance("first").unwrap();
+            let dest = store.destination(account).unwrap();
+            assert_eq!(dest.base, "sandbox:first");
+            assert!(dest.is_sandbox());
+            assert_eq!(store.outbox(account).unwrap().len(), 1, "adopted, not held");
             store
-                .queue_draft(early.id, "{}", "PO-1", "Club", b"A")
-                .unwrap()
-        );
-        store.set_sandbox_instance("first").unwrap();
-        let dest = store.destination(account).unwrap();
-        assert_eq!(dest.base, "sandbox:first");
-        assert!(dest.is_sandbox());
-        assert_eq!(store.outbox(account).unwrap().len(), 1, "adopted, not held");
-        store
-            .record_tracking(early.id, &record(7, OrderStatus::Pending))
-            .unwrap();
-        let queued = store.create_draft(account, "{}", "PO-2", "Club").unwrap();
-        assert!(
-            store
-                .queue_draft(queued.id, "{}", "PO-2", "Club", b"B")
-                .unwrap()
-        );
+                .record_tracking(early.id, &record(7, OrderStatus::Pending))
+                .unwrap();
+            let queued = store.create_draft(account, "{}", "PO-2", "Club").unwrap();
+            assert!(
+                store
+                    .queue_draft(queued.id, "{}", "PO-2", "Club", b"B")
+                    .unwrap()
+            );
 
-        // The sandbox's file was deleted: a new sandbox hands out tracking id 7 again.
-        store.set_sandbox_instance("second").unwrap();
-        assert!(
-            store.outbox(account).unwrap().is_empty(),
-            "the old queue is held"
-        );
-        let held = store.local_order(queued.id).unwrap();
-        assert!(
-            matches!(&held.hold, Some(Hold::Changed { what, .. }) if what.contains(&DestinationPart::SandboxData)),
-            "{:?}",
-            held.hold
-        );
-        assert!(store.pending_tracking(account).unwrap().is_empty());
-        let fresh = store.create_draft(account, "{}", "PO-3", "Club").unwrap();
-        assert!(
+            // The sandbox's file was deleted: a new sandbox hands out tracking id 7 again.
+            store.set_sandbox_instance("second").unwrap();
+            assert!(
+                store.outbox(account).unwrap().is_empty(),
+                "the old queue is held"
+            );
+            let held = store.local_order(queued.id).unwrap();
+            assert!(
+                matches!(&held.hold, Some(Hold::Changed { what, .. }) if what.contains(&DestinationPart::SandboxData)),
+                "{:?}",
+                held.hold
+            );
+            assert!(store.pending_tracking(account).unwrap().is_empty());
+            let fresh = store.create_draft(account, "{}", "PO-3", "Club").unwrap();
+            assert!(
+                store
+                    .queue_draft(fresh.id, "{}", "PO-3", "Club", b"C")
+                    .unwrap()
+            );
             store
-                .queue_draft(fresh.id, "{}", "PO-3", "Club", b"C")
-                .unwrap()
-        );
-        store
-            .record_tracking(fresh.id, &record(7, OrderStatus::Pending))
-            .unwrap();
-        assert_eq!(
-            store.local_order(fresh.id).unwrap().tracking_id,
-            Some(OrderId(7))
-        );
-        assert_eq!(
-            store.local_order(early.id).unwrap().tracking_id,
-            Some(OrderId(7))
-        );
-        assert_eq!(
-            store.pending_tracking(account).unwrap(),
-            vec![(fresh.id, OrderId(7))]
-        );
+                .record_tracking(fresh.id, &record(7, OrderStatus::Pending))
+                .unwrap();
+            assert_eq!(
+                store.local_order(fresh.id).unwrap().tracking_id,
+                Some(OrderId(7))
+            );
+            assert_eq!(
+                store.local_order(early.id).unwrap().tracking_id,
+                Some(OrderId(7))
+            );
+            assert_eq!(
+                store.pending_tracking(account).unwrap(),
+                vec![(fresh.id, OrderId(7))]
+            );
+        });
     }
 
     #[test]
     fn a_draft_goes_through_the_outbox_to_a_final_state() {
-        let mut store = Store::open_in_memory().unwrap();
-        let account = store.ensure_sandbox_account().unwrap().id;
-        let draft = store.create_draft(account, "{}", "PO-1", "Club").unwrap();
-        assert_eq!(draft.state, OrderState::Draft);
-        assert!(draft.key.is_some());
-        assert!(
-            store
-                .save_draft(draft.id, "{\"a\":1}", "PO-2", "Club")
-                .unwrap()
-        );
-        assert!(store.outbox(account).unwrap().is_empty());
+        each_backend(|mut store| {
+            let account = store.ensure_sandbox_account().unwrap().id;
+            let draft = store.create_draft(account, "{}", "PO-1", "Club").unwrap();
+            assert_eq!(draft.state, OrderState::Draft);
+            assert!(draft.key.is_some());
+            assert!(
+                store
+                    .save_draft(draft.id, "{\"a\":1}", "PO-2", "Club")
+                    .unwrap()
+            );
+            assert!(store.outbox(account).unwrap().is_empty());
 
-        assert!(
-            store
-                .queue_draft(draft.id, "{\"a\":1}", "PO-2", "Club", b"BODY")
-                .unwrap()
-        );
-        // A second click changes nothing: the first body stays.
-        assert!(
-            !store
-                .queue_draft(draft.id, "{}", "PO-3", "Club", b"OTHER")
-                .unwrap()
-        );
-        assert!(!store.save_draft(draft.id, "{}", "PO-4", "Club").unwrap());
-        let out = store.outbox(account).unwrap();
-        assert_eq!(out.len(), 1);
-        assert_eq!(out[0].body, b"BODY");
-        assert_eq!(Some(&out[0].key), draft.key.as_ref());
+            assert!(
+                store
+                    .queue_draft(draft.id, "{\"a\":1}", "PO-2", "Club", b"BODY")
+                    .unwrap()
+            );
+            // A second click changes nothing: the first body stays.
+            assert!(
+                !store
+                    .queue_draft(draft.id, "{}", "PO-3", "Club", b"OTHER")
+                    .unwrap()
+            );
+            assert!(!store.save_draft(draft.id, "{}", "PO-4", "Club").unwrap());
+            let out = store.outbox(account).unwrap();
+            assert_eq!(out.len(), 1);
+            assert_eq!(out[0].body, b"BODY");
+            assert_eq!(Some(&out[0].key), draft.key.as_ref());
 
-        store.note_send_failure(draft.id, "offline", false).unwrap();
-        store
-            .record_tracking(draft.id, &record(50001, OrderStatus::Pending))
-            .unwrap();
-        assert!(store.outbox(account).unwrap().is_empty());
-        assert_eq!(
-            store.pending_tracking(account).unwrap(),
-            vec![(draft.id, OrderId(50001))]
-        );
-        store
-            .record_tracking(draft.id, &record(50001, OrderStatus::Failed))
-            .unwrap();
-        let done = store.local_order(draft.id).unwrap();
-        assert_eq!(done.state, OrderState::Failed);
-        assert_eq!(done.error_message.as_deref(), Some("Design not final"));
-        assert_eq!(done.attempts, 1);
-        assert!(store.pending_tracking(account).unwrap().is_empty());
-        assert_eq!(store.local_orders(account, false).unwrap().len(), 1);
-        assert!(store.local_orders(account, true).unwrap().is_empty());
-        // Final rows do not move back.
-        store
-            .record_tracking(draft.id, &record(50001, OrderStatus::Pending))
-            .unwrap();
-        assert_eq!(
-            store.local_order(draft.id).unwrap().state,
-            OrderState::Failed
-        );
+            store.note_send_failure(draft.id, "offline", false).unwrap();
+            store
+                .record_tracking(draft.id, &record(50001, OrderStatus::Pending))
+                .unwrap();
+            assert!(store.outbox(account).unwrap().is_empty());
+            assert_eq!(
+                store.pending_tracking(account).unwrap(),
+                vec![(draft.id, OrderId(50001))]
+            );
+            store
+                .record_tracking(draft.id, &record(50001, OrderStatus::Failed))
+                .unwrap();
+            let done = store.local_order(draft.id).unwrap();
+            assert_eq!(done.state, OrderState::Failed);
+            assert_eq!(done.error_message.as_deref(), Some("Design not final"));
+            assert_eq!(done.attempts, 1);
+            assert!(store.pending_tracking(account).unwrap().is_empty());
+            assert_eq!(store.local_orders(account, false).unwrap().len(), 1);
+            assert!(store.local_orders(account, true).unwrap().is_empty());
+            // Final rows do not move back.
+            store
+                .record_tracking(draft.id, &record(50001, OrderStatus::Pending))
+                .unwrap();
+            assert_eq!(
+                store.local_order(draft.id).unwrap().state,
+                OrderState::Failed
+            );
+        });
     }
 
     /// A queued order of a new remote account, and the account.
@@ -1034,369 +1049,378 @@ mod tests {
 
     #[test]
     fn unusable_success_answers_end_uncertain_after_the_limit() {
-        let mut store = Store::open_in_memory().unwrap();
-        let (account, id) = queued(&mut store, "A");
-        let dest = store.destination(account).unwrap();
-        for n in 1..=3u32 {
-            assert!(store.begin_send(id, &dest).unwrap());
-            let state = store.note_unusable_answer(id, "unreadable", 3).unwrap();
-            let row = store.local_order(id).unwrap();
-            assert!(row.reached, "the order exists from the first answer on");
-            assert!(!row.can_return_to_draft());
-            if n < 3 {
-                assert_eq!(state, Some(OrderState::Queued));
-                assert_eq!(store.outbox(account).unwrap().len(), 1, "sent again");
-            } else {
-                assert_eq!(state, Some(OrderState::Uncertain));
-                assert_eq!(row.error_message.as_deref(), Some("unreadable"));
-                assert!(store.outbox(account).unwrap().is_empty(), "not sent again");
+        each_backend(|mut store| {
+            let (account, id) = queued(&mut store, "A");
+            let dest = store.destination(account).unwrap();
+            for n in 1..=3u32 {
+                assert!(store.begin_send(id, &dest).unwrap());
+                let state = store.note_unusable_answer(id, "unreadable", 3).unwrap();
+                let row = store.local_order(id).unwrap();
+                assert!(row.reached, "the order exists from the first answer on");
+                assert!(!row.can_return_to_draft());
+                if n < 3 {
+                    assert_eq!(state, Some(OrderState::Queued));
+                    assert_eq!(store.outbox(account).unwrap().len(), 1, "sent again");
+                } else {
+                    assert_eq!(state, Some(OrderState::Uncertain));
+                    assert_eq!(row.error_message.as_deref(), Some("unreadable"));
+                    assert!(store.outbox(account).unwrap().is_empty(), "not sent again");
+                }
             }
-        }
-        // A row no longer queued is not touched.
-        assert_eq!(store.note_unusable_answer(id, "x", 3).unwrap(), None);
+            // A row no longer queued is not touched.
+            assert_eq!(store.note_unusable_answer(id, "x", 3).unwrap(), None);
+        });
     }
 
     #[test]
     fn a_tracking_id_looked_up_by_hand_first_is_merged_into_the_queued_row() {
-        let mut store = Store::open_in_memory().unwrap();
-        let (account, id) = queued(&mut store, "A");
-        // The person looked the order up by its tracking id before the outbox recorded it.
-        let looked_up = store
-            .add_tracked(account, &record(4242, OrderStatus::Pending))
-            .unwrap();
-        assert_ne!(looked_up.id, id);
-        // The outbox's answer now names the same order: one row, the queued one, with its key.
-        store
-            .record_tracking(id, &record(4242, OrderStatus::Pending))
-            .unwrap();
-        let row = store.local_order(id).unwrap();
-        assert_eq!(row.state, OrderState::Sent);
-        assert_eq!(row.tracking_id, Some(OrderId(4242)));
-        assert!(row.key.is_some());
-        assert!(store.local_order(looked_up.id).is_err(), "merged away");
-        assert!(store.outbox(account).unwrap().is_empty());
+        each_backend(|mut store| {
+            let (account, id) = queued(&mut store, "A");
+            // The person looked the order up by its tracking id before the outbox recorded it.
+            let looked_up = store
+                .add_tracked(account, &record(4242, OrderStatus::Pending))
+                .unwrap();
+            assert_ne!(looked_up.id, id);
+            // The outbox's answer now names the same order: one row, the queued one, with its key.
+            store
+                .record_tracking(id, &record(4242, OrderStatus::Pending))
+                .unwrap();
+            let row = store.local_order(id).unwrap();
+            assert_eq!(row.state, OrderState::Sent);
+            assert_eq!(row.tracking_id, Some(OrderId(4242)));
+            assert!(row.key.is_some());
+            assert!(store.local_order(looked_up.id).is_err(), "merged away");
+            assert!(store.outbox(account).unwrap().is_empty());
+        });
     }
 
     #[test]
     fn a_tracking_id_another_keyed_order_has_leaves_the_row_uncertain() {
-        let mut store = Store::open_in_memory().unwrap();
-        let (account, first) = queued(&mut store, "A");
-        store
-            .record_tracking(first, &record(77, OrderStatus::Pending))
-            .unwrap();
-        let second = store.create_draft(account, "{}", "PO-2", "Club").unwrap();
-        assert!(
+        each_backend(|mut store| {
+            let (account, first) = queued(&mut store, "A");
             store
-                .queue_draft(second.id, "{}", "PO-2", "Club", b"BODY2")
-                .unwrap()
-        );
-        // The service answers the second order with the first one's id: no loop, no merge.
-        store
-            .record_tracking(second.id, &record(77, OrderStatus::Pending))
-            .unwrap();
-        let row = store.local_order(second.id).unwrap();
-        assert_eq!(row.state, OrderState::Uncertain);
-        assert!(row.error_message.is_some_and(|m| m.contains("77")));
-        assert!(store.outbox(account).unwrap().is_empty(), "not resent");
-        assert_eq!(
-            store.local_order(first).unwrap().tracking_id,
-            Some(OrderId(77))
-        );
+                .record_tracking(first, &record(77, OrderStatus::Pending))
+                .unwrap();
+            let second = store.create_draft(account, "{}", "PO-2", "Club").unwrap();
+            assert!(
+                store
+                    .queue_draft(second.id, "{}", "PO-2", "Club", b"BODY2")
+                    .unwrap()
+            );
+            // The service answers the second order with the first one's id: no loop, no merge.
+            store
+                .record_tracking(second.id, &record(77, OrderStatus::Pending))
+                .unwrap();
+            let row = store.local_order(second.id).unwrap();
+            assert_eq!(row.state, OrderState::Uncertain);
+            assert!(row.error_message.is_some_and(|m| m.contains("77")));
+            assert!(store.outbox(account).unwrap().is_empty(), "not resent");
+            assert_eq!(
+                store.local_order(first).unwrap().tracking_id,
+                Some(OrderId(77))
+            );
+        });
     }
 
     #[test]
     fn a_refusal_is_final_only_if_no_send_may_have_reached_the_service() {
-        let mut store = Store::open_in_memory().unwrap();
-        let (account, id) = queued(&mut store, "A");
-        let dest = store.destination(account).unwrap();
-        // Refused connections reached nothing: the 4xx is a refusal.
-        assert!(store.begin_send(id, &dest).unwrap());
-        store
-            .note_send_failure(id, "connection refused", false)
-            .unwrap();
-        assert!(store.begin_send(id, &dest).unwrap());
-        assert_eq!(
-            store.note_refusal(id, "bad body").unwrap(),
-            Some(Refusal::Failed)
-        );
-        assert_eq!(store.local_order(id).unwrap().state, OrderState::Failed);
+        each_backend(|mut store| {
+            let (account, id) = queued(&mut store, "A");
+            let dest = store.destination(account).unwrap();
+            // Refused connections reached nothing: the 4xx is a refusal.
+            assert!(store.begin_send(id, &dest).unwrap());
+            store
+                .note_send_failure(id, "connection refused", false)
+                .unwrap();
+            assert!(store.begin_send(id, &dest).unwrap());
+            assert_eq!(
+                store.note_refusal(id, "bad body").unwrap(),
+                Some(Refusal::Failed)
+            );
+            assert_eq!(store.local_order(id).unwrap().state, OrderState::Failed);
 
-        // A timeout may have placed it: a later 4xx leaves it uncertain, key and body kept.
-        let draft = store.create_draft(account, "{}", "PO", "Club").unwrap();
-        store
-            .queue_draft(draft.id, "{}", "PO", "Club", b"BODY")
-            .unwrap();
-        assert!(store.begin_send(draft.id, &dest).unwrap());
-        store
-            .note_send_failure(draft.id, "timed out", true)
-            .unwrap();
-        assert!(store.begin_send(draft.id, &dest).unwrap());
-        assert_eq!(
-            store.note_refusal(draft.id, "key in use").unwrap(),
-            Some(Refusal::Uncertain)
-        );
-        let row = store.local_order(draft.id).unwrap();
-        assert_eq!(row.state, OrderState::Uncertain);
-        assert!(!row.state.is_final());
-        assert!(row.may_be_placed());
-        assert!(
-            store.outbox(account).unwrap().is_empty(),
-            "not resent by itself"
-        );
-        let out = store.uncertain_outgoing(draft.id).unwrap().unwrap();
-        assert_eq!(
-            (out.body.as_slice(), Some(&out.key)),
-            (&b"BODY"[..], row.key.as_ref())
-        );
-        // A look-up that finds it tracks it.
-        store
-            .record_tracking(draft.id, &record(77, OrderStatus::Pending))
-            .unwrap();
-        assert_eq!(store.local_order(draft.id).unwrap().state, OrderState::Sent);
+            // A timeout may have placed it: a later 4xx leaves it uncertain, key and body kept.
+            let draft = store.create_draft(account, "{}", "PO", "Club").unwrap();
+            store
+                .queue_draft(draft.id, "{}", "PO", "Club", b"BODY")
+                .unwrap();
+            assert!(store.begin_send(draft.id, &dest).unwrap());
+            store
+                .note_send_failure(draft.id, "timed out", true)
+                .unwrap();
+            assert!(store.begin_send(draft.id, &dest).unwrap());
+            assert_eq!(
+                store.note_refusal(draft.id, "key in use").unwrap(),
+                Some(Refusal::Uncertain)
+            );
+            let row = store.local_order(draft.id).unwrap();
+            assert_eq!(row.state, OrderState::Uncertain);
+            assert!(!row.state.is_final());
+            assert!(row.may_be_placed());
+            assert!(
+                store.outbox(account).unwrap().is_empty(),
+                "not resent by itself"
+            );
+            let out = store.uncertain_outgoing(draft.id).unwrap().unwrap();
+            assert_eq!(
+                (out.body.as_slice(), Some(&out.key)),
+                (&b"BODY"[..], row.key.as_ref())
+            );
+            // A look-up that finds it tracks it.
+            store
+                .record_tracking(draft.id, &record(77, OrderStatus::Pending))
+                .unwrap();
+            assert_eq!(store.local_order(draft.id).unwrap().state, OrderState::Sent);
+        });
     }
 
     #[test]
     fn a_send_cut_off_by_a_crash_counts_as_reached() {
-        let mut store = Store::open_in_memory().unwrap();
-        let (account, id) = queued(&mut store, "A");
-        let dest = store.destination(account).unwrap();
-        assert!(store.begin_send(id, &dest).unwrap());
-        // The app stopped here; the next start sends again, and the service refuses.
-        assert!(!store.local_order(id).unwrap().can_return_to_draft());
-        assert!(store.begin_send(id, &dest).unwrap());
-        assert_eq!(
-            store.note_refusal(id, "409").unwrap(),
-            Some(Refusal::Uncertain)
-        );
+        each_backend(|mut store| {
+            let (account, id) = queued(&mut store, "A");
+            let dest = store.destination(account).unwrap();
+            assert!(store.begin_send(id, &dest).unwrap());
+            // The app stopped here; the next start sends again, and the service refuses.
+            assert!(!store.local_order(id).unwrap().can_return_to_draft());
+            assert!(store.begin_send(id, &dest).unwrap());
+            assert_eq!(
+                store.note_refusal(id, "409").unwrap(),
+                Some(Refusal::Uncertain)
+            );
+        });
     }
 
     #[test]
     fn a_placed_order_never_follows_its_account_to_another_address() {
-        let mut store = Store::open_in_memory().unwrap();
-        let (account, id) = queued(&mut store, "A");
-        store
-            .record_tracking(id, &record(31, OrderStatus::Pending))
-            .unwrap();
-        let placed_at = store.local_order(id).unwrap().destination;
-        // The account now points at another environment, where id 31 is someone else's.
-        store
-            .update_account(
-                account,
-                &crate::store::NewAccount {
-                    name: "A".into(),
-                    base_url: url::Url::parse("https://staging.example.com/").unwrap(),
-                    auth: crate::api::AuthStyle::Bearer,
-                    organization_id: None,
-                    key_location: crate::store::KeyLocation::Keychain,
-                },
-            )
-            .unwrap();
-        let row = store.local_order(id).unwrap();
-        let Some(Hold::Changed { now, .. }) = &row.hold else {
-            panic!("held: {row:?}")
-        };
-        assert!(row.placed_elsewhere(now));
-        assert!(!store.retarget(id).unwrap(), "not moved");
-        assert_eq!(store.local_order(id).unwrap().destination, placed_at);
-        assert_eq!(store.retarget_account(account).unwrap(), 0);
+        each_backend(|mut store| {
+            let (account, id) = queued(&mut store, "A");
+            store
+                .record_tracking(id, &record(31, OrderStatus::Pending))
+                .unwrap();
+            let placed_at = store.local_order(id).unwrap().destination;
+            // The account now points at another environment, where id 31 is someone else's.
+            store
+                .update_account(
+                    account,
+                    &crate::store::NewAccount {
+                        name: "A".into(),
+                        base_url: url::Url::parse("https://staging.example.com/").unwrap(),
+                        auth: crate::api::AuthStyle::Bearer,
+                        organization_id: None,
+                        key_location: crate::store::KeyLocation::Keychain,
+                    },
+                )
+                .unwrap();
+            let row = store.local_order(id).unwrap();
+            let Some(Hold::Changed { now, .. }) = &row.hold else {
+                panic!("held: {row:?}")
+            };
+            assert!(row.placed_elsewhere(now));
+            assert!(!store.retarget(id).unwrap(), "not moved");
+            assert_eq!(store.local_order(id).unwrap().destination, placed_at);
+            assert_eq!(store.retarget_account(account).unwrap(), 0);
 
-        // Back at its own address with a new key: the same service, so it follows.
-        store
-            .update_account(
-                account,
-                &crate::store::NewAccount {
-                    name: "A".into(),
-                    base_url: url::Url::parse("https://api.example.com/").unwrap(),
-                    auth: crate::api::AuthStyle::Bearer,
-                    organization_id: None,
-                    key_location: crate::store::KeyLocation::Keychain,
-                },
-            )
-            .unwrap();
-        store.bump_key_version(account).unwrap();
-        let row = store.local_order(id).unwrap();
-        let Some(Hold::Changed { now, .. }) = &row.hold else {
-            panic!("held for the new key: {row:?}")
-        };
-        assert!(!row.placed_elsewhere(now));
-        assert!(store.retarget(id).unwrap());
-        assert_eq!(store.local_order(id).unwrap().hold, None);
+            // Back at its own address with a new key: the same service, so it follows.
+            store
+                .update_account(
+                    account,
+                    &crate::store::NewAccount {
+                        name: "A".into(),
+                        base_url: url::Url::parse("https://api.example.com/").unwrap(),
+                        auth: crate::api::AuthStyle::Bearer,
+                        organization_id: None,
+                        key_location: crate::store::KeyLocation::Keychain,
+                    },
+                )
+                .unwrap();
+            store.bump_key_version(account).unwrap();
+            let row = store.local_order(id).unwrap();
+            let Some(Hold::Changed { now, .. }) = &row.hold else {
+                panic!("held for the new key: {row:?}")
+            };
+            assert!(!row.placed_elsewhere(now));
+            assert!(store.retarget(id).unwrap());
+            assert_eq!(store.local_order(id).unwrap().hold, None);
+        });
     }
 
     #[test]
     fn orders_go_only_to_the_destination_they_were_queued_for() {
-        let mut store = Store::open_in_memory().unwrap();
-        let (account, id) = queued(&mut store, "A");
-        let first = store.destination(account).unwrap();
-        assert_eq!(store.outbox(account).unwrap().len(), 1);
-        assert_eq!(store.local_order(id).unwrap().hold, None);
+        each_backend(|mut store| {
+            let (account, id) = queued(&mut store, "A");
+            let first = store.destination(account).unwrap();
+            assert_eq!(store.outbox(account).unwrap().len(), 1);
+            assert_eq!(store.local_order(id).unwrap().hold, None);
 
-        // The key is replaced: held, and an outbox of the old or the new key sends nothing.
-        store.bump_key_version(account).unwrap();
-        let second = store.destination(account).unwrap();
-        assert!(store.outbox(account).unwrap().is_empty());
-        assert!(store.outbox_for(account, &first).unwrap().is_empty());
-        assert!(store.outbox_for(account, &second).unwrap().is_empty());
-        assert!(!store.begin_send(id, &first).unwrap());
-        assert!(!store.begin_send(id, &second).unwrap());
-        let row = store.local_order(id).unwrap();
-        let Some(Hold::Changed { what, .. }) = &row.hold else {
-            panic!("held: {row:?}")
-        };
-        assert_eq!(what, &[DestinationPart::ApiKey]);
-        assert!(row.can_return_to_draft());
+            // The key is replaced: held, and an outbox of the old or the new key sends nothing.
+            store.bump_key_version(account).unwrap();
+            let second = store.destination(account).unwrap();
+            assert!(store.outbox(account).unwrap().is_empty());
+            assert!(store.outbox_for(account, &first).unwrap().is_empty());
+            assert!(store.outbox_for(account, &second).unwrap().is_empty());
+            assert!(!store.begin_send(id, &first).unwrap());
+            assert!(!store.begin_send(id, &second).unwrap());
+            let row = store.local_order(id).unwrap();
+            let Some(Hold::Changed { what, .. }) = &row.hold else {
+                panic!("held: {row:?}")
+            };
+            assert_eq!(what, &[DestinationPart::ApiKey]);
+            assert!(row.can_return_to_draft());
 
-        // The person sends it there: it goes out with the new key only.
-        assert!(store.retarget(id).unwrap());
-        assert_eq!(store.outbox_for(account, &second).unwrap().len(), 1);
-        assert!(store.outbox_for(account, &first).unwrap().is_empty());
+            // The person sends it there: it goes out with the new key only.
+            assert!(store.retarget(id).unwrap());
+            assert_eq!(store.outbox_for(account, &second).unwrap().len(), 1);
+            assert!(store.outbox_for(account, &first).unwrap().is_empty());
 
-        // Back to a draft (nothing reached the service), then the account is removed.
-        assert!(store.back_to_draft(id).unwrap());
-        assert_eq!(store.local_order(id).unwrap().state, OrderState::Draft);
-        store.queue_draft(id, "{}", "PO", "Club", b"BODY").unwrap();
-        store.delete_account(account).unwrap();
-        assert_eq!(store.local_order(id).unwrap().hold, Some(Hold::AccountGone));
-        assert!(store.outbox(account).unwrap().is_empty());
-        assert!(!store.begin_send(id, &second).unwrap());
-        assert!(!store.retarget(id).unwrap());
+            // Back to a draft (nothing reached the service), then the account is removed.
+            assert!(store.back_to_draft(id).unwrap());
+            assert_eq!(store.local_order(id).unwrap().state, OrderState::Draft);
+            store.queue_draft(id, "{}", "PO", "Club", b"BODY").unwrap();
+            store.delete_account(account).unwrap();
+            assert_eq!(store.local_order(id).unwrap().hold, Some(Hold::AccountGone));
+            assert!(store.outbox(account).unwrap().is_empty());
+            assert!(!store.begin_send(id, &second).unwrap());
+            assert!(!store.retarget(id).unwrap());
 
-        // A new account never gets the old id, so the old row stays held.
-        let (again, _) = queued(&mut store, "A again");
-        assert_ne!(again, account);
-        assert_eq!(store.local_order(id).unwrap().hold, Some(Hold::AccountGone));
-        assert!(store.accounts_with_work().unwrap().contains(&again));
-        assert!(!store.accounts_with_work().unwrap().contains(&account));
+            // A new account never gets the old id, so the old row stays held.
+            let (again, _) = queued(&mut store, "A again");
+            assert_ne!(again, account);
+            assert_eq!(store.local_order(id).unwrap().hold, Some(Hold::AccountGone));
+            assert!(store.accounts_with_work().unwrap().contains(&again));
+            assert!(!store.accounts_with_work().unwrap().contains(&account));
+        });
     }
 
     #[test]
     fn an_order_that_reached_the_service_never_goes_back_to_a_draft() {
-        let mut store = Store::open_in_memory().unwrap();
-        let (account, id) = queued(&mut store, "A");
-        let dest = store.destination(account).unwrap();
-        store.begin_send(id, &dest).unwrap();
-        store.note_send_failure(id, "503", true).unwrap();
-        assert!(!store.back_to_draft(id).unwrap());
-        assert_eq!(store.local_order(id).unwrap().state, OrderState::Queued);
+        each_backend(|mut store| {
+            let (account, id) = queued(&mut store, "A");
+            let dest = store.destination(account).unwrap();
+            store.begin_send(id, &dest).unwrap();
+            store.note_send_failure(id, "503", true).unwrap();
+            assert!(!store.back_to_draft(id).unwrap());
+            assert_eq!(store.local_order(id).unwrap().state, OrderState::Queued);
+        });
     }
 
     #[test]
     fn tracking_ids_are_unique_per_destination_not_per_account() {
-        let mut store = Store::open_in_memory().unwrap();
-        let (account, id) = queued(&mut store, "A");
-        store
-            .record_tracking(id, &record(5, OrderStatus::Completed))
-            .unwrap();
-        // Another environment (same account, new address) hands out the same tracking id.
-        let mut moved = store.account(account).unwrap();
-        if let crate::store::AccountKind::Remote { base_url } = &mut moved.kind {
-            *base_url = url::Url::parse("https://staging.example.com/").unwrap();
-        }
-        let crate::store::AccountKind::Remote { base_url } = moved.kind else {
-            unreachable!()
-        };
-        store
-            .update_account(
-                account,
-                &crate::store::NewAccount {
-                    name: "A".into(),
-                    base_url,
-                    auth: moved.auth,
-                    organization_id: None,
-                    key_location: moved.key_location,
-                },
-            )
-            .unwrap();
-        let draft = store.create_draft(account, "{}", "PO-2", "Club").unwrap();
-        store
-            .queue_draft(draft.id, "{}", "PO-2", "Club", b"B2")
-            .unwrap();
-        store
-            .record_tracking(draft.id, &record(5, OrderStatus::Pending))
-            .unwrap();
-        assert_eq!(
-            store.local_order(draft.id).unwrap().tracking_id,
-            Some(OrderId(5))
-        );
-        // A look-up of 5 now finds the new environment's row.
-        let found = store
-            .add_tracked(account, &record(5, OrderStatus::Pending))
-            .unwrap();
-        assert_eq!(found.id, draft.id);
+        each_backend(|mut store| {
+            let (account, id) = queued(&mut store, "A");
+            store
+                .record_tracking(id, &record(5, OrderStatus::Completed))
+                .unwrap();
+            // Another environment (same account, new address) hands out the same tracking id.
+            let mut moved = store.account(account).unwrap();
+            if let crate::store::AccountKind::Remote { base_url } = &mut moved.kind {
+                *base_url = url::Url::parse("https://staging.example.com/").unwrap();
+            }
+            let crate::store::AccountKind::Remote { base_url } = moved.kind else {
+                unreachable!()
+            };
+            store
+                .update_account(
+                    account,
+                    &crate::store::NewAccount {
+                        name: "A".into(),
+                        base_url,
+                        auth: moved.auth,
+                        organization_id: None,
+                        key_location: moved.key_location,
+                    },
+                )
+                .unwrap();
+            let draft = store.create_draft(account, "{}", "PO-2", "Club").unwrap();
+            store
+                .queue_draft(draft.id, "{}", "PO-2", "Club", b"B2")
+                .unwrap();
+            store
+                .record_tracking(draft.id, &record(5, OrderStatus::Pending))
+                .unwrap();
+            assert_eq!(
+                store.local_order(draft.id).unwrap().tracking_id,
+                Some(OrderId(5))
+            );
+            // A look-up of 5 now finds the new environment's row.
+            let found = store
+                .add_tracked(account, &record(5, OrderStatus::Pending))
+                .unwrap();
+            assert_eq!(found.id, draft.id);
+        });
     }
 
     #[test]
     fn an_order_the_service_does_not_know_is_given_up_after_enough_polls_and_time() {
-        let mut store = Store::open_in_memory().unwrap();
-        let (account, id) = queued(&mut store, "A");
-        store
-            .record_tracking(id, &record(9, OrderStatus::Pending))
-            .unwrap();
-        let ten_minutes = Duration::from_secs(600);
-        // Many "not found" in a short time: still polled.
-        for _ in 0..20 {
+        each_backend(|mut store| {
+            let (account, id) = queued(&mut store, "A");
+            store
+                .record_tracking(id, &record(9, OrderStatus::Pending))
+                .unwrap();
+            let ten_minutes = Duration::from_secs(600);
+            // Many "not found" in a short time: still polled.
+            for _ in 0..20 {
+                assert!(!store.note_not_found(id, "404", 5, ten_minutes).unwrap());
+            }
+            assert_eq!(store.pending_tracking(account).unwrap().len(), 1);
+            // An answer ends the streak.
+            store.clear_not_found(id).unwrap();
+            // A streak that began 11 minutes ago, with enough polls: unknown.
+            store.note_not_found(id, "404", 5, ten_minutes).unwrap();
+            store.execute_for_test(
+                "UPDATE local_orders SET unknown_since = $2 WHERE id = $1",
+                &params![id.0, minutes_ago(11)],
+            );
+            for _ in 0..3 {
+                assert!(!store.note_not_found(id, "404", 5, ten_minutes).unwrap());
+            }
+            assert!(store.note_not_found(id, "404", 5, ten_minutes).unwrap());
+            let row = store.local_order(id).unwrap();
+            assert_eq!(row.state, OrderState::Unknown);
+            assert!(row.state.is_final());
+            assert!(store.pending_tracking(account).unwrap().is_empty());
+            // "Check again" tracks it again, from a fresh streak.
+            assert!(store.check_again(id).unwrap());
+            assert_eq!(store.pending_tracking(account).unwrap().len(), 1);
             assert!(!store.note_not_found(id, "404", 5, ten_minutes).unwrap());
-        }
-        assert_eq!(store.pending_tracking(account).unwrap().len(), 1);
-        // An answer ends the streak.
-        store.clear_not_found(id).unwrap();
-        // A streak that began 11 minutes ago, with enough polls: unknown.
-        store.note_not_found(id, "404", 5, ten_minutes).unwrap();
-        store
-            .conn()
-            .execute(
-                "UPDATE local_orders SET unknown_since = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-11 minutes') WHERE id = ?1",
-                [id.0],
-            )
-            .unwrap();
-        for _ in 0..3 {
-            assert!(!store.note_not_found(id, "404", 5, ten_minutes).unwrap());
-        }
-        assert!(store.note_not_found(id, "404", 5, ten_minutes).unwrap());
-        let row = store.local_order(id).unwrap();
-        assert_eq!(row.state, OrderState::Unknown);
-        assert!(row.state.is_final());
-        assert!(store.pending_tracking(account).unwrap().is_empty());
-        // "Check again" tracks it again, from a fresh streak.
-        assert!(store.check_again(id).unwrap());
-        assert_eq!(store.pending_tracking(account).unwrap().len(), 1);
-        assert!(!store.note_not_found(id, "404", 5, ten_minutes).unwrap());
+        });
     }
 
     #[test]
     fn looked_up_orders_are_added_once() {
-        let store = Store::open_in_memory().unwrap();
-        let account = store.ensure_sandbox_account().unwrap().id;
-        let a = store
-            .add_tracked(account, &record(7, OrderStatus::Pending))
-            .unwrap();
-        let b = store
-            .add_tracked(account, &record(7, OrderStatus::Completed))
-            .unwrap();
-        assert_eq!(a.id, b.id);
-        assert_eq!(b.state, OrderState::Completed);
-        assert!(b.key.is_none());
+        each_backend(|store| {
+            let account = store.ensure_sandbox_account().unwrap().id;
+            let a = store
+                .add_tracked(account, &record(7, OrderStatus::Pending))
+                .unwrap();
+            let b = store
+                .add_tracked(account, &record(7, OrderStatus::Completed))
+                .unwrap();
+            assert_eq!(a.id, b.id);
+            assert_eq!(b.state, OrderState::Completed);
+            assert!(b.key.is_none());
+        });
     }
 
     #[test]
     fn placed_forms_are_read_newest_first_without_drafts() {
-        let mut store = Store::open_in_memory().unwrap();
-        let account = store.ensure_sandbox_account().unwrap().id;
-        let mut placed = Vec::new();
-        for n in 1..=3 {
-            let json = format!(r#"{{"reference":"PO-{n}"}}"#);
-            let row = store.create_draft(account, &json, "PO", "Club").unwrap();
-            if n != 2 {
-                assert!(
-                    store
-                        .queue_draft(row.id, &json, "PO", "Club", b"{}")
-                        .unwrap()
-                );
-                placed.push(json);
+        each_backend(|mut store| {
+            let account = store.ensure_sandbox_account().unwrap().id;
+            let mut placed = Vec::new();
+            for n in 1..=3 {
+                let json = format!(r#"{{"reference":"PO-{n}"}}"#);
+                let row = store.create_draft(account, &json, "PO", "Club").unwrap();
+                if n != 2 {
+                    assert!(
+                        store
+                            .queue_draft(row.id, &json, "PO", "Club", b"{}")
+                            .unwrap()
+                    );
+                    placed.push(json);
+                }
             }
-        }
-        placed.reverse();
-        assert_eq!(store.placed_forms(account, 10).unwrap(), placed);
-        assert_eq!(store.placed_forms(account, 1).unwrap(), placed[..1]);
+            placed.reverse();
+            assert_eq!(store.placed_forms(account, 10).unwrap(), placed);
+            assert_eq!(store.placed_forms(account, 1).unwrap(), placed[..1]);
+        });
     }
 }

@@ -2,9 +2,9 @@
 //! service for each task and when it was fetched. The API has no task list, so this table is
 //! the list; the backend's tracker polls the pending rows until they are finished.
 
+use super::db::params;
 use super::{AccountId, Store, StoreError};
 use crate::api::{TaskId, TaskStatus, VectorizeTask};
-use rusqlite::{OptionalExtension as _, params};
 
 /// One tracked task as last fetched.
 #[derive(Debug, Clone, PartialEq)]
@@ -29,15 +29,17 @@ impl Store {
         task: &VectorizeTask,
     ) -> Result<TrackedTask, StoreError> {
         let json = serde_json::to_string(task).unwrap_or_else(|_| "{}".into());
-        let updated_at: String = self.conn().query_row(
-            "INSERT INTO vectorize_tasks (account_id, task_id, last_json) VALUES (?1, ?2, ?3)
-             ON CONFLICT (account_id, task_id) DO UPDATE SET
-                 last_json = excluded.last_json,
-                 updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-             RETURNING updated_at",
-            params![account.0, task.id.0, json],
-            |r| r.get(0),
-        )?;
+        let updated_at: String = self
+            .db
+            .query_row(
+                "INSERT INTO vectorize_tasks (account_id, task_id, last_json) VALUES ($1, $2, $3)
+                 ON CONFLICT (account_id, task_id) DO UPDATE SET
+                     last_json = excluded.last_json,
+                     updated_at = {now}
+                 RETURNING updated_at",
+                &params![account.0, task.id.0, json],
+            )?
+            .get(0)?;
         Ok(TrackedTask {
             task: task.clone(),
             updated_at,
@@ -53,16 +55,15 @@ impl Store {
     ) -> Result<Option<TrackedTask>, StoreError> {
         let json = serde_json::to_string(task).unwrap_or_else(|_| "{}".into());
         let updated_at: Option<String> = self
-            .conn()
-            .query_row(
-                "UPDATE vectorize_tasks SET last_json = ?3,
-                     updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-                 WHERE account_id = ?1 AND task_id = ?2
+            .db
+            .query_opt(
+                "UPDATE vectorize_tasks SET last_json = $3, updated_at = {now}
+                 WHERE account_id = $1 AND task_id = $2
                  RETURNING updated_at",
-                params![account.0, task.id.0, json],
-                |r| r.get(0),
-            )
-            .optional()?;
+                &params![account.0, task.id.0, json],
+            )?
+            .map(|r| r.get(0))
+            .transpose()?;
         Ok(updated_at.map(|updated_at| TrackedTask {
             task: task.clone(),
             updated_at,
@@ -72,20 +73,16 @@ impl Store {
     /// The account's tracked tasks, the most recently added first. A row whose JSON this
     /// version cannot read is skipped (and logged), not fatal.
     pub fn tracked_tasks(&self, account: AccountId) -> Result<Vec<TrackedTask>, StoreError> {
-        let mut stmt = self.conn().prepare(
+        // `rowid`: SQLite's own; an identity column of the same name on PostgreSQL.
+        let rows = self.db.query_all(
             "SELECT task_id, last_json, updated_at FROM vectorize_tasks
-             WHERE account_id = ?1 ORDER BY rowid DESC",
+             WHERE account_id = $1 ORDER BY rowid DESC",
+            &params![account.0],
         )?;
-        let rows = stmt.query_map(params![account.0], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, String>(2)?,
-            ))
-        })?;
         let mut tasks = Vec::new();
         for row in rows {
-            let (id, json, updated_at) = row?;
+            let (id, json, updated_at): (i64, String, String) =
+                (row.get(0)?, row.get(1)?, row.get(2)?);
             match serde_json::from_str::<VectorizeTask>(&json) {
                 Ok(task) => tasks.push(TrackedTask { task, updated_at }),
                 Err(e) => tracing::warn!(task = id, error = %e, "a tracked task could not be read"),
@@ -96,9 +93,9 @@ impl Store {
 
     /// Stops tracking a task (nothing happens if it was not tracked).
     pub fn untrack_task(&self, account: AccountId, task: TaskId) -> Result<(), StoreError> {
-        self.conn().execute(
-            "DELETE FROM vectorize_tasks WHERE account_id = ?1 AND task_id = ?2",
-            params![account.0, task.0],
+        self.db.execute(
+            "DELETE FROM vectorize_tasks WHERE account_id = $1 AND task_id = $2",
+            &params![account.0, task.0],
         )?;
         Ok(())
     }
@@ -108,6 +105,7 @@ impl Store {
 mod tests {
     use super::*;
     use crate::store::migrations;
+    use crate::store::testing::each_place;
     use rusqlite::Connection;
 
     fn task(id: i64, status: &str) -> VectorizeTask {
@@ -147,6 +145,18 @@ mod tests {
             store.schema_version().unwrap() >= 4,
             "migration 4 (and any later) ran"
         );
+        drop(store);
+        tasks_are_tracked_and_kept(&|| Store::open(&path).unwrap());
+    }
+
+    #[test]
+    fn tasks_are_tracked_and_kept_on_both_backends() {
+        each_place(|place| tasks_are_tracked_and_kept(&|| place.open()));
+    }
+
+    /// `open` opens the same database each time.
+    fn tasks_are_tracked_and_kept(open: &dyn Fn() -> Store) {
+        let store = open();
         let account = store.ensure_sandbox_account().unwrap().id;
         assert!(store.tracked_tasks(account).unwrap().is_empty());
 
@@ -164,7 +174,7 @@ mod tests {
         // An update keeps the place in the list; the data survives a reopen.
         store.save_task(account, &task(70002, "finished")).unwrap();
         drop(store);
-        let store = Store::open(&path).unwrap();
+        let store = open();
         let listed = store.tracked_tasks(account).unwrap();
         assert_eq!(listed[0].task.id, TaskId(70002));
         assert!(!listed[0].is_pending());

@@ -75,12 +75,16 @@ backend-picture-transparent = Billedet er helt gennemsigtigt, så der er intet a
 
 store-open-failed = logodesk kunne ikke åbne sin lokale database { $path }: { $reason }. Tjek, at mappen findes, og at der kan skrives i den.
 store-too-new = Den lokale database { $path } er fra en nyere version af logodesk (skema { $found }, denne version kender { $known }). Opdatér logodesk for at åbne den: den kan rumme ordrer, der venter på at blive sendt. Vil du starte forfra imens, så flyt filen sammen med dens -wal- og -shm-filer til en anden mappe (slet dem ikke); en nyere logodesk sender det, de rummer, når den åbner dem igen.
+store-team-too-new = Teamets database er fra en nyere version af logodesk (skema { $found }, denne version kender { $known }). Opdatér logodesk på denne computer for at arbejde med teamet; indtil da skriver denne computer intet i teamets database.
 store-bad-version = Filen { $path } siger, at dens skemaversion er { $found }, hvilket ingen logodesk skriver: det er ikke en logodesk-database, eller den er beskadiget. Flyt den sammen med dens -wal- og -shm-filer til en anden mappe (slet dem ikke), og start logodesk igen; support kan se på de flyttede filer.
 store-duplicate-name = Der findes allerede en konto med navnet "{ $name }". Vælg et andet navn.
 store-tracking-id-taken = Tjenesten svarede med sporings-id { $tracking }, som en anden ordre på denne maskine allerede har. Ordren kan være afgivet: slå den op, før den sendes igen.
 store-no-such-account = Kontoen findes ikke længere; den kan være fjernet.
 store-sandbox-built-in = Den indbyggede sandkassekonto kan ikke fjernes; det er den, der lader logodesk virke uden opsætning.
 store-failed = Den lokale database fejlede ({ $reason }). Genstart logodesk; sker det igen, så kontakt support. Slet ikke logodesk.sqlite eller dens -wal- og -shm-filer: de rummer ordrehistorikken og de ordrer, der venter på at blive sendt.
+store-team-failed = Teamets database fejlede ({ $reason }). Tjek forbindelsen under Indstillinger → Team, og prøv igen; intet på denne computer er gået tabt.
+store-column = Databasen rummer noget i kolonne { $index }, som logodesk ikke har skrevet (ventede { $wanted }): den kan være beskadiget eller høre til et andet program. Kontakt support, før du ændrer den.
+store-no-row = Databasen svarede ikke med en række, som logodesk skrev for et øjeblik siden. Prøv igen; sker det igen, så kontakt support.
 keychain-unavailable = Der er ingen nøglering på denne computer ({ $reason }), så API-nøglen kan ikke gemmes. Vælg "Gem kun nøgler i denne session" under Indstillinger → Konti, eller start en nøgleringstjeneste, og genstart logodesk.
 keychain-session-key-gone = Denne kontos API-nøgle blev kun gemt i en tidligere session. Skriv den igen under Indstillinger → Konti.
 keychain-missing = Der er ingen API-nøgle gemt for denne konto. Skriv den under Indstillinger → Konti.

@@ -75,12 +75,16 @@ backend-picture-transparent = The picture is completely transparent, so there is
 
 store-open-failed = logodesk could not open its local database { $path }: { $reason }. Check that the folder exists and is writable.
 store-too-new = The local database { $path } is from a newer version of logodesk (schema { $found }, this version knows { $known }). Update logodesk to open it: it may hold orders waiting to be sent. To start afresh meanwhile, move the file together with its -wal and -shm files to another folder (do not delete them); a newer logodesk sends what they hold once it opens them again.
+store-team-too-new = The team database is from a newer version of logodesk (schema { $found }, this version knows { $known }). Update logodesk on this desk to work with the team; until then this desk writes nothing to the team database.
 store-bad-version = The file { $path } says its schema version is { $found }, which no logodesk writes: it is not a logodesk database, or it is damaged. Move it together with its -wal and -shm files to another folder (do not delete them) and start logodesk again; support can look at the moved files.
 store-duplicate-name = An account named "{ $name }" already exists. Choose another name.
 store-tracking-id-taken = The service answered tracking id { $tracking }, which another order on this machine already has. This order may be placed: look it up before sending it again.
 store-no-such-account = This account no longer exists; it may have been removed.
 store-sandbox-built-in = The built-in Sandbox account cannot be removed; it is how logodesk works without set-up.
 store-failed = The local database failed ({ $reason }). Restart logodesk; if it keeps happening, tell support. Do not delete logodesk.sqlite or its -wal and -shm files: they hold the order history and the orders waiting to be sent.
+store-team-failed = The team database failed ({ $reason }). Check the connection under Settings → Team and try again; nothing of this desk was lost.
+store-column = The database holds something logodesk did not write in column { $index } (wanted { $wanted }): it may be damaged or belong to another program. Tell support before changing it.
+store-no-row = The database did not answer a row logodesk wrote a moment ago. Try again; if it keeps happening, tell support.
 keychain-unavailable = No keychain is available on this computer ({ $reason }), so the API key cannot be stored. Choose "Keep keys for this session only" in Settings → Accounts, or start a keychain service and restart logodesk.
 keychain-session-key-gone = This account's API key was kept for an earlier session only. Enter it again in Settings → Accounts.
 keychain-missing = No API key is stored for this account. Enter it in Settings → Accounts.

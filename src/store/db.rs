@@ -1,0 +1,713 @@
+//! The one seam under [`super::Store`]: a connection to SQLite (one desk) or PostgreSQL (a
+//! team, issue 29), with the few calls the store makes — [`Db::execute`], [`Db::query_opt`],
+//! [`Db::query_all`], [`Db::transaction`] — so every store method is written once.
+//!
+//! - SQL is written once with `$1…$n` placeholders (PostgreSQL's); for SQLite they become
+//!   `?1…?n` (the same numbers, so a parameter may be used twice).
+//! - Where the dialects really differ the text holds a token, replaced per backend by
+//!   [`dialect`]: `{now}` (the time now as ISO-8601 UTC text, millisecond precision),
+//!   `{greatest}` (SQLite's scalar `MAX`, PostgreSQL's `GREATEST`) and `{same}` (null-safe
+//!   equality: SQLite's `IS`, PostgreSQL's `IS NOT DISTINCT FROM`).
+//! - Timestamps are ISO-8601 UTC *text* in both databases, as SQLite has them since version 1:
+//!   rows read the same on both, ordering by text is ordering by time, and nothing about the
+//!   desk's or the server's time zone enters. PostgreSQL writes them from `clock_timestamp()`
+//!   (the time of the statement, not of the transaction's start: `now()` is frozen in a
+//!   transaction, which would make a lease expire before it is committed).
+//! - Parameters are [`Value`]s both drivers bind; a row is read as owned [`Value`]s through
+//!   [`Row::get`], whatever the driver.
+//! - PostgreSQL's client needs `&mut` for every call; the store's methods take `&self` (the ~74
+//!   `with_store` call sites stay as they are), so the client sits in a `RefCell`. The store is
+//!   used by one blocking lane at a time (never shared between threads), so a borrow is never
+//!   contended; a nested borrow would be a bug in this file and panics loudly in tests.
+
+use super::StoreError;
+use postgres::types::{IsNull, ToSql, Type, to_sql_checked};
+use std::cell::RefCell;
+
+/// A parameter or a column value, as both drivers know it. Flags are integers 0/1 in both
+/// schemas (portable comparisons `= 1`, `<> 0`), so there is no boolean here. No column is
+/// REAL / `double precision`; [`Value::Real`] is for parameters compared with a computed
+/// number (a duration in seconds).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Value {
+    Null,
+    Int(i64),
+    Real(f64),
+    Text(String),
+    Bytes(Vec<u8>),
+}
+
+impl From<i64> for Value {
+    fn from(v: i64) -> Value {
+        Value::Int(v)
+    }
+}
+impl From<u32> for Value {
+    fn from(v: u32) -> Value {
+        Value::Int(i64::from(v))
+    }
+}
+impl From<f64> for Value {
+    fn from(v: f64) -> Value {
+        Value::Real(v)
+    }
+}
+impl From<bool> for Value {
+    fn from(v: bool) -> Value {
+        Value::Int(i64::from(v))
+    }
+}
+impl From<&str> for Value {
+    fn from(v: &str) -> Value {
+        Value::Text(v.to_owned())
+    }
+}
+impl From<String> for Value {
+    fn from(v: String) -> Value {
+        Value::Text(v)
+    }
+}
+impl From<&String> for Value {
+    fn from(v: &String) -> Value {
+        Value::Text(v.clone())
+    }
+}
+impl From<&[u8]> for Value {
+    fn from(v: &[u8]) -> Value {
+        Value::Bytes(v.to_vec())
+    }
+}
+impl From<Vec<u8>> for Value {
+    fn from(v: Vec<u8>) -> Value {
+        Value::Bytes(v)
+    }
+}
+impl<T: Into<Value>> From<Option<T>> for Value {
+    fn from(v: Option<T>) -> Value {
+        v.map_or(Value::Null, Into::into)
+    }
+}
+
+/// Parameters: `params![a, b, …]` builds an array of [`Value`]s (`&params![…]` is a
+/// `&[Value]`).
+macro_rules! params {
+    ($($v:expr),* $(,)?) => {
+        [$($crate::store::db::Value::from($v)),*]
+    };
+}
+pub(crate) use params;
+
+impl rusqlite::ToSql for Value {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        use rusqlite::types::{ToSqlOutput, ValueRef};
+        Ok(ToSqlOutput::Borrowed(match self {
+            Value::Null => ValueRef::Null,
+            Value::Int(v) => ValueRef::Integer(*v),
+            Value::Real(v) => ValueRef::Real(*v),
+            Value::Text(v) => ValueRef::Text(v.as_bytes()),
+            Value::Bytes(v) => ValueRef::Blob(v),
+        }))
+    }
+}
+
+impl ToSql for Value {
+    fn to_sql(
+        &self,
+        ty: &Type,
+        out: &mut bytes::BytesMut,
+    ) -> Result<IsNull, Box<dyn std::error::Error + Sync + Send>> {
+        match self {
+            Value::Null => Ok(IsNull::Yes),
+            Value::Int(v) => match *ty {
+                Type::INT2 => i16::try_from(*v)?.to_sql(ty, out),
+                Type::INT4 => i32::try_from(*v)?.to_sql(ty, out),
+                Type::BOOL => (*v != 0).to_sql(ty, out),
+                Type::FLOAT8 => (*v as f64).to_sql(ty, out),
+                _ => v.to_sql(ty, out),
+            },
+            Value::Real(v) => v.to_sql(ty, out),
+            Value::Text(v) => v.as_str().to_sql(ty, out),
+            Value::Bytes(v) => v.as_slice().to_sql(ty, out),
+        }
+    }
+
+    fn accepts(ty: &Type) -> bool {
+        // Checked per value in `to_sql` (a NULL fits any column); the schema uses these only.
+        matches!(
+            *ty,
+            Type::INT2
+                | Type::INT4
+                | Type::INT8
+                | Type::BOOL
+                | Type::FLOAT8
+                | Type::TEXT
+                | Type::VARCHAR
+                | Type::BPCHAR
+                | Type::NAME
+                | Type::UNKNOWN
+                | Type::BYTEA
+        )
+    }
+
+    to_sql_checked!();
+}
+
+/// A row read from either database: its values by column index.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Row(Vec<Value>);
+
+/// A Rust type read from a [`Value`].
+pub(crate) trait FromValue: Sized {
+    fn from_value(v: &Value) -> Option<Self>;
+}
+impl FromValue for i64 {
+    fn from_value(v: &Value) -> Option<i64> {
+        match v {
+            Value::Int(v) => Some(*v),
+            _ => None,
+        }
+    }
+}
+impl FromValue for bool {
+    fn from_value(v: &Value) -> Option<bool> {
+        i64::from_value(v).map(|v| v != 0)
+    }
+}
+impl FromValue for String {
+    fn from_value(v: &Value) -> Option<String> {
+        match v {
+            Value::Text(v) => Some(v.clone()),
+            _ => None,
+        }
+    }
+}
+impl FromValue for Vec<u8> {
+    fn from_value(v: &Value) -> Option<Vec<u8>> {
+        match v {
+            Value::Bytes(v) => Some(v.clone()),
+            // SQLite keeps what it was given; text read as bytes is its UTF-8.
+            Value::Text(v) => Some(v.clone().into_bytes()),
+            _ => None,
+        }
+    }
+}
+impl<T: FromValue> FromValue for Option<T> {
+    fn from_value(v: &Value) -> Option<Option<T>> {
+        match v {
+            Value::Null => Some(None),
+            v => T::from_value(v).map(Some),
+        }
+    }
+}
+
+impl Row {
+    /// Column `i` as `T`; a missing column or another type is [`StoreError::Column`].
+    pub(crate) fn get<T: FromValue>(&self, i: usize) -> Result<T, StoreError> {
+        self.0
+            .get(i)
+            .and_then(T::from_value)
+            .ok_or_else(|| StoreError::Column {
+                index: i,
+                wanted: std::any::type_name::<T>(),
+            })
+    }
+
+    fn from_sqlite(r: &rusqlite::Row<'_>, n: usize) -> rusqlite::Result<Row> {
+        use rusqlite::types::ValueRef;
+        let mut out = Vec::with_capacity(n);
+        for i in 0..n {
+            out.push(match r.get_ref(i)? {
+                ValueRef::Null => Value::Null,
+                ValueRef::Integer(v) => Value::Int(v),
+                ValueRef::Real(v) => Value::Real(v),
+                ValueRef::Text(v) => Value::Text(String::from_utf8_lossy(v).into_owned()),
+                ValueRef::Blob(v) => Value::Bytes(v.to_vec()),
+            });
+        }
+        Ok(Row(out))
+    }
+
+    fn from_postgres(r: &postgres::Row) -> Result<Row, StoreError> {
+        let mut out = Vec::with_capacity(r.len());
+        for (i, col) in r.columns().iter().enumerate() {
+            let v = match *col.type_() {
+                Type::INT8 => r.try_get::<_, Option<i64>>(i)?.map(Value::Int),
+                Type::INT4 => r
+                    .try_get::<_, Option<i32>>(i)?
+                    .map(|v| Value::Int(v.into())),
+                Type::INT2 => r
+                    .try_get::<_, Option<i16>>(i)?
+                    .map(|v| Value::Int(v.into())),
+                Type::BOOL => r.try_get::<_, Option<bool>>(i)?.map(Value::from),
+                Type::FLOAT8 => r.try_get::<_, Option<f64>>(i)?.map(Value::Real),
+                Type::BYTEA => r.try_get::<_, Option<Vec<u8>>>(i)?.map(Value::Bytes),
+                _ => r.try_get::<_, Option<String>>(i)?.map(Value::Text),
+            };
+            out.push(v.unwrap_or(Value::Null));
+        }
+        Ok(Row(out))
+    }
+}
+
+/// Which database the text is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Dialect {
+    Sqlite,
+    Postgres,
+}
+
+/// `{seconds_since(expr)}`: the seconds (a float) from the ISO-8601 UTC text `expr` to now.
+const SECONDS_SINCE: &str = "{seconds_since(";
+
+/// The SQL text for `dialect`: tokens replaced; for SQLite `$n` becomes `?n` (outside quoted
+/// text and `--` comments, where a `$` is kept as written).
+pub(crate) fn dialect(sql: &str, dialect: Dialect) -> String {
+    let mut sql = match dialect {
+        Dialect::Sqlite => sql
+            .replace("{now}", "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')")
+            .replace("{greatest}", "MAX")
+            .replace("{same}", "IS"),
+        Dialect::Postgres => sql
+            .replace(
+                "{now}",
+                "to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')",
+            )
+            .replace("{greatest}", "GREATEST")
+            .replace("{same}", "IS NOT DISTINCT FROM"),
+    };
+    while let Some(at) = sql.find(SECONDS_SINCE) {
+        let from = at + SECONDS_SINCE.len();
+        let Some(len) = sql[from..].find(")}") else {
+            break;
+        };
+        let expr = &sql[from..from + len];
+        let replaced = match dialect {
+            Dialect::Sqlite => format!("((julianday('now') - julianday({expr})) * 86400.0)"),
+            Dialect::Postgres => format!(
+                "CAST(EXTRACT(EPOCH FROM (clock_timestamp() - CAST({expr} AS timestamptz))) AS double precision)"
+            ),
+        };
+        sql.replace_range(at..from + len + 2, &replaced);
+    }
+    if dialect == Dialect::Postgres {
+        return sql;
+    }
+    let mut out = String::with_capacity(sql.len());
+    let mut quote: Option<char> = None;
+    let mut chars = sql.chars().peekable();
+    while let Some(c) = chars.next() {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if c == '\'' || c == '"' => quote = Some(c),
+            // A comment runs to the end of its line.
+            None if c == '-' && chars.peek() == Some(&'-') => quote = Some('\n'),
+            None if c == '$' && chars.peek().is_some_and(char::is_ascii_digit) => {
+                out.push('?');
+                continue;
+            }
+            None => {}
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The connection under a store.
+pub(crate) enum Db {
+    Sqlite(rusqlite::Connection),
+    Postgres(RefCell<postgres::Client>),
+}
+
+impl std::fmt::Debug for Db {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Db::Sqlite(c) => c.fmt(f),
+            Db::Postgres(_) => f.write_str("Db::Postgres"),
+        }
+    }
+}
+
+fn pg_params(params: &[Value]) -> Vec<&(dyn ToSql + Sync)> {
+    params.iter().map(|p| p as &(dyn ToSql + Sync)).collect()
+}
+
+/// Rolls back a PostgreSQL transaction that is left without a commit (an error, a panic).
+struct PgRollback<'a>(Option<&'a RefCell<postgres::Client>>);
+
+impl Drop for PgRollback<'_> {
+    fn drop(&mut self) {
+        if let Some(c) = self.0.take()
+            && let Ok(mut c) = c.try_borrow_mut()
+            && let Err(e) = c.batch_execute("ROLLBACK")
+        {
+            tracing::warn!(error = %e, "rolling back the team database's transaction failed");
+        }
+    }
+}
+
+impl Db {
+    pub(crate) fn dialect(&self) -> Dialect {
+        match self {
+            Db::Sqlite(_) => Dialect::Sqlite,
+            Db::Postgres(_) => Dialect::Postgres,
+        }
+    }
+
+    /// Runs one statement (without `RETURNING`: use a query for that); answers the rows it
+    /// changed.
+    pub(crate) fn execute(&self, sql: &str, params: &[Value]) -> Result<u64, StoreError> {
+        let sql = dialect(sql, self.dialect());
+        Ok(match self {
+            Db::Sqlite(c) => c
+                .prepare_cached(&sql)?
+                .execute(rusqlite::params_from_iter(params))? as u64,
+            Db::Postgres(c) => c.borrow_mut().execute(sql.as_str(), &pg_params(params))?,
+        })
+    }
+
+    /// Runs several statements without parameters (schema, savepoints).
+    pub(crate) fn batch(&self, sql: &str) -> Result<(), StoreError> {
+        let sql = dialect(sql, self.dialect());
+        match self {
+            Db::Sqlite(c) => c.execute_batch(&sql)?,
+            Db::Postgres(c) => c.borrow_mut().batch_execute(&sql)?,
+        }
+        Ok(())
+    }
+
+    /// Every row of a query (or of a statement with `RETURNING`).
+    pub(crate) fn query_all(&self, sql: &str, params: &[Value]) -> Result<Vec<Row>, StoreError> {
+        let sql = dialect(sql, self.dialect());
+        match self {
+            Db::Sqlite(c) => {
+                let mut stmt = c.prepare_cached(&sql)?;
+                let n = stmt.column_count();
+                let rows = stmt
+                    .query_map(rusqlite::params_from_iter(params), |r| {
+                        Row::from_sqlite(r, n)
+                    })?
+                    .collect::<rusqlite::Result<Vec<_>>>()?;
+                Ok(rows)
+            }
+            Db::Postgres(c) => {
+                let rows = c.borrow_mut().query(sql.as_str(), &pg_params(params))?;
+                rows.iter().map(Row::from_postgres).collect()
+            }
+        }
+    }
+
+    /// The first row of a query, if any (every row is read: a statement with `RETURNING`
+    /// runs to its end).
+    pub(crate) fn query_opt(&self, sql: &str, params: &[Value]) -> Result<Option<Row>, StoreError> {
+        Ok(self.query_all(sql, params)?.into_iter().next())
+    }
+
+    /// The one row a query must answer ([`StoreError::NoRow`] if none).
+    pub(crate) fn query_row(&self, sql: &str, params: &[Value]) -> Result<Row, StoreError> {
+        self.query_opt(sql, params)?.ok_or(StoreError::NoRow)
+    }
+
+    /// Runs `f` in one transaction: committed if it answers `Ok`, rolled back otherwise (also
+    /// if it panics). `E` is the caller's error (a keychain write, say), which must take a
+    /// [`StoreError`]. Every statement `f` runs on this `Db` is part of it; transactions do
+    /// not nest (use [`Db::savepoint`] inside one).
+    ///
+    /// On PostgreSQL the transaction is `BEGIN`…`COMMIT` on the connection itself (not a
+    /// `postgres::Transaction`, which would hold the client borrowed while `f` runs, so a
+    /// store method called inside would find it taken). A statement that failed inside `f`
+    /// aborts the transaction even when `f` goes on: PostgreSQL would answer the `COMMIT`
+    /// with a silent rollback, so the transaction is checked first and the failure reported.
+    pub(crate) fn transaction<T, E: From<StoreError>>(
+        &self,
+        f: impl FnOnce(&Db) -> Result<T, E>,
+    ) -> Result<T, E> {
+        match self {
+            Db::Sqlite(c) => {
+                let tx = c.unchecked_transaction().map_err(StoreError::from)?;
+                let v = f(self)?;
+                tx.commit().map_err(StoreError::from)?;
+                Ok(v)
+            }
+            Db::Postgres(c) => {
+                c.borrow_mut()
+                    .batch_execute("BEGIN")
+                    .map_err(StoreError::from)?;
+                let mut rollback = PgRollback(Some(c));
+                let v = f(self)?;
+                // Fails ("current transaction is aborted") if a statement failed.
+                self.batch("SELECT 1")?;
+                rollback.0 = None;
+                c.borrow_mut()
+                    .batch_execute("COMMIT")
+                    .map_err(StoreError::from)?;
+                Ok(v)
+            }
+        }
+    }
+
+    /// Runs `f` inside a savepoint: its writes stay if it answers `Ok`, are undone if it
+    /// answers `Err` — and the surrounding transaction goes on (on PostgreSQL a failed
+    /// statement, e.g. a UNIQUE violation, would otherwise abort the whole transaction).
+    pub(crate) fn savepoint<T>(
+        &self,
+        f: impl FnOnce(&Db) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        self.batch("SAVEPOINT logodesk_sp")?;
+        match f(self) {
+            Ok(v) => {
+                self.batch("RELEASE SAVEPOINT logodesk_sp")?;
+                Ok(v)
+            }
+            Err(e) => {
+                self.batch("ROLLBACK TO SAVEPOINT logodesk_sp; RELEASE SAVEPOINT logodesk_sp")?;
+                Err(e)
+            }
+        }
+    }
+}
+
+impl StoreError {
+    /// Whether this is a UNIQUE violation (SQLite's `SQLITE_CONSTRAINT_UNIQUE`, PostgreSQL's
+    /// SQLSTATE 23505).
+    pub(crate) fn is_unique_violation(&self) -> bool {
+        match self {
+            StoreError::Sqlite(rusqlite::Error::SqliteFailure(f, _)) => {
+                f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
+            }
+            StoreError::Postgres(e) => {
+                e.code() == Some(&postgres::error::SqlState::UNIQUE_VIOLATION)
+            }
+            _ => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::testing::pg_client;
+
+    /// Runs `body` on SQLite in memory and on a fresh PostgreSQL database.
+    fn both(body: impl Fn(&Db)) {
+        body(&Db::Sqlite(rusqlite::Connection::open_in_memory().unwrap()));
+        body(&Db::Postgres(RefCell::new(pg_client().0)));
+    }
+
+    const TABLE: &str = "CREATE TABLE t (
+        id      BIGINT PRIMARY KEY,
+        name    TEXT UNIQUE,
+        body    BYTEA,
+        at      TEXT NOT NULL DEFAULT '')";
+
+    fn table(db: &Db) {
+        // BYTEA is a BLOB to SQLite (its type affinity rules read "BYTEA" as none: kept as given).
+        db.batch(TABLE).unwrap();
+    }
+
+    fn ids(db: &Db) -> Vec<i64> {
+        db.query_all("SELECT id FROM t ORDER BY id", &[])
+            .unwrap()
+            .iter()
+            .map(|r| r.get(0).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn every_value_round_trips_on_both_backends() {
+        both(|db| {
+            table(db);
+            let n = db
+                .execute(
+                    "INSERT INTO t (id, name, body, at) VALUES ($1, $2, $3, {now})",
+                    &params![7_i64, "Ærø '$1'", &b"\x00{}"[..]],
+                )
+                .unwrap();
+            assert_eq!(n, 1);
+            db.execute(
+                "INSERT INTO t (id, name, body) VALUES ($1, $2, $3)",
+                &params![8_i64, None::<String>, None::<Vec<u8>>],
+            )
+            .unwrap();
+            let r = db
+                .query_row(
+                    "SELECT id, name, body, at FROM t WHERE id = $1",
+                    &params![7_i64],
+                )
+                .unwrap();
+            assert_eq!(r.get::<i64>(0).unwrap(), 7);
+            assert_eq!(r.get::<String>(1).unwrap(), "Ærø '$1'");
+            assert_eq!(r.get::<Vec<u8>>(2).unwrap(), b"\x00{}".to_vec());
+            let at: String = r.get(3).unwrap();
+            assert!(
+                at.len() == 24 && at.as_bytes()[10] == b'T' && at.ends_with('Z'),
+                "ISO-8601 UTC with milliseconds: {at}"
+            );
+            let r = db
+                .query_row(
+                    "SELECT name, body, {greatest}(id, $1) FROM t WHERE name {same} $2",
+                    &params![100_i64, None::<String>],
+                )
+                .unwrap();
+            assert_eq!(r.get::<Option<String>>(0).unwrap(), None);
+            assert_eq!(r.get::<Option<Vec<u8>>>(1).unwrap(), None);
+            assert_eq!(r.get::<i64>(2).unwrap(), 100);
+            assert!(matches!(
+                r.get::<i64>(0),
+                Err(StoreError::Column { index: 0, .. })
+            ));
+            assert!(
+                db.query_opt("SELECT id FROM t WHERE id = $1", &params![9_i64])
+                    .unwrap()
+                    .is_none()
+            );
+            assert!(matches!(
+                db.query_row("SELECT id FROM t WHERE id = $1", &params![9_i64]),
+                Err(StoreError::NoRow)
+            ));
+            assert_eq!(ids(db), [7, 8]);
+            // RETURNING answers the new row on both.
+            let r = db
+                .query_row(
+                    "INSERT INTO t (id, name) VALUES ($1, $2) RETURNING id, at",
+                    &params![9_i64, "nine"],
+                )
+                .unwrap();
+            assert_eq!(r.get::<i64>(0).unwrap(), 9);
+        });
+    }
+
+    #[test]
+    fn seconds_since_a_stored_time_compare_with_a_real_parameter() {
+        both(|db| {
+            table(db);
+            let past = (chrono::Utc::now() - chrono::Duration::seconds(90))
+                .format("%Y-%m-%dT%H:%M:%S%.3fZ")
+                .to_string();
+            db.execute(
+                "INSERT INTO t (id, at) VALUES (1, $1)",
+                &params![past.as_str()],
+            )
+            .unwrap();
+            let r = db
+                .query_row(
+                    "SELECT {seconds_since(at)} >= $1, {seconds_since(at)} >= $2 FROM t",
+                    &params![60.0_f64, 600.0_f64],
+                )
+                .unwrap();
+            assert_eq!(
+                (r.get::<bool>(0).unwrap(), r.get::<bool>(1).unwrap()),
+                (true, false)
+            );
+        });
+    }
+
+    #[test]
+    fn a_transaction_commits_on_ok_and_rolls_back_on_err() {
+        both(|db| {
+            table(db);
+            let done: Result<(), StoreError> = db.transaction(|tx| {
+                tx.execute("INSERT INTO t (id) VALUES (1)", &[])?;
+                Ok(())
+            });
+            done.unwrap();
+            let undone: Result<(), StoreError> = db.transaction(|tx| {
+                tx.execute("INSERT INTO t (id) VALUES (2)", &[])?;
+                Err(StoreError::NoRow)
+            });
+            assert!(matches!(undone, Err(StoreError::NoRow)));
+            assert_eq!(ids(db), [1]);
+            // A store method called inside finds the connection free (it is in the
+            // transaction too).
+            let inner: Result<i64, StoreError> = db.transaction(|_| {
+                db.execute("INSERT INTO t (id) VALUES (3)", &[])?;
+                db.query_row("SELECT COUNT(*) FROM t", &[])?.get(0)
+            });
+            assert_eq!(inner.unwrap(), 2);
+            // A panic rolls back, and the connection is usable afterwards.
+            let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let _: Result<(), StoreError> = db.transaction(|tx| {
+                    tx.execute("INSERT INTO t (id) VALUES (4)", &[])?;
+                    panic!("mid-transaction");
+                });
+            }));
+            assert!(panicked.is_err());
+            assert_eq!(ids(db), [1, 3]);
+        });
+    }
+
+    /// A failed statement whose error is dropped (no savepoint) must not end in an `Ok`: on
+    /// PostgreSQL the transaction is aborted and its `COMMIT` would be a silent rollback.
+    #[test]
+    fn a_failure_swallowed_inside_a_transaction_is_not_reported_as_committed() {
+        both(|db| {
+            table(db);
+            db.execute("INSERT INTO t (id, name) VALUES (1, 'a')", &[])
+                .unwrap();
+            let result: Result<(), StoreError> = db.transaction(|tx| {
+                tx.execute("INSERT INTO t (id, name) VALUES (2, 'b')", &[])?;
+                let clash = tx.execute("INSERT INTO t (id, name) VALUES (3, 'a')", &[]);
+                assert!(clash.as_ref().is_err_and(StoreError::is_unique_violation));
+                Ok(())
+            });
+            match db.dialect() {
+                // SQLite undoes the failed statement only: the rest commits.
+                Dialect::Sqlite => {
+                    result.unwrap();
+                    assert_eq!(ids(db), [1, 2]);
+                }
+                Dialect::Postgres => {
+                    assert!(result.is_err(), "reported, not a silent rollback");
+                    assert_eq!(ids(db), [1]);
+                }
+            }
+        });
+    }
+
+    /// PostgreSQL aborts a transaction at a failed statement; a savepoint keeps it going, as
+    /// SQLite does by itself (the store catches a UNIQUE violation mid-transaction).
+    #[test]
+    fn a_unique_violation_in_a_savepoint_leaves_the_transaction_usable() {
+        both(|db| {
+            table(db);
+            db.execute("INSERT INTO t (id, name) VALUES (1, 'a')", &[])
+                .unwrap();
+            let kept: Result<bool, StoreError> = db.transaction(|tx| {
+                tx.execute("INSERT INTO t (id, name) VALUES (2, 'b')", &[])?;
+                let clash =
+                    tx.savepoint(|sp| sp.execute("UPDATE t SET name = 'a' WHERE id = 2", &[]));
+                assert!(clash.is_err_and(|e| e.is_unique_violation()));
+                tx.execute("UPDATE t SET at = 'after' WHERE id = 2", &[])?;
+                Ok(true)
+            });
+            assert!(kept.unwrap());
+            let r = db
+                .query_row("SELECT name, at FROM t WHERE id = 2", &[])
+                .unwrap();
+            assert_eq!(r.get::<String>(0).unwrap(), "b");
+            assert_eq!(r.get::<String>(1).unwrap(), "after");
+        });
+    }
+
+    #[test]
+    fn placeholders_become_sqlites_numbered_ones_outside_quotes_and_comments() {
+        assert_eq!(
+            dialect(
+                "SELECT $1, '$2', \"a$3\" FROM t -- it's $4\nWHERE x {same} $12",
+                Dialect::Sqlite
+            ),
+            "SELECT ?1, '$2', \"a$3\" FROM t -- it's $4\nWHERE x IS ?12"
+        );
+        assert_eq!(
+            dialect(
+                "SELECT {greatest}(a, $1) WHERE x {same} $2",
+                Dialect::Postgres
+            ),
+            "SELECT GREATEST(a, $1) WHERE x IS NOT DISTINCT FROM $2"
+        );
+        assert_eq!(
+            dialect("{seconds_since(o.at)} >= $1", Dialect::Sqlite),
+            "((julianday('now') - julianday(o.at)) * 86400.0) >= ?1"
+        );
+    }
+}

@@ -1,0 +1,98 @@
+//! The store's conformance suite: every store test runs its body on both backends, SQLite in
+//! memory (or in a file, where reopening matters) and a fresh database of its own on the test
+//! binary's PostgreSQL server (tests/common/pg_cluster.rs, the one `crate::team` starts).
+
+use super::Store;
+use crate::team::pg_cluster;
+
+/// A connection to a fresh, empty database of its own on the test server, and its name.
+pub(crate) fn pg_client() -> (postgres::Client, String) {
+    let name = pg_cluster::shared().create_database();
+    (pg_connect(&name), name)
+}
+
+/// Another connection to the test server's database `name`.
+pub(crate) fn pg_connect(name: &str) -> postgres::Client {
+    postgres::Client::connect(&pg_cluster::shared().conninfo(name), postgres::NoTls)
+        .unwrap_or_else(|e| panic!("connecting to the test server's {name}: {e}"))
+}
+
+/// Where a store's data is kept, to open it (again): what "reopening the file" is on each
+/// backend.
+pub(crate) enum Place {
+    Sqlite(tempfile::TempDir),
+    Postgres(String),
+}
+
+impl Place {
+    /// A new empty place on each backend.
+    pub(crate) fn each() -> [Place; 2] {
+        [
+            Place::Sqlite(tempfile::tempdir().unwrap()),
+            Place::Postgres(pg_cluster::shared().create_database()),
+        ]
+    }
+
+    /// A store on this place (created and migrated on first use).
+    pub(crate) fn open(&self) -> Store {
+        match self {
+            Place::Sqlite(dir) => Store::open(&dir.path().join("logodesk.sqlite")).unwrap(),
+            Place::Postgres(name) => Store::open_postgres(pg_connect(name)).unwrap(),
+        }
+    }
+
+    fn name(&self) -> &'static str {
+        match self {
+            Place::Sqlite(_) => "SQLite",
+            Place::Postgres(_) => "PostgreSQL",
+        }
+    }
+}
+
+/// Runs `body` with a fresh store on each backend: SQLite in memory, then PostgreSQL.
+pub(crate) fn each_backend(body: impl Fn(Store)) {
+    eprintln!("backend: SQLite");
+    body(Store::open_in_memory().unwrap());
+    eprintln!("backend: PostgreSQL");
+    body(Store::open_postgres(pg_client().0).unwrap());
+}
+
+/// Runs `body` with a fresh [`Place`] on each backend, to open (and reopen) stores on it.
+pub(crate) fn each_place(body: impl Fn(&Place)) {
+    for place in Place::each() {
+        eprintln!("backend: {}", place.name());
+        body(&place);
+    }
+}
+
+impl Store {
+    /// The columns of `table`, as the database describes it.
+    pub(crate) fn column_names(&self, table: &str) -> Vec<String> {
+        let sql = match self.db.dialect() {
+            super::db::Dialect::Sqlite => "SELECT name FROM pragma_table_info($1) ORDER BY cid",
+            super::db::Dialect::Postgres => {
+                "SELECT column_name::text FROM information_schema.columns
+                 WHERE table_schema = current_schema() AND table_name = $1
+                 ORDER BY ordinal_position"
+            }
+        };
+        self.db
+            .query_all(sql, &super::db::params![table])
+            .unwrap()
+            .iter()
+            .map(|r| r.get(0).unwrap())
+            .collect()
+    }
+
+    /// Runs a statement written for both backends (set-up the store's API does not offer).
+    pub(crate) fn execute_for_test(&self, sql: &str, params: &[super::db::Value]) -> u64 {
+        self.db.execute(sql, params).unwrap()
+    }
+}
+
+/// ISO-8601 UTC text (as the store writes it) of `minutes` ago.
+pub(crate) fn minutes_ago(minutes: i64) -> String {
+    (chrono::Utc::now() - chrono::Duration::minutes(minutes))
+        .format("%Y-%m-%dT%H:%M:%S%.3fZ")
+        .to_string()
+}
