@@ -30,9 +30,12 @@ pub fn target_dir() -> PathBuf {
     }
 }
 
-/// The Windows release exe under test; a clear failure when it has not been built.
+/// The Windows exe under test: `$LOGODESK_WINDOWS_EXE` (`.ci/test` names its `windows-test`
+/// build), else the release build; a clear failure when it has not been built.
 pub fn exe() -> PathBuf {
-    let exe = target_dir().join("x86_64-pc-windows-gnu/release/logodesk.exe");
+    let exe = std::env::var_os("LOGODESK_WINDOWS_EXE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| target_dir().join("x86_64-pc-windows-gnu/release/logodesk.exe"));
     assert!(
         exe.is_file(),
         "no Windows build at {}: build it first with \
