@@ -675,35 +675,22 @@ fn keychain_ui(ui: &mut Ui, shared: &mut Shared<'_>) {
 
 fn report_ui(ui: &mut Ui, report: &ConnectionReport) {
     use crate::backend::accounts::Check;
-    let t = theme::tokens(ui.ctx());
-    let line = |ui: &mut Ui, ok: bool, text: &str| {
-        let (icon, c) = if ok {
-            ("✔", t.success)
-        } else {
-            ("✖", t.danger)
-        };
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(icon).color(c));
-            ui.label(RichText::new(text).color(c));
-        });
-    };
     match &report.ping {
-        Check::Passed(text) if text.is_empty() => line(ui, true, &crate::tr!("settings-ping-ok")),
-        Check::Passed(text) => line(
-            ui,
+        Check::Passed(text) if text.is_empty() => {
+            ui.check_line(true, &crate::tr!("settings-ping-ok"))
+        }
+        Check::Passed(text) => ui.check_line(
             true,
             &crate::tr!("settings-ping-ok-said", text = text.as_str()),
         ),
-        Check::Failed(e) => line(
-            ui,
+        Check::Failed(e) => ui.check_line(
             false,
             &crate::tr!("settings-ping-failed", error = e.as_str()),
         ),
     }
     match &report.logos {
-        Check::Passed(n) => line(ui, true, &crate::tr!("settings-logos-ok", count = *n)),
-        Check::Failed(e) => line(
-            ui,
+        Check::Passed(n) => ui.check_line(true, &crate::tr!("settings-logos-ok", count = *n)),
+        Check::Failed(e) => ui.check_line(
             false,
             &crate::tr!("settings-logos-failed", error = e.as_str()),
         ),

@@ -266,28 +266,14 @@ impl TeamSection {
 }
 
 fn report_ui(ui: &mut Ui, report: &TestReport) {
-    let t = theme::tokens(ui.ctx());
-    let line = |ui: &mut Ui, ok: bool, text: &str| {
-        let (icon, c) = if ok {
-            ("✔", t.success)
-        } else {
-            ("✖", t.danger)
-        };
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(icon).color(c));
-            ui.label(RichText::new(text).color(c));
-        });
-    };
-    line(
-        ui,
+    ui.check_line(
         true,
         &crate::tr!(
             "settings-team-version",
             version = report.server_version.as_str()
         ),
     );
-    line(
-        ui,
+    ui.check_line(
         true,
         &if report.tls {
             crate::tr!("settings-team-tls-on")
@@ -302,7 +288,7 @@ fn report_ui(ui: &mut Ui, report: &TestReport) {
     } else {
         (false, crate::tr!("settings-team-schema-not"))
     };
-    line(ui, ok, &schema);
+    ui.check_line(ok, &schema);
     ui.label(crate::tr!(
         "settings-team-desks",
         count = report.desks.len()

@@ -95,6 +95,22 @@ pub trait UiExt {
         ui.label(RichText::new(text).color(c))
     }
 
+    /// One line of a check's report: ✔ and `text` in the success color, or ✖ and `text` in
+    /// the danger color.
+    fn check_line(&mut self, ok: bool, text: &str) {
+        let ui = self.ui();
+        let t = theme::tokens(ui.ctx());
+        let (icon, c) = if ok {
+            ("✔", t.success)
+        } else {
+            ("✖", t.danger)
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(icon).color(c));
+            ui.label(RichText::new(text).color(c));
+        });
+    }
+
     /// Small text in the muted color.
     fn muted_small(&mut self, text: &str) -> Response {
         let ui = self.ui();
