@@ -385,7 +385,7 @@ pub(crate) fn postgres_version(db: &Db) -> Result<i64, StoreError> {
 /// read under the lock). Refuses a database from a newer version ([`StoreError::TooNew`])
 /// without writing anything. The connection's `search_path` is `logodesk`.
 pub(crate) fn migrate_postgres(db: &Db) -> Result<(), StoreError> {
-    let schema = crate::team::SCHEMA;
+    let schema = super::PG_SCHEMA;
     loop {
         let done = db.transaction(|db| -> Result<bool, StoreError> {
             db.execute("SELECT pg_advisory_xact_lock($1)", &params![MIGRATION_LOCK])?;

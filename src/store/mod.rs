@@ -107,6 +107,10 @@ fn durable(conn: &Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// The schema the team database's tables live in (PostgreSQL; `search_path` of the store's
+/// connection).
+pub const PG_SCHEMA: &str = "logodesk";
+
 /// The open database.
 #[derive(Debug)]
 pub struct Store {
@@ -146,7 +150,7 @@ impl Store {
     /// ([`StoreError::TooNew`]): this desk writes nothing to it.
     pub fn open_postgres(client: postgres::Client) -> Result<Store, StoreError> {
         let db = Db::Postgres(RefCell::new(client));
-        db.batch(&format!("SET search_path TO {}", crate::team::SCHEMA))?;
+        db.batch(&format!("SET search_path TO {PG_SCHEMA}"))?;
         migrations::migrate_postgres(&db)?;
         Ok(Store { db })
     }

@@ -26,8 +26,8 @@ use std::str::FromStr;
 /// The prefix of every desk's `application_name`; the rest is the desk's name.
 pub const APPLICATION_PREFIX: &str = "logodesk ";
 
-/// The schema the team's tables live in.
-pub const SCHEMA: &str = "logodesk";
+/// The schema the team's tables live in (the store's: it creates and migrates them).
+pub use crate::store::PG_SCHEMA as SCHEMA;
 
 /// Failures of the team database. `Display` is a sentence saying what happened and what to do;
 /// it never contains the password.
