@@ -1067,6 +1067,7 @@ impl Store {
                       AND EXISTS (SELECT 1 FROM accounts a
                                   WHERE a.id = o.account_id AND {MATCHES_ACCOUNT})
                     ORDER BY o.id LIMIT 1{{skip_locked}})
+                   AND state = 'queued' AND (lease_until IS NULL OR lease_until < {NOW})
                  RETURNING id, idempotency_key, body",
                 any.join(" OR ")
             ),
@@ -1175,12 +1176,15 @@ impl Store {
 }
 
 #[cfg(test)]
+mod claim_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::api::{OrderNumber, OrderStatus};
     use crate::store::testing::{each_backend, minutes_ago};
 
-    fn record(id: i64, status: OrderStatus) -> TrackingRecord {
+    pub(super) fn record(id: i64, status: OrderStatus) -> TrackingRecord {
         TrackingRecord {
             id: OrderId(id),
             order_number: OrderNumber::from(format!("{}", 900 + id).as_str()),
@@ -1315,7 +1319,7 @@ mod tests {
     }
 
     /// A queued order of a new remote account, and the account.
-    fn queued(store: &mut Store, name: &str) -> (AccountId, LocalOrderId) {
+    pub(super) fn queued(store: &mut Store, name: &str) -> (AccountId, LocalOrderId) {
         let account = store
             .insert_account(&crate::store::NewAccount {
                 name: name.into(),
