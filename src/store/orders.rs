@@ -29,6 +29,32 @@
 //!   tracking id: no longer polled until the person asks to check again.
 //!
 //! Orders looked up by tracking id enter as `sent` without a draft or key.
+//!
+//! # Claims: one desk at a time sends a queued row (the team outbox, issue 29)
+//!
+//! On the team's database several desks send from one outbox. A desk takes a row with
+//! [`Store::claim_next`]: one statement picks the oldest queued row of an account the desk has
+//! a key for (queued for the destination that key goes to, not held) that no desk holds, and
+//! writes `claimed_by`, a fresh [`ClaimToken`] and `lease_until`. On PostgreSQL it picks `FOR
+//! UPDATE SKIP LOCKED` and re-checks state and lease in the same statement; no lock outlives
+//! it, so none is held across an HTTP send. The holder renews the lease while it sends
+//! ([`Store::renew_lease`]) and gives the row back on a 400/401/403 for the target
+//! ([`Store::release_claim`]). Why no order is placed twice across desks:
+//!
+//! - Every send of a row, from any desk, carries the key and bytes written when it was
+//!   queued: the service answers a resend with the original order. That is the guarantee;
+//!   the lease only keeps desks from sending at the same time.
+//! - A desk that dies or sleeps mid-send loses the row when its lease ends; the next claim
+//!   has a new token, and its `begin_send` reads the dead desk's `sending` as `reached`.
+//! - The writes after a send (`*_claimed`) name the token and change nothing once another
+//!   desk claimed the row: a late desk never overwrites the holder's result (never makes a
+//!   resent row `failed`). A row leaving the outbox drops its token; `claimed_by` stays.
+//! - Leases are written and compared by the database on the statement's clock
+//!   (`clock_timestamp()`; `now()` is frozen at a transaction's start): desks' clocks need
+//!   not agree.
+//!
+//! One desk alone never claims: the same writes without a token (`begin_send`, …) behave as
+//! before claims.
 
 use super::accounts::{
     DEST_BASE_SQL, Destination, DestinationPart, auth_to_sql, dest_base_sql, destination_from,

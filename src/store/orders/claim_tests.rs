@@ -21,6 +21,34 @@ fn sendable(store: &Store, account: AccountId) -> Vec<(AccountId, Destination)> 
     vec![(account, store.destination(account).unwrap())]
 }
 
+/// `who`'s claim (lease [`LONG`]) of the next row of `can`, if any.
+fn claim(store: &Store, who: &str, can: &[(AccountId, Destination)]) -> Option<Claim> {
+    store.claim_next(&desk(who), can, LONG).unwrap()
+}
+
+/// A queued row of a new account whose send Alice claimed and began.
+struct Sending {
+    id: LocalOrderId,
+    dest: Destination,
+    /// What a desk with the account's key may send.
+    can: Vec<(AccountId, Destination)>,
+    alice: Claim,
+}
+
+fn alice_sending(store: &mut Store) -> Sending {
+    let (account, id) = queued(store, "A");
+    let dest = store.destination(account).unwrap();
+    let can = sendable(store, account);
+    let alice = claim(store, "alice", &can).expect("a queued row to claim");
+    assert!(store.begin_send_claimed(id, &alice.token, &dest).unwrap());
+    Sending {
+        id,
+        dest,
+        can,
+        alice,
+    }
+}
+
 /// `claimed_by` and whether the row has a claim token.
 fn holder(store: &Store, id: LocalOrderId) -> (Option<String>, bool) {
     let r = store
@@ -56,32 +84,19 @@ fn a_claimed_row_is_sent_by_its_holder_and_then_claimed_by_no_one() {
         let can = sendable(&store, account);
         let outbox = store.outbox(account).unwrap();
 
-        let claim = store
-            .claim_next(&desk("alice"), &can, LONG)
-            .unwrap()
-            .expect("a queued row to claim");
-        assert_eq!(claim.id, id);
-        assert_eq!(claim.outgoing, outbox[0], "the key and bytes queued");
+        let held = claim(&store, "alice", &can).expect("a queued row to claim");
+        assert_eq!(held.id, id);
+        assert_eq!(held.outgoing, outbox[0], "the key and bytes queued");
         assert_eq!(holder(&store, id), (Some("alice".into()), true));
         // Held: neither another desk nor the holder claims it again.
-        assert!(
-            store
-                .claim_next(&desk("bob"), &can, LONG)
-                .unwrap()
-                .is_none()
-        );
-        assert!(
-            store
-                .claim_next(&desk("alice"), &can, LONG)
-                .unwrap()
-                .is_none()
-        );
+        assert!(claim(&store, "bob", &can).is_none());
+        assert!(claim(&store, "alice", &can).is_none());
 
-        assert!(store.renew_lease(id, &claim.token, LONG).unwrap());
-        assert!(store.begin_send_claimed(id, &claim.token, &dest).unwrap());
+        assert!(store.renew_lease(id, &held.token, LONG).unwrap());
+        assert!(store.begin_send_claimed(id, &held.token, &dest).unwrap());
         assert!(
             store
-                .record_tracking_claimed(id, &claim.token, &record(7, OrderStatus::Pending))
+                .record_tracking_claimed(id, &held.token, &record(7, OrderStatus::Pending))
                 .unwrap()
         );
         let row = store.local_order(id).unwrap();
@@ -91,44 +106,29 @@ fn a_claimed_row_is_sent_by_its_holder_and_then_claimed_by_no_one() {
         );
         // The claim ended with the answer; the row names the desk that sent it.
         assert_eq!(holder(&store, id), (Some("alice".into()), false));
-        assert!(!store.renew_lease(id, &claim.token, LONG).unwrap());
-        assert!(!store.release_claim(id, &claim.token).unwrap());
-        assert!(
-            store
-                .claim_next(&desk("bob"), &can, LONG)
-                .unwrap()
-                .is_none()
-        );
-        assert!(
-            store
-                .claim_next(&desk("alice"), &can, LONG)
-                .unwrap()
-                .is_none()
-        );
+        assert!(!store.renew_lease(id, &held.token, LONG).unwrap());
+        assert!(!store.release_claim(id, &held.token).unwrap());
+        assert!(claim(&store, "bob", &can).is_none());
+        assert!(claim(&store, "alice", &can).is_none());
     });
 }
 
 #[test]
 fn a_desk_whose_lease_ended_is_fenced_out_by_the_next_claim_with_the_same_key() {
     each_backend(|mut store| {
-        let (account, id) = queued(&mut store, "A");
-        let dest = store.destination(account).unwrap();
-        let can = sendable(&store, account);
-
         // Alice starts sending, her lease comes down to 200 ms, and her desk dies mid-send.
-        let alice = store
-            .claim_next(&desk("alice"), &can, LONG)
-            .unwrap()
-            .unwrap();
-        assert!(store.begin_send_claimed(id, &alice.token, &dest).unwrap());
+        let Sending {
+            id,
+            dest,
+            can,
+            alice,
+        } = alice_sending(&mut store);
         assert!(
             store
                 .renew_lease(id, &alice.token, Duration::from_millis(200))
                 .unwrap()
         );
-        let bob = wait_for("the lease to end", || {
-            store.claim_next(&desk("bob"), &can, LONG).unwrap()
-        });
+        let bob = wait_for("the lease to end", || claim(&store, "bob", &can));
         assert_eq!(bob.id, id);
         assert_ne!(bob.token, alice.token, "a fresh token per claim");
         assert_eq!(
@@ -191,14 +191,7 @@ fn a_desk_whose_lease_ended_is_fenced_out_by_the_next_claim_with_the_same_key() 
 #[test]
 fn a_released_row_goes_to_another_desk_at_once() {
     each_backend(|mut store| {
-        let (account, id) = queued(&mut store, "A");
-        let dest = store.destination(account).unwrap();
-        let can = sendable(&store, account);
-        let alice = store
-            .claim_next(&desk("alice"), &can, LONG)
-            .unwrap()
-            .unwrap();
-        assert!(store.begin_send_claimed(id, &alice.token, &dest).unwrap());
+        let Sending { id, can, alice, .. } = alice_sending(&mut store);
         // Alice's key is refused for the target (401): not reached, the row is not failed.
         assert!(
             store
@@ -211,10 +204,7 @@ fn a_released_row_goes_to_another_desk_at_once() {
         assert_eq!(row.state, OrderState::Queued);
         assert!(!row.reached, "a refused key reached nothing");
 
-        let bob = store
-            .claim_next(&desk("bob"), &can, LONG)
-            .unwrap()
-            .expect("claimed at once, no lease to wait for");
+        let bob = claim(&store, "bob", &can).expect("claimed at once, no lease to wait for");
         assert_eq!((bob.id, &bob.outgoing.key), (id, &alice.outgoing.key));
         assert!(!store.release_claim(id, &alice.token).unwrap(), "not hers");
         assert_eq!(holder(&store, id), (Some("bob".into()), true));
@@ -240,42 +230,22 @@ fn a_desk_claims_only_rows_it_has_a_key_for_oldest_first_never_held_ones() {
                 .unwrap()
                 .is_none()
         );
-        let got = store
-            .claim_next(&desk("bob"), &only_b, LONG)
-            .unwrap()
-            .unwrap();
+        let got = claim(&store, "bob", &only_b).unwrap();
         assert_eq!(got.id, of_b);
-        assert!(
-            store
-                .claim_next(&desk("bob"), &only_b, LONG)
-                .unwrap()
-                .is_none(),
-            "never A's rows"
-        );
+        assert!(claim(&store, "bob", &only_b).is_none(), "never A's rows");
 
         // A's key was replaced: its rows are held, for the old key and the new one alike.
         let old = sendable(&store, a);
         store.bump_key_version(a).unwrap();
         let new = sendable(&store, a);
-        assert!(
-            store
-                .claim_next(&desk("alice"), &old, LONG)
-                .unwrap()
-                .is_none()
-        );
-        assert!(
-            store
-                .claim_next(&desk("alice"), &new, LONG)
-                .unwrap()
-                .is_none()
-        );
+        assert!(claim(&store, "alice", &old).is_none());
+        assert!(claim(&store, "alice", &new).is_none());
         // Sent to the new key: claimed oldest first, from a list naming both accounts.
         assert_eq!(store.retarget_account(a).unwrap(), 2);
         let both = [new[0].clone(), only_b[0].clone()];
-        let ids: Vec<_> =
-            std::iter::from_fn(|| store.claim_next(&desk("alice"), &both, LONG).unwrap())
-                .map(|c| c.id)
-                .collect();
+        let ids: Vec<_> = std::iter::from_fn(|| claim(&store, "alice", &both))
+            .map(|c| c.id)
+            .collect();
         assert_eq!(ids, [first, second]);
     });
 }
