@@ -6,8 +6,12 @@
 //!   `?1…?n` (the same numbers, so a parameter may be used twice).
 //! - Where the dialects really differ the text holds a token, replaced per backend by
 //!   [`dialect`]: `{now}` (the time now as ISO-8601 UTC text, millisecond precision),
-//!   `{greatest}` (SQLite's scalar `MAX`, PostgreSQL's `GREATEST`) and `{same}` (null-safe
-//!   equality: SQLite's `IS`, PostgreSQL's `IS NOT DISTINCT FROM`).
+//!   `{greatest}` (SQLite's scalar `MAX`, PostgreSQL's `GREATEST`), `{same}` (null-safe
+//!   equality: SQLite's `IS`, PostgreSQL's `IS NOT DISTINCT FROM`), `{skip_locked}` (after a
+//!   `SELECT`'s `LIMIT`: PostgreSQL's `FOR UPDATE SKIP LOCKED`, nothing on SQLite, whose one
+//!   writer at a time makes the statement atomic anyway), and two with an argument:
+//!   `{seconds_since(expr)}` (the seconds from the time text `expr` to now) and
+//!   `{seconds_from_now(expr)}` (the time text `expr` seconds after now: a lease's end).
 //! - Timestamps are ISO-8601 UTC *text* in both databases, as SQLite has them since version 1:
 //!   rows read the same on both, ordering by text is ordering by time, and nothing about the
 //!   desk's or the server's time zone enters. PostgreSQL writes them from `clock_timestamp()`
@@ -256,8 +260,21 @@ pub(crate) enum Dialect {
     Postgres,
 }
 
-/// `{seconds_since(expr)}`: the seconds (a float) from the ISO-8601 UTC text `expr` to now.
-const SECONDS_SINCE: &str = "{seconds_since(";
+/// PostgreSQL's `to_char` format of the store's time text (ISO-8601 UTC, milliseconds).
+const PG_TIME_TEXT: &str = "'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"'";
+
+/// Replaces every `{name(expr)}` in `sql` by `with(expr)`.
+fn replace_calls(sql: &mut String, name: &str, with: impl Fn(&str) -> String) {
+    let open = format!("{{{name}(");
+    while let Some(at) = sql.find(&open) {
+        let from = at + open.len();
+        let Some(len) = sql[from..].find(")}") else {
+            break;
+        };
+        let replaced = with(&sql[from..from + len]);
+        sql.replace_range(at..from + len + 2, &replaced);
+    }
+}
 
 /// The SQL text for `dialect`: tokens replaced; for SQLite `$n` becomes `?n` (outside quoted
 /// text and `--` comments, where a `$` is kept as written).
@@ -266,29 +283,31 @@ pub(crate) fn dialect(sql: &str, dialect: Dialect) -> String {
         Dialect::Sqlite => sql
             .replace("{now}", "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')")
             .replace("{greatest}", "MAX")
-            .replace("{same}", "IS"),
+            .replace("{same}", "IS")
+            .replace("{skip_locked}", ""),
         Dialect::Postgres => sql
             .replace(
                 "{now}",
-                "to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')",
+                &format!("to_char(clock_timestamp() AT TIME ZONE 'UTC', {PG_TIME_TEXT})"),
             )
             .replace("{greatest}", "GREATEST")
-            .replace("{same}", "IS NOT DISTINCT FROM"),
+            .replace("{same}", "IS NOT DISTINCT FROM")
+            .replace("{skip_locked}", " FOR UPDATE SKIP LOCKED"),
     };
-    while let Some(at) = sql.find(SECONDS_SINCE) {
-        let from = at + SECONDS_SINCE.len();
-        let Some(len) = sql[from..].find(")}") else {
-            break;
-        };
-        let expr = &sql[from..from + len];
-        let replaced = match dialect {
-            Dialect::Sqlite => format!("((julianday('now') - julianday({expr})) * 86400.0)"),
-            Dialect::Postgres => format!(
-                "CAST(EXTRACT(EPOCH FROM (clock_timestamp() - CAST({expr} AS timestamptz))) AS double precision)"
-            ),
-        };
-        sql.replace_range(at..from + len + 2, &replaced);
-    }
+    replace_calls(&mut sql, "seconds_since", |expr| match dialect {
+        Dialect::Sqlite => format!("((julianday('now') - julianday({expr})) * 86400.0)"),
+        Dialect::Postgres => format!(
+            "CAST(EXTRACT(EPOCH FROM (clock_timestamp() - CAST({expr} AS timestamptz))) AS double precision)"
+        ),
+    });
+    replace_calls(&mut sql, "seconds_from_now", |expr| match dialect {
+        Dialect::Sqlite => {
+            format!("strftime('%Y-%m-%dT%H:%M:%fZ', 'now', printf('%+.3f seconds', {expr}))")
+        }
+        Dialect::Postgres => format!(
+            "to_char((clock_timestamp() + make_interval(secs => {expr})) AT TIME ZONE 'UTC', {PG_TIME_TEXT})"
+        ),
+    });
     if dialect == Dialect::Postgres {
         return sql;
     }
@@ -602,6 +621,41 @@ mod tests {
         });
     }
 
+    /// A lease's end: `{seconds_from_now(..)}` is later than `{now}` by the seconds given, on
+    /// the statement's clock even inside a long transaction (PostgreSQL's `now()` would be
+    /// the transaction's start, and a lease taken late in it would end early).
+    #[test]
+    fn a_time_seconds_from_now_is_on_the_statements_clock() {
+        both(|db| {
+            let r = db
+                .query_row(
+                    "SELECT {seconds_from_now($1)} > {now}, {seconds_from_now($2)} < {now},
+                            {seconds_from_now($1)}",
+                    &params![30.0_f64, -30.0_f64],
+                )
+                .unwrap();
+            assert_eq!(
+                (r.get::<bool>(0).unwrap(), r.get::<bool>(1).unwrap()),
+                (true, true)
+            );
+            let end: String = r.get(2).unwrap();
+            assert!(
+                end.len() == 24 && end.ends_with('Z'),
+                "the store's time text: {end}"
+            );
+            let inside: Result<(String, String), StoreError> = db.transaction(|tx| {
+                let first: String = tx.query_row("SELECT {now}", &[])?.get(0)?;
+                std::thread::sleep(std::time::Duration::from_millis(30));
+                let later: String = tx
+                    .query_row("SELECT {seconds_from_now($1)}", &params![0.0_f64])?
+                    .get(0)?;
+                Ok((first, later))
+            });
+            let (first, later) = inside.unwrap();
+            assert!(later > first, "{later} after {first}");
+        });
+    }
+
     #[test]
     fn a_transaction_commits_on_ok_and_rolls_back_on_err() {
         both(|db| {
@@ -708,6 +762,14 @@ mod tests {
         assert_eq!(
             dialect("{seconds_since(o.at)} >= $1", Dialect::Sqlite),
             "((julianday('now') - julianday(o.at)) * 86400.0) >= ?1"
+        );
+        assert_eq!(
+            dialect("SELECT id FROM t LIMIT 1{skip_locked}", Dialect::Postgres),
+            "SELECT id FROM t LIMIT 1 FOR UPDATE SKIP LOCKED"
+        );
+        assert_eq!(
+            dialect("SELECT id FROM t LIMIT 1{skip_locked}", Dialect::Sqlite),
+            "SELECT id FROM t LIMIT 1"
         );
     }
 }

@@ -195,6 +195,14 @@ pub const MIGRATIONS: &[&str] = &[
         snapshot_json       TEXT NOT NULL
     );
     CREATE INDEX proof_steps_by_line ON proof_steps (order_id, line_key, id);",
+    // 8: the team outbox's claims (issue 29, `store::orders`): the desk that holds a queued
+    // row, the token that fences its writes, and until when (ISO-8601 UTC text, compared as
+    // text). The index finds the next claimable queued row of an account without a scan.
+    "ALTER TABLE local_orders ADD COLUMN claimed_by TEXT;
+    ALTER TABLE local_orders ADD COLUMN claim_token TEXT;
+    ALTER TABLE local_orders ADD COLUMN lease_until TEXT;
+    CREATE INDEX local_orders_claimable ON local_orders (account_id, dest_base, id)
+        WHERE state = 'queued';",
 ];
 
 /// The schema version this build writes.
@@ -359,6 +367,12 @@ pub const PG_MIGRATIONS: &[&str] = &[
         snapshot_json       TEXT NOT NULL
     );
     CREATE INDEX proof_steps_by_line ON proof_steps (order_id, line_key, id);"#,
+    // 2: SQLite's version 8 (the outbox's claims).
+    r#"ALTER TABLE local_orders ADD COLUMN claimed_by TEXT;
+    ALTER TABLE local_orders ADD COLUMN claim_token TEXT;
+    ALTER TABLE local_orders ADD COLUMN lease_until TEXT COLLATE "C";
+    CREATE INDEX local_orders_claimable ON local_orders (account_id, dest_base, id)
+        WHERE state = 'queued';"#,
 ];
 
 /// The team database's schema version this build writes.

@@ -26,7 +26,7 @@ pub use accounts::{
     AccountId, AccountKind, AccountRecord, Destination, DestinationPart, KeyLocation, NewAccount,
     SANDBOX_ACCOUNT_NAME, SANDBOX_DESTINATION,
 };
-pub use orders::{Hold, LocalOrder, LocalOrderId, OrderState, Outgoing};
+pub use orders::{Claim, ClaimToken, DeskId, Hold, LocalOrder, LocalOrderId, OrderState, Outgoing};
 pub use tasks::TrackedTask;
 
 use db::Db;

@@ -29,6 +29,32 @@
 //!   tracking id: no longer polled until the person asks to check again.
 //!
 //! Orders looked up by tracking id enter as `sent` without a draft or key.
+//!
+//! # Claims: one desk at a time sends a queued row (the team outbox, issue 29)
+//!
+//! On the team's database several desks send from one outbox. A desk takes a row with
+//! [`Store::claim_next`]: one statement picks the oldest queued row of an account the desk has
+//! a key for (queued for the destination that key goes to, not held) that no desk holds, and
+//! writes `claimed_by`, a fresh [`ClaimToken`] and `lease_until`. On PostgreSQL it picks `FOR
+//! UPDATE SKIP LOCKED` and re-checks state and lease in the same statement; no lock outlives
+//! it, so none is held across an HTTP send. The holder renews the lease while it sends
+//! ([`Store::renew_lease`]) and gives the row back on a 400/401/403 for the target
+//! ([`Store::release_claim`]). Why no order is placed twice across desks:
+//!
+//! - Every send of a row, from any desk, carries the key and bytes written when it was
+//!   queued: the service answers a resend with the original order. That is the guarantee;
+//!   the lease only keeps desks from sending at the same time.
+//! - A desk that dies or sleeps mid-send loses the row when its lease ends; the next claim
+//!   has a new token, and its `begin_send` reads the dead desk's `sending` as `reached`.
+//! - The writes after a send (`*_claimed`) name the token and change nothing once another
+//!   desk claimed the row: a late desk never overwrites the holder's result (never makes a
+//!   resent row `failed`). A row leaving the outbox drops its token; `claimed_by` stays.
+//! - Leases are written and compared by the database on the statement's clock
+//!   (`clock_timestamp()`; `now()` is frozen at a transaction's start): desks' clocks need
+//!   not agree.
+//!
+//! One desk alone never claims: the same writes without a token (`begin_send`, …) behave as
+//! before claims.
 
 use super::accounts::{
     DEST_BASE_SQL, Destination, DestinationPart, auth_to_sql, dest_base_sql, destination_from,
@@ -199,6 +225,44 @@ pub struct Outgoing {
     pub body: Vec<u8>,
 }
 
+/// A running desk on the team database: who holds a claim (`claimed_by`). Any text the desk
+/// keeps for its run; never shown as a person's name.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DeskId(pub String);
+
+impl fmt::Display for DeskId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// One claim of one queued row: fresh for every claim, so the writes of a desk whose lease
+/// ran out and whose row another desk claimed since change nothing (they name an old token).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ClaimToken(uuid::Uuid);
+
+impl ClaimToken {
+    fn fresh() -> ClaimToken {
+        ClaimToken(uuid::Uuid::new_v4())
+    }
+}
+
+impl fmt::Display for ClaimToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// A queued row this desk holds until its lease ends ([`Store::claim_next`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Claim {
+    pub id: LocalOrderId,
+    /// What every write after the send names ([`Store::record_tracking_claimed`], …).
+    pub token: ClaimToken,
+    /// Exactly what to send: the same key and bytes whichever desk sends it.
+    pub outgoing: Outgoing,
+}
+
 const COLUMNS: &str = "o.id, o.account_id, o.state, o.idempotency_key, o.draft_json, o.reference, \
      o.recipient, o.tracking_id, o.order_number, o.record_json, o.error_message, o.last_error, \
      o.attempts, o.updated_at, o.dest_base, o.dest_auth, o.dest_org, o.dest_key_version, \
@@ -220,9 +284,27 @@ const MATCHES_ACCOUNT: &str = concat!(
      AND o.dest_key_version {same} a.credential_version"
 );
 
-/// The row's destination equals `$2`…`$5`.
-const MATCHES_GIVEN: &str = "o.dest_base {same} $2 AND o.dest_auth {same} $3 \
-     AND o.dest_org {same} $4 AND o.dest_key_version {same} $5";
+/// The row's destination equals `$first`…`$first+3` (base, header style, organization, key
+/// version: [`dest_params`] after its head).
+fn matches_given(first: usize) -> String {
+    let [base, auth, org, key] = [first, first + 1, first + 2, first + 3];
+    format!(
+        "o.dest_base {{same}} ${base} AND o.dest_auth {{same}} ${auth} \
+         AND o.dest_org {{same}} ${org} AND o.dest_key_version {{same}} ${key}"
+    )
+}
+
+/// The fence of a sender's write: with no claim (`$n` NULL: one desk, as before claims) any
+/// row; with a claim's token only the row that claim still holds. (The cast tells
+/// PostgreSQL the type of a parameter only tested for NULL.)
+fn fenced(n: usize) -> String {
+    format!("({} OR claim_token = ${n})", no_claim(n))
+}
+
+/// `$n`, a claim's token, is NULL: the write is not a claimed one.
+fn no_claim(n: usize) -> String {
+    format!("CAST(${n} AS TEXT) IS NULL")
+}
 
 fn row_to_order(r: &Row) -> Result<LocalOrder, StoreError> {
     let key: Option<String> = r.get(3)?;
@@ -260,7 +342,7 @@ fn row_to_order(r: &Row) -> Result<LocalOrder, StoreError> {
     })
 }
 
-/// `$2`…`$5` of [`MATCHES_GIVEN`] after `head` (`$1`).
+/// `head` (`$1`), then `$2`…`$5` of [`matches_given`]`(2)`.
 fn dest_params(head: Value, d: &Destination) -> Vec<Value> {
     params![
         head,
@@ -292,6 +374,21 @@ pub enum Refusal {
     Failed,
     /// An earlier send may have placed it: check before resending.
     Uncertain,
+}
+
+/// An [`Outgoing`] from a row's id, key and body (columns 0–2); `None` if it lacks either or
+/// the key does not read.
+fn outgoing_from(row: &Row) -> Result<Option<Outgoing>, StoreError> {
+    let key: Option<String> = row.get(1)?;
+    let body: Option<Vec<u8>> = row.get(2)?;
+    Ok(match (key.and_then(|k| k.parse().ok()), body) {
+        (Some(key), Some(body)) => Some(Outgoing {
+            id: LocalOrderId(row.get(0)?),
+            key,
+            body,
+        }),
+        _ => None,
+    })
 }
 
 /// The first column of the row a statement answered, if it answered one.
@@ -394,19 +491,17 @@ impl Store {
         let rows = self.db.query_all(
             &format!(
                 "SELECT o.id, o.idempotency_key, o.body {FROM}
-                 WHERE o.state = 'queued' AND o.account_id = $1 AND {MATCHES_GIVEN} AND {MATCHES_ACCOUNT}
-                 ORDER BY o.id"
+                 WHERE o.state = 'queued' AND o.account_id = $1 AND {} AND {MATCHES_ACCOUNT}
+                 ORDER BY o.id",
+                matches_given(2)
             ),
             &dest_params(account.0.into(), dest),
         )?;
         let mut out = Vec::new();
         for row in rows {
-            let id = LocalOrderId(row.get(0)?);
-            let key: Option<String> = row.get(1)?;
-            let body: Option<Vec<u8>> = row.get(2)?;
             // A queued row always has both (the CHECK of the table); skip anything else.
-            if let (Some(key), Some(body)) = (key.and_then(|k| k.parse().ok()), body) {
-                out.push(Outgoing { id, key, body });
+            if let Some(outgoing) = outgoing_from(&row)? {
+                out.push(outgoing);
             }
         }
         Ok(out)
@@ -416,13 +511,30 @@ impl Store {
     /// queued for `dest` and its account still has that destination. A send that was under
     /// way when the app stopped counts as one that may have reached the service.
     pub fn begin_send(&self, id: LocalOrderId, dest: &Destination) -> Result<bool, StoreError> {
+        self.begin_send_fenced(id, dest, None)
+    }
+
+    /// [`Store::begin_send`], fenced by a claim's token (`None`: no claim). A claimed send
+    /// starts only inside its lease: a desk whose lease ran out renews it first.
+    fn begin_send_fenced(
+        &self,
+        id: LocalOrderId,
+        dest: &Destination,
+        fence: Option<&ClaimToken>,
+    ) -> Result<bool, StoreError> {
+        let mut values = dest_params(id.0.into(), dest);
+        values.push(fence.map(ClaimToken::to_string).into());
         let n = self.db.execute(
             &format!(
                 "UPDATE local_orders SET reached = {{greatest}}(reached, sending), sending = 1
-                 WHERE id = $1 AND state = 'queued' AND id IN (
-                    SELECT o.id {FROM} WHERE o.id = $1 AND {MATCHES_GIVEN} AND {MATCHES_ACCOUNT})"
+                 WHERE id = $1 AND state = 'queued' AND {}
+                   AND ({} OR lease_until >= {NOW})
+                   AND id IN (SELECT o.id {FROM} WHERE o.id = $1 AND {} AND {MATCHES_ACCOUNT})",
+                fenced(6),
+                no_claim(6),
+                matches_given(2)
             ),
-            &dest_params(id.0.into(), dest),
+            &values,
         )?;
         Ok(n == 1)
     }
@@ -435,15 +547,27 @@ impl Store {
         error: &str,
         reached: bool,
     ) -> Result<(), StoreError> {
-        self.db.execute(
+        self.note_send_failure_fenced(id, error, reached, None)?;
+        Ok(())
+    }
+
+    fn note_send_failure_fenced(
+        &self,
+        id: LocalOrderId,
+        error: &str,
+        reached: bool,
+        fence: Option<&ClaimToken>,
+    ) -> Result<bool, StoreError> {
+        let n = self.db.execute(
             &format!(
                 "UPDATE local_orders SET attempts = attempts + 1, last_error = $2,
                     reached = {{greatest}}(reached, $3), sending = 0, updated_at = {NOW}
-                 WHERE id = $1 AND state = 'queued'"
+                 WHERE id = $1 AND state = 'queued' AND {}",
+                fenced(4)
             ),
-            &params![id.0, error, reached],
+            &params![id.0, error, reached, fence.map(ClaimToken::to_string)],
         )?;
-        Ok(())
+        Ok(n == 1)
     }
 
     /// The service answered a send with success, but the answer could not be used (unreadable,
@@ -456,18 +580,32 @@ impl Store {
         error: &str,
         limit: u32,
     ) -> Result<Option<OrderState>, StoreError> {
+        self.note_unusable_answer_fenced(id, error, limit, None)
+    }
+
+    /// [`Store::note_unusable_answer`], fenced; a row that ends `uncertain` leaves its claim.
+    fn note_unusable_answer_fenced(
+        &self,
+        id: LocalOrderId,
+        error: &str,
+        limit: u32,
+        fence: Option<&ClaimToken>,
+    ) -> Result<Option<OrderState>, StoreError> {
         let state: Option<String> = first(self.db.query_opt(
             &format!(
                 "UPDATE local_orders SET
                     unusable_answers = unusable_answers + 1,
                     state = CASE WHEN unusable_answers + 1 >= $3 THEN 'uncertain' ELSE state END,
                     error_message = CASE WHEN unusable_answers + 1 >= $3 THEN $2 ELSE error_message END,
+                    claim_token = CASE WHEN unusable_answers + 1 >= $3 THEN NULL ELSE claim_token END,
+                    lease_until = CASE WHEN unusable_answers + 1 >= $3 THEN NULL ELSE lease_until END,
                     last_error = $2, attempts = attempts + 1, reached = 1, sending = 0,
                     updated_at = {NOW}
-                 WHERE id = $1 AND state = 'queued'
-                 RETURNING state"
+                 WHERE id = $1 AND state = 'queued' AND {}
+                 RETURNING state",
+                fenced(4)
             ),
-            &params![id.0, error, limit.max(1)],
+            &params![id.0, error, limit.max(1), fence.map(ClaimToken::to_string)],
         )?)?;
         Ok(state.map(|s| OrderState::parse(&s)))
     }
@@ -480,16 +618,27 @@ impl Store {
         id: LocalOrderId,
         message: &str,
     ) -> Result<Option<Refusal>, StoreError> {
+        self.note_refusal_fenced(id, message, None)
+    }
+
+    /// [`Store::note_refusal`], fenced; the row leaves the outbox and its claim.
+    fn note_refusal_fenced(
+        &self,
+        id: LocalOrderId,
+        message: &str,
+        fence: Option<&ClaimToken>,
+    ) -> Result<Option<Refusal>, StoreError> {
         let state: Option<String> = first(self.db.query_opt(
             &format!(
                 "UPDATE local_orders SET
                     state = CASE WHEN reached <> 0 THEN 'uncertain' ELSE 'failed' END,
                     error_message = $2, attempts = attempts + 1, sending = 0,
-                    updated_at = {NOW}
-                 WHERE id = $1 AND state = 'queued'
-                 RETURNING state"
+                    claim_token = NULL, lease_until = NULL, updated_at = {NOW}
+                 WHERE id = $1 AND state = 'queued' AND {}
+                 RETURNING state",
+                fenced(3)
             ),
-            &params![id.0, message],
+            &params![id.0, message, fence.map(ClaimToken::to_string)],
         )?)?;
         Ok(state.map(|s| match OrderState::parse(&s) {
             OrderState::Uncertain => Refusal::Uncertain,
@@ -505,6 +654,19 @@ impl Store {
         id: LocalOrderId,
         record: &TrackingRecord,
     ) -> Result<(), StoreError> {
+        self.record_tracking_fenced(id, record, None)?;
+        Ok(())
+    }
+
+    /// [`Store::record_tracking`], fenced: answers whether the row took the record. A row
+    /// that took it leaves its claim (`claimed_by` stays: the desk that sent it).
+    fn record_tracking_fenced(
+        &self,
+        id: LocalOrderId,
+        record: &TrackingRecord,
+        fence: Option<&ClaimToken>,
+    ) -> Result<bool, StoreError> {
+        let fence = fence.map(ClaimToken::to_string);
         let state = match record.status {
             crate::api::OrderStatus::Completed => OrderState::Completed,
             crate::api::OrderStatus::Failed => OrderState::Failed,
@@ -523,8 +685,9 @@ impl Store {
                    AND EXISTS (SELECT 1 FROM local_orders o WHERE o.id = $1
                        AND o.account_id {same} local_orders.account_id
                        AND o.dest_base {same} local_orders.dest_base
-                       AND o.state IN ('queued', 'uncertain', 'unknown'))",
-                &params![id.0, record.id.0],
+                       AND o.state IN ('queued', 'uncertain', 'unknown')
+                       AND (CAST($3 AS TEXT) IS NULL OR o.claim_token = $3))",
+                &params![id.0, record.id.0, fence.as_deref()],
             )?;
             // In a savepoint: on PostgreSQL the clash would otherwise abort the transaction.
             let updated = db.savepoint(|db| {
@@ -533,8 +696,11 @@ impl Store {
                         "UPDATE local_orders SET state = $2, tracking_id = $3, order_number = $4,
                             record_json = $5, error_message = $6, last_error = NULL,
                             reached = 1, sending = 0, unknown_since = NULL, unknown_polls = 0,
+                            claim_token = NULL, lease_until = NULL,
                             placed_at = COALESCE(placed_at, {NOW}), updated_at = {NOW}
-                         WHERE id = $1 AND state IN ('queued', 'sent', 'uncertain', 'unknown')"
+                         WHERE id = $1 AND state IN ('queued', 'sent', 'uncertain', 'unknown')
+                           AND {}",
+                        fenced(7)
                     ),
                     &params![
                         id.0,
@@ -542,31 +708,35 @@ impl Store {
                         record.id.0,
                         record.order_number.to_string(),
                         json,
-                        record.error_message.as_deref()
+                        record.error_message.as_deref(),
+                        fence.as_deref()
                     ],
                 )
             });
             match updated {
-                Ok(_) => Ok(()),
+                Ok(n) => Ok(n == 1),
                 // Another order of this machine, with its own key, already has this tracking
                 // id: the service answered an id that is not this order's alone. Not sent again
                 // (it would clash for ever) and not merged: uncertain, for a person to look up.
                 Err(e) if e.is_unique_violation() => {
-                    db.execute(
+                    let n = db.execute(
                         &format!(
                             "UPDATE local_orders SET state = 'uncertain', error_message = $2,
-                                reached = 1, sending = 0, updated_at = {NOW}
-                             WHERE id = $1 AND state = 'queued'"
+                                reached = 1, sending = 0, claim_token = NULL, lease_until = NULL,
+                                updated_at = {NOW}
+                             WHERE id = $1 AND state = 'queued' AND {}",
+                            fenced(3)
                         ),
                         &params![
                             id.0,
                             crate::tr!(
                                 "store-tracking-id-taken",
                                 tracking = record.id.0.to_string()
-                            )
+                            ),
+                            fence.as_deref()
                         ],
                     )?;
-                    Ok(())
+                    Ok(n == 1)
                 }
                 Err(e) => Err(e),
             }
@@ -663,8 +833,9 @@ impl Store {
                 &format!(
                     "SELECT o.id, o.tracking_id {FROM}
                      WHERE o.state = 'sent' AND o.account_id = $1 AND o.tracking_id IS NOT NULL
-                       AND {MATCHES_GIVEN} AND {MATCHES_ACCOUNT}
-                     ORDER BY o.id"
+                       AND {} AND {MATCHES_ACCOUNT}
+                     ORDER BY o.id",
+                    matches_given(2)
                 ),
                 &dest_params(account.0.into(), dest),
             )?
@@ -759,6 +930,7 @@ impl Store {
             &format!(
                 "UPDATE local_orders SET state = 'draft', body = NULL, queued_at = NULL,
                     dest_base = NULL, dest_auth = NULL, dest_org = NULL, dest_key_version = NULL,
+                    claimed_by = NULL, claim_token = NULL, lease_until = NULL,
                     last_error = NULL, updated_at = {NOW}
                  WHERE id = $1 AND state = 'queued' AND reached = 0 AND sending = 0"
             ),
@@ -814,19 +986,13 @@ impl Store {
 
     /// The key and exact body of an `uncertain` order, to ask the service again.
     pub fn uncertain_outgoing(&self, id: LocalOrderId) -> Result<Option<Outgoing>, StoreError> {
-        let Some(row) = self.db.query_opt(
-            "SELECT idempotency_key, body FROM local_orders WHERE id = $1 AND state = 'uncertain'",
+        match self.db.query_opt(
+            "SELECT id, idempotency_key, body FROM local_orders WHERE id = $1 AND state = 'uncertain'",
             &params![id.0],
-        )?
-        else {
-            return Ok(None);
-        };
-        let key: Option<String> = row.get(0)?;
-        let body: Option<Vec<u8>> = row.get(1)?;
-        Ok(match (key, body) {
-            (Some(key), Some(body)) => key.parse().ok().map(|key| Outgoing { id, key, body }),
-            _ => None,
-        })
+        )? {
+            Some(row) => outgoing_from(&row),
+            None => Ok(None),
+        }
     }
 
     /// One row.
@@ -886,13 +1052,165 @@ impl Store {
     }
 }
 
+/// The team outbox: claims of queued rows, each held by one desk under a lease, and the
+/// sender's writes fenced by the claim's token (module doc, "Claims").
+impl Store {
+    /// Claims the oldest queued row this desk may send — of one of `sendable`'s accounts,
+    /// queued for the destination given with it, which the account still has (held rows are
+    /// left out) — that no desk holds: never claimed, released, or its lease ended. The
+    /// claim gets a fresh token and a lease of `lease` from the statement's time. One
+    /// statement: on PostgreSQL the row is picked `FOR UPDATE SKIP LOCKED` (a row another
+    /// desk is claiming this instant is skipped, not waited for) and no lock outlives it.
+    /// `None`: nothing to claim now.
+    pub fn claim_next(
+        &self,
+        desk: &DeskId,
+        sendable: &[(AccountId, Destination)],
+        lease: Duration,
+    ) -> Result<Option<Claim>, StoreError> {
+        if sendable.is_empty() {
+            return Ok(None);
+        }
+        let token = ClaimToken::fresh();
+        let mut values = params![desk.0.as_str(), token.to_string(), lease.as_secs_f64()].to_vec();
+        let mut any = Vec::with_capacity(sendable.len());
+        for (account, dest) in sendable {
+            let at = values.len() + 1;
+            any.push(format!(
+                "(o.account_id = ${at} AND {})",
+                matches_given(at + 1)
+            ));
+            values.extend(dest_params(account.0.into(), dest));
+        }
+        let row = self.db.query_opt(
+            &format!(
+                "UPDATE local_orders SET claimed_by = $1, claim_token = $2,
+                    lease_until = {{seconds_from_now($3)}}
+                 WHERE id = (
+                    SELECT o.id FROM local_orders o
+                    WHERE o.state = 'queued' AND (o.lease_until IS NULL OR o.lease_until < {NOW})
+                      AND ({})
+                      AND EXISTS (SELECT 1 FROM accounts a
+                                  WHERE a.id = o.account_id AND {MATCHES_ACCOUNT})
+                    ORDER BY o.id LIMIT 1{{skip_locked}})
+                   AND state = 'queued' AND (lease_until IS NULL OR lease_until < {NOW})
+                 RETURNING id, idempotency_key, body",
+                any.join(" OR ")
+            ),
+            &values,
+        )?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        // A queued row always has both (the CHECK of the table).
+        let outgoing = outgoing_from(&row)?.ok_or(StoreError::Column {
+            index: 1,
+            wanted: "IdempotencyKey",
+        })?;
+        Ok(Some(Claim {
+            id: outgoing.id,
+            token,
+            outgoing,
+        }))
+    }
+
+    /// Extends a claim's lease to `lease` from now. `false`: the claim is lost (another desk
+    /// holds the row, or it left the outbox): stop sending it.
+    pub fn renew_lease(
+        &self,
+        id: LocalOrderId,
+        token: &ClaimToken,
+        lease: Duration,
+    ) -> Result<bool, StoreError> {
+        let n = self.db.execute(
+            "UPDATE local_orders SET lease_until = {seconds_from_now($3)}
+             WHERE id = $1 AND state = 'queued' AND claim_token = $2",
+            &params![id.0, token.to_string(), lease.as_secs_f64()],
+        )?;
+        Ok(n == 1)
+    }
+
+    /// Gives a claimed row back to the outbox at once, for another desk (this desk's key may
+    /// not send it: a 400/401/403 for the target). Note the attempt first
+    /// ([`Store::note_send_failure_claimed`], not reached for a 401/403): a row released
+    /// while `sending` counts as one a send may have reached. `false`: the claim was lost.
+    pub fn release_claim(&self, id: LocalOrderId, token: &ClaimToken) -> Result<bool, StoreError> {
+        let n = self.db.execute(
+            "UPDATE local_orders SET claimed_by = NULL, claim_token = NULL, lease_until = NULL
+             WHERE id = $1 AND state = 'queued' AND claim_token = $2",
+            &params![id.0, token.to_string()],
+        )?;
+        Ok(n == 1)
+    }
+
+    /// [`Store::begin_send`] of a claimed row: `false` (send nothing) also when the claim was
+    /// lost or its lease ended (renew it first).
+    pub fn begin_send_claimed(
+        &self,
+        id: LocalOrderId,
+        token: &ClaimToken,
+        dest: &Destination,
+    ) -> Result<bool, StoreError> {
+        self.begin_send_fenced(id, dest, Some(token))
+    }
+
+    /// [`Store::note_send_failure`] of a claimed row (the claim is kept); `false`: the claim
+    /// was lost and nothing changed.
+    pub fn note_send_failure_claimed(
+        &self,
+        id: LocalOrderId,
+        token: &ClaimToken,
+        error: &str,
+        reached: bool,
+    ) -> Result<bool, StoreError> {
+        self.note_send_failure_fenced(id, error, reached, Some(token))
+    }
+
+    /// [`Store::note_unusable_answer`] of a claimed row; `None` also when the claim was lost.
+    pub fn note_unusable_answer_claimed(
+        &self,
+        id: LocalOrderId,
+        token: &ClaimToken,
+        error: &str,
+        limit: u32,
+    ) -> Result<Option<OrderState>, StoreError> {
+        self.note_unusable_answer_fenced(id, error, limit, Some(token))
+    }
+
+    /// [`Store::note_refusal`] of a claimed row; `None` also when the claim was lost (a late
+    /// desk never makes a row another desk resent `failed`).
+    pub fn note_refusal_claimed(
+        &self,
+        id: LocalOrderId,
+        token: &ClaimToken,
+        message: &str,
+    ) -> Result<Option<Refusal>, StoreError> {
+        self.note_refusal_fenced(id, message, Some(token))
+    }
+
+    /// [`Store::record_tracking`] of a claimed row's answer; `false`: the claim was lost and
+    /// nothing changed (the desk holding the row now resends with the same key and is
+    /// answered the same order).
+    pub fn record_tracking_claimed(
+        &self,
+        id: LocalOrderId,
+        token: &ClaimToken,
+        record: &TrackingRecord,
+    ) -> Result<bool, StoreError> {
+        self.record_tracking_fenced(id, record, Some(token))
+    }
+}
+
+#[cfg(test)]
+mod claim_tests;
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::api::{OrderNumber, OrderStatus};
     use crate::store::testing::{each_backend, minutes_ago};
 
-    fn record(id: i64, status: OrderStatus) -> TrackingRecord {
+    pub(super) fn record(id: i64, status: OrderStatus) -> TrackingRecord {
         TrackingRecord {
             id: OrderId(id),
             order_number: OrderNumber::from(format!("{}", 900 + id).as_str()),
@@ -1027,7 +1345,7 @@ mod tests {
     }
 
     /// A queued order of a new remote account, and the account.
-    fn queued(store: &mut Store, name: &str) -> (AccountId, LocalOrderId) {
+    pub(super) fn queued(store: &mut Store, name: &str) -> (AccountId, LocalOrderId) {
         let account = store
             .insert_account(&crate::store::NewAccount {
                 name: name.into(),
