@@ -55,6 +55,9 @@ pub enum KeychainError {
     /// The keychain refused or failed.
     #[error("{}", crate::tr!("keychain-failed", reason = .0.as_str()))]
     Failed(String),
+    /// There is no keychain to keep the team database's password in.
+    #[error("{}", crate::tr!("keychain-unavailable-team", reason = .0.as_str()))]
+    UnavailableForTeam(String),
 }
 
 /// The home of API keys. Cheap to clone; clones share the session memory.
@@ -311,14 +314,24 @@ impl Keychain {
     /// Stores the team database's password (only ever in a keychain: a session-only
     /// keychain refuses, as a password is typed once and kept).
     pub fn set_team_password(&self, password: &SecretString) -> Result<(), KeychainError> {
-        self.team_entry()?
+        self.team_entry()
+            .map_err(|e| match e {
+                KeychainError::Unavailable(reason) => KeychainError::UnavailableForTeam(reason),
+                e => e,
+            })?
             .set_password(password.expose_secret())
             .map_err(|e| KeychainError::Failed(describe(&e)))
     }
 
-    /// The team database's password, or `None` if none is stored.
+    /// The team database's password, or `None` if none is stored (also without a keychain:
+    /// nothing can have been saved there; saving one says why it cannot be kept).
     pub fn team_password(&self) -> Result<Option<SecretString>, KeychainError> {
-        match self.team_entry()?.get_password() {
+        let entry = match self.team_entry() {
+            Ok(entry) => entry,
+            Err(KeychainError::Unavailable(_)) => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        match entry.get_password() {
             Ok(p) => Ok(Some(SecretString::from(p))),
             Err(keyring_core::Error::NoEntry) => Ok(None),
             Err(e) => Err(KeychainError::Failed(describe(&e))),
@@ -327,7 +340,13 @@ impl Keychain {
 
     /// Forgets the team database's password; a missing one is not an error.
     pub fn delete_team_password(&self) -> Result<(), KeychainError> {
-        match self.team_entry()?.delete_credential() {
+        let entry = match self.team_entry() {
+            Ok(entry) => entry,
+            // No keychain: no password can be there.
+            Err(KeychainError::Unavailable(_)) => return Ok(()),
+            Err(e) => return Err(e),
+        };
+        match entry.delete_credential() {
             Ok(()) | Err(keyring_core::Error::NoEntry) => Ok(()),
             Err(e) => Err(KeychainError::Failed(describe(&e))),
         }

@@ -171,58 +171,35 @@ impl Team {
         }));
     }
 
+    /// Carries out `command`; every outcome, a failure too, answers its request (so the
+    /// screen's "Testing…" or "Saving…" always ends).
     pub(super) async fn handle(&mut self, command: TeamCommand) -> Result<(), UserError> {
         let generation = self.generation;
         match command {
             TeamCommand::Load { request } => {
-                let saved = self.load().await?;
-                let keychain = self.keychain.clone();
-                let has_password = blocking(move || keychain.team_password())
-                    .await?
-                    .map_err(|e| UserError::from_error(&e))?
-                    .is_some();
-                self.sink.answer(
-                    generation,
-                    request,
-                    TeamEvent::Loaded {
-                        saved,
-                        run_address: self.run_address.as_ref().map(ToString::to_string),
-                        has_password,
-                    },
-                );
+                let loaded = self.loaded().await;
+                self.sink.reply(generation, request, loaded);
             }
             TeamCommand::Save {
                 request,
                 saved,
                 password,
             } => {
-                let (keychain, dir) = (self.keychain.clone(), self.dir.clone());
-                let to_save = saved.clone();
-                blocking(move || -> Result<(), team::SavedError> {
-                    if let Some(dir) = &dir {
-                        to_save.save(dir)?;
-                    } else if let Some(address) = &to_save.address {
-                        address.parse::<TeamAddress>()?;
-                    }
-                    if let Some(password) = &password {
-                        keychain.set_team_password(password)?;
-                    }
-                    Ok(())
-                })
-                .await?
-                .map_err(|e| UserError::from_error(&e))?;
-                if self.dir.is_none() {
-                    self.in_memory = saved;
-                }
-                self.restart_watch().await;
-                self.sink.answer(generation, request, TeamEvent::Saved);
+                let saved = self.save(saved, password).await.map(|()| TeamEvent::Saved);
+                self.sink.reply(generation, request, saved);
             }
             TeamCommand::Test {
                 request,
                 saved,
                 password,
             } => {
-                let settings = self.settings(saved, password, false).await?;
+                let settings = match self.settings(saved, password, false).await {
+                    Ok(settings) => settings,
+                    Err(e) => {
+                        self.sink.reply(generation, request, Err(e));
+                        return Ok(());
+                    }
+                };
                 let sink = self.sink.clone();
                 tokio::spawn(async move {
                     let result = match settings {
@@ -250,21 +227,70 @@ impl Team {
                 });
             }
             TeamCommand::Forget { request } => {
-                let (keychain, dir) = (self.keychain.clone(), self.dir.clone());
-                blocking(move || -> Result<(), team::SavedError> {
-                    if let Some(dir) = &dir {
-                        SavedTeam::default().save(dir)?;
-                    }
-                    keychain.delete_team_password()?;
-                    Ok(())
-                })
-                .await?
-                .map_err(|e| UserError::from_error(&e))?;
-                self.in_memory = SavedTeam::default();
-                self.restart_watch().await;
-                self.sink.answer(generation, request, TeamEvent::Saved);
+                let forgotten = self.forget().await.map(|()| TeamEvent::Saved);
+                self.sink.reply(generation, request, forgotten);
             }
         }
+        Ok(())
+    }
+
+    /// What is saved, for Settings.
+    async fn loaded(&self) -> Result<TeamEvent, UserError> {
+        let saved = self.load().await?;
+        let keychain = self.keychain.clone();
+        let has_password = blocking(move || keychain.team_password())
+            .await?
+            .map_err(|e| UserError::from_error(&e))?
+            .is_some();
+        Ok(TeamEvent::Loaded {
+            saved,
+            run_address: self.run_address.as_ref().map(ToString::to_string),
+            has_password,
+        })
+    }
+
+    /// Saves `saved` (and `password` to the keychain), then watches the database saved.
+    async fn save(
+        &mut self,
+        saved: SavedTeam,
+        password: Option<SecretString>,
+    ) -> Result<(), UserError> {
+        let (keychain, dir) = (self.keychain.clone(), self.dir.clone());
+        let to_save = saved.clone();
+        blocking(move || -> Result<(), team::SavedError> {
+            if let Some(dir) = &dir {
+                to_save.save(dir)?;
+            } else if let Some(address) = &to_save.address {
+                address.parse::<TeamAddress>()?;
+            }
+            if let Some(password) = &password {
+                keychain.set_team_password(password)?;
+            }
+            Ok(())
+        })
+        .await?
+        .map_err(|e| UserError::from_error(&e))?;
+        if self.dir.is_none() {
+            self.in_memory = saved;
+        }
+        self.restart_watch().await;
+        Ok(())
+    }
+
+    /// Forgets the team database: the settings and the password.
+    async fn forget(&mut self) -> Result<(), UserError> {
+        let (keychain, dir) = (self.keychain.clone(), self.dir.clone());
+        blocking(move || -> Result<(), team::SavedError> {
+            if let Some(dir) = &dir {
+                SavedTeam::default().save(dir)?;
+            }
+            keychain.delete_team_password()?;
+            Ok(())
+        })
+        .await?
+        .map_err(|e| UserError::from_error(&e))?;
+        self.in_memory = SavedTeam::default();
+        self.restart_watch().await;
         Ok(())
     }
 }

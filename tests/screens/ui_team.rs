@@ -5,7 +5,7 @@
 use crate::pg_cluster;
 use crate::ui_common;
 
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use logodesk::backend::StoreLocation;
 use logodesk::backend::team::TeamStatus;
 use logodesk::ui::{PersistedUi, Screen};
@@ -133,4 +133,60 @@ fn an_unreachable_team_database_is_marked_in_the_status_bar() {
     });
     h.run_steps(2);
     assert!(shows_text(&h, "Team database not reachable, next try in "));
+}
+
+/// A computer without a keychain (no Secret Service, as on a headless Linux): Settings → Team
+/// loads with no error, tests and saves a database that needs no password, and a password it
+/// cannot keep is refused with a sentence that ends "Saving…" (every failure answers its
+/// request: before, a failure left "Testing…" turning for good).
+#[test]
+fn without_a_keychain_the_team_database_is_tested_and_a_password_refused_with_a_sentence() {
+    let cluster = pg_cluster::shared();
+    let db = cluster.create_database();
+    let url = format!(
+        "postgres://postgres@/{db}?host={}&port={}",
+        cluster.socket_dir().display(),
+        cluster.port
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = config();
+    config.keychain = Some(logodesk::keychain::Keychain::unavailable(
+        "no D-Bus session is running",
+    ));
+    config.store = StoreLocation::File(dir.path().join("logodesk.sqlite"));
+    let persisted = PersistedUi {
+        last_screen: Screen::Settings,
+        ..PersistedUi::default()
+    };
+    let mut h = app_with(config, egui::Theme::Light, persisted);
+    wait_for(&mut h, "no team database", |h| {
+        h.state().session().team == Some(TeamStatus::Off)
+    });
+    h.run_steps(3);
+    assert!(
+        !shows_text(&h, "API key cannot be stored"),
+        "no keychain error for a team nobody set up"
+    );
+
+    type_into(&mut h, "Address", &url);
+    h.get_by_label("Test team database").click();
+    wait_for(&mut h, "the team report", |h| {
+        shows_text(h, "Connected: PostgreSQL")
+    });
+
+    type_into(&mut h, "Password", "team-secret");
+    h.get_by_label("Save team database").click();
+    wait_for(&mut h, "the refusal", |h| {
+        shows_text(h, "the team database's password cannot be saved")
+    });
+    wait_for(&mut h, "Saving… ended", |h| {
+        !shows_text(h, "Saving the team database")
+    });
+    for node in h.query_all_by_label_contains("the team database's password cannot be saved") {
+        let sentence = node.accesskit_node().label().unwrap_or_default();
+        assert!(
+            !sentence.contains("API key"),
+            "the sentence is about the team's password: {sentence}"
+        );
+    }
 }

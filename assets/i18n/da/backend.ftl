@@ -86,6 +86,7 @@ store-team-failed = Teamets database fejlede ({ $reason }). Tjek forbindelsen un
 store-column = Databasen rummer noget i kolonne { $index }, som logodesk ikke har skrevet (ventede { $wanted }): den kan være beskadiget eller høre til et andet program. Kontakt support, før du ændrer den.
 store-no-row = Databasen svarede ikke med en række, som logodesk skrev for et øjeblik siden. Prøv igen; sker det igen, så kontakt support.
 keychain-unavailable = Der er ingen nøglering på denne computer ({ $reason }), så API-nøglen kan ikke gemmes. Vælg "Gem kun nøgler i denne session" under Indstillinger → Konti, eller start en nøgleringstjeneste, og genstart logodesk.
+keychain-unavailable-team = Der er ingen nøglering på denne computer ({ $reason }), så teamdatabasens adgangskode kan ikke gemmes: logodesk skriver den aldrig i en fil. Lad adgangskoden være tom, hvis databasen lukker denne computer ind uden (en Unix-socket, trust eller et certifikat), eller start en nøgleringstjeneste, og genstart logodesk.
 keychain-session-key-gone = Denne kontos API-nøgle blev kun gemt i en tidligere session. Skriv den igen under Indstillinger → Konti.
 keychain-missing = Der er ingen API-nøgle gemt for denne konto. Skriv den under Indstillinger → Konti.
 keychain-failed = Nøgleringen fejlede: { $reason }. Lås nøgleringen op (eller giv logodesk lov til at bruge den), og prøv igen.

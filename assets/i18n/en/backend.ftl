@@ -86,6 +86,7 @@ store-team-failed = The team database failed ({ $reason }). Check the connection
 store-column = The database holds something logodesk did not write in column { $index } (wanted { $wanted }): it may be damaged or belong to another program. Tell support before changing it.
 store-no-row = The database did not answer a row logodesk wrote a moment ago. Try again; if it keeps happening, tell support.
 keychain-unavailable = No keychain is available on this computer ({ $reason }), so the API key cannot be stored. Choose "Keep keys for this session only" in Settings → Accounts, or start a keychain service and restart logodesk.
+keychain-unavailable-team = No keychain is available on this computer ({ $reason }), so the team database's password cannot be saved: logodesk never writes it to a file. Leave the password empty if the database lets this computer in without one (a Unix socket, trust or a certificate), or start a keychain service and restart logodesk.
 keychain-session-key-gone = This account's API key was kept for an earlier session only. Enter it again in Settings → Accounts.
 keychain-missing = No API key is stored for this account. Enter it in Settings → Accounts.
 keychain-failed = The keychain failed: { $reason }. Unlock the keychain (or allow logodesk to use it) and try again.
