@@ -441,11 +441,19 @@ mod tests {
         a.delete_team_password().unwrap();
         assert!(a.team_password().unwrap().is_none());
 
+        // Without a keychain: nothing saved to read or forget; saving says why, about the
+        // team's password (not an API key).
         let none = Keychain::unavailable("no keychain here");
-        assert!(matches!(
-            none.set_team_password(&SecretString::from("x")),
-            Err(KeychainError::Unavailable(_))
-        ));
+        let refused = none.set_team_password(&SecretString::from("x"));
+        assert!(
+            matches!(refused, Err(KeychainError::UnavailableForTeam(_))),
+            "{refused:?}"
+        );
+        let sentence = refused.unwrap_err().to_string();
+        assert!(sentence.contains("no keychain here"), "{sentence}");
+        assert!(!sentence.contains("API key"), "{sentence}");
+        assert!(none.team_password().unwrap().is_none());
+        none.delete_team_password().unwrap();
     }
 
     #[test]
