@@ -12,8 +12,10 @@ use logodesk::ui::{PersistedUi, Screen};
 use secrecy::ExposeSecret as _;
 use ui_common::*;
 
-#[test]
-fn team_database_is_tested_saved_and_forgotten_from_settings() {
+type H = egui_kittest::Harness<'static, logodesk::app::LogodeskApp>;
+
+/// A new database on the tests' PostgreSQL: its name and its address (the Unix socket).
+fn fresh_database() -> (String, String) {
     let cluster = pg_cluster::shared();
     let db = cluster.create_database();
     let url = format!(
@@ -21,16 +23,28 @@ fn team_database_is_tested_saved_and_forgotten_from_settings() {
         cluster.socket_dir().display(),
         cluster.port
     );
-    let dir = tempfile::tempdir().unwrap();
-    let keychain = mock_keychain();
+    (db, url)
+}
+
+/// The app on Settings with `keychain` and its data (team.json) in `dir`.
+fn settings_with(keychain: logodesk::keychain::Keychain, dir: &std::path::Path) -> H {
     let mut config = config();
-    config.keychain = Some(keychain.clone());
-    config.store = StoreLocation::File(dir.path().join("logodesk.sqlite"));
+    config.keychain = Some(keychain);
+    config.store = StoreLocation::File(dir.join("logodesk.sqlite"));
     let persisted = PersistedUi {
         last_screen: Screen::Settings,
         ..PersistedUi::default()
     };
-    let mut h = app_with(config, egui::Theme::Light, persisted);
+    app_with(config, egui::Theme::Light, persisted)
+}
+
+#[test]
+fn team_database_is_tested_saved_and_forgotten_from_settings() {
+    let cluster = pg_cluster::shared();
+    let (db, url) = fresh_database();
+    let dir = tempfile::tempdir().unwrap();
+    let keychain = mock_keychain();
+    let mut h = settings_with(keychain.clone(), dir.path());
     wait_for(&mut h, "the session", |h| {
         h.state().session().active.is_some()
     });
@@ -141,24 +155,10 @@ fn an_unreachable_team_database_is_marked_in_the_status_bar() {
 /// request: before, a failure left "Testing…" turning for good).
 #[test]
 fn without_a_keychain_the_team_database_is_tested_and_a_password_refused_with_a_sentence() {
-    let cluster = pg_cluster::shared();
-    let db = cluster.create_database();
-    let url = format!(
-        "postgres://postgres@/{db}?host={}&port={}",
-        cluster.socket_dir().display(),
-        cluster.port
-    );
+    let (_, url) = fresh_database();
     let dir = tempfile::tempdir().unwrap();
-    let mut config = config();
-    config.keychain = Some(logodesk::keychain::Keychain::unavailable(
-        "no D-Bus session is running",
-    ));
-    config.store = StoreLocation::File(dir.path().join("logodesk.sqlite"));
-    let persisted = PersistedUi {
-        last_screen: Screen::Settings,
-        ..PersistedUi::default()
-    };
-    let mut h = app_with(config, egui::Theme::Light, persisted);
+    let no_keychain = logodesk::keychain::Keychain::unavailable("no D-Bus session is running");
+    let mut h = settings_with(no_keychain, dir.path());
     wait_for(&mut h, "no team database", |h| {
         h.state().session().team == Some(TeamStatus::Off)
     });
