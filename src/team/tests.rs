@@ -246,19 +246,11 @@ mod live {
         }
     }
 
-    fn socket_url(cluster: &PgCluster, db: &str) -> String {
-        format!(
-            "postgres://postgres@/{db}?host={}&port={}",
-            cluster.socket_dir().display(),
-            cluster.port
-        )
-    }
-
     #[test]
     fn test_connection_reports_the_version_the_schema_and_the_desks_connected_now() {
         let cluster = shared();
         let db = cluster.create_database();
-        let url = socket_url(cluster, &db);
+        let url = cluster.socket_url(&db);
         // Bob's desk is connected while Alice tests hers.
         let _bob = connect(&settings(&url, "Bob")).unwrap_or_else(|e| panic!("{e}"));
         let report = test_connection(&settings(&url, "Alice")).unwrap_or_else(|e| panic!("{e}"));
@@ -300,7 +292,7 @@ mod live {
     #[test]
     fn a_missing_database_and_a_closed_port_are_sentences() {
         let cluster = shared();
-        let url = socket_url(cluster, "no_such_db");
+        let url = cluster.socket_url("no_such_db");
         let e = refused(&settings(&url, "Alice"));
         assert_eq!(e, TeamError::NoSuchDatabase("no_such_db".into()));
         // A port where nothing listens (the shared cluster has no TCP).

@@ -537,20 +537,11 @@ async fn ask(tcp: &mut TcpStream, request: &[u8]) -> Option<(String, bool)> {
         }
         let text = String::from_utf8_lossy(&got);
         // Every answer asked here is short: complete once its declared body has arrived.
-        if let Some((head, body)) = text.split_once("\r\n\r\n") {
-            let length = head
-                .lines()
-                .find_map(|l| {
-                    let (name, value) = l.split_once(':')?;
-                    name.eq_ignore_ascii_case("content-length")
-                        .then(|| value.trim().parse::<usize>().ok())
-                        .flatten()
-                })
-                .unwrap_or(0);
-            if body.len() >= length {
-                let closing = head.to_ascii_lowercase().contains("connection: close");
-                return Some((text.into_owned(), closing));
-            }
+        if let Some((head, body)) = text.split_once("\r\n\r\n")
+            && body.len() >= crate::intermediary::content_length(head)
+        {
+            let closing = head.to_ascii_lowercase().contains("connection: close");
+            return Some((text.into_owned(), closing));
         }
     }
 }

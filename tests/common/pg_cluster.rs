@@ -284,6 +284,16 @@ impl PgCluster {
         )
     }
 
+    /// A `postgres://` address of `db` over the Unix socket as `postgres`, as a person types
+    /// it in Settings → Team.
+    pub fn socket_url(&self, db: &str) -> String {
+        format!(
+            "postgres://postgres@/{db}?host={}&port={}",
+            self.dir.display(),
+            self.port
+        )
+    }
+
     /// Runs SQL through `psql` over the Unix socket (set-up that the code under test must
     /// not do itself: roles, grants, databases). Fails with psql's words.
     pub fn psql(&self, db: &str, sql: &str) -> Result<String, String> {

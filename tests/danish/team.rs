@@ -14,11 +14,7 @@ fn team_section_and_its_report_speak_danish() {
     let _language = crate::one_language_at_a_time();
     let cluster = pg_cluster::shared();
     let db = cluster.create_database();
-    let url = format!(
-        "postgres://postgres@/{db}?host={}&port={}",
-        cluster.socket_dir().display(),
-        cluster.port
-    );
+    let url = cluster.socket_url(&db);
     let persisted = PersistedUi {
         language: Some(Language::Danish),
         last_screen: Screen::Settings,

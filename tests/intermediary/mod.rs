@@ -70,6 +70,18 @@ where
     }
 }
 
+/// The `Content-Length` an HTTP head declares (0 when it declares none).
+pub fn content_length(head: &str) -> usize {
+    head.lines()
+        .find_map(|l| {
+            let (name, value) = l.split_once(':')?;
+            name.eq_ignore_ascii_case("content-length")
+                .then(|| value.trim().parse::<usize>().ok())
+                .flatten()
+        })
+        .unwrap_or(0)
+}
+
 /// Reads an HTTP/1.1 request head (and a body of `Content-Length` bytes); the head as text.
 async fn read_request<S: tokio::io::AsyncRead + Unpin>(conn: &mut S) -> Option<String> {
     let mut buf = Vec::new();
@@ -85,15 +97,7 @@ async fn read_request<S: tokio::io::AsyncRead + Unpin>(conn: &mut S) -> Option<S
         buf.extend_from_slice(&chunk[..n]);
     };
     let head = String::from_utf8_lossy(&buf[..end]).into_owned();
-    let length = head
-        .lines()
-        .find_map(|l| {
-            let (name, value) = l.split_once(':')?;
-            name.eq_ignore_ascii_case("content-length")
-                .then(|| value.trim().parse::<usize>().ok())
-                .flatten()
-        })
-        .unwrap_or(0);
+    let length = content_length(&head);
     let mut have = buf.len() - end;
     while have < length {
         let n = conn.read(&mut chunk).await.ok()?;

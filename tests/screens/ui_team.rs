@@ -18,11 +18,7 @@ type H = egui_kittest::Harness<'static, logodesk::app::LogodeskApp>;
 fn fresh_database() -> (String, String) {
     let cluster = pg_cluster::shared();
     let db = cluster.create_database();
-    let url = format!(
-        "postgres://postgres@/{db}?host={}&port={}",
-        cluster.socket_dir().display(),
-        cluster.port
-    );
+    let url = cluster.socket_url(&db);
     (db, url)
 }
 
