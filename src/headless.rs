@@ -308,6 +308,7 @@ mod tests {
             updated_at: String::new(),
             destination: None,
             reached: false,
+            placed_by: None,
             hold: None,
         }
     }

@@ -262,6 +262,7 @@ mod tests {
             updated_at: String::new(),
             destination: None,
             reached: true,
+            placed_by: None,
             hold: None,
         }
     }

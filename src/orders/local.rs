@@ -301,6 +301,7 @@ mod tests {
             updated_at: "2026-11-20T12:00:00Z".into(),
             destination: None,
             reached: false,
+            placed_by: None,
             hold: None,
         }
     }

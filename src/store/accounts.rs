@@ -42,7 +42,7 @@ pub enum KeyLocation {
 }
 
 impl KeyLocation {
-    fn as_sql(self) -> &'static str {
+    pub(crate) fn as_sql(self) -> &'static str {
         match self {
             KeyLocation::Keychain => "keychain",
             KeyLocation::Session => "session",
@@ -252,20 +252,24 @@ const SET_META: &str = "INSERT INTO meta (name, value) VALUES ($1, $2)
 impl Store {
     /// Every account, the sandbox first, then by name (case-insensitively: `lower(name)`
     /// is SQLite's `NOCASE` and PostgreSQL's unique index).
+    ///
+    /// With a team database attached, this desk's accounts (the sandbox) and then the team's.
     pub fn accounts(&self) -> Result<Vec<AccountRecord>, StoreError> {
-        self.db
-            .query_all(
+        let mut all = Vec::new();
+        for db in self.dbs() {
+            for row in db.query_all(
                 &format!("SELECT {COLUMNS} FROM accounts ORDER BY kind = 'remote', lower(name)"),
                 &[],
-            )?
-            .iter()
-            .map(from_row)
-            .collect()
+            )? {
+                all.push(from_row(&row)?);
+            }
+        }
+        Ok(all)
     }
 
     /// One account.
     pub fn account(&self, id: AccountId) -> Result<AccountRecord, StoreError> {
-        self.db
+        self.on_account(id)?
             .query_opt(
                 &format!("SELECT {COLUMNS} FROM accounts WHERE id = $1"),
                 &params![id.0],
@@ -290,10 +294,12 @@ impl Store {
         )?)
     }
 
-    /// Adds a remote account.
+    /// Adds a remote account: the team's when a team database is attached (every desk sees
+    /// it; each desk keeps its own key).
     pub fn insert_account(&self, new: &NewAccount) -> Result<AccountRecord, StoreError> {
+        let db = self.team.as_ref().map_or(&self.db, |t| &t.db);
         let row = named(
-            self.db.query_row(
+            db.query_row(
                 &format!(
                     "INSERT INTO accounts (name, kind, base_url, auth_style, organization_id, key_location)
                      VALUES ($1, 'remote', $2, $3, $4, $5)
@@ -320,12 +326,12 @@ impl Store {
     ) -> Result<AccountRecord, StoreError> {
         let current = self.account(id)?;
         let result = if current.is_sandbox() {
-            self.db.execute(
+            self.on_account(id)?.execute(
                 "UPDATE accounts SET organization_id = $2 WHERE id = $1",
                 &params![id.0, new.organization_id.map(|o| o.0)],
             )
         } else {
-            self.db.execute(
+            self.on_account(id)?.execute(
                 "UPDATE accounts SET name = $2, base_url = $3, auth_style = $4,
                      organization_id = $5, key_location = $6
                  WHERE id = $1",
@@ -348,7 +354,7 @@ impl Store {
     /// Where `id`'s requests go now (address or sandbox, header style, organization, key
     /// version).
     pub fn destination(&self, id: AccountId) -> Result<Destination, StoreError> {
-        let Some(r) = self.db.query_opt(
+        let Some(r) = self.on_account(id)?.query_opt(
             &format!(
                 "SELECT {DEST_BASE_SQL}, a.auth_style, a.organization_id, a.credential_version
                  FROM accounts a WHERE a.id = $1"
@@ -383,7 +389,7 @@ impl Store {
                 Undone::Store(e)
             }
         }
-        let changed = self.db.transaction(|_| {
+        let changed = self.on_account(id)?.transaction(|_| {
             self.update_account(id, new)?;
             self.bump_key_version(id)?;
             write_key().map_err(Undone::Key)
@@ -396,7 +402,7 @@ impl Store {
     }
 
     pub fn bump_key_version(&self, id: AccountId) -> Result<(), StoreError> {
-        self.db.execute(
+        self.on_account(id)?.execute(
             "UPDATE accounts SET credential_version = credential_version + 1 WHERE id = $1",
             &params![id.0],
         )?;
@@ -456,7 +462,7 @@ impl Store {
         if self.account(id)?.is_sandbox() {
             return Err(StoreError::SandboxIsBuiltIn);
         }
-        self.db
+        self.on_account(id)?
             .execute("DELETE FROM accounts WHERE id = $1", &params![id.0])?;
         Ok(())
     }

@@ -32,7 +32,7 @@ impl Store {
         order: LocalOrderId,
         step: &StoredProofStep,
     ) -> Result<(), StoreError> {
-        self.db.execute(
+        self.on_order(order)?.execute(
             "INSERT INTO proof_steps
                  (order_id, line_key, status, who, note, at, proof_file, proof_hash, snapshot_json)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
@@ -53,7 +53,7 @@ impl Store {
 
     /// Every step of `order`, oldest first.
     pub fn proof_history(&self, order: LocalOrderId) -> Result<Vec<StoredProofStep>, StoreError> {
-        self.db
+        self.on_order(order)?
             .query_all(
                 "SELECT line_key, status, who, note, at, proof_file, proof_hash, snapshot_json
                  FROM proof_steps WHERE order_id = $1 ORDER BY id",

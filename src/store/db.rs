@@ -206,6 +206,11 @@ impl<T: FromValue> FromValue for Option<T> {
 
 impl Row {
     /// Column `i` as `T`; a missing column or another type is [`StoreError::Column`].
+    /// Every value, in column order.
+    pub(crate) fn values(&self) -> &[Value] {
+        &self.0
+    }
+
     pub(crate) fn get<T: FromValue>(&self, i: usize) -> Result<T, StoreError> {
         self.0
             .get(i)

@@ -31,7 +31,7 @@ impl Store {
         account: AccountId,
         logo: LogoId,
     ) -> Result<Option<DraftMemory>, StoreError> {
-        let Some(row) = self.db.query_opt(
+        let Some(row) = self.on_account(account)?.query_opt(
             "SELECT original_colors, method_confirmed, applied_targets FROM editor_drafts
              WHERE account_id = $1 AND logo_id = $2",
             &params![account.0, logo.0],
@@ -60,7 +60,7 @@ impl Store {
         let json = serde_json::to_string(colors).unwrap_or_else(|_| "[]".into());
         // Every column is given and no CHECK applies: only the key can clash, as with
         // SQLite's former `INSERT OR IGNORE`.
-        self.db.execute(
+        self.on_account(account)?.execute(
             "INSERT INTO editor_drafts (account_id, logo_id, original_colors, method_confirmed)
              VALUES ($1, $2, $3, $4)
              ON CONFLICT DO NOTHING",
@@ -77,7 +77,7 @@ impl Store {
 
     /// Records that the service confirmed the draft's method.
     pub fn set_method_confirmed(&self, account: AccountId, logo: LogoId) -> Result<(), StoreError> {
-        self.db.execute(
+        self.on_account(account)?.execute(
             "UPDATE editor_drafts SET method_confirmed = 1 WHERE account_id = $1 AND logo_id = $2",
             &params![account.0, logo.0],
         )?;
@@ -92,7 +92,7 @@ impl Store {
         targets: &[String],
     ) -> Result<(), StoreError> {
         let json = serde_json::to_string(targets).unwrap_or_else(|_| "[]".into());
-        self.db.execute(
+        self.on_account(account)?.execute(
             "UPDATE editor_drafts SET applied_targets = $3 WHERE account_id = $1 AND logo_id = $2",
             &params![account.0, logo.0, json],
         )?;

@@ -16,6 +16,7 @@ pub mod accounts;
 pub mod approvals;
 pub(crate) mod db;
 pub mod editor;
+pub mod join;
 pub mod migrations;
 pub mod orders;
 pub mod tasks;
@@ -26,6 +27,7 @@ pub use accounts::{
     AccountId, AccountKind, AccountRecord, Destination, DestinationPart, KeyLocation, NewAccount,
     SANDBOX_ACCOUNT_NAME, SANDBOX_DESTINATION,
 };
+pub use join::JoinReport;
 pub use orders::{Claim, ClaimToken, DeskId, Hold, LocalOrder, LocalOrderId, OrderState, Outgoing};
 pub use tasks::TrackedTask;
 
@@ -77,6 +79,13 @@ pub enum StoreError {
     /// A query that must answer a row answered none.
     #[error("{}", crate::tr!("store-no-row"))]
     NoRow,
+    /// The row or account lives in the team database, which this desk is not connected to
+    /// now.
+    #[error("{}", crate::tr!("store-team-not-connected"))]
+    TeamNotConnected,
+    /// Joining: the team has an account of this name with another address.
+    #[error("{}", crate::tr!("store-join-name-taken", name = .0.as_str()))]
+    JoinNameTaken(String),
 }
 
 fn too_new(path: Option<&Path>, found: i64, known: i64) -> String {
@@ -111,10 +120,26 @@ fn durable(conn: &Connection) -> rusqlite::Result<()> {
 /// connection).
 pub const PG_SCHEMA: &str = "logodesk";
 
-/// The open database.
+/// Ids the team database hands out start here (its identities are restarted there by its
+/// third migration); a desk's own SQLite ids stay far below. So an [`AccountId`] or a
+/// [`LocalOrderId`] says by itself which database holds its row, and nothing of the store's
+/// contract changes for callers: with a team attached, the team's accounts and their rows are
+/// read and written in PostgreSQL, the desk's own (the sandbox's) in SQLite.
+pub const TEAM_IDS_FROM: i64 = 1 << 40;
+
+/// The open database: a desk's own (SQLite, or a PostgreSQL one on its own for a sender on a
+/// server and the tests), and the team's when one is attached ([`Store::attach_team`]).
 #[derive(Debug)]
 pub struct Store {
     db: Db,
+    team: Option<TeamDb>,
+}
+
+/// The team database attached to a desk's store, and the desk's name (who placed an order).
+#[derive(Debug)]
+struct TeamDb {
+    db: Db,
+    desk: String,
 }
 
 impl Store {
@@ -141,6 +166,7 @@ impl Store {
         migrations::migrate(&mut conn, path)?;
         Ok(Store {
             db: Db::Sqlite(conn),
+            team: None,
         })
     }
 
@@ -152,7 +178,66 @@ impl Store {
         let db = Db::Postgres(RefCell::new(client));
         db.batch(&format!("SET search_path TO {PG_SCHEMA}"))?;
         migrations::migrate_postgres(&db)?;
-        Ok(Store { db })
+        Ok(Store { db, team: None })
+    }
+
+    /// Attaches the team database on `client` (migrating it first, as
+    /// [`Store::open_postgres`]): from now on the team's accounts and their rows are read and
+    /// written there; `desk` names this desk on the orders it queues. Replaces a team attached
+    /// before (a reconnect).
+    pub fn attach_team(&mut self, client: postgres::Client, desk: &str) -> Result<(), StoreError> {
+        let team = Store::open_postgres(client)?;
+        self.team = Some(TeamDb {
+            db: team.db,
+            desk: desk.trim().to_owned(),
+        });
+        Ok(())
+    }
+
+    /// Lets the team database go (forgotten in Settings): its accounts and rows are no
+    /// longer listed; the desk's own stay.
+    pub fn detach_team(&mut self) {
+        self.team = None;
+    }
+
+    /// Whether a team database is attached.
+    pub fn has_team(&self) -> bool {
+        self.team.is_some()
+    }
+
+    /// The database that holds the row numbered `id`.
+    fn holding(&self, id: i64) -> Result<&Db, StoreError> {
+        match &self.team {
+            Some(team) if id >= TEAM_IDS_FROM => Ok(&team.db),
+            None if id >= TEAM_IDS_FROM && matches!(self.db, Db::Sqlite(_)) => {
+                Err(StoreError::TeamNotConnected)
+            }
+            _ => Ok(&self.db),
+        }
+    }
+
+    /// The database that holds `account` and its rows.
+    fn on_account(&self, account: AccountId) -> Result<&Db, StoreError> {
+        self.holding(account.0)
+    }
+
+    /// The database that holds order row `id` (and its proof steps).
+    fn on_order(&self, id: LocalOrderId) -> Result<&Db, StoreError> {
+        self.holding(id.0)
+    }
+
+    /// Every database open: the desk's, then the team's.
+    fn dbs(&self) -> impl Iterator<Item = &Db> {
+        std::iter::once(&self.db).chain(self.team.as_ref().map(|t| &t.db))
+    }
+
+    /// This desk's name on a team row numbered `id` (who placed it); `None` for the desk's
+    /// own rows.
+    fn desk_of(&self, id: i64) -> Option<String> {
+        self.team
+            .as_ref()
+            .filter(|_| id >= TEAM_IDS_FROM)
+            .map(|t| t.desk.clone())
     }
 
     /// The schema version now in force (each backend has its own numbering).

@@ -193,6 +193,9 @@ pub struct LocalOrder {
     pub reached: bool,
     /// Why it waits although it could go out, for rows not final and not drafts.
     pub hold: Option<Hold>,
+    /// The desk of the team that wrote the draft or queued the order (its name in Settings →
+    /// Team); `None` on a desk of its own.
+    pub placed_by: Option<String>,
 }
 
 impl LocalOrder {
@@ -268,9 +271,10 @@ const COLUMNS: &str = "o.id, o.account_id, o.state, o.idempotency_key, o.draft_j
      o.attempts, o.updated_at, o.dest_base, o.dest_auth, o.dest_org, o.dest_key_version, \
      CASE WHEN o.reached <> 0 OR o.sending <> 0 THEN 1 ELSE 0 END";
 
-/// The account's destination now, after [`COLUMNS`] (`LEFT JOIN accounts a`).
+/// After [`COLUMNS`] (`LEFT JOIN accounts a`): the account's destination now, then the desk
+/// that placed the row.
 fn account_columns() -> String {
-    format!("{DEST_BASE_SQL}, a.auth_style, a.organization_id, a.credential_version")
+    format!("{DEST_BASE_SQL}, a.auth_style, a.organization_id, a.credential_version, o.placed_by")
 }
 
 /// `FROM` clause of row queries: each row with its account as it is now.
@@ -339,6 +343,7 @@ fn row_to_order(r: &Row) -> Result<LocalOrder, StoreError> {
         },
         destination,
         reached: r.get(18)?,
+        placed_by: r.get(23)?,
     })
 }
 
@@ -407,12 +412,20 @@ impl Store {
     ) -> Result<LocalOrder, StoreError> {
         let key = IdempotencyKey::new();
         let id: i64 = self
-            .db
+            .on_account(account)?
             .query_row(
-                "INSERT INTO local_orders (account_id, state, idempotency_key, draft_json, reference, recipient)
-                 VALUES ($1, 'draft', $2, $3, $4, $5)
+                "INSERT INTO local_orders (account_id, state, idempotency_key, draft_json, reference,
+                    recipient, placed_by)
+                 VALUES ($1, 'draft', $2, $3, $4, $5, $6)
                  RETURNING id",
-                &params![account.0, key.as_str(), draft_json, reference, recipient],
+                &params![
+                    account.0,
+                    key.as_str(),
+                    draft_json,
+                    reference,
+                    recipient,
+                    self.desk_of(account.0)
+                ],
             )?
             .get(0)?;
         self.local_order(LocalOrderId(id))
@@ -427,7 +440,7 @@ impl Store {
         reference: &str,
         recipient: &str,
     ) -> Result<bool, StoreError> {
-        let n = self.db.execute(
+        let n = self.on_order(id)?.execute(
             &format!(
                 "UPDATE local_orders SET draft_json = $2, reference = $3, recipient = $4, updated_at = {NOW}
                  WHERE id = $1 AND state = 'draft'"
@@ -439,7 +452,7 @@ impl Store {
 
     /// Removes a draft (never a placed order).
     pub fn delete_draft(&self, id: LocalOrderId) -> Result<(), StoreError> {
-        self.db.execute(
+        self.on_order(id)?.execute(
             "DELETE FROM local_orders WHERE id = $1 AND state = 'draft'",
             &params![id.0],
         )?;
@@ -457,15 +470,16 @@ impl Store {
         recipient: &str,
         body: &[u8],
     ) -> Result<bool, StoreError> {
-        let n = self.db.transaction(|db| {
+        let desk = self.desk_of(id.0);
+        let n = self.on_order(id)?.transaction(|db| {
             db.execute(
                 &format!(
                     "UPDATE local_orders SET state = 'queued', draft_json = $2, reference = $3,
                         recipient = $4, body = $5, queued_at = {NOW}, updated_at = {NOW},
-                        {SET_DEST_FROM_ACCOUNT}
+                        placed_by = COALESCE($6, placed_by), {SET_DEST_FROM_ACCOUNT}
                      WHERE id = $1 AND state = 'draft'"
                 ),
-                &params![id.0, draft_json, reference, recipient, body],
+                &params![id.0, draft_json, reference, recipient, body, desk],
             )
         })?;
         Ok(n == 1)
@@ -488,7 +502,7 @@ impl Store {
         account: AccountId,
         dest: &Destination,
     ) -> Result<Vec<Outgoing>, StoreError> {
-        let rows = self.db.query_all(
+        let rows = self.on_account(account)?.query_all(
             &format!(
                 "SELECT o.id, o.idempotency_key, o.body {FROM}
                  WHERE o.state = 'queued' AND o.account_id = $1 AND {} AND {MATCHES_ACCOUNT}
@@ -524,7 +538,7 @@ impl Store {
     ) -> Result<bool, StoreError> {
         let mut values = dest_params(id.0.into(), dest);
         values.push(fence.map(ClaimToken::to_string).into());
-        let n = self.db.execute(
+        let n = self.on_order(id)?.execute(
             &format!(
                 "UPDATE local_orders SET reached = {{greatest}}(reached, sending), sending = 1
                  WHERE id = $1 AND state = 'queued' AND {}
@@ -558,7 +572,7 @@ impl Store {
         reached: bool,
         fence: Option<&ClaimToken>,
     ) -> Result<bool, StoreError> {
-        let n = self.db.execute(
+        let n = self.on_order(id)?.execute(
             &format!(
                 "UPDATE local_orders SET attempts = attempts + 1, last_error = $2,
                     reached = {{greatest}}(reached, $3), sending = 0, updated_at = {NOW}
@@ -591,7 +605,7 @@ impl Store {
         limit: u32,
         fence: Option<&ClaimToken>,
     ) -> Result<Option<OrderState>, StoreError> {
-        let state: Option<String> = first(self.db.query_opt(
+        let state: Option<String> = first(self.on_order(id)?.query_opt(
             &format!(
                 "UPDATE local_orders SET
                     unusable_answers = unusable_answers + 1,
@@ -628,7 +642,7 @@ impl Store {
         message: &str,
         fence: Option<&ClaimToken>,
     ) -> Result<Option<Refusal>, StoreError> {
-        let state: Option<String> = first(self.db.query_opt(
+        let state: Option<String> = first(self.on_order(id)?.query_opt(
             &format!(
                 "UPDATE local_orders SET
                     state = CASE WHEN reached <> 0 THEN 'uncertain' ELSE 'failed' END,
@@ -675,7 +689,7 @@ impl Store {
         let json = serde_json::to_string(record).map_err(|e| {
             StoreError::Sqlite(rusqlite::Error::ToSqlConversionFailure(Box::new(e)))
         })?;
-        self.db.transaction(|db| {
+        self.on_order(id)?.transaction(|db| {
             // The same order looked up by hand before this row learnt its tracking id (a row
             // without key or draft, of the same account and destination): one order, one row.
             // Left there, it would clash with the unique tracking id for good.
@@ -745,7 +759,7 @@ impl Store {
 
     /// Notes a failed poll of a sent order.
     pub fn note_poll_failure(&self, id: LocalOrderId, error: &str) -> Result<(), StoreError> {
-        self.db.execute(
+        self.on_order(id)?.execute(
             "UPDATE local_orders SET last_error = $2 WHERE id = $1 AND state = 'sent'",
             &params![id.0, error],
         )?;
@@ -762,7 +776,7 @@ impl Store {
         polls: u32,
         span: Duration,
     ) -> Result<bool, StoreError> {
-        let state: Option<String> = first(self.db.query_opt(
+        let state: Option<String> = first(self.on_order(id)?.query_opt(
             &format!(
                 "UPDATE local_orders SET last_error = $2,
                     unknown_since = COALESCE(unknown_since, {NOW}),
@@ -788,7 +802,7 @@ impl Store {
 
     /// A poll answered: the "not found" streak (if any) is over.
     pub fn clear_not_found(&self, id: LocalOrderId) -> Result<(), StoreError> {
-        self.db.execute(
+        self.on_order(id)?.execute(
             "UPDATE local_orders SET unknown_since = NULL, unknown_polls = 0, last_error = NULL
              WHERE id = $1 AND unknown_polls > 0",
             &params![id.0],
@@ -798,7 +812,7 @@ impl Store {
 
     /// "Check again": an `unknown` order is tracked again.
     pub fn check_again(&self, id: LocalOrderId) -> Result<bool, StoreError> {
-        let n = self.db.execute(
+        let n = self.on_order(id)?.execute(
             &format!(
                 "UPDATE local_orders SET state = 'sent', unknown_since = NULL, unknown_polls = 0,
                     error_message = NULL, updated_at = {NOW}
@@ -828,7 +842,7 @@ impl Store {
         account: AccountId,
         dest: &Destination,
     ) -> Result<Vec<(LocalOrderId, OrderId)>, StoreError> {
-        self.db
+        self.on_account(account)?
             .query_all(
                 &format!(
                     "SELECT o.id, o.tracking_id {FROM}
@@ -852,7 +866,7 @@ impl Store {
         record: &TrackingRecord,
     ) -> Result<LocalOrder, StoreError> {
         let dest = self.destination(account)?;
-        let existing: Option<i64> = first(self.db.query_opt(
+        let existing: Option<i64> = first(self.on_account(account)?.query_opt(
             "SELECT id FROM local_orders
              WHERE account_id = $1 AND dest_base {same} $2 AND tracking_id = $3",
             &params![account.0, dest.base.as_str(), record.id.0],
@@ -873,7 +887,7 @@ impl Store {
                 let mut values = dest_params(account.0.into(), &dest);
                 values.extend(params![reference, recipient, record.id.0]);
                 let id: i64 = self
-                    .db
+                    .on_account(account)?
                     .query_row(
                         "INSERT INTO local_orders (account_id, dest_base, dest_auth, dest_org,
                             dest_key_version, state, reference, recipient, tracking_id, reached)
@@ -893,7 +907,7 @@ impl Store {
     /// the service already answered a tracking id for is never moved to another address: that
     /// id names another order (or none) there. Answers whether the row moved.
     pub fn retarget(&self, id: LocalOrderId) -> Result<bool, StoreError> {
-        let n = self.db.execute(
+        let n = self.on_order(id)?.execute(
             &format!(
                 "UPDATE local_orders SET {SET_DEST_FROM_ACCOUNT}, updated_at = {NOW}
                  WHERE id = $1 AND state IN ('queued', 'sent', 'uncertain', 'unknown')
@@ -912,7 +926,7 @@ impl Store {
     /// on the same service). Orders that may already be at another address stay held: sent
     /// or looked up elsewhere, they could be placed twice.
     pub fn retarget_account(&self, account: AccountId) -> Result<usize, StoreError> {
-        let n = self.db.execute(
+        let n = self.on_account(account)?.execute(
             &format!(
                 "UPDATE local_orders SET {SET_DEST_FROM_ACCOUNT}, updated_at = {NOW}
                  WHERE account_id = $1 AND state IN ('queued', 'sent', 'uncertain', 'unknown')
@@ -926,7 +940,7 @@ impl Store {
 
     /// Takes a queued order that never reached the service back to a draft (same key).
     pub fn back_to_draft(&self, id: LocalOrderId) -> Result<bool, StoreError> {
-        let n = self.db.execute(
+        let n = self.on_order(id)?.execute(
             &format!(
                 "UPDATE local_orders SET state = 'draft', body = NULL, queued_at = NULL,
                     dest_base = NULL, dest_auth = NULL, dest_org = NULL, dest_key_version = NULL,
@@ -941,22 +955,24 @@ impl Store {
 
     /// Accounts (that still exist) with orders to send or to track.
     pub fn accounts_with_work(&self) -> Result<Vec<AccountId>, StoreError> {
-        self.db
-            .query_all(
+        let mut all = Vec::new();
+        for db in self.dbs() {
+            for r in db.query_all(
                 "SELECT DISTINCT o.account_id FROM local_orders o JOIN accounts a ON a.id = o.account_id
                  WHERE o.state IN ('queued', 'sent') ORDER BY o.account_id",
                 &[],
-            )?
-            .iter()
-            .map(|r| Ok(AccountId(r.get(0)?)))
-            .collect()
+            )? {
+                all.push(AccountId(r.get(0)?));
+            }
+        }
+        Ok(all)
     }
 
     /// Orders of `account` queued or placed and not confirmed yet (queued, sent,
     /// uncertain): what changing the account's settings affects.
     pub fn orders_in_flight(&self, account: AccountId) -> Result<usize, StoreError> {
         let n: i64 = self
-            .db
+            .on_account(account)?
             .query_row(
                 "SELECT COUNT(*) FROM local_orders
                  WHERE account_id = $1 AND state IN ('queued', 'sent', 'uncertain')",
@@ -973,7 +989,7 @@ impl Store {
         account: AccountId,
         why: &str,
     ) -> Result<Vec<LocalOrder>, StoreError> {
-        let rows = self.db.query_all(
+        let rows = self.on_account(account)?.query_all(
             "UPDATE local_orders SET last_error = $2
              WHERE account_id = $1 AND state = 'queued' AND NOT (last_error {same} $2)
              RETURNING id",
@@ -986,7 +1002,7 @@ impl Store {
 
     /// The key and exact body of an `uncertain` order, to ask the service again.
     pub fn uncertain_outgoing(&self, id: LocalOrderId) -> Result<Option<Outgoing>, StoreError> {
-        match self.db.query_opt(
+        match self.on_order(id)?.query_opt(
             "SELECT id, idempotency_key, body FROM local_orders WHERE id = $1 AND state = 'uncertain'",
             &params![id.0],
         )? {
@@ -997,7 +1013,7 @@ impl Store {
 
     /// One row.
     pub fn local_order(&self, id: LocalOrderId) -> Result<LocalOrder, StoreError> {
-        row_to_order(&self.db.query_row(
+        row_to_order(&self.on_order(id)?.query_row(
             &format!(
                 "SELECT {COLUMNS}, {} {FROM} WHERE o.id = $1",
                 account_columns()
@@ -1017,7 +1033,7 @@ impl Store {
         } else {
             "o.state <> 'draft'"
         };
-        self.db
+        self.on_account(account)?
             .query_all(
                 &format!(
                     "SELECT {COLUMNS}, {} {FROM} WHERE o.account_id = $1 AND {filter}
@@ -1039,7 +1055,7 @@ impl Store {
         limit: usize,
     ) -> Result<Vec<String>, StoreError> {
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        self.db
+        self.on_account(account)?
             .query_all(
                 "SELECT draft_json FROM local_orders
                  WHERE account_id = $1 AND state <> 'draft' AND draft_json IS NOT NULL
@@ -1082,7 +1098,7 @@ impl Store {
             ));
             values.extend(dest_params(account.0.into(), dest));
         }
-        let row = self.db.query_opt(
+        let row = self.on_account(sendable[0].0)?.query_opt(
             &format!(
                 "UPDATE local_orders SET claimed_by = $1, claim_token = $2,
                     lease_until = {{seconds_from_now($3)}}
@@ -1122,7 +1138,7 @@ impl Store {
         token: &ClaimToken,
         lease: Duration,
     ) -> Result<bool, StoreError> {
-        let n = self.db.execute(
+        let n = self.on_order(id)?.execute(
             "UPDATE local_orders SET lease_until = {seconds_from_now($3)}
              WHERE id = $1 AND state = 'queued' AND claim_token = $2",
             &params![id.0, token.to_string(), lease.as_secs_f64()],
@@ -1135,7 +1151,7 @@ impl Store {
     /// ([`Store::note_send_failure_claimed`], not reached for a 401/403): a row released
     /// while `sending` counts as one a send may have reached. `false`: the claim was lost.
     pub fn release_claim(&self, id: LocalOrderId, token: &ClaimToken) -> Result<bool, StoreError> {
-        let n = self.db.execute(
+        let n = self.on_order(id)?.execute(
             "UPDATE local_orders SET claimed_by = NULL, claim_token = NULL, lease_until = NULL
              WHERE id = $1 AND state = 'queued' AND claim_token = $2",
             &params![id.0, token.to_string()],

@@ -30,7 +30,7 @@ impl Store {
     ) -> Result<TrackedTask, StoreError> {
         let json = serde_json::to_string(task).unwrap_or_else(|_| "{}".into());
         let updated_at: String = self
-            .db
+            .on_account(account)?
             .query_row(
                 "INSERT INTO vectorize_tasks (account_id, task_id, last_json) VALUES ($1, $2, $3)
                  ON CONFLICT (account_id, task_id) DO UPDATE SET
@@ -55,7 +55,7 @@ impl Store {
     ) -> Result<Option<TrackedTask>, StoreError> {
         let json = serde_json::to_string(task).unwrap_or_else(|_| "{}".into());
         let updated_at: Option<String> = self
-            .db
+            .on_account(account)?
             .query_opt(
                 "UPDATE vectorize_tasks SET last_json = $3, updated_at = {now}
                  WHERE account_id = $1 AND task_id = $2
@@ -74,7 +74,7 @@ impl Store {
     /// version cannot read is skipped (and logged), not fatal.
     pub fn tracked_tasks(&self, account: AccountId) -> Result<Vec<TrackedTask>, StoreError> {
         // `rowid`: SQLite's own; an identity column of the same name on PostgreSQL.
-        let rows = self.db.query_all(
+        let rows = self.on_account(account)?.query_all(
             "SELECT task_id, last_json, updated_at FROM vectorize_tasks
              WHERE account_id = $1 ORDER BY rowid DESC",
             &params![account.0],
@@ -93,7 +93,7 @@ impl Store {
 
     /// Stops tracking a task (nothing happens if it was not tracked).
     pub fn untrack_task(&self, account: AccountId, task: TaskId) -> Result<(), StoreError> {
-        self.db.execute(
+        self.on_account(account)?.execute(
             "DELETE FROM vectorize_tasks WHERE account_id = $1 AND task_id = $2",
             &params![account.0, task.0],
         )?;

@@ -1,0 +1,614 @@
+//! Joining a team (issue 29, "Join"): this desk's accounts and everything kept for them —
+//! drafts, the history, the outbox with its idempotency keys, approvals with the kept proof
+//! PDFs, tracked vectorize tasks, the editor's memory — copied into the team database in one
+//! transaction, then forgotten here.
+//!
+//! Two steps, because two databases cannot share a transaction:
+//! 1. [`Store::copy_into_team`]: one PostgreSQL transaction. Every row copied names where it
+//!    came from (`origin`: this data folder's install id and the row's id here), so a second
+//!    run — after a crash between the steps, or a person joining twice — finds the rows there
+//!    and copies nothing twice. An account is the team's account of the same name and address
+//!    if there is one (two desks of a team both had it), else a new one.
+//! 2. [`Store::forget_joined`]: one SQLite transaction removing what was copied. Between the
+//!    two the caller copies each account's key in the keychain to the team account's entry
+//!    (a key never enters a database).
+//!
+//! An order that was being sent moves with its key, its exact body and its "may have reached
+//! the service" marks: whichever desk sends it next sends the same bytes with the same
+//! Idempotency-Key, which the service answers with the order it already made. The built-in
+//! sandbox's account and orders stay on this desk (another desk's sandbox is another service).
+
+use super::db::{Db, Value, params};
+use super::{AccountId, LocalOrderId, Store, StoreError};
+use std::collections::HashMap;
+use std::path::Path;
+
+/// What joining copied (and, once forgotten here, moved).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct JoinReport {
+    /// Each of this desk's accounts and the team account that holds its rows now.
+    pub accounts: Vec<(AccountId, AccountId)>,
+    /// Of [`JoinReport::accounts`], how many the team had already (same name and address).
+    pub accounts_shared: usize,
+    /// Drafts copied.
+    pub drafts: usize,
+    /// Orders waiting in the outbox copied (sent by whichever desk claims them first).
+    pub queued: usize,
+    /// Orders of the history copied (placed, tracked, final).
+    pub history: usize,
+    /// Approval steps copied (with their kept PDFs).
+    pub approvals: usize,
+    /// Tracked vectorize tasks copied.
+    pub tasks: usize,
+    /// Rows the team had already from an earlier join of this desk (nothing copied twice).
+    pub already_there: usize,
+}
+
+impl JoinReport {
+    /// Whether nothing was there to move.
+    pub fn is_empty(&self) -> bool {
+        self.accounts.is_empty()
+    }
+}
+
+/// The columns of `table` on this desk's SQLite database, in order.
+fn columns(db: &Db, table: &str) -> Result<Vec<String>, StoreError> {
+    db.query_all(
+        "SELECT name FROM pragma_table_info($1) ORDER BY cid",
+        &params![table],
+    )?
+    .iter()
+    .map(|r| r.get(0))
+    .collect()
+}
+
+/// `SELECT` of `cols` from `table` (names are the schema's own, never a person's input).
+fn select(cols: &[String], table: &str, filter: &str) -> String {
+    format!("SELECT {} FROM {table} WHERE {filter}", cols.join(", "))
+}
+
+/// `INSERT … ON CONFLICT DO NOTHING RETURNING id` of `cols` into the team's `table`.
+fn insert(cols: &[&str], table: &str, returning: bool) -> String {
+    let holes: Vec<String> = (1..=cols.len()).map(|i| format!("${i}")).collect();
+    format!(
+        "INSERT INTO {table} ({}) VALUES ({}) ON CONFLICT DO NOTHING{}",
+        cols.join(", "),
+        holes.join(", "),
+        if returning { " RETURNING id" } else { "" }
+    )
+}
+
+impl Store {
+    /// Copies this desk's remote accounts and all their rows into the attached team database
+    /// in one transaction (module doc); `proofs` is the folder kept proof PDFs are in (their
+    /// bytes go into the database). Nothing changes here: [`Store::forget_joined`] follows
+    /// once the keys are copied. Copying again copies nothing twice.
+    pub fn copy_into_team(&self, proofs: Option<&Path>) -> Result<JoinReport, StoreError> {
+        let team = &self.team.as_ref().ok_or(StoreError::TeamNotConnected)?.db;
+        let desk = self.desk_of(super::TEAM_IDS_FROM);
+        let local = &self.db;
+        let install = self.install_id()?;
+        let accounts: Vec<_> = self
+            .accounts()?
+            .into_iter()
+            .filter(|a| !a.is_sandbox() && a.id.0 < super::TEAM_IDS_FROM)
+            .collect();
+        let order_cols = columns(local, "local_orders")?;
+        let step_cols = columns(local, "proof_steps")?;
+        let task_cols = columns(local, "vectorize_tasks")?;
+        let memory_cols = columns(local, "editor_drafts")?;
+        team.transaction(|tx| -> Result<JoinReport, StoreError> {
+            let mut report = JoinReport::default();
+            for account in &accounts {
+                let base = match &account.kind {
+                    super::AccountKind::Remote { base_url } => Some(base_url.to_string()),
+                    super::AccountKind::Sandbox => None,
+                };
+                let found = tx.query_opt(
+                    "SELECT id, base_url FROM accounts WHERE lower(name) = lower($1)",
+                    &params![account.name.as_str()],
+                )?;
+                let team_id = match found {
+                    Some(row) if row.get::<Option<String>>(1)? == base => {
+                        report.accounts_shared += 1;
+                        AccountId(row.get(0)?)
+                    }
+                    Some(_) => {
+                        return Err(StoreError::JoinNameTaken(account.name.clone()));
+                    }
+                    None => AccountId(
+                        tx.query_row(
+                            "INSERT INTO accounts (name, kind, base_url, auth_style,
+                                organization_id, key_location)
+                             VALUES ($1, 'remote', $2, $3, $4, $5)
+                             RETURNING id",
+                            &params![
+                                account.name.as_str(),
+                                base.as_deref(),
+                                super::accounts::auth_to_sql(account.auth),
+                                account.organization_id.map(|o| o.0),
+                                account.key_location.as_sql()
+                            ],
+                        )?
+                        .get(0)?,
+                    ),
+                };
+                report.accounts.push((account.id, team_id));
+
+                // Orders: every column as it is, the account and the origin mapped.
+                let mut moved: HashMap<i64, i64> = HashMap::new();
+                let rows = local.query_all(
+                    &select(&order_cols, "local_orders", "account_id = $1 ORDER BY id"),
+                    &params![account.id.0],
+                )?;
+                let keep: Vec<&str> = order_cols
+                    .iter()
+                    .map(String::as_str)
+                    .filter(|c| !matches!(*c, "id" | "origin" | "placed_by"))
+                    .collect();
+                let mut cols = keep.clone();
+                cols.extend(["origin", "placed_by"]);
+                let sql = insert(&cols, "local_orders", true);
+                for row in rows {
+                    let by_name: HashMap<&str, &Value> = order_cols
+                        .iter()
+                        .map(String::as_str)
+                        .zip(row.values())
+                        .collect();
+                    let local_id = match by_name.get("id") {
+                        Some(Value::Int(id)) => *id,
+                        _ => return Err(StoreError::NoRow),
+                    };
+                    let origin = format!("{install}:{local_id}");
+                    let mut values: Vec<Value> = keep
+                        .iter()
+                        .map(|c| match *c {
+                            "account_id" => Value::Int(team_id.0),
+                            c => by_name.get(c).map_or(Value::Null, |v| (*v).clone()),
+                        })
+                        .collect();
+                    values.push(Value::Text(origin.clone()));
+                    let placed_by = match by_name.get("placed_by") {
+                        Some(Value::Text(who)) => Value::Text(who.clone()),
+                        _ => desk.clone().into(),
+                    };
+                    values.push(placed_by);
+                    let state = match by_name.get("state") {
+                        Some(Value::Text(s)) => s.clone(),
+                        _ => String::new(),
+                    };
+                    let team_row = match tx.query_opt(&sql, &values)? {
+                        Some(r) => {
+                            match state.as_str() {
+                                "draft" => report.drafts += 1,
+                                "queued" => report.queued += 1,
+                                _ => report.history += 1,
+                            }
+                            r.get::<i64>(0)?
+                        }
+                        None => {
+                            report.already_there += 1;
+                            let key = by_name.get("idempotency_key").map(|v| (*v).clone());
+                            let tracking = by_name.get("tracking_id").map(|v| (*v).clone());
+                            let dest = by_name.get("dest_base").map(|v| (*v).clone());
+                            tx.query_row(
+                                "SELECT id FROM local_orders
+                                 WHERE origin = $1
+                                    OR (CAST($2 AS TEXT) IS NOT NULL AND idempotency_key = $2)
+                                    OR (CAST($3 AS BIGINT) IS NOT NULL AND account_id = $4
+                                        AND tracking_id = $3
+                                        AND dest_base IS NOT DISTINCT FROM CAST($5 AS TEXT))
+                                 ORDER BY id LIMIT 1",
+                                &[
+                                    Value::Text(origin),
+                                    key.unwrap_or(Value::Null),
+                                    tracking.unwrap_or(Value::Null),
+                                    Value::Int(team_id.0),
+                                    dest.unwrap_or(Value::Null),
+                                ],
+                            )?
+                            .get(0)?
+                        }
+                    };
+                    moved.insert(local_id, team_row);
+                }
+
+                // Approval steps of those orders, with the kept PDF's bytes.
+                let keep: Vec<&str> = step_cols
+                    .iter()
+                    .map(String::as_str)
+                    .filter(|c| !matches!(*c, "id" | "origin" | "proof_pdf"))
+                    .collect();
+                let mut cols = keep.clone();
+                cols.extend(["origin", "proof_pdf"]);
+                let sql = insert(&cols, "proof_steps", true);
+                for (local_order, team_order) in &moved {
+                    for row in local.query_all(
+                        &select(&step_cols, "proof_steps", "order_id = $1 ORDER BY id"),
+                        &params![*local_order],
+                    )? {
+                        let by_name: HashMap<&str, &Value> = step_cols
+                            .iter()
+                            .map(String::as_str)
+                            .zip(row.values())
+                            .collect();
+                        let step_id = match by_name.get("id") {
+                            Some(Value::Int(id)) => *id,
+                            _ => return Err(StoreError::NoRow),
+                        };
+                        let pdf = match (by_name.get("proof_pdf"), by_name.get("proof_file")) {
+                            (Some(Value::Bytes(b)), _) => Value::Bytes(b.clone()),
+                            (_, Some(Value::Text(file))) => proofs
+                                .and_then(|dir| std::fs::read(dir.join(file)).ok())
+                                .map_or(Value::Null, Value::Bytes),
+                            _ => Value::Null,
+                        };
+                        let mut values: Vec<Value> = keep
+                            .iter()
+                            .map(|c| match *c {
+                                "order_id" => Value::Int(*team_order),
+                                c => by_name.get(c).map_or(Value::Null, |v| (*v).clone()),
+                            })
+                            .collect();
+                        values.push(Value::Text(format!("{install}:step:{step_id}")));
+                        values.push(pdf);
+                        match tx.query_opt(&sql, &values)? {
+                            Some(_) => report.approvals += 1,
+                            None => report.already_there += 1,
+                        }
+                    }
+                }
+
+                // Tasks and the editor's memory: one row per (account, id) in the team; a
+                // row the team has already is the team's.
+                for (table, cols, counts) in [
+                    ("vectorize_tasks", &task_cols, true),
+                    ("editor_drafts", &memory_cols, false),
+                ] {
+                    let names: Vec<&str> = cols.iter().map(String::as_str).collect();
+                    let sql = insert(&names, table, false);
+                    for row in local.query_all(
+                        &select(cols, table, "account_id = $1"),
+                        &params![account.id.0],
+                    )? {
+                        let values: Vec<Value> = names
+                            .iter()
+                            .zip(row.values())
+                            .map(|(c, v)| match *c {
+                                "account_id" => Value::Int(team_id.0),
+                                _ => v.clone(),
+                            })
+                            .collect();
+                        let n = tx.execute(&sql, &values)?;
+                        if counts && n == 1 {
+                            report.tasks += 1;
+                        }
+                    }
+                }
+            }
+            Ok(report)
+        })
+    }
+
+    /// Forgets on this desk what [`Store::copy_into_team`] copied (one transaction): the
+    /// accounts and every row kept for them. Call it only once their keys are copied.
+    pub fn forget_joined(&self, report: &JoinReport) -> Result<(), StoreError> {
+        self.db.transaction(|db| -> Result<(), StoreError> {
+            for (local, _) in &report.accounts {
+                if local.0 >= super::TEAM_IDS_FROM {
+                    continue;
+                }
+                db.execute(
+                    "DELETE FROM proof_steps WHERE order_id IN
+                        (SELECT id FROM local_orders WHERE account_id = $1)",
+                    &params![local.0],
+                )?;
+                db.execute(
+                    "DELETE FROM local_orders WHERE account_id = $1",
+                    &params![local.0],
+                )?;
+                // Tasks and the editor's memory go with the account (ON DELETE CASCADE).
+                db.execute(
+                    "DELETE FROM accounts WHERE id = $1 AND kind = 'remote'",
+                    &params![local.0],
+                )?;
+            }
+            Ok(())
+        })
+    }
+
+    /// The team row a row of this desk was copied to, if it was (tests, the join's report).
+    pub fn joined_as(&self, local: LocalOrderId) -> Result<Option<LocalOrderId>, StoreError> {
+        let team = &self.team.as_ref().ok_or(StoreError::TeamNotConnected)?.db;
+        let origin = format!("{}:{}", self.install_id()?, local.0);
+        Ok(team
+            .query_opt(
+                "SELECT id FROM local_orders WHERE origin = $1",
+                &params![origin],
+            )?
+            .map(|r| r.get(0))
+            .transpose()?
+            .map(LocalOrderId))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::{AuthStyle, OrderId, OrderNumber, OrderStatus, TrackingRecord};
+    use crate::store::approvals::StoredProofStep;
+    use crate::store::testing::{pg_client, pg_connect};
+    use crate::store::{KeyLocation, NewAccount, OrderState, TEAM_IDS_FROM};
+
+    fn remote(name: &str, url: &str) -> NewAccount {
+        NewAccount {
+            name: name.into(),
+            base_url: url::Url::parse(url).unwrap(),
+            auth: AuthStyle::Bearer,
+            organization_id: None,
+            key_location: KeyLocation::Keychain,
+        }
+    }
+
+    fn step(file: Option<&str>) -> StoredProofStep {
+        StoredProofStep {
+            line: "line-1".into(),
+            status: "approved".into(),
+            who: "Club chair".into(),
+            note: String::new(),
+            at: "2026-11-01T10:00:00Z".into(),
+            proof_file: file.map(Into::into),
+            proof_hash: Some("abc".into()),
+            snapshot_json: "{}".into(),
+        }
+    }
+
+    fn task() -> crate::api::VectorizeTask {
+        serde_json::from_value(serde_json::json!({
+            "id": 5, "status": "pending", "logoName": "Crest", "transferMethodKey": "VAND SPORT",
+            "minPrice": 250, "maxPrice": 750, "currency": "DKK",
+            "createdAtUtc": "2026-11-01T10:00:00Z", "createdLogos": [],
+        }))
+        .unwrap()
+    }
+
+    /// A desk with a sandbox order, and a remote account with a draft, a queued order that a
+    /// send may have reached, a placed order with an approval and its kept PDF, and a task.
+    struct Desk {
+        _dir: tempfile::TempDir,
+        proofs: std::path::PathBuf,
+        store: Store,
+        account: AccountId,
+        draft: LocalOrderId,
+        queued: LocalOrderId,
+        placed: LocalOrderId,
+        sandbox_order: LocalOrderId,
+    }
+
+    fn desk() -> Desk {
+        let dir = tempfile::tempdir().unwrap();
+        let proofs = dir.path().join("proofs");
+        std::fs::create_dir_all(&proofs).unwrap();
+        std::fs::write(proofs.join("p1.pdf"), b"%PDF-1.7 kept proof").unwrap();
+        let mut store = Store::open(&dir.path().join("logodesk.sqlite")).unwrap();
+        let sandbox = store.ensure_sandbox_account().unwrap().id;
+        let sandbox_order = store.create_draft(sandbox, "{}", "S-1", "Me").unwrap().id;
+        let account = store
+            .insert_account(&remote("Club shop", "https://api.example.com/"))
+            .unwrap()
+            .id;
+        let draft = store
+            .create_draft(account, "{\"d\":1}", "D-1", "Ann")
+            .unwrap()
+            .id;
+        let queued = store.create_draft(account, "{}", "Q-1", "Bo").unwrap().id;
+        assert!(
+            store
+                .queue_draft(queued, "{}", "Q-1", "Bo", b"BODY")
+                .unwrap()
+        );
+        let dest = store.destination(account).unwrap();
+        assert!(store.begin_send(queued, &dest).unwrap());
+        let placed = store.create_draft(account, "{}", "P-1", "Cy").unwrap().id;
+        assert!(store.queue_draft(placed, "{}", "P-1", "Cy", b"P").unwrap());
+        store
+            .record_tracking(
+                placed,
+                &TrackingRecord {
+                    id: OrderId(77),
+                    order_number: OrderNumber::from("977"),
+                    error_message: None,
+                    status: OrderStatus::Pending,
+                    order: None,
+                },
+            )
+            .unwrap();
+        store
+            .record_proof_step(placed, &step(Some("p1.pdf")))
+            .unwrap();
+        store.save_task(account, &task()).unwrap();
+        Desk {
+            _dir: dir,
+            proofs,
+            store,
+            account,
+            draft,
+            queued,
+            placed,
+            sandbox_order,
+        }
+    }
+
+    #[test]
+    fn joining_moves_every_row_with_its_key_once_and_leaves_the_sandbox() {
+        let mut desk = desk();
+        let key = desk.store.local_order(desk.queued).unwrap().key;
+        let (client, name) = pg_client();
+        desk.store.attach_team(client, "Front desk").unwrap();
+
+        let report = desk.store.copy_into_team(Some(&desk.proofs)).unwrap();
+        assert_eq!(report.accounts.len(), 1);
+        assert_eq!(report.accounts_shared, 0);
+        assert_eq!(
+            (
+                report.drafts,
+                report.queued,
+                report.history,
+                report.approvals,
+                report.tasks
+            ),
+            (1, 1, 1, 1, 1)
+        );
+        // Copied, not yet forgotten: a second run (a crash between the steps) copies nothing.
+        let again = desk.store.copy_into_team(Some(&desk.proofs)).unwrap();
+        assert_eq!(again.accounts, report.accounts);
+        assert_eq!((again.drafts, again.queued, again.history), (0, 0, 0));
+        assert_eq!(again.already_there, 4, "three orders and one approval");
+        desk.store.forget_joined(&report).unwrap();
+
+        let team_account = report.accounts[0].1;
+        assert!(team_account.0 >= TEAM_IDS_FROM);
+        // This desk: the sandbox and its order, and the team's account, nothing else.
+        let names: Vec<_> = desk
+            .store
+            .accounts()
+            .unwrap()
+            .into_iter()
+            .map(|a| (a.name, a.id))
+            .collect();
+        assert_eq!(names.len(), 2, "{names:?}");
+        assert_eq!(names[1], ("Club shop".to_owned(), team_account));
+        assert!(desk.store.local_order(desk.sandbox_order).is_ok());
+        assert!(
+            desk.store.local_order(desk.draft).is_err(),
+            "forgotten here"
+        );
+
+        // Another desk of the team sees it all, the queued order with its key and bytes and
+        // its "may have reached" mark, the approval with the PDF's bytes.
+        let other = Store::open_postgres(pg_connect(&name)).unwrap();
+        let out = other.outbox(team_account).unwrap();
+        assert_eq!(out.len(), 1);
+        assert_eq!(Some(out[0].key.clone()), key);
+        assert_eq!(out[0].body, b"BODY");
+        let queued = other.local_order(out[0].id).unwrap();
+        assert!(queued.reached, "a send may have reached the service");
+        assert_eq!(queued.placed_by.as_deref(), Some("Front desk"));
+        let history = other.local_orders(team_account, false).unwrap();
+        let placed = history.iter().find(|o| o.reference == "P-1").unwrap();
+        assert_eq!(placed.state, OrderState::Sent);
+        assert_eq!(placed.tracking_id, Some(OrderId(77)));
+        assert_eq!(
+            other.pending_tracking(team_account).unwrap(),
+            vec![(placed.id, OrderId(77))]
+        );
+        assert_eq!(other.proof_history(placed.id).unwrap().len(), 1);
+        let pdf: Vec<u8> = other
+            .db
+            .query_row(
+                "SELECT proof_pdf FROM proof_steps WHERE order_id = $1",
+                &params![placed.id.0],
+            )
+            .unwrap()
+            .get(0)
+            .unwrap();
+        assert_eq!(pdf, b"%PDF-1.7 kept proof");
+        assert_eq!(other.local_orders(team_account, true).unwrap().len(), 1);
+        assert_eq!(other.tracked_tasks(team_account).unwrap().len(), 1);
+        assert!(desk.store.joined_as(desk.placed).unwrap().is_some());
+    }
+
+    #[test]
+    fn a_second_desk_with_the_same_account_shares_it_and_a_clash_of_names_moves_nothing() {
+        let (client, name) = pg_client();
+        let mut first = desk();
+        first.store.attach_team(client, "First").unwrap();
+        let report = first.store.copy_into_team(Some(&first.proofs)).unwrap();
+        first.store.forget_joined(&report).unwrap();
+
+        let mut second = desk();
+        second
+            .store
+            .attach_team(pg_connect(&name), "Second")
+            .unwrap();
+        let shared = second.store.copy_into_team(None).unwrap();
+        assert_eq!(
+            shared.accounts[0].1, report.accounts[0].1,
+            "the same account"
+        );
+        assert_eq!(shared.accounts_shared, 1);
+        // Its draft and queued order are its own (their own keys); its placed order has the
+        // same tracking id at the same service as the first desk's: the same order, kept once.
+        assert_eq!((shared.drafts, shared.queued, shared.history), (1, 1, 0));
+        assert_eq!(shared.already_there, 1);
+        let team = Store::open_postgres(pg_connect(&name)).unwrap();
+        assert_eq!(team.outbox(report.accounts[0].1).unwrap().len(), 2);
+
+        // A third desk whose "Club shop" is another service: refused, nothing copied.
+        let mut third = desk();
+        third.store.attach_team(pg_connect(&name), "Third").unwrap();
+        third
+            .store
+            .update_account(
+                third.account,
+                &remote("Club shop", "https://other.example.com/"),
+            )
+            .unwrap();
+        let before = team
+            .local_orders(report.accounts[0].1, false)
+            .unwrap()
+            .len();
+        let err = third.store.copy_into_team(None).unwrap_err();
+        assert!(
+            matches!(err, StoreError::JoinNameTaken(ref n) if n == "Club shop"),
+            "{err}"
+        );
+        assert!(err.to_string().contains("Club shop"));
+        assert_eq!(
+            team.local_orders(report.accounts[0].1, false)
+                .unwrap()
+                .len(),
+            before
+        );
+        assert!(
+            third.store.local_order(third.draft).is_ok(),
+            "nothing forgotten"
+        );
+    }
+
+    #[test]
+    fn team_rows_are_written_in_the_team_database_and_wait_while_it_is_gone() {
+        let mut desk = desk();
+        let (client, _name) = pg_client();
+        desk.store.attach_team(client, "Front desk").unwrap();
+        let report = desk.store.copy_into_team(None).unwrap();
+        desk.store.forget_joined(&report).unwrap();
+        let account = report.accounts[0].1;
+
+        let draft = desk.store.create_draft(account, "{}", "N-1", "Di").unwrap();
+        assert!(draft.id.0 >= TEAM_IDS_FROM);
+        assert_eq!(draft.placed_by.as_deref(), Some("Front desk"));
+        // The desk's own rows stay in SQLite.
+        let sandbox = desk.store.ensure_sandbox_account().unwrap().id;
+        assert!(
+            desk.store
+                .create_draft(sandbox, "{}", "S-2", "Me")
+                .unwrap()
+                .id
+                .0
+                < TEAM_IDS_FROM
+        );
+        assert_eq!(desk.store.accounts_with_work().unwrap(), vec![account]);
+
+        desk.store.detach_team();
+        assert!(matches!(
+            desk.store.local_order(draft.id),
+            Err(StoreError::TeamNotConnected)
+        ));
+        assert!(matches!(
+            desk.store.account(account),
+            Err(StoreError::TeamNotConnected)
+        ));
+        assert_eq!(desk.store.accounts().unwrap().len(), 1, "the sandbox only");
+    }
+}
