@@ -202,6 +202,13 @@ impl Accounts {
         Ok(())
     }
 
+    /// Sends the accounts as they are now (the team's changed); a failure is logged.
+    pub(super) async fn announce(&self) {
+        if let Err(e) = self.send_accounts().await {
+            tracing::info!(error = %e.message, "the accounts could not be read");
+        }
+    }
+
     /// Sends the accounts as they are now; answers them too.
     async fn send_accounts(&self) -> Result<Vec<AccountRecord>, UserError> {
         let accounts = with_store(&self.store, |s| s.accounts()).await?;

@@ -7,17 +7,27 @@
 use crate::backend::support::dialog::OpenRequest;
 use crate::backend::support::downloads::Downloads;
 use crate::backend::support::{
-    Active, Generation, RequestId, Sink, UserError, blocking, debug_as_name,
+    Active, Generation, RequestId, SharedStore, Sink, UserError, WorkerLink, WorkerRequest,
+    blocking, debug_as_name, with_store,
 };
 use crate::keychain::Keychain;
 use crate::team::{self, SavedTeam, TeamAddress, TeamSettings, TestReport};
+use fallible_iterator::FallibleIterator as _;
 use secrecy::SecretString;
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::time::Duration;
+use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
-/// How often a connected desk checks its connection.
+/// How often a connected desk checks its connection when nothing was heard.
 const CHECK_EVERY: Duration = Duration::from_secs(30);
+/// The listener's longest wait for a notification before it looks whether it should stop.
+const LISTEN_SLICE: Duration = Duration::from_secs(1);
+/// Notifications this close together are one burst (one reload).
+const BURST: Duration = Duration::from_millis(150);
+/// The team database's channel (`store::migrations`, PostgreSQL's third migration).
+const CHANNEL: &str = "logodesk";
 /// Longest pause between two reconnects.
 const MAX_BACKOFF: Duration = Duration::from_secs(60);
 
@@ -61,6 +71,9 @@ pub enum TeamEvent {
     Status(TeamStatus),
     /// The CA file chosen, or `None` when the dialog was closed.
     CaFilePicked(Option<PathBuf>),
+    /// This desk's rows moved into the team database (a notice: the first connection after
+    /// joining, and any reconnect that found rows made here meanwhile).
+    Joined(crate::store::JoinReport),
 }
 
 debug_as_name!(TeamCommand, TeamEvent);
@@ -88,19 +101,21 @@ pub(super) struct Team {
     run_address: Option<TeamAddress>,
     generation: Generation,
     watch: Option<JoinHandle<()>>,
+    link: TeamLink,
 }
 
 impl Team {
     pub(super) fn new(
         sink: Sink<TeamEvent>,
-        keychain: Keychain,
+        link: TeamLink,
         downloads: Downloads,
         dir: Option<PathBuf>,
         run_address: Option<TeamAddress>,
     ) -> Team {
         Team {
             sink,
-            keychain,
+            keychain: link.keychain.clone(),
+            link,
             downloads,
             dir,
             in_memory: SavedTeam::default(),
@@ -158,11 +173,25 @@ impl Team {
             Ok(saved) => self.settings(saved, None, true).await,
             Err(e) => Err(e),
         };
-        let sink = self.sink.clone();
+        let (sink, link) = (self.sink.clone(), self.link.clone());
         self.watch = Some(tokio::spawn(async move {
             match settings {
-                Ok(Some(settings)) => watch(settings, sink).await,
-                Ok(None) => sink.notice(TeamEvent::Status(TeamStatus::Off)),
+                Ok(Some(settings)) => watch(settings, sink, link).await,
+                Ok(None) => {
+                    // No team (any more): its accounts and rows leave the lists; this desk's
+                    // own stay.
+                    let had = with_store(&link.store, |s| {
+                        let had = s.has_team();
+                        s.detach_team();
+                        Ok(had)
+                    })
+                    .await
+                    .unwrap_or(false);
+                    if had {
+                        link.worker.ask(WorkerRequest::TeamAttached(Vec::new()));
+                    }
+                    sink.notice(TeamEvent::Status(TeamStatus::Off));
+                }
                 Err(e) => sink.notice(TeamEvent::Status(TeamStatus::Unreachable {
                     reason: e.message,
                     retry_in: MAX_BACKOFF,
@@ -303,18 +332,113 @@ impl Drop for Team {
     }
 }
 
-/// A connection held by the watch. The blocking client closes itself on its own runtime when
-/// dropped, which must not happen on a runtime worker (the watch is aborted there): it is
-/// dropped on a thread of its own.
-struct Held(Option<postgres::Client>);
+/// What the listener thread tells the watch.
+enum Heard {
+    /// Connected (again).
+    Up,
+    /// Not reachable: why, and when the next try is.
+    Down { reason: String, retry_in: Duration },
+    /// The team changed these tables (one message per burst).
+    Changed(BTreeSet<String>),
+}
 
-impl Drop for Held {
-    fn drop(&mut self) {
-        if let Some(client) = self.0.take() {
-            let _ = std::thread::Builder::new()
-                .name("logodesk-team-close".into())
-                .spawn(move || drop(client));
+/// The listener: a thread of its own (a connection that waits on the server for minutes
+/// must not hold a thread of the runtime's blocking pool, which the keychain and files
+/// share). It connects with backoff, `LISTEN`s on the team's channel and passes on every
+/// burst of changes; it checks the connection when nothing was heard for [`CHECK_EVERY`].
+/// It ends within [`LISTEN_SLICE`] of the watch going away.
+fn listen(settings: TeamSettings, tx: mpsc::UnboundedSender<Heard>) {
+    let mut failures: u32 = 0;
+    while !tx.is_closed() {
+        let connected = team::connect(&settings).and_then(|mut client| {
+            client
+                .batch_execute(&format!("LISTEN {CHANNEL}"))
+                .map_err(|e| team::TeamError::Server(e.to_string()))?;
+            Ok(client)
+        });
+        let mut client = match connected {
+            Ok(client) => client,
+            Err(e) => {
+                failures = failures.saturating_add(1);
+                let retry_in = backoff(failures);
+                tracing::info!(error = %e, failures, "the team database is not reachable");
+                if tx
+                    .send(Heard::Down {
+                        reason: e.to_string(),
+                        retry_in,
+                    })
+                    .is_err()
+                {
+                    return;
+                }
+                sleep_unless_closed(&tx, retry_in);
+                continue;
+            }
+        };
+        if tx.send(Heard::Up).is_err() {
+            return;
         }
+        let mut quiet = Duration::ZERO;
+        let reason = loop {
+            if tx.is_closed() {
+                return;
+            }
+            let mut tables = BTreeSet::new();
+            let heard = {
+                let mut heard = client.notifications();
+                let first = heard.timeout_iter(LISTEN_SLICE).next();
+                if let Ok(Some(n)) = &first {
+                    tables.insert(n.payload().to_owned());
+                    // The rest of a burst (a join, a busy outbox) as one message.
+                    let mut rest = heard.timeout_iter(BURST);
+                    while let Ok(Some(n)) = rest.next() {
+                        tables.insert(n.payload().to_owned());
+                    }
+                }
+                first.map(|_| ())
+            };
+            if let Err(e) = heard {
+                break e.to_string();
+            }
+            if !tables.is_empty() {
+                quiet = Duration::ZERO;
+                if tx.send(Heard::Changed(tables)).is_err() {
+                    return;
+                }
+                continue;
+            }
+            quiet += LISTEN_SLICE;
+            if quiet >= CHECK_EVERY {
+                quiet = Duration::ZERO;
+                if let Err(e) = client.is_valid(Duration::from_secs(10)) {
+                    break e.to_string();
+                }
+            }
+        };
+        tracing::info!(error = %reason, "the team database's connection broke");
+        failures = 1;
+        if tx
+            .send(Heard::Down {
+                reason,
+                retry_in: backoff(failures),
+            })
+            .is_err()
+        {
+            return;
+        }
+        sleep_unless_closed(&tx, backoff(failures));
+    }
+}
+
+/// Sleeps `pause`, in slices, ending early once nobody listens any more.
+fn sleep_unless_closed<T>(tx: &mpsc::UnboundedSender<T>, pause: Duration) {
+    let until = std::time::Instant::now() + pause;
+    while !tx.is_closed() {
+        let now = std::time::Instant::now();
+        if now >= until {
+            return;
+        }
+        std::thread::sleep((until - now).min(LISTEN_SLICE));
     }
 }
 
@@ -324,58 +448,124 @@ fn backoff(failures: u32) -> Duration {
     Duration::from_secs(secs).min(MAX_BACKOFF)
 }
 
-/// Keeps a connection to the team database and tells each change of its state.
-async fn watch(settings: TeamSettings, sink: Sink<TeamEvent>) {
-    let mut held = Held(None);
-    let mut failures: u32 = 0;
+/// What the watch needs besides the settings: the store the team is attached to, the worker
+/// (to reload what the team changed), the keychain (a joined account's key moves to the team
+/// account's entry) and the folder of kept proofs.
+#[derive(Clone)]
+pub(super) struct TeamLink {
+    pub store: SharedStore,
+    pub worker: WorkerLink,
+    pub keychain: Keychain,
+    pub proofs: Option<PathBuf>,
+}
+
+/// Keeps the desk on the team database: attaches it to the store on every (re)connect and
+/// moves this desk's rows in, tells the status bar each change of state, and has the worker
+/// reload what another desk changed.
+async fn watch(settings: TeamSettings, sink: Sink<TeamEvent>, link: TeamLink) {
+    let (tx, mut heard) = mpsc::unbounded_channel();
+    let listening = settings.clone();
+    if let Err(e) = std::thread::Builder::new()
+        .name("logodesk-team-listen".into())
+        .spawn(move || listen(listening, tx))
+    {
+        sink.notice(TeamEvent::Status(TeamStatus::Unreachable {
+            reason: e.to_string(),
+            retry_in: MAX_BACKOFF,
+        }));
+        return;
+    }
     let mut told: Option<TeamStatus> = None;
-    loop {
-        let s = settings.clone();
-        let client = held.0.take();
-        let checked = blocking(move || -> Result<postgres::Client, team::TeamError> {
-            let mut client = match client {
-                Some(mut c) => {
-                    if c.is_valid(Duration::from_secs(10)).is_ok() {
-                        return Ok(c);
+    while let Some(message) = heard.recv().await {
+        let status = match message {
+            Heard::Changed(tables) => {
+                link.worker.ask(WorkerRequest::TeamChanged(tables));
+                continue;
+            }
+            Heard::Up => match attach_and_join(&settings, &link).await {
+                Ok(report) => {
+                    if !report.is_empty() {
+                        sink.notice(TeamEvent::Joined(report.clone()));
                     }
-                    drop(c);
-                    team::connect(&s)?
+                    link.worker
+                        .ask(WorkerRequest::TeamAttached(report.accounts));
+                    TeamStatus::Connected
                 }
-                None => team::connect(&s)?,
-            };
-            client
-                .simple_query("SELECT 1")
-                .map_err(|e| team::TeamError::Server(e.to_string()))?;
-            Ok(client)
-        })
-        .await;
-        let status = match checked {
-            Ok(Ok(client)) => {
-                held.0 = Some(client);
-                failures = 0;
-                TeamStatus::Connected
-            }
-            Ok(Err(e)) => {
-                failures = failures.saturating_add(1);
-                tracing::info!(error = %e, failures, "the team database is not reachable");
-                TeamStatus::Unreachable {
-                    reason: e.to_string(),
-                    retry_in: backoff(failures),
-                }
-            }
-            // The runtime is stopping.
-            Err(_) => return,
-        };
-        let pause = match &status {
-            TeamStatus::Unreachable { retry_in, .. } => *retry_in,
-            _ => CHECK_EVERY,
+                Err(e) => TeamStatus::Unreachable {
+                    reason: e.message,
+                    retry_in: CHECK_EVERY,
+                },
+            },
+            Heard::Down { reason, retry_in } => TeamStatus::Unreachable { reason, retry_in },
         };
         if told.as_ref() != Some(&status) {
             sink.notice(TeamEvent::Status(status.clone()));
             told = Some(status);
         }
-        tokio::time::sleep(pause).await;
     }
+}
+
+/// Attaches the team database to the store (a connection of the store's own) and moves this
+/// desk's rows into it: copied in one transaction, each account's key copied to the team
+/// account's keychain entry, then forgotten here (`store::join`). Nothing to move on a desk
+/// that joined before: the report is then empty.
+async fn attach_and_join(
+    settings: &TeamSettings,
+    link: &TeamLink,
+) -> Result<crate::store::JoinReport, UserError> {
+    let s = settings.clone();
+    let client = blocking(move || team::connect(&s))
+        .await?
+        .map_err(|e| UserError::from_error(&e))?;
+    let (desk, proofs) = (settings.desk_name.clone(), link.proofs.clone());
+    let report = with_store(&link.store, move |store| {
+        store.attach_team(client, &desk)?;
+        store.copy_into_team(proofs.as_deref())
+    })
+    .await?;
+    if report.is_empty() {
+        return Ok(report);
+    }
+    let (keychain, moved) = (link.keychain.clone(), report.clone());
+    let locations = with_store(&link.store, |store| {
+        Ok(store
+            .accounts()?
+            .into_iter()
+            .map(|a| (a.id, a.key_location))
+            .collect::<std::collections::HashMap<_, _>>())
+    })
+    .await?;
+    blocking(move || {
+        for (local, team_id) in &moved.accounts {
+            let location = locations
+                .get(local)
+                .copied()
+                .unwrap_or(crate::store::KeyLocation::Keychain);
+            match keychain.get(*local, location) {
+                Ok(key) => {
+                    if let Err(e) = keychain.set(*team_id, &key) {
+                        tracing::warn!(error = %e, "a joined account's key could not be copied");
+                    }
+                }
+                // No key on this desk (or no keychain): the team's orders of that account wait
+                // for a desk that has one.
+                Err(e) => tracing::info!(error = %e, "a joined account has no key on this desk"),
+            }
+        }
+    })
+    .await?;
+    let forget = report.clone();
+    with_store(&link.store, move |store| store.forget_joined(&forget)).await?;
+    let keychain = link.keychain.clone();
+    let gone: Vec<_> = report.accounts.iter().map(|(local, _)| *local).collect();
+    blocking(move || {
+        for local in gone {
+            keychain.delete(local).ok();
+        }
+    })
+    .await?;
+    tracing::info!(?report, "this desk joined the team database");
+    Ok(report)
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use super::cache::Cache;
 use super::designs::Designs;
 use super::editor::Editor;
 use super::logos::Logos;
-use super::orders::Orders;
+use super::orders::{Orders, OrdersCommand};
 use super::proofs::Proofs;
 use super::protocol::{Command, Envelope, Event};
 use super::support::clients::Clients;
@@ -19,8 +19,8 @@ use super::support::{
     Active, Answer, Generation, SharedStore, Sink, UserError, WorkerLink, WorkerRequest, blocking,
     with_store,
 };
-use super::tasks::Tasks;
-use super::team::Team;
+use super::tasks::{Tasks, TasksCommand};
+use super::team::{Team, TeamLink};
 use super::{BackendConfig, EventSink, StartAccount, startup};
 use crate::sandbox::SandboxHandle;
 use crate::store::{AccountId, AccountRecord};
@@ -83,6 +83,8 @@ struct Worker {
     clients: Clients,
     sandbox: Option<SandboxHandle>,
     generation: Generation,
+    /// The account shown (activated last).
+    shown: Option<AccountId>,
     logos: Logos,
     accounts: Accounts,
     editor: Editor,
@@ -150,7 +152,7 @@ impl Worker {
                 store.clone(),
                 clients.clone(),
                 orders.stopper(),
-                link,
+                link.clone(),
             ),
             editor: Editor::new(
                 feature_sink(&sink, Event::Editor),
@@ -177,7 +179,13 @@ impl Worker {
             ),
             team: Team::new(
                 feature_sink(&sink, Event::Team),
-                clients.keychain.clone(),
+                TeamLink {
+                    store: store.clone(),
+                    worker: link,
+                    keychain: clients.keychain.clone(),
+                    proofs: Some(super::proofs::proofs_folder(&config.store))
+                        .filter(|_| matches!(config.store, super::StoreLocation::File(_))),
+                },
                 downloads.clone(),
                 match &config.store {
                     super::StoreLocation::File(db) => db.parent().map(ToOwned::to_owned),
@@ -191,6 +199,7 @@ impl Worker {
             clients,
             sandbox: started.sandbox.ok(),
             generation: Generation(0),
+            shown: None,
         };
         let (sandbox_account, accounts) = with_store(&worker.store, |s| {
             Ok((s.ensure_sandbox_account()?, s.accounts()?))
@@ -289,6 +298,62 @@ impl Worker {
         match request {
             WorkerRequest::Activate(record) => self.activate(record).await,
             WorkerRequest::SyncOutboxes => self.orders.sync_outboxes().await,
+            WorkerRequest::TeamAttached(moved) => self.team_attached(moved).await,
+            WorkerRequest::TeamChanged(tables) => self.team_changed(&tables).await,
+        }
+    }
+
+    /// The team database was attached or let go: the accounts are announced anew, outboxes
+    /// run for the team's accounts, and the account shown follows its rows (a joined
+    /// account's team account; the sandbox when the account shown is gone).
+    async fn team_attached(&mut self, moved: Vec<(AccountId, AccountId)>) {
+        self.accounts.announce().await;
+        self.orders.sync_outboxes().await;
+        let shown = self.shown;
+        let next = moved
+            .iter()
+            .find(|(local, _)| Some(*local) == shown)
+            .map(|(_, team)| *team);
+        match (next, shown) {
+            (Some(team), _) => self.switch(team).await,
+            (None, Some(shown)) => {
+                if with_store(&self.store, move |s| s.account(shown))
+                    .await
+                    .is_err()
+                {
+                    self.show_sandbox().await;
+                }
+            }
+            (None, None) => {}
+        }
+    }
+
+    /// Another desk changed the team's `tables`: what the screens show of them is sent
+    /// again (the lists of orders; the accounts).
+    async fn team_changed(&mut self, tables: &std::collections::BTreeSet<String>) {
+        let orders = ["local_orders", "proof_steps"];
+        if tables.contains("accounts") {
+            self.team_attached(Vec::new()).await;
+        } else if tables.iter().any(|t| orders.contains(&t.as_str())) {
+            self.orders.sync_outboxes().await;
+        }
+        if tables.iter().any(|t| orders.contains(&t.as_str()))
+            && let Err(e) = self.orders.handle(OrdersCommand::Refresh).await
+        {
+            tracing::info!(error = %e.message, "the lists could not be reloaded after a team change");
+        }
+        if tables.contains("vectorize_tasks")
+            && let Err(e) = self.tasks.handle(TasksCommand::Refresh).await
+        {
+            tracing::info!(error = %e.message, "the tasks could not be reloaded after a team change");
+        }
+    }
+
+    /// Shows the sandbox account (the account shown is gone).
+    async fn show_sandbox(&mut self) {
+        match with_store(&self.store, |s| s.ensure_sandbox_account()).await {
+            Ok(record) => self.activate(record).await,
+            Err(e) => self.fail(e),
         }
     }
 
@@ -302,6 +367,7 @@ impl Worker {
     /// Makes `account` the active one under a new generation, in every feature.
     async fn activate(&mut self, account: AccountRecord) {
         self.generation.0 += 1;
+        self.shown = Some(account.id);
         let (client, base_url) = self.clients.for_account(&account, None).await;
         tracing::info!(account = %account.name, %base_url, generation = self.generation.0, "account activated");
         self.sink.send(Envelope {

@@ -340,7 +340,35 @@ pub(crate) fn dialect(sql: &str, dialect: Dialect) -> String {
 /// The connection under a store.
 pub(crate) enum Db {
     Sqlite(rusqlite::Connection),
-    Postgres(RefCell<postgres::Client>),
+    Postgres(RefCell<PgClient>),
+}
+
+/// PostgreSQL's blocking client, closed where closing is allowed: it closes itself by blocking
+/// on a runtime of its own, which panics on a thread that drives async tasks (a backend's last
+/// handle on its store may go on one as it shuts down). There it is closed on a thread of its
+/// own.
+pub(crate) struct PgClient(Option<postgres::Client>);
+
+impl PgClient {
+    pub(crate) fn new(client: postgres::Client) -> PgClient {
+        PgClient(Some(client))
+    }
+
+    /// The client; `None` only while it is being dropped, never seen by a caller.
+    fn get(&mut self) -> Result<&mut postgres::Client, StoreError> {
+        self.0.as_mut().ok_or(StoreError::TeamNotConnected)
+    }
+}
+
+impl Drop for PgClient {
+    fn drop(&mut self) {
+        let Some(client) = self.0.take() else { return };
+        if tokio::runtime::Handle::try_current().is_ok() {
+            let _ = std::thread::Builder::new()
+                .name("logodesk-store-close".into())
+                .spawn(move || drop(client));
+        }
+    }
 }
 
 impl std::fmt::Debug for Db {
@@ -357,12 +385,13 @@ fn pg_params(params: &[Value]) -> Vec<&(dyn ToSql + Sync)> {
 }
 
 /// Rolls back a PostgreSQL transaction that is left without a commit (an error, a panic).
-struct PgRollback<'a>(Option<&'a RefCell<postgres::Client>>);
+struct PgRollback<'a>(Option<&'a RefCell<PgClient>>);
 
 impl Drop for PgRollback<'_> {
     fn drop(&mut self) {
         if let Some(c) = self.0.take()
             && let Ok(mut c) = c.try_borrow_mut()
+            && let Ok(c) = c.get()
             && let Err(e) = c.batch_execute("ROLLBACK")
         {
             tracing::warn!(error = %e, "rolling back the team database's transaction failed");
@@ -386,7 +415,10 @@ impl Db {
             Db::Sqlite(c) => c
                 .prepare_cached(&sql)?
                 .execute(rusqlite::params_from_iter(params))? as u64,
-            Db::Postgres(c) => c.borrow_mut().execute(sql.as_str(), &pg_params(params))?,
+            Db::Postgres(c) => c
+                .borrow_mut()
+                .get()?
+                .execute(sql.as_str(), &pg_params(params))?,
         })
     }
 
@@ -395,7 +427,7 @@ impl Db {
         let sql = dialect(sql, self.dialect());
         match self {
             Db::Sqlite(c) => c.execute_batch(&sql)?,
-            Db::Postgres(c) => c.borrow_mut().batch_execute(&sql)?,
+            Db::Postgres(c) => c.borrow_mut().get()?.batch_execute(&sql)?,
         }
         Ok(())
     }
@@ -415,7 +447,10 @@ impl Db {
                 Ok(rows)
             }
             Db::Postgres(c) => {
-                let rows = c.borrow_mut().query(sql.as_str(), &pg_params(params))?;
+                let rows = c
+                    .borrow_mut()
+                    .get()?
+                    .query(sql.as_str(), &pg_params(params))?;
                 rows.iter().map(Row::from_postgres).collect()
             }
         }
@@ -455,6 +490,7 @@ impl Db {
             }
             Db::Postgres(c) => {
                 c.borrow_mut()
+                    .get()?
                     .batch_execute("BEGIN")
                     .map_err(StoreError::from)?;
                 let mut rollback = PgRollback(Some(c));
@@ -463,6 +499,7 @@ impl Db {
                 self.batch("SELECT 1")?;
                 rollback.0 = None;
                 c.borrow_mut()
+                    .get()?
                     .batch_execute("COMMIT")
                     .map_err(StoreError::from)?;
                 Ok(v)
@@ -515,7 +552,7 @@ mod tests {
     /// Runs `body` on SQLite in memory and on a fresh PostgreSQL database.
     fn both(body: impl Fn(&Db)) {
         body(&Db::Sqlite(rusqlite::Connection::open_in_memory().unwrap()));
-        body(&Db::Postgres(RefCell::new(pg_client().0)));
+        body(&Db::Postgres(RefCell::new(PgClient::new(pg_client().0))));
     }
 
     const TABLE: &str = "CREATE TABLE t (

@@ -175,7 +175,7 @@ impl Store {
     /// (`migrations::migrate_postgres`). A database from a newer logodesk is refused
     /// ([`StoreError::TooNew`]): this desk writes nothing to it.
     pub fn open_postgres(client: postgres::Client) -> Result<Store, StoreError> {
-        let db = Db::Postgres(RefCell::new(client));
+        let db = Db::Postgres(RefCell::new(db::PgClient::new(client)));
         db.batch(&format!("SET search_path TO {PG_SCHEMA}"))?;
         migrations::migrate_postgres(&db)?;
         Ok(Store { db, team: None })
@@ -229,6 +229,13 @@ impl Store {
     /// Every database open: the desk's, then the team's.
     fn dbs(&self) -> impl Iterator<Item = &Db> {
         std::iter::once(&self.db).chain(self.team.as_ref().map(|t| &t.db))
+    }
+
+    /// This desk as the team's outbox knows it (who holds a claim): its name and its data
+    /// folder's install id (two desks may share a name, never an install id).
+    pub fn desk_id(&self) -> Result<DeskId, StoreError> {
+        let name = self.team.as_ref().map_or("", |t| t.desk.as_str());
+        Ok(DeskId(format!("{name} ({})", self.install_id()?)))
     }
 
     /// This desk's name on a team row numbered `id` (who placed it); `None` for the desk's

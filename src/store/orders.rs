@@ -530,7 +530,7 @@ impl Store {
 
     /// [`Store::begin_send`], fenced by a claim's token (`None`: no claim). A claimed send
     /// starts only inside its lease: a desk whose lease ran out renews it first.
-    fn begin_send_fenced(
+    pub fn begin_send_fenced(
         &self,
         id: LocalOrderId,
         dest: &Destination,
@@ -565,7 +565,7 @@ impl Store {
         Ok(())
     }
 
-    fn note_send_failure_fenced(
+    pub fn note_send_failure_fenced(
         &self,
         id: LocalOrderId,
         error: &str,
@@ -598,7 +598,7 @@ impl Store {
     }
 
     /// [`Store::note_unusable_answer`], fenced; a row that ends `uncertain` leaves its claim.
-    fn note_unusable_answer_fenced(
+    pub fn note_unusable_answer_fenced(
         &self,
         id: LocalOrderId,
         error: &str,
@@ -636,7 +636,7 @@ impl Store {
     }
 
     /// [`Store::note_refusal`], fenced; the row leaves the outbox and its claim.
-    fn note_refusal_fenced(
+    pub fn note_refusal_fenced(
         &self,
         id: LocalOrderId,
         message: &str,
@@ -674,7 +674,7 @@ impl Store {
 
     /// [`Store::record_tracking`], fenced: answers whether the row took the record. A row
     /// that took it leaves its claim (`claimed_by` stays: the desk that sent it).
-    fn record_tracking_fenced(
+    pub fn record_tracking_fenced(
         &self,
         id: LocalOrderId,
         record: &TrackingRecord,

@@ -58,6 +58,15 @@ impl TeamSection {
             TeamEvent::Tested(report) => self.report = Some(report),
             TeamEvent::CaFilePicked(Some(path)) => self.ca_file = path.display().to_string(),
             TeamEvent::CaFilePicked(None) | TeamEvent::Status(_) => {}
+            TeamEvent::Joined(report) => shared.notifications.success(crate::tr!(
+                "settings-team-joined",
+                accounts = report.accounts.len(),
+                drafts = report.drafts,
+                queued = report.queued,
+                history = report.history,
+                approvals = report.approvals,
+                tasks = report.tasks
+            )),
         }
     }
 

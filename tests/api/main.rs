@@ -14,6 +14,8 @@ mod intermediary;
 mod lifecycle_model;
 #[path = "../common/patience.rs"]
 mod patience;
+#[path = "../common/pg_cluster.rs"]
+mod pg_cluster;
 #[path = "../prop_cases/mod.rs"]
 mod prop_cases;
 
@@ -38,3 +40,4 @@ mod sandbox_logos;
 mod sandbox_orders;
 mod sandbox_service;
 mod sandbox_vectorize;
+mod team_desks;

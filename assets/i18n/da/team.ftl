@@ -56,3 +56,4 @@ settings-team-desks = { $count ->
 settings-team-desk-row = { $name }, siden { $since }
 settings-team-desk-this = { $name } (denne test), siden { $since }
 shell-team-unreachable = Teamdatabasen kan ikke nås, næste forsøg om { $seconds } s
+settings-team-joined = Denne computer er tilsluttet teamets database: { $accounts } konti, { $drafts } kladder, { $queued } ordrer, der venter på at blive sendt, { $history } ordrer fra historikken, { $approvals } godkendelser og { $tasks } opgaver er flyttet ind. Intet, der allerede er sendt, sendes igen.

@@ -56,3 +56,4 @@ settings-team-desks = { $count ->
 settings-team-desk-row = { $name }, since { $since }
 settings-team-desk-this = { $name } (this test), since { $since }
 shell-team-unreachable = Team database not reachable, next try in { $seconds } s
+settings-team-joined = This desk joined the team database: { $accounts } accounts, { $drafts } drafts, { $queued } orders waiting to be sent, { $history } orders of the history, { $approvals } approvals and { $tasks } tasks moved in. Nothing already sent is sent again.

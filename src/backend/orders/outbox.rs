@@ -345,8 +345,15 @@ impl std::ops::Deref for Sender {
     }
 }
 
+/// How long a claim of a team's queued order lasts without renewal: a desk that dies mid-send
+/// holds its row this long at most, then another desk sends it (same key, same bytes).
+pub const LEASE: Duration = Duration::from_secs(60);
+
 impl Sender {
     async fn run(self) {
+        if self.account.0 >= crate::store::TEAM_IDS_FROM {
+            return self.run_claimed().await;
+        }
         let dest = self.dest().await;
         let mut failures = 0u32;
         loop {
@@ -365,7 +372,7 @@ impl Sender {
                 continue;
             }
             let sent: Vec<Round> = futures_util::stream::iter(queue)
-                .map(|o| self.send_one(o, &dest))
+                .map(|o| self.send_one(o, &dest, None))
                 .buffer_unordered(self.config.concurrency.max(1))
                 .collect()
                 .await;
@@ -398,13 +405,89 @@ impl Sender {
         }
     }
 
+    /// The sender of a team's account: every desk of the team runs one, and each queued order
+    /// is sent by the desk that claims it (`Store::claim_next`: one at a time, under a lease
+    /// renewed while it sends; every write after the send fenced by the claim's token).
+    async fn run_claimed(self) {
+        let dest = self.dest().await;
+        let mut failures = 0u32;
+        loop {
+            let (account, d) = (self.account, dest.clone());
+            let claimed = with_store(&self.store, move |s| {
+                let desk = s.desk_id()?;
+                s.claim_next(&desk, &[(account, d)], LEASE)
+            })
+            .await;
+            let round = match claimed {
+                Ok(Some(claim)) => self.send_claimed(claim, &dest).await,
+                Ok(None) => {
+                    failures = 0;
+                    // Woken by an order queued here; another desk's is seen at the next look.
+                    wait(self.config.poll_interval, &self.wake).await;
+                    continue;
+                }
+                Err(e) => {
+                    tracing::info!(error = %e.message, "the team's outbox could not be read");
+                    Round::Again { asked: None }
+                }
+            };
+            let Round::Again { asked } = round else {
+                failures = 0;
+                continue;
+            };
+            failures = failures.saturating_add(1);
+            let pause = self.config.send_delay(
+                &self.client.retry_policy(),
+                failures,
+                asked,
+                rand::random::<f64>(),
+            );
+            tokio::time::sleep(pause).await;
+        }
+    }
+
+    /// Sends a claimed order once, renewing the claim's lease meanwhile.
+    async fn send_claimed(&self, claim: crate::store::Claim, dest: &Destination) -> Round {
+        let (store, id, token) = (self.store.clone(), claim.id, claim.token.clone());
+        let renew = tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(LEASE / 3).await;
+                let t = token.clone();
+                match with_store(&store, move |s| s.renew_lease(id, &t, LEASE)).await {
+                    Ok(true) => {}
+                    // Lost (another desk holds it now): the writes after the send change
+                    // nothing; that desk's send of the same key is answered the same order.
+                    Ok(false) => return,
+                    Err(e) => {
+                        tracing::info!(order = %id, error = %e.message, "a lease could not be renewed")
+                    }
+                }
+            }
+        });
+        let round = self.send_one(claim.outgoing, dest, Some(claim.token)).await;
+        renew.abort();
+        round
+    }
+
     /// Sends one queued order once; [`Round::Again`] when it must be tried again later (not
-    /// sent, not answered, or the answer could not be recorded).
-    async fn send_one(&self, o: crate::store::Outgoing, dest: &Destination) -> Round {
+    /// sent, not answered, or the answer could not be recorded). With a team's `claim`, every
+    /// write names it, and a refusal of this desk's key (401/403) gives the row back to the
+    /// team's outbox for a desk whose key may send it.
+    async fn send_one(
+        &self,
+        o: crate::store::Outgoing,
+        dest: &Destination,
+        claim: Option<crate::store::ClaimToken>,
+    ) -> Round {
         let id = o.id;
         let d = dest.clone();
+        let fence = claim.clone();
         // Marked as under way first: if the app stops mid-send, the row counts as reached.
-        match with_store(&self.store, move |s| s.begin_send(id, &d)).await {
+        match with_store(&self.store, move |s| {
+            s.begin_send_fenced(id, &d, fence.as_ref())
+        })
+        .await
+        {
             Ok(true) => {}
             // No longer queued for this destination (placed, held, taken back): not sent.
             Ok(false) => return Round::Done,
@@ -419,6 +502,11 @@ impl Sender {
         self.reach
             .note(answer.as_ref().err().is_some_and(ApiError::is_unreachable));
         let asked = answer.as_ref().err().and_then(ApiError::retry_after);
+        let not_this_key = answer
+            .as_ref()
+            .err()
+            .and_then(ApiError::status)
+            .is_some_and(|s| matches!(s.as_u16(), 401 | 403));
         let outcome = match answer {
             Ok(record) => Sent::Placed(Box::new(record)),
             Err(e) if is_refusal(&e) => Sent::Refused(crate::i18n::api::error(&e)),
@@ -437,16 +525,24 @@ impl Sender {
         let mut retry = matches!(outcome, Sent::Retry { .. });
         let result = with_store(&self.store, move |s| {
             let mut again = false;
+            let fence = claim.as_ref();
             match &outcome {
-                Sent::Placed(record) => s.record_tracking(id, record)?,
+                Sent::Placed(record) => {
+                    s.record_tracking_fenced(id, record, fence)?;
+                }
                 Sent::Refused(message) => {
-                    if s.note_refusal(id, message)? == Some(Refusal::Uncertain) {
+                    if s.note_refusal_fenced(id, message, fence)? == Some(Refusal::Uncertain) {
                         tracing::warn!(order = %id, "a resend was refused after an earlier send may have placed the order: uncertain");
                     }
                 }
-                Sent::Retry { message, reached } => s.note_send_failure(id, message, *reached)?,
+                Sent::Retry { message, reached } => {
+                    s.note_send_failure_fenced(id, message, *reached, fence)?;
+                    if let Some(token) = fence.filter(|_| not_this_key) {
+                        s.release_claim(id, token)?;
+                    }
+                }
                 Sent::Unusable(message) => {
-                    let state = s.note_unusable_answer(id, message, UNUSABLE_ANSWERS)?;
+                    let state = s.note_unusable_answer_fenced(id, message, UNUSABLE_ANSWERS, fence)?;
                     again = state == Some(OrderState::Queued);
                 }
             }

@@ -152,6 +152,11 @@ pub enum WorkerRequest {
     /// Run an outbox for every account with orders to send or track (and none for an
     /// account that is gone).
     SyncOutboxes,
+    /// The team database was attached (or let go: `moved` empty and no team): the accounts
+    /// changed, and each of this desk's accounts in `moved` is the team account beside it now.
+    TeamAttached(Vec<(AccountId, AccountId)>),
+    /// Another desk (or this one) changed these tables of the team database.
+    TeamChanged(std::collections::BTreeSet<String>),
 }
 
 /// A feature's line to the worker.

@@ -1,0 +1,204 @@
+//! Issue 29, two desks of a team on one real PostgreSQL, each a real backend on a data folder
+//! of its own, and a sandbox service: joining moves each desk's accounts and orders into the
+//! team database (the queued one keeps its key and is placed once), every desk sees the other's
+//! orders with who placed them, and a change on one desk reaches the other within 2 s through
+//! LISTEN/NOTIFY.
+
+use crate::common::*;
+use crate::pg_cluster;
+use logodesk::api::*;
+use logodesk::backend::orders::{OrdersCommand, OrdersEvent};
+use logodesk::backend::team::{TeamEvent, TeamStatus};
+use logodesk::backend::{Backend, BackendConfig, Command, Event, StartAccount, StoreLocation};
+use logodesk::keychain::Keychain;
+use logodesk::sandbox::SandboxConfig;
+use logodesk::store::{AccountId, KeyLocation, LocalOrder, NewAccount, Store, TEAM_IDS_FROM};
+use logodesk::team::SavedTeam;
+use std::time::{Duration, Instant};
+
+/// A desk: a data folder with the team saved, an account of the sandbox with its key, and
+/// one order queued while the desk was on its own.
+struct Desk {
+    dir: tempfile::TempDir,
+    keychain: Keychain,
+    account: AccountId,
+}
+
+fn desk(env: &Env, team: &str, name: &str, reference: &str) -> Desk {
+    let dir = tempfile::tempdir().unwrap();
+    let keychain = Keychain::with_store(keyring_core::mock::Store::new().unwrap());
+    let mut store = Store::open(&dir.path().join("logodesk.sqlite")).unwrap();
+    let account = store
+        .insert_account(&NewAccount {
+            name: "Club shop".into(),
+            base_url: env.sb.base_url().parse().unwrap(),
+            auth: AuthStyle::Bearer,
+            organization_id: None,
+            key_location: KeyLocation::Keychain,
+        })
+        .unwrap()
+        .id;
+    keychain.set(account, &ApiKey::new(env.key())).unwrap();
+    let body = serde_json::to_vec(&simple_order(env, reference)).unwrap();
+    let draft = store
+        .create_draft(account, "{}", reference, "Nordby IF")
+        .unwrap();
+    assert!(
+        store
+            .queue_draft(draft.id, "{}", reference, "Nordby IF", &body)
+            .unwrap()
+    );
+    SavedTeam {
+        address: Some(team.to_owned()),
+        ca_file: None,
+        desk_name: Some(name.to_owned()),
+    }
+    .save(dir.path())
+    .unwrap();
+    Desk {
+        dir,
+        keychain,
+        account,
+    }
+}
+
+fn start(desk: &Desk) -> Backend {
+    Backend::start(
+        BackendConfig {
+            store: StoreLocation::File(desk.dir.path().join("logodesk.sqlite")),
+            sandbox: None,
+            keychain: Some(desk.keychain.clone()),
+            start_account: StartAccount::Id(desk.account),
+            retry: fast_retry().with_max_retries(0),
+            worker_threads: 2,
+            order_poll: Duration::from_millis(200),
+            task_poll: Duration::from_millis(200),
+            downloads: None,
+            file_dialog: None,
+            dialog_parent: None,
+        },
+        logodesk::backend::Waker::none(),
+    )
+    .unwrap()
+}
+
+/// Drains `b` until its history (as the History screen is sent it) satisfies `done`.
+fn history_until(
+    b: &Backend,
+    what: &str,
+    patience: Duration,
+    mut done: impl FnMut(&[LocalOrder]) -> bool,
+) -> Vec<LocalOrder> {
+    let started = Instant::now();
+    loop {
+        while let Some(envelope) = b.try_recv() {
+            match envelope.event {
+                Event::Orders(OrdersEvent::Lists { history, .. }) if done(&history) => {
+                    return history;
+                }
+                Event::Team(TeamEvent::Status(TeamStatus::Unreachable { reason, .. })) => {
+                    panic!("waiting for {what}: the team database is not reachable: {reason}")
+                }
+                _ => {}
+            }
+        }
+        assert!(
+            started.elapsed() < patience,
+            "no {what} within {patience:?}"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// How many orders with `reference` the sandbox has.
+fn placed(env: &Env, reference: &str) -> usize {
+    env.sb
+        .state()
+        .lock()
+        .orders
+        .values()
+        .filter(|o| o.request.reference == reference)
+        .count()
+}
+
+fn has(history: &[LocalOrder], reference: &str, by: &str) -> bool {
+    history
+        .iter()
+        .any(|o| o.reference == reference && o.placed_by.as_deref() == Some(by))
+}
+
+#[test]
+fn two_desks_join_one_team_see_each_others_orders_and_place_each_once() {
+    let service = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let env = service.block_on(start_with(SandboxConfig::fast()));
+    let team = pg_cluster::shared().socket_url(&pg_cluster::shared().create_database());
+    let anna = desk(&env, &team, "Anna", "TEAM-A1");
+    let bo = desk(&env, &team, "Bo", "TEAM-B1");
+
+    // Anna's desk joins first: her queued order moves with its key and is sent from the team.
+    let a = start(&anna);
+    let history = history_until(&a, "Anna's order in the team's history", PATIENCE, |h| {
+        h.iter()
+            .any(|o| o.reference == "TEAM-A1" && o.tracking_id.is_some())
+    });
+    assert!(
+        history.iter().all(|o| o.id.0 >= TEAM_IDS_FROM),
+        "{history:?}"
+    );
+    assert!(has(&history, "TEAM-A1", "Anna"));
+
+    // Bo's desk joins the same account: it sees Anna's order, and its own is placed too.
+    let b = start(&bo);
+    history_until(&b, "both orders on Bo's desk", PATIENCE, |h| {
+        has(h, "TEAM-A1", "Anna")
+            && h.iter()
+                .any(|o| o.reference == "TEAM-B1" && o.tracking_id.is_some())
+    });
+    // Anna's desk hears of Bo's order without asking.
+    history_until(&a, "Bo's order on Anna's desk", PATIENCE, |h| {
+        has(h, "TEAM-B1", "Bo")
+    });
+
+    // An order placed on Bo's desk shows on Anna's within 2 s (LISTEN/NOTIFY, no polling:
+    // the desks' order polling is 200 ms here, but the lists are sent only on a change).
+    b.send(Command::Orders(OrdersCommand::NewDraft {
+        request: logodesk::backend::RequestId(9),
+        draft_json: "{}".into(),
+        reference: "TEAM-B2".into(),
+        recipient: "Nordby IF".into(),
+    }));
+    let draft = wait_event(&b, "Bo's new draft", |e| match e {
+        Event::Orders(OrdersEvent::DraftCreated(d)) => Some(d),
+        _ => None,
+    });
+    assert!(draft.id.0 >= TEAM_IDS_FROM);
+    let placed_at = Instant::now();
+    b.send(Command::Orders(OrdersCommand::Place {
+        id: draft.id,
+        draft_json: "{}".into(),
+        reference: "TEAM-B2".into(),
+        recipient: "Nordby IF".into(),
+        body: serde_json::to_vec(&simple_order(&env, "TEAM-B2")).unwrap(),
+    }));
+    history_until(
+        &a,
+        "Bo's new order on Anna's desk",
+        Duration::from_secs(2),
+        |h| has(h, "TEAM-B2", "Bo"),
+    );
+    eprintln!("seen on the other desk after {:?}", placed_at.elapsed());
+    // Whichever desk claimed it, it is placed once.
+    history_until(&a, "Bo's new order placed", PATIENCE, |h| {
+        h.iter()
+            .any(|o| o.reference == "TEAM-B2" && o.tracking_id.is_some())
+    });
+    drop((a, b));
+
+    assert_eq!(placed(&env, "TEAM-A1"), 1);
+    assert_eq!(placed(&env, "TEAM-B1"), 1);
+    assert_eq!(placed(&env, "TEAM-B2"), 1);
+}
