@@ -56,6 +56,17 @@ pub enum AccountsEvent {
 
 debug_as_name!(AccountsCommand, AccountsEvent);
 
+impl AccountsCommand {
+    /// The request the command answers (`None`: it answers nobody; its failure is a notice).
+    pub fn request(&self) -> Option<RequestId> {
+        match self {
+            AccountsCommand::Save { request, .. }
+            | AccountsCommand::TestConnection { request, .. } => Some(*request),
+            AccountsCommand::Remove { .. } | AccountsCommand::AcceptSessionKeys => None,
+        }
+    }
+}
+
 /// An account as entered in Settings.
 #[derive(Clone)]
 pub struct AccountDraft {

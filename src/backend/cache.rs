@@ -24,6 +24,15 @@ pub enum CacheEvent {
 
 debug_as_name!(CacheCommand, CacheEvent);
 
+impl CacheCommand {
+    /// The request the command answers.
+    pub fn request(&self) -> Option<RequestId> {
+        match self {
+            CacheCommand::Measure { request } | CacheCommand::Clear { request } => Some(*request),
+        }
+    }
+}
+
 /// The offline copies feature.
 pub(super) struct Cache {
     sink: Sink<CacheEvent>,

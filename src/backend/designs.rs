@@ -224,6 +224,17 @@ pub enum DesignsEvent {
 
 debug_as_name!(DesignsCommand, DesignsEvent);
 
+impl DesignsCommand {
+    /// The request the command answers.
+    pub fn request(&self) -> Option<RequestId> {
+        match self {
+            DesignsCommand::Open { request, .. }
+            | DesignsCommand::Clone { request, .. }
+            | DesignsCommand::Render { request, .. } => Some(*request),
+        }
+    }
+}
+
 /// The designs feature: the Designs screen's open in flight, the account's logos without
 /// pictures, and what renderings keep.
 pub(super) struct Designs {

@@ -138,6 +138,21 @@ pub enum EditorEvent {
 
 debug_as_name!(EditorCommand, EditorEvent);
 
+impl EditorCommand {
+    /// The request the command answers.
+    pub fn request(&self) -> Option<RequestId> {
+        match self {
+            EditorCommand::Open { request, .. }
+            | EditorCommand::Preview { request, .. }
+            | EditorCommand::Apply { request, .. }
+            | EditorCommand::Commit { request, .. }
+            | EditorCommand::PickFile { request }
+            | EditorCommand::CheckFile { request, .. }
+            | EditorCommand::Upload { request, .. } => Some(*request),
+        }
+    }
+}
+
 /// What one command works with: the account shown when it came.
 #[derive(Clone)]
 struct EditorContext {

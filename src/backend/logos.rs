@@ -62,6 +62,18 @@ pub enum LogosEvent {
 
 debug_as_name!(LogosCommand, LogosEvent);
 
+impl LogosCommand {
+    /// The request the command answers (`None`: it answers nobody; its failure is a notice).
+    pub fn request(&self) -> Option<RequestId> {
+        match self {
+            LogosCommand::List { request, .. }
+            | LogosCommand::Open { request, .. }
+            | LogosCommand::Fetch { request, .. } => Some(*request),
+            LogosCommand::LoadThumbnails { .. } => None,
+        }
+    }
+}
+
 /// A logo in full, its pictures decoded.
 #[derive(Clone)]
 pub struct LogoDetail {

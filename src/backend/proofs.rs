@@ -233,6 +233,21 @@ pub enum ProofsEvent {
 
 debug_as_name!(ProofsCommand, ProofsEvent);
 
+impl ProofsCommand {
+    /// The request the command answers (`None`: it answers nobody; its failure is a notice).
+    pub fn request(&self) -> Option<RequestId> {
+        match self {
+            ProofsCommand::Render { request, .. }
+            | ProofsCommand::Sheet { request, .. }
+            | ProofsCommand::Confirmation { request, .. }
+            | ProofsCommand::SendProof { request, .. } => Some(*request),
+            ProofsCommand::CancelSheet
+            | ProofsCommand::Approvals { .. }
+            | ProofsCommand::Answer { .. } => None,
+        }
+    }
+}
+
 /// Decoded pictures by key, bounded by bytes, oldest first out.
 #[derive(Default)]
 struct Cache {

@@ -11,7 +11,7 @@ use super::logos::{LogosCommand, LogosEvent};
 use super::orders::{OrdersCommand, OrdersEvent};
 use super::proofs::{ProofsCommand, ProofsEvent};
 use super::support::pictures::Thumbnail;
-use super::support::{Answer, Generation, UserError};
+use super::support::{Answer, Generation, RequestId, UserError};
 use super::tasks::{TasksCommand, TasksEvent};
 use super::team::{TeamCommand, TeamEvent};
 use crate::keychain::KeychainStatus;
@@ -91,6 +91,25 @@ pub enum Event {
 
 /// An event with the generation and request it answers: what the UI drains.
 pub type Envelope = Answer<Event>;
+
+impl Command {
+    /// The request the command answers, if any: a failure of its feature's handling is
+    /// addressed to it, so the screen waiting for that request stops waiting.
+    pub fn request(&self) -> Option<RequestId> {
+        match self {
+            Command::SwitchAccount { .. } | Command::SaveScreenshot { .. } => None,
+            Command::Logos(c) => c.request(),
+            Command::Accounts(c) => c.request(),
+            Command::Editor(c) => c.request(),
+            Command::Orders(c) => c.request(),
+            Command::Designs(c) => c.request(),
+            Command::Tasks(c) => c.request(),
+            Command::Proofs(c) => c.request(),
+            Command::Cache(c) => c.request(),
+            Command::Team(c) => c.request(),
+        }
+    }
+}
 
 impl fmt::Debug for Command {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -50,6 +50,16 @@ pub enum TasksEvent {
 
 debug_as_name!(TasksCommand, TasksEvent);
 
+impl TasksCommand {
+    /// The request the command answers (`None`: it answers nobody; its failure is a notice).
+    pub fn request(&self) -> Option<RequestId> {
+        match self {
+            TasksCommand::Track { request, .. } => Some(*request),
+            TasksCommand::Refresh | TasksCommand::Remove { .. } => None,
+        }
+    }
+}
+
 /// The tasks feature: the active account's poller.
 pub(super) struct Tasks {
     sink: Sink<TasksEvent>,

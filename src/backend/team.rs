@@ -78,6 +78,19 @@ pub enum TeamEvent {
 
 debug_as_name!(TeamCommand, TeamEvent);
 
+impl TeamCommand {
+    /// The request the command answers.
+    pub fn request(&self) -> Option<RequestId> {
+        match self {
+            TeamCommand::Load { request }
+            | TeamCommand::Save { request, .. }
+            | TeamCommand::Test { request, .. }
+            | TeamCommand::Forget { request }
+            | TeamCommand::PickCaFile { request } => Some(*request),
+        }
+    }
+}
+
 /// The team database as the status bar shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TeamStatus {

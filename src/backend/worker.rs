@@ -246,8 +246,10 @@ impl Worker {
         });
     }
 
-    /// Hands `command` to its feature; a feature's error belongs to the account shown.
+    /// Hands `command` to its feature; a feature's error belongs to the account shown and
+    /// answers the command's request (the screen waiting for it stops waiting).
     async fn dispatch(&mut self, command: Command) {
+        let request = command.request();
         let handled = match command {
             Command::SwitchAccount { account } => {
                 self.switch(account).await;
@@ -287,7 +289,7 @@ impl Worker {
         if let Err(error) = handled {
             self.sink.send(Envelope {
                 generation: Some(self.generation),
-                request: None,
+                request,
                 event: Event::Failed(error),
             });
         }
@@ -434,5 +436,71 @@ mod tests {
         assert!(matches!(&notice.event, Event::Failed(e) if e.message == "The disk is full."));
         assert!(rx.try_recv().is_err());
         assert_eq!(woken.load(Ordering::SeqCst), 3, "one wake-up per envelope");
+    }
+
+    /// A feature whose handling fails before any work starts (no client: the sandbox is
+    /// off; a store error: the order does not exist) answers the command's own request, so the
+    /// screen waiting for it stops waiting; a command that answers nobody fails as a notice.
+    #[test]
+    fn a_failed_handling_answers_the_commands_request() {
+        use crate::api::OrderId;
+        use crate::backend::orders::OrdersCommand;
+        use crate::backend::{Backend, BackendConfig};
+        use crate::store::LocalOrderId;
+        use std::time::{Duration, Instant};
+
+        let keychain =
+            crate::keychain::Keychain::with_store(keyring_core::mock::Store::new().unwrap());
+        let config = BackendConfig {
+            sandbox: None,
+            ..BackendConfig::ephemeral(keychain)
+        };
+        let mut backend = Backend::start(config, Waker::none()).unwrap();
+        let next = |backend: &Backend, what: &str| -> Envelope {
+            let start = Instant::now();
+            loop {
+                if let Some(envelope) = backend.try_recv() {
+                    return envelope;
+                }
+                assert!(start.elapsed() < Duration::from_secs(30), "no {what}");
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        };
+        let failure = |backend: &Backend, what: &str| -> (Option<RequestId>, UserError) {
+            loop {
+                let envelope = next(backend, what);
+                if let Event::Failed(error) = envelope.event {
+                    return (envelope.request, error);
+                }
+            }
+        };
+        // The sandbox account is shown, without a client (the sandbox is off).
+        while !matches!(
+            next(&backend, "activation").event,
+            Event::AccountActivated {
+                problem: Some(_),
+                ..
+            }
+        ) {}
+
+        let look_up = backend.next_request();
+        backend.send(Command::Orders(OrdersCommand::LookUp {
+            request: look_up,
+            tracking: OrderId(41),
+        }));
+        let (request, error) = failure(&backend, "look-up's failure");
+        assert_eq!(request, Some(look_up), "{}", error.message);
+
+        let ask = backend.next_request();
+        backend.send(Command::Orders(OrdersCommand::AskAgain {
+            request: ask,
+            id: LocalOrderId(999),
+        }));
+        assert_eq!(failure(&backend, "ask-again's failure").0, Some(ask));
+
+        backend.send(Command::Orders(OrdersCommand::CheckAgain {
+            id: LocalOrderId(999),
+        }));
+        assert_eq!(failure(&backend, "check-again's failure").0, None);
     }
 }

@@ -59,3 +59,43 @@ fn a_newer_roster_import_drops_the_older_ones_failure() {
         h.state().notifications()
     );
 }
+
+/// A look-up that fails in the backend before anything is asked of the service (the account
+/// shown has no client: the built-in sandbox is off) answers its request: "Looking up" ends
+/// and the sentence stands under the field, where the look-up's own failures are said.
+#[test]
+fn a_look_up_the_backend_cannot_start_ends_with_its_sentence_under_the_field() {
+    let config = logodesk::backend::BackendConfig {
+        sandbox: None,
+        ..config()
+    };
+    let mut h = app_with(config, egui::Theme::Light, Default::default());
+    wait_for(&mut h, "the session", |h| {
+        h.state().session().active.is_some()
+    });
+    press(&mut h, &logodesk::ui::Screen::History.to_string());
+    type_into(&mut h, "Tracking id", "50001");
+    press(&mut h, "Look up");
+    wait_for(&mut h, "the look-up's failure", |h| {
+        !h.state().history().view.looking_up || !h.state().notifications().is_empty()
+    });
+    // Longer than the status bar waits before it shows work in progress.
+    std::thread::sleep(logodesk::ui::requests::PROGRESS_AFTER * 2);
+    h.run_steps(3);
+
+    let view = &h.state().history().view;
+    assert!(!view.looking_up, "the look-up is still waiting");
+    let sentence = "The built-in sandbox is switched off";
+    assert!(
+        view.lookup_error
+            .as_deref()
+            .is_some_and(|e| e.starts_with(sentence)),
+        "{:?}",
+        view.lookup_error
+    );
+    assert!(shows_text(&h, sentence), "said under the field");
+    assert!(
+        !shows_text(&h, "Looking up the order"),
+        "the status bar's progress ended"
+    );
+}

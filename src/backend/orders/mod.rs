@@ -136,6 +136,28 @@ pub enum OrdersEvent {
 
 debug_as_name!(OrdersCommand, OrdersEvent);
 
+impl OrdersCommand {
+    /// The request the command answers (`None`: it answers nobody; its failure is a notice).
+    pub fn request(&self) -> Option<RequestId> {
+        match self {
+            OrdersCommand::NewDraft { request, .. }
+            | OrdersCommand::LookUp { request, .. }
+            | OrdersCommand::PickRosterFile { request }
+            | OrdersCommand::ReadRoster { request, .. }
+            | OrdersCommand::AskAgain { request, .. }
+            | OrdersCommand::Attach { request, .. } => Some(*request),
+            OrdersCommand::Refresh
+            | OrdersCommand::SaveDraft { .. }
+            | OrdersCommand::DeleteDraft { .. }
+            | OrdersCommand::Place { .. }
+            | OrdersCommand::ExportCsv { .. }
+            | OrdersCommand::CheckAgain { .. }
+            | OrdersCommand::SendToCurrent { .. }
+            | OrdersCommand::BackToDraft { .. } => None,
+        }
+    }
+}
+
 /// How many placed orders (newest first) the address book is read from.
 const ADDRESS_SOURCES: usize = 500;
 
