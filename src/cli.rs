@@ -559,6 +559,8 @@ fn run_send_queued(args: SendQueuedArgs) -> anyhow::Result<()> {
         );
     });
     let mut backend = BackendConfig::in_data_dir(lock.dir());
+    // A sender on a server works for its team: without the team database it has nothing to do.
+    backend.join_team_at_start = true;
     if let Some(name) = args.account {
         backend.start_account = StartAccount::Name(name);
     }
@@ -584,9 +586,18 @@ fn open_store(dir: Option<PathBuf>) -> anyhow::Result<(Held, Store, Keychain)> {
     lock.hook().set(|| {
         tracing::info!("another logodesk was started on this data folder; this command has no window to bring forward");
     });
-    let store = Store::open(&lock.dir().join("logodesk.sqlite"))?;
+    let mut store = Store::open(&lock.dir().join("logodesk.sqlite"))?;
     let keychain = Keychain::system();
     keychain.scope_to(&store.install_id()?, None)?;
+    // On a team, the team's accounts and history: the desk joins first (nothing to move on a
+    // desk that joined before). A team out of reach is a failure here, not a silent fall back
+    // to this desk's own rows: a command that says "queued" or prints a history must mean the
+    // team's.
+    if let Some(report) = crate::team::join_if_on_a_team(&mut store, &keychain, lock.dir())?
+        && !report.is_empty()
+    {
+        tracing::info!(?report, "this desk joined its team");
+    }
     Ok((Held(lock, logging), store, keychain))
 }
 

@@ -159,8 +159,22 @@ fn check_account(config: &BackendConfig) -> Result<(), HeadlessError> {
     else {
         return Ok(());
     };
-    let store = Store::open(path)?;
+    let mut store = Store::open(path)?;
     store.ensure_sandbox_account()?;
+    // A team's account is in the team database: attached (and this desk's rows moved in)
+    // first. Connecting is the backend's to report: without the team, only this desk's own.
+    if let Some(dir) = path.parent() {
+        let keychain = config
+            .keychain
+            .clone()
+            .unwrap_or_else(crate::keychain::Keychain::system);
+        if let Ok(install) = store.install_id() {
+            keychain.scope_to(&install, None).ok();
+        }
+        if let Err(e) = crate::team::join_if_on_a_team(&mut store, &keychain, dir) {
+            tracing::info!(error = %e, "the team database is not reachable to look up the account");
+        }
+    }
     let accounts = store.accounts()?;
     if config.start_account.pick(&accounts).is_some() {
         return Ok(());

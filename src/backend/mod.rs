@@ -110,6 +110,10 @@ pub struct BackendConfig {
     pub file_dialog: Option<Arc<dyn FileDialog>>,
     /// The window the system's file dialogs belong to; `None` without a window.
     pub dialog_parent: Option<DialogParent>,
+    /// Join the data folder's team database before anything starts, failing the start if it
+    /// cannot be reached (a sender without a window: its work is the team's outbox). The app
+    /// joins in the background instead and shows this desk's own data meanwhile.
+    pub join_team_at_start: bool,
 }
 
 impl BackendConfig {
@@ -131,6 +135,7 @@ impl BackendConfig {
             downloads: None,
             file_dialog: None,
             dialog_parent: None,
+            join_team_at_start: false,
         }
     }
 
@@ -151,6 +156,7 @@ impl BackendConfig {
             downloads: None,
             file_dialog: None,
             dialog_parent: None,
+            join_team_at_start: false,
         }
     }
 }

@@ -34,7 +34,18 @@ pub(super) async fn start(config: &BackendConfig) -> Result<Started, UserError> 
         Some(k) => k,
         None => blocking(Keychain::system).await?,
     };
-    let store = scope_keychain(store, keychain.clone()).await?;
+    let mut store = scope_keychain(store, keychain.clone()).await?;
+    if let (true, StoreLocation::File(path)) = (config.join_team_at_start, &config.store)
+        && let Some(dir) = path.parent().map(ToOwned::to_owned)
+    {
+        let kc = keychain.clone();
+        store = blocking(move || {
+            crate::team::join_if_on_a_team(&mut store, &kc, &dir)
+                .map(|_| store)
+                .map_err(|e| UserError::from_error(&e))
+        })
+        .await??;
+    }
     let sandbox = match config.sandbox.clone() {
         Some(cfg) => start_sandbox(cfg).await,
         None => Err(UserError::new(crate::tr!("backend-sandbox-off"), None)),

@@ -518,67 +518,24 @@ async fn watch(settings: TeamSettings, sink: Sink<TeamEvent>, link: TeamLink) {
     }
 }
 
-/// Attaches the team database to the store (a connection of the store's own) and moves this
-/// desk's rows into it: copied in one transaction, each account's key copied to the team
-/// account's keychain entry, then forgotten here (`store::join`). Nothing to move on a desk
-/// that joined before: the report is then empty.
+/// Attaches the team database to the store and moves this desk's rows in
+/// ([`team::attach_and_join`], on the store's lane: it is rare, and the store must not be
+/// used between its steps).
 async fn attach_and_join(
     settings: &TeamSettings,
     link: &TeamLink,
 ) -> Result<crate::store::JoinReport, UserError> {
-    let s = settings.clone();
-    let client = blocking(move || team::connect(&s))
-        .await?
-        .map_err(|e| UserError::from_error(&e))?;
-    let (desk, proofs) = (settings.desk_name.clone(), link.proofs.clone());
-    let report = with_store(&link.store, move |store| {
-        store.attach_team(client, &desk)?;
-        store.copy_into_team(proofs.as_deref())
+    let (s, keychain, proofs) = (settings.clone(), link.keychain.clone(), link.proofs.clone());
+    with_store(&link.store, move |store| {
+        Ok(team::attach_and_join(
+            store,
+            &keychain,
+            &s,
+            proofs.as_deref(),
+        ))
     })
-    .await?;
-    if report.is_empty() {
-        return Ok(report);
-    }
-    let (keychain, moved) = (link.keychain.clone(), report.clone());
-    let locations = with_store(&link.store, |store| {
-        Ok(store
-            .accounts()?
-            .into_iter()
-            .map(|a| (a.id, a.key_location))
-            .collect::<std::collections::HashMap<_, _>>())
-    })
-    .await?;
-    blocking(move || {
-        for (local, team_id) in &moved.accounts {
-            let location = locations
-                .get(local)
-                .copied()
-                .unwrap_or(crate::store::KeyLocation::Keychain);
-            match keychain.get(*local, location) {
-                Ok(key) => {
-                    if let Err(e) = keychain.set(*team_id, &key) {
-                        tracing::warn!(error = %e, "a joined account's key could not be copied");
-                    }
-                }
-                // No key on this desk (or no keychain): the team's orders of that account wait
-                // for a desk that has one.
-                Err(e) => tracing::info!(error = %e, "a joined account has no key on this desk"),
-            }
-        }
-    })
-    .await?;
-    let forget = report.clone();
-    with_store(&link.store, move |store| store.forget_joined(&forget)).await?;
-    let keychain = link.keychain.clone();
-    let gone: Vec<_> = report.accounts.iter().map(|(local, _)| *local).collect();
-    blocking(move || {
-        for local in gone {
-            keychain.delete(local).ok();
-        }
-    })
-    .await?;
-    tracing::info!(?report, "this desk joined the team database");
-    Ok(report)
+    .await?
+    .map_err(|e| UserError::from_error(&e))
 }
 
 #[cfg(test)]

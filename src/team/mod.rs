@@ -12,9 +12,11 @@
 //!   `logodesk <desk name>` and TCP keepalives, and the report Settings shows.
 
 mod connect;
+mod join;
 mod saved;
 
 pub use connect::{Desk, TestReport, connect, test_connection};
+pub use join::{JoinError, attach_and_join, join_if_on_a_team, settings_of};
 pub use saved::{SavedError, SavedTeam, run_address, set_run_address};
 
 use secrecy::SecretString;

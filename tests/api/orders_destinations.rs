@@ -37,6 +37,7 @@ fn backend(db: &Path, keychain: &Keychain, start: StartAccount) -> Backend {
             downloads: None,
             file_dialog: None,
             dialog_parent: None,
+            join_team_at_start: false,
         },
         logodesk::backend::Waker::none(),
     )

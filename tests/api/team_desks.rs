@@ -76,6 +76,7 @@ fn start(desk: &Desk) -> Backend {
             downloads: None,
             file_dialog: None,
             dialog_parent: None,
+            join_team_at_start: false,
         },
         logodesk::backend::Waker::none(),
     )
@@ -135,7 +136,8 @@ fn two_desks_join_one_team_see_each_others_orders_and_place_each_once() {
         .build()
         .unwrap();
     let env = service.block_on(start_with(SandboxConfig::fast()));
-    let team = pg_cluster::shared().socket_url(&pg_cluster::shared().create_database());
+    let database = pg_cluster::shared().create_database();
+    let team = pg_cluster::shared().socket_url(&database);
     let anna = desk(&env, &team, "Anna", "TEAM-A1");
     let bo = desk(&env, &team, "Bo", "TEAM-B1");
 
@@ -201,4 +203,12 @@ fn two_desks_join_one_team_see_each_others_orders_and_place_each_once() {
     assert_eq!(placed(&env, "TEAM-A1"), 1);
     assert_eq!(placed(&env, "TEAM-B1"), 1);
     assert_eq!(placed(&env, "TEAM-B2"), 1);
+
+    // The team database holds the orders, never a key (issue 29, "Security"): a dump of it
+    // has the orders' references and not the API key both desks used.
+    let dump = pg_cluster::shared().dump(&database).unwrap();
+    let has_text = |needle: &str| dump.windows(needle.len()).any(|w| w == needle.as_bytes());
+    assert!(has_text("TEAM-B2"), "the dump holds the orders");
+    assert!(has_text("Club shop"));
+    assert!(!has_text(env.key()), "an API key is in the team database");
 }

@@ -319,6 +319,30 @@ impl PgCluster {
         }
     }
 
+    /// The whole of database `db` as `pg_dump` writes it (plain SQL, every table's rows):
+    /// what a backup of the team database would hold.
+    pub fn dump(&self, db: &str) -> Result<Vec<u8>, String> {
+        let pg_dump = if self.bin.join("pg_dump").is_file() {
+            self.bin.join("pg_dump")
+        } else {
+            PathBuf::from("pg_dump")
+        };
+        let out = Command::new(pg_dump)
+            .arg("-h")
+            .arg(&self.dir)
+            .arg("-p")
+            .arg(self.port.to_string())
+            .args(["-U", "postgres", "--no-owner", db])
+            .stdin(Stdio::null())
+            .output()
+            .map_err(|e| format!("pg_dump: {e}"))?;
+        if out.status.success() {
+            Ok(out.stdout)
+        } else {
+            Err(format!("pg_dump: {}", String::from_utf8_lossy(&out.stderr)))
+        }
+    }
+
     /// A new empty database of its own for one test; answers its name.
     pub fn create_database(&self) -> String {
         let name = format!("t_{}", DATABASES.fetch_add(1, Ordering::SeqCst));

@@ -41,6 +41,7 @@ fn backend_config(db: &Path, keychain: &Keychain, account: AccountId) -> Backend
         downloads: None,
         file_dialog: None,
         dialog_parent: None,
+        join_team_at_start: false,
     }
 }
 

@@ -165,3 +165,5 @@ history-shown-total = { $count ->
    *[other] {" "}({ $open } ikke gennemført, endnu uden beløb)
 }
 history-tracking-id-invalid = Skriv sporings-id'et, et helt tal som f.eks. 50001.
+history-fact-placed-by = Bestilt af
+history-reference-by = { $reference } · { $desk }

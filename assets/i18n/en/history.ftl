@@ -165,3 +165,5 @@ history-shown-total = { $count ->
    *[other] {" "}({ $open } not completed, without a total yet)
 }
 history-tracking-id-invalid = Type the tracking id, a whole number such as 50001.
+history-fact-placed-by = Placed by
+history-reference-by = { $reference } · { $desk }

@@ -421,9 +421,18 @@ impl HistoryView {
                                         RichText::new(number).strong().color(t.text_strong),
                                     ),
                                 );
+                                // On a team, who placed it goes with the reference.
+                                let reference = match &o.placed_by {
+                                    Some(by) => crate::tr!(
+                                        "history-reference-by",
+                                        reference = o.reference.as_str(),
+                                        desk = by.as_str()
+                                    ),
+                                    None => o.reference.clone(),
+                                };
                                 ui.add_sized(
                                     [widths[1], 20.0],
-                                    egui::Label::new(&o.reference).truncate(),
+                                    egui::Label::new(reference).truncate(),
                                 );
                                 ui.add_sized(
                                     [widths[2], 20.0],
@@ -758,6 +767,10 @@ impl HistoryView {
                                 &order.origin_of_delivery,
                             );
                             ui.end_row();
+                            if let Some(by) = &o.placed_by {
+                                fact(ui, &crate::tr!("history-fact-placed-by"), by);
+                                ui.end_row();
+                            }
                         });
                 });
                 ui.add_space(space::M);

@@ -1,0 +1,88 @@
+//! A desk on its team: the team database attached to the desk's store and the desk's own rows
+//! moved in (`store::join`), with each moved account's key copied in the keychain to the team
+//! account's entry. One blocking function for every caller: the app's start, its reconnects,
+//! and the commands without a window.
+
+use super::{SavedError, SavedTeam, TeamError, TeamSettings};
+use crate::keychain::Keychain;
+use crate::store::{AccountId, JoinReport, KeyLocation, Store, StoreError};
+use std::collections::HashMap;
+use std::path::Path;
+
+/// Why a desk is not on its team now.
+#[derive(Debug, thiserror::Error)]
+pub enum JoinError {
+    /// The saved settings could not be read.
+    #[error(transparent)]
+    Saved(#[from] SavedError),
+    /// Connecting failed (the sentence says why).
+    #[error(transparent)]
+    Connect(#[from] TeamError),
+    /// The team database or this desk's refused a step (nothing is lost: a step not done is
+    /// done at the next connection).
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// The team settings of the data folder `dir` for this run: `--team-database` (or
+/// `LOGODESK_TEAM_DATABASE`) if given, else what Settings → Team saved there; `None`: no team.
+pub fn settings_of(dir: &Path, keychain: &Keychain) -> Result<Option<TeamSettings>, SavedError> {
+    SavedTeam::load(dir)?.resolve(super::run_address(), keychain)
+}
+
+/// Connects to the team database of `settings`, attaches it to `store` and moves this desk's
+/// rows in: copied in one transaction, keys copied (an account without a key here leaves its
+/// orders to a desk with one), then forgotten here. Blocks (connecting, both databases, the
+/// keychain). Answers what moved: nothing on a desk that joined before.
+pub fn attach_and_join(
+    store: &mut Store,
+    keychain: &Keychain,
+    settings: &TeamSettings,
+    proofs: Option<&Path>,
+) -> Result<JoinReport, JoinError> {
+    let client = super::connect(settings)?;
+    store.attach_team(client, &settings.desk_name)?;
+    let report = store.copy_into_team(proofs)?;
+    if report.is_empty() {
+        return Ok(report);
+    }
+    let locations: HashMap<AccountId, KeyLocation> = store
+        .accounts()?
+        .into_iter()
+        .map(|a| (a.id, a.key_location))
+        .collect();
+    for (local, team) in &report.accounts {
+        let location = locations
+            .get(local)
+            .copied()
+            .unwrap_or(KeyLocation::Keychain);
+        match keychain.get(*local, location) {
+            Ok(key) => {
+                if let Err(e) = keychain.set(*team, &key) {
+                    tracing::warn!(error = %e, "a joined account's key could not be copied");
+                }
+            }
+            Err(e) => tracing::info!(error = %e, "a joined account has no key on this desk"),
+        }
+    }
+    store.forget_joined(&report)?;
+    for (local, _) in &report.accounts {
+        keychain.delete(*local).ok();
+    }
+    tracing::info!(?report, "this desk joined the team database");
+    Ok(report)
+}
+
+/// [`attach_and_join`] for a data folder's own settings ([`settings_of`]); `None` when the
+/// folder has no team.
+pub fn join_if_on_a_team(
+    store: &mut Store,
+    keychain: &Keychain,
+    dir: &Path,
+) -> Result<Option<JoinReport>, JoinError> {
+    let Some(settings) = settings_of(dir, keychain)? else {
+        return Ok(None);
+    };
+    let proofs = dir.join("proofs");
+    attach_and_join(store, keychain, &settings, Some(&proofs)).map(Some)
+}
