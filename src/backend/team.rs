@@ -146,6 +146,11 @@ impl Team {
         }
     }
 
+    /// Whether this desk has a team database (saved, or given for this run).
+    pub(super) async fn configured(&self) -> bool {
+        self.run_address.is_some() || self.load().await.is_ok_and(|saved| saved.address.is_some())
+    }
+
     async fn load(&self) -> Result<SavedTeam, UserError> {
         match self.dir.clone() {
             Some(dir) => blocking(move || SavedTeam::load(&dir))

@@ -62,6 +62,11 @@ pub(super) async fn run(
     worker.stop().await;
 }
 
+/// "There is no account named …" (asked for at start).
+fn no_such_account(name: &str) -> UserError {
+    UserError::new(crate::tr!("backend-no-such-account", name = name), None)
+}
+
 /// A sink that wraps a feature's answers into [`Event`]s.
 fn feature_sink<E: 'static>(sink: &EventSink, wrap: fn(E) -> Event) -> Sink<E> {
     let sink = sink.clone();
@@ -85,6 +90,9 @@ struct Worker {
     generation: Generation,
     /// The account shown (activated last).
     shown: Option<AccountId>,
+    /// The account asked for at start when it was not there yet: a team's, shown once the
+    /// team database is attached.
+    waiting_for: Option<StartAccount>,
     logos: Logos,
     accounts: Accounts,
     editor: Editor,
@@ -200,6 +208,7 @@ impl Worker {
             sandbox: started.sandbox.ok(),
             generation: Generation(0),
             shown: None,
+            waiting_for: None,
         };
         let (sandbox_account, accounts) = with_store(&worker.store, |s| {
             Ok((s.ensure_sandbox_account()?, s.accounts()?))
@@ -216,13 +225,14 @@ impl Worker {
             },
         });
         let first = config.start_account.pick(&accounts);
-        if let StartAccount::Name(name) = &config.start_account
-            && first.is_none()
-        {
-            worker.fail(UserError::new(
-                crate::tr!("backend-no-such-account", name = name.as_str()),
-                None,
-            ));
+        if first.is_none() && config.start_account != StartAccount::Sandbox {
+            if worker.team.configured().await {
+                // A team's account is known once the team database is attached (in the
+                // background): shown then (`team_attached`), the sandbox meanwhile.
+                worker.waiting_for = Some(config.start_account.clone());
+            } else if let StartAccount::Name(name) = &config.start_account {
+                worker.fail(no_such_account(name));
+            }
         }
         let first = first.cloned().unwrap_or(sandbox_account);
         worker.activate(first).await;
@@ -311,6 +321,16 @@ impl Worker {
     async fn team_attached(&mut self, moved: Vec<(AccountId, AccountId)>) {
         self.accounts.announce().await;
         self.orders.sync_outboxes().await;
+        if let Some(start) = self.waiting_for.take() {
+            let accounts = with_store(&self.store, |s| s.accounts())
+                .await
+                .unwrap_or_default();
+            match (start.pick(&accounts), &start) {
+                (Some(account), _) => return self.activate(account.clone()).await,
+                (None, StartAccount::Name(name)) => self.fail(no_such_account(name)),
+                (None, _) => {}
+            }
+        }
         let shown = self.shown;
         let next = moved
             .iter()

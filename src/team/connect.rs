@@ -196,13 +196,16 @@ pub fn test_connection(settings: &TeamSettings) -> Result<TestReport, TeamError>
     let (schema_exists, may_create_schema): (bool, bool) = (row.get(0), row.get(1));
     let desks = client
         .query(
+            // One row per desk: a running desk holds two connections (its store's and its
+            // listener's), since the older one.
             "SELECT substr(application_name, length($1) + 1), \
-                    coalesce(to_char(backend_start AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') \
+                    coalesce(to_char(min(backend_start) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') \
                              || ' UTC', ''), \
-                    pid = pg_backend_pid() \
+                    bool_or(pid = pg_backend_pid()) \
                FROM pg_stat_activity \
               WHERE starts_with(application_name, $1) \
-              ORDER BY backend_start, pid",
+              GROUP BY application_name \
+              ORDER BY min(backend_start), application_name",
             &[&APPLICATION_PREFIX],
         )
         .map_err(server)?

@@ -23,7 +23,7 @@ team-ca-pick-filter = Certifikater (PEM)
 
 # Indstillinger → Team (src/ui/settings_team.rs).
 settings-team = Teamdatabase
-settings-team-hint = En PostgreSQL-database, som teamet deler. Valgfri: uden den bliver alt på denne computer. Indtil videre forbinder et skrivebord sig og ser, hvilke skriveborde der er forbundet; historik, kladder og ordrer i kø bliver stadig på hver computer.
+settings-team-hint = En PostgreSQL-database, som teamet deler. Valgfri: uden den bliver alt på denne computer. Når den er gemt, flytter denne computer sine konti, kladder, historik, godkendelser og ventende ordrer ind i den (aldrig dens API-nøgler eller den indbyggede sandkasses ordrer), ser de andre computeres ordrer, og teamets ventende ordrer sendes af én computer hver.
 settings-team-run = I denne kørsel er teamdatabasen { $address } (--team-database), ikke den, der er gemt her.
 settings-team-address = Adresse
 settings-team-password = Adgangskode
@@ -56,4 +56,22 @@ settings-team-desks = { $count ->
 settings-team-desk-row = { $name }, siden { $since }
 settings-team-desk-this = { $name } (denne test), siden { $since }
 shell-team-unreachable = Teamdatabasen kan ikke nås, næste forsøg om { $seconds } s
-settings-team-joined = Denne computer er tilsluttet teamets database: { $accounts } konti, { $drafts } kladder, { $queued } ordrer, der venter på at blive sendt, { $history } ordrer fra historikken, { $approvals } godkendelser og { $tasks } opgaver er flyttet ind. Intet, der allerede er sendt, sendes igen.
+settings-team-joined = Denne computer er tilsluttet teamets database. Flyttet ind: { $accounts ->
+        [one] én konto
+       *[other] { $accounts } konti
+    }, { $drafts ->
+        [one] én kladde
+       *[other] { $drafts } kladder
+    }, { $queued ->
+        [one] én ordre, der venter på at blive sendt
+       *[other] { $queued } ordrer, der venter på at blive sendt
+    }, { $history ->
+        [one] én ordre fra historikken
+       *[other] { $history } ordrer fra historikken
+    }, { $approvals ->
+        [one] én godkendelse
+       *[other] { $approvals } godkendelser
+    } og { $tasks ->
+        [one] én opgave
+       *[other] { $tasks } opgaver
+    }. Intet, der allerede er sendt, sendes igen.

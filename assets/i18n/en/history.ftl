@@ -4,6 +4,7 @@
 
 history-title = Order history
 history-subtitle = { $count } placed from this machine or looked up · { $pending } in progress
+history-subtitle-team = { $count } placed by the team or looked up · { $pending } in progress
 history-look-up = Look up
 history-looking-up = Looking up the order
 history-tracking-id = Tracking id

@@ -23,7 +23,7 @@ team-ca-pick-filter = Certificates (PEM)
 
 # Settings → Team (src/ui/settings_team.rs).
 settings-team = Team database
-settings-team-hint = A PostgreSQL database the team shares. Optional: without one, everything stays on this computer. For now a desk connects and sees which desks are connected; history, drafts and queued orders still stay on each computer.
+settings-team-hint = A PostgreSQL database the team shares. Optional: without one, everything stays on this computer. Once saved, this desk moves its accounts, drafts, history, approvals and queued orders into it (never its API keys or the built-in sandbox's orders), sees the other desks' orders, and the team's queued orders are sent by one desk each.
 settings-team-run = For this run the team database is { $address } (--team-database), not the one saved here.
 settings-team-address = Address
 settings-team-password = Password
@@ -56,4 +56,22 @@ settings-team-desks = { $count ->
 settings-team-desk-row = { $name }, since { $since }
 settings-team-desk-this = { $name } (this test), since { $since }
 shell-team-unreachable = Team database not reachable, next try in { $seconds } s
-settings-team-joined = This desk joined the team database: { $accounts } accounts, { $drafts } drafts, { $queued } orders waiting to be sent, { $history } orders of the history, { $approvals } approvals and { $tasks } tasks moved in. Nothing already sent is sent again.
+settings-team-joined = This desk joined the team database. Moved in: { $accounts ->
+        [one] one account
+       *[other] { $accounts } accounts
+    }, { $drafts ->
+        [one] one draft
+       *[other] { $drafts } drafts
+    }, { $queued ->
+        [one] one order waiting to be sent
+       *[other] { $queued } orders waiting to be sent
+    }, { $history ->
+        [one] one order of the history
+       *[other] { $history } orders of the history
+    }, { $approvals ->
+        [one] one approval
+       *[other] { $approvals } approvals
+    } and { $tasks ->
+        [one] one task
+       *[other] { $tasks } tasks
+    }. Nothing already sent is sent again.

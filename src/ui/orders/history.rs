@@ -331,14 +331,17 @@ impl HistoryView {
         let t = theme::tokens(ui.ctx());
         let pending = history.iter().filter(|o| !o.state.is_final()).count();
         ui.horizontal(|ui| {
-            ui.screen_title(
-                &crate::tr!("history-title"),
-                Some(&crate::tr!(
-                    "history-subtitle",
+            // A team's account lists every desk's orders (each row names its desk).
+            let subtitle = if history.iter().any(|o| o.placed_by.is_some()) {
+                crate::tr!(
+                    "history-subtitle-team",
                     count = history.len(),
                     pending = pending
-                )),
-            );
+                )
+            } else {
+                crate::tr!("history-subtitle", count = history.len(), pending = pending)
+            };
+            ui.screen_title(&crate::tr!("history-title"), Some(&subtitle));
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 let tracking = IdEntry::new(
                     &mut self.lookup,
