@@ -78,6 +78,36 @@ fn insert(cols: &[&str], table: &str, returning: bool) -> String {
     )
 }
 
+/// The columns of `cols` copied as they are (all but the id and `set`, which the copy sets
+/// itself), and the `INSERT` of those and then `set` into the team's `table`.
+fn copy_of<'a>(cols: &'a [String], table: &str, set: [&'a str; 2]) -> (Vec<&'a str>, String) {
+    let keep: Vec<&str> = cols
+        .iter()
+        .map(String::as_str)
+        .filter(|c| *c != "id" && !set.contains(c))
+        .collect();
+    let mut all = keep.clone();
+    all.extend(set);
+    let sql = insert(&all, table, true);
+    (keep, sql)
+}
+
+/// A row's values by column name, and its id.
+fn named<'a>(
+    cols: &'a [String],
+    row: &'a super::db::Row,
+) -> Result<(HashMap<&'a str, &'a Value>, i64), StoreError> {
+    let by_name: HashMap<&str, &Value> =
+        cols.iter().map(String::as_str).zip(row.values()).collect();
+    match by_name.get("id") {
+        Some(Value::Int(id)) => {
+            let id = *id;
+            Ok((by_name, id))
+        }
+        _ => Err(StoreError::NoRow),
+    }
+}
+
 impl Store {
     /// Copies this desk's remote accounts and all their rows into the attached team database
     /// in one transaction (module doc); `proofs` is the folder kept proof PDFs are in (their
@@ -141,24 +171,9 @@ impl Store {
                     &select(&order_cols, "local_orders", "account_id = $1 ORDER BY id"),
                     &params![account.id.0],
                 )?;
-                let keep: Vec<&str> = order_cols
-                    .iter()
-                    .map(String::as_str)
-                    .filter(|c| !matches!(*c, "id" | "origin" | "placed_by"))
-                    .collect();
-                let mut cols = keep.clone();
-                cols.extend(["origin", "placed_by"]);
-                let sql = insert(&cols, "local_orders", true);
+                let (keep, sql) = copy_of(&order_cols, "local_orders", ["origin", "placed_by"]);
                 for row in rows {
-                    let by_name: HashMap<&str, &Value> = order_cols
-                        .iter()
-                        .map(String::as_str)
-                        .zip(row.values())
-                        .collect();
-                    let local_id = match by_name.get("id") {
-                        Some(Value::Int(id)) => *id,
-                        _ => return Err(StoreError::NoRow),
-                    };
+                    let (by_name, local_id) = named(&order_cols, &row)?;
                     let origin = format!("{install}:{local_id}");
                     let mut values: Vec<Value> = keep
                         .iter()
@@ -214,28 +229,13 @@ impl Store {
                 }
 
                 // Approval steps of those orders, with the kept PDF's bytes.
-                let keep: Vec<&str> = step_cols
-                    .iter()
-                    .map(String::as_str)
-                    .filter(|c| !matches!(*c, "id" | "origin" | "proof_pdf"))
-                    .collect();
-                let mut cols = keep.clone();
-                cols.extend(["origin", "proof_pdf"]);
-                let sql = insert(&cols, "proof_steps", true);
+                let (keep, sql) = copy_of(&step_cols, "proof_steps", ["origin", "proof_pdf"]);
                 for (local_order, team_order) in &moved {
                     for row in local.query_all(
                         &select(&step_cols, "proof_steps", "order_id = $1 ORDER BY id"),
                         &params![*local_order],
                     )? {
-                        let by_name: HashMap<&str, &Value> = step_cols
-                            .iter()
-                            .map(String::as_str)
-                            .zip(row.values())
-                            .collect();
-                        let step_id = match by_name.get("id") {
-                            Some(Value::Int(id)) => *id,
-                            _ => return Err(StoreError::NoRow),
-                        };
+                        let (by_name, step_id) = named(&step_cols, &row)?;
                         let pdf = match (by_name.get("proof_pdf"), by_name.get("proof_file")) {
                             (Some(Value::Bytes(b)), _) => Value::Bytes(b.clone()),
                             (_, Some(Value::Text(file))) => proofs

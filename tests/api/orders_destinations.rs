@@ -63,17 +63,7 @@ fn wait_sent(b: &Backend, db: &Path, id: LocalOrderId) -> LocalOrder {
 }
 
 fn queue(db: &Path, account: AccountId, env: &Env, reference: &str) -> LocalOrderId {
-    let mut store = Store::open(db).unwrap();
-    let body = serde_json::to_vec(&simple_order(env, reference)).unwrap();
-    let draft = store
-        .create_draft(account, "{}", reference, "Nordby IF")
-        .unwrap();
-    assert!(
-        store
-            .queue_draft(draft.id, "{}", reference, "Nordby IF", &body)
-            .unwrap()
-    );
-    draft.id
+    queue_simple(&mut Store::open(db).unwrap(), account, env, reference)
 }
 
 /// The references of the orders a sandbox has, beyond its `before` first ones.

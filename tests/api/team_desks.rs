@@ -9,7 +9,7 @@ use crate::pg_cluster;
 use logodesk::api::*;
 use logodesk::backend::orders::{OrdersCommand, OrdersEvent};
 use logodesk::backend::team::{TeamEvent, TeamStatus};
-use logodesk::backend::{Backend, BackendConfig, Command, Event, StartAccount, StoreLocation};
+use logodesk::backend::{Backend, BackendConfig, Command, Event, StartAccount};
 use logodesk::keychain::Keychain;
 use logodesk::sandbox::SandboxConfig;
 use logodesk::store::{AccountId, KeyLocation, LocalOrder, NewAccount, Store, TEAM_IDS_FROM};
@@ -65,18 +65,13 @@ fn desk(env: &Env, team: &str, name: &str, reference: &str) -> Desk {
 fn start(desk: &Desk) -> Backend {
     Backend::start(
         BackendConfig {
-            store: StoreLocation::File(desk.dir.path().join("logodesk.sqlite")),
             sandbox: None,
             keychain: Some(desk.keychain.clone()),
             start_account: StartAccount::Id(desk.account),
             retry: fast_retry().with_max_retries(0),
-            worker_threads: 2,
             order_poll: Duration::from_millis(200),
             task_poll: Duration::from_millis(200),
-            downloads: None,
-            file_dialog: None,
-            dialog_parent: None,
-            join_team_at_start: false,
+            ..BackendConfig::in_data_dir(desk.dir.path())
         },
         logodesk::backend::Waker::none(),
     )

@@ -289,6 +289,26 @@ pub fn simple_order(env: &Env, reference: &str) -> PlaceOrder {
         .with_logo(LogoLine::quantity(LogoId(env.fx.done_logo_id), 5))
 }
 
+/// Queues [`simple_order`]`(env, reference)` for `account` as "Place order" does: a draft with
+/// its key, then its exact body bytes in one transaction.
+pub fn queue_simple(
+    store: &mut logodesk::store::Store,
+    account: logodesk::store::AccountId,
+    env: &Env,
+    reference: &str,
+) -> logodesk::store::LocalOrderId {
+    let body = serde_json::to_vec(&simple_order(env, reference)).unwrap();
+    let draft = store
+        .create_draft(account, "{}", reference, "Nordby IF")
+        .unwrap();
+    assert!(
+        store
+            .queue_draft(draft.id, "{}", reference, "Nordby IF", &body)
+            .unwrap()
+    );
+    draft.id
+}
+
 // ---------------------------------------------------------------------------------------------
 // Artwork
 // ---------------------------------------------------------------------------------------------
