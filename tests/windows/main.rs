@@ -8,6 +8,7 @@
 //! 4. `installer`: the NSIS installer installs, upgrades in place and uninstalls, keeping data.
 //! 5. `window`: the gallery drawn by the exe with its own renderer choice.
 //! 6. `keychain`: an account's key stored and read back through Credential Manager.
+//! 7. `team`: the exe joins a team's PostgreSQL, queues into its outbox and sends.
 //!
 //! Every test needs Wine, mingw-w64 and the Windows build, so each is `#[ignore]` with the
 //! reason; CI (`.ci/run`) builds the exe and the installer first and runs ignored tests too.
@@ -19,6 +20,8 @@
 mod common;
 #[path = "../common/patience.rs"]
 mod patience;
+#[path = "../common/pg_cluster.rs"]
+mod pg_cluster;
 #[path = "../runner_common/mod.rs"]
 mod runner_common;
 
@@ -29,4 +32,5 @@ mod installer;
 mod keychain;
 mod sandbox_api;
 mod send_queued;
+mod team;
 mod window;
