@@ -23,7 +23,7 @@ use super::tasks::{Tasks, TasksCommand};
 use super::team::{Team, TeamLink};
 use super::{BackendConfig, EventSink, StartAccount, startup};
 use crate::sandbox::SandboxHandle;
-use crate::store::{AccountId, AccountRecord};
+use crate::store::{AccountId, AccountRecord, StoreError};
 use std::sync::{Arc, Mutex};
 use tokio::sync::mpsc::{self, UnboundedReceiver};
 
@@ -339,10 +339,15 @@ impl Worker {
         match (next, shown) {
             (Some(team), _) => self.switch(team).await,
             (None, Some(shown)) => {
-                if with_store(&self.store, move |s| s.account(shown))
-                    .await
-                    .is_err()
-                {
+                // Gone: removed, or the team let go. A team database out of reach is not a
+                // reason to leave the account: its screens keep what they last read.
+                let gone = with_store(&self.store, move |s| match s.account(shown) {
+                    Ok(_) => Ok(false),
+                    Err(StoreError::NoSuchAccount | StoreError::TeamNotConnected) => Ok(true),
+                    Err(e) => Err(e),
+                })
+                .await;
+                if matches!(gone, Ok(true)) {
                     self.show_sandbox().await;
                 }
             }

@@ -204,6 +204,18 @@ pub struct ActiveAccount {
 }
 
 impl Session {
+    /// Whether what is shown of the active account may be out of date: it is a team's account
+    /// and the team database is out of reach now (the screens keep what they last read).
+    pub fn team_data_stale(&self) -> bool {
+        matches!(
+            self.team,
+            Some(crate::backend::team::TeamStatus::Unreachable { .. })
+        ) && self
+            .active
+            .as_ref()
+            .is_some_and(|a| a.record.id.0 >= crate::store::TEAM_IDS_FROM)
+    }
+
     /// The organization context as shown in the status bar.
     pub fn organization_label(&self) -> Option<String> {
         let active = self.active.as_ref()?;

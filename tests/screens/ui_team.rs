@@ -187,3 +187,98 @@ fn without_a_keychain_the_team_database_is_tested_and_a_password_refused_with_a_
         );
     }
 }
+
+/// A team's History while its database goes away and comes back: the orders stay listed,
+/// marked as not fresh, and the mark goes once the desk is back on the team.
+#[test]
+fn a_teams_history_is_kept_and_marked_not_fresh_while_the_database_is_gone() {
+    use logodesk::store::{KeyLocation, NewAccount, Store};
+    let cluster = pg_cluster::PgCluster::start(&pg_cluster::PgOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let db = cluster.create_database();
+    let dir = tempfile::tempdir().unwrap();
+    // A desk with an account whose service is out of reach and one order waiting for it.
+    {
+        let mut store = Store::open(&dir.path().join("logodesk.sqlite")).unwrap();
+        let account = store
+            .insert_account(&NewAccount {
+                name: "Club shop".into(),
+                base_url: "http://127.0.0.1:9/".parse().unwrap(),
+                auth: logodesk::api::AuthStyle::Bearer,
+                organization_id: None,
+                key_location: KeyLocation::Keychain,
+            })
+            .unwrap()
+            .id;
+        let draft = store
+            .create_draft(account, "{}", "PO-TEAM-7", "Nordby IF")
+            .unwrap();
+        assert!(
+            store
+                .queue_draft(draft.id, "{}", "PO-TEAM-7", "Nordby IF", b"{}")
+                .unwrap()
+        );
+    }
+    logodesk::team::SavedTeam {
+        address: Some(cluster.socket_url(&db)),
+        ca_file: None,
+        desk_name: Some("Anna".into()),
+    }
+    .save(dir.path())
+    .unwrap();
+    let mut config = config();
+    config.keychain = Some(mock_keychain());
+    config.store = StoreLocation::File(dir.path().join("logodesk.sqlite"));
+    config.start_account = logodesk::backend::StartAccount::Name("Club shop".into());
+    let persisted = PersistedUi {
+        last_screen: Screen::History,
+        ..PersistedUi::default()
+    };
+    let mut h = app_with(config, egui::Theme::Light, persisted);
+    // Joined: the order is the team's now, with who placed it, and nothing is marked.
+    wait_for(&mut h, "the team's order listed", |h| {
+        shows_text(h, "PO-TEAM-7 · Anna")
+    });
+    assert!(
+        h.state()
+            .session()
+            .active
+            .as_ref()
+            .is_some_and(|a| a.record.id.0 >= logodesk::store::TEAM_IDS_FROM),
+        "the team's account is shown"
+    );
+    assert!(shows_text(&h, "placed by the team"));
+    assert!(!shows_text(&h, "not fresh"));
+
+    cluster.stop().unwrap();
+    wait_for(&mut h, "the team database unreachable", |h| {
+        matches!(
+            h.state().session().team,
+            Some(TeamStatus::Unreachable { .. })
+        )
+    });
+    h.run_steps(2);
+    let labels: Vec<String> = h
+        .query_all_by_label_contains("")
+        .filter_map(|n| n.accesskit_node().label())
+        .collect();
+    assert!(
+        shows_text(&h, "not fresh: the team database is out of reach"),
+        "{labels:?} {:?} {:?} {:?}",
+        h.state().session().active.as_ref().map(|a| &a.record.name),
+        h.state().session().team,
+        h.state().notifications()
+    );
+    assert!(
+        shows_text(&h, "PO-TEAM-7 · Anna"),
+        "the last list read is kept"
+    );
+
+    cluster.restart().unwrap();
+    wait_for(&mut h, "the team database back", |h| {
+        h.state().session().team == Some(TeamStatus::Connected)
+    });
+    h.run_steps(2);
+    assert!(!shows_text(&h, "not fresh"));
+    assert!(shows_text(&h, "PO-TEAM-7 · Anna"));
+}

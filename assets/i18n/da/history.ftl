@@ -5,6 +5,7 @@
 history-title = Ordrehistorik
 history-subtitle = { $count } lagt fra denne maskine eller slået op · { $pending } i gang
 history-subtitle-team = { $count } lagt af teamet eller slået op · { $pending } i gang
+history-subtitle-stale = { $subtitle } · ikke opdateret: teamets database kan ikke nås, dette er det sidst læste
 history-look-up = Slå op
 history-looking-up = Slår ordren op
 history-tracking-id = Sporings-id

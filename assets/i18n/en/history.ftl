@@ -5,6 +5,7 @@
 history-title = Order history
 history-subtitle = { $count } placed from this machine or looked up · { $pending } in progress
 history-subtitle-team = { $count } placed by the team or looked up · { $pending } in progress
+history-subtitle-stale = { $subtitle } · not fresh: the team database is out of reach, this is what was last read
 history-look-up = Look up
 history-looking-up = Looking up the order
 history-tracking-id = Tracking id

@@ -341,6 +341,12 @@ impl HistoryView {
             } else {
                 crate::tr!("history-subtitle", count = history.len(), pending = pending)
             };
+            // The team database is out of reach: this is what was last read.
+            let subtitle = if shared.session.team_data_stale() {
+                crate::tr!("history-subtitle-stale", subtitle = subtitle)
+            } else {
+                subtitle
+            };
             ui.screen_title(&crate::tr!("history-title"), Some(&subtitle));
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 let tracking = IdEntry::new(
