@@ -216,7 +216,16 @@ fn run_loop(
                     tracing::info!(account = %account.name, "sending the queued orders");
                     backend.send(Command::Orders(OrdersCommand::Refresh));
                 }
-                Event::Orders(OrdersEvent::Lists { history, .. }) if !watch.listed => {
+                // On a team, another desk sends some of the queued orders: this desk hears of
+                // them in the lists sent again on its change, not as changes of its own.
+                Event::Orders(OrdersEvent::Lists { history, .. }) if watch.listed => {
+                    for row in &history {
+                        if let Some(state) = watch.update(row) {
+                            writeln!(out, "{}", answered_line(row, state))?;
+                        }
+                    }
+                }
+                Event::Orders(OrdersEvent::Lists { history, .. }) => {
                     let queued = watch.list(&history);
                     writeln!(out, "{queued} queued orders to send")?;
                     if watch.held() > 0 {

@@ -39,7 +39,8 @@
 //! UPDATE SKIP LOCKED` and re-checks state and lease in the same statement; no lock outlives
 //! it, so none is held across an HTTP send. The holder renews the lease while it sends
 //! ([`Store::renew_lease`]) and gives the row back on a 400/401/403 for the target
-//! ([`Store::release_claim`]). Why no order is placed twice across desks:
+//! ([`Store::release_claim`]); a send to be tried again keeps the claim, its lease shortened
+//! to the sender's back-off. Why no order is placed twice across desks:
 //!
 //! - Every send of a row, from any desk, carries the key and bytes written when it was
 //!   queued: the service answers a resend with the original order. That is the guarantee;

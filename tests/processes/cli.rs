@@ -1,101 +1,15 @@
 //! The `logodesk sandbox` command line: fixtures, listening, clean SIGTERM, persistence.
 
 use std::collections::BTreeSet;
-use std::io::{BufRead as _, BufReader};
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 use crate::common::PATIENCE;
+use crate::runner_common::SandboxProcess;
 use logodesk::api::*;
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_logodesk");
-
-/// A `logodesk sandbox` process; killed on drop if a test fails before stopping it.
-struct Running {
-    child: Child,
-    base: String,
-}
-
-impl Running {
-    fn start(args: &[&str]) -> Running {
-        let mut child = Command::new(BIN)
-            .arg("sandbox")
-            .args(args)
-            .env("RUST_LOG", "error")
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("logodesk starts");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut lines = BufReader::new(stdout).lines();
-            if let Some(Ok(line)) = lines.next() {
-                tx.send(line).ok();
-            }
-            // Keep draining so the process never blocks on a full pipe.
-            for _ in lines {}
-        });
-        let line = match rx.recv_timeout(Duration::from_secs(30)) {
-            Ok(line) => line,
-            Err(_) => {
-                child.kill().ok();
-                panic!("no `listening on` line within 30 s");
-            }
-        };
-        let url = line
-            .strip_prefix("listening on http://127.0.0.1:")
-            .unwrap_or_else(|| panic!("unexpected first line: {line:?}"));
-        let port: u16 = url.trim().parse().expect("a port number");
-        assert_ne!(port, 0, "the real port is printed");
-        Running {
-            child,
-            base: format!("http://127.0.0.1:{port}/"),
-        }
-    }
-
-    fn client(&self) -> Client {
-        let key = logodesk::sandbox::fixtures().vendor_api_key;
-        Client::new(
-            ClientConfig::parse(&self.base, key.as_str())
-                .unwrap()
-                .with_poll_interval(Duration::from_millis(50)),
-        )
-        .unwrap()
-    }
-
-    /// Sends SIGTERM and waits (bounded) for the exit code.
-    fn terminate(mut self) -> i32 {
-        let pid = self.child.id().to_string();
-        let sent = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
-        assert!(sent.success(), "kill -TERM {pid}");
-        let started = Instant::now();
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status
-                    .code()
-                    .unwrap_or_else(|| panic!("ended by a signal: {status:?}"));
-            }
-            assert!(
-                started.elapsed() < PATIENCE,
-                "the sandbox did not stop within {PATIENCE:?} of SIGTERM"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            self.child.kill().ok();
-            self.child.wait().ok();
-        }
-    }
-}
 
 #[test]
 fn print_fixtures_prints_one_object_with_the_17_keys() {
@@ -144,7 +58,7 @@ fn print_fixtures_prints_one_object_with_the_17_keys() {
 
 #[tokio::test]
 async fn listens_answers_and_stops_cleanly_on_sigterm() {
-    let sb = Running::start(&[
+    let sb = SandboxProcess::start(&[
         "--listen",
         "127.0.0.1:0",
         "--ephemeral",
@@ -175,7 +89,7 @@ async fn listens_answers_and_stops_cleanly_on_sigterm() {
     .unwrap()
     .unwrap();
     assert_eq!(done.status, OrderStatus::Completed);
-    assert_eq!(sb.terminate(), 0, "exit code after SIGTERM");
+    assert_eq!(sb.terminate(PATIENCE), 0, "exit code after SIGTERM");
 }
 
 #[tokio::test]
@@ -198,7 +112,7 @@ async fn state_persists_across_restarts() {
     };
     let key = IdempotencyKey::new();
 
-    let sb = Running::start(&args);
+    let sb = SandboxProcess::start(&args);
     let client = sb.client();
     let placed = client
         .orders()
@@ -224,10 +138,10 @@ async fn state_persists_across_restarts() {
         .place(&order("PERSIST-2"), &IdempotencyKey::new())
         .await
         .unwrap();
-    assert_eq!(sb.terminate(), 0);
+    assert_eq!(sb.terminate(PATIENCE), 0);
     assert!(data.exists());
 
-    let sb = Running::start(&args);
+    let sb = SandboxProcess::start(&args);
     let client = sb.client();
     let again = client.orders().get(placed.id).await.unwrap();
     assert_eq!(again, done, "the completed order is still there");
@@ -259,7 +173,7 @@ async fn state_persists_across_restarts() {
         .unwrap();
     assert!(next.id.0 > pending.id.0 && next.id.0 > placed.id.0);
     assert_ne!(next.order_number, placed.order_number);
-    assert_eq!(sb.terminate(), 0);
+    assert_eq!(sb.terminate(PATIENCE), 0);
 }
 
 /// A 64 × 32 PNG with two flat colors.

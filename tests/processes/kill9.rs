@@ -12,10 +12,9 @@
 
 use crate::runner_common;
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::common::PATIENCE;
-use rand::Rng as _;
 use runner_common::*;
 
 /// Orders queued.
@@ -39,32 +38,7 @@ fn queued_orders_are_placed_exactly_once_through_kill_9() {
     for _ in 0..KILLS {
         let before = queued(data, account);
         let runner = Runner::send_queued(data, false);
-        let mut printed = 0;
-        // A third of the kills at a random moment from the start (opening the databases,
-        // starting the sandbox) up to its first send; the rest once the run has sent 1–3
-        // orders, after a random moment more.
-        if rng.random_bool(1.0 / 3.0) {
-            let until = Instant::now() + Duration::from_millis(rng.random_range(0..1_500));
-            while let Some(line) = runner.next_line(until.saturating_duration_since(Instant::now()))
-            {
-                if line.starts_with("sent ") {
-                    printed += 1;
-                    break;
-                }
-            }
-        } else {
-            let wanted = rng.random_range(1..=3);
-            let limit = Instant::now() + PATIENCE;
-            while printed < wanted {
-                let left = limit.saturating_duration_since(Instant::now());
-                match runner.next_line(left) {
-                    Some(line) if line.starts_with("sent ") => printed += 1,
-                    Some(_) => {}
-                    None => panic!("the run sent nothing within 20 s"),
-                }
-            }
-            std::thread::sleep(Duration::from_micros(rng.random_range(0..2_000)));
-        }
+        let printed = runner.go_to_a_random_point(&mut rng, PATIENCE);
         let status = runner.kill9();
         assert!(!status.success(), "killed, not finished: {status:?}");
         kills += 1;
@@ -86,16 +60,7 @@ fn queued_orders_are_placed_exactly_once_through_kill_9() {
 
     // The last run finishes the queue and exits on its own.
     let last = Runner::send_queued(data, true);
-    let (status, lines, stderr) = last.finish(PATIENCE);
-    assert!(
-        status.success(),
-        "the last run failed: {status:?}\n{stderr}"
-    );
-    assert_eq!(
-        lines.last().map(String::as_str),
-        Some("all queued orders are sent"),
-        "{lines:?}"
-    );
+    last.finish_all_sent(PATIENCE);
 
     // The local rows: every one answered, each with its own tracking id.
     let rows = sent_rows(data, account, N);

@@ -22,4 +22,5 @@ mod kill9;
 mod log_colour;
 mod orders_exactly_once;
 mod pg_server;
+mod team_kill9;
 mod ui_screenshot;

@@ -12,7 +12,7 @@ use std::process::{Child, Command, ExitStatus, Output, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use logodesk::api::{DeliveryAddress, LogoId, LogoLine, PlaceOrder};
+use logodesk::api::{Client, ClientConfig, DeliveryAddress, LogoId, LogoLine, PlaceOrder};
 use logodesk::sandbox::SandboxConfig;
 use logodesk::sandbox::state::{OrderRec, SandboxState};
 use logodesk::store::{AccountId, LocalOrder, OrderState, Store};
@@ -23,16 +23,23 @@ pub const BIN: &str = env!("CARGO_BIN_EXE_logodesk");
 /// folder `dir`, exactly as the composer's "Place order" does: a draft with its key, then its
 /// exact body bytes queued in one transaction.
 pub fn queue_orders(dir: &Path, prefix: &str, n: usize) -> AccountId {
-    let fx = logodesk::sandbox::fixtures();
     let mut store = Store::open(&dir.join("logodesk.sqlite")).unwrap();
     let account = store.ensure_sandbox_account().unwrap().id;
-    let address = DeliveryAddress::new("Nordby IF", "Stadionvej 1", "6700", "Esbjerg", "DK");
     for i in 0..n {
-        let order = PlaceOrder::new(format!("{prefix}-{i}"), address.clone())
-            .with_logo(LogoLine::quantity(LogoId(fx.done_logo_id), 5));
-        queue(&mut store, account, &order);
+        queue(
+            &mut store,
+            account,
+            &done_logo_order(&format!("{prefix}-{i}")),
+        );
     }
     account
+}
+
+/// A minimal valid order: five of the sandbox's done logo to Nordby IF, with `reference`.
+pub fn done_logo_order(reference: &str) -> PlaceOrder {
+    let fx = logodesk::sandbox::fixtures();
+    let address = DeliveryAddress::new("Nordby IF", "Stadionvej 1", "6700", "Esbjerg", "DK");
+    PlaceOrder::new(reference, address).with_logo(LogoLine::quantity(LogoId(fx.done_logo_id), 5))
 }
 
 /// Queues `order` for `account` as "Place order" does: a draft with its key, then its exact
@@ -166,6 +173,59 @@ impl Runner {
         (status, lines, stderr)
     }
 
+    /// Lets a `send-queued` run go on to a random point, where a crash comes: a third of the
+    /// time a random moment from its start (opening the databases, starting the sandbox) up
+    /// to its first `sent` line; else once it has printed 1–3 `sent` lines, a random moment
+    /// more. Answers how many `sent` lines it printed; panics when it sends nothing within
+    /// `patience`.
+    pub fn go_to_a_random_point(&self, rng: &mut impl rand::Rng, patience: Duration) -> usize {
+        let mut printed = 0;
+        if rng.random_bool(1.0 / 3.0) {
+            let until = Instant::now() + Duration::from_millis(rng.random_range(0..1_500));
+            while let Some(line) = self.next_line(until.saturating_duration_since(Instant::now())) {
+                if line.starts_with("sent ") {
+                    printed += 1;
+                    break;
+                }
+            }
+        } else {
+            let wanted = rng.random_range(1..=3);
+            let limit = Instant::now() + patience;
+            while printed < wanted {
+                let left = limit.saturating_duration_since(Instant::now());
+                match self.next_line(left) {
+                    Some(line) if line.starts_with("sent ") => printed += 1,
+                    Some(_) => {}
+                    None => panic!("the run sent nothing within {patience:?}"),
+                }
+            }
+            std::thread::sleep(Duration::from_micros(rng.random_range(0..2_000)));
+        }
+        printed
+    }
+
+    /// [`Runner::finish`] of a `send-queued --exit-when-sent` run, which must exit 0 with
+    /// "all queued orders are sent" last; answers its stdout lines.
+    pub fn finish_all_sent(self, limit: Duration) -> Vec<String> {
+        let (status, lines, stderr) = self.finish(limit);
+        assert!(
+            status.success(),
+            "send-queued failed ({status:?}): {lines:?}\n{stderr}"
+        );
+        assert_eq!(
+            lines.last().map(String::as_str),
+            Some("all queued orders are sent"),
+            "{lines:?}\n{stderr}"
+        );
+        lines
+    }
+
+    /// SIGTERM, as a service manager stops it; then [`Runner::finish`].
+    pub fn terminate(self, limit: Duration) -> (ExitStatus, Vec<String>, String) {
+        sigterm(&self.child);
+        self.finish(limit)
+    }
+
     /// SIGKILL, as `kill -9` does; waits for the process to be gone.
     pub fn kill9(mut self) -> ExitStatus {
         self.child.kill().unwrap();
@@ -185,6 +245,100 @@ impl Drop for Runner {
         // A failing test never leaves a process behind.
         self.child.kill().ok();
         self.child.wait().ok();
+    }
+}
+
+/// Sends SIGTERM to `child` (Unix: `kill -TERM`), as a service manager stops a process.
+pub fn sigterm(child: &Child) {
+    let pid = child.id().to_string();
+    let sent = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+    assert!(sent.success(), "kill -TERM {pid}");
+}
+
+/// A `logodesk sandbox` process (the service on its own, as the real one runs); killed on
+/// drop if a test fails before stopping it.
+pub struct SandboxProcess {
+    child: Child,
+    /// `http://127.0.0.1:PORT/`, the port it printed.
+    pub base: String,
+}
+
+impl SandboxProcess {
+    /// `logodesk sandbox ARGS`; waits (bounded) for its `listening on` line.
+    pub fn start(args: &[&str]) -> SandboxProcess {
+        let mut child = Command::new(BIN)
+            .arg("sandbox")
+            .args(args)
+            .env("RUST_LOG", "error")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("logodesk starts");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut lines = BufReader::new(stdout).lines();
+            if let Some(Ok(line)) = lines.next() {
+                tx.send(line).ok();
+            }
+            // Keep draining so the process never blocks on a full pipe.
+            for _ in lines {}
+        });
+        let line = match rx.recv_timeout(Duration::from_secs(30)) {
+            Ok(line) => line,
+            Err(_) => {
+                child.kill().ok();
+                panic!("no `listening on` line within 30 s");
+            }
+        };
+        let url = line
+            .strip_prefix("listening on http://127.0.0.1:")
+            .unwrap_or_else(|| panic!("unexpected first line: {line:?}"));
+        let port: u16 = url.trim().parse().expect("a port number");
+        assert_ne!(port, 0, "the real port is printed");
+        SandboxProcess {
+            child,
+            base: format!("http://127.0.0.1:{port}/"),
+        }
+    }
+
+    /// A client of the sandbox's vendor.
+    pub fn client(&self) -> Client {
+        let key = logodesk::sandbox::fixtures().vendor_api_key;
+        Client::new(
+            ClientConfig::parse(&self.base, key.as_str())
+                .unwrap()
+                .with_poll_interval(Duration::from_millis(50)),
+        )
+        .unwrap()
+    }
+
+    /// Sends SIGTERM and waits (at most `limit`) for the exit code.
+    pub fn terminate(mut self, limit: Duration) -> i32 {
+        sigterm(&self.child);
+        let started = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status
+                    .code()
+                    .unwrap_or_else(|| panic!("ended by a signal: {status:?}"));
+            }
+            assert!(
+                started.elapsed() < limit,
+                "the sandbox did not stop within {limit:?} of SIGTERM"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for SandboxProcess {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            self.child.kill().ok();
+            self.child.wait().ok();
+        }
     }
 }
 

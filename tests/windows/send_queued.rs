@@ -14,17 +14,7 @@ fn send_queued(wine: &Wine, exe: &std::path::Path, data: &std::path::Path) -> Ve
     command
         .args(["send-queued", "--exit-when-sent", "--data-dir"])
         .arg(windows_path(data));
-    let (status, lines, stderr) = Runner::spawn(command).finish(PATIENCE);
-    assert!(
-        status.success(),
-        "send-queued failed ({status:?}): {lines:?}\n{stderr}"
-    );
-    assert_eq!(
-        lines.last().map(String::as_str),
-        Some("all queued orders are sent"),
-        "{lines:?}\n{stderr}"
-    );
-    lines
+    Runner::spawn(command).finish_all_sent(PATIENCE)
 }
 
 #[test]

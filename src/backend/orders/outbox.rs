@@ -418,8 +418,12 @@ impl Sender {
                 s.claim_next(&desk, &[(account, d)], LEASE)
             })
             .await;
+            let mut held = None;
             let round = match claimed {
-                Ok(Some(claim)) => self.send_claimed(claim, &dest).await,
+                Ok(Some(claim)) => {
+                    held = Some((claim.id, claim.token.clone()));
+                    self.send_claimed(claim, &dest).await
+                }
                 Ok(None) => {
                     failures = 0;
                     // Woken by an order queued here; another desk's is seen at the next look.
@@ -442,6 +446,16 @@ impl Sender {
                 asked,
                 rand::random::<f64>(),
             );
+            // The row to send again stays queued under this desk's claim: its lease now ends
+            // with the pause, so it is sent again after the back-off (by this desk or another),
+            // not only once the whole lease has run out.
+            if let Some((id, token)) = held {
+                let shortened =
+                    with_store(&self.store, move |s| s.renew_lease(id, &token, pause)).await;
+                if let Err(e) = shortened {
+                    tracing::info!(order = %id, error = %e.message, "a lease could not be shortened");
+                }
+            }
             tokio::time::sleep(pause).await;
         }
     }

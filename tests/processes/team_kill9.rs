@@ -1,0 +1,465 @@
+//! Issue 29's check with real processes: two desks of a team on one PostgreSQL and a sandbox
+//! whose requests fail after being applied. Each desk is a data folder and a HOME of its own,
+//! with its own session bus and unlocked gnome-keyring (the Secret Service its keys live in),
+//! set up with the real command line: `account add` on both (the second attaches its key to
+//! the team's account), `queue-order` on both. Then `logodesk send-queued` runs on desk B the
+//! whole time while desk A's is started and killed with SIGKILL again and again, and a last
+//! run of A finishes the queue. Every queued key must have created exactly one order on the
+//! sandbox (read back from its data file), and every row in the team database must be sent
+//! with the tracking id the sandbox has for its key.
+//!
+//! A killed desk holds the row it claimed until its lease ends (60 s, `outbox::LEASE`; a
+//! restarted desk does not take its own claims back), so the test takes about a minute and a
+//! half: set-up, the kills, then that wait.
+//!
+//! `cargo test --test processes team_kill9:: -- --nocapture` prints the figures.
+
+use crate::common::PATIENCE;
+use crate::pg_cluster;
+use crate::runner_common::{self, BIN, Runner, SandboxProcess, run_with_limit};
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::{BufRead as _, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use logodesk::backend::orders::outbox::LEASE;
+
+/// Orders queued from each desk.
+const PER_DESK: usize = 40;
+/// SIGKILLs of desk A while both send (at least 10).
+const KILLS: usize = 12;
+/// The account both desks send from.
+const ACCOUNT: &str = "Club shop";
+/// How long one command (account add, queue-order) may take.
+const COMMAND_LIMIT: Duration = Duration::from_secs(60);
+
+/// A session bus with an unlocked gnome-keyring on it, for one HOME: as a desktop login
+/// gives one. `dbus-run-session` runs a script that unlocks the keyring (an empty password;
+/// the keyring file is made in HOME on first use and kept there), waits until the Secret
+/// Service answers, prints the bus's address and then waits on its standard input: closing
+/// it (on drop, or when the test process dies) ends the session, its bus and its keyring.
+struct KeyringSession {
+    child: Child,
+    address: String,
+}
+
+/// The session's script (`sh`).
+const SESSION: &str = r#"
+echo | gnome-keyring-daemon --unlock --components=secrets >/dev/null || exit 1
+i=0
+until dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
+    org.freedesktop.DBus.NameHasOwner string:org.freedesktop.secrets 2>/dev/null | grep -q true; do
+  i=$((i + 1))
+  [ "$i" -gt 600 ] && { echo "the Secret Service did not start within 30 s" >&2; exit 1; }
+  sleep 0.05
+done
+echo "$DBUS_SESSION_BUS_ADDRESS"
+exec cat >/dev/null
+"#;
+
+impl KeyringSession {
+    fn start(home: &Path, runtime: &Path) -> KeyringSession {
+        let log = home.join("session.log");
+        let mut child = Command::new("dbus-run-session")
+            .args(["--", "sh", "-c", SESSION])
+            .env("HOME", home)
+            .env("XDG_RUNTIME_DIR", runtime)
+            .env_remove("DBUS_SESSION_BUS_ADDRESS")
+            .env_remove("XDG_DATA_HOME")
+            .env_remove("XDG_CONFIG_HOME")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(std::fs::File::create(&log).unwrap())
+            .spawn()
+            .expect("dbus-run-session starts (apt-get install dbus-daemon gnome-keyring)");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            BufReader::new(stdout).read_line(&mut line).ok();
+            tx.send(line).ok();
+        });
+        let address = rx
+            .recv_timeout(Duration::from_secs(60))
+            .unwrap_or_default()
+            .trim()
+            .to_owned();
+        if address.is_empty() {
+            child.kill().ok();
+            child.wait().ok();
+            panic!(
+                "no session bus with gnome-keyring: {}",
+                std::fs::read_to_string(&log).unwrap_or_default()
+            );
+        }
+        KeyringSession { child, address }
+    }
+}
+
+impl Drop for KeyringSession {
+    fn drop(&mut self) {
+        drop(self.child.stdin.take());
+        let until = Instant::now() + Duration::from_secs(5);
+        while Instant::now() < until {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        self.child.kill().ok();
+        self.child.wait().ok();
+    }
+}
+
+/// A desk of the team: its data folder, its HOME with its keyring session, its name (the
+/// computer's user, which names the desk on the team: `USER`).
+struct Desk {
+    name: &'static str,
+    home: PathBuf,
+    data: PathBuf,
+    team: String,
+    session: KeyringSession,
+}
+
+impl Desk {
+    fn new(root: &Path, name: &'static str, team: &str) -> Desk {
+        let home = root.join(name).join("home");
+        std::fs::create_dir_all(&home).unwrap();
+        let session = KeyringSession::start(&home, &runner_common::runtime_dir(&home));
+        Desk {
+            name,
+            data: root.join(name).join("data"),
+            home,
+            team: team.to_owned(),
+            session,
+        }
+    }
+
+    /// `logodesk ARGS --data-dir DATA --team-database TEAM` in this desk's session.
+    fn command(&self, args: &[&str]) -> Command {
+        let mut command = Command::new(BIN);
+        command
+            .args(args)
+            .arg("--data-dir")
+            .arg(&self.data)
+            .args(["--team-database", &self.team])
+            .env("HOME", &self.home)
+            .env("XDG_RUNTIME_DIR", self.home.join("run"))
+            .env("DBUS_SESSION_BUS_ADDRESS", &self.session.address)
+            .env("USER", self.name)
+            .env("RUST_LOG", "warn")
+            .env("LANG", "en_US.UTF-8")
+            .env("LC_ALL", "en_US.UTF-8")
+            .env_remove("XDG_DATA_HOME")
+            .env_remove("XDG_CONFIG_HOME")
+            .env_remove("LOGODESK_DATA_DIR")
+            .env_remove("LOGODESK_TEAM_DATABASE")
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .stdin(Stdio::null());
+        command
+    }
+
+    /// Runs a command to its end (bounded) and answers its output.
+    fn run(&self, args: &[&str]) -> Output {
+        run_with_limit(&mut self.command(args), COMMAND_LIMIT)
+    }
+
+    /// [`Desk::run`] that must succeed; answers its stdout.
+    fn run_ok(&self, args: &[&str]) -> String {
+        let out = self.run(args);
+        assert!(
+            out.status.success(),
+            "desk {}: logodesk {args:?} failed: {}\n{}",
+            self.name,
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// `logodesk send-queued --account ACCOUNT` as a child process.
+    fn send_queued(&self, exit_when_sent: bool) -> Runner {
+        let mut args = vec!["send-queued", "--account", ACCOUNT, "--poll-interval", "1"];
+        if exit_when_sent {
+            args.push("--exit-when-sent");
+        }
+        Runner::spawn(self.command(&args))
+    }
+
+    /// Queues `n` orders (references `TK9-{name}-{i}`) with `queue-order`; answers each
+    /// one's idempotency key with its reference.
+    fn queue(&self, n: usize) -> BTreeMap<String, String> {
+        let dir = self.home.join("orders");
+        std::fs::create_dir_all(&dir).unwrap();
+        (0..n)
+            .map(|i| {
+                let reference = format!("TK9-{}-{i}", self.name);
+                let file = dir.join(format!("{reference}.json"));
+                let body = runner_common::done_logo_order(&reference);
+                std::fs::write(&file, serde_json::to_vec(&body).unwrap()).unwrap();
+                let out = self.run_ok(&["queue-order", "--account", ACCOUNT, path(&file)]);
+                let line: serde_json::Value = serde_json::from_str(out.trim())
+                    .unwrap_or_else(|e| panic!("one JSON line, not {out:?}: {e}"));
+                let key = line["idempotencyKey"].as_str().expect("a key").to_owned();
+                (key, reference)
+            })
+            .collect()
+    }
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().expect("a UTF-8 path")
+}
+
+/// A row of the team's outbox and history.
+struct TeamRow {
+    key: String,
+    reference: String,
+    state: String,
+    tracking_id: Option<i64>,
+    claimed_by: String,
+    placed_by: String,
+    attempts: u32,
+}
+
+fn team_rows(database: &str) -> Vec<TeamRow> {
+    let out = pg_cluster::shared()
+        .psql(
+            database,
+            "SELECT idempotency_key, reference, state, COALESCE(tracking_id::text, ''), \
+             COALESCE(claimed_by, ''), COALESCE(placed_by, ''), attempts \
+             FROM logodesk.local_orders WHERE reference LIKE 'TK9-%' ORDER BY id",
+        )
+        .unwrap();
+    out.lines()
+        .filter(|l| !l.is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('|').collect();
+            assert_eq!(f.len(), 7, "{l}");
+            TeamRow {
+                key: f[0].to_owned(),
+                reference: f[1].to_owned(),
+                state: f[2].to_owned(),
+                tracking_id: f[3].parse().ok(),
+                claimed_by: f[4].to_owned(),
+                placed_by: f[5].to_owned(),
+                attempts: f[6].parse().unwrap(),
+            }
+        })
+        .collect()
+}
+
+/// How many of the team's orders are still queued.
+fn team_queued(database: &str) -> usize {
+    team_rows(database)
+        .iter()
+        .filter(|r| r.state == "queued")
+        .count()
+}
+
+/// How many queued rows a run of `desk` holds (a killed one's until its lease ends).
+fn held_by(database: &str, desk: &str) -> usize {
+    pg_cluster::shared()
+        .psql(
+            database,
+            &format!(
+                "SELECT count(*) FROM logodesk.local_orders WHERE state = 'queued' \
+                 AND claimed_by LIKE '{desk} (%' \
+                 AND CAST(lease_until AS timestamptz) > clock_timestamp()"
+            ),
+        )
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn two_desks_send_one_team_outbox_through_kill_9_and_each_order_is_placed_once() {
+    let started = Instant::now();
+    let root = tempfile::tempdir().unwrap();
+    let mut rng = rand::rng();
+
+    // The service, on its own: a third of the requests fail after their change was applied
+    // (a 503 or a dropped connection), so resends with the same key are real here.
+    let service = root.path().join("service");
+    let sandbox = SandboxProcess::start(&[
+        "--listen",
+        "127.0.0.1:0",
+        "--data",
+        path(&service.join("sandbox.sqlite")),
+        "--fault-rate",
+        "0.3",
+        "--placement-delay-ms",
+        "200",
+    ]);
+    let database = pg_cluster::shared().create_database();
+    let team = pg_cluster::shared().socket_url(&database);
+
+    // Two desks; the same account added on both with the vendor's key (read from a file only
+    // its owner may read). The second finds the team's account and attaches its key.
+    let a = Desk::new(root.path(), "Anna", &team);
+    let b = Desk::new(root.path(), "Bo", &team);
+    let key_file = root.path().join("vendor.key");
+    std::fs::write(
+        &key_file,
+        format!(
+            "{}\n",
+            logodesk::sandbox::fixtures().vendor_api_key.as_str()
+        ),
+    )
+    .unwrap();
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(&key_file, std::fs::Permissions::from_mode(0o600)).unwrap();
+    }
+    let add = [
+        "account",
+        "add",
+        ACCOUNT,
+        "--url",
+        &sandbox.base,
+        "--api-key-file",
+        path(&key_file),
+    ];
+    let first = a.run(&add);
+    let said = String::from_utf8_lossy(&first.stderr);
+    assert!(first.status.success(), "desk A's account add: {said}");
+    assert!(said.contains("was added"), "{said}");
+    let second = b.run(&add);
+    let said = String::from_utf8_lossy(&second.stderr);
+    assert_eq!(
+        second.status.code(),
+        Some(0),
+        "desk B's account add: {said}"
+    );
+    assert!(
+        said.contains("already here") && said.contains("attached"),
+        "desk B attaches its key to the team's account: {said}"
+    );
+
+    // Orders queued from both desks at once.
+    let (queued_a, queued_b) = std::thread::scope(|s| {
+        let from_a = s.spawn(|| a.queue(PER_DESK));
+        let from_b = s.spawn(|| b.queue(PER_DESK));
+        (from_a.join().unwrap(), from_b.join().unwrap())
+    });
+    let mut queued: BTreeMap<String, String> = queued_a;
+    queued.extend(queued_b);
+    let n = 2 * PER_DESK;
+    assert_eq!(queued.len(), n, "one key per queued order");
+    assert_eq!(
+        team_queued(&database),
+        n,
+        "the team's outbox holds them all"
+    );
+    let set_up = started.elapsed();
+
+    // Desk B sends the whole time; desk A is started and killed again and again.
+    let mut sender_b = b.send_queued(false);
+    let killing = Instant::now();
+    let mut kills = 0;
+    let mut kills_after_sent_lines = 0;
+    let mut held_after_kills = Vec::new();
+    for _ in 0..KILLS {
+        let runner = a.send_queued(false);
+        let printed = runner.go_to_a_random_point(&mut rng, PATIENCE);
+        let status = runner.kill9();
+        assert!(!status.success(), "killed, not finished: {status:?}");
+        kills += 1;
+        if printed > 0 {
+            kills_after_sent_lines += 1;
+        }
+        held_after_kills.push(held_by(&database, a.name));
+        assert!(
+            sender_b.child.try_wait().unwrap().is_none(),
+            "desk B's sender stopped"
+        );
+        let left = team_queued(&database);
+        assert!(
+            left > 0,
+            "kill {kills} came after the team's whole outbox was sent; queue more orders"
+        );
+    }
+    let killing = killing.elapsed();
+    let left_after_kills = team_queued(&database);
+
+    // A last run of desk A finishes the queue with B (rows the killed runs held come free
+    // when their lease ends) and exits on its own.
+    let finishing = Instant::now();
+    let last = a.send_queued(true);
+    let limit = finishing + LEASE + PATIENCE;
+    while team_queued(&database) > 0 {
+        assert!(Instant::now() < limit, "the team's outbox was not sent");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let emptied = finishing.elapsed();
+    // It heard of the orders desk B sent, and exits.
+    last.finish_all_sent(Duration::from_secs(30));
+    assert_eq!(team_queued(&database), 0, "the team's outbox is empty");
+    let (status, _, stderr) = sender_b.terminate(PATIENCE);
+    assert!(status.success(), "desk B's sender: {status:?}\n{stderr}");
+    assert_eq!(
+        sandbox.terminate(PATIENCE),
+        0,
+        "the sandbox stops on SIGTERM"
+    );
+
+    // The sandbox: exactly one order per queued key, each with its reference.
+    let server = runner_common::server_orders(&service, "TK9-");
+    server.assert_each_once(n);
+    assert_eq!(server.keys.len(), n, "one key per order on the server");
+    for (key, reference) in &queued {
+        let order = server
+            .keys
+            .get(key)
+            .unwrap_or_else(|| panic!("the sandbox has no order for the key of {reference}"));
+        assert_eq!(&server.orders[order].request.reference, reference);
+    }
+
+    // The team database: every row sent with the order its key created, placed by its desk.
+    let rows = team_rows(&database);
+    assert_eq!(rows.len(), n);
+    let keys: BTreeSet<&str> = rows.iter().map(|r| r.key.as_str()).collect();
+    assert_eq!(keys.len(), n, "one row per key");
+    for r in &rows {
+        assert!(
+            matches!(r.state.as_str(), "sent" | "completed"),
+            "{} is {}",
+            r.reference,
+            r.state
+        );
+        assert_eq!(queued.get(&r.key), Some(&r.reference), "the row's own key");
+        assert_eq!(
+            r.tracking_id,
+            server.keys.get(&r.key).copied(),
+            "{}: the tracking id the sandbox has for its key",
+            r.reference
+        );
+        let desk = r.reference.split('-').nth(1).unwrap_or_default();
+        assert_eq!(r.placed_by, desk, "{}: placed by its desk", r.reference);
+    }
+    let sent_by = |desk: &str| {
+        rows.iter()
+            .filter(|r| r.claimed_by.starts_with(&format!("{desk} (")))
+            .count()
+    };
+    let retried = rows.iter().filter(|r| r.attempts > 0).count();
+    let failed_attempts: u32 = rows.iter().map(|r| r.attempts).sum();
+    let completed = rows.iter().filter(|r| r.state == "completed").count();
+    eprintln!(
+        "team kill -9: {kills} kills of desk A in {killing:.1?} while desk B sent ({kills_after_sent_lines} \
+         once the run had printed 'sent' lines, of either desk's orders); rows held by killed runs \
+         of A after each kill: {held_after_kills:?}; {left_after_kills} still queued after the \
+         kills, the outbox empty {emptied:.1?} later (the killed runs' leases: {LEASE:?}); {n} \
+         orders queued ({PER_DESK} per desk), exactly {n} on the sandbox, one per key; sent by \
+         A {}, by B {} (claimed_by); {retried} orders needed resending ({failed_attempts} failed \
+         attempts); {completed} completed; set-up {set_up:.1?}, total {:.1?}",
+        sent_by(a.name),
+        sent_by(b.name),
+        started.elapsed()
+    );
+    assert!(kills >= 10);
+}
