@@ -1074,8 +1074,12 @@ impl Store {
 impl Store {
     /// Claims the oldest queued row this desk may send — of one of `sendable`'s accounts,
     /// queued for the destination given with it, which the account still has (held rows are
-    /// left out) — that no desk holds: never claimed, released, or its lease ended. The
-    /// claim gets a fresh token and a lease of `lease` from the statement's time. One
+    /// left out) — that no other desk holds: never claimed, released, its lease ended, or held
+    /// by `desk` itself. A desk is one data folder, run by one process at a time (the instance
+    /// lock), so a row `desk` holds when it asks is one its previous run was sending when it
+    /// died: taken back at once rather than after the lease (the dead run writes nothing, and
+    /// a fresh token would fence it anyway). A running sender asks only when it holds none.
+    /// The claim gets a fresh token and a lease of `lease` from the statement's time. One
     /// statement: on PostgreSQL the row is picked `FOR UPDATE SKIP LOCKED` (a row another
     /// desk is claiming this instant is skipped, not waited for) and no lock outlives it.
     /// `None`: nothing to claim now.
@@ -1105,12 +1109,14 @@ impl Store {
                     lease_until = {{seconds_from_now($3)}}
                  WHERE id = (
                     SELECT o.id FROM local_orders o
-                    WHERE o.state = 'queued' AND (o.lease_until IS NULL OR o.lease_until < {NOW})
+                    WHERE o.state = 'queued'
+                      AND (o.lease_until IS NULL OR o.lease_until < {NOW} OR o.claimed_by = $1)
                       AND ({})
                       AND EXISTS (SELECT 1 FROM accounts a
                                   WHERE a.id = o.account_id AND {MATCHES_ACCOUNT})
                     ORDER BY o.id LIMIT 1{{skip_locked}})
-                   AND state = 'queued' AND (lease_until IS NULL OR lease_until < {NOW})
+                   AND state = 'queued'
+                   AND (lease_until IS NULL OR lease_until < {NOW} OR claimed_by = $1)
                  RETURNING id, idempotency_key, body",
                 any.join(" OR ")
             ),

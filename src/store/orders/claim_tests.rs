@@ -88,9 +88,9 @@ fn a_claimed_row_is_sent_by_its_holder_and_then_claimed_by_no_one() {
         assert_eq!(held.id, id);
         assert_eq!(held.outgoing, outbox[0], "the key and bytes queued");
         assert_eq!(holder(&store, id), (Some("alice".into()), true));
-        // Held: neither another desk nor the holder claims it again.
+        // Held: another desk does not claim it (the holder asking again would be its next
+        // run taking it back: `a_desk_started_again_takes_back_the_row_its_last_run_held`).
         assert!(claim(&store, "bob", &can).is_none());
-        assert!(claim(&store, "alice", &can).is_none());
 
         assert!(store.renew_lease(id, &held.token, LONG).unwrap());
         assert!(store.begin_send_claimed(id, &held.token, &dest).unwrap());
@@ -232,7 +232,10 @@ fn a_desk_claims_only_rows_it_has_a_key_for_oldest_first_never_held_ones() {
         );
         let got = claim(&store, "bob", &only_b).unwrap();
         assert_eq!(got.id, of_b);
-        assert!(claim(&store, "bob", &only_b).is_none(), "never A's rows");
+        assert!(
+            claim(&store, "carol", &only_b).is_none(),
+            "never A's rows (and B's is Bob's)"
+        );
 
         // A's key was replaced: its rows are held, for the old key and the new one alike.
         let old = sendable(&store, a);
@@ -243,9 +246,14 @@ fn a_desk_claims_only_rows_it_has_a_key_for_oldest_first_never_held_ones() {
         // Sent to the new key: claimed oldest first, from a list naming both accounts.
         assert_eq!(store.retarget_account(a).unwrap(), 2);
         let both = [new[0].clone(), only_b[0].clone()];
-        let ids: Vec<_> = std::iter::from_fn(|| claim(&store, "alice", &both))
-            .map(|c| c.id)
-            .collect();
+        // (Each claim by a desk of its own: a desk asking again would take back its own row.)
+        let mut n = 0;
+        let ids: Vec<_> = std::iter::from_fn(|| {
+            n += 1;
+            claim(&store, &format!("desk {n}"), &both)
+        })
+        .map(|c| c.id)
+        .collect();
         assert_eq!(ids, [first, second]);
     });
 }
@@ -305,4 +313,33 @@ fn two_desks_on_one_team_database_claim_every_row_exactly_once() {
     let rows = store.local_orders(account, false).unwrap();
     assert_eq!(rows.len(), 200);
     assert!(rows.iter().all(|r| r.state == OrderState::Sent));
+}
+
+/// A desk that died mid-send and starts again (the same desk: one data folder) takes its row
+/// back at once, under a new token; another desk still waits for the lease.
+#[test]
+fn a_desk_started_again_takes_back_the_row_its_last_run_held() {
+    each_backend(|mut store| {
+        let s = alice_sending(&mut store);
+        assert!(
+            claim(&store, "bob", &s.can).is_none(),
+            "Bob waits for the lease"
+        );
+        let again = claim(&store, "alice", &s.can).expect("Alice's next run takes it back");
+        assert_eq!(again.id, s.id);
+        assert_eq!(again.outgoing, s.alice.outgoing, "the same key and bytes");
+        assert_ne!(again.token, s.alice.token);
+        // The dead run's token no longer writes.
+        assert!(!store.renew_lease(s.id, &s.alice.token, LONG).unwrap());
+        assert!(
+            store
+                .begin_send_claimed(s.id, &again.token, &s.dest)
+                .unwrap()
+        );
+        let row = store.local_order(s.id).unwrap();
+        assert!(
+            row.reached,
+            "the dead run's send counts as one that may have reached"
+        );
+    });
 }
