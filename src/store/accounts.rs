@@ -401,7 +401,15 @@ impl Store {
         }
     }
 
+    /// The account's key was replaced: orders queued for the old key are held.
+    ///
+    /// Not for a team's account: each desk has its own key for it (a key is a person's), so the
+    /// team's queued orders do not follow any one desk's key, and one desk attaching or
+    /// replacing its key must not hold the orders the other desks queued.
     pub fn bump_key_version(&self, id: AccountId) -> Result<(), StoreError> {
+        if id.0 >= super::TEAM_IDS_FROM && self.team.is_some() {
+            return Ok(());
+        }
         self.on_account(id)?.execute(
             "UPDATE accounts SET credential_version = credential_version + 1 WHERE id = $1",
             &params![id.0],

@@ -585,6 +585,20 @@ mod tests {
         desk.store.forget_joined(&report).unwrap();
         let account = report.accounts[0].1;
 
+        // Another key for the team's account on this desk (a person attaching theirs) holds
+        // none of the team's queued orders: a key is a desk's, not the team's.
+        let before = desk.store.outbox(account).unwrap().len();
+        assert_eq!(before, 1);
+        desk.store
+            .update_account_with_key(
+                account,
+                &remote("Club shop", "https://api.example.com/"),
+                || Ok::<(), ()>(()),
+            )
+            .unwrap()
+            .unwrap();
+        assert_eq!(desk.store.outbox(account).unwrap().len(), before);
+
         let draft = desk.store.create_draft(account, "{}", "N-1", "Di").unwrap();
         assert!(draft.id.0 >= TEAM_IDS_FROM);
         assert_eq!(draft.placed_by.as_deref(), Some("Front desk"));
