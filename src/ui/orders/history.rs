@@ -930,13 +930,18 @@ impl HistoryView {
         let t = theme::tokens(ui.ctx());
         ui.horizontal_wrapped(|ui| {
             ui.muted(&crate::tr!("history-filter-show"));
-            egui::ComboBox::from_id_salt("history-status")
+            let picker = egui::ComboBox::from_id_salt("history-status")
                 .selected_text(self.filter.status.label())
                 .show_ui(ui, |ui| {
                     for status in StatusFilter::ALL {
                         ui.selectable_value(&mut self.filter.status, status, status.label());
                     }
                 });
+            // Named for screen readers (and tests) by the word before it.
+            let (enabled, name) = (ui.is_enabled(), crate::tr!("history-filter-show"));
+            picker
+                .response
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, enabled, &name));
             ui.add(
                 egui::TextEdit::singleline(&mut self.filter.recipient)
                     .hint_text(crate::tr!("history-filter-recipient"))
