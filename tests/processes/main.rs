@@ -22,5 +22,7 @@ mod kill9;
 mod log_colour;
 mod orders_exactly_once;
 mod pg_server;
+// Linux only: each desk runs in a D-Bus session of its own with gnome-keyring.
+#[cfg(target_os = "linux")]
 mod team_kill9;
 mod ui_screenshot;
