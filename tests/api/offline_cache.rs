@@ -12,7 +12,7 @@ use logodesk::backend::{
     LogosEvent, RequestId, StartAccount, StoreLocation, UserError,
 };
 use logodesk::keychain::Keychain;
-use logodesk::store::{KeyLocation, NewAccount, Store};
+use logodesk::store::Store;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -128,18 +128,7 @@ fn the_gallery_a_logo_and_a_design_seen_open_from_the_cache_when_the_service_is_
     let keychain = Keychain::with_store(keyring_core::mock::Store::new().unwrap());
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("logodesk.sqlite");
-    let account = Store::open(&db)
-        .unwrap()
-        .insert_account(&NewAccount {
-            name: "Nordby IF".into(),
-            base_url: env.sb.base_url().parse().unwrap(),
-            auth: AuthStyle::Bearer,
-            organization_id: None,
-            key_location: KeyLocation::Keychain,
-        })
-        .unwrap()
-        .id;
-    keychain.set(account, &ApiKey::new(env.key())).unwrap();
+    let account = sandbox_account(&Store::open(&db).unwrap(), &keychain, &env, "Nordby IF");
     let mut b = backend(&db, &keychain, StartAccount::Id(account));
     let first = ListLogos::new().page(1).limit(12);
     let logo = LogoRef::Id(LogoId(env.fx.done_logo_id));

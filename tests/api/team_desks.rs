@@ -6,13 +6,12 @@
 
 use crate::common::*;
 use crate::pg_cluster;
-use logodesk::api::*;
 use logodesk::backend::orders::{OrdersCommand, OrdersEvent};
 use logodesk::backend::team::{TeamEvent, TeamStatus};
 use logodesk::backend::{Backend, BackendConfig, Command, Event, StartAccount};
 use logodesk::keychain::Keychain;
 use logodesk::sandbox::SandboxConfig;
-use logodesk::store::{AccountId, KeyLocation, LocalOrder, NewAccount, Store, TEAM_IDS_FROM};
+use logodesk::store::{AccountId, LocalOrder, Store, TEAM_IDS_FROM};
 use logodesk::team::SavedTeam;
 use std::time::{Duration, Instant};
 
@@ -28,26 +27,8 @@ fn desk(env: &Env, team: &str, name: &str, reference: &str) -> Desk {
     let dir = tempfile::tempdir().unwrap();
     let keychain = Keychain::with_store(keyring_core::mock::Store::new().unwrap());
     let mut store = Store::open(&dir.path().join("logodesk.sqlite")).unwrap();
-    let account = store
-        .insert_account(&NewAccount {
-            name: "Club shop".into(),
-            base_url: env.sb.base_url().parse().unwrap(),
-            auth: AuthStyle::Bearer,
-            organization_id: None,
-            key_location: KeyLocation::Keychain,
-        })
-        .unwrap()
-        .id;
-    keychain.set(account, &ApiKey::new(env.key())).unwrap();
-    let body = serde_json::to_vec(&simple_order(env, reference)).unwrap();
-    let draft = store
-        .create_draft(account, "{}", reference, "Nordby IF")
-        .unwrap();
-    assert!(
-        store
-            .queue_draft(draft.id, "{}", reference, "Nordby IF", &body)
-            .unwrap()
-    );
+    let account = sandbox_account(&store, &keychain, env, "Club shop");
+    queue_simple(&mut store, account, env, reference);
     SavedTeam {
         address: Some(team.to_owned()),
         ca_file: None,

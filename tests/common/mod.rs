@@ -289,6 +289,28 @@ pub fn simple_order(env: &Env, reference: &str) -> PlaceOrder {
         .with_logo(LogoLine::quantity(LogoId(env.fx.done_logo_id), 5))
 }
 
+/// A remote account named `name` at `env`'s sandbox in `store`, with the vendor's key in
+/// `keychain` (a desk set up by hand, as Settings → Accounts saves one).
+pub fn sandbox_account(
+    store: &logodesk::store::Store,
+    keychain: &logodesk::keychain::Keychain,
+    env: &Env,
+    name: &str,
+) -> logodesk::store::AccountId {
+    let account = store
+        .insert_account(&logodesk::store::NewAccount {
+            name: name.into(),
+            base_url: env.sb.base_url().parse().unwrap(),
+            auth: AuthStyle::Bearer,
+            organization_id: None,
+            key_location: logodesk::store::KeyLocation::Keychain,
+        })
+        .unwrap()
+        .id;
+    keychain.set(account, &ApiKey::new(env.key())).unwrap();
+    account
+}
+
 /// Queues [`simple_order`]`(env, reference)` for `account` as "Place order" does: a draft with
 /// its key, then its exact body bytes in one transaction.
 pub fn queue_simple(

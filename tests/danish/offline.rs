@@ -9,10 +9,9 @@ use crate::ui_common::*;
 
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 
-use logodesk::api::{ApiKey, AuthStyle};
 use logodesk::backend::{BackendConfig, StartAccount, StoreLocation};
 use logodesk::locale::Language;
-use logodesk::store::{KeyLocation, NewAccount, Store};
+use logodesk::store::Store;
 use logodesk::ui::PersistedUi;
 
 /// The app on the data folder of `db`, showing `account`, with `keychain`.
@@ -41,18 +40,7 @@ fn the_gallery_seen_is_shown_offline_marked_not_fresh() {
     let keychain = mock_keychain();
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("logodesk.sqlite");
-    let account = Store::open(&db)
-        .unwrap()
-        .insert_account(&NewAccount {
-            name: "Nordby IF".into(),
-            base_url: env.sb.base_url().parse().unwrap(),
-            auth: AuthStyle::Bearer,
-            organization_id: None,
-            key_location: KeyLocation::Keychain,
-        })
-        .unwrap()
-        .id;
-    keychain.set(account, &ApiKey::new(env.key())).unwrap();
+    let account = common::sandbox_account(&Store::open(&db).unwrap(), &keychain, &env, "Nordby IF");
 
     let mut h = app_with(
         config(&db, &keychain, account),
