@@ -249,6 +249,16 @@ fn a_teams_history_is_kept_and_marked_not_fresh_while_the_database_is_gone() {
     );
     assert!(shows_text(&h, "placed by the team"));
     assert!(!shows_text(&h, "not fresh"));
+    // This desk has no key for the account: its orders wait for a desk that has one, and
+    // nothing about this desk's key is written on the team's row for every desk to read.
+    h.run_steps(5);
+    let noted = cluster
+        .psql(
+            &db,
+            "SELECT coalesce(last_error, '') FROM logodesk.local_orders",
+        )
+        .unwrap();
+    assert!(!noted.contains("Waiting"), "{noted}");
 
     cluster.stop().unwrap();
     wait_for(&mut h, "the team database unreachable", |h| {
