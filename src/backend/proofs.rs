@@ -1020,6 +1020,9 @@ mod tests {
                 let start = tokio::time::timeout(Duration::from_secs(60), starts.recv()).await;
                 assert!(matches!(start, Ok(Some(()))), "no sheet started");
             }
+            // Under load this task may wake late, after a sheet is done: what counts is that
+            // none is done while the store is asked.
+            let done_at_ask = done.load(Ordering::SeqCst);
             let asked = Instant::now();
             let answer = tokio::time::timeout(
                 Duration::from_secs(300),
@@ -1032,12 +1035,12 @@ mod tests {
             // The sheets still waiting for a place are never made; the ones under way are
             // (the runtime waits for them).
             builds.iter().for_each(|b| b.abort());
-            (took, done_then)
+            (took, done_then - done_at_ask)
         });
         runtime.shutdown_timeout(Duration::from_secs(60));
         eprintln!(
             "the store answered in {took:?} while 8 sheets of {ROWS} rows were under way \
-             ({done_then} done then)"
+             ({done_then} done meanwhile)"
         );
         assert_eq!(done_then, 0, "the store waited for a sheet ({took:?})");
     }
