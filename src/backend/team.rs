@@ -105,7 +105,6 @@ pub enum TeamStatus {
 /// The team feature.
 pub(super) struct Team {
     sink: Sink<TeamEvent>,
-    keychain: Keychain,
     downloads: Downloads,
     /// The data folder (`team.json`); `None` for an in-memory store, whose settings are kept
     /// in memory only.
@@ -127,7 +126,6 @@ impl Team {
     ) -> Team {
         Team {
             sink,
-            keychain: link.keychain.clone(),
             link,
             downloads,
             dir,
@@ -166,7 +164,7 @@ impl Team {
         password: Option<SecretString>,
         run: bool,
     ) -> Result<Option<TeamSettings>, UserError> {
-        let keychain = self.keychain.clone();
+        let keychain = self.link.keychain.clone();
         let run_address = if run { self.run_address.clone() } else { None };
         blocking(move || {
             saved.resolve(run_address.as_ref(), &keychain).map(|s| {
@@ -284,7 +282,7 @@ impl Team {
     /// What is saved, for Settings.
     async fn loaded(&self) -> Result<TeamEvent, UserError> {
         let saved = self.load().await?;
-        let keychain = self.keychain.clone();
+        let keychain = self.link.keychain.clone();
         let has_password = blocking(move || keychain.team_password())
             .await?
             .map_err(|e| UserError::from_error(&e))?
@@ -302,7 +300,7 @@ impl Team {
         saved: SavedTeam,
         password: Option<SecretString>,
     ) -> Result<(), UserError> {
-        let (keychain, dir) = (self.keychain.clone(), self.dir.clone());
+        let (keychain, dir) = (self.link.keychain.clone(), self.dir.clone());
         let to_save = saved.clone();
         blocking(move || -> Result<(), team::SavedError> {
             if let Some(dir) = &dir {
@@ -326,7 +324,7 @@ impl Team {
 
     /// Forgets the team database: the settings and the password.
     async fn forget(&mut self) -> Result<(), UserError> {
-        let (keychain, dir) = (self.keychain.clone(), self.dir.clone());
+        let (keychain, dir) = (self.link.keychain.clone(), self.dir.clone());
         blocking(move || -> Result<(), team::SavedError> {
             if let Some(dir) = &dir {
                 SavedTeam::default().save(dir)?;

@@ -6,7 +6,7 @@
 
 use crate::common::{PATIENCE, start_with};
 use crate::pg_cluster::{PgCluster, PgOptions};
-use crate::runner_common::Runner;
+use crate::runner_common::{Runner, done_logo_order};
 use crate::wine::{Wine, exe, windows_path};
 use logodesk::sandbox::SandboxConfig;
 use logodesk::store::TEAM_IDS_FROM;
@@ -31,18 +31,9 @@ fn the_windows_exe_joins_a_team_database_queues_and_sends() {
     let key_file = dir.path().join("key.txt");
     std::fs::write(&key_file, env.key()).unwrap();
     let order = dir.path().join("order.json");
-    let fx = logodesk::sandbox::fixtures();
     std::fs::write(
         &order,
-        serde_json::json!({
-            "reference": "WINE-TEAM-1",
-            "deliveryAddress": {
-                "name": "Nordby IF", "address": "Stadionvej 1", "zip": "6700",
-                "city": "Esbjerg", "country": "DK"
-            },
-            "logos": [{ "logoId": fx.done_logo_id, "quantity": 5 }]
-        })
-        .to_string(),
+        serde_json::to_string(&done_logo_order("WINE-TEAM-1")).unwrap(),
     )
     .unwrap();
     let run = |args: &[&str]| {
