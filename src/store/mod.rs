@@ -28,7 +28,10 @@ pub use accounts::{
     SANDBOX_ACCOUNT_NAME, SANDBOX_DESTINATION,
 };
 pub use join::JoinReport;
-pub use orders::{Claim, ClaimToken, DeskId, Hold, LocalOrder, LocalOrderId, OrderState, Outgoing};
+pub use orders::{
+    Claim, ClaimToken, DeskId, DraftFields, DraftSave, EDIT_LEASE, EditClaim, Editing, Hold,
+    LocalOrder, LocalOrderId, OrderState, Outgoing,
+};
 pub use tasks::TrackedTask;
 
 use db::Db;
@@ -71,7 +74,7 @@ pub enum StoreError {
     #[error("{}", crate::tr!("store-failed", reason = .0.to_string()))]
     Sqlite(#[from] rusqlite::Error),
     /// Any failure of the team's PostgreSQL database.
-    #[error("{}", crate::tr!("store-team-failed", reason = .0.to_string()))]
+    #[error("{}", crate::tr!("store-team-failed", reason = pg_reason(.0)))]
     Postgres(#[from] postgres::Error),
     /// A column did not hold what the store wrote there (a damaged or foreign database).
     #[error("{}", crate::tr!("store-column", index = .index.to_string(), wanted = .wanted.to_string()))]
@@ -86,6 +89,19 @@ pub enum StoreError {
     /// Joining: the team has an account of this name with another address.
     #[error("{}", crate::tr!("store-join-name-taken", name = .0.as_str()))]
     JoinNameTaken(String),
+}
+
+/// What went wrong with the team database, in the server's words when it answered ("canceling
+/// statement due to lock timeout"), else the client's with its cause ("error communicating with
+/// the server: Connection reset by peer"): never the bare "db error".
+fn pg_reason(e: &postgres::Error) -> String {
+    if let Some(db) = e.as_db_error() {
+        return db.message().to_owned();
+    }
+    match std::error::Error::source(e) {
+        Some(cause) => format!("{e}: {cause}"),
+        None => e.to_string(),
+    }
 }
 
 fn too_new(path: Option<&Path>, found: i64, known: i64) -> String {

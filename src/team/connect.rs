@@ -18,6 +18,14 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 const KEEPALIVE_IDLE: Duration = Duration::from_secs(30);
 const KEEPALIVE_INTERVAL: Duration = Duration::from_secs(10);
 const KEEPALIVE_RETRIES: u32 = 3;
+/// What the server may make one statement of this desk wait (a hung or hostile server, a row
+/// another session keeps locked): the store's lane answers with a sentence instead of
+/// waiting for good. A lock is waited for at most [`LOCK_TIMEOUT`]; a transaction left open
+/// by a desk that froze is ended by the server after a minute. The listener's connection
+/// waits for notifications outside any statement: none of these apply to it.
+pub(crate) const STATEMENT_TIMEOUT: Duration = Duration::from_secs(30);
+pub(crate) const LOCK_TIMEOUT: Duration = Duration::from_secs(5);
+const IDLE_IN_TRANSACTION_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// The rustls client: the CA file's certificates if one is chosen, else the system's roots.
 fn tls_config(ca_file: Option<&Path>) -> Result<rustls::ClientConfig, TeamError> {
@@ -65,6 +73,12 @@ fn client_config(settings: &TeamSettings) -> postgres::Config {
         .keepalives_idle(KEEPALIVE_IDLE)
         .keepalives_interval(KEEPALIVE_INTERVAL)
         .keepalives_retries(KEEPALIVE_RETRIES)
+        .options(&format!(
+            "-c statement_timeout={} -c lock_timeout={} -c idle_in_transaction_session_timeout={}",
+            STATEMENT_TIMEOUT.as_millis(),
+            LOCK_TIMEOUT.as_millis(),
+            IDLE_IN_TRANSACTION_TIMEOUT.as_millis()
+        ))
         .ssl_mode(match settings.address.tls() {
             Tls::Required => postgres::config::SslMode::Require,
             Tls::Off => postgres::config::SslMode::Disable,

@@ -289,6 +289,43 @@ mod live {
         assert!(!report.may_create_schema, "a plain role may not create");
     }
 
+    /// A statement of a desk waits at most the lock timeout for a row another session keeps
+    /// locked (a hung or hostile server, a frozen colleague's transaction), then fails with a
+    /// sentence: the store's lane is never held for good.
+    #[test]
+    fn a_row_another_session_keeps_locked_is_waited_for_a_bounded_time() {
+        use super::super::connect::LOCK_TIMEOUT;
+        let cluster = shared();
+        let db = cluster.create_database();
+        let url = cluster.socket_url(&db);
+        let mut holder = connect(&settings(&url, "Frozen")).unwrap_or_else(|e| panic!("{e}"));
+        holder
+            .batch_execute("CREATE TABLE t (id INT PRIMARY KEY); INSERT INTO t VALUES (1)")
+            .unwrap();
+        let mut frozen = holder.transaction().unwrap();
+        frozen
+            .batch_execute("SELECT * FROM t WHERE id = 1 FOR UPDATE")
+            .unwrap();
+        let mut desk = connect(&settings(&url, "Alice")).unwrap_or_else(|e| panic!("{e}"));
+        let e = desk
+            .execute("UPDATE t SET id = 2 WHERE id = 1", &[])
+            .expect_err("the locked row is not waited for forever");
+        // Ended by the desk's lock timeout (LOCK_NOT_AVAILABLE), not by anything else.
+        assert_eq!(
+            e.code(),
+            Some(&postgres::error::SqlState::LOCK_NOT_AVAILABLE),
+            "{e}"
+        );
+        let timeout = desk.query_one("SHOW lock_timeout", &[]).unwrap();
+        assert_eq!(
+            timeout.get::<_, String>(0),
+            format!("{}s", LOCK_TIMEOUT.as_secs())
+        );
+        let said = crate::store::StoreError::from(e).to_string();
+        assert!(said.contains("lock timeout"), "{said}");
+        frozen.rollback().unwrap();
+    }
+
     #[test]
     fn a_missing_database_and_a_closed_port_are_sentences() {
         let cluster = shared();
