@@ -332,6 +332,9 @@ mod tests {
             destination: None,
             reached: false,
             placed_by: None,
+            version: 0,
+            saved_by: None,
+            editing: None,
             hold: None,
         }
     }

@@ -172,6 +172,7 @@ fn place_order(backend: &Backend, n: &mut u64) {
         reference: order.reference.clone(),
         recipient: "Nordby IF".into(),
         body: serde_json::to_vec(&order).unwrap(),
+        base: draft.version,
     }));
     wait_for(backend, |e| match e.event {
         Event::Orders(OrdersEvent::Changed(order))

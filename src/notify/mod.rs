@@ -263,6 +263,9 @@ mod tests {
             destination: None,
             reached: true,
             placed_by: None,
+            version: 0,
+            saved_by: None,
+            editing: None,
             hold: None,
         }
     }

@@ -213,6 +213,17 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE proof_steps ADD COLUMN origin TEXT;
     ALTER TABLE proof_steps ADD COLUMN proof_pdf BLOB;
     CREATE UNIQUE INDEX proof_steps_origin ON proof_steps (origin);",
+    // 10: two people on one draft (issue 29, `store::orders::editing`): the draft's version
+    // (one more at every save, so a save based on an older one is refused, not written over
+    // the newer), the desk that saved it last, and who is editing it now, since when and
+    // until when (a lease renewed while the draft is open; ISO-8601 UTC text).
+    "ALTER TABLE local_orders ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE local_orders ADD COLUMN saved_desk TEXT;
+    ALTER TABLE local_orders ADD COLUMN saved_name TEXT;
+    ALTER TABLE local_orders ADD COLUMN editing_desk TEXT;
+    ALTER TABLE local_orders ADD COLUMN editing_name TEXT;
+    ALTER TABLE local_orders ADD COLUMN editing_since TEXT;
+    ALTER TABLE local_orders ADD COLUMN editing_until TEXT;",
 ];
 
 /// The schema version this build writes.
@@ -417,6 +428,22 @@ pub const PG_MIGRATIONS: &[&str] = &[
         ON vectorize_tasks FOR EACH STATEMENT EXECUTE FUNCTION announce_change();
     CREATE TRIGGER editor_drafts_announce AFTER INSERT OR UPDATE OR DELETE
         ON editor_drafts FOR EACH STATEMENT EXECUTE FUNCTION announce_change();"#,
+    // 4: SQLite's version 10 (a draft's version, its last saver, who edits it). The orders'
+    // announcement also names the version and the editor (a save or "take over" shows on the
+    // other desks at once); a renewal of the editor's lease announces nothing.
+    r#"ALTER TABLE local_orders ADD COLUMN version BIGINT NOT NULL DEFAULT 0;
+    ALTER TABLE local_orders ADD COLUMN saved_desk TEXT;
+    ALTER TABLE local_orders ADD COLUMN saved_name TEXT;
+    ALTER TABLE local_orders ADD COLUMN editing_desk TEXT;
+    ALTER TABLE local_orders ADD COLUMN editing_name TEXT;
+    ALTER TABLE local_orders ADD COLUMN editing_since TEXT COLLATE "C";
+    ALTER TABLE local_orders ADD COLUMN editing_until TEXT COLLATE "C";
+    DROP TRIGGER local_orders_announce ON local_orders;
+    CREATE TRIGGER local_orders_announce
+        AFTER INSERT OR DELETE OR UPDATE OF state, draft_json, reference, recipient, tracking_id,
+            order_number, record_json, error_message, last_error, dest_base, placed_by, account_id,
+            version, editing_desk
+        ON local_orders FOR EACH STATEMENT EXECUTE FUNCTION announce_change();"#,
 ];
 
 /// The team database's schema version this build writes.

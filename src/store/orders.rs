@@ -197,6 +197,12 @@ pub struct LocalOrder {
     /// The desk of the team that wrote the draft or queued the order (its name in Settings →
     /// Team); `None` on a desk of its own.
     pub placed_by: Option<String>,
+    /// A draft's version: one more at every save ([`Store::save_draft`]).
+    pub version: i64,
+    /// The desk of the team that saved the draft last; `None` on a desk of its own.
+    pub saved_by: Option<String>,
+    /// Who is editing the draft now (their mark is live), if anyone.
+    pub editing: Option<Editing>,
 }
 
 impl LocalOrder {
@@ -272,10 +278,14 @@ const COLUMNS: &str = "o.id, o.account_id, o.state, o.idempotency_key, o.draft_j
      o.attempts, o.updated_at, o.dest_base, o.dest_auth, o.dest_org, o.dest_key_version, \
      CASE WHEN o.reached <> 0 OR o.sending <> 0 THEN 1 ELSE 0 END";
 
-/// After [`COLUMNS`] (`LEFT JOIN accounts a`): the account's destination now, then the desk
-/// that placed the row.
+/// After [`COLUMNS`] (`LEFT JOIN accounts a`): the account's destination now, the desk that
+/// placed the row, then the draft's version, last saver and editor (whether its mark is live).
 fn account_columns() -> String {
-    format!("{DEST_BASE_SQL}, a.auth_style, a.organization_id, a.credential_version, o.placed_by")
+    format!(
+        "{DEST_BASE_SQL}, a.auth_style, a.organization_id, a.credential_version, o.placed_by, \
+         o.version, o.saved_name, o.editing_desk, o.editing_name, o.editing_since, \
+         CASE WHEN o.editing_until >= {NOW} THEN 1 ELSE 0 END"
+    )
 }
 
 /// `FROM` clause of row queries: each row with its account as it is now.
@@ -345,6 +355,16 @@ fn row_to_order(r: &Row) -> Result<LocalOrder, StoreError> {
         destination,
         reached: r.get(18)?,
         placed_by: r.get(23)?,
+        version: r.get(24)?,
+        saved_by: r.get(25)?,
+        editing: match (r.get::<Option<String>>(26)?, r.get::<bool>(29)?) {
+            (Some(desk), true) => Some(Editing {
+                desk,
+                name: r.get::<Option<String>>(27)?.unwrap_or_default(),
+                since: r.get::<Option<String>>(28)?.unwrap_or_default(),
+            }),
+            _ => None,
+        },
     })
 }
 
@@ -432,25 +452,6 @@ impl Store {
         self.local_order(LocalOrderId(id))
     }
 
-    /// Saves a draft's form; answers `false` (and changes nothing) once it is no longer a
-    /// draft: a placed order is frozen.
-    pub fn save_draft(
-        &self,
-        id: LocalOrderId,
-        draft_json: &str,
-        reference: &str,
-        recipient: &str,
-    ) -> Result<bool, StoreError> {
-        let n = self.on_order(id)?.execute(
-            &format!(
-                "UPDATE local_orders SET draft_json = $2, reference = $3, recipient = $4, updated_at = {NOW}
-                 WHERE id = $1 AND state = 'draft'"
-            ),
-            &params![id.0, draft_json, reference, recipient],
-        )?;
-        Ok(n == 1)
-    }
-
     /// Removes a draft (never a placed order).
     pub fn delete_draft(&self, id: LocalOrderId) -> Result<(), StoreError> {
         self.on_order(id)?.execute(
@@ -471,19 +472,12 @@ impl Store {
         recipient: &str,
         body: &[u8],
     ) -> Result<bool, StoreError> {
-        let desk = self.desk_of(id.0);
-        let n = self.on_order(id)?.transaction(|db| {
-            db.execute(
-                &format!(
-                    "UPDATE local_orders SET state = 'queued', draft_json = $2, reference = $3,
-                        recipient = $4, body = $5, queued_at = {NOW}, updated_at = {NOW},
-                        placed_by = COALESCE($6, placed_by), {SET_DEST_FROM_ACCOUNT}
-                     WHERE id = $1 AND state = 'draft'"
-                ),
-                &params![id.0, draft_json, reference, recipient, body, desk],
-            )
-        })?;
-        Ok(n == 1)
+        let form = editing::DraftFields {
+            draft_json,
+            reference,
+            recipient,
+        };
+        Ok(self.queue_guarded(id, &form, body, None)? == 1)
     }
 
     /// The outbox of `account`: orders queued for the destination the account has now and
@@ -1226,6 +1220,8 @@ impl Store {
 
 #[cfg(test)]
 mod claim_tests;
+mod editing;
+pub use editing::{DraftFields, DraftSave, EDIT_LEASE, EditClaim, Editing};
 
 #[cfg(test)]
 mod tests {
@@ -1313,10 +1309,11 @@ mod tests {
             let draft = store.create_draft(account, "{}", "PO-1", "Club").unwrap();
             assert_eq!(draft.state, OrderState::Draft);
             assert!(draft.key.is_some());
-            assert!(
+            assert_eq!(
                 store
-                    .save_draft(draft.id, "{\"a\":1}", "PO-2", "Club")
-                    .unwrap()
+                    .save_draft(draft.id, "{\"a\":1}", "PO-2", "Club", 0)
+                    .unwrap(),
+                DraftSave::Saved { version: 1 }
             );
             assert!(store.outbox(account).unwrap().is_empty());
 
@@ -1331,7 +1328,10 @@ mod tests {
                     .queue_draft(draft.id, "{}", "PO-3", "Club", b"OTHER")
                     .unwrap()
             );
-            assert!(!store.save_draft(draft.id, "{}", "PO-4", "Club").unwrap());
+            assert_eq!(
+                store.save_draft(draft.id, "{}", "PO-4", "Club", 1).unwrap(),
+                DraftSave::Gone
+            );
             let out = store.outbox(account).unwrap();
             assert_eq!(out.len(), 1);
             assert_eq!(out[0].body, b"BODY");

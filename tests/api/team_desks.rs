@@ -161,6 +161,7 @@ fn two_desks_join_one_team_see_each_others_orders_and_place_each_once() {
         reference: "TEAM-B2".into(),
         recipient: "Nordby IF".into(),
         body: serde_json::to_vec(&simple_order(&env, "TEAM-B2")).unwrap(),
+        base: draft.version,
     }));
     history_until(
         &a,

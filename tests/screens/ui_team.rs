@@ -188,53 +188,73 @@ fn without_a_keychain_the_team_database_is_tested_and_a_password_refused_with_a_
     }
 }
 
+/// Desk "Anna" (data in `dir`) on team database `db`, started on `screen` with account "Club
+/// shop" (its service out of reach) and what `seed` writes for it on the desk first: joined into
+/// the team as the app starts.
+fn anna_on_the_team(
+    cluster: &pg_cluster::PgCluster,
+    db: &str,
+    dir: &std::path::Path,
+    screen: Screen,
+    seed: impl FnOnce(&mut logodesk::store::Store, logodesk::store::AccountId),
+) -> H {
+    use logodesk::store::{KeyLocation, NewAccount, Store};
+    let mut store = Store::open(&dir.join("logodesk.sqlite")).unwrap();
+    let account = store
+        .insert_account(&NewAccount {
+            name: "Club shop".into(),
+            base_url: "http://127.0.0.1:9/".parse().unwrap(),
+            auth: logodesk::api::AuthStyle::Bearer,
+            organization_id: None,
+            key_location: KeyLocation::Keychain,
+        })
+        .unwrap()
+        .id;
+    seed(&mut store, account);
+    drop(store);
+    logodesk::team::SavedTeam {
+        address: Some(cluster.socket_url(db)),
+        ca_file: None,
+        desk_name: Some("Anna".into()),
+    }
+    .save(dir)
+    .unwrap();
+    let mut config = config();
+    config.keychain = Some(mock_keychain());
+    config.store = StoreLocation::File(dir.join("logodesk.sqlite"));
+    config.start_account = logodesk::backend::StartAccount::Name("Club shop".into());
+    let persisted = PersistedUi {
+        last_screen: screen,
+        ..PersistedUi::default()
+    };
+    app_with(config, egui::Theme::Light, persisted)
+}
+
 /// A team's History while its database goes away and comes back: the orders stay listed,
 /// marked as not fresh, and the mark goes once the desk is back on the team.
 #[test]
 fn a_teams_history_is_kept_and_marked_not_fresh_while_the_database_is_gone() {
-    use logodesk::store::{KeyLocation, NewAccount, Store};
     let cluster = pg_cluster::PgCluster::start(&pg_cluster::PgOptions::default())
         .unwrap_or_else(|e| panic!("{e}"));
     let db = cluster.create_database();
     let dir = tempfile::tempdir().unwrap();
     // A desk with an account whose service is out of reach and one order waiting for it.
-    {
-        let mut store = Store::open(&dir.path().join("logodesk.sqlite")).unwrap();
-        let account = store
-            .insert_account(&NewAccount {
-                name: "Club shop".into(),
-                base_url: "http://127.0.0.1:9/".parse().unwrap(),
-                auth: logodesk::api::AuthStyle::Bearer,
-                organization_id: None,
-                key_location: KeyLocation::Keychain,
-            })
-            .unwrap()
-            .id;
-        let draft = store
-            .create_draft(account, "{}", "PO-TEAM-7", "Nordby IF")
-            .unwrap();
-        assert!(
-            store
-                .queue_draft(draft.id, "{}", "PO-TEAM-7", "Nordby IF", b"{}")
-                .unwrap()
-        );
-    }
-    logodesk::team::SavedTeam {
-        address: Some(cluster.socket_url(&db)),
-        ca_file: None,
-        desk_name: Some("Anna".into()),
-    }
-    .save(dir.path())
-    .unwrap();
-    let mut config = config();
-    config.keychain = Some(mock_keychain());
-    config.store = StoreLocation::File(dir.path().join("logodesk.sqlite"));
-    config.start_account = logodesk::backend::StartAccount::Name("Club shop".into());
-    let persisted = PersistedUi {
-        last_screen: Screen::History,
-        ..PersistedUi::default()
-    };
-    let mut h = app_with(config, egui::Theme::Light, persisted);
+    let mut h = anna_on_the_team(
+        &cluster,
+        &db,
+        dir.path(),
+        Screen::History,
+        |store, account| {
+            let draft = store
+                .create_draft(account, "{}", "PO-TEAM-7", "Nordby IF")
+                .unwrap();
+            assert!(
+                store
+                    .queue_draft(draft.id, "{}", "PO-TEAM-7", "Nordby IF", b"{}")
+                    .unwrap()
+            );
+        },
+    );
     // Joined: the order is the team's now, with who placed it, and nothing is marked.
     wait_for(&mut h, "the team's order listed", |h| {
         shows_text(h, "PO-TEAM-7 · Anna")
@@ -291,4 +311,142 @@ fn a_teams_history_is_kept_and_marked_not_fresh_while_the_database_is_gone() {
     h.run_steps(2);
     assert!(!shows_text(&h, "not fresh"));
     assert!(shows_text(&h, "PO-TEAM-7 · Anna"));
+}
+
+/// Two people on one team draft (issue 29, item 3), through the real app and a second desk
+/// (a store of its own on the same PostgreSQL): a draft another desk edits opens read-only
+/// with who and since when, and follows their saves; "Take over" makes it this desk's (their
+/// saves are refused from then); when the other desk takes it back and saves, what this
+/// person typed stays on screen with a sentence, and "Save mine as a new draft" keeps both.
+#[test]
+fn a_draft_another_desk_edits_is_read_only_until_taken_over_and_nothing_typed_is_lost() {
+    use logodesk::store::{DraftSave, EditClaim, Store};
+    let cluster = pg_cluster::PgCluster::start(&pg_cluster::PgOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let db = cluster.create_database();
+    let dir = tempfile::tempdir().unwrap();
+    let form = |reference: &str| {
+        serde_json::to_string(&logodesk::orders::form::DraftForm {
+            reference: reference.into(),
+            ..Default::default()
+        })
+        .unwrap()
+    };
+    // This desk's account and draft, joined into the team when the app starts.
+    let mut h = anna_on_the_team(
+        &cluster,
+        &db,
+        dir.path(),
+        Screen::Orders,
+        |store, account| {
+            store
+                .create_draft(account, &form("PO-SHARED"), "PO-SHARED", "Nordby IF")
+                .unwrap();
+        },
+    );
+    wait_for(&mut h, "the team's draft listed", |h| {
+        h.state()
+            .orders()
+            .drafts
+            .iter()
+            .any(|d| d.reference == "PO-SHARED" && d.id.0 >= logodesk::store::TEAM_IDS_FROM)
+    });
+    let id = h.state().orders().drafts[0].id;
+
+    // Bo, on another desk, has it open.
+    let mut bo = Store::open_in_memory().unwrap();
+    let client = postgres::Client::connect(&cluster.conninfo(&db), postgres::NoTls).unwrap();
+    bo.attach_team(client, "Bo").unwrap();
+    assert_eq!(bo.start_editing(id, false).unwrap(), EditClaim::Mine);
+
+    h.get_by_label_contains("Drafts (").click();
+    h.run_steps(2);
+    wait_for(&mut h, "the draft marked as Bo's", |h| {
+        shows_text(h, "Bo is editing")
+    });
+    h.get_by_label("Open").click();
+    wait_for(&mut h, "the draft read-only", |h| {
+        shows_text(h, "Bo is editing this draft (since ")
+    });
+    let reference = |h: &H| {
+        let node = text_field(h, "Reference");
+        let node = node.accesskit_node();
+        (node.value().unwrap_or_default(), node.is_disabled())
+    };
+    assert_eq!(reference(&h), ("PO-SHARED".into(), true), "read-only");
+
+    // Bo's save shows here (NOTIFY), the form still read-only.
+    let v = bo.local_order(id).unwrap().version;
+    assert!(matches!(
+        bo.save_draft(id, &form("PO-BO"), "PO-BO", "Nordby IF", v)
+            .unwrap(),
+        DraftSave::Saved { .. }
+    ));
+    wait_for(&mut h, "Bo's version shown", |h| {
+        reference(h) == ("PO-BO".into(), true)
+    });
+
+    // Take over: the form is this desk's; Bo's next save is refused, saying who took it.
+    h.get_by_label("Take over").click();
+    wait_for(&mut h, "the draft editable here", |h| !reference(h).1);
+    assert!(!shows_text(&h, "is editing this draft"));
+    let v = bo.local_order(id).unwrap().version;
+    assert!(
+        matches!(
+            bo.save_draft(id, &form("PO-LOST"), "PO-LOST", "Nordby IF", v)
+                .unwrap(),
+            DraftSave::TakenOver(e) if e.name == "Anna"
+        ),
+        "Bo's save after the take-over is refused"
+    );
+    type_into(&mut h, "Reference", "-ANNA");
+    let in_team = |sql: &str| cluster.psql(&db, sql).unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while in_team("SELECT reference FROM logodesk.local_orders") != "PO-BO-ANNA"
+        && std::time::Instant::now() < deadline
+    {
+        h.run_steps(1);
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert_eq!(
+        in_team("SELECT reference FROM logodesk.local_orders"),
+        "PO-BO-ANNA",
+        "the autosave reached the team's row"
+    );
+
+    // Bo takes it back and saves; what Anna types then is kept on her screen, not written.
+    assert_eq!(bo.start_editing(id, true).unwrap(), EditClaim::Mine);
+    let v = bo.local_order(id).unwrap().version;
+    assert!(matches!(
+        bo.save_draft(id, &form("PO-BO2"), "PO-BO2", "Nordby IF", v)
+            .unwrap(),
+        DraftSave::Saved { .. }
+    ));
+    type_into(&mut h, "Reference", "-MORE");
+    wait_for(&mut h, "the take-over said", |h| {
+        shows_text(h, "Bo took over this draft")
+    });
+    assert_eq!(
+        reference(&h),
+        ("PO-BO-ANNA-MORE".into(), true),
+        "Anna's text kept on screen, locked"
+    );
+    assert_eq!(
+        in_team("SELECT reference FROM logodesk.local_orders"),
+        "PO-BO2",
+        "nothing of Anna's written over Bo's"
+    );
+    h.get_by_label("Save mine as a new draft").click();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let both = "PO-BO-ANNA-MORE,PO-BO2";
+    let references = || {
+        in_team("SELECT string_agg(reference, ',' ORDER BY reference) FROM logodesk.local_orders")
+    };
+    while references() != both && std::time::Instant::now() < deadline {
+        h.run_steps(1);
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert_eq!(references(), both, "both versions kept");
+    h.run_steps(3);
+    assert!(!shows_text(&h, "Bo took over this draft"));
 }

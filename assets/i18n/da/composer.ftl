@@ -344,3 +344,19 @@ approval-place-anyway = Læg ordren alligevel
 approval-error-not-sent = Der er ikke sendt nogen korrektur af denne linje. Markér korrekturen som sendt først, og notér så klubbens svar.
 approval-error-stale = Linjen er ændret, efter korrekturen blev sendt, så klubbens svar ville gælde en anden korrektur. Send en ny korrektur først.
 approval-error-no-name = Skriv, hvem i klubben der svarede.
+
+## To personer på én kladde (et teams)
+composer-another-desk = et andet skrivebord
+composer-editing-elsewhere = { $name } redigerer denne kladde (siden { $since }). Du ser den skrivebeskyttet; den følger deres ændringer.
+composer-taken-over = { $name } overtog denne kladde ({ $since }). Det, du har skrevet siden din sidste gemning, står her stadig, men er ikke gemt i den.
+composer-changed-elsewhere = { $name } ændrede denne kladde { $at }, mens du redigerede den. Din udgave står her stadig, ikke gemt.
+composer-take-over = Overtag
+composer-take-over-hover = Rediger den her; det andet skrivebord ser den skrivebeskyttet herefter
+composer-keep-mine = Behold min
+composer-keep-mine-hover = Gem din udgave oven i deres
+composer-use-theirs = Brug deres
+composer-use-theirs-hover = Vis deres udgave; det, du har skrevet her, kasseres
+composer-save-mine-as-new = Gem min som ny kladde
+composer-save-mine-as-new-hover = Din udgave bliver en kladde for sig; denne kladde beholder deres
+composer-kept-as-new = Din udgave af “{ $reference }” blev gemt som en ny kladde (et andet skrivebord ændrede kladden).
+composer-drafts-editing = { $changed } · { $name } redigerer

@@ -344,3 +344,19 @@ approval-place-anyway = Place anyway
 approval-error-not-sent = No proof of this line has been sent. Mark the proof sent first, then record the club's answer.
 approval-error-stale = The line changed after its proof was sent, so the club's answer would be for another proof. Send a new proof first.
 approval-error-no-name = Type who at the club answered.
+
+## Two people on one draft (a team's)
+composer-another-desk = another desk
+composer-editing-elsewhere = { $name } is editing this draft (since { $since }). You see it read-only; it follows their changes.
+composer-taken-over = { $name } took over this draft ({ $since }). What you typed since your last save is still here, not saved into it.
+composer-changed-elsewhere = { $name } changed this draft at { $at } while you were editing it. Your version is still here, not saved.
+composer-take-over = Take over
+composer-take-over-hover = Edit it here; the other desk sees it read-only from now on
+composer-keep-mine = Keep mine
+composer-keep-mine-hover = Save your version over theirs
+composer-use-theirs = Use theirs
+composer-use-theirs-hover = Show their version; what you typed here is dropped
+composer-save-mine-as-new = Save mine as a new draft
+composer-save-mine-as-new-hover = Your version becomes a draft of its own; this draft keeps theirs
+composer-kept-as-new = Your version of “{ $reference }” was kept as a new draft (another desk changed the draft).
+composer-drafts-editing = { $changed } · { $name } is editing

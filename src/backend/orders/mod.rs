@@ -21,7 +21,10 @@ use crate::backend::support::{
 };
 use crate::orders::form::{AddressForm, address_book};
 use crate::orders::roster_import::{RosterTable, read_file};
-use crate::store::{AccountId, Destination, LocalOrder, LocalOrderId, Store, StoreError};
+use crate::store::{
+    AccountId, Destination, DraftFields, DraftSave, EDIT_LEASE, EditClaim, LocalOrder,
+    LocalOrderId, Store, StoreError,
+};
 use outbox::is_refusal;
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -40,22 +43,32 @@ pub enum OrdersCommand {
         reference: String,
         recipient: String,
     },
-    /// Save a draft's form (ignored once it is placed).
+    /// Save a draft's form, based on the draft's version `base` (the one the form was
+    /// loaded at, or the newest this desk saved); answered by `DraftSaved`.
     SaveDraft {
         id: LocalOrderId,
         draft_json: String,
         reference: String,
         recipient: String,
+        base: i64,
     },
+    /// The composer opened draft `id` (or the person chose to take it over from the desk
+    /// editing it): mark it as edited here, and keep the mark while it stays open; answered
+    /// by `Editing`, again whenever the mark is lost.
+    Editing { id: LocalOrderId, take_over: bool },
+    /// The composer left draft `id`: the mark goes.
+    StopEditing { id: LocalOrderId },
     /// Remove a draft.
     DeleteDraft { id: LocalOrderId },
-    /// Freeze the draft and queue it with this exact body; the outbox sends it.
+    /// Freeze the draft and queue it with this exact body; the outbox sends it. Guarded as
+    /// a save based on `base`; a refusal is answered by `DraftSaved` (`placing`).
     Place {
         id: LocalOrderId,
         draft_json: String,
         reference: String,
         recipient: String,
         body: Vec<u8>,
+        base: i64,
     },
     /// Add an order placed elsewhere to the history by its tracking id.
     LookUp {
@@ -112,6 +125,15 @@ pub enum OrdersEvent {
     DraftCreated(Box<LocalOrder>),
     /// A row changed (queued, sent, tracked, failed to send).
     Changed(Box<LocalOrder>),
+    /// What a save of draft `id` came to (`placing`: its "Place order"; only a refusal is
+    /// said then, the placed row comes as `Changed`).
+    DraftSaved {
+        id: LocalOrderId,
+        outcome: DraftSave,
+        placing: bool,
+    },
+    /// Who edits draft `id`: this desk, or another (then the composer shows it read-only).
+    Editing { id: LocalOrderId, claim: EditClaim },
     /// A CSV export was written here; `None`: the person closed "Save as…" (nothing saved).
     Exported(Option<PathBuf>),
     /// The roster file chosen, or `None`: the dialog was cancelled, or this desktop has no
@@ -148,6 +170,8 @@ impl OrdersCommand {
             | OrdersCommand::Attach { request, .. } => Some(*request),
             OrdersCommand::Refresh
             | OrdersCommand::SaveDraft { .. }
+            | OrdersCommand::Editing { .. }
+            | OrdersCommand::StopEditing { .. }
             | OrdersCommand::DeleteDraft { .. }
             | OrdersCommand::Place { .. }
             | OrdersCommand::ExportCsv { .. }
@@ -178,6 +202,8 @@ pub(super) struct Orders {
     shown: Shown,
     outboxes: Outboxes,
     downloads: Downloads,
+    /// The draft open in the composer and the task renewing its mark.
+    editing: Option<(LocalOrderId, tokio::task::JoinHandle<()>)>,
 }
 
 /// An account's outbox, the destination its client goes to, and the client.
@@ -207,6 +233,7 @@ impl Orders {
             shown: Arc::default(),
             outboxes: Arc::default(),
             downloads,
+            editing: None,
         }
     }
 
@@ -358,6 +385,47 @@ impl Orders {
         }
     }
 
+    /// Marks draft `id` as edited here (taking it over if asked) and says who edits it; while
+    /// it is this desk's, renews the mark every third of its lease, and says so at once if
+    /// the mark was lost (another desk took it over), then stops. One draft at a time: the
+    /// composer's.
+    fn edit(&mut self, id: LocalOrderId, take_over: bool, generation: Generation) {
+        if let Some((_, renewal)) = self.editing.take() {
+            renewal.abort();
+        }
+        let (store, sink) = (self.store.clone(), self.sink.clone());
+        let renewal = tokio::spawn(async move {
+            let (mut take_over, mut told) = (take_over, false);
+            loop {
+                let claim = with_store(&store, move |s| s.start_editing(id, take_over)).await;
+                take_over = false;
+                match claim {
+                    Ok(EditClaim::Mine) => {}
+                    Ok(claim) => {
+                        sink.news(generation, OrdersEvent::Editing { id, claim });
+                        return;
+                    }
+                    // Not said: the draft stays editable here and its saves say what fails
+                    // (a team database out of reach says itself in the status bar).
+                    Err(e) => {
+                        tracing::warn!(error = %e.message, "a draft's edit mark was not renewed")
+                    }
+                }
+                if !std::mem::replace(&mut told, true) {
+                    sink.news(
+                        generation,
+                        OrdersEvent::Editing {
+                            id,
+                            claim: EditClaim::Mine,
+                        },
+                    );
+                }
+                tokio::time::sleep(EDIT_LEASE / 3).await;
+            }
+        });
+        self.editing = Some((id, renewal));
+    }
+
     fn wake(&self, account: AccountId) {
         if let Some(r) = self.lock_outboxes().get(&account) {
             r.outbox.wake();
@@ -392,11 +460,29 @@ impl Orders {
                 draft_json,
                 reference,
                 recipient,
+                base,
             } => {
-                with_store(&self.store, move |s| {
-                    s.save_draft(id, &draft_json, &reference, &recipient)
+                let outcome = with_store(&self.store, move |s| {
+                    s.save_draft(id, &draft_json, &reference, &recipient, base)
                 })
                 .await?;
+                sink.news(
+                    generation,
+                    OrdersEvent::DraftSaved {
+                        id,
+                        outcome,
+                        placing: false,
+                    },
+                );
+            }
+            OrdersCommand::Editing { id, take_over } => self.edit(id, take_over, generation),
+            OrdersCommand::StopEditing { id } => {
+                if self.editing.as_ref().is_some_and(|(open, _)| *open == id)
+                    && let Some((_, renewal)) = self.editing.take()
+                {
+                    renewal.abort();
+                }
+                with_store(&self.store, move |s| s.stop_editing(id)).await?;
             }
             OrdersCommand::DeleteDraft { id } => {
                 with_store(&self.store, move |s| s.delete_draft(id)).await?;
@@ -408,12 +494,32 @@ impl Orders {
                 reference,
                 recipient,
                 body,
+                base,
             } => {
-                let row = with_store(&self.store, move |s| {
-                    s.queue_draft(id, &draft_json, &reference, &recipient, &body)?;
-                    s.local_order(id)
+                let (outcome, row) = with_store(&self.store, move |s| {
+                    let fields = DraftFields {
+                        draft_json: &draft_json,
+                        reference: &reference,
+                        recipient: &recipient,
+                    };
+                    let outcome = s.queue_draft_based(id, &fields, &body, base)?;
+                    Ok((outcome, s.local_order(id)?))
                 })
                 .await?;
+                if !matches!(outcome, DraftSave::Saved { .. }) {
+                    sink.news(
+                        generation,
+                        OrdersEvent::DraftSaved {
+                            id,
+                            outcome,
+                            placing: true,
+                        },
+                    );
+                    return Ok(());
+                }
+                if let Some((_, renewal)) = self.editing.take_if(|(open, _)| *open == id) {
+                    renewal.abort();
+                }
                 sink.news(generation, OrdersEvent::Changed(Box::new(row)));
                 self.wake(account);
                 self.send_lists(account, generation).await?;

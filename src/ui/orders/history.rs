@@ -156,7 +156,9 @@ impl HistoryScreen {
             // The composer's answers, taken by the Orders screen.
             OrdersEvent::AddressBook(_)
             | OrdersEvent::RosterFilePicked(_)
-            | OrdersEvent::RosterRead(_) => {}
+            | OrdersEvent::RosterRead(_)
+            | OrdersEvent::DraftSaved { .. }
+            | OrdersEvent::Editing { .. } => {}
         }
     }
 }

@@ -54,6 +54,7 @@ impl OrdersScreen {
     /// The composer leaves its draft: a change not saved yet is saved now, and a new order
     /// opened and left untouched is not kept.
     pub fn leave_draft(&mut self, shared: &mut Shared<'_>) {
+        self.composer.keep_unsaved_as_new(shared);
         self.composer.save_now(shared);
         if let Some(id) = self.composer.untouched_draft() {
             self.composer = Composer::default();
@@ -316,6 +317,7 @@ impl ScreenView for OrdersScreen {
     /// Drops everything of the previous account and asks for the new one's lists (for
     /// History too).
     fn activated(&mut self, shared: &mut Shared<'_>) {
+        self.composer.let_go(shared);
         *self = OrdersScreen::default();
         shared.backend.send(Command::Orders(OrdersCommand::Refresh));
     }
@@ -366,6 +368,7 @@ impl OrdersScreen {
     ) -> Option<OrdersEvent> {
         match event {
             OrdersEvent::Lists { drafts, history } => {
+                self.composer.on_drafts(&drafts, shared);
                 self.drafts = drafts;
                 self.loaded = true;
                 return Some(OrdersEvent::Lists {
@@ -393,6 +396,12 @@ impl OrdersScreen {
                 }
                 return Some(OrdersEvent::Changed(order));
             }
+            OrdersEvent::DraftSaved {
+                id,
+                outcome,
+                placing,
+            } => self.composer.on_saved(id, outcome, placing),
+            OrdersEvent::Editing { id, claim } => self.composer.on_editing(id, claim),
             OrdersEvent::AddressBook(addresses) => self.composer.set_address_book(addresses),
             OrdersEvent::RosterFilePicked(path) => self.composer.on_roster_picked(path, shared),
             OrdersEvent::RosterRead(table) => self.composer.on_roster_read(table),
@@ -451,6 +460,7 @@ impl OrdersScreen {
         let mut copy = None;
         let mut delete = None;
         let language = shared.language();
+        let open_here = self.composer.draft_id();
         ui.surface(|ui| {
             egui::Grid::new("drafts")
                 .striped(true)
@@ -476,7 +486,16 @@ impl OrdersScreen {
                         };
                         ui.label(reference);
                         ui.label(&d.recipient);
-                        ui.muted_small(&language.time_stamp(&d.updated_at));
+                        let mut changed = language.time_stamp(&d.updated_at);
+                        // Another desk of the team has it open.
+                        if let Some(e) = d.editing.as_ref().filter(|_| Some(d.id) != open_here) {
+                            changed = crate::tr!(
+                                "composer-drafts-editing",
+                                changed = changed,
+                                name = composer::editor_name(e)
+                            );
+                        }
+                        ui.muted_small(&changed);
                         ui.horizontal(|ui| {
                             if ui.button(crate::tr!("composer-drafts-open")).clicked() {
                                 open = Some(d.clone());

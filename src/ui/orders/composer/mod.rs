@@ -22,9 +22,11 @@ mod picker;
 mod proof;
 mod reveal;
 mod save;
+mod sharing;
 mod undo;
 
 pub use proof::ProofShown;
+pub use sharing::who as editor_name;
 
 use crate::api::ValidationIssue;
 use crate::backend::orders::OrdersCommand;
@@ -65,6 +67,9 @@ pub struct Composer {
     /// Each design line's roster proof, and the proof sheet under way.
     proofs: proof::Proofs,
     history: undo::FormHistory,
+    /// Who edits the draft (a team's), the version the form is based on, and what the
+    /// person chooses when another desk edited it too.
+    sharing: sharing::Sharing,
 }
 
 /// The question the composer asks before going on (one at a time).
@@ -118,6 +123,21 @@ impl Composer {
 
     /// Starts editing a freshly created draft.
     pub fn start(&mut self, id: LocalOrderId, form: DraftForm, shared: &mut Shared<'_>) {
+        self.start_at(id, form, 0, shared);
+        self.claim_editing(false, shared);
+    }
+
+    /// Starts editing draft `id` at `version`, holding `form`.
+    fn start_at(
+        &mut self,
+        id: LocalOrderId,
+        form: DraftForm,
+        version: i64,
+        shared: &mut Shared<'_>,
+    ) {
+        if let Some(previous) = self.save.draft().filter(|p| *p != id) {
+            Composer::stop_editing(previous, shared);
+        }
         *self = Composer {
             save: save::SaveState::started(id, &form),
             // The address book stays (it is the account's); the country search starts anew.
@@ -126,6 +146,7 @@ impl Composer {
                 ..header::AddressPart::default()
             },
             form,
+            sharing: sharing::Sharing::opened(version),
             ..Composer::default()
         };
         self.refetch(shared);
@@ -139,9 +160,10 @@ impl Composer {
             .and_then(|j| serde_json::from_str(j).ok())
             .unwrap_or_default();
         let worked_on = form != DraftForm::default();
-        self.start(order.id, form, shared);
+        self.start_at(order.id, form, order.version, shared);
         // A saved row is kept as it is, touched or not.
         self.save.loaded(order);
+        self.claim_editing(false, shared);
         // A draft opened again shows all its problems: it was worked on before.
         if worked_on {
             self.reveal.try_all();
@@ -153,8 +175,12 @@ impl Composer {
         self.save.on_changed(order);
     }
 
-    /// Saves the draft a moment after the last change.
+    /// Saves the draft a moment after the last change (not while another desk edits it, or
+    /// the person has to choose between versions).
     fn autosave(&mut self, ui: &Ui, shared: &mut Shared<'_>) {
+        if self.sharing.locked() {
+            return;
+        }
         if let Some((id, json)) = self.save.due(&self.form, ui.ctx()) {
             self.save(id, json, shared);
         }
@@ -163,6 +189,9 @@ impl Composer {
     /// Saves a change not saved yet at once (the composer is left before the autosave's
     /// moment came: the change must not wait for the person to come back).
     pub fn save_now(&mut self, shared: &mut Shared<'_>) {
+        if self.sharing.locked() {
+            return;
+        }
         if let Some((id, json)) = self.save.unsaved(&self.form) {
             self.save(id, json, shared);
         }
@@ -176,6 +205,7 @@ impl Composer {
                 draft_json: json.clone(),
                 reference: self.form.reference.trim().to_owned(),
                 recipient: self.form.recipient(),
+                base: self.sharing.base(),
             }));
         self.save.saved(json);
     }
@@ -197,7 +227,7 @@ impl Composer {
     pub(super) fn place(&mut self, shared: &mut Shared<'_>) {
         let Some(id) = self.save.draft() else { return };
         let (order, issues) = self.form.to_order();
-        if !issues.is_empty() || self.is_frozen() {
+        if !issues.is_empty() || self.is_frozen() || self.sharing.locked() {
             return;
         }
         let body = match serde_json::to_vec(&order) {
@@ -217,6 +247,7 @@ impl Composer {
             reference: self.form.reference.trim().to_owned(),
             recipient: self.form.recipient(),
             body,
+            base: self.sharing.base(),
         }));
     }
 
@@ -236,6 +267,8 @@ impl Composer {
         let issues = self.issues();
         let shown = self.reveal.shown(&issues, &self.form.designs);
         let frozen = self.is_frozen();
+        // Read-only too while another desk edits the draft or the person has to choose.
+        let locked = frozen || self.sharing.locked();
         let estimate = self.estimate();
         let mut copy = None;
         ui.horizontal(|ui| {
@@ -279,7 +312,7 @@ impl Composer {
                 } else {
                     let ready = issues.is_empty();
                     let button = ui
-                        .add_enabled_ui(self.save.draft().is_some(), |ui| {
+                        .add_enabled_ui(self.save.draft().is_some() && !locked, |ui| {
                             ui.primary_button(&crate::tr!("composer-place-order-ellipsis"))
                         })
                         .inner;
@@ -318,6 +351,9 @@ impl Composer {
             ui.label(RichText::new(copy_risk()).color(t.danger));
         }
         ui.add_space(space::M);
+        if let Some(mine) = self.sharing_ui(ui, shared) {
+            copy = Some(mine);
+        }
         // The summary stays in view beside the form while the form scrolls; in a narrow
         // window it comes under the form.
         let beside = Composer::estimate_fits_beside(ui.available_width());
@@ -336,7 +372,7 @@ impl Composer {
             .id_salt(("composer", self.save.draft()))
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                ui.add_enabled_ui(!frozen, |ui| {
+                ui.add_enabled_ui(!locked, |ui| {
                     self.header_ui(ui, &shown, shared.language());
                     ui.add_space(space::M);
                     self.designs_ui(ui, shared, &shown);
@@ -354,7 +390,7 @@ impl Composer {
                 }
                 ui.add_space(space::XL);
             });
-        if frozen || !issues.is_empty() {
+        if locked || !issues.is_empty() {
             self.question.set(Question::Place, false);
         }
         self.confirm_place_ui(ui, shared, &estimate);

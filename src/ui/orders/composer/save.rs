@@ -121,6 +121,11 @@ impl SaveState {
         self.changed_at = None;
     }
 
+    /// Placing was refused (another desk changed or took the draft): a draft again.
+    pub fn unplaced(&mut self) {
+        self.state = Some(OrderState::Draft);
+    }
+
     /// The form `json` was handed to the outbox: the row is queued.
     pub fn placed(&mut self, json: String) {
         self.saved_json = json;

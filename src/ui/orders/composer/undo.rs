@@ -1,6 +1,6 @@
 //! Undo and redo of the composer's form (Ctrl+Z; Ctrl+Shift+Z or Ctrl+Y; the Edit menu and
-//! the palette) while a draft is open, not placed and not being confirmed: a pause in editing
-//! makes an undo point. An undone edit is saved like any edit (autosave sees the form
+//! the palette) while a draft is open, not placed, not read-only (another desk edits it) and
+//! not being confirmed: a pause in editing makes an undo point. An undone edit is saved like any edit (autosave sees the form
 //! change). When an undo or redo changes what the lines name, their lookups are made again,
 //! as after removing a line. The history starts anew with each draft opened, since
 //! [`Composer::start`] starts from a fresh composer.
@@ -31,7 +31,10 @@ fn named_lines(form: &DraftForm) -> Vec<(String, bool)> {
 impl Composer {
     /// Whether the form can be edited: a draft is open, not placed and not being confirmed.
     fn editable(&self) -> bool {
-        self.draft_id().is_some() && !self.is_frozen() && self.question != super::Question::Place
+        self.draft_id().is_some()
+            && !self.is_frozen()
+            && !self.sharing.locked()
+            && self.question != super::Question::Place
     }
 
     /// Once a frame before the form is drawn: the undo and redo keys, the form fed to the
