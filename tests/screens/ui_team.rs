@@ -414,31 +414,48 @@ fn a_draft_another_desk_edits_is_read_only_until_taken_over_and_nothing_typed_is
         "the autosave reached the team's row"
     );
 
-    // Bo takes it back and saves; what Anna types then is kept on her screen, not written.
-    assert_eq!(bo.start_editing(id, true).unwrap(), EditClaim::Mine);
-    let v = bo.local_order(id).unwrap().version;
-    assert!(matches!(
-        bo.save_draft(id, &form("PO-BO2"), "PO-BO2", "Nordby IF", v)
-            .unwrap(),
-        DraftSave::Saved { .. }
-    ));
-    type_into(&mut h, "Reference", "-MORE");
+    // Bo takes it back and saves: Anna, with nothing unsaved, sees his version read-only at
+    // once (his mark came with the NOTIFY), not at her next renewal.
+    let bo_saves = |bo: &mut Store, reference: &str| {
+        assert_eq!(bo.start_editing(id, true).unwrap(), EditClaim::Mine);
+        let v = bo.local_order(id).unwrap().version;
+        assert!(matches!(
+            bo.save_draft(id, &form(reference), reference, "Nordby IF", v)
+                .unwrap(),
+            DraftSave::Saved { .. }
+        ));
+    };
+    bo_saves(&mut bo, "PO-BO2");
+    wait_for(&mut h, "Bo's version, read-only", |h| {
+        reference(h) == ("PO-BO2".into(), true)
+    });
+    assert!(shows_text(&h, "Bo is editing this draft"));
+
+    // Anna takes over and types; Bo takes it back and saves before her autosave (0.4 s after
+    // the last keystroke): what she typed is kept on her screen, locked, not written.
+    h.get_by_label("Take over").click();
+    wait_for(&mut h, "the draft editable here again", |h| !reference(h).1);
+    text_field(&h, "Reference").focus();
+    h.run_steps(1);
+    text_field(&h, "Reference").type_text("-MORE");
+    h.run_steps(1);
+    bo_saves(&mut bo, "PO-BO3");
     wait_for(&mut h, "the take-over said", |h| {
         shows_text(h, "Bo took over this draft")
     });
     assert_eq!(
         reference(&h),
-        ("PO-BO-ANNA-MORE".into(), true),
+        ("PO-BO2-MORE".into(), true),
         "Anna's text kept on screen, locked"
     );
     assert_eq!(
         in_team("SELECT reference FROM logodesk.local_orders"),
-        "PO-BO2",
+        "PO-BO3",
         "nothing of Anna's written over Bo's"
     );
     h.get_by_label("Save mine as a new draft").click();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    let both = "PO-BO-ANNA-MORE,PO-BO2";
+    let both = "PO-BO2-MORE,PO-BO3";
     let references = || {
         in_team("SELECT string_agg(reference, ',' ORDER BY reference) FROM logodesk.local_orders")
     };

@@ -697,14 +697,33 @@ impl Orders {
         account: AccountId,
         generation: Generation,
     ) -> Result<(), UserError> {
-        let (drafts, history, forms) = with_store(&self.store, move |s| {
+        let (drafts, history, forms, desk) = with_store(&self.store, move |s| {
             Ok((
                 s.local_orders(account, true)?,
                 s.local_orders(account, false)?,
                 s.placed_forms(account, ADDRESS_SOURCES)?,
+                s.desk_id()?,
             ))
         })
         .await?;
+        // The draft open here, taken over on another desk (its mark came with the lists, as
+        // its NOTIFY did): said now, not at the next renewal of this desk's mark.
+        let open = self.editing.as_ref().map(|(id, _)| *id);
+        if let Some(e) = drafts
+            .iter()
+            .find(|d| Some(d.id) == open)
+            .and_then(|d| d.editing.clone())
+            .filter(|e| e.desk != desk.0)
+            && let Some(id) = open
+        {
+            self.sink.news(
+                generation,
+                OrdersEvent::Editing {
+                    id,
+                    claim: EditClaim::Elsewhere(e),
+                },
+            );
+        }
         self.sink
             .news(generation, OrdersEvent::Lists { drafts, history });
         let book = address_book(forms.iter().map(String::as_str));
