@@ -611,26 +611,15 @@ async fn send_proof(
 ) -> Result<(), UserError> {
     let hash = approval::content_hash(&bytes);
     let relative = PathBuf::from(order.0.to_string()).join(format!("{hash}.pdf"));
-    let file = kept.join(&relative);
-    blocking(move || -> std::io::Result<()> {
-        if file.exists() {
-            return Ok(());
-        }
-        if let Some(dir) = file.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
-        // Written aside and renamed: a kept sheet is whole or absent.
-        let part = file.with_extension("pdf.part");
-        std::fs::write(&part, &bytes)?;
-        std::fs::rename(&part, &file)
-    })
-    .await?
-    .map_err(|e| {
-        UserError::new(
-            crate::tr!("backend-proof-not-kept", reason = e.to_string()),
-            None,
-        )
-    })?;
+    let bytes = std::sync::Arc::new(bytes);
+    keep_file(kept.join(&relative), bytes.clone())
+        .await?
+        .map_err(|e| {
+            UserError::new(
+                crate::tr!("backend-proof-not-kept", reason = e.to_string()),
+                None,
+            )
+        })?;
     let step = ProofStep {
         line,
         status: ProofStatus::Sent,
@@ -639,12 +628,34 @@ async fn send_proof(
         at: chrono::Utc::now(),
         proof: Some(KeptProof {
             path: relative,
-            hash,
+            hash: hash.clone(),
         }),
         snapshot,
     };
     with_store(store, move |s| {
-        s.record_proof_step(order, &step.to_stored())
+        s.record_proof_step(order, &step.to_stored())?;
+        // A team's other desks open it from the database.
+        s.keep_proof_pdf(order, &hash, &bytes)
+    })
+    .await
+}
+
+/// Writes a kept sheet's `bytes` to `file` unless it is there (the same hash is the same
+/// sheet): aside, then renamed, so a kept sheet is whole or absent.
+async fn keep_file(
+    file: PathBuf,
+    bytes: std::sync::Arc<Vec<u8>>,
+) -> Result<std::io::Result<()>, UserError> {
+    blocking(move || {
+        if file.exists() {
+            return Ok(());
+        }
+        if let Some(dir) = file.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        let part = file.with_extension("pdf.part");
+        std::fs::write(&part, bytes.as_slice())?;
+        std::fs::rename(&part, &file)
     })
     .await
 }
@@ -663,6 +674,17 @@ async fn steps_of(
     for step in &mut steps {
         if let Some(p) = &mut step.proof {
             p.path = kept.join(&p.path);
+            // Another desk of the team sent it: its bytes come from the team database, once.
+            let file = p.path.clone();
+            if !blocking(move || file.exists()).await? {
+                let hash = p.hash.clone();
+                let found = with_store(store, move |s| s.proof_pdf(order, &hash)).await?;
+                if let Some(bytes) = found
+                    && let Err(e) = keep_file(p.path.clone(), std::sync::Arc::new(bytes)).await?
+                {
+                    tracing::warn!(error = %e, "a colleague's proof could not be kept here");
+                }
+            }
         }
     }
     Ok(steps)
@@ -915,6 +937,37 @@ mod tests {
             view_id: None,
             base64: String::new(),
         }
+    }
+
+    /// A sheet one desk of a team sent opens on another: its bytes come from the team
+    /// database into that desk's own folder (the desks cannot read each other's).
+    #[test]
+    fn a_colleagues_kept_proof_is_written_from_the_team_database() {
+        use crate::store::testing::pg_client;
+        // Connected before the runtime runs (the blocking client must not start inside it).
+        let store: SharedStore = Arc::new(Mutex::new(
+            crate::store::Store::open_postgres(pg_client().0).unwrap(),
+        ));
+        let (anna, bo) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let order = LocalOrderId(crate::store::TEAM_IDS_FROM + 7);
+        let sheet = b"%PDF-1.7 Anna's proof sheet".to_vec();
+        let runtime = crate::backend::support::lanes::runtime(2).unwrap();
+        let steps = runtime.block_on(async {
+            send_proof(
+                &store,
+                anna.path(),
+                order,
+                LineKey("20001#0".into()),
+                LineSnapshot::default(),
+                sheet.clone(),
+            )
+            .await
+            .unwrap();
+            steps_of(&store, bo.path(), order).await.unwrap()
+        });
+        let proof = steps[0].proof.as_ref().expect("the step names its proof");
+        assert!(proof.path.starts_with(bo.path()), "{proof:?}");
+        assert_eq!(std::fs::read(&proof.path).unwrap(), sheet);
     }
 
     #[test]

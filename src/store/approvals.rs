@@ -51,6 +51,43 @@ impl Store {
         Ok(())
     }
 
+    /// Keeps a sent proof's bytes (`hash`) with the steps of `order` that name it, on a team's
+    /// row only: the team's desks cannot read each other's folders ([`Store::proof_pdf`]). A
+    /// desk's own rows keep only the file.
+    pub fn keep_proof_pdf(
+        &self,
+        order: LocalOrderId,
+        hash: &str,
+        bytes: &[u8],
+    ) -> Result<(), StoreError> {
+        if order.0 < super::TEAM_IDS_FROM {
+            return Ok(());
+        }
+        self.on_order(order)?.execute(
+            "UPDATE proof_steps SET proof_pdf = $3
+             WHERE order_id = $1 AND proof_hash = $2 AND proof_pdf IS NULL",
+            &params![order.0, hash, bytes],
+        )?;
+        Ok(())
+    }
+
+    /// The bytes of `order`'s proof `hash` as the database keeps them (a sheet another desk of
+    /// the team sent, or one moved in by joining), if it does.
+    pub fn proof_pdf(
+        &self,
+        order: LocalOrderId,
+        hash: &str,
+    ) -> Result<Option<Vec<u8>>, StoreError> {
+        self.on_order(order)?
+            .query_opt(
+                "SELECT proof_pdf FROM proof_steps
+                 WHERE order_id = $1 AND proof_hash = $2 AND proof_pdf IS NOT NULL LIMIT 1",
+                &params![order.0, hash],
+            )?
+            .map(|r| r.get(0))
+            .transpose()
+    }
+
     /// Every step of `order`, oldest first.
     pub fn proof_history(&self, order: LocalOrderId) -> Result<Vec<StoredProofStep>, StoreError> {
         self.on_order(order)?
@@ -147,6 +184,36 @@ mod tests {
             let again = place.open();
             assert_eq!(again.proof_steps(LocalOrderId(1)).unwrap(), [approved]);
         });
+    }
+
+    /// A team's sheet is kept in the database with its steps (the desks cannot read each
+    /// other's folders); a desk's own row keeps only its file.
+    #[test]
+    fn a_teams_proof_is_kept_in_the_database_a_desks_own_is_not() {
+        use crate::store::testing::pg_client;
+        let store = Store::open_postgres(pg_client().0).unwrap();
+        let (team, own) = (
+            LocalOrderId(crate::store::TEAM_IDS_FROM + 7),
+            LocalOrderId(7),
+        );
+        for order in [team, own] {
+            store
+                .record_proof_step(order, &step("20001#0", "sent", ""))
+                .unwrap();
+            store
+                .keep_proof_pdf(order, "0123abcd", b"%PDF-1.7 sheet")
+                .unwrap();
+            // The answer recorded later names the same proof.
+            store
+                .record_proof_step(order, &step("20001#0", "approved", "Mette"))
+                .unwrap();
+        }
+        assert_eq!(
+            store.proof_pdf(team, "0123abcd").unwrap().as_deref(),
+            Some(&b"%PDF-1.7 sheet"[..])
+        );
+        assert_eq!(store.proof_pdf(team, "ffff").unwrap(), None);
+        assert_eq!(store.proof_pdf(own, "0123abcd").unwrap(), None);
     }
 
     #[test]
