@@ -42,8 +42,19 @@ pub struct KeptReport {
     /// Of those, drafts placed meanwhile: queued now in the team's outbox with their key.
     pub placed: usize,
     /// Kept texts of rows another desk changed (or placed, or deleted) meanwhile, each kept as
-    /// a new team draft: the row's reference and the new draft's.
-    pub kept_apart: Vec<(String, String)>,
+    /// a new team draft.
+    pub kept_apart: Vec<KeptApart>,
+}
+
+/// A text kept here that another desk's change kept from its draft: it is a new draft now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeptApart {
+    /// The draft's reference.
+    pub reference: String,
+    /// The new draft's ("PO-1 (kept from this desk)").
+    pub kept: String,
+    /// It was placed here: the order was not sent, the new draft waits to be placed again.
+    pub placed: bool,
 }
 
 impl KeptReport {
@@ -468,7 +479,11 @@ impl Store {
                 let apart = crate::tr!("team-kept-reference", reference = k.reference.as_str());
                 let json = with_reference(&k.draft_json, &apart);
                 self.create_draft(k.account, &json, &apart, &k.recipient)?;
-                report.kept_apart.push((k.reference.clone(), apart));
+                report.kept_apart.push(KeptApart {
+                    reference: k.reference.clone(),
+                    kept: apart,
+                    placed: k.body.is_some(),
+                });
             }
             self.forget_kept(k.id)?;
         }
@@ -654,7 +669,11 @@ mod tests {
         assert_eq!(report.written_back, 0, "{report:?}");
         assert_eq!(
             report.kept_apart,
-            [("PO-1".to_owned(), "PO-1 (kept from this desk)".to_owned())]
+            [KeptApart {
+                reference: "PO-1".to_owned(),
+                kept: "PO-1 (kept from this desk)".to_owned(),
+                placed: false
+            }]
         );
         let other = t.other_desk();
         assert_eq!(

@@ -288,15 +288,22 @@ fn joined_notices(report: &crate::store::JoinReport, shared: &mut Shared<'_>) {
             queued = report.queued + report.kept.placed
         ));
     }
-    for (reference, kept) in &report.kept.kept_apart {
-        shared.notifications.error(&UserError::new(
+    for apart in &report.kept.kept_apart {
+        let (reference, kept) = (apart.reference.as_str(), apart.kept.as_str());
+        let sentence = if apart.placed {
+            crate::tr!(
+                "settings-team-kept-apart-placed",
+                reference = reference,
+                kept = kept
+            )
+        } else {
             crate::tr!(
                 "settings-team-kept-apart",
-                reference = reference.as_str(),
-                kept = kept.as_str()
-            ),
-            None,
-        ));
+                reference = reference,
+                kept = kept
+            )
+        };
+        shared.notifications.error(&UserError::new(sentence, None));
     }
 }
 

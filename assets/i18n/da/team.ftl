@@ -89,3 +89,4 @@ settings-team-kept-back = Teamets database er tilbage. Det, der blev gemt på de
        *[other] { $queued } ordrer, nu i teamets udbakke med deres nøgler (hver sendes én gang)
     }.
 settings-team-kept-apart = { $reference } blev ændret på en anden computer, mens denne ikke kunne nå teamets database. Deres udgave bliver, som den er; det, du skrev her, er gemt som den nye kladde "{ $kept }". Sammenlign de to, og slet den, du ikke skal bruge.
+settings-team-kept-apart-placed = { $reference } blev ændret (eller bestilt) på en anden computer, mens denne ikke kunne nå teamets database, så ordren, du bestilte her, blev ikke sendt. Det, du skrev, er gemt som den nye kladde "{ $kept }": sammenlign den med deres, og bestil den igen, hvis den stadig skal bruges.

@@ -89,3 +89,4 @@ settings-team-kept-back = The team database is back. What was kept on this compu
        *[other] { $queued } orders, now in the team's outbox with their keys (each sent once)
     }.
 settings-team-kept-apart = { $reference } was changed on another desk while this one could not reach the team database. Their version stays as it is; what you typed here is kept as the new draft "{ $kept }". Compare the two and delete the one you do not need.
+settings-team-kept-apart-placed = { $reference } was changed (or placed) on another desk while this one could not reach the team database, so the order you placed here was not sent. What you typed is kept as the new draft "{ $kept }": check it against theirs and place it again if it is still wanted.
