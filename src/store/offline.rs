@@ -791,4 +791,45 @@ mod tests {
         assert_eq!(Some(out[0].key.clone()), key);
         assert_eq!(out[0].body, b"BODY");
     }
+
+    /// A team draft placed here while cut off, and placed meanwhile on another desk: this
+    /// desk's order is not queued as well (never two orders): it is kept as a new draft, said
+    /// as not sent.
+    #[test]
+    fn a_draft_placed_here_and_elsewhere_meanwhile_is_placed_once() {
+        let mut t = team();
+        t.cluster.stop().unwrap();
+        t.desk.team_unreachable();
+        let mine = DraftFields {
+            draft_json: r#"{"reference":"PO-1","comment":"mine"}"#,
+            reference: "PO-1",
+            recipient: "Nordby IF",
+        };
+        t.desk
+            .place_kept(t.draft, t.account, &mine, b"MINE", t.base)
+            .unwrap();
+        t.cluster.restart().unwrap();
+        let theirs = DraftFields {
+            draft_json: r#"{"reference":"PO-1","comment":"theirs"}"#,
+            ..mine
+        };
+        let mut other = t.other_desk();
+        assert!(matches!(
+            other
+                .queue_draft_based(t.draft, &theirs, b"THEIRS", t.base)
+                .unwrap(),
+            DraftSave::Saved { .. }
+        ));
+
+        let report = t.attach_again();
+        assert_eq!((report.written_back, report.placed), (0, 0), "{report:?}");
+        assert_eq!(report.kept_apart.len(), 1);
+        assert!(report.kept_apart[0].placed, "said as not sent");
+        let out = other.outbox(t.account).unwrap();
+        assert_eq!(out.len(), 1, "one order");
+        assert_eq!(out[0].body, b"THEIRS");
+        let drafts = other.local_orders(t.account, true).unwrap();
+        assert_eq!(drafts.len(), 1);
+        assert_eq!(drafts[0].reference, "PO-1 (kept from this desk)");
+    }
 }
