@@ -1,8 +1,9 @@
 //! The team feature (issue 29): Settings → Team's save, test and forget, and a watch on the
 //! team database that tells the status bar whether it is reachable, reconnecting with backoff.
 //! Every PostgreSQL call is blocking and runs on the blocking lane ([`blocking`]), never on the
-//! UI thread or a runtime worker. This session the store does not route data to the team
-//! database yet: the watch holds a real connection and checks it, nothing more.
+//! UI thread or a runtime worker. While the team database is out of reach the store keeps
+//! here what a person saves for the team (`store::offline`); each reconnect's join sends it
+//! back.
 
 use crate::backend::support::dialog::OpenRequest;
 use crate::backend::support::downloads::Downloads;
@@ -495,6 +496,11 @@ async fn watch(settings: TeamSettings, sink: Sink<TeamEvent>, link: TeamLink) {
     while let Some(message) = heard.recv().await {
         let status = match message {
             Heard::Changed(tables) => {
+                if tables.contains("accounts")
+                    && let Err(e) = with_store(&link.store, |s| s.remember_team_accounts()).await
+                {
+                    tracing::info!(error = %e.message, "the team's accounts could not be read again");
+                }
                 link.worker.ask(WorkerRequest::TeamChanged(tables));
                 continue;
             }
@@ -512,7 +518,17 @@ async fn watch(settings: TeamSettings, sink: Sink<TeamEvent>, link: TeamLink) {
                     retry_in: CHECK_EVERY,
                 },
             },
-            Heard::Down { reason, retry_in } => TeamStatus::Unreachable { reason, retry_in },
+            Heard::Down { reason, retry_in } => {
+                // From now on the store asks the team database nothing (no wait on a broken
+                // connection) and keeps here what a person saves for the team, until the
+                // next attach.
+                let _ = with_store(&link.store, |s| {
+                    s.team_unreachable();
+                    Ok(())
+                })
+                .await;
+                TeamStatus::Unreachable { reason, retry_in }
+            }
         };
         if told.as_ref() != Some(&status) {
             sink.notice(TeamEvent::Status(status.clone()));

@@ -254,6 +254,9 @@ impl Store {
     /// is SQLite's `NOCASE` and PostgreSQL's unique index).
     ///
     /// With a team database attached, this desk's accounts (the sandbox) and then the team's.
+    ///
+    /// Not listed: a desk's copies of team accounts (`store::offline`), which hold only what
+    /// was made here while the team database was out of reach.
     pub fn accounts(&self) -> Result<Vec<AccountRecord>, StoreError> {
         let mut all = Vec::new();
         for db in self.dbs() {
@@ -261,10 +264,29 @@ impl Store {
                 &format!("SELECT {COLUMNS} FROM accounts ORDER BY kind = 'remote', lower(name)"),
                 &[],
             )? {
-                all.push(from_row(&row)?);
+                let account = from_row(&row)?;
+                if !super::is_copy(db, account.id.0) {
+                    all.push(account);
+                }
             }
         }
         Ok(all)
+    }
+
+    /// This desk's copies of team accounts (`store::offline`): what joining moves into the
+    /// team on reconnect.
+    pub(crate) fn team_copies(&self) -> Result<Vec<AccountRecord>, StoreError> {
+        if self.db.dialect() != super::db::Dialect::Sqlite {
+            return Ok(Vec::new());
+        }
+        self.db
+            .query_all(
+                &format!("SELECT {COLUMNS} FROM accounts WHERE id >= $1 ORDER BY id"),
+                &params![super::TEAM_IDS_FROM],
+            )?
+            .iter()
+            .map(from_row)
+            .collect()
     }
 
     /// One account.

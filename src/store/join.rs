@@ -42,12 +42,20 @@ pub struct JoinReport {
     pub tasks: usize,
     /// Rows the team had already from an earlier join of this desk (nothing copied twice).
     pub already_there: usize,
+    /// This desk's copies of team accounts whose rows (made here while the team database was
+    /// out of reach, `store::offline`) moved into those accounts: the drafts and queued orders
+    /// above count them. Unlike [`JoinReport::accounts`], their keys are the team account's
+    /// own already.
+    pub copies: Vec<AccountId>,
+    /// The team drafts saved or placed here while the team database was out of reach, and
+    /// what became of them ([`Store::write_back_kept`]).
+    pub kept: super::KeptReport,
 }
 
 impl JoinReport {
     /// Whether nothing was there to move.
     pub fn is_empty(&self) -> bool {
-        self.accounts.is_empty()
+        self.accounts.is_empty() && self.copies.is_empty() && self.kept.is_empty()
     }
 }
 
@@ -118,11 +126,14 @@ impl Store {
         let desk = self.desk_of(super::TEAM_IDS_FROM);
         let local = &self.db;
         let install = self.install_id()?;
-        let accounts: Vec<_> = self
+        let mut accounts: Vec<_> = self
             .accounts()?
             .into_iter()
             .filter(|a| !a.is_sandbox() && a.id.0 < super::TEAM_IDS_FROM)
             .collect();
+        // Copies of team accounts (what was made here while the team was out of reach) go to
+        // the account they copy, or like an account of this desk if it is gone meanwhile.
+        accounts.extend(self.team_copies()?);
         let order_cols = columns(local, "local_orders")?;
         let step_cols = columns(local, "proof_steps")?;
         let task_cols = columns(local, "vectorize_tasks")?;
@@ -134,11 +145,24 @@ impl Store {
                     super::AccountKind::Remote { base_url } => Some(base_url.to_string()),
                     super::AccountKind::Sandbox => None,
                 };
-                let found = tx.query_opt(
-                    "SELECT id, base_url FROM accounts WHERE lower(name) = lower($1)",
-                    &params![account.name.as_str()],
-                )?;
+                let copy = account.id.0 >= super::TEAM_IDS_FROM;
+                let itself = if copy {
+                    tx.query_opt(
+                        "SELECT id, base_url FROM accounts WHERE id = $1",
+                        &params![account.id.0],
+                    )?
+                } else {
+                    None
+                };
+                let found = match itself {
+                    Some(row) => Some(row),
+                    None => tx.query_opt(
+                        "SELECT id, base_url FROM accounts WHERE lower(name) = lower($1)",
+                        &params![account.name.as_str()],
+                    )?,
+                };
                 let team_id = match found {
+                    Some(row) if copy && row.get::<i64>(0)? == account.id.0 => account.id,
                     Some(row) if row.get::<Option<String>>(1)? == base => {
                         report.accounts_shared += 1;
                         AccountId(row.get(0)?)
@@ -163,7 +187,11 @@ impl Store {
                         .get(0)?,
                     ),
                 };
-                report.accounts.push((account.id, team_id));
+                if copy {
+                    report.copies.push(account.id);
+                } else {
+                    report.accounts.push((account.id, team_id));
+                }
 
                 // Orders: every column as it is, the account and the origin mapped.
                 let mut moved: HashMap<i64, i64> = HashMap::new();
@@ -174,7 +202,13 @@ impl Store {
                 let (keep, sql) = copy_of(&order_cols, "local_orders", ["origin", "placed_by"]);
                 for row in rows {
                     let (by_name, local_id) = named(&order_cols, &row)?;
-                    let origin = format!("{install}:{local_id}");
+                    // A row made here for a team while it was out of reach may have the id
+                    // of a row joined before (this file hands out a deleted row's id again):
+                    // its key, unique, tells them apart.
+                    let origin = match (copy, by_name.get("idempotency_key")) {
+                        (true, Some(Value::Text(key))) => format!("{install}:{local_id}:{key}"),
+                        _ => format!("{install}:{local_id}"),
+                    };
                     let mut values: Vec<Value> = keep
                         .iter()
                         .map(|c| match *c {
@@ -253,7 +287,11 @@ impl Store {
                                 c => by_name.get(c).map_or(Value::Null, |v| (*v).clone()),
                             })
                             .collect();
-                        values.push(Value::Text(format!("{install}:step:{step_id}")));
+                        values.push(Value::Text(if copy {
+                            format!("{install}:step:{step_id}:{team_order}")
+                        } else {
+                            format!("{install}:step:{step_id}")
+                        }));
                         values.push(pdf);
                         match tx.query_opt(&sql, &values)? {
                             Some(_) => report.approvals += 1,
@@ -296,11 +334,18 @@ impl Store {
     /// Forgets on this desk what [`Store::copy_into_team`] copied (one transaction): the
     /// accounts and every row kept for them. Call it only once their keys are copied.
     pub fn forget_joined(&self, report: &JoinReport) -> Result<(), StoreError> {
+        let local = report
+            .accounts
+            .iter()
+            .map(|(local, _)| local)
+            .filter(|local| local.0 < super::TEAM_IDS_FROM);
+        // A copy of a team account is this desk's SQLite row (its id the team's).
+        let copies = report
+            .copies
+            .iter()
+            .filter(|_| self.db.dialect() == super::db::Dialect::Sqlite);
         self.db.transaction(|db| -> Result<(), StoreError> {
-            for (local, _) in &report.accounts {
-                if local.0 >= super::TEAM_IDS_FROM {
-                    continue;
-                }
+            for local in local.chain(copies) {
                 db.execute(
                     "DELETE FROM proof_steps WHERE order_id IN
                         (SELECT id FROM local_orders WHERE account_id = $1)",
@@ -320,14 +365,17 @@ impl Store {
         })
     }
 
-    /// The team row a row of this desk was copied to, if it was (tests, the join's report).
+    /// The team row a row of this desk was copied to, if it was (tests, the join's report);
+    /// of rows made here for a team while it was out of reach, which may have had this id one
+    /// after the other, the newest.
     pub fn joined_as(&self, local: LocalOrderId) -> Result<Option<LocalOrderId>, StoreError> {
         let team = &self.team.as_ref().ok_or(StoreError::TeamNotConnected)?.db;
         let origin = format!("{}:{}", self.install_id()?, local.0);
         Ok(team
             .query_opt(
-                "SELECT id FROM local_orders WHERE origin = $1",
-                &params![origin],
+                "SELECT id FROM local_orders WHERE origin = $1 OR origin LIKE $2
+                 ORDER BY id DESC LIMIT 1",
+                &params![origin.as_str(), format!("{origin}:%")],
             )?
             .map(|r| r.get(0))
             .transpose()?

@@ -18,6 +18,7 @@ pub(crate) mod db;
 pub mod editor;
 pub mod join;
 pub mod migrations;
+pub mod offline;
 pub mod orders;
 pub mod tasks;
 #[cfg(test)]
@@ -28,6 +29,7 @@ pub use accounts::{
     SANDBOX_ACCOUNT_NAME, SANDBOX_DESTINATION,
 };
 pub use join::JoinReport;
+pub use offline::KeptReport;
 pub use orders::{
     Claim, ClaimToken, DeskId, DraftFields, DraftSave, EDIT_LEASE, EditClaim, Editing, Hold,
     LocalOrder, LocalOrderId, OrderState, Outgoing,
@@ -36,7 +38,8 @@ pub use tasks::TrackedTask;
 
 use db::Db;
 use rusqlite::Connection;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// What can go wrong with the local database. `Display` is a sentence saying what happened
@@ -86,6 +89,10 @@ pub enum StoreError {
     /// now.
     #[error("{}", crate::tr!("store-team-not-connected"))]
     TeamNotConnected,
+    /// The row or account lives in the team database, attached but out of reach now (its
+    /// connection broke); the desk reconnects by itself.
+    #[error("{}", crate::tr!("store-team-not-connected"))]
+    TeamUnreachable,
     /// Joining: the team has an account of this name with another address.
     #[error("{}", crate::tr!("store-join-name-taken", name = .0.as_str()))]
     JoinNameTaken(String),
@@ -102,6 +109,12 @@ fn pg_reason(e: &postgres::Error) -> String {
         Some(cause) => format!("{e}: {cause}"),
         None => e.to_string(),
     }
+}
+
+/// Whether account `id` read from `db` is a desk's copy of a team account (`offline`): a
+/// team's id in a desk's SQLite.
+fn is_copy(db: &Db, id: i64) -> bool {
+    id >= TEAM_IDS_FROM && db.dialect() == db::Dialect::Sqlite
 }
 
 fn too_new(path: Option<&Path>, found: i64, known: i64) -> String {
@@ -149,6 +162,9 @@ pub const TEAM_IDS_FROM: i64 = 1 << 40;
 pub struct Store {
     db: Db,
     team: Option<TeamDb>,
+    /// Set for one call: a team's account is routed to this desk's database, where its copy
+    /// is (a draft made while the team database is out of reach, `offline`).
+    keep_here: Cell<bool>,
 }
 
 /// The team database attached to a desk's store, and the desk's name (who placed an order).
@@ -156,6 +172,11 @@ pub struct Store {
 struct TeamDb {
     db: Db,
     desk: String,
+    /// Its connection broke: nothing is asked of it until it is attached again (`offline`).
+    away: bool,
+    /// The team's accounts as last read, by id (their columns in `offline`'s order): what a
+    /// copy on this desk is made from while the team database is out of reach.
+    known: HashMap<i64, Vec<db::Value>>,
 }
 
 impl Store {
@@ -183,6 +204,7 @@ impl Store {
         Ok(Store {
             db: Db::Sqlite(conn),
             team: None,
+            keep_here: Cell::new(false),
         })
     }
 
@@ -194,20 +216,26 @@ impl Store {
         let db = Db::Postgres(RefCell::new(db::PgClient::new(client)));
         db.batch(&format!("SET search_path TO {PG_SCHEMA}"))?;
         migrations::migrate_postgres(&db)?;
-        Ok(Store { db, team: None })
+        Ok(Store {
+            db,
+            team: None,
+            keep_here: Cell::new(false),
+        })
     }
 
     /// Attaches the team database on `client` (migrating it first, as
     /// [`Store::open_postgres`]): from now on the team's accounts and their rows are read and
     /// written there; `desk` names this desk on the orders it queues. Replaces a team attached
-    /// before (a reconnect).
+    /// before (a reconnect). The team's accounts are read at once (`offline`).
     pub fn attach_team(&mut self, client: postgres::Client, desk: &str) -> Result<(), StoreError> {
         let team = Store::open_postgres(client)?;
         self.team = Some(TeamDb {
             db: team.db,
             desk: desk.trim().to_owned(),
+            away: false,
+            known: HashMap::new(),
         });
-        Ok(())
+        self.remember_team_accounts()
     }
 
     /// Lets the team database go (forgotten in Settings): its accounts and rows are no
@@ -221,9 +249,13 @@ impl Store {
         self.team.is_some()
     }
 
-    /// The database that holds the row numbered `id`.
+    /// The database that holds the row numbered `id`: a team's row (or account) the team's,
+    /// unless it is out of reach ([`StoreError::TeamUnreachable`] at once, no wait on a
+    /// broken connection) or the call keeps it here (`keep_here`).
     fn holding(&self, id: i64) -> Result<&Db, StoreError> {
         match &self.team {
+            Some(_) if id >= TEAM_IDS_FROM && self.keep_here.get() => Ok(&self.db),
+            Some(team) if id >= TEAM_IDS_FROM && team.away => Err(StoreError::TeamUnreachable),
             Some(team) if id >= TEAM_IDS_FROM => Ok(&team.db),
             None if id >= TEAM_IDS_FROM && matches!(self.db, Db::Sqlite(_)) => {
                 Err(StoreError::TeamNotConnected)
@@ -245,6 +277,12 @@ impl Store {
     /// Every database open: the desk's, then the team's.
     fn dbs(&self) -> impl Iterator<Item = &Db> {
         std::iter::once(&self.db).chain(self.team.as_ref().map(|t| &t.db))
+    }
+
+    /// The databases that answer now: the desk's, then the team's unless it is out of reach
+    /// (work this desk can do meanwhile).
+    fn reachable_dbs(&self) -> impl Iterator<Item = &Db> {
+        std::iter::once(&self.db).chain(self.team.as_ref().filter(|t| !t.away).map(|t| &t.db))
     }
 
     /// This desk as the team's outbox knows it (who holds a claim): its name and its data

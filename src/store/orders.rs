@@ -948,16 +948,21 @@ impl Store {
         Ok(n == 1)
     }
 
-    /// Accounts (that still exist) with orders to send or to track.
+    /// Accounts (that still exist) with orders to send or to track, in the databases that
+    /// answer now (a team's out of reach has none meanwhile).
     pub fn accounts_with_work(&self) -> Result<Vec<AccountId>, StoreError> {
         let mut all = Vec::new();
-        for db in self.dbs() {
+        for db in self.reachable_dbs() {
             for r in db.query_all(
                 "SELECT DISTINCT o.account_id FROM local_orders o JOIN accounts a ON a.id = o.account_id
                  WHERE o.state IN ('queued', 'sent') ORDER BY o.account_id",
                 &[],
             )? {
-                all.push(AccountId(r.get(0)?));
+                let id: i64 = r.get(0)?;
+                // What a desk made for a team while it was out of reach waits for the team.
+                if !super::is_copy(db, id) {
+                    all.push(AccountId(id));
+                }
             }
         }
         Ok(all)

@@ -32,8 +32,11 @@ pub fn settings_of(dir: &Path, keychain: &Keychain) -> Result<Option<TeamSetting
 
 /// Connects to the team database of `settings`, attaches it to `store` and moves this desk's
 /// rows in: copied in one transaction, keys copied (an account without a key here leaves its
-/// orders to a desk with one), then forgotten here. Blocks (connecting, both databases, the
-/// keychain). Answers what moved: nothing on a desk that joined before.
+/// orders to a desk with one), then forgotten here; then what this desk kept for the team
+/// while it was out of reach goes back (`store::offline`: the drafts and orders made here
+/// moved with the rows, each kept save written back to its draft or kept beside it). Blocks
+/// (connecting, both databases, the keychain). Answers what moved: nothing on a desk that
+/// joined before and kept nothing.
 pub fn attach_and_join(
     store: &mut Store,
     keychain: &Keychain,
@@ -42,10 +45,23 @@ pub fn attach_and_join(
 ) -> Result<JoinReport, JoinError> {
     let client = super::connect(settings)?;
     store.attach_team(client, &settings.desk_name)?;
-    let report = store.copy_into_team(proofs)?;
-    if report.is_empty() {
-        return Ok(report);
+    let mut report = store.copy_into_team(proofs)?;
+    if !report.is_empty() {
+        move_keys_and_forget(store, keychain, &report)?;
+        tracing::info!(?report, "this desk joined the team database");
     }
+    report.kept = store.write_back_kept()?;
+    store.remember_team_accounts()?;
+    Ok(report)
+}
+
+/// After [`Store::copy_into_team`]: each joined account's key copied to the team account's
+/// entry, then the rows forgotten here and the old entries removed.
+fn move_keys_and_forget(
+    store: &Store,
+    keychain: &Keychain,
+    report: &JoinReport,
+) -> Result<(), JoinError> {
     let locations: HashMap<AccountId, KeyLocation> = store
         .accounts()?
         .into_iter()
@@ -65,12 +81,11 @@ pub fn attach_and_join(
             Err(e) => tracing::info!(error = %e, "a joined account has no key on this desk"),
         }
     }
-    store.forget_joined(&report)?;
+    store.forget_joined(report)?;
     for (local, _) in &report.accounts {
         keychain.delete(*local).ok();
     }
-    tracing::info!(?report, "this desk joined the team database");
-    Ok(report)
+    Ok(())
 }
 
 /// [`attach_and_join`] for a data folder's own settings ([`settings_of`]); `None` when the

@@ -58,15 +58,7 @@ impl TeamSection {
             TeamEvent::Tested(report) => self.report = Some(report),
             TeamEvent::CaFilePicked(Some(path)) => self.ca_file = path.display().to_string(),
             TeamEvent::CaFilePicked(None) | TeamEvent::Status(_) => {}
-            TeamEvent::Joined(report) => shared.notifications.success(crate::tr!(
-                "settings-team-joined",
-                accounts = report.accounts.len(),
-                drafts = report.drafts,
-                queued = report.queued,
-                history = report.history,
-                approvals = report.approvals,
-                tasks = report.tasks
-            )),
+            TeamEvent::Joined(report) => joined_notices(&report, shared),
         }
     }
 
@@ -271,6 +263,47 @@ impl TeamSection {
                 ui.error_box(e, "team");
             }
         });
+    }
+}
+
+/// What a (re)connect moved into the team database, told in notices: the rows of a desk that
+/// joined; what this desk kept while the database was out of reach and what went back; each
+/// kept text another desk's change kept apart, by name (an error: the person should look).
+fn joined_notices(report: &crate::store::JoinReport, shared: &mut Shared<'_>) {
+    if !report.accounts.is_empty() {
+        shared.notifications.success(crate::tr!(
+            "settings-team-joined",
+            accounts = report.accounts.len(),
+            drafts = report.drafts,
+            queued = report.queued,
+            history = report.history,
+            approvals = report.approvals,
+            tasks = report.tasks
+        ));
+    } else if report.drafts + report.queued + report.kept.written_back > 0 {
+        shared.notifications.success(crate::tr!(
+            "settings-team-kept-back",
+            saved = report.kept.written_back.saturating_sub(report.kept.placed),
+            drafts = report.drafts,
+            queued = report.queued + report.kept.placed
+        ));
+    }
+    for apart in &report.kept.kept_apart {
+        let (reference, kept) = (apart.reference.as_str(), apart.kept.as_str());
+        let sentence = if apart.placed {
+            crate::tr!(
+                "settings-team-kept-apart-placed",
+                reference = reference,
+                kept = kept
+            )
+        } else {
+            crate::tr!(
+                "settings-team-kept-apart",
+                reference = reference,
+                kept = kept
+            )
+        };
+        shared.notifications.error(&UserError::new(sentence, None));
     }
 }
 

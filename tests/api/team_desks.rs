@@ -189,3 +189,103 @@ fn two_desks_join_one_team_see_each_others_orders_and_place_each_once() {
     assert!(has_text("Club shop"));
     assert!(!has_text(env.key()), "an API key is in the team database");
 }
+
+/// Drains `b` until `pick` answers (failures while the team database is stopped are
+/// expected: the team's outbox cannot claim).
+fn until<T>(b: &Backend, what: &str, mut pick: impl FnMut(Event) -> Option<T>) -> T {
+    let started = Instant::now();
+    loop {
+        while let Some(envelope) = b.try_recv() {
+            if let Some(v) = pick(envelope.event) {
+                return v;
+            }
+        }
+        assert!(started.elapsed() < PATIENCE, "no {what}");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Issue 29 item 5: a new order made and placed while the team database is stopped is kept on
+/// the desk and not sent from there; on reconnect it moves into the team's outbox with its
+/// Idempotency-Key and is placed once.
+#[test]
+fn an_order_placed_while_the_team_database_is_stopped_is_sent_once_after_reconnect() {
+    let service = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let env = service.block_on(start_with(SandboxConfig::fast()));
+    let cluster = pg_cluster::PgCluster::start(&pg_cluster::PgOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let database = cluster.create_database();
+    let anna = desk(&env, &cluster.socket_url(&database), "Anna", "OFF-0");
+    let a = start(&anna);
+    let history = history_until(&a, "the joined order sent", PATIENCE, |h| {
+        h.iter()
+            .any(|o| o.reference == "OFF-0" && o.tracking_id.is_some())
+    });
+    let team_account = history[0].account.expect("the team's account");
+
+    cluster.stop().unwrap();
+    until(&a, "the team database unreachable", |e| match e {
+        Event::Team(TeamEvent::Status(TeamStatus::Unreachable { .. })) => Some(()),
+        _ => None,
+    });
+    a.send(Command::Orders(OrdersCommand::NewDraft {
+        request: logodesk::backend::RequestId(21),
+        draft_json: "{}".into(),
+        reference: "OFF-1".into(),
+        recipient: "Nordby IF".into(),
+    }));
+    let draft = until(&a, "the new draft made on the desk", |e| match e {
+        Event::Orders(OrdersEvent::DraftCreated(d)) => Some(d),
+        _ => None,
+    });
+    assert!(draft.id.0 < TEAM_IDS_FROM, "made on this desk: {draft:?}");
+    assert_eq!(draft.account, Some(team_account));
+    a.send(Command::Orders(OrdersCommand::Place {
+        id: draft.id,
+        draft_json: "{}".into(),
+        reference: "OFF-1".into(),
+        recipient: "Nordby IF".into(),
+        body: serde_json::to_vec(&simple_order(&env, "OFF-1")).unwrap(),
+        base: draft.version,
+    }));
+    let queued = until(&a, "the order queued on the desk", |e| match e {
+        Event::Orders(OrdersEvent::Changed(o)) if o.id == draft.id => Some(o),
+        _ => None,
+    });
+    assert_eq!(queued.state, logodesk::store::OrderState::Queued);
+    assert!(queued.kept_for_team(), "it waits for the team database");
+    // Not sent from here while the team database is gone (the outbox polls every 200 ms).
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(
+        placed(&env, "OFF-1"),
+        0,
+        "sent while the team was out of reach"
+    );
+
+    cluster.restart().unwrap();
+    until(&a, "the team database back", |e| match e {
+        Event::Team(TeamEvent::Status(TeamStatus::Connected)) => Some(()),
+        _ => None,
+    });
+    history_until(&a, "the kept order placed from the team", PATIENCE, |h| {
+        h.iter()
+            .any(|o| o.reference == "OFF-1" && o.id.0 >= TEAM_IDS_FROM && o.tracking_id.is_some())
+    });
+    drop(a);
+    assert_eq!(placed(&env, "OFF-1"), 1, "placed once");
+    let rows = cluster
+        .psql(
+            &database,
+            "SELECT idempotency_key FROM logodesk.local_orders WHERE reference = 'OFF-1'",
+        )
+        .unwrap();
+    assert_eq!(
+        rows,
+        draft.key.expect("the draft's key").as_str(),
+        "one team row, with the key it was queued with"
+    );
+}

@@ -467,3 +467,116 @@ fn a_draft_another_desk_edits_is_read_only_until_taken_over_and_nothing_typed_is
     h.run_steps(3);
     assert!(!shows_text(&h, "Bo took over this draft"));
 }
+
+/// Issue 29 item 5: a team draft typed into while the team database is stopped. What is typed
+/// is kept on this computer (the composer says so), the draft reopened shows it, and once the
+/// database is back the text is in the team's row and a notice says what went back.
+#[test]
+fn a_team_draft_typed_into_while_the_database_is_stopped_goes_back_on_reconnect() {
+    use logodesk::orders::form::DraftForm;
+    use logodesk::store::Store;
+    let cluster = pg_cluster::PgCluster::start(&pg_cluster::PgOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let db = cluster.create_database();
+    let dir = tempfile::tempdir().unwrap();
+    // A desk with an account and one draft, moved into the team when the app starts.
+    let mut h = anna_on_the_team(
+        &cluster,
+        &db,
+        dir.path(),
+        Screen::Orders,
+        |store, account| {
+            let form = DraftForm {
+                reference: "PO-TEAM-9".into(),
+                ..DraftForm::default()
+            };
+            store
+                .create_draft(
+                    account,
+                    &serde_json::to_string(&form).unwrap(),
+                    "PO-TEAM-9",
+                    "",
+                )
+                .unwrap();
+        },
+    );
+    wait_for(&mut h, "the team's draft listed", |h| {
+        h.state()
+            .orders()
+            .drafts
+            .iter()
+            .any(|d| d.reference == "PO-TEAM-9" && d.id.0 >= logodesk::store::TEAM_IDS_FROM)
+    });
+    let draft = h.state().orders().drafts[0].id;
+    let open_draft = |h: &mut H| {
+        h.get_by_label(&Screen::Orders.to_string()).click();
+        h.run_steps(2);
+        press(h, "Drafts (1)");
+        press_nth(h, "Open", 0);
+        wait_for(h, "the draft in the composer", |h| {
+            h.state().orders().composer.draft_id() == Some(draft)
+        });
+    };
+    open_draft(&mut h);
+
+    cluster.stop().unwrap();
+    wait_for(&mut h, "the team database unreachable", |h| {
+        matches!(
+            h.state().session().team,
+            Some(TeamStatus::Unreachable { .. })
+        )
+    });
+    type_into(&mut h, "Street", "Stadionvej 1");
+    assert!(
+        shows_text(&h, "what you type is kept on this computer"),
+        "the composer says where the typing goes"
+    );
+    // Left (the change saved at once) and opened again: what was typed is there.
+    h.get_by_label(&Screen::Gallery.to_string()).click();
+    wait_for(&mut h, "the kept save listed", |h| {
+        h.state().orders().drafts.iter().any(|d| {
+            d.id == draft
+                && d.draft_json
+                    .as_deref()
+                    .is_some_and(|j| j.contains("Stadionvej 1"))
+        })
+    });
+    open_draft(&mut h);
+    assert_eq!(
+        h.state().orders().composer.form.address.street,
+        "Stadionvej 1"
+    );
+    // Kept in this desk's own file.
+    let kept = Store::open(&dir.path().join("logodesk.sqlite"))
+        .unwrap()
+        .kept_order(draft)
+        .unwrap()
+        .expect("kept in the desk's SQLite");
+    assert!(kept.draft_json.unwrap_or_default().contains("Stadionvej 1"));
+
+    cluster.restart().unwrap();
+    wait_for(&mut h, "the team database back", |h| {
+        h.state().session().team == Some(TeamStatus::Connected)
+    });
+    let street = || {
+        cluster
+            .psql(
+                &db,
+                &format!(
+                    "SELECT draft_json::json -> 'address' ->> 'street' FROM logodesk.local_orders WHERE id = {}",
+                    draft.0
+                ),
+            )
+            .unwrap()
+    };
+    wait_for(&mut h, "the typed text in the team's row", |_| {
+        street() == "Stadionvej 1"
+    });
+    wait_for(&mut h, "the notice of what went back", |h| {
+        h.state()
+            .notifications()
+            .iter()
+            .any(|n| n.contains("the changes to one draft"))
+    });
+    assert!(!shows_text(&h, "what you type is kept on this computer"));
+}

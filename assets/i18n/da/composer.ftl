@@ -139,6 +139,7 @@ composer-subtitle-draft = Gemmes, mens du skriver. Læg ordren, når alle felter
 composer-subtitle-placed = En lagt ordre kan ikke ændres; kopiér den til en ny kladde for at rette og sende igen.
 composer-subtitle-creating = Opretter en kladde…
 composer-copy-anyway = Kopiér alligevel
+composer-team-kept = Teamets database kan ikke nås: det, du skriver, gemmes på denne computer og går tilbage til teamet, når databasen kan nås igen.
 composer-copy-to-draft = Kopiér til ny kladde
 composer-place-order-ellipsis = Læg ordre…
 composer-place-ready-hover = Viser overslaget og adressen en gang til; ordren sendes én gang og prøves igen med samme nøgle, til tjenesten svarer.

@@ -29,6 +29,7 @@ history-note-waiting = { $tries ->
    *[other] venter på at blive sendt ({ $tries } forsøg): { $error }
 }
 history-note-sending = sender…
+history-note-kept = gemt på denne computer: venter på teamets database
 
 ## Én ordre
 
@@ -61,6 +62,7 @@ history-outbox-waiting = { $tries ->
    *[other] I udbakken: endnu ikke sendt efter { $tries } forsøg ({ $error }). Den sendes, så snart tjenesten kan nås, med samme nøgle.
 }
 history-outbox-sending = I udbakken: sendes nu.
+history-outbox-kept = Gemt på denne computer: teamets database kan ikke nås. Når den er tilbage, flytter ordren ind i teamets udbakke med samme nøgle og sendes én gang derfra.
 history-pending = Afventer: tjenesten lægger ordren. Den tjekkes med få sekunders mellemrum.
 history-tracking-id-is = Sporings-id { $tracking }
 history-fact-order-number = Ordrenummer

@@ -75,3 +75,18 @@ settings-team-joined = Denne computer er tilsluttet teamets database. Flyttet in
         [one] én opgave
        *[other] { $tasks } opgaver
     }. Intet, der allerede er sendt, sendes igen.
+settings-team-kept-back = Teamets database er tilbage. Det, der blev gemt på denne computer, er gået til teamet: { $saved ->
+        [0] ingen ændringer i kladder
+        [one] ændringerne i én kladde
+       *[other] ændringerne i { $saved } kladder
+    }, { $drafts ->
+        [0] ingen nye kladder
+        [one] én ny kladde
+       *[other] { $drafts } nye kladder
+    } og { $queued ->
+        [0] ingen ordrer
+        [one] én ordre, nu i teamets udbakke med sin nøgle (sendes én gang)
+       *[other] { $queued } ordrer, nu i teamets udbakke med deres nøgler (hver sendes én gang)
+    }.
+settings-team-kept-apart = { $reference } blev ændret på en anden computer, mens denne ikke kunne nå teamets database. Deres udgave bliver, som den er; det, du skrev her, er gemt som den nye kladde "{ $kept }". Sammenlign de to, og slet den, du ikke skal bruge.
+settings-team-kept-apart-placed = { $reference } blev ændret (eller bestilt) på en anden computer, mens denne ikke kunne nå teamets database, så ordren, du bestilte her, blev ikke sendt. Det, du skrev, er gemt som den nye kladde "{ $kept }": sammenlign den med deres, og bestil den igen, hvis den stadig skal bruges.

@@ -139,6 +139,7 @@ composer-subtitle-draft = Saved as you type. Place it when every field is fine.
 composer-subtitle-placed = Placed orders cannot change; copy it to a new draft to fix and resend.
 composer-subtitle-creating = Creating a draft…
 composer-copy-anyway = Copy anyway
+composer-team-kept = The team database cannot be reached: what you type is kept on this computer and goes back to the team when the database is reachable again.
 composer-copy-to-draft = Copy to new draft
 composer-place-order-ellipsis = Place order…
 composer-place-ready-hover = Shows the estimate and the address once more; placing sends the order once, retried with the same key until the service answers.

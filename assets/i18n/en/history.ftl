@@ -29,6 +29,7 @@ history-note-waiting = { $tries ->
    *[other] waiting to send ({ $tries } tries): { $error }
 }
 history-note-sending = sending…
+history-note-kept = kept on this computer: waits for the team database
 
 ## One order
 
@@ -61,6 +62,7 @@ history-outbox-waiting = { $tries ->
    *[other] In the outbox: not sent yet after { $tries } tries ({ $error }). It goes out as soon as the service is reachable, with the same key.
 }
 history-outbox-sending = In the outbox: being sent.
+history-outbox-kept = Kept on this computer: the team database cannot be reached. When it is back, the order moves into the team's outbox with the same key and is sent once from there.
 history-pending = Pending: the service is placing the order. It is checked every few seconds.
 history-tracking-id-is = Tracking id { $tracking }
 history-fact-order-number = Order number

@@ -75,3 +75,18 @@ settings-team-joined = This desk joined the team database. Moved in: { $accounts
         [one] one task
        *[other] { $tasks } tasks
     }. Nothing already sent is sent again.
+settings-team-kept-back = The team database is back. What was kept on this computer went to the team: { $saved ->
+        [0] no changes to drafts
+        [one] the changes to one draft
+       *[other] the changes to { $saved } drafts
+    }, { $drafts ->
+        [0] no new draft
+        [one] one new draft
+       *[other] { $drafts } new drafts
+    } and { $queued ->
+        [0] no order
+        [one] one order, now in the team's outbox with its key (sent once)
+       *[other] { $queued } orders, now in the team's outbox with their keys (each sent once)
+    }.
+settings-team-kept-apart = { $reference } was changed on another desk while this one could not reach the team database. Their version stays as it is; what you typed here is kept as the new draft "{ $kept }". Compare the two and delete the one you do not need.
+settings-team-kept-apart-placed = { $reference } was changed (or placed) on another desk while this one could not reach the team database, so the order you placed here was not sent. What you typed is kept as the new draft "{ $kept }": check it against theirs and place it again if it is still wanted.

@@ -445,7 +445,7 @@ impl Orders {
                 recipient,
             } => {
                 let order = with_store(&self.store, move |s| {
-                    s.create_draft(account, &draft_json, &reference, &recipient)
+                    s.create_draft_kept(account, &draft_json, &reference, &recipient)
                 })
                 .await?;
                 sink.answer(
@@ -462,8 +462,8 @@ impl Orders {
                 recipient,
                 base,
             } => {
-                let outcome = with_store(&self.store, move |s| {
-                    s.save_draft(id, &draft_json, &reference, &recipient, base)
+                let (outcome, kept) = with_store(&self.store, move |s| {
+                    s.save_draft_kept(id, account, &draft_json, &reference, &recipient, base)
                 })
                 .await?;
                 sink.news(
@@ -474,6 +474,10 @@ impl Orders {
                         placing: false,
                     },
                 );
+                // Kept on this desk (the team database is out of reach): the lists show it.
+                if let Some(row) = kept {
+                    sink.news(generation, OrdersEvent::Changed(Box::new(row)));
+                }
             }
             OrdersCommand::Editing { id, take_over } => self.edit(id, take_over, generation),
             OrdersCommand::StopEditing { id } => {
@@ -482,7 +486,12 @@ impl Orders {
                 {
                     renewal.abort();
                 }
-                with_store(&self.store, move |s| s.stop_editing(id)).await?;
+                // A team database out of reach: its mark lapses by itself (the lease).
+                with_store(&self.store, move |s| match s.stop_editing(id) {
+                    Err(e) if e.is_team_unreachable() => Ok(()),
+                    done => done,
+                })
+                .await?;
             }
             OrdersCommand::DeleteDraft { id } => {
                 with_store(&self.store, move |s| s.delete_draft(id)).await?;
@@ -502,8 +511,7 @@ impl Orders {
                         reference: &reference,
                         recipient: &recipient,
                     };
-                    let outcome = s.queue_draft_based(id, &fields, &body, base)?;
-                    Ok((outcome, s.local_order(id)?))
+                    s.place_kept(id, account, &fields, &body, base)
                 })
                 .await?;
                 if !matches!(outcome, DraftSave::Saved { .. }) {
@@ -697,15 +705,23 @@ impl Orders {
         account: AccountId,
         generation: Generation,
     ) -> Result<(), UserError> {
-        let (drafts, history, forms, desk) = with_store(&self.store, move |s| {
-            Ok((
+        let lists = with_store(&self.store, move |s| {
+            // A team's account while its database is out of reach: the screens keep what they
+            // last read (marked not fresh), with what is kept here meanwhile added as made.
+            if account.0 >= crate::store::TEAM_IDS_FROM && s.team_away() {
+                return Ok(None);
+            }
+            Ok(Some((
                 s.local_orders(account, true)?,
                 s.local_orders(account, false)?,
                 s.placed_forms(account, ADDRESS_SOURCES)?,
                 s.desk_id()?,
-            ))
+            )))
         })
         .await?;
+        let Some((drafts, history, forms, desk)) = lists else {
+            return Ok(());
+        };
         // The draft open here, taken over on another desk (its mark came with the lists, as
         // its NOTIFY did): said now, not at the next renewal of this desk's mark.
         let open = self.editing.as_ref().map(|(id, _)| *id);

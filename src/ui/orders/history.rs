@@ -460,6 +460,7 @@ impl HistoryView {
                                     .unwrap_or_default();
                                 ui.add_sized([widths[4], 20.0], egui::Label::new(total));
                                 let note = match (o.state, &o.last_error, &o.hold) {
+                                    _ if o.kept_for_team() => crate::tr!("history-note-kept"),
                                     (_, _, Some(_)) => crate::tr!("history-note-held"),
                                     (OrderState::Uncertain, ..) => {
                                         crate::tr!("history-note-uncertain")
@@ -694,6 +695,7 @@ impl HistoryView {
             }
             OrderState::Queued => {
                 let msg = match &o.last_error {
+                    _ if o.kept_for_team() => crate::tr!("history-outbox-kept"),
                     Some(e) => crate::tr!(
                         "history-outbox-waiting",
                         tries = o.attempts,

@@ -350,6 +350,11 @@ impl Composer {
             let t = theme::tokens(ui.ctx());
             ui.label(RichText::new(copy_risk()).color(t.danger));
         }
+        // A team's draft while its database is out of reach: typing goes on, kept here.
+        if shared.session.team_data_stale() && !frozen {
+            let t = theme::tokens(ui.ctx());
+            ui.label(RichText::new(crate::tr!("composer-team-kept")).color(t.warning));
+        }
         ui.add_space(space::M);
         if let Some(mine) = self.sharing_ui(ui, shared) {
             copy = Some(mine);
