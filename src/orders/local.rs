@@ -1,7 +1,9 @@
 //! Orders kept on this machine as a person sees them: the outbox line, copy risk, search,
 //! History's filters and the totals of what it shows.
 
-use crate::store::{Destination, DestinationPart, Hold, LocalOrder, OrderState};
+use crate::store::{
+    Destination, DestinationPart, HistoryQuery, HistoryStatus, Hold, LocalOrder, OrderState,
+};
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 
@@ -156,6 +158,17 @@ impl StatusFilter {
         }
     }
 
+    /// The filter as the store runs it in SQL ([`HistoryStatus`]: the same rules).
+    pub fn query(self) -> HistoryStatus {
+        match self {
+            StatusFilter::All => HistoryStatus::All,
+            StatusFilter::NeedsAttention => HistoryStatus::NeedsAttention,
+            StatusFilter::InProgress => HistoryStatus::InProgress,
+            StatusFilter::Completed => HistoryStatus::Completed,
+            StatusFilter::Failed => HistoryStatus::Failed,
+        }
+    }
+
     /// Whether `o` is shown under this filter.
     pub fn admits(self, o: &LocalOrder) -> bool {
         match self {
@@ -209,6 +222,21 @@ impl HistoryFilter {
         }
     }
 
+    /// The filter as the store runs it in SQL: the days as the times their first moment and
+    /// the moment after the last one begin on this machine's clock (a day that cannot be read
+    /// filters nothing, as in [`HistoryFilter::admits`]).
+    pub fn query(&self) -> HistoryQuery {
+        HistoryQuery {
+            text: self.text.clone(),
+            status: self.status.query(),
+            recipient: self.recipient.clone(),
+            from: parse_day(&self.from).map(day_starts),
+            before: parse_day(&self.to)
+                .and_then(|d| d.succ_opt())
+                .map(day_starts),
+        }
+    }
+
     /// Whether any filter is set.
     pub fn is_set(&self) -> bool {
         *self != HistoryFilter::default()
@@ -236,6 +264,21 @@ pub fn order_day(o: &LocalOrder) -> Option<NaiveDate> {
                 .ok()
                 .map(|t| local(t.to_utc()))
         })
+}
+
+/// When `day` begins on this machine's clock, as the store's UTC time text. Where midnight is
+/// skipped (a clock moved forward at 00:00), the first moment after it.
+fn day_starts(day: NaiveDate) -> String {
+    use chrono::TimeZone as _;
+    let midnight = day.and_time(chrono::NaiveTime::MIN);
+    let start = match chrono::Local.from_local_datetime(&midnight) {
+        chrono::LocalResult::Single(t) | chrono::LocalResult::Ambiguous(t, _) => t.to_utc(),
+        chrono::LocalResult::None => chrono::Local
+            .from_local_datetime(&(midnight + chrono::Duration::hours(1)))
+            .earliest()
+            .map_or_else(|| midnight.and_utc(), |t| t.to_utc()),
+    };
+    start.format("%Y-%m-%dT%H:%M:%S%.3fZ").to_string()
 }
 
 /// A day as people type it: `25.11.2026`, `25-11-2026`, `25/11/2026` (day first, as in

@@ -28,7 +28,10 @@ pub use accounts::{
     SANDBOX_ACCOUNT_NAME, SANDBOX_DESTINATION,
 };
 pub use join::JoinReport;
-pub use orders::{Claim, ClaimToken, DeskId, Hold, LocalOrder, LocalOrderId, OrderState, Outgoing};
+pub use orders::{
+    Claim, ClaimToken, DeskId, HistoryCursor, HistoryPage, HistoryQuery, HistoryStatus,
+    HistoryTotals, Hold, LocalOrder, LocalOrderId, OrderState, Outgoing, register_sqlite_functions,
+};
 pub use tasks::TrackedTask;
 
 use db::Db;
@@ -163,6 +166,7 @@ impl Store {
 
     fn init(mut conn: Connection, path: &Path) -> Result<Store, StoreError> {
         conn.pragma_update(None, "foreign_keys", "ON")?;
+        orders::register_sqlite_functions(&conn)?;
         migrations::migrate(&mut conn, path)?;
         Ok(Store {
             db: Db::Sqlite(conn),

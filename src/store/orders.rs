@@ -1224,8 +1224,14 @@ impl Store {
     }
 }
 
+mod history;
+pub use history::register_sqlite_functions;
+pub use history::{HistoryCursor, HistoryPage, HistoryQuery, HistoryStatus, HistoryTotals};
+
 #[cfg(test)]
 mod claim_tests;
+#[cfg(test)]
+mod history_tests;
 
 #[cfg(test)]
 mod tests {
