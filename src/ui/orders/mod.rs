@@ -365,11 +365,16 @@ impl OrdersScreen {
         shared: &mut Shared<'_>,
     ) -> Option<OrdersEvent> {
         match event {
-            OrdersEvent::Lists { drafts, history } => {
+            OrdersEvent::Lists {
+                drafts,
+                waiting,
+                history,
+            } => {
                 self.drafts = drafts;
                 self.loaded = true;
                 return Some(OrdersEvent::Lists {
                     drafts: Vec::new(),
+                    waiting,
                     history,
                 });
             }
