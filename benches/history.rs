@@ -241,7 +241,10 @@ fn measure(c: &mut Criterion, backend: &str, store: &Store, account: AccountId, 
     };
     for (name, query) in [
         ("status completed", status(HistoryStatus::Completed)),
-        ("status needs attention", status(HistoryStatus::NeedsAttention)),
+        (
+            "status needs attention",
+            status(HistoryStatus::NeedsAttention),
+        ),
         ("status in progress", status(HistoryStatus::InProgress)),
         ("search 'sønderby' (1 in 8)", text("sønderby")),
         ("search 'PO-4242' (a few)", text("PO-4242")),

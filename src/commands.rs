@@ -266,7 +266,7 @@ pub fn history(
     status: StatusFilter,
 ) -> Result<Vec<LocalOrder>, CommandError> {
     let query = HistoryQuery {
-        status: status.query(),
+        status,
         ..HistoryQuery::default()
     };
     let mut rows: Vec<LocalOrder> = Vec::new();

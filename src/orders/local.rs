@@ -1,9 +1,7 @@
 //! Orders kept on this machine as a person sees them: the outbox line, copy risk, search,
 //! History's filters and the totals of what it shows.
 
-use crate::store::{
-    Destination, DestinationPart, HistoryQuery, HistoryStatus, Hold, LocalOrder, OrderState,
-};
+use crate::store::{Destination, DestinationPart, HistoryQuery, Hold, LocalOrder, OrderState};
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 
@@ -123,19 +121,9 @@ pub fn hold_sentence(hold: &Hold, may_be_placed: bool) -> String {
     }
 }
 
-/// Which orders History shows, by where they are.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
-pub enum StatusFilter {
-    #[default]
-    All,
-    /// Orders a person must look at: uncertain, unknown, failed, or held (their account
-    /// changed or was removed).
-    NeedsAttention,
-    /// Queued or sent, not held.
-    InProgress,
-    Completed,
-    Failed,
-}
+/// Which orders History shows, by where they are: the store's filter ([`HistoryStatus`],
+/// done in SQL), with the words and the rules for one row here.
+pub use crate::store::HistoryStatus as StatusFilter;
 
 impl StatusFilter {
     /// Every filter, in the order the picker lists them.
@@ -155,17 +143,6 @@ impl StatusFilter {
             StatusFilter::InProgress => crate::tr!("history-filter-in-progress"),
             StatusFilter::Completed => crate::tr!("history-filter-completed"),
             StatusFilter::Failed => crate::tr!("history-filter-failed"),
-        }
-    }
-
-    /// The filter as the store runs it in SQL ([`HistoryStatus`]: the same rules).
-    pub fn query(self) -> HistoryStatus {
-        match self {
-            StatusFilter::All => HistoryStatus::All,
-            StatusFilter::NeedsAttention => HistoryStatus::NeedsAttention,
-            StatusFilter::InProgress => HistoryStatus::InProgress,
-            StatusFilter::Completed => HistoryStatus::Completed,
-            StatusFilter::Failed => HistoryStatus::Failed,
         }
     }
 
@@ -228,7 +205,7 @@ impl HistoryFilter {
     pub fn query(&self) -> HistoryQuery {
         HistoryQuery {
             text: self.text.clone(),
-            status: self.status.query(),
+            status: self.status,
             recipient: self.recipient.clone(),
             from: parse_day(&self.from).map(day_starts),
             before: parse_day(&self.to)

@@ -1373,9 +1373,9 @@ mod tests {
         });
     }
 
-    /// A queued order of a new remote account, and the account.
-    pub(super) fn queued(store: &mut Store, name: &str) -> (AccountId, LocalOrderId) {
-        let account = store
+    /// A new remote account named `name`.
+    pub(super) fn remote_account(store: &Store, name: &str) -> AccountId {
+        store
             .insert_account(&crate::store::NewAccount {
                 name: name.into(),
                 base_url: url::Url::parse("https://api.example.com/").unwrap(),
@@ -1384,7 +1384,12 @@ mod tests {
                 key_location: crate::store::KeyLocation::Keychain,
             })
             .unwrap()
-            .id;
+            .id
+    }
+
+    /// A queued order of a new remote account, and the account.
+    pub(super) fn queued(store: &mut Store, name: &str) -> (AccountId, LocalOrderId) {
+        let account = remote_account(store, name);
         let draft = store.create_draft(account, "{}", "PO", "Club").unwrap();
         assert!(
             store

@@ -98,5 +98,8 @@ fn a_long_history_comes_a_page_at_a_time_and_is_filtered_by_the_store() {
             .all(|o| o.recipient == "Sønderby BK")
     );
     assert!(!shows(&h, "Show more"));
-    assert!(shows_text(&h, "450 placed from this machine"), "the subtitle counts all");
+    assert!(
+        shows_text(&h, "450 placed from this machine"),
+        "the subtitle counts all"
+    );
 }

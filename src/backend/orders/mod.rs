@@ -440,11 +440,7 @@ impl Orders {
                 } else if list.filter == self.listed.filter {
                     self.listed.rows += list.rows.len();
                 }
-                sink.answer(
-                    generation,
-                    request,
-                    OrdersEvent::History(Box::new(list)),
-                );
+                sink.answer(generation, request, OrdersEvent::History(Box::new(list)));
             }
             OrdersCommand::NewDraft {
                 request,

@@ -21,13 +21,14 @@ use crate::store::db::Value;
 use crate::store::{AccountId, Store, StoreError};
 use rust_decimal::Decimal;
 
-/// Which rows History shows by where they are (its status picker; the same rules as
-/// `orders::local::StatusFilter::admits`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// Which rows History shows by where they are (its status picker, `orders::local`'s
+/// `StatusFilter`, which says the same rules for one row).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub enum HistoryStatus {
     #[default]
     All,
-    /// Uncertain, unknown, failed, or held.
+    /// Orders a person must look at: uncertain, unknown, failed, or held (their account
+    /// changed or was removed).
     NeedsAttention,
     /// Queued or sent, not held.
     InProgress,
@@ -237,10 +238,14 @@ impl Store {
         let limit = limit.clamp(1, MOST);
         // One more than asked: whether another page follows.
         let asked = w.bind(limit as i64 + 1);
+        // The page's ids first, from the index alone (its columns are every filter's but
+        // "held"'s): a rare search reads no row it does not show.
         let rows = self.on_account(account)?.query_all(
             &format!(
-                "SELECT {COLUMNS}, {} {FROM} WHERE {}
-                 ORDER BY o.updated_at DESC, o.id DESC LIMIT {asked}",
+                "SELECT {COLUMNS}, {} {FROM} WHERE o.id IN (
+                     SELECT o.id FROM local_orders o WHERE {}
+                     ORDER BY o.updated_at DESC, o.id DESC LIMIT {asked})
+                 ORDER BY o.updated_at DESC, o.id DESC",
                 account_columns(),
                 w.sql
             ),
@@ -287,7 +292,9 @@ impl Store {
             (_, None) => {}
             // One currency (its rows are those with a total): the sum is its sum.
             (Some(currency), Some(sum)) if last.as_ref() == Some(&currency) => {
-                totals.sums.push((currency, Decimal::new(sum, 4).normalize()));
+                totals
+                    .sums
+                    .push((currency, Decimal::new(sum, 4).normalize()));
             }
             _ => {
                 for g in db.query_all(
@@ -302,7 +309,9 @@ impl Store {
                     if let (Some(currency), Some(sum)) =
                         (g.get::<Option<String>>(0)?, g.get::<Option<i64>>(1)?)
                     {
-                        totals.sums.push((currency, Decimal::new(sum, 4).normalize()));
+                        totals
+                            .sums
+                            .push((currency, Decimal::new(sum, 4).normalize()));
                     }
                 }
             }

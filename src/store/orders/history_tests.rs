@@ -2,25 +2,12 @@
 //! stable order (also among rows changed at the same moment), and every filter answering what
 //! the screen's own rules (`orders::local::HistoryFilter::admits`) say of the same rows.
 
-use super::tests::record;
+use super::tests::{record, remote_account as account};
 use super::*;
 use crate::api::{OrderNumber, OrderStatus};
 use crate::orders::local::{HistoryFilter, StatusFilter};
 use crate::store::testing::each_backend;
 use rust_decimal::Decimal;
-
-fn account(store: &Store, name: &str) -> AccountId {
-    store
-        .insert_account(&crate::store::NewAccount {
-            name: name.into(),
-            base_url: url::Url::parse("https://api.example.com/").unwrap(),
-            auth: crate::api::AuthStyle::Bearer,
-            organization_id: None,
-            key_location: crate::store::KeyLocation::Keychain,
-        })
-        .unwrap()
-        .id
-}
 
 /// A queued order of `account`.
 fn queue(store: &mut Store, account: AccountId, reference: &str, recipient: &str) -> LocalOrderId {
@@ -60,7 +47,12 @@ fn priced(
 }
 
 /// Every row of `account` matching `query`, read `size` rows a page.
-fn all_pages(store: &Store, account: AccountId, query: &HistoryQuery, size: usize) -> Vec<LocalOrder> {
+fn all_pages(
+    store: &Store,
+    account: AccountId,
+    query: &HistoryQuery,
+    size: usize,
+) -> Vec<LocalOrder> {
     let mut rows: Vec<LocalOrder> = Vec::new();
     let mut after = None;
     loop {
@@ -72,7 +64,9 @@ fn all_pages(store: &Store, account: AccountId, query: &HistoryQuery, size: usiz
         if !page.more {
             return rows;
         }
-        after = Some(HistoryCursor::after(rows.last().expect("a page before more")));
+        after = Some(HistoryCursor::after(
+            rows.last().expect("a page before more"),
+        ));
     }
 }
 
@@ -125,7 +119,11 @@ fn pages_hold_every_row_once_in_a_stable_order_also_at_the_same_moment() {
         unique.sort_unstable();
         unique.dedup();
         assert_eq!(unique.len(), seen.len(), "no row twice: {seen:?}");
-        assert_eq!(seen.len(), 22, "every row but the one that moved above the pages");
+        assert_eq!(
+            seen.len(),
+            22,
+            "every row but the one that moved above the pages"
+        );
         assert!(!seen.contains(&later.0));
     });
 }
@@ -157,21 +155,42 @@ fn filters_in_sql_answer_what_the_screen_s_rules_say() {
         store
             .record_tracking(
                 nordby,
-                &priced(41, OrderStatus::Completed, "PO-100%", "2026-11-21T10:00:00Z", "100.50", "DKK"),
+                &priced(
+                    41,
+                    OrderStatus::Completed,
+                    "PO-100%",
+                    "2026-11-21T10:00:00Z",
+                    "100.50",
+                    "DKK",
+                ),
             )
             .unwrap();
         let sonderby = queue(&mut store, a, "Trøjer", "SØNDERBY BK");
         store
             .record_tracking(
                 sonderby,
-                &priced(42, OrderStatus::Completed, "Trøjer", "2026-12-02T10:00:00Z", "20.25", "DKK"),
+                &priced(
+                    42,
+                    OrderStatus::Completed,
+                    "Trøjer",
+                    "2026-12-02T10:00:00Z",
+                    "20.25",
+                    "DKK",
+                ),
             )
             .unwrap();
         let euro = queue(&mut store, a, "PO_7", "Østerby");
         store
             .record_tracking(
                 euro,
-                &priced(43, OrderStatus::Completed, "PO_7", "2026-12-03T23:30:00Z", "10", " EUR "),
+                &priced(
+                    43,
+                    OrderStatus::Completed,
+                    "PO_7",
+                    "2026-12-03T23:30:00Z",
+                    "10",
+                    " EUR ",
+                ),
             )
             .unwrap();
         let failed = queue(&mut store, a, "PO-1000", "Vestby");
@@ -192,7 +211,9 @@ fn filters_in_sql_answer_what_the_screen_s_rules_say() {
             .record_tracking(sent, &record(45, OrderStatus::Pending))
             .unwrap();
         let fresh = queue(&mut store, a, "PO-9", "Club");
-        store.create_draft(a, "{}", "PO-draft", "Nordby IF").unwrap();
+        store
+            .create_draft(a, "{}", "PO-draft", "Nordby IF")
+            .unwrap();
 
         let everything = store.local_orders(a, false).unwrap();
         assert_eq!(everything.len(), 8);
