@@ -10,7 +10,8 @@ use crate::locale::Language;
 use crate::orders::csv::{BOM, CsvError, separator, text_cell};
 use crate::orders::local::StatusFilter;
 use crate::store::{
-    AccountKind, AccountRecord, KeyLocation, LocalOrder, NewAccount, OrderState, Store, StoreError,
+    AccountKind, AccountRecord, HistoryCursor, HistoryQuery, KeyLocation, LocalOrder, NewAccount,
+    OrderState, Store, StoreError,
 };
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
@@ -254,17 +255,29 @@ pub fn queue_order(
     })
 }
 
-/// The history's rows of `account` under `status`, as the History screen lists them.
+/// How many rows the command line reads from the store at a time.
+const HISTORY_PAGE: usize = 1000;
+
+/// Every row of `account`'s history under `status`, as the History screen lists them (newest
+/// first), read from the store a page at a time.
 pub fn history(
     store: &Store,
     account: &AccountRecord,
     status: StatusFilter,
 ) -> Result<Vec<LocalOrder>, CommandError> {
-    Ok(store
-        .local_orders(account.id, false)?
-        .into_iter()
-        .filter(|o| status.admits(o))
-        .collect())
+    let query = HistoryQuery {
+        status,
+        ..HistoryQuery::default()
+    };
+    let mut rows: Vec<LocalOrder> = Vec::new();
+    loop {
+        let after = rows.last().map(HistoryCursor::after);
+        let page = store.history_page(account.id, &query, after.as_ref(), HISTORY_PAGE)?;
+        rows.extend(page.rows);
+        if !page.more {
+            return Ok(rows);
+        }
+    }
 }
 
 /// A row's state in the process's language, as History's badge says it.
@@ -359,6 +372,34 @@ mod tests {
             url: url.into(),
             auth: AuthStyle::Bearer,
         }
+    }
+
+    /// `logodesk history` prints every row, however many pages of the store they take.
+    #[test]
+    fn the_history_command_reads_every_row_page_after_page() {
+        let mut store = Store::open_in_memory().unwrap();
+        let account = store.ensure_sandbox_account().unwrap();
+        let rows = HISTORY_PAGE * 2 + 3;
+        for n in 0..rows {
+            let reference = format!("PO-{n}");
+            let draft = store
+                .create_draft(account.id, "{}", &reference, "Club")
+                .unwrap();
+            store
+                .queue_draft(draft.id, "{}", &reference, "Club", b"{}")
+                .unwrap();
+        }
+        let listed = history(&store, &account, StatusFilter::All).unwrap();
+        assert_eq!(listed.len(), rows);
+        let all = store.local_orders(account.id, false).unwrap();
+        let ids = |rows: &[LocalOrder]| rows.iter().map(|o| o.id).collect::<Vec<_>>();
+        assert_eq!(ids(&listed), ids(&all), "newest first, each once");
+        assert_eq!(
+            history(&store, &account, StatusFilter::Completed)
+                .unwrap()
+                .len(),
+            0
+        );
     }
 
     #[test]

@@ -218,15 +218,21 @@ fn run_loop(
                 }
                 // On a team, another desk sends some of the queued orders: this desk hears of
                 // them in the lists sent again on its change, not as changes of its own.
-                Event::Orders(OrdersEvent::Lists { history, .. }) if watch.listed => {
-                    for row in &history {
+                Event::Orders(OrdersEvent::Lists {
+                    waiting, history, ..
+                }) if watch.listed => {
+                    for row in waiting.iter().chain(&history.rows) {
                         if let Some(state) = watch.update(row) {
                             writeln!(out, "{}", answered_line(row, state))?;
                         }
                     }
                 }
-                Event::Orders(OrdersEvent::Lists { history, .. }) => {
-                    let queued = watch.list(&history);
+                Event::Orders(OrdersEvent::Lists {
+                    waiting, history, ..
+                }) => {
+                    // Every row that waits, and the newest rows (those just answered).
+                    let rows: Vec<_> = waiting.into_iter().chain(history.rows).collect();
+                    let queued = watch.list(&rows);
                     writeln!(out, "{queued} queued orders to send")?;
                     if watch.held() > 0 {
                         writeln!(

@@ -537,8 +537,8 @@ impl LogodeskApp {
         {
             return;
         }
-        let history = &self.screens.history.orders;
-        let before = |id| history.iter().find(|o| o.id == id).map(|o| o.state);
+        let history = &self.screens.history;
+        let before = |id| history.state_of(id);
         self.desktop.observe(&envelope.event, before, show);
     }
 

@@ -1,7 +1,7 @@
 //! Orders kept on this machine as a person sees them: the outbox line, copy risk, search,
 //! History's filters and the totals of what it shows.
 
-use crate::store::{Destination, DestinationPart, Hold, LocalOrder, OrderState};
+use crate::store::{Destination, DestinationPart, HistoryQuery, Hold, LocalOrder, OrderState};
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 
@@ -121,19 +121,9 @@ pub fn hold_sentence(hold: &Hold, may_be_placed: bool) -> String {
     }
 }
 
-/// Which orders History shows, by where they are.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
-pub enum StatusFilter {
-    #[default]
-    All,
-    /// Orders a person must look at: uncertain, unknown, failed, or held (their account
-    /// changed or was removed).
-    NeedsAttention,
-    /// Queued or sent, not held.
-    InProgress,
-    Completed,
-    Failed,
-}
+/// Which orders History shows, by where they are: the store's filter ([`HistoryStatus`],
+/// done in SQL), with the words and the rules for one row here.
+pub use crate::store::HistoryStatus as StatusFilter;
 
 impl StatusFilter {
     /// Every filter, in the order the picker lists them.
@@ -209,6 +199,21 @@ impl HistoryFilter {
         }
     }
 
+    /// The filter as the store runs it in SQL: the days as the times their first moment and
+    /// the moment after the last one begin on this machine's clock (a day that cannot be read
+    /// filters nothing, as in [`HistoryFilter::admits`]).
+    pub fn query(&self) -> HistoryQuery {
+        HistoryQuery {
+            text: self.text.clone(),
+            status: self.status,
+            recipient: self.recipient.clone(),
+            from: parse_day(&self.from).map(day_starts),
+            before: parse_day(&self.to)
+                .and_then(|d| d.succ_opt())
+                .map(day_starts),
+        }
+    }
+
     /// Whether any filter is set.
     pub fn is_set(&self) -> bool {
         *self != HistoryFilter::default()
@@ -236,6 +241,21 @@ pub fn order_day(o: &LocalOrder) -> Option<NaiveDate> {
                 .ok()
                 .map(|t| local(t.to_utc()))
         })
+}
+
+/// When `day` begins on this machine's clock, as the store's UTC time text. Where midnight is
+/// skipped (a clock moved forward at 00:00), the first moment after it.
+fn day_starts(day: NaiveDate) -> String {
+    use chrono::TimeZone as _;
+    let midnight = day.and_time(chrono::NaiveTime::MIN);
+    let start = match chrono::Local.from_local_datetime(&midnight) {
+        chrono::LocalResult::Single(t) | chrono::LocalResult::Ambiguous(t, _) => t.to_utc(),
+        chrono::LocalResult::None => chrono::Local
+            .from_local_datetime(&(midnight + chrono::Duration::hours(1)))
+            .earliest()
+            .map_or_else(|| midnight.and_utc(), |t| t.to_utc()),
+    };
+    start.format("%Y-%m-%dT%H:%M:%S%.3fZ").to_string()
 }
 
 /// A day as people type it: `25.11.2026`, `25-11-2026`, `25/11/2026` (day first, as in

@@ -13,6 +13,22 @@ use super::db::{Db, params};
 use rusqlite::Connection;
 use std::path::Path;
 
+/// SQLite's `SET` list of History's columns, from the row's own (migration 10: its
+/// backfill and its triggers). A record that is not JSON adds up to nothing.
+macro_rules! history_columns {
+    () => {
+        "search_text = logodesk_fold(concat_ws(char(10), order_number, reference, recipient,
+            CAST(tracking_id AS TEXT))),
+        recipient_text = logodesk_fold(recipient),
+        service_placed_at = CASE WHEN json_valid(record_json) THEN
+            strftime('%Y-%m-%dT%H:%M:%fZ', json_extract(record_json, '$.order.placedAtUtc')) END,
+        total_e4 = CASE WHEN json_valid(record_json) THEN
+            CAST(round(json_extract(record_json, '$.order.total') * 10000) AS INTEGER) END,
+        currency = CASE WHEN json_valid(record_json) THEN
+            trim(json_extract(record_json, '$.order.currency')) END"
+    };
+}
+
 /// Every migration, oldest first.
 pub const MIGRATIONS: &[&str] = &[
     // 1: accounts. `base_url` is NULL for the embedded sandbox, whose address changes on every
@@ -240,8 +256,45 @@ pub const MIGRATIONS: &[&str] = &[
         base_version        INTEGER NOT NULL,
         kept_at             TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
     );",
+    // 12: History at the scale of a team (issue 29, item 9): what History filters and adds up
+    // by, kept on each row so a page and its count are read from one index, never from the
+    // rows' JSON. `search_text`: the order number, reference, recipient and tracking id, folded
+    // to lower case by `logodesk_fold` (Rust's `to_lowercase`, registered on every connection:
+    // SQLite's `lower` knows only ASCII); `recipient_text` the recipient alone; from the
+    // service's record: `service_placed_at` (its `placedAtUtc` as the store's time text),
+    // `total_e4` (the total in ten-thousandths, an integer: sums are exact in SQL) and
+    // `currency`. Triggers keep them (whoever writes the row); the index is History's order
+    // (newest first, `store::orders::history`) with every filtered column. A second index
+    // reads the address book's newest placed forms (`placed_forms`) without a sort.
+    concat!(
+        "ALTER TABLE local_orders ADD COLUMN search_text TEXT;
+    ALTER TABLE local_orders ADD COLUMN recipient_text TEXT;
+    ALTER TABLE local_orders ADD COLUMN service_placed_at TEXT;
+    ALTER TABLE local_orders ADD COLUMN total_e4 INTEGER;
+    ALTER TABLE local_orders ADD COLUMN currency TEXT;
+    UPDATE local_orders SET ",
+        history_columns!(),
+        ";
+    CREATE TRIGGER local_orders_history_insert AFTER INSERT ON local_orders BEGIN
+        UPDATE local_orders SET ",
+        history_columns!(),
+        " WHERE id = NEW.id;
+    END;
+    CREATE TRIGGER local_orders_history_update
+        AFTER UPDATE OF order_number, reference, recipient, tracking_id, record_json ON local_orders
+    BEGIN
+        UPDATE local_orders SET ",
+        history_columns!(),
+        " WHERE id = NEW.id;
+    END;
+    CREATE INDEX local_orders_history ON local_orders (account_id, updated_at, id, state,
+        currency, total_e4, service_placed_at, recipient_text, search_text)
+        WHERE state <> 'draft';
+    CREATE INDEX local_orders_placed_forms ON local_orders
+        (account_id, COALESCE(queued_at, updated_at), id)
+        WHERE state <> 'draft' AND draft_json IS NOT NULL;"
+    ),
 ];
-
 /// The schema version this build writes.
 pub fn latest() -> i64 {
     MIGRATIONS.len() as i64
@@ -460,8 +513,58 @@ pub const PG_MIGRATIONS: &[&str] = &[
             order_number, record_json, error_message, last_error, dest_base, placed_by, account_id,
             version, editing_desk
         ON local_orders FOR EACH STATEMENT EXECUTE FUNCTION announce_change();"#,
+    // 5: SQLite's version 12 (History's columns, kept by a trigger, and its indexes). Folding
+    // to lower case takes ICU's rules where the server has them (`und-x-icu`), so a database
+    // made with the "C" locale still folds Æ, Ø and Å; without ICU, the database's own.
+    r#"ALTER TABLE local_orders ADD COLUMN search_text TEXT;
+    ALTER TABLE local_orders ADD COLUMN recipient_text TEXT;
+    ALTER TABLE local_orders ADD COLUMN service_placed_at TEXT COLLATE "C";
+    ALTER TABLE local_orders ADD COLUMN total_e4 BIGINT;
+    ALTER TABLE local_orders ADD COLUMN currency TEXT;
+    DO $do$ BEGIN
+        IF EXISTS (SELECT 1 FROM pg_collation WHERE collname = 'und-x-icu') THEN
+            EXECUTE 'CREATE FUNCTION logodesk_fold(t TEXT) RETURNS TEXT LANGUAGE sql IMMUTABLE
+                PARALLEL SAFE AS $f$ SELECT lower(t COLLATE "und-x-icu") $f$';
+        ELSE
+            EXECUTE 'CREATE FUNCTION logodesk_fold(t TEXT) RETURNS TEXT LANGUAGE sql IMMUTABLE
+                PARALLEL SAFE AS $f$ SELECT lower(t) $f$';
+        END IF;
+    END $do$;
+    CREATE FUNCTION history_columns() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE
+        ord JSONB;
+    BEGIN
+        NEW.search_text := logodesk_fold(concat_ws(chr(10), NEW.order_number, NEW.reference,
+            NEW.recipient, NEW.tracking_id::TEXT));
+        NEW.recipient_text := logodesk_fold(NEW.recipient);
+        NEW.service_placed_at := NULL;
+        NEW.total_e4 := NULL;
+        NEW.currency := NULL;
+        -- The store writes the record as the service's JSON; anything else adds up to nothing.
+        BEGIN
+            ord := NEW.record_json::JSONB -> 'order';
+            NEW.service_placed_at := to_char(CAST(ord ->> 'placedAtUtc' AS TIMESTAMPTZ)
+                AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
+            NEW.total_e4 := round(CAST(ord ->> 'total' AS NUMERIC) * 10000);
+            NEW.currency := btrim(ord ->> 'currency');
+        EXCEPTION WHEN others THEN
+            NEW.service_placed_at := NULL;
+            NEW.total_e4 := NULL;
+            NEW.currency := NULL;
+        END;
+        RETURN NEW;
+    END $$;
+    CREATE TRIGGER local_orders_history
+        BEFORE INSERT OR UPDATE OF order_number, reference, recipient, tracking_id, record_json
+        ON local_orders FOR EACH ROW EXECUTE FUNCTION history_columns();
+    UPDATE local_orders SET reference = reference;
+    CREATE INDEX local_orders_history ON local_orders (account_id, updated_at, id)
+        INCLUDE (state, currency, total_e4, service_placed_at, recipient_text, search_text)
+        WHERE state <> 'draft';
+    CREATE INDEX local_orders_placed_forms ON local_orders
+        (account_id, COALESCE(queued_at, updated_at), id)
+        WHERE state <> 'draft' AND draft_json IS NOT NULL;"#,
 ];
-
 /// The team database's schema version this build writes.
 pub fn latest_postgres() -> i64 {
     PG_MIGRATIONS.len() as i64

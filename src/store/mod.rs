@@ -31,8 +31,9 @@ pub use accounts::{
 pub use join::JoinReport;
 pub use offline::KeptReport;
 pub use orders::{
-    Claim, ClaimToken, DeskId, DraftFields, DraftSave, EDIT_LEASE, EditClaim, Editing, Hold,
-    LocalOrder, LocalOrderId, OrderState, Outgoing,
+    Claim, ClaimToken, DeskId, DraftFields, DraftSave, EDIT_LEASE, EditClaim, Editing,
+    HistoryCursor, HistoryPage, HistoryQuery, HistoryStatus, HistoryTotals, Hold, LocalOrder,
+    LocalOrderId, OrderState, Outgoing, register_sqlite_functions,
 };
 pub use tasks::TrackedTask;
 
@@ -200,6 +201,7 @@ impl Store {
 
     fn init(mut conn: Connection, path: &Path) -> Result<Store, StoreError> {
         conn.pragma_update(None, "foreign_keys", "ON")?;
+        orders::register_sqlite_functions(&conn)?;
         migrations::migrate(&mut conn, path)?;
         Ok(Store {
             db: Db::Sqlite(conn),

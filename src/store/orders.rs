@@ -1223,10 +1223,16 @@ impl Store {
     }
 }
 
+mod history;
+pub use history::register_sqlite_functions;
+pub use history::{HistoryCursor, HistoryPage, HistoryQuery, HistoryStatus, HistoryTotals};
+
 #[cfg(test)]
 mod claim_tests;
 mod editing;
 pub use editing::{DraftFields, DraftSave, EDIT_LEASE, EditClaim, Editing};
+#[cfg(test)]
+mod history_tests;
 
 #[cfg(test)]
 mod tests {
@@ -1372,9 +1378,9 @@ mod tests {
         });
     }
 
-    /// A queued order of a new remote account, and the account.
-    pub(super) fn queued(store: &mut Store, name: &str) -> (AccountId, LocalOrderId) {
-        let account = store
+    /// A new remote account named `name`.
+    pub(super) fn remote_account(store: &Store, name: &str) -> AccountId {
+        store
             .insert_account(&crate::store::NewAccount {
                 name: name.into(),
                 base_url: url::Url::parse("https://api.example.com/").unwrap(),
@@ -1383,7 +1389,12 @@ mod tests {
                 key_location: crate::store::KeyLocation::Keychain,
             })
             .unwrap()
-            .id;
+            .id
+    }
+
+    /// A queued order of a new remote account, and the account.
+    pub(super) fn queued(store: &mut Store, name: &str) -> (AccountId, LocalOrderId) {
+        let account = remote_account(store, name);
         let draft = store.create_draft(account, "{}", "PO", "Club").unwrap();
         assert!(
             store

@@ -68,6 +68,10 @@ pub enum Slot {
     OrdersLookUp,
     /// Asking the service again about an uncertain order, or attaching a tracking id.
     OrdersCheck,
+    /// History's first page under its filters (a filter changed: the newest asked wins).
+    HistoryList,
+    /// The next page of History's list.
+    HistoryMore,
     /// The composer's logo picker search.
     ComposerSearch,
     /// A design or logo the composer fetches for one of its lines (several run at once).
@@ -125,7 +129,11 @@ impl Slot {
             | Slot::ComposerRoster
             | Slot::ProofRender
             | Slot::ProofSheet => Screen::Orders,
-            Slot::OrdersLookUp | Slot::OrdersCheck | Slot::OrderConfirmation => Screen::History,
+            Slot::OrdersLookUp
+            | Slot::OrdersCheck
+            | Slot::OrderConfirmation
+            | Slot::HistoryList
+            | Slot::HistoryMore => Screen::History,
         }
     }
 

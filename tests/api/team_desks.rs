@@ -70,8 +70,8 @@ fn history_until(
     loop {
         while let Some(envelope) = b.try_recv() {
             match envelope.event {
-                Event::Orders(OrdersEvent::Lists { history, .. }) if done(&history) => {
-                    return history;
+                Event::Orders(OrdersEvent::Lists { history, .. }) if done(&history.rows) => {
+                    return history.rows;
                 }
                 Event::Team(TeamEvent::Status(TeamStatus::Unreachable { reason, .. })) => {
                     panic!("waiting for {what}: the team database is not reachable: {reason}")

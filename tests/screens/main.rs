@@ -25,6 +25,7 @@ mod ui_editor;
 mod ui_exports;
 mod ui_file_dialogs;
 mod ui_gallery;
+mod ui_history_pages;
 mod ui_hostile;
 mod ui_keys;
 mod ui_notify;

@@ -496,33 +496,37 @@ fn history_filters_by_status_and_recipient_and_totals_what_it_shows() {
         .unwrap()
         .total;
     h.get_by_label("History").click();
-    h.run_steps(3);
     let money = logodesk::locale::Language::English.money(total, "DKK");
-    assert!(shows_text(&h, "2 orders shown"), "both listed");
+    wait_for(&mut h, "both orders", |h| shows_text(h, "2 orders found"));
     assert!(
         shows_text(&h, &money),
         "the completed order's total: {money}"
     );
 
-    // Needs attention: only the uncertain order.
+    // Needs attention: only the uncertain order (the store filters, the list follows).
     h.query_all_by_role(egui::accesskit::Role::ComboBox)
         .find(|n| n.value().as_deref() == Some("All orders"))
         .expect("the status picker")
         .click();
     h.run_steps(2);
     h.get_by_label("Needs attention").click();
-    h.run_steps(3);
+    wait_for(&mut h, "the orders needing attention", |h| {
+        shows_text(h, "1 order found")
+    });
     assert!(shows(&h, "PO-CHECK"));
     assert!(
         !shows(&h, &completed.reference),
         "the completed order is hidden"
     );
-    assert!(shows_text(&h, "1 order shown"));
 
     // Back to all, then a recipient: the demo order's club only.
     press(&mut h, "Clear filters");
-    assert!(shows_text(&h, "2 orders shown"));
+    wait_for(&mut h, "both orders again", |h| {
+        shows_text(h, "2 orders found")
+    });
     type_into(&mut h, "Recipient", &completed.recipient);
+    wait_for(&mut h, "the recipient's orders", |h| {
+        shows_text(h, "1 order found")
+    });
     assert!(!shows(&h, "PO-CHECK"));
-    assert!(shows_text(&h, "1 order shown"));
 }

@@ -157,12 +157,12 @@ history-filter-day-hint = dd.mm.åååå
 history-filter-clear = Ryd filtre
 history-filter-bad-day = "{ $day }" er ikke en dato, logodesk kan læse: skriv den som 25.11.2026 eller 2026-11-25. Indtil da filtrerer den intet.
 history-shown = { $count ->
-    [one] 1 ordre vist
-   *[other] { $count } ordrer vist
+    [one] 1 ordre fundet
+   *[other] { $count } ordrer fundet
 }
 history-shown-total = { $count ->
-    [one] 1 ordre vist
-   *[other] { $count } ordrer vist
+    [one] 1 ordre fundet
+   *[other] { $count } ordrer fundet
 } · i alt { $total }{ $open ->
     [0] {""}
     [one] {" "}(1 ikke gennemført, endnu uden beløb)
@@ -171,3 +171,7 @@ history-shown-total = { $count ->
 history-tracking-id-invalid = Skriv sporings-id'et, et helt tal som f.eks. 50001.
 history-fact-placed-by = Bestilt af
 history-reference-by = { $reference } · { $desk }
+history-listing = Finder ordrerne…
+history-loading-more = Henter flere ordrer…
+history-show-more = Vis flere
+history-listed = { $shown } af { $count } vist

@@ -157,12 +157,12 @@ history-filter-day-hint = dd.mm.yyyy
 history-filter-clear = Clear filters
 history-filter-bad-day = "{ $day }" is not a day logodesk can read: write it as 25.11.2026 or 2026-11-25. Until then it filters nothing.
 history-shown = { $count ->
-    [one] 1 order shown
-   *[other] { $count } orders shown
+    [one] 1 order found
+   *[other] { $count } orders found
 }
 history-shown-total = { $count ->
-    [one] 1 order shown
-   *[other] { $count } orders shown
+    [one] 1 order found
+   *[other] { $count } orders found
 } · total { $total }{ $open ->
     [0] {""}
     [one] {" "}(1 not completed, without a total yet)
@@ -171,3 +171,7 @@ history-shown-total = { $count ->
 history-tracking-id-invalid = Type the tracking id, a whole number such as 50001.
 history-fact-placed-by = Placed by
 history-reference-by = { $reference } · { $desk }
+history-listing = Finding the orders…
+history-loading-more = Loading more orders…
+history-show-more = Show more
+history-listed = { $shown } of { $count } listed

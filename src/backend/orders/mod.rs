@@ -20,10 +20,11 @@ use crate::backend::support::{
     Active, Generation, RequestId, Sink, StopOutbox, UserError, active, debug_as_name, with_store,
 };
 use crate::orders::form::{AddressForm, address_book};
+use crate::orders::local::HistoryFilter;
 use crate::orders::roster_import::{RosterTable, read_file};
 use crate::store::{
-    AccountId, Destination, DraftFields, DraftSave, EDIT_LEASE, EditClaim, LocalOrder,
-    LocalOrderId, Store, StoreError,
+    AccountId, Destination, DraftFields, DraftSave, EDIT_LEASE, EditClaim, HistoryCursor,
+    HistoryQuery, HistoryTotals, LocalOrder, LocalOrderId, Store, StoreError,
 };
 use outbox::is_refusal;
 use std::collections::HashMap;
@@ -36,6 +37,15 @@ use std::time::Duration;
 pub enum OrdersCommand {
     /// Reload the drafts and the history of the active account.
     Refresh,
+    /// History's list of the active account under `filter`: from the newest row (`after`
+    /// `None`: the first page and what every matching row adds up to; the filter History
+    /// shows from now on, also in the lists sent again) or the page after `after`. Answered
+    /// by `History`.
+    History {
+        request: RequestId,
+        filter: HistoryFilter,
+        after: Option<HistoryCursor>,
+    },
     /// A new draft (fresh idempotency key) with this form; answered by `DraftCreated`.
     NewDraft {
         request: RequestId,
@@ -113,11 +123,15 @@ pub enum OrdersCommand {
 /// What the backend tells the Orders screens.
 #[derive(strum::IntoStaticStr)]
 pub enum OrdersEvent {
-    /// The drafts and the history of the account shown, newest first.
+    /// The drafts, the rows that wait (queued, sent, uncertain, unknown) and History's list
+    /// (under the filter it shows, as many rows as it had) of the account shown, newest first.
     Lists {
         drafts: Vec<LocalOrder>,
-        history: Vec<LocalOrder>,
+        waiting: Vec<LocalOrder>,
+        history: Box<HistoryList>,
     },
+    /// A page of History's list (the answer to `History`).
+    History(Box<HistoryList>),
     /// The composer's address book: the delivery addresses of the account's placed orders,
     /// each once, newest first (sent with the lists).
     AddressBook(Vec<AddressForm>),
@@ -163,6 +177,7 @@ impl OrdersCommand {
     pub fn request(&self) -> Option<RequestId> {
         match self {
             OrdersCommand::NewDraft { request, .. }
+            | OrdersCommand::History { request, .. }
             | OrdersCommand::LookUp { request, .. }
             | OrdersCommand::PickRosterFile { request }
             | OrdersCommand::ReadRoster { request, .. }
@@ -185,6 +200,39 @@ impl OrdersCommand {
 /// How many placed orders (newest first) the address book is read from.
 const ADDRESS_SOURCES: usize = 500;
 
+/// How many rows of History one page holds.
+pub const HISTORY_PAGE: usize = 200;
+
+/// Rows of History's list: a page of the rows matching `filter`, newest first.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HistoryList {
+    pub filter: HistoryFilter,
+    /// `None`: the list from its newest row; else the page after this row.
+    pub after: Option<HistoryCursor>,
+    pub rows: Vec<LocalOrder>,
+    /// More rows match after these.
+    pub more: bool,
+    /// What the list says of every row (lists from the newest row only).
+    pub summary: Option<HistorySummary>,
+}
+
+/// What History says of the rows of an account.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct HistorySummary {
+    /// The rows matching the filter: how many, their totals.
+    pub matching: HistoryTotals,
+    /// How many rows the account's history has (the screen's subtitle).
+    pub all: usize,
+}
+
+/// The list History shows: its filter, and how many rows it has been sent (a list sent
+/// again holds as many, so nothing scrolled to disappears).
+#[derive(Debug, Default)]
+struct Listed {
+    filter: HistoryFilter,
+    rows: usize,
+}
+
 /// The account shown and its generation: rows of other accounts are not sent to the UI.
 type Shown = Arc<Mutex<Option<(AccountId, Generation)>>>;
 
@@ -204,6 +252,8 @@ pub(super) struct Orders {
     downloads: Downloads,
     /// The draft open in the composer and the task renewing its mark.
     editing: Option<(LocalOrderId, tokio::task::JoinHandle<()>)>,
+    /// History's list of the account shown.
+    listed: Listed,
 }
 
 /// An account's outbox, the destination its client goes to, and the client.
@@ -234,6 +284,7 @@ impl Orders {
             outboxes: Arc::default(),
             downloads,
             editing: None,
+            listed: Listed::default(),
         }
     }
 
@@ -242,6 +293,7 @@ impl Orders {
         let (account, generation) = (active.account(), active.generation);
         *self.shown.lock().unwrap_or_else(PoisonError::into_inner) = Some((account, generation));
         self.active = Some(active.clone());
+        self.listed = Listed::default();
         if let Ok(dest) = with_store(&self.store, move |s| s.destination(account)).await {
             self.ensure(account, dest, active.client()).await;
         }
@@ -438,6 +490,23 @@ impl Orders {
         let sink = self.sink.clone();
         match command {
             OrdersCommand::Refresh => self.send_lists(account, generation).await?,
+            OrdersCommand::History {
+                request,
+                filter,
+                after,
+            } => {
+                let fresh = after.is_none();
+                let list = history_list(&self.store, account, filter, after, HISTORY_PAGE).await?;
+                if fresh {
+                    self.listed = Listed {
+                        filter: list.filter.clone(),
+                        rows: list.rows.len(),
+                    };
+                } else if list.filter == self.listed.filter {
+                    self.listed.rows += list.rows.len();
+                }
+                sink.answer(generation, request, OrdersEvent::History(Box::new(list)));
+            }
             OrdersCommand::NewDraft {
                 request,
                 draft_json,
@@ -713,13 +782,13 @@ impl Orders {
             }
             Ok(Some((
                 s.local_orders(account, true)?,
-                s.local_orders(account, false)?,
+                s.waiting_orders(account)?,
                 s.placed_forms(account, ADDRESS_SOURCES)?,
                 s.desk_id()?,
             )))
         })
         .await?;
-        let Some((drafts, history, forms, desk)) = lists else {
+        let Some((drafts, waiting, forms, desk)) = lists else {
             return Ok(());
         };
         // The draft open here, taken over on another desk (its mark came with the lists, as
@@ -740,12 +809,58 @@ impl Orders {
                 },
             );
         }
-        self.sink
-            .news(generation, OrdersEvent::Lists { drafts, history });
+        let filter = self.listed.filter.clone();
+        let rows = self.listed.rows.max(HISTORY_PAGE);
+        let history = Box::new(history_list(&self.store, account, filter, None, rows).await?);
+        self.sink.news(
+            generation,
+            OrdersEvent::Lists {
+                drafts,
+                waiting,
+                history,
+            },
+        );
         let book = address_book(forms.iter().map(String::as_str));
         self.sink.news(generation, OrdersEvent::AddressBook(book));
         Ok(())
     }
+}
+
+/// At most `rows` rows of `account`'s history under `filter` after `after` (`None`: from
+/// the newest, with what every row adds up to).
+async fn history_list(
+    store: &SharedStore,
+    account: AccountId,
+    filter: HistoryFilter,
+    after: Option<HistoryCursor>,
+    rows: usize,
+) -> Result<HistoryList, UserError> {
+    let query = filter.query();
+    let cursor = after.clone();
+    let (page, summary) = with_store(store, move |s| {
+        let page = s.history_page(account, &query, cursor.as_ref(), rows)?;
+        let summary = match cursor {
+            Some(_) => None,
+            None => {
+                let matching = s.history_totals(account, &query)?;
+                let all = if query == HistoryQuery::default() {
+                    matching.count
+                } else {
+                    s.history_count(account)?
+                };
+                Some(HistorySummary { matching, all })
+            }
+        };
+        Ok((page, summary))
+    })
+    .await?;
+    Ok(HistoryList {
+        filter,
+        after,
+        rows: page.rows,
+        more: page.more,
+        summary,
+    })
 }
 
 /// Sends a changed row to the UI if it belongs to the account shown (tagged with its

@@ -1,40 +1,57 @@
-//! Orders → History: every order placed from this machine (and any looked up by tracking
-//! id), searchable, with status badges; and one order in full as the service returned it,
-//! with a CSV export.
+//! Orders → History: every order placed from this machine or by the team (and any looked up
+//! by tracking id), searchable, with status badges; and one order in full as the service
+//! returned it, with a CSV export. The list comes a page at a time, filtered and counted by
+//! the store (`OrdersCommand::History`): a team's 100,000 orders open and filter as fast as
+//! a few.
 
 use super::composer::state_badge;
 use crate::api::{Order, OrderId, TrackingRecord};
-use crate::backend::orders::OrdersCommand;
-use crate::backend::orders::OrdersEvent;
+use crate::backend::orders::{HistoryList, HistorySummary, OrdersCommand, OrdersEvent};
 use crate::backend::proofs::ProofsCommand;
 use crate::backend::proofs::{ProofsEvent, SavedKind};
 use crate::backend::{Command, Event, SaveTo, UserError};
 use crate::orders::csv::{BOM, order_csv};
 use crate::orders::form::DraftForm;
-use crate::orders::local::totals;
 use crate::orders::local::{HistoryFilter, OutboxStatus, StatusFilter, copy_is_risky, copy_risk};
-use crate::store::{LocalOrder, LocalOrderId, OrderState};
+use crate::store::{HistoryCursor, HistoryTotals, LocalOrder, LocalOrderId, OrderState};
 use crate::ui::theme::{self, field, space};
+use crate::ui::widgets::logo_search::Debounce;
 use crate::ui::widgets::{IdEntry, UiExt as _, id_entry};
 use crate::ui::{Intent, Reply, ScreenView, Shared, Slot, Toast};
 use egui::{RichText, Ui};
 
-/// The History screen: every order placed or looked up, and one in full.
+/// The History screen: the account's orders placed or looked up, a page at a time under its
+/// filters (the store filters and counts them), and one in full.
 #[derive(Default)]
 pub struct HistoryScreen {
-    /// Every row that is not a draft, newest first.
+    /// The rows of the list loaded so far: pages of the rows matching `listed`, newest first.
     pub orders: Vec<LocalOrder>,
+    /// Every row that waits (queued, sent, uncertain, unknown), whatever the list shows: the
+    /// outbox line and the notifications follow these.
+    waiting: Vec<LocalOrder>,
     pub view: HistoryView,
     loaded: bool,
     /// The outbox's newest send failed on the network (the service is out of reach).
     offline: bool,
+    /// The filter `orders` are the rows of.
+    listed: HistoryFilter,
+    /// More rows match after `orders`.
+    more: bool,
+    /// How many rows match, their totals, and how many the history has.
+    summary: HistorySummary,
+    /// The filter of the newest list asked for: lists of another filter are old news.
+    asked: HistoryFilter,
+    /// The next page is on its way.
+    asking_more: bool,
+    /// A filter's text was edited: the list is asked once typing pauses.
+    debounce: Debounce,
 }
 
 impl HistoryScreen {
     /// What the status bar says of the outbox; `None` when no order waits to be sent.
     pub fn outbox_status(&self) -> Option<OutboxStatus> {
         let queued = self
-            .orders
+            .waiting
             .iter()
             .filter(|o| o.state == OrderState::Queued)
             .count();
@@ -47,6 +64,15 @@ impl HistoryScreen {
     /// The list has arrived at least once.
     pub fn is_loaded(&self) -> bool {
         self.loaded
+    }
+
+    /// The state History knows of row `id` (a row that waits, or one listed).
+    pub fn state_of(&self, id: LocalOrderId) -> Option<OrderState> {
+        self.waiting
+            .iter()
+            .chain(&self.orders)
+            .find(|o| o.id == id)
+            .map(|o| o.state)
     }
 
     /// Shows a completed order if there is one (`--screen history`); `true` when shown.
@@ -66,11 +92,7 @@ impl HistoryScreen {
 
     /// A notification when an order completes or fails (not for rows already final).
     fn notify(&self, order: &LocalOrder, shared: &mut Shared<'_>) {
-        let before = self
-            .orders
-            .iter()
-            .find(|o| o.id == order.id)
-            .map(|o| o.state);
+        let before = self.state_of(order.id);
         if before == Some(order.state) {
             return;
         }
@@ -121,13 +143,105 @@ impl HistoryScreen {
         }
     }
 
+    /// Takes a list the backend sent, if it is of the filter asked for last.
+    fn take_list(&mut self, list: HistoryList) {
+        if list.filter != self.asked {
+            return;
+        }
+        match &list.after {
+            None => {
+                self.orders = list.rows;
+                self.summary = list.summary.unwrap_or_default();
+                self.more = list.more;
+                self.listed = list.filter;
+                self.loaded = true;
+            }
+            // The next page of the rows shown (not of a list replaced meanwhile).
+            Some(after) => {
+                self.asking_more = false;
+                if self.listed != list.filter
+                    || self.orders.last().map(HistoryCursor::after).as_ref() != Some(after)
+                {
+                    return;
+                }
+                let known: std::collections::HashSet<LocalOrderId> =
+                    self.orders.iter().map(|o| o.id).collect();
+                self.orders
+                    .extend(list.rows.into_iter().filter(|o| !known.contains(&o.id)));
+                self.more = list.more;
+            }
+        }
+    }
+
+    /// A row changed: the rows that wait and the list follow it (a row the list's filter no
+    /// longer admits leaves it; the counts follow with the next list).
+    fn take_changed(&mut self, order: LocalOrder) {
+        self.waiting.retain(|o| o.id != order.id);
+        if matches!(
+            order.state,
+            OrderState::Queued | OrderState::Sent | OrderState::Uncertain | OrderState::Unknown
+        ) {
+            self.waiting.insert(0, order.clone());
+        }
+        if order.state == OrderState::Draft || !self.listed.admits(&order) {
+            self.orders.retain(|o| o.id != order.id);
+            return;
+        }
+        upsert(&mut self.orders, order);
+    }
+
+    /// Asks for the first page of the list under the view's filter.
+    fn ask_list(&mut self, shared: &mut Shared<'_>) {
+        self.debounce.cancel();
+        let filter = self.view.filter.clone();
+        self.asked = filter.clone();
+        self.asking_more = false;
+        shared.request(
+            Slot::HistoryList,
+            &crate::tr!("history-listing"),
+            |request| {
+                Command::Orders(OrdersCommand::History {
+                    request,
+                    filter,
+                    after: None,
+                })
+            },
+        );
+    }
+
+    /// Asks for the page after the rows shown.
+    fn ask_more(&mut self, shared: &mut Shared<'_>) {
+        let Some(last) = self.orders.last() else {
+            return;
+        };
+        if self.asking_more || !self.more || self.listed != self.asked {
+            return;
+        }
+        self.asking_more = true;
+        let (filter, after) = (self.listed.clone(), Some(HistoryCursor::after(last)));
+        shared.request(
+            Slot::HistoryMore,
+            &crate::tr!("history-loading-more"),
+            |request| {
+                Command::Orders(OrdersCommand::History {
+                    request,
+                    filter,
+                    after,
+                })
+            },
+        );
+    }
+
     /// Applies one answer about orders (the Orders screen has taken what is its own).
     fn on_orders_event(&mut self, event: OrdersEvent, shared: &mut Shared<'_>) {
         match event {
-            OrdersEvent::Lists { history, .. } => {
-                self.orders = history;
-                self.loaded = true;
+            OrdersEvent::Lists {
+                waiting, history, ..
+            } => {
+                self.waiting = waiting;
+                self.take_list(*history);
             }
+            OrdersEvent::History(list) => self.take_list(*list),
             OrdersEvent::DraftCreated(order) => {
                 self.view.looking_up = false;
                 self.view.open = Some(order.id);
@@ -135,9 +249,7 @@ impl HistoryScreen {
             }
             OrdersEvent::Changed(order) => {
                 self.notify(&order, shared);
-                if order.state != OrderState::Draft {
-                    upsert(&mut self.orders, *order);
-                }
+                self.take_changed(*order);
             }
             OrdersEvent::Reachability { offline } => self.offline = offline,
             OrdersEvent::Checked(order) => self.view.on_checked(&order),
@@ -167,7 +279,34 @@ impl ScreenView for HistoryScreen {
     /// History: every order and one in full; "Copy to new draft", "Order again" and "Edit"
     /// go to Orders.
     fn ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
-        match self.view.ui(ui, shared, &self.orders) {
+        let before = self.view.filter.clone();
+        let listing = Listing {
+            rows: &self.orders,
+            waiting: &self.waiting,
+            more: self.more,
+            asking_more: self.asking_more,
+            summary: &self.summary,
+        };
+        let action = self.view.ui(ui, shared, &listing);
+        // A new status (or filters cleared) is asked at once; typing once it pauses.
+        if self.view.filter != before {
+            let typed = HistoryFilter {
+                status: before.status,
+                ..self.view.filter.clone()
+            } != before;
+            if typed && self.view.filter.is_set() {
+                self.debounce.edited();
+            } else {
+                self.ask_list(shared);
+            }
+        }
+        if self.debounce.due(ui.ctx()) {
+            self.ask_list(shared);
+        }
+        if std::mem::take(&mut self.view.want_more) {
+            self.ask_more(shared);
+        }
+        match action {
             Some(HistoryAction::CopyToDraft(o)) => {
                 shared.intend(Intent::NewDraft(Box::new(super::form_of(&o))));
             }
@@ -203,6 +342,7 @@ impl ScreenView for HistoryScreen {
         let view = &mut self.view;
         match reply.slot {
             Some(Slot::OrderConfirmation) => view.saving_pdf = false,
+            Some(Slot::HistoryMore) => self.asking_more = false,
             Some(Slot::OrdersLookUp) => {
                 view.looking_up = false;
                 view.lookup_error = Some(error.message.clone());
@@ -278,6 +418,8 @@ pub struct HistoryView {
     /// An export of this order that the person chose not to save (closed "Save as…"):
     /// said quietly.
     pub not_saved: Option<(LocalOrderId, NotSaved)>,
+    /// The person scrolled to the end of the list or asked for more: the next page is due.
+    want_more: bool,
 }
 
 /// Which export was not saved because "Save as…" was closed.
@@ -301,6 +443,19 @@ fn parse_tracking_id(text: &str) -> Result<OrderId, String> {
     id_entry::positive(text, || crate::tr!("history-tracking-id-invalid"))
 }
 
+/// What History's list shows: the rows loaded and what the store said of every row.
+pub struct Listing<'a> {
+    /// The rows loaded, newest first.
+    pub rows: &'a [LocalOrder],
+    /// Every row that waits (an order opened from a notification may be none of `rows`).
+    pub waiting: &'a [LocalOrder],
+    /// More rows match after `rows`.
+    pub more: bool,
+    /// The next page is on its way.
+    pub asking_more: bool,
+    pub summary: &'a HistorySummary,
+}
+
 /// What the person asked for on the history screen.
 pub enum HistoryAction {
     /// Copy this order's form into a new draft.
@@ -317,31 +472,38 @@ impl HistoryView {
         &mut self,
         ui: &mut Ui,
         shared: &mut Shared<'_>,
-        history: &[LocalOrder],
+        listing: &Listing<'_>,
     ) -> Option<HistoryAction> {
         if let Some(open) = self.open {
-            match history.iter().find(|o| o.id == open) {
+            match listing
+                .rows
+                .iter()
+                .chain(listing.waiting)
+                .find(|o| o.id == open)
+            {
                 Some(o) => return self.order_ui(ui, shared, o),
                 None => self.open = None,
             }
         }
-        self.list_ui(ui, shared, history);
+        self.list_ui(ui, shared, listing);
         None
     }
 
-    fn list_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>, history: &[LocalOrder]) {
+    fn list_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>, listing: &Listing<'_>) {
         let t = theme::tokens(ui.ctx());
-        let pending = history.iter().filter(|o| !o.state.is_final()).count();
+        let history = listing.rows;
+        let all = listing.summary.all;
+        let pending = listing
+            .waiting
+            .iter()
+            .filter(|o| !o.state.is_final())
+            .count();
         ui.horizontal(|ui| {
             // A team's account lists every desk's orders (each row names its desk).
             let subtitle = if history.iter().any(|o| o.placed_by.is_some()) {
-                crate::tr!(
-                    "history-subtitle-team",
-                    count = history.len(),
-                    pending = pending
-                )
+                crate::tr!("history-subtitle-team", count = all, pending = pending)
             } else {
-                crate::tr!("history-subtitle", count = history.len(), pending = pending)
+                crate::tr!("history-subtitle", count = all, pending = pending)
             };
             // The team database is out of reach: this is what was last read.
             let subtitle = if shared.session.team_data_stale() {
@@ -383,10 +545,9 @@ impl HistoryView {
         ui.add_space(space::S);
         self.filters_ui(ui);
         ui.add_space(space::S);
-        let admits = self.filter.admitter();
-        let shown: Vec<&LocalOrder> = history.iter().filter(|o| admits(o)).collect();
+        let shown = history;
         if shown.is_empty() {
-            let (title, hint) = if history.is_empty() {
+            let (title, hint) = if all == 0 && !self.filter.is_set() {
                 (
                     crate::tr!("history-empty"),
                     crate::tr!("history-empty-hint"),
@@ -400,9 +561,15 @@ impl HistoryView {
             ui.empty_state("☰", &title, &hint, None);
             return;
         }
-        Self::totals_ui(ui, shared, &shown);
+        Self::totals_ui(ui, shared, &listing.summary.matching);
         ui.add_space(space::S);
         let row_height = 40.0;
+        // The line under the rows while more match: how many are listed, "Show more".
+        let more_line = if listing.more {
+            ui.spacing().interact_size.y + space::M
+        } else {
+            0.0
+        };
         ui.surface(|ui| {
             let widths = widths(ui.available_width(), ui.spacing().item_spacing.x);
             egui::Grid::new("history-head")
@@ -420,7 +587,12 @@ impl HistoryView {
             ui.separator();
             egui::ScrollArea::vertical()
                 .auto_shrink([false, false])
+                .max_height((ui.available_height() - more_line).max(row_height))
                 .show_rows(ui, row_height, shown.len(), |ui, range| {
+                    // Scrolled to the end: the next page is asked for.
+                    if listing.more && range.end == shown.len() {
+                        self.want_more = true;
+                    }
                     for o in &shown[range] {
                         let r = ui
                             .horizontal(|ui| {
@@ -504,6 +676,28 @@ impl HistoryView {
                         }
                     }
                 });
+            if listing.more {
+                self.more_ui(ui, listing);
+            }
+        });
+    }
+
+    /// Under the rows while more match: how many are listed, and "Show more" (the next page
+    /// also comes when the list is scrolled to its end).
+    fn more_ui(&mut self, ui: &mut Ui, listing: &Listing<'_>) {
+        ui.add_space(space::S);
+        ui.horizontal(|ui| {
+            ui.muted(&crate::tr!(
+                "history-listed",
+                shown = listing.rows.len(),
+                count = listing.summary.matching.count.max(listing.rows.len())
+            ));
+            if listing.asking_more {
+                ui.spinner();
+                ui.muted(&crate::tr!("history-loading-more"));
+            } else if ui.button(crate::tr!("history-show-more")).clicked() {
+                self.want_more = true;
+            }
         });
     }
 
@@ -973,21 +1167,21 @@ impl HistoryView {
         }
     }
 
-    /// "N shown · total …" under the list.
-    fn totals_ui(ui: &mut Ui, shared: &Shared<'_>, shown: &[&LocalOrder]) {
-        let (sums, open) = totals(shown.iter().copied());
-        let money: Vec<String> = sums
+    /// "N found · total …" over the list: every row matching, loaded or not.
+    fn totals_ui(ui: &mut Ui, shared: &Shared<'_>, matching: &HistoryTotals) {
+        let money: Vec<String> = matching
+            .sums
             .iter()
             .map(|(currency, sum)| shared.language().money(*sum, currency))
             .collect();
         let line = if money.is_empty() {
-            crate::tr!("history-shown", count = shown.len())
+            crate::tr!("history-shown", count = matching.count)
         } else {
             crate::tr!(
                 "history-shown-total",
-                count = shown.len(),
+                count = matching.count,
                 total = money.join(" + "),
-                open = open
+                open = matching.without_total
             )
         };
         ui.label(RichText::new(line).strong());

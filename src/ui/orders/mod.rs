@@ -367,12 +367,17 @@ impl OrdersScreen {
         shared: &mut Shared<'_>,
     ) -> Option<OrdersEvent> {
         match event {
-            OrdersEvent::Lists { drafts, history } => {
+            OrdersEvent::Lists {
+                drafts,
+                waiting,
+                history,
+            } => {
                 self.composer.on_drafts(&drafts, shared);
                 self.drafts = drafts;
                 self.loaded = true;
                 return Some(OrdersEvent::Lists {
                     drafts: Vec::new(),
+                    waiting,
                     history,
                 });
             }
