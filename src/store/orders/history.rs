@@ -6,7 +6,7 @@
 //!   last row of the one before ([`HistoryCursor`]), so rows with the same `updated_at` are
 //!   neither repeated nor skipped, and a row changed meanwhile moves to the top instead of
 //!   shifting the pages after it.
-//! - The filtered columns are kept on each row by triggers (migration 10, PostgreSQL's 4):
+//! - The filtered columns are kept on each row by triggers (migration 12, PostgreSQL's 5):
 //!   the search text and the recipient folded to lower case by `logodesk_fold` (on SQLite the
 //!   Rust function [`register_sqlite_functions`], on PostgreSQL a SQL function), and the service's
 //!   placing time, total (in ten-thousandths, exact integer sums) and currency. One partial
