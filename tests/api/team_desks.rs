@@ -143,16 +143,7 @@ fn two_desks_join_one_team_see_each_others_orders_and_place_each_once() {
 
     // An order placed on Bo's desk shows on Anna's within 2 s (LISTEN/NOTIFY, no polling:
     // the desks' order polling is 200 ms here, but the lists are sent only on a change).
-    b.send(Command::Orders(OrdersCommand::NewDraft {
-        request: logodesk::backend::RequestId(9),
-        draft_json: "{}".into(),
-        reference: "TEAM-B2".into(),
-        recipient: "Nordby IF".into(),
-    }));
-    let draft = wait_event(&b, "Bo's new draft", |e| match e {
-        Event::Orders(OrdersEvent::DraftCreated(d)) => Some(d),
-        _ => None,
-    });
+    let draft = new_draft(&b, 9, "TEAM-B2", false);
     assert!(draft.id.0 >= TEAM_IDS_FROM);
     let placed_at = Instant::now();
     b.send(Command::Orders(OrdersCommand::Place {
@@ -192,17 +183,23 @@ fn two_desks_join_one_team_see_each_others_orders_and_place_each_once() {
 
 /// Drains `b` until `pick` answers (failures while the team database is stopped are
 /// expected: the team's outbox cannot claim).
-fn until<T>(b: &Backend, what: &str, mut pick: impl FnMut(Event) -> Option<T>) -> T {
-    let started = Instant::now();
-    loop {
-        while let Some(envelope) = b.try_recv() {
-            if let Some(v) = pick(envelope.event) {
-                return v;
-            }
-        }
-        assert!(started.elapsed() < PATIENCE, "no {what}");
-        std::thread::sleep(Duration::from_millis(5));
-    }
+fn until<T>(b: &Backend, what: &str, pick: impl FnMut(Event) -> Option<T>) -> T {
+    wait_event_past_failures(b, what, false, pick)
+}
+
+/// A new draft `reference` on desk `b` (request `request`), as the backend made it; a failure
+/// event on the way fails the test unless `database_stopped`.
+fn new_draft(b: &Backend, request: u64, reference: &str, database_stopped: bool) -> LocalOrder {
+    b.send(Command::Orders(OrdersCommand::NewDraft {
+        request: logodesk::backend::RequestId(request),
+        draft_json: "{}".into(),
+        reference: reference.into(),
+        recipient: "Nordby IF".into(),
+    }));
+    *wait_event_past_failures(b, "the new draft", !database_stopped, |e| match e {
+        Event::Orders(OrdersEvent::DraftCreated(d)) => Some(d),
+        _ => None,
+    })
 }
 
 /// Issue 29 item 5: a new order made and placed while the team database is stopped is kept on
@@ -232,16 +229,7 @@ fn an_order_placed_while_the_team_database_is_stopped_is_sent_once_after_reconne
         Event::Team(TeamEvent::Status(TeamStatus::Unreachable { .. })) => Some(()),
         _ => None,
     });
-    a.send(Command::Orders(OrdersCommand::NewDraft {
-        request: logodesk::backend::RequestId(21),
-        draft_json: "{}".into(),
-        reference: "OFF-1".into(),
-        recipient: "Nordby IF".into(),
-    }));
-    let draft = until(&a, "the new draft made on the desk", |e| match e {
-        Event::Orders(OrdersEvent::DraftCreated(d)) => Some(d),
-        _ => None,
-    });
+    let draft = new_draft(&a, 21, "OFF-1", true);
     assert!(draft.id.0 < TEAM_IDS_FROM, "made on this desk: {draft:?}");
     assert_eq!(draft.account, Some(team_account));
     a.send(Command::Orders(OrdersCommand::Place {

@@ -262,12 +262,25 @@ where
 pub fn wait_event<T>(
     b: &logodesk::backend::Backend,
     what: &str,
+    pick: impl FnMut(logodesk::backend::Event) -> Option<T>,
+) -> T {
+    wait_event_past_failures(b, what, true, pick)
+}
+
+/// [`wait_event`], going past the backend's failure events unless `stop_on_failure` (a test
+/// whose database is stopped on purpose sees some).
+pub fn wait_event_past_failures<T>(
+    b: &logodesk::backend::Backend,
+    what: &str,
+    stop_on_failure: bool,
     mut pick: impl FnMut(logodesk::backend::Event) -> Option<T>,
 ) -> T {
     let started = Instant::now();
     loop {
         while let Some(envelope) = b.try_recv() {
-            if let logodesk::backend::Event::Failed(error) = &envelope.event {
+            if let logodesk::backend::Event::Failed(error) = &envelope.event
+                && stop_on_failure
+            {
                 panic!("waiting for {what}: the backend failed: {error}");
             }
             if let Some(v) = pick(envelope.event) {

@@ -188,6 +188,15 @@ fn without_a_keychain_the_team_database_is_tested_and_a_password_refused_with_a_
     }
 }
 
+/// A PostgreSQL of the test's own (it stops and restarts it), a new database on it, and a data
+/// folder.
+fn own_cluster() -> (pg_cluster::PgCluster, String, tempfile::TempDir) {
+    let cluster = pg_cluster::PgCluster::start(&pg_cluster::PgOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let db = cluster.create_database();
+    (cluster, db, tempfile::tempdir().unwrap())
+}
+
 /// Desk "Anna" (data in `dir`) on team database `db`, started on `screen` with account "Club
 /// shop" (its service out of reach) and what `seed` writes for it on the desk first: joined into
 /// the team as the app starts.
@@ -234,10 +243,7 @@ fn anna_on_the_team(
 /// marked as not fresh, and the mark goes once the desk is back on the team.
 #[test]
 fn a_teams_history_is_kept_and_marked_not_fresh_while_the_database_is_gone() {
-    let cluster = pg_cluster::PgCluster::start(&pg_cluster::PgOptions::default())
-        .unwrap_or_else(|e| panic!("{e}"));
-    let db = cluster.create_database();
-    let dir = tempfile::tempdir().unwrap();
+    let (cluster, db, dir) = own_cluster();
     // A desk with an account whose service is out of reach and one order waiting for it.
     let mut h = anna_on_the_team(
         &cluster,
@@ -321,10 +327,7 @@ fn a_teams_history_is_kept_and_marked_not_fresh_while_the_database_is_gone() {
 #[test]
 fn a_draft_another_desk_edits_is_read_only_until_taken_over_and_nothing_typed_is_lost() {
     use logodesk::store::{DraftSave, EditClaim, Store};
-    let cluster = pg_cluster::PgCluster::start(&pg_cluster::PgOptions::default())
-        .unwrap_or_else(|e| panic!("{e}"));
-    let db = cluster.create_database();
-    let dir = tempfile::tempdir().unwrap();
+    let (cluster, db, dir) = own_cluster();
     let form = |reference: &str| {
         serde_json::to_string(&logodesk::orders::form::DraftForm {
             reference: reference.into(),
@@ -475,10 +478,7 @@ fn a_draft_another_desk_edits_is_read_only_until_taken_over_and_nothing_typed_is
 fn a_team_draft_typed_into_while_the_database_is_stopped_goes_back_on_reconnect() {
     use logodesk::orders::form::DraftForm;
     use logodesk::store::Store;
-    let cluster = pg_cluster::PgCluster::start(&pg_cluster::PgOptions::default())
-        .unwrap_or_else(|e| panic!("{e}"));
-    let db = cluster.create_database();
-    let dir = tempfile::tempdir().unwrap();
+    let (cluster, db, dir) = own_cluster();
     // A desk with an account and one draft, moved into the team when the app starts.
     let mut h = anna_on_the_team(
         &cluster,
