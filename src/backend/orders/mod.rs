@@ -24,7 +24,7 @@ use crate::orders::local::HistoryFilter;
 use crate::orders::roster_import::{RosterTable, read_file};
 use crate::store::{
     AccountId, Destination, DraftFields, DraftSave, EDIT_LEASE, EditClaim, HistoryCursor,
-    HistoryQuery, HistoryTotals, LocalOrder, LocalOrderId, Store, StoreError,
+    HistoryTotals, LocalOrder, LocalOrderId, Store, StoreError,
 };
 use outbox::is_refusal;
 use std::collections::HashMap;
@@ -843,11 +843,7 @@ async fn history_list(
             Some(_) => None,
             None => {
                 let matching = s.history_totals(account, &query)?;
-                let all = if query == HistoryQuery::default() {
-                    matching.count
-                } else {
-                    s.history_count(account)?
-                };
+                let all = matching.of_all;
                 Some(HistorySummary { matching, all })
             }
         };

@@ -85,23 +85,40 @@ pub struct HistoryTotals {
     pub sums: Vec<(String, Decimal)>,
     /// How many have no total from the service (yet).
     pub without_total: usize,
+    /// How many rows the account's history has, whatever the query (History's subtitle):
+    /// counted in the same pass.
+    pub of_all: usize,
 }
 
 /// The most rows one page may ask for (a `LIMIT` both backends take).
 const MOST: usize = 1_000_000;
 
-/// A `WHERE` clause being built, with its parameters (`$1` is the account).
+/// A `WHERE` clause being built, with its parameters (`$1` is the account): the account's
+/// history, and the query's filters on it.
 struct Where {
-    sql: String,
+    filters: String,
     values: Vec<Value>,
 }
+
+/// The rows of an account's history (`$1`).
+const HISTORY: &str = "o.account_id = $1 AND o.state <> 'draft'";
 
 impl Where {
     fn of(account: AccountId) -> Where {
         Where {
-            sql: "o.account_id = $1 AND o.state <> 'draft'".to_owned(),
+            filters: String::new(),
             values: vec![account.0.into()],
         }
+    }
+
+    /// The whole clause: the history's rows that pass every filter.
+    fn sql(&self) -> String {
+        format!("{HISTORY}{}", self.filters)
+    }
+
+    /// Whether a row of the history passes every filter, as one expression.
+    fn passes(&self) -> String {
+        format!("1 = 1{}", self.filters)
     }
 
     /// `value` as the next parameter: its placeholder.
@@ -111,9 +128,9 @@ impl Where {
     }
 
     fn and(&mut self, condition: &str) {
-        self.sql.push_str(" AND (");
-        self.sql.push_str(condition);
-        self.sql.push(')');
+        self.filters.push_str(" AND (");
+        self.filters.push_str(condition);
+        self.filters.push(')');
     }
 
     /// `column` contains `text` (trimmed), both folded to lower case the same way.
@@ -247,7 +264,7 @@ impl Store {
                      ORDER BY o.updated_at DESC, o.id DESC LIMIT {asked})
                  ORDER BY o.updated_at DESC, o.id DESC",
                 account_columns(),
-                w.sql
+                w.sql()
             ),
             &w.values,
         )?;
@@ -260,9 +277,10 @@ impl Store {
         Ok(HistoryPage { rows, more })
     }
 
-    /// How many rows of `account`'s history match `query`, and their totals. One pass over
-    /// the index; only rows in several currencies are grouped by currency in a second one
-    /// (a `GROUP BY` sorts every row: three times the pass).
+    /// How many rows of `account`'s history match `query`, their totals, and how many rows
+    /// the history has. One pass over the index, each row's filters evaluated once; only rows
+    /// in several currencies are grouped by currency in a second one (a `GROUP BY` sorts every
+    /// row: three times the pass).
     pub fn history_totals(
         &self,
         account: AccountId,
@@ -273,10 +291,13 @@ impl Store {
         let count = |v: i64| usize::try_from(v).unwrap_or(0);
         let all = db.query_row(
             &format!(
-                "SELECT COUNT(*), COUNT(o.total_e4), CAST(SUM(o.total_e4) AS BIGINT),
-                    MIN(o.currency), MAX(o.currency)
-                 FROM local_orders o WHERE {}",
-                w.sql
+                "SELECT COUNT(*) FILTER (WHERE h.passes), COUNT(h.total_e4) FILTER (WHERE h.passes),
+                    CAST(SUM(h.total_e4) FILTER (WHERE h.passes) AS BIGINT),
+                    MIN(h.currency) FILTER (WHERE h.passes), MAX(h.currency) FILTER (WHERE h.passes),
+                    COUNT(*)
+                 FROM (SELECT ({}) AS passes, o.total_e4, o.currency
+                       FROM local_orders o WHERE {HISTORY}) h",
+                w.passes()
             ),
             &w.values,
         )?;
@@ -285,6 +306,7 @@ impl Store {
             count: count(all.get(0)?),
             sums: Vec::new(),
             without_total: 0,
+            of_all: count(all.get(5)?),
         };
         totals.without_total = totals.count - with_total.min(totals.count);
         let (first, last): (Option<String>, Option<String>) = (all.get(3)?, all.get(4)?);
@@ -302,7 +324,7 @@ impl Store {
                         "SELECT o.currency, CAST(SUM(o.total_e4) AS BIGINT)
                          FROM local_orders o WHERE {} AND o.total_e4 IS NOT NULL
                          GROUP BY o.currency ORDER BY o.currency",
-                        w.sql
+                        w.sql()
                     ),
                     &w.values,
                 )? {
@@ -317,19 +339,6 @@ impl Store {
             }
         }
         Ok(totals)
-    }
-
-    /// How many rows `account`'s history has (History's subtitle).
-    pub fn history_count(&self, account: AccountId) -> Result<usize, StoreError> {
-        let n: i64 = self
-            .on_account(account)?
-            .query_row(
-                "SELECT COUNT(*) FROM local_orders o
-                 WHERE o.account_id = $1 AND o.state <> 'draft'",
-                &[account.0.into()],
-            )?
-            .get(0)?;
-        Ok(usize::try_from(n).unwrap_or(0))
     }
 
     /// Every row of `account` that waits for the service or a person (queued, sent,
