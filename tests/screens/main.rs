@@ -33,3 +33,4 @@ mod ui_orders;
 mod ui_proofs;
 mod ui_tasks;
 mod ui_team;
+mod ui_team_follow;

@@ -190,7 +190,7 @@ fn without_a_keychain_the_team_database_is_tested_and_a_password_refused_with_a_
 
 /// A PostgreSQL of the test's own (it stops and restarts it), a new database on it, and a data
 /// folder.
-fn own_cluster() -> (pg_cluster::PgCluster, String, tempfile::TempDir) {
+pub(crate) fn own_cluster() -> (pg_cluster::PgCluster, String, tempfile::TempDir) {
     let cluster = pg_cluster::PgCluster::start(&pg_cluster::PgOptions::default())
         .unwrap_or_else(|e| panic!("{e}"));
     let db = cluster.create_database();
@@ -200,7 +200,7 @@ fn own_cluster() -> (pg_cluster::PgCluster, String, tempfile::TempDir) {
 /// Desk "Anna" (data in `dir`) on team database `db`, started on `screen` with account "Club
 /// shop" (its service out of reach) and what `seed` writes for it on the desk first: joined into
 /// the team as the app starts.
-fn anna_on_the_team(
+pub(crate) fn anna_on_the_team(
     cluster: &pg_cluster::PgCluster,
     db: &str,
     dir: &std::path::Path,

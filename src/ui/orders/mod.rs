@@ -372,7 +372,8 @@ impl OrdersScreen {
                 waiting,
                 history,
             } => {
-                self.composer.on_drafts(&drafts, shared);
+                let placed: Vec<&LocalOrder> = waiting.iter().chain(&history.rows).collect();
+                self.composer.on_drafts(&drafts, &placed, shared);
                 self.drafts = drafts;
                 self.loaded = true;
                 return Some(OrdersEvent::Lists {

@@ -1,7 +1,7 @@
 //! Fetching what the lines name: a design's title and placeholders, a logo's kind and prices.
 
 use super::Composer;
-use crate::api::DesignId;
+use crate::api::{DesignId, DesignRef};
 use crate::api::{Logo, LogoId, LogoItemNo};
 use crate::backend::designs::{DesignView, DesignsCommand, Opener};
 use crate::backend::{Command, LogoRef, LogosCommand, RequestId, UserError};
@@ -32,6 +32,33 @@ impl Composer {
         self.refetch_designs(shared);
         for i in 0..self.form.logos.len() {
             self.fetch_logo(i, shared);
+        }
+    }
+
+    /// Fetches what the lines name that is not known yet (a form another desk saved: its new
+    /// lines), without asking again for what is.
+    pub(super) fn fetch_unknown(&mut self, shared: &mut Shared<'_>) {
+        for i in 0..self.form.designs.len() {
+            let known = match self.form.designs[i].design_ref() {
+                DesignRef::Id(id) => self.known.designs.contains_key(&id),
+                DesignRef::Mul(mul) => self
+                    .known
+                    .designs
+                    .values()
+                    .any(|p| p.design.design_item_no.as_ref() == Some(&mul)),
+            };
+            if !known {
+                self.fetch_design(i, shared);
+            }
+        }
+        for i in 0..self.form.logos.len() {
+            if !self
+                .known
+                .logos
+                .contains_key(&self.form.logos[i].logo_ref())
+            {
+                self.fetch_logo(i, shared);
+            }
         }
     }
 

@@ -100,6 +100,9 @@ impl Composer {
                 let typed = self.save.unsaved(&self.form).is_some();
                 self.sharing.standing = match self.sharing.standing {
                     Standing::Changed(_) => return,
+                    // Nothing can be typed into a read-only form (what the look-ups filled
+                    // in differs from the saved text, but nobody typed it).
+                    Standing::ReadOnly(_) => Standing::ReadOnly(editing),
                     _ if typed => Standing::TakenOver(editing),
                     _ => Standing::ReadOnly(editing),
                 };
@@ -133,17 +136,35 @@ impl Composer {
         }
     }
 
-    /// The newest lists came: a read-only draft follows the other desk's saves, and is
-    /// claimed again once they leave it.
-    pub fn on_drafts(&mut self, drafts: &[LocalOrder], shared: &mut Shared<'_>) {
+    /// The newest lists came (`placed`: the rows that are no drafts, waiting or in History's
+    /// list): a read-only draft follows the other desk's saves, is claimed again once they
+    /// leave it, and shows as placed once they placed it.
+    pub fn on_drafts(
+        &mut self,
+        drafts: &[LocalOrder],
+        placed: &[&LocalOrder],
+        shared: &mut Shared<'_>,
+    ) {
         let Some(id) = self.save.draft() else { return };
         let Some(row) = drafts.iter().find(|d| d.id == id) else {
+            // Placed by the desk that edited it: a person who only watched sees the order as
+            // placed (a person who typed keeps their form and its choices).
+            if let (Standing::ReadOnly(_), Some(row)) = (
+                &self.sharing.standing,
+                placed
+                    .iter()
+                    .find(|o| o.id == id && o.state != OrderState::Draft),
+            ) {
+                self.sharing.standing = Standing::Mine;
+                self.show_row(row, shared);
+                self.on_changed(row);
+            }
             return;
         };
         self.sharing.latest = Some(row.clone());
         if let Standing::ReadOnly(_) = self.sharing.standing {
             if row.version != self.sharing.base {
-                self.show_row(row);
+                self.show_row(row, shared);
             }
             match &row.editing {
                 None => self.claim_editing(false, shared),
@@ -176,7 +197,7 @@ impl Composer {
             .success(crate::tr!("composer-kept-as-new", reference = reference));
         self.sharing.standing = Standing::Mine;
         if let Some(row) = theirs {
-            self.show_row(&row);
+            self.show_row(&row, shared);
         }
     }
 
@@ -187,13 +208,16 @@ impl Composer {
         }
     }
 
-    /// Shows `row`'s form as saved (another desk's version), based on its version.
-    fn show_row(&mut self, row: &LocalOrder) {
+    /// Shows `row`'s form as saved (another desk's version), based on its version, and
+    /// fetches what its lines name that this desk does not know yet (a logo or design the
+    /// other desk added).
+    fn show_row(&mut self, row: &LocalOrder, shared: &mut Shared<'_>) {
         let json = row.draft_json.clone().unwrap_or_default();
         self.form = serde_json::from_str(&json).unwrap_or_default();
         self.save
             .saved(serde_json::to_string(&self.form).unwrap_or_default());
         self.sharing.base = row.version;
+        self.fetch_unknown(shared);
     }
 
     /// The banner above the form when another desk edits the draft or edited it meanwhile;
@@ -291,7 +315,7 @@ impl Composer {
                     _ => self.sharing.latest.clone(),
                 };
                 if let Some(row) = theirs {
-                    self.show_row(&row);
+                    self.show_row(&row, shared);
                 }
                 // Still theirs if they edit it: the mark says so.
                 self.claim_editing(false, shared);
@@ -306,7 +330,7 @@ impl Composer {
                     _ => self.sharing.latest.clone(),
                 };
                 if let Some(row) = theirs {
-                    self.show_row(&row);
+                    self.show_row(&row, shared);
                 }
                 Some(mine)
             }
