@@ -348,6 +348,12 @@ impl Store {
             ),
             &new.name,
         )?;
+        if self.team.is_some()
+            && let Err(e) = self.remember_team_accounts()
+        {
+            // Read again at the team's next change of accounts (or the next attach).
+            tracing::info!(error = %e, "the team's accounts could not be read again");
+        }
         from_row(&row)
     }
 

@@ -228,7 +228,7 @@ impl Store {
     /// Reads the team's accounts as they are now and keeps them in this desk's file
     /// (`team_accounts_read`): listed while the team database is out of reach, also after a
     /// restart, and a new draft of one of them made meanwhile goes under a copy of it here.
-    pub fn remember_team_accounts(&mut self) -> Result<(), StoreError> {
+    pub fn remember_team_accounts(&self) -> Result<(), StoreError> {
         if self.team.is_none() {
             return Ok(());
         }
@@ -1171,6 +1171,18 @@ mod tests {
     fn a_desk_started_while_the_database_is_stopped_lists_the_teams_accounts_and_keeps_new_drafts()
     {
         let mut t = team();
+        // An account added to the team from this desk is read along.
+        let second = t
+            .desk
+            .insert_account(&NewAccount {
+                name: "Second shop".into(),
+                base_url: url::Url::parse("https://api.example.com/").unwrap(),
+                auth: AuthStyle::Bearer,
+                organization_id: None,
+                key_location: KeyLocation::Keychain,
+            })
+            .unwrap();
+        assert!(second.id.0 >= TEAM_IDS_FROM);
         t.cluster.stop().unwrap();
         t.restart_desk();
         assert!(
@@ -1186,6 +1198,7 @@ mod tests {
             .expect("the team's account as last read");
         assert_eq!(club.name, "Club shop");
         assert_eq!(t.desk.account(t.account).unwrap(), *club);
+        assert!(listed.contains(&second), "{listed:?}");
         assert!(
             !t.desk.team_out_of_reach("Front desk"),
             "a second Down changes nothing"
