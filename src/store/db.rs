@@ -354,7 +354,8 @@ pub(crate) enum Db {
 /// the store asks nothing more of it, and the team's watch connects again
 /// (`store::offline`).
 pub(crate) struct PgClient {
-    client: Option<postgres::Client>,
+    /// Boxed: a [`Db`] is either client, and PostgreSQL's is the far larger.
+    client: Option<Box<postgres::Client>>,
     broken: bool,
     on_broken: Option<Arc<tokio::sync::Notify>>,
 }
@@ -362,7 +363,7 @@ pub(crate) struct PgClient {
 impl PgClient {
     pub(crate) fn new(client: postgres::Client) -> PgClient {
         PgClient {
-            client: Some(client),
+            client: Some(Box::new(client)),
             broken: false,
             on_broken: None,
         }
@@ -370,7 +371,9 @@ impl PgClient {
 
     /// The client; `None` only while it is being dropped, never seen by a caller.
     fn get(&mut self) -> Result<&mut postgres::Client, StoreError> {
-        self.client.as_mut().ok_or(StoreError::TeamNotConnected)
+        self.client
+            .as_deref_mut()
+            .ok_or(StoreError::TeamNotConnected)
     }
 
     /// Runs `f` on the client; a failure that says the connection is broken marks it so.
