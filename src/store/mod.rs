@@ -338,19 +338,9 @@ impl Store {
 
 #[cfg(test)]
 mod tests {
-    use super::testing::{each_backend, pg_client, pg_connect};
+    use super::testing::{each_backend, pg_client, pg_connect, remote};
     use super::*;
-    use crate::api::{AuthStyle, OrderId, OrderNumber, OrderStatus, TrackingRecord};
-
-    fn remote(name: &str) -> NewAccount {
-        NewAccount {
-            name: name.into(),
-            base_url: url::Url::parse("https://api.example.com/").unwrap(),
-            auth: AuthStyle::Bearer,
-            organization_id: None,
-            key_location: KeyLocation::Keychain,
-        }
-    }
+    use crate::api::{OrderId, OrderNumber, OrderStatus, TrackingRecord};
 
     /// Two desks on one team database: what one writes, the other reads at once.
     #[test]

@@ -812,8 +812,7 @@ fn with_reference(draft_json: &str, reference: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::AuthStyle;
-    use crate::store::{KeyLocation, NewAccount};
+    use crate::store::testing::remote;
     use crate::team::pg_cluster::{PgCluster, PgOptions};
 
     /// A team database of its own on a server of its own (it is stopped and started again), and
@@ -842,16 +841,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut desk = Store::open(&dir.path().join("logodesk.sqlite")).unwrap();
         desk.ensure_sandbox_account().unwrap();
-        let local = desk
-            .insert_account(&NewAccount {
-                name: "Club shop".into(),
-                base_url: url::Url::parse("https://api.example.com/").unwrap(),
-                auth: AuthStyle::Bearer,
-                organization_id: None,
-                key_location: KeyLocation::Keychain,
-            })
-            .unwrap()
-            .id;
+        let local = desk.insert_account(&remote("Club shop")).unwrap().id;
         let local_draft = desk
             .create_draft(local, r#"{"reference":"PO-1"}"#, "PO-1", "Nordby IF")
             .unwrap()
@@ -1172,16 +1162,7 @@ mod tests {
     {
         let mut t = team();
         // An account added to the team from this desk is read along.
-        let second = t
-            .desk
-            .insert_account(&NewAccount {
-                name: "Second shop".into(),
-                base_url: url::Url::parse("https://api.example.com/").unwrap(),
-                auth: AuthStyle::Bearer,
-                organization_id: None,
-                key_location: KeyLocation::Keychain,
-            })
-            .unwrap();
+        let second = t.desk.insert_account(&remote("Second shop")).unwrap();
         assert!(second.id.0 >= TEAM_IDS_FROM);
         t.cluster.stop().unwrap();
         t.restart_desk();
@@ -1351,16 +1332,7 @@ mod tests {
         assert!(t.desk.team_copies().unwrap().is_empty());
         // Nothing is said twice; the desk's next account is numbered after it.
         assert!(t.desk.leave_team().unwrap().is_empty());
-        let next = t
-            .desk
-            .insert_account(&NewAccount {
-                name: "Another shop".into(),
-                base_url: url::Url::parse("https://api.example.com/").unwrap(),
-                auth: AuthStyle::Bearer,
-                organization_id: None,
-                key_location: KeyLocation::Keychain,
-            })
-            .unwrap();
+        let next = t.desk.insert_account(&remote("Another shop")).unwrap();
         assert!(next.id.0 > left.account.0 && next.id.0 < TEAM_IDS_FROM);
         // The team's row was never changed by this desk.
         t.cluster.restart().unwrap();

@@ -245,6 +245,71 @@ fn anna_starts(dir: &std::path::Path, screen: Screen, keychain: logodesk::keycha
     app_with(config, egui::Theme::Light, persisted)
 }
 
+/// Desk "Anna" on the team (`anna_on_the_team`, on Orders) with one draft `reference` of the
+/// composer's, joined into the team as the app starts: the app once the team's draft is
+/// listed, and the draft's team id.
+fn anna_with_a_team_draft(
+    cluster: &pg_cluster::PgCluster,
+    db: &str,
+    dir: &std::path::Path,
+    reference: &str,
+) -> (H, logodesk::store::LocalOrderId) {
+    let form = logodesk::orders::form::DraftForm {
+        reference: reference.into(),
+        ..Default::default()
+    };
+    let json = serde_json::to_string(&form).unwrap();
+    let mut h = anna_on_the_team(cluster, db, dir, Screen::Orders, |store, account| {
+        store.create_draft(account, &json, reference, "").unwrap();
+    });
+    wait_for(&mut h, "the team's draft listed", |h| {
+        h.state()
+            .orders()
+            .drafts
+            .iter()
+            .any(|d| d.reference == reference && d.id.0 >= logodesk::store::TEAM_IDS_FROM)
+    });
+    let draft = h.state().orders().drafts[0].id;
+    (h, draft)
+}
+
+/// Opens team draft `draft`, the one draft listed, from the Orders screen.
+fn open_team_draft(h: &mut H, draft: logodesk::store::LocalOrderId) {
+    h.get_by_label(&Screen::Orders.to_string()).click();
+    h.run_steps(2);
+    press(h, "Drafts (1)");
+    press_nth(h, "Open", 0);
+    wait_for(h, "the draft in the composer", |h| {
+        h.state().orders().composer.draft_id() == Some(draft)
+    });
+}
+
+/// Desk "Anna" on the team (`anna_on_the_team`, on History) with one order `reference` queued
+/// on the desk first (its service out of reach): the app once the order is listed as the
+/// team's, placed by Anna.
+fn anna_with_a_team_order(
+    cluster: &pg_cluster::PgCluster,
+    db: &str,
+    dir: &std::path::Path,
+    reference: &str,
+) -> H {
+    let mut h = anna_on_the_team(cluster, db, dir, Screen::History, |store, account| {
+        let draft = store
+            .create_draft(account, "{}", reference, "Nordby IF")
+            .unwrap();
+        assert!(
+            store
+                .queue_draft(draft.id, "{}", reference, "Nordby IF", b"{}")
+                .unwrap()
+        );
+    });
+    let listed = format!("{reference} · Anna");
+    wait_for(&mut h, "the team's order listed", |h| {
+        shows_text(h, &listed)
+    });
+    h
+}
+
 /// Whether the account shown is a team's.
 fn shows_a_team_account(h: &H) -> bool {
     h.state()
@@ -287,26 +352,8 @@ fn wait_for_team_row(h: &mut H, cluster: &pg_cluster::PgCluster, db: &str, sql: 
 fn a_teams_history_is_kept_and_marked_not_fresh_while_the_database_is_gone() {
     let (cluster, db, dir) = own_cluster();
     // A desk with an account whose service is out of reach and one order waiting for it.
-    let mut h = anna_on_the_team(
-        &cluster,
-        &db,
-        dir.path(),
-        Screen::History,
-        |store, account| {
-            let draft = store
-                .create_draft(account, "{}", "PO-TEAM-7", "Nordby IF")
-                .unwrap();
-            assert!(
-                store
-                    .queue_draft(draft.id, "{}", "PO-TEAM-7", "Nordby IF", b"{}")
-                    .unwrap()
-            );
-        },
-    );
+    let mut h = anna_with_a_team_order(&cluster, &db, dir.path(), "PO-TEAM-7");
     // Joined: the order is the team's now, with who placed it, and nothing is marked.
-    wait_for(&mut h, "the team's order listed", |h| {
-        shows_text(h, "PO-TEAM-7 · Anna")
-    });
     assert!(
         h.state()
             .session()
@@ -518,48 +565,10 @@ fn a_draft_another_desk_edits_is_read_only_until_taken_over_and_nothing_typed_is
 /// database is back the text is in the team's row and a notice says what went back.
 #[test]
 fn a_team_draft_typed_into_while_the_database_is_stopped_goes_back_on_reconnect() {
-    use logodesk::orders::form::DraftForm;
     use logodesk::store::Store;
     let (cluster, db, dir) = own_cluster();
-    // A desk with an account and one draft, moved into the team when the app starts.
-    let mut h = anna_on_the_team(
-        &cluster,
-        &db,
-        dir.path(),
-        Screen::Orders,
-        |store, account| {
-            let form = DraftForm {
-                reference: "PO-TEAM-9".into(),
-                ..DraftForm::default()
-            };
-            store
-                .create_draft(
-                    account,
-                    &serde_json::to_string(&form).unwrap(),
-                    "PO-TEAM-9",
-                    "",
-                )
-                .unwrap();
-        },
-    );
-    wait_for(&mut h, "the team's draft listed", |h| {
-        h.state()
-            .orders()
-            .drafts
-            .iter()
-            .any(|d| d.reference == "PO-TEAM-9" && d.id.0 >= logodesk::store::TEAM_IDS_FROM)
-    });
-    let draft = h.state().orders().drafts[0].id;
-    let open_draft = |h: &mut H| {
-        h.get_by_label(&Screen::Orders.to_string()).click();
-        h.run_steps(2);
-        press(h, "Drafts (1)");
-        press_nth(h, "Open", 0);
-        wait_for(h, "the draft in the composer", |h| {
-            h.state().orders().composer.draft_id() == Some(draft)
-        });
-    };
-    open_draft(&mut h);
+    let (mut h, draft) = anna_with_a_team_draft(&cluster, &db, dir.path(), "PO-TEAM-9");
+    open_team_draft(&mut h, draft);
 
     cluster.stop().unwrap();
     wait_for(&mut h, "the team database unreachable", |h| {
@@ -583,7 +592,7 @@ fn a_team_draft_typed_into_while_the_database_is_stopped_goes_back_on_reconnect(
                     .is_some_and(|j| j.contains("Stadionvej 1"))
         })
     });
-    open_draft(&mut h);
+    open_team_draft(&mut h, draft);
     assert_eq!(
         h.state().orders().composer.form.address.street,
         "Stadionvej 1"
@@ -632,25 +641,7 @@ fn a_desk_started_while_the_team_database_is_stopped_shows_the_teams_account_and
 {
     use logodesk::store::Store;
     let (cluster, db, dir) = own_cluster();
-    let mut h = anna_on_the_team(
-        &cluster,
-        &db,
-        dir.path(),
-        Screen::History,
-        |store, account| {
-            let draft = store
-                .create_draft(account, "{}", "PO-TEAM-3", "Nordby IF")
-                .unwrap();
-            assert!(
-                store
-                    .queue_draft(draft.id, "{}", "PO-TEAM-3", "Nordby IF", b"{}")
-                    .unwrap()
-            );
-        },
-    );
-    wait_for(&mut h, "the team's order listed", |h| {
-        shows_text(h, "PO-TEAM-3 · Anna")
-    });
+    let h = anna_with_a_team_order(&cluster, &db, dir.path(), "PO-TEAM-3");
     drop(h);
 
     // The laptop is closed, and opened again where the team database cannot be reached.
@@ -713,43 +704,11 @@ fn a_desk_started_while_the_team_database_is_stopped_shows_the_teams_account_and
 /// typed, attaches the team database again by itself and writes the text to the team's row.
 #[test]
 fn a_store_session_ended_by_the_server_is_attached_again_and_nothing_typed_is_lost() {
-    use logodesk::orders::form::DraftForm;
     let cluster = pg_cluster::shared();
     let db = cluster.create_database();
     let dir = tempfile::tempdir().unwrap();
-    let mut h = anna_on_the_team(
-        cluster,
-        &db,
-        dir.path(),
-        Screen::Orders,
-        |store, account| {
-            let form = DraftForm {
-                reference: "PO-TEAM-5".into(),
-                ..DraftForm::default()
-            };
-            store
-                .create_draft(
-                    account,
-                    &serde_json::to_string(&form).unwrap(),
-                    "PO-TEAM-5",
-                    "",
-                )
-                .unwrap();
-        },
-    );
-    wait_for(&mut h, "the team's draft listed", |h| {
-        h.state()
-            .orders()
-            .drafts
-            .iter()
-            .any(|d| d.reference == "PO-TEAM-5" && d.id.0 >= logodesk::store::TEAM_IDS_FROM)
-    });
-    let draft = h.state().orders().drafts[0].id;
-    press(&mut h, "Drafts (1)");
-    press_nth(&mut h, "Open", 0);
-    wait_for(&mut h, "the draft in the composer", |h| {
-        h.state().orders().composer.draft_id() == Some(draft)
-    });
+    let (mut h, draft) = anna_with_a_team_draft(cluster, &db, dir.path(), "PO-TEAM-5");
+    open_team_draft(&mut h, draft);
     let sessions = "SELECT count(*) FROM pg_stat_activity
                     WHERE datname = current_database() AND application_name = 'logodesk Anna'";
     wait_for_team_row(&mut h, cluster, &db, sessions, "2");
