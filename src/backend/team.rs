@@ -5,6 +5,7 @@
 //! here what a person saves for the team (`store::offline`); each reconnect's join sends it
 //! back.
 
+use crate::backend::orders::{HistoryList, OrdersEvent};
 use crate::backend::support::dialog::OpenRequest;
 use crate::backend::support::downloads::Downloads;
 use crate::backend::support::{
@@ -75,6 +76,9 @@ pub enum TeamEvent {
     /// This desk's rows moved into the team database (a notice: the first connection after
     /// joining, and any reconnect that found rows made here meanwhile).
     Joined(crate::store::JoinReport),
+    /// The desk left the team (Forget) with something kept here for it, which is this
+    /// desk's own now (a notice).
+    Left(crate::store::LeftReport),
 }
 
 debug_as_name!(TeamCommand, TeamEvent);
@@ -323,21 +327,45 @@ impl Team {
         Ok(())
     }
 
-    /// Forgets the team database: the settings and the password.
+    /// Forgets the team database: the settings and the password. What this desk kept for
+    /// the team while it was out of reach becomes its own first (`store::offline`), said in a
+    /// notice; the account shown, if it was such a team account, is then its desk account.
     async fn forget(&mut self) -> Result<(), UserError> {
+        if let Some(t) = self.watch.take() {
+            t.abort();
+        }
+        let keychain = self.link.keychain.clone();
+        let left = with_store(&self.link.store, move |s| team::leave(s, &keychain)).await;
+        let left = match left {
+            Ok(left) => left,
+            Err(e) => {
+                // Nothing forgotten: the desk stays on its team.
+                self.restart_watch().await;
+                return Err(e);
+            }
+        };
         let (keychain, dir) = (self.link.keychain.clone(), self.dir.clone());
-        blocking(move || -> Result<(), team::SavedError> {
+        let forgotten = blocking(move || -> Result<(), team::SavedError> {
             if let Some(dir) = &dir {
                 SavedTeam::default().save(dir)?;
             }
             keychain.delete_team_password()?;
             Ok(())
         })
-        .await?
-        .map_err(|e| UserError::from_error(&e))?;
-        self.in_memory = SavedTeam::default();
+        .await
+        .and_then(|r| r.map_err(|e| UserError::from_error(&e)));
+        if forgotten.is_ok() {
+            self.in_memory = SavedTeam::default();
+        }
         self.restart_watch().await;
-        Ok(())
+        // The accounts are announced anew; a team account shown is its desk account now.
+        self.link.worker.ask(WorkerRequest::TeamAttached(
+            left.accounts.iter().map(|a| (a.team, a.account)).collect(),
+        ));
+        if !left.is_empty() {
+            self.sink.notice(TeamEvent::Left(left));
+        }
+        forgotten
     }
 }
 
@@ -349,7 +377,7 @@ impl Drop for Team {
     }
 }
 
-/// What the listener thread tells the watch.
+/// What the listener thread tells the watch, and what wakes the watch besides it.
 enum Heard {
     /// Connected (again).
     Up,
@@ -357,6 +385,10 @@ enum Heard {
     Down { reason: String, retry_in: Duration },
     /// The team changed these tables (one message per burst).
     Changed(BTreeSet<String>),
+    /// A call of the store found the store's own connection broken (the listener's may be
+    /// fine: the server ended that one session, a blip on its socket), or the time came to
+    /// try attaching the store again after such a break.
+    StoreBroken,
 }
 
 /// The listener: a thread of its own (a connection that waits on the server for minutes
@@ -478,7 +510,11 @@ pub(super) struct TeamLink {
 
 /// Keeps the desk on the team database: attaches it to the store on every (re)connect and
 /// moves this desk's rows in, tells the status bar each change of state, and has the worker
-/// reload what another desk changed.
+/// reload what another desk changed. Out of reach since the start, the store takes the team
+/// as away (its accounts as last read are listed). When a call finds the store's own
+/// connection broken while the listener's is up, the watch marks the team away as a `Down`
+/// does and attaches the store again itself; an attach that fails while the listener is up
+/// is tried again with backoff, until it works or the listener says otherwise.
 async fn watch(settings: TeamSettings, sink: Sink<TeamEvent>, link: TeamLink) {
     let (tx, mut heard) = mpsc::unbounded_channel();
     let listening = settings.clone();
@@ -492,9 +528,28 @@ async fn watch(settings: TeamSettings, sink: Sink<TeamEvent>, link: TeamLink) {
         }));
         return;
     }
+    let broken = match with_store(&link.store, |s| Ok(s.team_broken_signal())).await {
+        Ok(signal) => signal,
+        Err(_) => return,
+    };
     let mut told: Option<TeamStatus> = None;
-    while let Some(message) = heard.recv().await {
-        let status = match message {
+    // Whether the listener is connected: only then does the watch attach the store by itself.
+    let mut listener_up = false;
+    // Attaching the store while the listener is connected: how many tries failed in a row,
+    // and when the next one is (after a failed attach, or the store's own connection broke).
+    let mut failures: u32 = 0;
+    let mut retry: Option<tokio::time::Instant> = None;
+    loop {
+        let retry_at = retry;
+        let message = tokio::select! {
+            message = heard.recv() => match message {
+                Some(message) => message,
+                None => return,
+            },
+            () = broken.notified() => Heard::StoreBroken,
+            () = sleep_until(retry_at), if retry_at.is_some() => Heard::StoreBroken,
+        };
+        match message {
             Heard::Changed(tables) => {
                 if tables.contains("accounts")
                     && let Err(e) = with_store(&link.store, |s| s.remember_team_accounts()).await
@@ -504,52 +559,165 @@ async fn watch(settings: TeamSettings, sink: Sink<TeamEvent>, link: TeamLink) {
                 link.worker.ask(WorkerRequest::TeamChanged(tables));
                 continue;
             }
-            Heard::Up => match attach_and_join(&settings, &link).await {
-                Ok(report) => {
-                    if !report.is_empty() {
-                        sink.notice(TeamEvent::Joined(report.clone()));
-                    }
-                    link.worker
-                        .ask(WorkerRequest::TeamAttached(report.accounts));
-                    TeamStatus::Connected
-                }
-                Err(e) => TeamStatus::Unreachable {
-                    reason: e.message,
-                    retry_in: CHECK_EVERY,
-                },
-            },
+            Heard::Up => {
+                listener_up = true;
+                (failures, retry) = (0, None);
+            }
             Heard::Down { reason, retry_in } => {
+                listener_up = false;
+                retry = None;
                 // From now on the store asks the team database nothing (no wait on a broken
                 // connection) and keeps here what a person saves for the team, until the
-                // next attach.
-                let _ = with_store(&link.store, |s| {
-                    s.team_unreachable();
-                    Ok(())
+                // next attach. Out of reach since the start: the team's accounts are listed
+                // as last read.
+                let desk = settings.desk_name.clone();
+                let started_away = with_store(&link.store, move |s| Ok(s.team_out_of_reach(&desk)))
+                    .await
+                    .unwrap_or(false);
+                if started_away {
+                    link.worker.ask(WorkerRequest::TeamAttached(Vec::new()));
+                }
+                tell(
+                    &sink,
+                    &mut told,
+                    TeamStatus::Unreachable { reason, retry_in },
+                );
+                continue;
+            }
+            Heard::StoreBroken => {
+                let retrying = retry.take().is_some();
+                // Marked away as a Down does: nothing waits on the broken connection.
+                let found = with_store(&link.store, |s| {
+                    let found = s.team_broken();
+                    if found {
+                        s.team_unreachable();
+                    }
+                    Ok(found)
                 })
-                .await;
-                TeamStatus::Unreachable { reason, retry_in }
+                .await
+                .unwrap_or(false);
+                // A signal of a break already dealt with (a reconnect since) is let go; while
+                // the listener is not connected, its Up attaches the store.
+                if !listener_up || !(found || retrying) {
+                    continue;
+                }
+            }
+        }
+        let status = match attach_and_join(&settings, &link).await {
+            Ok(report) => {
+                failures = 0;
+                attached(report, &sink, &link)
+            }
+            Err(e) => {
+                failures = failures.saturating_add(1);
+                let retry_in = backoff(failures);
+                tracing::info!(error = %e.message, failures, "the team database could not be attached");
+                retry = Some(tokio::time::Instant::now() + retry_in);
+                TeamStatus::Unreachable {
+                    reason: e.message,
+                    retry_in,
+                }
             }
         };
-        if told.as_ref() != Some(&status) {
-            sink.notice(TeamEvent::Status(status.clone()));
-            told = Some(status);
-        }
+        tell(&sink, &mut told, status);
     }
 }
 
-/// Attaches the team database to the store and moves this desk's rows in
-/// ([`team::attach_and_join`], on the store's lane: it is rare, and the store must not be
-/// used between its steps).
+/// Tells the status bar `status` if it is not what it was told last.
+fn tell(sink: &Sink<TeamEvent>, told: &mut Option<TeamStatus>, status: TeamStatus) {
+    if told.as_ref() != Some(&status) {
+        sink.notice(TeamEvent::Status(status.clone()));
+        *told = Some(status);
+    }
+}
+
+/// Sleeps until `at` (for ever without one: its `select!` branch is off then).
+async fn sleep_until(at: Option<tokio::time::Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
+}
+
+/// What an attach means for the desk: the notice of what moved (`report`), the accounts and
+/// outboxes anew, the lists of the account shown read again (they were kept while the team
+/// was out of reach); the status is connected.
+fn attached(
+    report: crate::store::JoinReport,
+    sink: &Sink<TeamEvent>,
+    link: &TeamLink,
+) -> TeamStatus {
+    if !report.is_empty() {
+        sink.notice(TeamEvent::Joined(report.clone()));
+    }
+    link.worker
+        .ask(WorkerRequest::TeamAttached(report.accounts));
+    link.worker.ask(WorkerRequest::TeamChanged(
+        ["local_orders", "vectorize_tasks"]
+            .into_iter()
+            .map(String::from)
+            .collect(),
+    ));
+    TeamStatus::Connected
+}
+
+/// The lists of a team's account whose database is out of reach since the desk started:
+/// only what this desk kept for it (`rows`, [`crate::store::Store::kept_for_account`]), the
+/// drafts, the rows that wait and History's rows under `filter`.
+pub(super) fn kept_lists(
+    rows: Vec<crate::store::LocalOrder>,
+    filter: crate::orders::local::HistoryFilter,
+) -> OrdersEvent {
+    use crate::store::OrderState;
+    let (drafts, placed): (Vec<_>, Vec<_>) =
+        rows.into_iter().partition(|o| o.state == OrderState::Draft);
+    let waiting = placed
+        .iter()
+        .filter(|o| {
+            matches!(
+                o.state,
+                OrderState::Queued | OrderState::Sent | OrderState::Uncertain | OrderState::Unknown
+            )
+        })
+        .cloned()
+        .collect();
+    let rows = placed.into_iter().filter(|o| filter.admits(o)).collect();
+    OrdersEvent::Lists {
+        drafts,
+        waiting,
+        history: Box::new(HistoryList {
+            filter,
+            after: None,
+            rows,
+            more: false,
+            summary: None,
+        }),
+    }
+}
+
+/// Connects to the team database (on the blocking lane: a connection that takes its time
+/// holds no store), then attaches it to the store and moves this desk's rows in
+/// ([`team::join_on`], on the store's lane: it is rare, and the store must not be used
+/// between its steps).
 async fn attach_and_join(
     settings: &TeamSettings,
     link: &TeamLink,
 ) -> Result<crate::store::JoinReport, UserError> {
-    let (s, keychain, proofs) = (settings.clone(), link.keychain.clone(), link.proofs.clone());
+    let connecting = settings.clone();
+    let client = blocking(move || team::connect(&connecting))
+        .await?
+        .map_err(|e| UserError::from_error(&e))?;
+    let (desk, keychain, proofs) = (
+        settings.desk_name.clone(),
+        link.keychain.clone(),
+        link.proofs.clone(),
+    );
     with_store(&link.store, move |store| {
-        Ok(team::attach_and_join(
+        Ok(team::join_on(
             store,
             &keychain,
-            &s,
+            client,
+            &desk,
             proofs.as_deref(),
         ))
     })

@@ -204,9 +204,10 @@ pub(crate) fn auth_from_sql(auth: &str) -> AuthStyle {
     }
 }
 
-const COLUMNS: &str = "id, name, kind, base_url, auth_style, organization_id, key_location";
+pub(super) const COLUMNS: &str =
+    "id, name, kind, base_url, auth_style, organization_id, key_location";
 
-fn from_row(row: &Row) -> Result<AccountRecord, StoreError> {
+pub(super) fn from_row(row: &Row) -> Result<AccountRecord, StoreError> {
     let kind: String = row.get(2)?;
     let base_url: Option<String> = row.get(3)?;
     let kind = match (kind.as_str(), base_url) {
@@ -256,10 +257,11 @@ impl Store {
     /// With a team database attached, this desk's accounts (the sandbox) and then the team's.
     ///
     /// Not listed: a desk's copies of team accounts (`store::offline`), which hold only what
-    /// was made here while the team database was out of reach.
+    /// was made here while the team database was out of reach. While it is out of reach, the
+    /// team's accounts are listed as last read.
     pub fn accounts(&self) -> Result<Vec<AccountRecord>, StoreError> {
         let mut all = Vec::new();
-        for db in self.dbs() {
+        for db in self.reachable_dbs() {
             for row in db.query_all(
                 &format!("SELECT {COLUMNS} FROM accounts ORDER BY kind = 'remote', lower(name)"),
                 &[],
@@ -269,6 +271,9 @@ impl Store {
                     all.push(account);
                 }
             }
+        }
+        if self.team_away() {
+            all.extend(self.team_accounts_read()?);
         }
         Ok(all)
     }
@@ -289,17 +294,20 @@ impl Store {
             .collect()
     }
 
-    /// One account.
+    /// One account (a team's, while its database is out of reach, as last read).
     pub fn account(&self, id: AccountId) -> Result<AccountRecord, StoreError> {
-        self.on_account(id)?
-            .query_opt(
-                &format!("SELECT {COLUMNS} FROM accounts WHERE id = $1"),
-                &params![id.0],
-            )?
-            .as_ref()
-            .map(from_row)
-            .transpose()?
-            .ok_or(StoreError::NoSuchAccount)
+        let db = match self.on_account(id) {
+            Err(StoreError::TeamUnreachable) => return self.team_account_read(id),
+            db => db?,
+        };
+        db.query_opt(
+            &format!("SELECT {COLUMNS} FROM accounts WHERE id = $1"),
+            &params![id.0],
+        )?
+        .as_ref()
+        .map(from_row)
+        .transpose()?
+        .ok_or(StoreError::NoSuchAccount)
     }
 
     /// The built-in sandbox account, created on first use.
@@ -319,7 +327,10 @@ impl Store {
     /// Adds a remote account: the team's when a team database is attached (every desk sees
     /// it; each desk keeps its own key).
     pub fn insert_account(&self, new: &NewAccount) -> Result<AccountRecord, StoreError> {
-        let db = self.team.as_ref().map_or(&self.db, |t| &t.db);
+        let db = match &self.team {
+            Some(_) => self.team_db()?,
+            None => &self.db,
+        };
         let row = named(
             db.query_row(
                 &format!(
@@ -337,6 +348,12 @@ impl Store {
             ),
             &new.name,
         )?;
+        if self.team.is_some()
+            && let Err(e) = self.remember_team_accounts()
+        {
+            // Read again at the team's next change of accounts (or the next attach).
+            tracing::info!(error = %e, "the team's accounts could not be read again");
+        }
         from_row(&row)
     }
 

@@ -27,6 +27,7 @@
 use super::StoreError;
 use postgres::types::{IsNull, ToSql, Type, to_sql_checked};
 use std::cell::RefCell;
+use std::sync::Arc;
 
 /// A parameter or a column value, as both drivers know it. Flags are integers 0/1 in both
 /// schemas (portable comparisons `= 1`, `<> 0`), so there is no boolean here. No column is
@@ -347,22 +348,57 @@ pub(crate) enum Db {
 /// on a runtime of its own, which panics on a thread that drives async tasks (a backend's last
 /// handle on its store may go on one as it shuts down). There it is closed on a thread of its
 /// own.
-pub(crate) struct PgClient(Option<postgres::Client>);
+///
+/// A call that finds the connection broken (`StoreError::is_team_unreachable`: closed, an
+/// I/O error, the server ending this session) marks it `broken` and tells `on_broken` once:
+/// the store asks nothing more of it, and the team's watch connects again
+/// (`store::offline`).
+pub(crate) struct PgClient {
+    /// Boxed: a [`Db`] is either client, and PostgreSQL's is the far larger.
+    client: Option<Box<postgres::Client>>,
+    broken: bool,
+    on_broken: Option<Arc<tokio::sync::Notify>>,
+}
 
 impl PgClient {
     pub(crate) fn new(client: postgres::Client) -> PgClient {
-        PgClient(Some(client))
+        PgClient {
+            client: Some(Box::new(client)),
+            broken: false,
+            on_broken: None,
+        }
     }
 
     /// The client; `None` only while it is being dropped, never seen by a caller.
     fn get(&mut self) -> Result<&mut postgres::Client, StoreError> {
-        self.0.as_mut().ok_or(StoreError::TeamNotConnected)
+        self.client
+            .as_deref_mut()
+            .ok_or(StoreError::TeamNotConnected)
+    }
+
+    /// Runs `f` on the client; a failure that says the connection is broken marks it so.
+    fn call<T>(
+        &mut self,
+        f: impl FnOnce(&mut postgres::Client) -> Result<T, postgres::Error>,
+    ) -> Result<T, StoreError> {
+        f(self.get()?).map_err(|e| {
+            let e = StoreError::from(e);
+            if e.is_team_unreachable() && !std::mem::replace(&mut self.broken, true) {
+                tracing::info!(error = %e, "the team database's connection of the store broke");
+                if let Some(tell) = &self.on_broken {
+                    tell.notify_one();
+                }
+            }
+            e
+        })
     }
 }
 
 impl Drop for PgClient {
     fn drop(&mut self) {
-        let Some(client) = self.0.take() else { return };
+        let Some(client) = self.client.take() else {
+            return;
+        };
         if tokio::runtime::Handle::try_current().is_ok() {
             let _ = std::thread::Builder::new()
                 .name("logodesk-store-close".into())
@@ -391,8 +427,8 @@ impl Drop for PgRollback<'_> {
     fn drop(&mut self) {
         if let Some(c) = self.0.take()
             && let Ok(mut c) = c.try_borrow_mut()
-            && let Ok(c) = c.get()
-            && let Err(e) = c.batch_execute("ROLLBACK")
+            && !c.broken
+            && let Err(e) = c.call(|c| c.batch_execute("ROLLBACK"))
         {
             tracing::warn!(error = %e, "rolling back the team database's transaction failed");
         }
@@ -400,6 +436,22 @@ impl Drop for PgRollback<'_> {
 }
 
 impl Db {
+    /// Whether a call found this PostgreSQL connection broken ([`PgClient`]); never for
+    /// SQLite.
+    pub(crate) fn broken(&self) -> bool {
+        match self {
+            Db::Sqlite(_) => false,
+            Db::Postgres(c) => c.try_borrow().is_ok_and(|c| c.broken),
+        }
+    }
+
+    /// `tell` is notified once when a call finds this PostgreSQL connection broken.
+    pub(crate) fn on_broken(&self, tell: Arc<tokio::sync::Notify>) {
+        if let Db::Postgres(c) = self {
+            c.borrow_mut().on_broken = Some(tell);
+        }
+    }
+
     pub(crate) fn dialect(&self) -> Dialect {
         match self {
             Db::Sqlite(_) => Dialect::Sqlite,
@@ -417,8 +469,7 @@ impl Db {
                 .execute(rusqlite::params_from_iter(params))? as u64,
             Db::Postgres(c) => c
                 .borrow_mut()
-                .get()?
-                .execute(sql.as_str(), &pg_params(params))?,
+                .call(|c| c.execute(sql.as_str(), &pg_params(params)))?,
         })
     }
 
@@ -427,7 +478,7 @@ impl Db {
         let sql = dialect(sql, self.dialect());
         match self {
             Db::Sqlite(c) => c.execute_batch(&sql)?,
-            Db::Postgres(c) => c.borrow_mut().get()?.batch_execute(&sql)?,
+            Db::Postgres(c) => c.borrow_mut().call(|c| c.batch_execute(&sql))?,
         }
         Ok(())
     }
@@ -449,8 +500,7 @@ impl Db {
             Db::Postgres(c) => {
                 let rows = c
                     .borrow_mut()
-                    .get()?
-                    .query(sql.as_str(), &pg_params(params))?;
+                    .call(|c| c.query(sql.as_str(), &pg_params(params)))?;
                 rows.iter().map(Row::from_postgres).collect()
             }
         }
@@ -489,19 +539,13 @@ impl Db {
                 Ok(v)
             }
             Db::Postgres(c) => {
-                c.borrow_mut()
-                    .get()?
-                    .batch_execute("BEGIN")
-                    .map_err(StoreError::from)?;
+                c.borrow_mut().call(|c| c.batch_execute("BEGIN"))?;
                 let mut rollback = PgRollback(Some(c));
                 let v = f(self)?;
                 // Fails ("current transaction is aborted") if a statement failed.
                 self.batch("SELECT 1")?;
                 rollback.0 = None;
-                c.borrow_mut()
-                    .get()?
-                    .batch_execute("COMMIT")
-                    .map_err(StoreError::from)?;
+                c.borrow_mut().call(|c| c.batch_execute("COMMIT"))?;
                 Ok(v)
             }
         }

@@ -122,7 +122,7 @@ impl Store {
     /// bytes go into the database). Nothing changes here: [`Store::forget_joined`] follows
     /// once the keys are copied. Copying again copies nothing twice.
     pub fn copy_into_team(&self, proofs: Option<&Path>) -> Result<JoinReport, StoreError> {
-        let team = &self.team.as_ref().ok_or(StoreError::TeamNotConnected)?.db;
+        let team = self.team_db()?;
         let desk = self.desk_of(super::TEAM_IDS_FROM);
         let local = &self.db;
         let install = self.install_id()?;
@@ -369,7 +369,7 @@ impl Store {
     /// of rows made here for a team while it was out of reach, which may have had this id one
     /// after the other, the newest.
     pub fn joined_as(&self, local: LocalOrderId) -> Result<Option<LocalOrderId>, StoreError> {
-        let team = &self.team.as_ref().ok_or(StoreError::TeamNotConnected)?.db;
+        let team = self.team_db()?;
         let origin = format!("{}:{}", self.install_id()?, local.0);
         Ok(team
             .query_opt(

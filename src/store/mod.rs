@@ -29,7 +29,7 @@ pub use accounts::{
     SANDBOX_ACCOUNT_NAME, SANDBOX_DESTINATION,
 };
 pub use join::JoinReport;
-pub use offline::KeptReport;
+pub use offline::{KeptReport, LeftAccount, LeftReport};
 pub use orders::{
     Claim, ClaimToken, DeskId, DraftFields, DraftSave, EDIT_LEASE, EditClaim, Editing,
     HistoryCursor, HistoryPage, HistoryQuery, HistoryStatus, HistoryTotals, Hold, LocalOrder,
@@ -40,8 +40,8 @@ pub use tasks::TrackedTask;
 use db::Db;
 use rusqlite::Connection;
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// What can go wrong with the local database. `Display` is a sentence saying what happened
 /// and what to do.
@@ -166,18 +166,28 @@ pub struct Store {
     /// Set for one call: a team's account is routed to this desk's database, where its copy
     /// is (a draft made while the team database is out of reach, `offline`).
     keep_here: Cell<bool>,
+    /// Notified when a call finds the team database's connection broken (`offline`): the
+    /// team's watch connects again.
+    team_broken: Arc<tokio::sync::Notify>,
 }
 
 /// The team database attached to a desk's store, and the desk's name (who placed an order).
 #[derive(Debug)]
 struct TeamDb {
-    db: Db,
+    /// `None`: not reached since this desk started (`offline`: it started while the team
+    /// database was out of reach, and lists the team's accounts as last read).
+    db: Option<Db>,
     desk: String,
     /// Its connection broke: nothing is asked of it until it is attached again (`offline`).
     away: bool,
-    /// The team's accounts as last read, by id (their columns in `offline`'s order): what a
-    /// copy on this desk is made from while the team database is out of reach.
-    known: HashMap<i64, Vec<db::Value>>,
+}
+
+impl TeamDb {
+    /// The team's database if it answers now: attached, not away, its connection not found
+    /// broken by a call.
+    fn reachable(&self) -> Option<&Db> {
+        self.db.as_ref().filter(|db| !self.away && !db.broken())
+    }
 }
 
 impl Store {
@@ -207,6 +217,7 @@ impl Store {
             db: Db::Sqlite(conn),
             team: None,
             keep_here: Cell::new(false),
+            team_broken: Arc::default(),
         })
     }
 
@@ -222,6 +233,7 @@ impl Store {
             db,
             team: None,
             keep_here: Cell::new(false),
+            team_broken: Arc::default(),
         })
     }
 
@@ -231,11 +243,11 @@ impl Store {
     /// before (a reconnect). The team's accounts are read at once (`offline`).
     pub fn attach_team(&mut self, client: postgres::Client, desk: &str) -> Result<(), StoreError> {
         let team = Store::open_postgres(client)?;
+        team.db.on_broken(self.team_broken.clone());
         self.team = Some(TeamDb {
-            db: team.db,
+            db: Some(team.db),
             desk: desk.trim().to_owned(),
             away: false,
-            known: HashMap::new(),
         });
         self.remember_team_accounts()
     }
@@ -257,8 +269,9 @@ impl Store {
     fn holding(&self, id: i64) -> Result<&Db, StoreError> {
         match &self.team {
             Some(_) if id >= TEAM_IDS_FROM && self.keep_here.get() => Ok(&self.db),
-            Some(team) if id >= TEAM_IDS_FROM && team.away => Err(StoreError::TeamUnreachable),
-            Some(team) if id >= TEAM_IDS_FROM => Ok(&team.db),
+            Some(team) if id >= TEAM_IDS_FROM => {
+                team.reachable().ok_or(StoreError::TeamUnreachable)
+            }
             None if id >= TEAM_IDS_FROM && matches!(self.db, Db::Sqlite(_)) => {
                 Err(StoreError::TeamNotConnected)
             }
@@ -276,15 +289,16 @@ impl Store {
         self.holding(id.0)
     }
 
-    /// Every database open: the desk's, then the team's.
-    fn dbs(&self) -> impl Iterator<Item = &Db> {
-        std::iter::once(&self.db).chain(self.team.as_ref().map(|t| &t.db))
-    }
-
     /// The databases that answer now: the desk's, then the team's unless it is out of reach
     /// (work this desk can do meanwhile).
     fn reachable_dbs(&self) -> impl Iterator<Item = &Db> {
-        std::iter::once(&self.db).chain(self.team.as_ref().filter(|t| !t.away).map(|t| &t.db))
+        std::iter::once(&self.db).chain(self.team.as_ref().and_then(TeamDb::reachable))
+    }
+
+    /// The team database, attached and answering now.
+    fn team_db(&self) -> Result<&Db, StoreError> {
+        let team = self.team.as_ref().ok_or(StoreError::TeamNotConnected)?;
+        team.reachable().ok_or(StoreError::TeamUnreachable)
     }
 
     /// This desk as the team's outbox knows it (who holds a claim): its name and its data
@@ -324,19 +338,9 @@ impl Store {
 
 #[cfg(test)]
 mod tests {
-    use super::testing::{each_backend, pg_client, pg_connect};
+    use super::testing::{each_backend, pg_client, pg_connect, remote};
     use super::*;
-    use crate::api::{AuthStyle, OrderId, OrderNumber, OrderStatus, TrackingRecord};
-
-    fn remote(name: &str) -> NewAccount {
-        NewAccount {
-            name: name.into(),
-            base_url: url::Url::parse("https://api.example.com/").unwrap(),
-            auth: AuthStyle::Bearer,
-            organization_id: None,
-            key_location: KeyLocation::Keychain,
-        }
-    }
+    use crate::api::{OrderId, OrderNumber, OrderStatus, TrackingRecord};
 
     /// Two desks on one team database: what one writes, the other reads at once.
     #[test]

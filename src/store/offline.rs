@@ -19,11 +19,25 @@
 //!   becomes a new draft ("PO-1 (kept from this desk)"), which the report names so the person
 //!   is told. A draft placed meanwhile is queued in the team's outbox with the draft's own key
 //!   only on the same guard; otherwise it too is kept as a new draft, never placed twice.
+//! - **Started while it is out of reach** ([`Store::team_out_of_reach`]): the team's accounts
+//!   as last read are kept in this desk's file (`team_accounts_read`, SQLite migration 13,
+//!   rewritten at each read), so the team is taken as attached and away from the start: its
+//!   accounts are listed as last read, and everything above holds until the first attach.
+//! - **Its connection found broken by a call** (the server ended that one session, a blip on
+//!   its socket, while the watch's own connection stays up): the connection is marked broken
+//!   at that call (`db::PgClient`), so from then on the team counts as away here as if the
+//!   watch had heard it, and [`Store::team_broken_signal`] tells the watch, which attaches
+//!   the team again (the kept rows go back as on any reconnect).
+//! - **Leaving the team** ([`Store::leave_team`], Settings → Team → Forget) with something
+//!   kept here: it becomes this desk's own — each team account with kept rows an account of
+//!   this desk, its rows and kept texts this desk's drafts (an order placed meanwhile, which
+//!   no desk sent, a draft again) — and a notice says so ([`LeftReport`]).
 
+use super::accounts::COLUMNS;
 use super::db::{Value, params};
 use super::{
-    AccountId, DraftFields, DraftSave, LocalOrder, LocalOrderId, OrderState, Store, StoreError,
-    TEAM_IDS_FROM,
+    AccountId, AccountRecord, DraftFields, DraftSave, LocalOrder, LocalOrderId, OrderState, Store,
+    StoreError, TEAM_IDS_FROM,
 };
 
 /// The columns of a team's account that its copy on this desk keeps (with the team's id).
@@ -62,6 +76,39 @@ impl KeptReport {
     pub fn is_empty(&self) -> bool {
         self.written_back == 0 && self.kept_apart.is_empty()
     }
+}
+
+/// What became of what this desk kept for its team when it left the team (Settings → Team →
+/// Forget, [`Store::leave_team`]): it is this desk's own now, nothing of it is dropped.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LeftReport {
+    /// Each team account this desk kept something for, and the desk's own account that holds
+    /// it now.
+    pub accounts: Vec<LeftAccount>,
+    /// Drafts that are this desk's own now: made here for the team, or a team draft's text
+    /// saved here (each a new draft).
+    pub drafts: usize,
+    /// Of those, orders placed here meanwhile, never sent by any desk: drafts again, to be
+    /// placed anew from this desk if still wanted.
+    pub unplaced: usize,
+}
+
+impl LeftReport {
+    /// Whether nothing was kept.
+    pub fn is_empty(&self) -> bool {
+        self.accounts.is_empty()
+    }
+}
+
+/// A team account that became this desk's own account when the desk left the team.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeftAccount {
+    /// The team's account (its key on this desk is filed under this id).
+    pub team: AccountId,
+    /// This desk's own account now.
+    pub account: AccountId,
+    /// Its name here (the team's, or "… (from the team)" if this desk had that name already).
+    pub name: String,
 }
 
 /// One row of `team_kept`.
@@ -133,32 +180,111 @@ impl Store {
         }
     }
 
-    /// Whether a team database is attached and out of reach now.
-    pub fn team_away(&self) -> bool {
-        self.team.as_ref().is_some_and(|t| t.away)
+    /// The team database of this desk (its name on the team `desk`) is out of reach and was
+    /// not reached since the desk started: it is taken as attached and away, so the team's
+    /// accounts are listed as last read ([`Store::accounts`]) and what a person makes or
+    /// saves for them is kept here until the first [`Store::attach_team`]. Answers whether
+    /// that changed anything (no team was attached); an attached team is only marked away.
+    pub fn team_out_of_reach(&mut self, desk: &str) -> bool {
+        if self.team.is_some() {
+            self.team_unreachable();
+            return false;
+        }
+        self.team = Some(super::TeamDb {
+            db: None,
+            desk: desk.trim().to_owned(),
+            away: true,
+        });
+        true
     }
 
-    /// Reads the team's accounts as they are now (kept in memory): a new draft of one of them
-    /// made while the team database is out of reach goes under a copy of it on this desk.
-    pub fn remember_team_accounts(&mut self) -> Result<(), StoreError> {
-        let Some(team) = &mut self.team else {
+    /// Whether a team database is attached and out of reach now (the watch heard it, a call
+    /// found its connection broken, or it was not reached since the desk started).
+    pub fn team_away(&self) -> bool {
+        self.team.as_ref().is_some_and(|t| t.reachable().is_none())
+    }
+
+    /// Whether the team database is out of reach and was not reached since the desk started:
+    /// the screens have nothing of the team's read to keep, only what this desk kept.
+    pub fn team_never_reached(&self) -> bool {
+        self.team.as_ref().is_some_and(|t| t.db.is_none())
+    }
+
+    /// Notified when a call of this store finds the team database's connection broken while
+    /// nothing else said it was (the server ended that one session, a blip on its socket):
+    /// the watch then marks the team away and attaches it again ([`Store::team_broken`]).
+    pub fn team_broken_signal(&self) -> std::sync::Arc<tokio::sync::Notify> {
+        self.team_broken.clone()
+    }
+
+    /// Whether the attached team database's connection was found broken by a call and the
+    /// team is not marked away yet (nothing has been done about it).
+    pub fn team_broken(&self) -> bool {
+        self.team
+            .as_ref()
+            .is_some_and(|t| !t.away && t.db.as_ref().is_some_and(super::db::Db::broken))
+    }
+
+    /// Reads the team's accounts as they are now and keeps them in this desk's file
+    /// (`team_accounts_read`): listed while the team database is out of reach, also after a
+    /// restart, and a new draft of one of them made meanwhile goes under a copy of it here.
+    pub fn remember_team_accounts(&self) -> Result<(), StoreError> {
+        if self.team.is_none() {
             return Ok(());
-        };
-        let rows = team.db.query_all(
+        }
+        let rows = self.team_db()?.query_all(
             &format!("SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE kind = 'remote'"),
             &[],
         )?;
-        team.known = rows
+        if self.db.dialect() != super::db::Dialect::Sqlite {
+            // A store on a PostgreSQL of its own keeps nothing for a team beside it.
+            return Ok(());
+        }
+        self.db.transaction(|db| -> Result<(), StoreError> {
+            db.execute("DELETE FROM team_accounts_read", &[])?;
+            for row in &rows {
+                db.execute(
+                    &format!(
+                        "INSERT INTO team_accounts_read ({ACCOUNT_COLUMNS})
+                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
+                    ),
+                    row.values(),
+                )?;
+            }
+            Ok(())
+        })
+    }
+
+    /// The team's accounts as this desk last read them, by name.
+    pub(super) fn team_accounts_read(&self) -> Result<Vec<AccountRecord>, StoreError> {
+        if self.db.dialect() != super::db::Dialect::Sqlite {
+            return Ok(Vec::new());
+        }
+        self.db
+            .query_all(
+                &format!("SELECT {COLUMNS} FROM team_accounts_read ORDER BY lower(name)"),
+                &[],
+            )?
             .iter()
-            .map(|r| Ok((r.get::<i64>(0)?, r.values().to_vec())))
-            .collect::<Result<_, StoreError>>()?;
-        Ok(())
+            .map(super::accounts::from_row)
+            .collect()
+    }
+
+    /// The team's account `id` as this desk last read it; [`StoreError::TeamUnreachable`] if
+    /// it has not read it.
+    pub(super) fn team_account_read(&self, id: AccountId) -> Result<AccountRecord, StoreError> {
+        self.team_accounts_read()?
+            .into_iter()
+            .find(|a| a.id == id)
+            .ok_or(StoreError::TeamUnreachable)
     }
 
     /// The copy on this desk of the team's `account` (same id, name, address, header style,
     /// organization and key version), made from the team's accounts as last read.
     fn ensure_copy(&self, account: AccountId) -> Result<(), StoreError> {
-        let team = self.team.as_ref().ok_or(StoreError::TeamNotConnected)?;
+        if self.team.is_none() {
+            return Err(StoreError::TeamNotConnected);
+        }
         if self
             .db
             .query_opt("SELECT 1 FROM accounts WHERE id = $1", &params![account.0])?
@@ -166,10 +292,14 @@ impl Store {
         {
             return Ok(());
         }
-        let values = team
-            .known
-            .get(&account.0)
+        let read = self
+            .db
+            .query_opt(
+                &format!("SELECT {ACCOUNT_COLUMNS} FROM team_accounts_read WHERE id = $1"),
+                &params![account.0],
+            )?
             .ok_or(StoreError::TeamUnreachable)?;
+        let values = read.values();
         self.db.transaction(|db| -> Result<(), StoreError> {
             // The copy has the team's id; this file's own accounts go on numbering from where
             // they were (AUTOINCREMENT would go on from the largest id written).
@@ -419,6 +549,179 @@ impl Store {
         }))
     }
 
+    /// What this desk keeps for the team's `account` while the team database is out of
+    /// reach: the rows made here under its copy and the team drafts saved (or placed) here, as
+    /// the screens show them.
+    pub fn kept_for_account(&self, account: AccountId) -> Result<Vec<LocalOrder>, StoreError> {
+        let mut rows = Vec::new();
+        let copy = self
+            .db
+            .query_opt("SELECT 1 FROM accounts WHERE id = $1", &params![account.0])?;
+        if account.0 >= TEAM_IDS_FROM && copy.is_some() {
+            self.keep_here.set(true);
+            let made = self.local_orders(account, true).and_then(|mut drafts| {
+                drafts.extend(self.local_orders(account, false)?);
+                Ok(drafts)
+            });
+            self.keep_here.set(false);
+            rows = made?;
+        }
+        for row in self.db.query_all(
+            "SELECT order_id FROM team_kept WHERE account_id = $1 ORDER BY kept_at DESC",
+            &params![account.0],
+        )? {
+            if let Some(kept) = self.kept_order(LocalOrderId(row.get(0)?))? {
+                rows.push(kept);
+            }
+        }
+        Ok(rows)
+    }
+
+    /// This desk leaves its team (Settings → Team → Forget): the team database is let go,
+    /// and what was kept here for it and never reached it (module doc) becomes this desk's
+    /// own, in one transaction: each team account with something kept becomes an account of
+    /// this desk (same name and address; its key is the caller's to copy, [`LeftAccount`]),
+    /// the rows made here under its copy are its rows, an order placed here meanwhile (never
+    /// sent by any desk) is a draft again with its key, and each team draft's text saved here
+    /// is a new draft. The team's accounts as last read are forgotten.
+    pub fn leave_team(&mut self) -> Result<LeftReport, StoreError> {
+        self.team = None;
+        if self.db.dialect() != super::db::Dialect::Sqlite {
+            return Ok(LeftReport::default());
+        }
+        let copies = self.team_copies()?;
+        let read = self.team_accounts_read()?;
+        let mut ids: Vec<i64> = copies.iter().map(|a| a.id.0).collect();
+        for row in self
+            .db
+            .query_all("SELECT DISTINCT account_id FROM team_kept", &[])?
+        {
+            ids.push(row.get(0)?);
+        }
+        ids.sort_unstable();
+        ids.dedup();
+        self.db.transaction(|db| -> Result<LeftReport, StoreError> {
+            let mut report = LeftReport::default();
+            // Ids change inside the transaction; the editor's memory and the tasks follow.
+            db.batch("PRAGMA defer_foreign_keys = ON")?;
+            // Never an id this file handed out before (keychain entries are filed by id).
+            let mut next: i64 = db
+                .query_row(
+                    "SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'accounts'), 0),
+                        COALESCE((SELECT MAX(id) FROM accounts WHERE id < $1), 0))",
+                    &params![TEAM_IDS_FROM],
+                )?
+                .get(0)?;
+            for team in ids {
+                let copy = copies.iter().find(|a| a.id.0 == team);
+                let Some(source) = copy.or_else(|| read.iter().find(|a| a.id.0 == team)) else {
+                    tracing::warn!(account = team, "kept rows of a team account this desk never read stay kept");
+                    continue;
+                };
+                next += 1;
+                let taken = db
+                    .query_opt(
+                        "SELECT 1 FROM accounts WHERE lower(name) = lower($1) AND id < $2",
+                        &params![source.name.as_str(), TEAM_IDS_FROM],
+                    )?
+                    .is_some();
+                let name = if taken {
+                    crate::tr!("team-left-account-name", name = source.name.as_str())
+                } else {
+                    source.name.clone()
+                };
+                if copy.is_some() {
+                    db.execute(
+                        "UPDATE accounts SET id = $1, name = $2 WHERE id = $3",
+                        &params![next, name.as_str(), team],
+                    )?;
+                    for table in ["local_orders", "editor_drafts", "vectorize_tasks"] {
+                        db.execute(
+                            &format!("UPDATE {table} SET account_id = $1 WHERE account_id = $2"),
+                            &params![next, team],
+                        )?;
+                    }
+                } else {
+                    let base_url = match &source.kind {
+                        super::AccountKind::Remote { base_url } => Some(base_url.to_string()),
+                        super::AccountKind::Sandbox => None,
+                    };
+                    db.execute(
+                        "INSERT INTO accounts (id, name, kind, base_url, auth_style,
+                            organization_id, key_location)
+                         VALUES ($1, $2, 'remote', $3, $4, $5, $6)",
+                        &params![
+                            next,
+                            name.as_str(),
+                            base_url,
+                            super::accounts::auth_to_sql(source.auth),
+                            source.organization_id.map(|o| o.0),
+                            source.key_location.as_sql()
+                        ],
+                    )?;
+                }
+                db.execute(
+                    "UPDATE sqlite_sequence SET seq = $1 WHERE name = 'accounts' AND seq < $1",
+                    &params![next],
+                )?;
+                // Placed here while the team was out of reach: no desk ever sent it.
+                report.unplaced += usize::try_from(db.execute(
+                    "UPDATE local_orders SET state = 'draft', body = NULL, queued_at = NULL,
+                        dest_base = NULL, dest_auth = NULL, dest_org = NULL,
+                        dest_key_version = NULL, claimed_by = NULL, claim_token = NULL,
+                        lease_until = NULL, last_error = NULL, updated_at = {now}
+                     WHERE account_id = $1 AND state = 'queued'",
+                    &params![next],
+                )?)
+                .unwrap_or(usize::MAX);
+                report.drafts += usize::try_from(
+                    db.query_row(
+                        "SELECT COUNT(*) FROM local_orders WHERE account_id = $1 AND state = 'draft'",
+                        &params![next],
+                    )?
+                    .get::<i64>(0)?,
+                )
+                .unwrap_or(usize::MAX);
+                // A team draft's text saved here: a new draft of this desk (the team's row
+                // stays the team's).
+                let kept: Vec<Kept> = db
+                    .query_all(
+                        &format!(
+                            "SELECT {KEPT_COLUMNS} FROM team_kept WHERE account_id = $1
+                             ORDER BY kept_at, order_id"
+                        ),
+                        &params![team],
+                    )?
+                    .iter()
+                    .map(Kept::read)
+                    .collect::<Result<_, _>>()?;
+                for k in &kept {
+                    self.create_draft(AccountId(next), &k.draft_json, &k.reference, &k.recipient)?;
+                    report.drafts += 1;
+                    if k.body.is_some() {
+                        report.unplaced += 1;
+                    }
+                }
+                db.execute(
+                    "DELETE FROM team_kept WHERE account_id = $1",
+                    &params![team],
+                )?;
+                report.accounts.push(LeftAccount {
+                    team: AccountId(team),
+                    account: AccountId(next),
+                    name,
+                });
+            }
+            db.execute("DELETE FROM team_accounts_read", &[])?;
+            Ok(report)
+        })
+        .inspect(|report| {
+            if !report.is_empty() {
+                tracing::info!(?report, "what was kept for the team is this desk's own now");
+            }
+        })
+    }
+
     /// Writes back to the attached team database what was kept here while it was out of
     /// reach (module doc): each kept text to its team draft if nobody changed that row
     /// meanwhile (and queues it if it was placed here), else as a new draft. Each kept row is
@@ -438,7 +741,7 @@ impl Store {
             .map(Kept::read)
             .collect::<Result<_, _>>()?;
         for k in kept {
-            let team = &self.team.as_ref().ok_or(StoreError::TeamNotConnected)?.db;
+            let team = self.team_db()?;
             let now = team.query_opt(
                 "SELECT state, draft_json FROM local_orders WHERE id = $1",
                 &params![k.id.0],
@@ -509,8 +812,7 @@ fn with_reference(draft_json: &str, reference: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::AuthStyle;
-    use crate::store::{KeyLocation, NewAccount};
+    use crate::store::testing::remote;
     use crate::team::pg_cluster::{PgCluster, PgOptions};
 
     /// A team database of its own on a server of its own (it is stopped and started again), and
@@ -518,7 +820,7 @@ mod tests {
     struct Team {
         cluster: PgCluster,
         db: String,
-        _dir: tempfile::TempDir,
+        dir: tempfile::TempDir,
         desk: Store,
         account: AccountId,
         draft: LocalOrderId,
@@ -539,16 +841,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut desk = Store::open(&dir.path().join("logodesk.sqlite")).unwrap();
         desk.ensure_sandbox_account().unwrap();
-        let local = desk
-            .insert_account(&NewAccount {
-                name: "Club shop".into(),
-                base_url: url::Url::parse("https://api.example.com/").unwrap(),
-                auth: AuthStyle::Bearer,
-                organization_id: None,
-                key_location: KeyLocation::Keychain,
-            })
-            .unwrap()
-            .id;
+        let local = desk.insert_account(&remote("Club shop")).unwrap().id;
         let local_draft = desk
             .create_draft(local, r#"{"reference":"PO-1"}"#, "PO-1", "Nordby IF")
             .unwrap()
@@ -565,7 +858,7 @@ mod tests {
         Team {
             cluster,
             db,
-            _dir: dir,
+            dir,
             desk,
             account,
             draft,
@@ -574,6 +867,34 @@ mod tests {
     }
 
     impl Team {
+        /// The desk's file opened again: the desk as it starts, attached to no team yet.
+        fn restart_desk(&mut self) {
+            self.desk = Store::open(&self.dir.path().join("logodesk.sqlite")).unwrap();
+        }
+
+        /// Ends the store's own session on the server (as `pg_terminate_backend` from the
+        /// server's side would for any reason), and waits until it is gone.
+        fn end_the_stores_session(&self) {
+            let mut admin = connect(&self.cluster, &self.db);
+            let others = "SELECT pid FROM pg_stat_activity
+                          WHERE datname = current_database() AND pid <> pg_backend_pid()";
+            let ended = admin
+                .query(
+                    &format!("SELECT pg_terminate_backend(pid) FROM ({others}) o"),
+                    &[],
+                )
+                .unwrap();
+            assert_eq!(ended.len(), 1, "the desk's store has one session");
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+            while !admin.query(others, &[]).unwrap().is_empty() {
+                assert!(
+                    std::time::Instant::now() < deadline,
+                    "the session did not end"
+                );
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+        }
+
         /// Another desk's view of the team database.
         fn other_desk(&self) -> Store {
             Store::open_postgres(connect(&self.cluster, &self.db)).unwrap()
@@ -831,5 +1152,194 @@ mod tests {
         let drafts = other.local_orders(t.account, true).unwrap();
         assert_eq!(drafts.len(), 1);
         assert_eq!(drafts[0].reference, "PO-1 (kept from this desk)");
+    }
+
+    /// Issue 29 item 5, a desk that starts while the team database is stopped (a laptop on a
+    /// train): the team's accounts are listed as last read, a new draft is kept here under a
+    /// copy, the lists show it; on reconnect it moves into the team with its key.
+    #[test]
+    fn a_desk_started_while_the_database_is_stopped_lists_the_teams_accounts_and_keeps_new_drafts()
+    {
+        let mut t = team();
+        // An account added to the team from this desk is read along.
+        let second = t.desk.insert_account(&remote("Second shop")).unwrap();
+        assert!(second.id.0 >= TEAM_IDS_FROM);
+        t.cluster.stop().unwrap();
+        t.restart_desk();
+        assert!(
+            !t.desk.accounts().unwrap().iter().any(|a| a.id == t.account),
+            "no team attached yet"
+        );
+        assert!(t.desk.team_out_of_reach("Front desk"), "taken as away");
+        assert!(t.desk.team_never_reached() && t.desk.team_away());
+        let listed = t.desk.accounts().unwrap();
+        let club = listed
+            .iter()
+            .find(|a| a.id == t.account)
+            .expect("the team's account as last read");
+        assert_eq!(club.name, "Club shop");
+        assert_eq!(t.desk.account(t.account).unwrap(), *club);
+        assert!(listed.contains(&second), "{listed:?}");
+        assert!(
+            !t.desk.team_out_of_reach("Front desk"),
+            "a second Down changes nothing"
+        );
+
+        let draft = t
+            .desk
+            .create_draft_kept(t.account, "{}", "PO-TRAIN", "Nordby IF")
+            .unwrap();
+        assert!(draft.id.0 < TEAM_IDS_FROM, "made on this desk");
+        assert_eq!(draft.placed_by.as_deref(), Some("Front desk"));
+        // A team draft's save meanwhile is kept too, and both are listed from here.
+        t.desk
+            .save_draft_kept(
+                t.draft,
+                t.account,
+                r#"{"comment":"x"}"#,
+                "PO-1",
+                "Nordby IF",
+                t.base,
+            )
+            .unwrap();
+        let kept = t.desk.kept_for_account(t.account).unwrap();
+        let mut references: Vec<&str> = kept.iter().map(|o| o.reference.as_str()).collect();
+        references.sort_unstable();
+        assert_eq!(references, ["PO-1", "PO-TRAIN"]);
+        assert!(t.desk.accounts_with_work().unwrap().is_empty());
+
+        let report = t.reconnect();
+        assert_eq!(report.written_back, 1, "{report:?}");
+        assert!(!t.desk.team_never_reached() && !t.desk.team_away());
+        let moved = t
+            .desk
+            .joined_as(draft.id)
+            .unwrap()
+            .expect("moved into the team");
+        let team_row = t.other_desk().local_order(moved).unwrap();
+        assert_eq!(team_row.reference, "PO-TRAIN");
+        assert_eq!(team_row.key, draft.key, "with its key");
+        assert!(t.desk.team_copies().unwrap().is_empty());
+        assert!(t.desk.kept_for_account(t.account).unwrap().is_empty());
+    }
+
+    /// Issue 29 item 5: the server ends the store's own session (the listener's may be fine):
+    /// the call that finds it broken keeps what was typed, the store counts the team as away
+    /// from then on (no call waits on the dead connection) and says so to the watch, which
+    /// attaches it again; the kept text then goes back.
+    #[test]
+    fn a_store_connection_the_server_ended_is_taken_as_away_and_nothing_typed_is_lost() {
+        use futures_util::FutureExt as _;
+        let mut t = team();
+        let signal = t.desk.team_broken_signal();
+        assert!(
+            signal.notified().now_or_never().is_none(),
+            "nothing broke yet"
+        );
+        t.end_the_stores_session();
+        assert!(!t.desk.team_away(), "not known before a call");
+
+        let typed = r#"{"reference":"PO-1","comment":"typed as the session ended"}"#;
+        let (saved, kept) = t
+            .desk
+            .save_draft_kept(t.draft, t.account, typed, "PO-1", "Nordby IF", t.base)
+            .unwrap();
+        assert_eq!(saved, DraftSave::Saved { version: t.base });
+        assert!(kept.is_some(), "kept on this desk");
+        assert!(t.desk.team_broken() && t.desk.team_away());
+        assert!(
+            signal.notified().now_or_never().is_some(),
+            "the watch is told"
+        );
+        assert!(matches!(
+            t.desk.local_order(t.draft),
+            Err(StoreError::TeamUnreachable)
+        ));
+        assert!(
+            t.desk.accounts().unwrap().iter().any(|a| a.id == t.account),
+            "the team's account stays listed"
+        );
+        t.desk.team_unreachable();
+        assert!(!t.desk.team_broken(), "dealt with");
+
+        let report = t.attach_again();
+        assert_eq!(report.written_back, 1, "{report:?}");
+        let team_row = t.other_desk().local_order(t.draft).unwrap();
+        assert_eq!(team_row.draft_json.as_deref(), Some(typed));
+        assert!(!t.desk.team_away());
+    }
+
+    /// Issue 29 item 5: a desk that leaves its team (Forget) while it keeps a team draft's
+    /// text and an order placed here for the team: nothing is dropped; the team's account
+    /// is this desk's own account (a local id, its numbering going on below the team's), with
+    /// the kept text as a new draft and the order, never sent, a draft again with its key.
+    #[test]
+    fn leaving_the_team_makes_what_was_kept_this_desks_own_drafts() {
+        let mut t = team();
+        t.cluster.stop().unwrap();
+        t.desk.team_unreachable();
+        t.desk
+            .save_draft_kept(
+                t.draft,
+                t.account,
+                r#"{"reference":"PO-1","comment":"kept"}"#,
+                "PO-1",
+                "Nordby IF",
+                t.base,
+            )
+            .unwrap();
+        let made = t
+            .desk
+            .create_draft_kept(t.account, "{}", "PO-2", "Nordby IF")
+            .unwrap();
+        let form = DraftFields {
+            draft_json: "{}",
+            reference: "PO-2",
+            recipient: "Nordby IF",
+        };
+        t.desk
+            .place_kept(made.id, t.account, &form, b"BODY", made.version)
+            .unwrap();
+
+        let report = t.desk.leave_team().unwrap();
+        assert_eq!((report.drafts, report.unplaced), (2, 1), "{report:?}");
+        let [left] = report.accounts.as_slice() else {
+            panic!("one account: {report:?}")
+        };
+        assert_eq!((left.team, left.name.as_str()), (t.account, "Club shop"));
+        assert!(left.account.0 < TEAM_IDS_FROM);
+        assert!(!t.desk.has_team());
+
+        let accounts = t.desk.accounts().unwrap();
+        let names: Vec<_> = accounts.iter().map(|a| (a.id, a.name.as_str())).collect();
+        assert_eq!(names.len(), 2, "the sandbox and the account: {names:?}");
+        assert!(names.contains(&(left.account, "Club shop")));
+        let drafts = t.desk.local_orders(left.account, true).unwrap();
+        let mut references: Vec<&str> = drafts.iter().map(|o| o.reference.as_str()).collect();
+        references.sort_unstable();
+        assert_eq!(references, ["PO-1", "PO-2"]);
+        let unplaced = drafts.iter().find(|o| o.reference == "PO-2").unwrap();
+        assert_eq!(unplaced.id, made.id);
+        assert_eq!(unplaced.key, made.key, "its key stays");
+        let kept = drafts.iter().find(|o| o.reference == "PO-1").unwrap();
+        assert!(kept.draft_json.as_deref().unwrap().contains("kept"));
+        assert!(t.desk.local_orders(left.account, false).unwrap().is_empty());
+        assert!(
+            t.desk.accounts_with_work().unwrap().is_empty(),
+            "nothing sent"
+        );
+        assert_eq!(t.desk.kept_order(t.draft).unwrap(), None);
+        assert!(t.desk.team_copies().unwrap().is_empty());
+        // Nothing is said twice; the desk's next account is numbered after it.
+        assert!(t.desk.leave_team().unwrap().is_empty());
+        let next = t.desk.insert_account(&remote("Another shop")).unwrap();
+        assert!(next.id.0 > left.account.0 && next.id.0 < TEAM_IDS_FROM);
+        // The team's row was never changed by this desk.
+        t.cluster.restart().unwrap();
+        let team_row = t.other_desk().local_order(t.draft).unwrap();
+        assert_eq!(
+            team_row.draft_json.as_deref(),
+            Some(r#"{"reference":"PO-1"}"#)
+        );
     }
 }

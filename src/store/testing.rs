@@ -96,3 +96,14 @@ pub(crate) fn minutes_ago(minutes: i64) -> String {
         .format("%Y-%m-%dT%H:%M:%S%.3fZ")
         .to_string()
 }
+
+/// A remote account named `name` (its service at api.example.com, never reached by a test).
+pub(crate) fn remote(name: &str) -> super::NewAccount {
+    super::NewAccount {
+        name: name.into(),
+        base_url: url::Url::parse("https://api.example.com/").unwrap(),
+        auth: crate::api::AuthStyle::Bearer,
+        organization_id: None,
+        key_location: super::KeyLocation::Keychain,
+    }
+}

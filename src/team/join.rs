@@ -5,7 +5,7 @@
 
 use super::{SavedError, SavedTeam, TeamError, TeamSettings};
 use crate::keychain::Keychain;
-use crate::store::{AccountId, JoinReport, KeyLocation, Store, StoreError};
+use crate::store::{AccountId, JoinReport, KeyLocation, LeftReport, Store, StoreError};
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -44,7 +44,20 @@ pub fn attach_and_join(
     proofs: Option<&Path>,
 ) -> Result<JoinReport, JoinError> {
     let client = super::connect(settings)?;
-    store.attach_team(client, &settings.desk_name)?;
+    join_on(store, keychain, client, &settings.desk_name, proofs)
+}
+
+/// [`attach_and_join`] on a connection made already (`client`, the team database of this
+/// desk named `desk`): the app connects first, outside the store's lane, so a connection
+/// that takes its time never holds the store.
+pub fn join_on(
+    store: &mut Store,
+    keychain: &Keychain,
+    client: postgres::Client,
+    desk: &str,
+    proofs: Option<&Path>,
+) -> Result<JoinReport, JoinError> {
+    store.attach_team(client, desk)?;
     let mut report = store.copy_into_team(proofs)?;
     if !report.is_empty() {
         move_keys_and_forget(store, keychain, &report)?;
@@ -86,6 +99,29 @@ fn move_keys_and_forget(
         keychain.delete(*local).ok();
     }
     Ok(())
+}
+
+/// This desk leaves its team (Settings → Team → Forget): the team database is let go and what
+/// was kept here for it becomes this desk's own ([`Store::leave_team`]); the key of each team
+/// account that became an account of this desk is copied in the keychain to the new account's
+/// entry (the team account's entry stays: it is this desk's key for the team, should it join
+/// again). Blocks (the database, the keychain).
+pub fn leave(store: &mut Store, keychain: &Keychain) -> Result<LeftReport, StoreError> {
+    let report = store.leave_team()?;
+    for left in &report.accounts {
+        let location = store.account(left.account)?.key_location;
+        match keychain.get(left.team, location) {
+            Ok(key) => {
+                if let Err(e) = keychain.set(left.account, &key) {
+                    tracing::warn!(error = %e, "a team account's key could not be copied to this desk's account");
+                }
+            }
+            Err(e) => {
+                tracing::info!(error = %e, "a team account kept here has no key on this desk")
+            }
+        }
+    }
+    Ok(report)
 }
 
 /// [`attach_and_join`] for a data folder's own settings ([`settings_of`]); `None` when the

@@ -16,7 +16,7 @@ mod join;
 mod saved;
 
 pub use connect::{Desk, TestReport, connect, test_connection};
-pub use join::{JoinError, attach_and_join, join_if_on_a_team, settings_of};
+pub use join::{JoinError, attach_and_join, join_if_on_a_team, join_on, leave, settings_of};
 pub use saved::{SavedError, SavedTeam, run_address, set_run_address};
 
 use secrecy::SecretString;

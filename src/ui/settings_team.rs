@@ -59,6 +59,7 @@ impl TeamSection {
             TeamEvent::CaFilePicked(Some(path)) => self.ca_file = path.display().to_string(),
             TeamEvent::CaFilePicked(None) | TeamEvent::Status(_) => {}
             TeamEvent::Joined(report) => joined_notices(&report, shared),
+            TeamEvent::Left(report) => left_notice(&report, shared),
         }
     }
 
@@ -305,6 +306,27 @@ fn joined_notices(report: &crate::store::JoinReport, shared: &mut Shared<'_>) {
         };
         shared.notifications.error(&UserError::new(sentence, None));
     }
+}
+
+/// What became this desk's own when it left the team with something kept for it, told in a
+/// notice: the accounts by name, the drafts, and the orders placed meanwhile that were never
+/// sent (to place again).
+fn left_notice(report: &crate::store::LeftReport, shared: &mut Shared<'_>) {
+    let names: Vec<&str> = report.accounts.iter().map(|a| a.name.as_str()).collect();
+    let names = names.join(", ");
+    let mut sentence = crate::tr!(
+        "settings-team-left-kept",
+        drafts = report.drafts,
+        accounts = names.as_str()
+    );
+    if report.unplaced > 0 {
+        sentence.push(' ');
+        sentence.push_str(&crate::tr!(
+            "settings-team-left-unplaced",
+            count = report.unplaced
+        ));
+    }
+    shared.notifications.success(sentence);
 }
 
 fn report_ui(ui: &mut Ui, report: &TestReport) {

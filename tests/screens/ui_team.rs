@@ -228,8 +228,14 @@ pub(crate) fn anna_on_the_team(
     }
     .save(dir)
     .unwrap();
+    anna_starts(dir, screen, mock_keychain())
+}
+
+/// Desk "Anna" started on its data folder `dir` (its team saved there) on `screen`, asking for
+/// account "Club shop", with `keychain`.
+fn anna_starts(dir: &std::path::Path, screen: Screen, keychain: logodesk::keychain::Keychain) -> H {
     let mut config = config();
-    config.keychain = Some(mock_keychain());
+    config.keychain = Some(keychain);
     config.store = StoreLocation::File(dir.join("logodesk.sqlite"));
     config.start_account = logodesk::backend::StartAccount::Name("Club shop".into());
     let persisted = PersistedUi {
@@ -239,32 +245,115 @@ pub(crate) fn anna_on_the_team(
     app_with(config, egui::Theme::Light, persisted)
 }
 
+/// Desk "Anna" on the team (`anna_on_the_team`, on Orders) with one draft `reference` of the
+/// composer's, joined into the team as the app starts: the app once the team's draft is
+/// listed, and the draft's team id.
+fn anna_with_a_team_draft(
+    cluster: &pg_cluster::PgCluster,
+    db: &str,
+    dir: &std::path::Path,
+    reference: &str,
+) -> (H, logodesk::store::LocalOrderId) {
+    let form = logodesk::orders::form::DraftForm {
+        reference: reference.into(),
+        ..Default::default()
+    };
+    let json = serde_json::to_string(&form).unwrap();
+    let mut h = anna_on_the_team(cluster, db, dir, Screen::Orders, |store, account| {
+        store.create_draft(account, &json, reference, "").unwrap();
+    });
+    wait_for(&mut h, "the team's draft listed", |h| {
+        h.state()
+            .orders()
+            .drafts
+            .iter()
+            .any(|d| d.reference == reference && d.id.0 >= logodesk::store::TEAM_IDS_FROM)
+    });
+    let draft = h.state().orders().drafts[0].id;
+    (h, draft)
+}
+
+/// Opens team draft `draft`, the one draft listed, from the Orders screen.
+fn open_team_draft(h: &mut H, draft: logodesk::store::LocalOrderId) {
+    h.get_by_label(&Screen::Orders.to_string()).click();
+    h.run_steps(2);
+    press(h, "Drafts (1)");
+    press_nth(h, "Open", 0);
+    wait_for(h, "the draft in the composer", |h| {
+        h.state().orders().composer.draft_id() == Some(draft)
+    });
+}
+
+/// Desk "Anna" on the team (`anna_on_the_team`, on History) with one order `reference` queued
+/// on the desk first (its service out of reach): the app once the order is listed as the
+/// team's, placed by Anna.
+fn anna_with_a_team_order(
+    cluster: &pg_cluster::PgCluster,
+    db: &str,
+    dir: &std::path::Path,
+    reference: &str,
+) -> H {
+    let mut h = anna_on_the_team(cluster, db, dir, Screen::History, |store, account| {
+        let draft = store
+            .create_draft(account, "{}", reference, "Nordby IF")
+            .unwrap();
+        assert!(
+            store
+                .queue_draft(draft.id, "{}", reference, "Nordby IF", b"{}")
+                .unwrap()
+        );
+    });
+    let listed = format!("{reference} · Anna");
+    wait_for(&mut h, "the team's order listed", |h| {
+        shows_text(h, &listed)
+    });
+    h
+}
+
+/// Whether the account shown is a team's.
+fn shows_a_team_account(h: &H) -> bool {
+    h.state()
+        .session()
+        .active
+        .as_ref()
+        .is_some_and(|a| a.record.id.0 >= logodesk::store::TEAM_IDS_FROM)
+}
+
+/// Whether the team database is out of reach as the app knows it.
+fn team_unreachable(h: &H) -> bool {
+    matches!(
+        h.state().session().team,
+        Some(TeamStatus::Unreachable { .. })
+    )
+}
+
+/// Runs the app until `cluster`'s database `db` answers `sql` with `want`.
+#[track_caller]
+fn wait_for_team_row(h: &mut H, cluster: &pg_cluster::PgCluster, db: &str, sql: &str, want: &str) {
+    let deadline = std::time::Instant::now() + crate::patience::PATIENCE;
+    loop {
+        let got = cluster.psql(db, sql).unwrap_or_default();
+        if got == want {
+            return;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the team database answers {got:?} to {sql}, not {want:?}; notifications: {:?}",
+            h.state().notifications()
+        );
+        h.run_steps(1);
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
 /// A team's History while its database goes away and comes back: the orders stay listed,
 /// marked as not fresh, and the mark goes once the desk is back on the team.
 #[test]
 fn a_teams_history_is_kept_and_marked_not_fresh_while_the_database_is_gone() {
     let (cluster, db, dir) = own_cluster();
     // A desk with an account whose service is out of reach and one order waiting for it.
-    let mut h = anna_on_the_team(
-        &cluster,
-        &db,
-        dir.path(),
-        Screen::History,
-        |store, account| {
-            let draft = store
-                .create_draft(account, "{}", "PO-TEAM-7", "Nordby IF")
-                .unwrap();
-            assert!(
-                store
-                    .queue_draft(draft.id, "{}", "PO-TEAM-7", "Nordby IF", b"{}")
-                    .unwrap()
-            );
-        },
-    );
+    let mut h = anna_with_a_team_order(&cluster, &db, dir.path(), "PO-TEAM-7");
     // Joined: the order is the team's now, with who placed it, and nothing is marked.
-    wait_for(&mut h, "the team's order listed", |h| {
-        shows_text(h, "PO-TEAM-7 · Anna")
-    });
     assert!(
         h.state()
             .session()
@@ -476,48 +565,10 @@ fn a_draft_another_desk_edits_is_read_only_until_taken_over_and_nothing_typed_is
 /// database is back the text is in the team's row and a notice says what went back.
 #[test]
 fn a_team_draft_typed_into_while_the_database_is_stopped_goes_back_on_reconnect() {
-    use logodesk::orders::form::DraftForm;
     use logodesk::store::Store;
     let (cluster, db, dir) = own_cluster();
-    // A desk with an account and one draft, moved into the team when the app starts.
-    let mut h = anna_on_the_team(
-        &cluster,
-        &db,
-        dir.path(),
-        Screen::Orders,
-        |store, account| {
-            let form = DraftForm {
-                reference: "PO-TEAM-9".into(),
-                ..DraftForm::default()
-            };
-            store
-                .create_draft(
-                    account,
-                    &serde_json::to_string(&form).unwrap(),
-                    "PO-TEAM-9",
-                    "",
-                )
-                .unwrap();
-        },
-    );
-    wait_for(&mut h, "the team's draft listed", |h| {
-        h.state()
-            .orders()
-            .drafts
-            .iter()
-            .any(|d| d.reference == "PO-TEAM-9" && d.id.0 >= logodesk::store::TEAM_IDS_FROM)
-    });
-    let draft = h.state().orders().drafts[0].id;
-    let open_draft = |h: &mut H| {
-        h.get_by_label(&Screen::Orders.to_string()).click();
-        h.run_steps(2);
-        press(h, "Drafts (1)");
-        press_nth(h, "Open", 0);
-        wait_for(h, "the draft in the composer", |h| {
-            h.state().orders().composer.draft_id() == Some(draft)
-        });
-    };
-    open_draft(&mut h);
+    let (mut h, draft) = anna_with_a_team_draft(&cluster, &db, dir.path(), "PO-TEAM-9");
+    open_team_draft(&mut h, draft);
 
     cluster.stop().unwrap();
     wait_for(&mut h, "the team database unreachable", |h| {
@@ -541,7 +592,7 @@ fn a_team_draft_typed_into_while_the_database_is_stopped_goes_back_on_reconnect(
                     .is_some_and(|j| j.contains("Stadionvej 1"))
         })
     });
-    open_draft(&mut h);
+    open_team_draft(&mut h, draft);
     assert_eq!(
         h.state().orders().composer.form.address.street,
         "Stadionvej 1"
@@ -579,4 +630,166 @@ fn a_team_draft_typed_into_while_the_database_is_stopped_goes_back_on_reconnect(
             .any(|n| n.contains("the changes to one draft"))
     });
     assert!(!shows_text(&h, "what you type is kept on this computer"));
+}
+
+/// Issue 29 item 5: a desk started while its team database is stopped (a laptop on a train)
+/// shows the team's account as last read, its screens marked not fresh; a new draft typed
+/// meanwhile is kept on this computer, and once the database is back it is the team's and
+/// the team's history is listed again.
+#[test]
+fn a_desk_started_while_the_team_database_is_stopped_shows_the_teams_account_and_keeps_new_drafts()
+{
+    use logodesk::store::Store;
+    let (cluster, db, dir) = own_cluster();
+    let h = anna_with_a_team_order(&cluster, &db, dir.path(), "PO-TEAM-3");
+    drop(h);
+
+    // The laptop is closed, and opened again where the team database cannot be reached.
+    cluster.stop().unwrap();
+    let mut h = anna_starts(dir.path(), Screen::History, mock_keychain());
+    wait_for(&mut h, "the team's account shown, out of reach", |h| {
+        shows_a_team_account(h) && team_unreachable(h)
+    });
+    assert_eq!(
+        h.state()
+            .session()
+            .active
+            .as_ref()
+            .map(|a| a.record.name.as_str()),
+        Some("Club shop")
+    );
+    h.run_steps(2);
+    assert!(shows_text(&h, "Team database not reachable, next try in "));
+    assert!(
+        shows_text(&h, "not fresh: the team database is out of reach"),
+        "History is marked"
+    );
+
+    // A new draft: made on this computer and said so.
+    open_new_order(&mut h);
+    let draft = h.state().orders().composer.draft_id().expect("a draft");
+    assert!(
+        draft.0 < logodesk::store::TEAM_IDS_FROM,
+        "made on this desk"
+    );
+    assert!(shows_text(&h, "what you type is kept on this computer"));
+    type_into(&mut h, "Reference", "PO-TRAIN");
+    let saved_here = || {
+        Store::open(&dir.path().join("logodesk.sqlite"))
+            .and_then(|s| s.local_order(draft))
+            .is_ok_and(|o| o.reference == "PO-TRAIN")
+    };
+    wait_for(&mut h, "the draft saved on this computer", |_| saved_here());
+
+    cluster.restart().unwrap();
+    wait_for(&mut h, "the team database back", |h| {
+        h.state().session().team == Some(TeamStatus::Connected)
+    });
+    wait_for_team_row(
+        &mut h,
+        &cluster,
+        &db,
+        "SELECT count(*) FROM logodesk.local_orders WHERE reference = 'PO-TRAIN' AND state = 'draft'",
+        "1",
+    );
+    h.get_by_label(&Screen::History.to_string()).click();
+    wait_for(&mut h, "the team's history listed again", |h| {
+        shows_text(h, "PO-TEAM-3 · Anna")
+    });
+    assert!(!shows_text(&h, "not fresh"));
+}
+
+/// Issue 29 item 5: the server ends the store's own session while the desk's listener stays
+/// connected (`pg_terminate_backend`): the desk notices at the next save, keeps what was
+/// typed, attaches the team database again by itself and writes the text to the team's row.
+#[test]
+fn a_store_session_ended_by_the_server_is_attached_again_and_nothing_typed_is_lost() {
+    let cluster = pg_cluster::shared();
+    let db = cluster.create_database();
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, draft) = anna_with_a_team_draft(cluster, &db, dir.path(), "PO-TEAM-5");
+    open_team_draft(&mut h, draft);
+    let sessions = "SELECT count(*) FROM pg_stat_activity
+                    WHERE datname = current_database() AND application_name = 'logodesk Anna'";
+    wait_for_team_row(&mut h, cluster, &db, sessions, "2");
+
+    // The store's session ends; the listener's (waiting on LISTEN) stays.
+    let ended = cluster
+        .psql(
+            &db,
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+             WHERE datname = current_database() AND application_name = 'logodesk Anna'
+               AND query NOT ILIKE 'LISTEN%' AND query <> ''",
+        )
+        .unwrap();
+    assert_eq!(ended, "1", "the store's session");
+    type_into(&mut h, "Street", "Stadionvej 1");
+    wait_for_team_row(
+        &mut h,
+        cluster,
+        &db,
+        &format!(
+            "SELECT draft_json::json -> 'address' ->> 'street' FROM logodesk.local_orders WHERE id = {}",
+            draft.0
+        ),
+        "Stadionvej 1",
+    );
+    wait_for_team_row(&mut h, cluster, &db, sessions, "2");
+    assert_eq!(h.state().session().team, Some(TeamStatus::Connected));
+    // Typing goes on into the team's row, through the new session.
+    type_into(&mut h, "City", "Esbjerg");
+    wait_for_team_row(
+        &mut h,
+        cluster,
+        &db,
+        &format!(
+            "SELECT draft_json::json -> 'address' ->> 'city' FROM logodesk.local_orders WHERE id = {}",
+            draft.0
+        ),
+        "Esbjerg",
+    );
+}
+
+/// Issue 29 item 5: a desk that leaves its team (Settings → Team → Forget) while the database
+/// is out of reach and a draft made meanwhile waits on this computer: the draft is not lost,
+/// it is this desk's own under its own "Club shop", shown, and a notice says so.
+#[test]
+fn leaving_the_team_while_it_is_out_of_reach_keeps_the_drafts_made_meanwhile() {
+    let (cluster, db, dir) = own_cluster();
+    let mut h = anna_on_the_team(&cluster, &db, dir.path(), Screen::Orders, |_, _| {});
+    wait_for(&mut h, "the team's account shown", |h| {
+        shows_a_team_account(h) && h.state().session().team == Some(TeamStatus::Connected)
+    });
+    cluster.stop().unwrap();
+    wait_for(&mut h, "the team database unreachable", team_unreachable);
+    open_new_order(&mut h);
+    let draft = h.state().orders().composer.draft_id().expect("a draft");
+    type_into(&mut h, "Reference", "PO-KEPT");
+
+    // Left for Settings (the change is saved at once), then Forget.
+    h.get_by_label(&Screen::Settings.to_string()).click();
+    h.run_steps(2);
+    press(&mut h, "Forget");
+    wait_for(&mut h, "the team forgotten", |h| {
+        h.state().session().team == Some(TeamStatus::Off)
+    });
+    wait_for(&mut h, "the notice of what stays", |h| {
+        h.state()
+            .notifications()
+            .iter()
+            .any(|n| n.contains("now this desk's own") && n.contains("Club shop"))
+    });
+    wait_for(&mut h, "the desk's own Club shop shown", |h| {
+        h.state().session().active.as_ref().is_some_and(|a| {
+            a.record.name == "Club shop" && a.record.id.0 < logodesk::store::TEAM_IDS_FROM
+        })
+    });
+    h.get_by_label(&Screen::Orders.to_string()).click();
+    wait_for(&mut h, "the draft listed as this desk's", |h| {
+        h.state()
+            .orders()
+            .drafts
+            .iter()
+            .any(|d| d.id == draft && d.reference == "PO-KEPT")
+    });
 }

@@ -129,4 +129,5 @@ backend-cli-account-added = Kontoen "{ $name }" blev tilføjet med sin nøgle i 
 backend-cli-key-attached = Kontoen "{ $name }" fandtes allerede på denne adresse: dette skrivebords nøgle er knyttet til den. Ordrer i kø med en tidligere nøgle venter i Historik.
 store-team-not-connected = Dette ligger i teamets database, som denne computer ikke kan nå lige nu. Det kommer tilbage, når forbindelsen gør (statuslinjen siger hvornår).
 team-kept-reference = { $reference } (gemt fra denne computer)
+team-left-account-name = { $name } (fra teamet)
 store-join-name-taken = Teamet har allerede en konto ved navn “{ $name }” med en anden adresse. Omdøb denne computers konto under Indstillinger → Konti (eller spørg, hvem der oprettede teamets), og tilslut igen; intet er flyttet endnu.

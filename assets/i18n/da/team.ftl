@@ -90,3 +90,12 @@ settings-team-kept-back = Teamets database er tilbage. Det, der blev gemt på de
     }.
 settings-team-kept-apart = { $reference } blev ændret på en anden computer, mens denne ikke kunne nå teamets database. Deres udgave bliver, som den er; det, du skrev her, er gemt som den nye kladde "{ $kept }". Sammenlign de to, og slet den, du ikke skal bruge.
 settings-team-kept-apart-placed = { $reference } blev ændret (eller bestilt) på en anden computer, mens denne ikke kunne nå teamets database, så ordren, du bestilte her, blev ikke sendt. Det, du skrev, er gemt som den nye kladde "{ $kept }": sammenlign den med deres, og bestil den igen, hvis den stadig skal bruges.
+settings-team-left-kept = Denne computer har forladt teamets database. Det, den gemte til teamet, mens databasen ikke kunne nås, nåede aldrig teamet og bliver på denne computer: { $drafts ->
+        [0] ingen kladder
+        [one] én kladde
+       *[other] { $drafts } kladder
+    }, nu denne computers egne, under { $accounts } i kontolisten (med denne computers nøgle til den).
+settings-team-left-unplaced = { $count ->
+        [one] Én af dem er en ordre, du bestilte i mellemtiden: den blev aldrig sendt og er en kladde igen. Bestil den herfra, hvis den stadig skal bruges.
+       *[other] { $count } af dem er ordrer, du bestilte i mellemtiden: de blev aldrig sendt og er kladder igen. Bestil dem herfra, hvis de stadig skal bruges.
+    }

@@ -129,4 +129,5 @@ backend-cli-account-added = The account "{ $name }" was added with its key in th
 backend-cli-key-attached = The account "{ $name }" was already here at this address: this desk's key is attached to it. Orders queued with an earlier key wait in History.
 store-team-not-connected = This is kept in the team database, which this desk cannot reach now. It comes back when the connection does (the status bar says when).
 team-kept-reference = { $reference } (kept from this desk)
+team-left-account-name = { $name } (from the team)
 store-join-name-taken = The team already has an account named “{ $name }” with another address. Rename this desk's account in Settings → Accounts (or ask who made the team's), then join again; nothing has moved yet.

@@ -90,3 +90,12 @@ settings-team-kept-back = The team database is back. What was kept on this compu
     }.
 settings-team-kept-apart = { $reference } was changed on another desk while this one could not reach the team database. Their version stays as it is; what you typed here is kept as the new draft "{ $kept }". Compare the two and delete the one you do not need.
 settings-team-kept-apart-placed = { $reference } was changed (or placed) on another desk while this one could not reach the team database, so the order you placed here was not sent. What you typed is kept as the new draft "{ $kept }": check it against theirs and place it again if it is still wanted.
+settings-team-left-kept = This desk left the team database. What it kept for the team while the database was out of reach never reached the team and stays on this computer: { $drafts ->
+        [0] no draft
+        [one] one draft
+       *[other] { $drafts } drafts
+    }, now this desk's own, under { $accounts } in the account list (with this desk's key for it).
+settings-team-left-unplaced = { $count ->
+        [one] One of them is an order you placed meanwhile: it was never sent and is a draft again. Place it from here if it is still wanted.
+       *[other] { $count } of them are orders you placed meanwhile: they were never sent and are drafts again. Place them from here if they are still wanted.
+    }

@@ -774,6 +774,22 @@ impl Orders {
         account: AccountId,
         generation: Generation,
     ) -> Result<(), UserError> {
+        // Out of reach since this desk started: nothing of the team's was read to keep, so
+        // the lists are what this desk kept for the account (`store::offline`).
+        let kept = with_store(&self.store, move |s| {
+            if account.0 >= crate::store::TEAM_IDS_FROM && s.team_never_reached() {
+                s.kept_for_account(account).map(Some)
+            } else {
+                Ok(None)
+            }
+        })
+        .await?;
+        if let Some(kept) = kept {
+            let filter = self.listed.filter.clone();
+            let lists = crate::backend::team::kept_lists(kept, filter);
+            self.sink.news(generation, lists);
+            return Ok(());
+        }
         let lists = with_store(&self.store, move |s| {
             // A team's account while its database is out of reach: the screens keep what they
             // last read (marked not fresh), with what is kept here meanwhile added as made.
