@@ -5,7 +5,6 @@
 //! here what a person saves for the team (`store::offline`); each reconnect's join sends it
 //! back.
 
-use crate::backend::orders::{HistoryList, OrdersEvent};
 use crate::backend::support::dialog::OpenRequest;
 use crate::backend::support::downloads::Downloads;
 use crate::backend::support::{
@@ -659,40 +658,6 @@ fn attached(
             .collect(),
     ));
     TeamStatus::Connected
-}
-
-/// The lists of a team's account whose database is out of reach since the desk started:
-/// only what this desk kept for it (`rows`, [`crate::store::Store::kept_for_account`]), the
-/// drafts, the rows that wait and History's rows under `filter`.
-pub(super) fn kept_lists(
-    rows: Vec<crate::store::LocalOrder>,
-    filter: crate::orders::local::HistoryFilter,
-) -> OrdersEvent {
-    use crate::store::OrderState;
-    let (drafts, placed): (Vec<_>, Vec<_>) =
-        rows.into_iter().partition(|o| o.state == OrderState::Draft);
-    let waiting = placed
-        .iter()
-        .filter(|o| {
-            matches!(
-                o.state,
-                OrderState::Queued | OrderState::Sent | OrderState::Uncertain | OrderState::Unknown
-            )
-        })
-        .cloned()
-        .collect();
-    let rows = placed.into_iter().filter(|o| filter.admits(o)).collect();
-    OrdersEvent::Lists {
-        drafts,
-        waiting,
-        history: Box::new(HistoryList {
-            filter,
-            after: None,
-            rows,
-            more: false,
-            summary: None,
-        }),
-    }
 }
 
 /// Connects to the team database (on the blocking lane: a connection that takes its time

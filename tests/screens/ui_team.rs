@@ -200,7 +200,7 @@ pub(crate) fn own_cluster() -> (pg_cluster::PgCluster, String, tempfile::TempDir
 /// Desk "Anna" (data in `dir`) on team database `db`, started on `screen` with account "Club
 /// shop" (its service out of reach) and what `seed` writes for it on the desk first: joined into
 /// the team as the app starts.
-pub(crate) fn anna_on_the_team(
+fn anna_on_the_team(
     cluster: &pg_cluster::PgCluster,
     db: &str,
     dir: &std::path::Path,
@@ -346,6 +346,47 @@ fn wait_for_team_row(h: &mut H, cluster: &pg_cluster::PgCluster, db: &str, sql: 
     }
 }
 
+/// Anna (the app) with a draft `reference` (`draft_json`) joined into the team, which Bo, on
+/// another desk (a store of its own on the same PostgreSQL), has open: she opens it from the
+/// drafts and sees it read-only. Answers her harness, Bo's store and the draft.
+pub(crate) fn anna_watching_bos_edit(
+    cluster: &pg_cluster::PgCluster,
+    db: &str,
+    dir: &std::path::Path,
+    draft_json: &str,
+    reference: &str,
+) -> (H, logodesk::store::Store, logodesk::store::LocalOrderId) {
+    use logodesk::store::{EditClaim, Store};
+    let mut h = anna_on_the_team(cluster, db, dir, Screen::Orders, |store, account| {
+        store
+            .create_draft(account, draft_json, reference, "Nordby IF")
+            .unwrap();
+    });
+    wait_for(&mut h, "the team's draft listed", |h| {
+        h.state()
+            .orders()
+            .drafts
+            .iter()
+            .any(|d| d.reference == reference && d.id.0 >= logodesk::store::TEAM_IDS_FROM)
+    });
+    let id = h.state().orders().drafts[0].id;
+    let mut bo = Store::open_in_memory().unwrap();
+    let client = postgres::Client::connect(&cluster.conninfo(db), postgres::NoTls).unwrap();
+    bo.attach_team(client, "Bo").unwrap();
+    assert_eq!(bo.start_editing(id, false).unwrap(), EditClaim::Mine);
+
+    h.get_by_label_contains("Drafts (").click();
+    h.run_steps(2);
+    wait_for(&mut h, "the draft marked as Bo's", |h| {
+        shows_text(h, "Bo is editing")
+    });
+    h.get_by_label("Open").click();
+    wait_for(&mut h, "the draft read-only", |h| {
+        shows_text(h, "Bo is editing this draft (since ")
+    });
+    (h, bo, id)
+}
+
 /// A team's History while its database goes away and comes back: the orders stay listed,
 /// marked as not fresh, and the mark goes once the desk is back on the team.
 #[test]
@@ -424,42 +465,9 @@ fn a_draft_another_desk_edits_is_read_only_until_taken_over_and_nothing_typed_is
         })
         .unwrap()
     };
-    // This desk's account and draft, joined into the team when the app starts.
-    let mut h = anna_on_the_team(
-        &cluster,
-        &db,
-        dir.path(),
-        Screen::Orders,
-        |store, account| {
-            store
-                .create_draft(account, &form("PO-SHARED"), "PO-SHARED", "Nordby IF")
-                .unwrap();
-        },
-    );
-    wait_for(&mut h, "the team's draft listed", |h| {
-        h.state()
-            .orders()
-            .drafts
-            .iter()
-            .any(|d| d.reference == "PO-SHARED" && d.id.0 >= logodesk::store::TEAM_IDS_FROM)
-    });
-    let id = h.state().orders().drafts[0].id;
-
-    // Bo, on another desk, has it open.
-    let mut bo = Store::open_in_memory().unwrap();
-    let client = postgres::Client::connect(&cluster.conninfo(&db), postgres::NoTls).unwrap();
-    bo.attach_team(client, "Bo").unwrap();
-    assert_eq!(bo.start_editing(id, false).unwrap(), EditClaim::Mine);
-
-    h.get_by_label_contains("Drafts (").click();
-    h.run_steps(2);
-    wait_for(&mut h, "the draft marked as Bo's", |h| {
-        shows_text(h, "Bo is editing")
-    });
-    h.get_by_label("Open").click();
-    wait_for(&mut h, "the draft read-only", |h| {
-        shows_text(h, "Bo is editing this draft (since ")
-    });
+    // Anna's draft, joined into the team, opened read-only while Bo (another desk) edits it.
+    let (mut h, mut bo, id) =
+        anna_watching_bos_edit(&cluster, &db, dir.path(), &form("PO-SHARED"), "PO-SHARED");
     let reference = |h: &H| {
         let node = text_field(h, "Reference");
         let node = node.accesskit_node();

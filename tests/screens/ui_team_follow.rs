@@ -3,10 +3,8 @@
 //! draft offering "Take over".
 
 use crate::ui_common::*;
-use crate::ui_team::{anna_on_the_team, own_cluster};
+use crate::ui_team::{anna_watching_bos_edit, own_cluster};
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use logodesk::store::{EditClaim, Store};
-use logodesk::ui::Screen;
 
 #[test]
 fn a_draft_watched_read_only_shows_as_placed_once_the_other_desk_places_it() {
@@ -16,39 +14,8 @@ fn a_draft_watched_read_only_shows_as_placed_once_the_other_desk_places_it() {
         ..Default::default()
     })
     .unwrap();
-    let mut h = anna_on_the_team(
-        &cluster,
-        &db,
-        dir.path(),
-        Screen::Orders,
-        |store, account| {
-            store
-                .create_draft(account, &form, "PO-PLACED-THERE", "Nordby IF")
-                .unwrap();
-        },
-    );
-    wait_for(&mut h, "the team's draft listed", |h| {
-        h.state()
-            .orders()
-            .drafts
-            .iter()
-            .any(|d| d.id.0 >= logodesk::store::TEAM_IDS_FROM)
-    });
-    let id = h.state().orders().drafts[0].id;
-
-    // Bo, on another desk, edits it: Anna opens it read-only.
-    let mut bo = Store::open_in_memory().unwrap();
-    let client = postgres::Client::connect(&cluster.conninfo(&db), postgres::NoTls).unwrap();
-    bo.attach_team(client, "Bo").unwrap();
-    assert_eq!(bo.start_editing(id, false).unwrap(), EditClaim::Mine);
-    h.get_by_label_contains("Drafts (").click();
-    wait_for(&mut h, "the draft marked as Bo's", |h| {
-        shows_text(h, "Bo is editing")
-    });
-    h.get_by_label("Open").click();
-    wait_for(&mut h, "the draft read-only", |h| {
-        shows_text(h, "Bo is editing this draft (since ")
-    });
+    let (mut h, mut bo, id) =
+        anna_watching_bos_edit(&cluster, &db, dir.path(), &form, "PO-PLACED-THERE");
 
     // Bo places it: Anna's composer shows the placed order (NOTIFY → lists), nothing to take
     // over, and nothing of it editable.

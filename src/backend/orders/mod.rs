@@ -786,7 +786,7 @@ impl Orders {
         .await?;
         if let Some(kept) = kept {
             let filter = self.listed.filter.clone();
-            let lists = crate::backend::team::kept_lists(kept, filter);
+            let lists = kept_lists(kept, filter);
             self.sink.news(generation, lists);
             return Ok(());
         }
@@ -839,6 +839,40 @@ impl Orders {
         let book = address_book(forms.iter().map(String::as_str));
         self.sink.news(generation, OrdersEvent::AddressBook(book));
         Ok(())
+    }
+}
+
+/// The lists of a team's account whose database is out of reach since the desk started:
+/// only what this desk kept for it (`rows`, [`crate::store::Store::kept_for_account`]), the
+/// drafts, the rows that wait and History's rows under `filter`.
+fn kept_lists(
+    rows: Vec<crate::store::LocalOrder>,
+    filter: crate::orders::local::HistoryFilter,
+) -> OrdersEvent {
+    use crate::store::OrderState;
+    let (drafts, placed): (Vec<_>, Vec<_>) =
+        rows.into_iter().partition(|o| o.state == OrderState::Draft);
+    let waiting = placed
+        .iter()
+        .filter(|o| {
+            matches!(
+                o.state,
+                OrderState::Queued | OrderState::Sent | OrderState::Uncertain | OrderState::Unknown
+            )
+        })
+        .cloned()
+        .collect();
+    let rows = placed.into_iter().filter(|o| filter.admits(o)).collect();
+    OrdersEvent::Lists {
+        drafts,
+        waiting,
+        history: Box::new(HistoryList {
+            filter,
+            after: None,
+            rows,
+            more: false,
+            summary: None,
+        }),
     }
 }
 
