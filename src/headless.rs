@@ -70,9 +70,25 @@ pub struct SendWatch {
     held: HashSet<LocalOrderId>,
     /// The first list has arrived (before it, "nothing queued" is not known).
     listed: bool,
+    /// When this run started (the store's ISO-8601 UTC text): a row first seen beyond the
+    /// queue and changed since then was answered during this run, though its change came
+    /// before the list (on a busy machine the outbox may send before the list is read).
+    since: Option<String>,
 }
 
 impl SendWatch {
+    /// A watch of a run starting now.
+    pub fn starting_now() -> SendWatch {
+        SendWatch {
+            since: Some(
+                chrono::Utc::now()
+                    .format("%Y-%m-%dT%H:%M:%S%.3fZ")
+                    .to_string(),
+            ),
+            ..SendWatch::default()
+        }
+    }
+
     /// Takes a newer state of a row; answers it when the row just left the queue. Before the
     /// list arrives, a row seen `Sent` for the first time has just been sent (the outbox sends
     /// at once, the tracker's first poll comes later).
@@ -87,20 +103,29 @@ impl SendWatch {
             return None;
         }
         self.rows.insert(row.id, row.state);
+        let changed_in_this_run = self
+            .since
+            .as_deref()
+            .is_some_and(|since| row.updated_at.as_str() >= since);
         let left_queue = match was {
             Some(w) => w == OrderState::Queued,
-            None => !self.listed && row.state == OrderState::Sent,
+            None => (!self.listed && row.state == OrderState::Sent) || changed_in_this_run,
         };
         (left_queue && row.state != OrderState::Queued).then_some(row.state)
     }
 
-    /// Takes the account's list; answers how many are queued.
-    pub fn list(&mut self, history: &[LocalOrder]) -> usize {
+    /// Takes the account's list; answers how many are queued, and the rows of it answered
+    /// during this run before the list came (with their new state).
+    pub fn list<'r>(
+        &mut self,
+        history: &'r [LocalOrder],
+    ) -> (usize, Vec<(&'r LocalOrder, OrderState)>) {
         self.listed = true;
-        for row in history {
-            self.update(row);
-        }
-        self.queued()
+        let answered = history
+            .iter()
+            .filter_map(|row| self.update(row).map(|state| (row, state)))
+            .collect();
+        (self.queued(), answered)
     }
 
     /// Rows still waiting for the service's answer (held ones not counted).
@@ -191,7 +216,7 @@ fn run_loop(
     exit_when_sent: bool,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
-    let mut watch = SendWatch::default();
+    let mut watch = SendWatch::starting_now();
     let mut ready = false;
     loop {
         match woken.recv() {
@@ -232,8 +257,11 @@ fn run_loop(
                 }) => {
                     // Every row that waits, and the newest rows (those just answered).
                     let rows: Vec<_> = waiting.into_iter().chain(history.rows).collect();
-                    let queued = watch.list(&rows);
+                    let (queued, answered) = watch.list(&rows);
                     writeln!(out, "{queued} queued orders to send")?;
+                    for (row, state) in answered {
+                        writeln!(out, "{}", answered_line(row, state))?;
+                    }
                     if watch.held() > 0 {
                         writeln!(
                             out,
@@ -355,7 +383,9 @@ mod tests {
             Some(OrderState::Sent)
         );
         assert_eq!(
-            watch.list(&[row(1, OrderState::Queued), row(2, OrderState::Queued)]),
+            watch
+                .list(&[row(1, OrderState::Queued), row(2, OrderState::Queued)])
+                .0,
             1
         );
         assert_eq!(
@@ -367,11 +397,29 @@ mod tests {
     }
 
     #[test]
+    fn a_row_sent_before_the_list_came_is_said_once_and_an_older_one_not() {
+        let mut watch = SendWatch::starting_now();
+        let since = watch.since.clone().unwrap_or_default();
+        // Sent by this run's outbox before the list was read: no change was heard of it.
+        let mut sent = row(1, OrderState::Completed);
+        sent.updated_at = since.clone();
+        // Completed in an earlier run.
+        let mut older = row(2, OrderState::Completed);
+        older.updated_at = "2020-01-01T00:00:00.000Z".into();
+        let rows = [sent.clone(), older];
+        let (queued, answered) = watch.list(&rows);
+        assert_eq!(queued, 0);
+        assert_eq!(answered, vec![(&sent, OrderState::Completed)]);
+        assert!(watch.all_sent());
+        assert_eq!(watch.update(&sent), None, "said once");
+    }
+
+    #[test]
     fn held_rows_are_not_waited_for() {
         let mut watch = SendWatch::default();
         let mut held = row(1, OrderState::Queued);
         held.hold = Some(crate::store::Hold::AccountGone);
-        assert_eq!(watch.list(&[held.clone(), row(2, OrderState::Queued)]), 1);
+        assert_eq!(watch.list(&[held.clone(), row(2, OrderState::Queued)]).0, 1);
         assert_eq!(watch.held(), 1);
         assert!(!watch.all_sent());
         watch.update(&row(2, OrderState::Sent));
