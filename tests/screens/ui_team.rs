@@ -346,30 +346,17 @@ fn wait_for_team_row(h: &mut H, cluster: &pg_cluster::PgCluster, db: &str, sql: 
     }
 }
 
-/// Anna (the app) with a draft `reference` (`draft_json`) joined into the team, which Bo, on
-/// another desk (a store of its own on the same PostgreSQL), has open: she opens it from the
-/// drafts and sees it read-only. Answers her harness, Bo's store and the draft.
+/// Anna (the app) with a draft `reference` joined into the team (`anna_with_a_team_draft`),
+/// which Bo, on another desk (a store of its own on the same PostgreSQL), has open: she opens
+/// it from the drafts and sees it read-only. Answers her harness, Bo's store and the draft.
 pub(crate) fn anna_watching_bos_edit(
     cluster: &pg_cluster::PgCluster,
     db: &str,
     dir: &std::path::Path,
-    draft_json: &str,
     reference: &str,
 ) -> (H, logodesk::store::Store, logodesk::store::LocalOrderId) {
     use logodesk::store::{EditClaim, Store};
-    let mut h = anna_on_the_team(cluster, db, dir, Screen::Orders, |store, account| {
-        store
-            .create_draft(account, draft_json, reference, "Nordby IF")
-            .unwrap();
-    });
-    wait_for(&mut h, "the team's draft listed", |h| {
-        h.state()
-            .orders()
-            .drafts
-            .iter()
-            .any(|d| d.reference == reference && d.id.0 >= logodesk::store::TEAM_IDS_FROM)
-    });
-    let id = h.state().orders().drafts[0].id;
+    let (mut h, id) = anna_with_a_team_draft(cluster, db, dir, reference);
     let mut bo = Store::open_in_memory().unwrap();
     let client = postgres::Client::connect(&cluster.conninfo(db), postgres::NoTls).unwrap();
     bo.attach_team(client, "Bo").unwrap();
@@ -466,8 +453,7 @@ fn a_draft_another_desk_edits_is_read_only_until_taken_over_and_nothing_typed_is
         .unwrap()
     };
     // Anna's draft, joined into the team, opened read-only while Bo (another desk) edits it.
-    let (mut h, mut bo, id) =
-        anna_watching_bos_edit(&cluster, &db, dir.path(), &form("PO-SHARED"), "PO-SHARED");
+    let (mut h, mut bo, id) = anna_watching_bos_edit(&cluster, &db, dir.path(), "PO-SHARED");
     let reference = |h: &H| {
         let node = text_field(h, "Reference");
         let node = node.accesskit_node();

@@ -14,8 +14,7 @@ fn a_draft_watched_read_only_shows_as_placed_once_the_other_desk_places_it() {
         ..Default::default()
     })
     .unwrap();
-    let (mut h, mut bo, id) =
-        anna_watching_bos_edit(&cluster, &db, dir.path(), &form, "PO-PLACED-THERE");
+    let (mut h, mut bo, id) = anna_watching_bos_edit(&cluster, &db, dir.path(), "PO-PLACED-THERE");
 
     // Bo places it: Anna's composer shows the placed order (NOTIFY → lists), nothing to take
     // over, and nothing of it editable.
