@@ -13,17 +13,18 @@
 ;   EXE        the logodesk.exe to install
 ;   SRCDIR     the repository's root (README.md, LICENSE, assets/logodesk.ico)
 ;   OUTFILE    the installer to write
+;   COMPRESSOR NSIS's compressor, "/SOLID lzma" (smallest) unless build.sh is asked --fast
 
 ; A 64-bit installer for a 64-bit program (it also runs under Wine without wine32).
 Target amd64-unicode
 ManifestDPIAware true
 ManifestSupportedOS all
 RequestExecutionLevel user
-SetCompressor /SOLID lzma
 
-!ifndef VERSION | VIVERSION | EXE | SRCDIR | OUTFILE
-  !error "build with packaging/windows/build.sh (VERSION, VIVERSION, EXE, SRCDIR and OUTFILE must be defined)"
+!ifndef VERSION | VIVERSION | EXE | SRCDIR | OUTFILE | COMPRESSOR
+  !error "build with packaging/windows/build.sh (VERSION, VIVERSION, EXE, SRCDIR, OUTFILE and COMPRESSOR must be defined)"
 !endif
+SetCompressor ${COMPRESSOR}
 
 !define APP "logodesk"
 !define PUBLISHER "The logodesk developers"
