@@ -149,8 +149,18 @@ impl Tasks {
     }
 
     async fn send_list(&self, account: AccountId, generation: Generation) -> Result<(), UserError> {
-        let tasks = with_store(&self.store, move |s| s.tracked_tasks(account)).await?;
-        self.sink.news(generation, TasksEvent::List(tasks));
+        let tasks = with_store(&self.store, move |s| {
+            // A team's tasks while its database is out of reach: the screen keeps the list it
+            // last read (marked not fresh); none was read when the team was never reached.
+            if account.0 >= crate::store::TEAM_IDS_FROM && s.team_away() {
+                return Ok(s.team_never_reached().then(Vec::new));
+            }
+            s.tracked_tasks(account).map(Some)
+        })
+        .await?;
+        if let Some(tasks) = tasks {
+            self.sink.news(generation, TasksEvent::List(tasks));
+        }
         Ok(())
     }
 }

@@ -1,5 +1,6 @@
 //! The "not fresh" mark of what the backend answered from its disk cache because the service
-//! could not be reached (`stale_since`): the gallery, a logo's detail and a design's views.
+//! could not be reached (`stale_since`): the gallery, a logo's detail and a design's views; and
+//! of a team's screens while the team database is out of reach (History, Tasks, the composer).
 
 use crate::locale::Language;
 use crate::tr;
@@ -10,14 +11,26 @@ use egui::{RichText, Ui};
 /// A line in the warning colours saying that what is shown was saved at `since` and is not
 /// up to date; its hover says why and when it will be.
 pub fn stale_mark(ui: &mut Ui, since: DateTime<Utc>, language: Language) {
-    let t = theme::tokens(ui.ctx());
     let text = tr!("stale-mark", when = language.date_time(&since));
+    mark(ui, &text).on_hover_text(tr!("stale-mark-hover"));
+}
+
+/// The same mark on a team's screen while the team database is out of reach: `text` says what
+/// is shown and what becomes of what is done meanwhile (the status bar says when it is tried
+/// again).
+pub fn team_away_mark(ui: &mut Ui, text: &str) {
+    mark(ui, text);
+}
+
+/// `text` after a warning sign, in a frame of the warning colours, as wide as the screen.
+fn mark(ui: &mut Ui, text: &str) -> egui::Response {
+    let t = theme::tokens(ui.ctx());
     egui::Frame::new()
         .fill(t.warning_soft)
         .corner_radius(theme::radius::CONTROL)
         .inner_margin(space::S)
         .show(ui, |ui| {
-            ui.label(RichText::new(format!("⚠ {text}")).color(t.text_strong))
-                .on_hover_text(tr!("stale-mark-hover"));
-        });
+            ui.add(egui::Label::new(RichText::new(format!("⚠ {text}")).color(t.text_strong)).wrap())
+        })
+        .inner
 }

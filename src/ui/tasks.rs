@@ -223,6 +223,10 @@ impl ScreenView for TasksScreen {
             &crate::tr!("tasks-title"),
             Some(&crate::tr!("tasks-subtitle")),
         );
+        // The team database is out of reach: the list is what was last read.
+        if shared.session.team_data_stale() {
+            super::stale::team_away_mark(ui, &crate::tr!("tasks-team-stale"));
+        }
         ui.add_space(space::S);
         let id = IdEntry::new(
             &mut self.id_input,

@@ -39,3 +39,24 @@ fn a_draft_watched_read_only_shows_as_placed_once_the_other_desk_places_it() {
     );
     assert_eq!(h.state().orders().drafts.len(), 0, "no draft left");
 }
+
+/// Watching another desk edit a draft with problems (issue 29, item 3): none of them is
+/// marked here and no count of things to fix is shown, as if this person had to fix them;
+/// taken over, the draft is this person's and its problems show.
+#[test]
+fn a_draft_watched_read_only_shows_none_of_its_problems_until_taken_over() {
+    let (cluster, db, dir) = own_cluster();
+    let (mut h, _bo, _id) = anna_watching_bos_edit(&cluster, &db, dir.path(), "PO-WATCHED");
+    h.run_steps(2);
+    let nothing_to_order = "Add at least one design or logo to the order.";
+    assert!(!shows_text(&h, "to fix"), "no count of things to fix");
+    assert!(!shows_text(&h, nothing_to_order), "no problem marked");
+
+    h.get_by_label("Take over").click();
+    wait_for(&mut h, "the draft editable", |h| {
+        !shows_text(h, "Bo is editing this draft")
+    });
+    h.run_steps(2);
+    assert!(shows_text(&h, "to fix"), "the count of things to fix");
+    assert!(shows_text(&h, nothing_to_order), "the problem marked");
+}

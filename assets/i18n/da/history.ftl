@@ -5,7 +5,7 @@
 history-title = Ordrehistorik
 history-subtitle = { $count } lagt fra denne maskine eller slået op · { $pending } i gang
 history-subtitle-team = { $count } lagt af teamet eller slået op · { $pending } i gang
-history-subtitle-stale = { $subtitle } · ikke opdateret: teamets database kan ikke nås, dette er det sidst læste
+history-team-stale = Ikke opdateret: teamets database kan ikke nås; dette er det sidst læste. Ordrer, der afgives her i mellemtiden, venter på denne computer og går til teamet, når den er tilbage.
 history-look-up = Slå op
 history-looking-up = Slår ordren op
 history-tracking-id = Sporings-id
@@ -13,6 +13,8 @@ history-search-hint = Søg på ordrenummer, reference eller modtager
 history-search-name = Søg i ordrer
 history-empty = Ingen ordrer endnu
 history-empty-hint = Ordrer, du lægger fra denne maskine, vises her og følges, til de er færdige.
+history-empty-team-away = Intet af teamets er læst endnu
+history-empty-team-away-hint = Teamets ordrer vises her, så snart databasen kan nås; statuslinjen siger, hvornår der prøves igen.
 history-no-match = Ingen ordre passer
 history-no-match-hint = Prøv et andet ordrenummer, en anden reference eller modtager.
 history-col-order = Ordre

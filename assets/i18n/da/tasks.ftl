@@ -2,6 +2,7 @@
 
 tasks-title = Vektoriseringsopgaver
 tasks-subtitle = Slå en opgave op på dens id for at følge den her. Tjenesten har ingen liste over opgaver, så listen gemmes på denne computer for hver konto; ventende opgaver tjekkes med få sekunders mellemrum, til de er færdige.
+tasks-team-stale = Ikke opdateret: teamets database kan ikke nås; dette er teamets liste, som den sidst blev læst. Opgaver kan følges igen, når den er tilbage.
 tasks-looking-up = Slår opgave { $id } op
 tasks-task-id = Opgave-id
 tasks-task-id-hint = f.eks. 70001

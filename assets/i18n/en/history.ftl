@@ -5,7 +5,7 @@
 history-title = Order history
 history-subtitle = { $count } placed from this machine or looked up · { $pending } in progress
 history-subtitle-team = { $count } placed by the team or looked up · { $pending } in progress
-history-subtitle-stale = { $subtitle } · not fresh: the team database is out of reach, this is what was last read
+history-team-stale = Not fresh: the team database is out of reach; this is what was last read. Orders placed here meanwhile wait on this computer and go to the team when it is back.
 history-look-up = Look up
 history-looking-up = Looking up the order
 history-tracking-id = Tracking id
@@ -13,6 +13,8 @@ history-search-hint = Search order number, reference or recipient
 history-search-name = Search orders
 history-empty = No orders yet
 history-empty-hint = Orders you place from this machine appear here and are followed until they complete.
+history-empty-team-away = Nothing of the team's read yet
+history-empty-team-away-hint = The team's orders show here once its database can be reached; the status bar says when it is tried again.
 history-no-match = No order matches
 history-no-match-hint = Try another order number, reference or recipient.
 history-col-order = Order

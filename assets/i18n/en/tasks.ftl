@@ -2,6 +2,7 @@
 
 tasks-title = Vectorize tasks
 tasks-subtitle = Look a task up by its id to follow it here. The service has no list of tasks, so this list is kept on this computer, per account; pending tasks are checked every few seconds until they are finished.
+tasks-team-stale = Not fresh: the team database is out of reach; this is the team's list as last read. Tasks can be tracked again once it is back.
 tasks-looking-up = Looking up task { $id }
 tasks-task-id = Task id
 tasks-task-id-hint = e.g. 70001

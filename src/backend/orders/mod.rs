@@ -496,7 +496,18 @@ impl Orders {
                 after,
             } => {
                 let fresh = after.is_none();
-                let list = history_list(&self.store, account, filter, after, HISTORY_PAGE).await?;
+                let list = match self.kept_placed(account).await? {
+                    // Out of reach since the desk started: what this desk kept, in one page.
+                    Some(placed) if fresh => kept_history(placed, filter),
+                    Some(_) => HistoryList {
+                        filter,
+                        after,
+                        rows: Vec::new(),
+                        more: false,
+                        summary: None,
+                    },
+                    None => history_list(&self.store, account, filter, after, HISTORY_PAGE).await?,
+                };
                 if fresh {
                     self.listed = Listed {
                         filter: list.filter.clone(),
@@ -769,6 +780,28 @@ impl Orders {
         Ok(())
     }
 
+    /// The placed rows this desk kept for a team's `account` (newest first) when its
+    /// database was not reached since the desk started (History has nothing else to show);
+    /// `None` otherwise.
+    async fn kept_placed(
+        &self,
+        account: AccountId,
+    ) -> Result<Option<Vec<crate::store::LocalOrder>>, UserError> {
+        with_store(&self.store, move |s| {
+            if account.0 >= crate::store::TEAM_IDS_FROM && s.team_never_reached() {
+                let rows = s.kept_for_account(account)?;
+                Ok(Some(
+                    rows.into_iter()
+                        .filter(|o| o.state != crate::store::OrderState::Draft)
+                        .collect(),
+                ))
+            } else {
+                Ok(None)
+            }
+        })
+        .await
+    }
+
     async fn send_lists(
         &self,
         account: AccountId,
@@ -862,17 +895,34 @@ fn kept_lists(
         })
         .cloned()
         .collect();
-    let rows = placed.into_iter().filter(|o| filter.admits(o)).collect();
     OrdersEvent::Lists {
         drafts,
         waiting,
-        history: Box::new(HistoryList {
-            filter,
-            after: None,
-            rows,
-            more: false,
-            summary: None,
-        }),
+        history: Box::new(kept_history(placed, filter)),
+    }
+}
+
+/// History's list of the placed rows this desk kept for a team's account (`placed`, newest
+/// first) under `filter`: every one in one page (a desk keeps few), with what they add up to.
+fn kept_history(
+    placed: Vec<crate::store::LocalOrder>,
+    filter: crate::orders::local::HistoryFilter,
+) -> HistoryList {
+    let all = placed.len();
+    let rows: Vec<_> = placed.into_iter().filter(|o| filter.admits(o)).collect();
+    let (sums, without_total) = crate::orders::local::totals(&rows);
+    let matching = crate::store::HistoryTotals {
+        count: rows.len(),
+        sums: sums.into_iter().map(|(c, s)| (c, s.normalize())).collect(),
+        without_total,
+        of_all: all,
+    };
+    HistoryList {
+        filter,
+        after: None,
+        rows,
+        more: false,
+        summary: Some(HistorySummary { matching, all }),
     }
 }
 
@@ -1069,6 +1119,49 @@ mod tests {
             error_message: None,
             order: Some(serde_json::from_value(order).unwrap()),
         }
+    }
+
+    /// History at a cold start while the team database is out of reach: the rows this desk
+    /// kept, counted and added up as the store counts them (the subtitle and the totals).
+    #[test]
+    fn the_history_of_what_a_desk_kept_counts_and_adds_up_its_rows() {
+        let mut answered = row("PO-1", "Nordby IF");
+        answered.record = Some(record("PO-1", "Nordby IF"));
+        let queued = row("PO-2", "Sønderby FC");
+        let summary = |list: HistoryList| {
+            let s = list.summary.expect("a summary");
+            (
+                list.rows.len(),
+                s.matching.count,
+                s.matching.without_total,
+                s.matching.sums,
+                s.matching.of_all,
+                s.all,
+            )
+        };
+        let all = kept_history(
+            vec![answered.clone(), queued.clone()],
+            HistoryFilter::default(),
+        );
+        assert_eq!(
+            summary(all),
+            (
+                2,
+                2,
+                1,
+                vec![("DKK".to_owned(), rust_decimal::Decimal::from(125))],
+                2,
+                2
+            )
+        );
+        let filter = HistoryFilter {
+            recipient: "sønderby".into(),
+            ..HistoryFilter::default()
+        };
+        assert_eq!(
+            summary(kept_history(vec![answered, queued], filter)),
+            (1, 1, 1, vec![], 2, 2)
+        );
     }
 
     #[test]

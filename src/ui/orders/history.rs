@@ -505,12 +505,6 @@ impl HistoryView {
             } else {
                 crate::tr!("history-subtitle", count = all, pending = pending)
             };
-            // The team database is out of reach: this is what was last read.
-            let subtitle = if shared.session.team_data_stale() {
-                crate::tr!("history-subtitle-stale", subtitle = subtitle)
-            } else {
-                subtitle
-            };
             ui.screen_title(&crate::tr!("history-title"), Some(&subtitle));
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 let tracking = IdEntry::new(
@@ -535,6 +529,12 @@ impl HistoryView {
             });
         });
         id_entry::problem_ui(ui, &self.lookup_error);
+        // The team database is out of reach: this is what was last read.
+        let away = shared.session.team_data_stale();
+        if away {
+            ui.add_space(space::S);
+            crate::ui::stale::team_away_mark(ui, &crate::tr!("history-team-stale"));
+        }
         ui.add_space(space::S);
         ui.add(
             egui::TextEdit::singleline(&mut self.filter.text)
@@ -547,7 +547,12 @@ impl HistoryView {
         ui.add_space(space::S);
         let shown = history;
         if shown.is_empty() {
-            let (title, hint) = if all == 0 && !self.filter.is_set() {
+            let (title, hint) = if all == 0 && !self.filter.is_set() && away {
+                (
+                    crate::tr!("history-empty-team-away"),
+                    crate::tr!("history-empty-team-away-hint"),
+                )
+            } else if all == 0 && !self.filter.is_set() {
                 (
                     crate::tr!("history-empty"),
                     crate::tr!("history-empty-hint"),

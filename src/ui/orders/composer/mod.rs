@@ -265,7 +265,13 @@ impl Composer {
             self.import_roster_file(line, path, shared);
         }
         let issues = self.issues();
-        let shown = self.reveal.shown(&issues, &self.form.designs);
+        // Watching another desk edit: no problem of theirs marked, no count to fix.
+        let watching = self.sharing.watching();
+        let shown = if watching {
+            Vec::new()
+        } else {
+            self.reveal.shown(&issues, &self.form.designs)
+        };
         let frozen = self.is_frozen();
         // Read-only too while another desk edits the draft or the person has to choose.
         let locked = frozen || self.sharing.locked();
@@ -326,7 +332,7 @@ impl Composer {
                         self.reveal.try_all();
                         self.question.set(Question::Place, ready);
                     }
-                    if !issues.is_empty() {
+                    if !issues.is_empty() && !watching {
                         let t = theme::tokens(ui.ctx());
                         let count = to_fix(issues.len());
                         ui.badge(&count, t.danger, t.danger_soft)
@@ -352,8 +358,7 @@ impl Composer {
         }
         // A team's draft while its database is out of reach: typing goes on, kept here.
         if shared.session.team_data_stale() && !frozen {
-            let t = theme::tokens(ui.ctx());
-            ui.label(RichText::new(crate::tr!("composer-team-kept")).color(t.warning));
+            crate::ui::stale::team_away_mark(ui, &crate::tr!("composer-team-kept"));
         }
         ui.add_space(space::M);
         if let Some(mine) = self.sharing_ui(ui, shared) {

@@ -65,6 +65,12 @@ impl Sharing {
     pub fn locked(&self) -> bool {
         self.standing != Standing::Mine
     }
+
+    /// Whether the person only watches another desk edit the draft: its problems are theirs
+    /// to fix, not shown here as if this person had to.
+    pub fn watching(&self) -> bool {
+        matches!(self.standing, Standing::ReadOnly(_))
+    }
 }
 
 impl Composer {
