@@ -202,7 +202,9 @@ fn first_list(store: &Store, account: AccountId, query: &HistoryQuery) -> usize 
     let page = store
         .history_page(account, query, None, 200)
         .expect("a page");
-    let matching = store.history_totals(account, query).expect("totals");
+    let matching = store
+        .history_totals_after(account, query, &page)
+        .expect("totals");
     black_box(page.rows.len() + matching.count + matching.of_all)
 }
 

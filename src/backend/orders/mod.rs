@@ -942,7 +942,7 @@ async fn history_list(
         let summary = match cursor {
             Some(_) => None,
             None => {
-                let matching = s.history_totals(account, &query)?;
+                let matching = s.history_totals_after(account, &query, &page)?;
                 let all = matching.of_all;
                 Some(HistorySummary { matching, all })
             }

@@ -324,8 +324,29 @@ fn totals_add_up_every_matching_row_by_currency_exactly() {
         let one = store.history_totals(a, &first).unwrap();
         assert_eq!(one.sums, vec![("DKK".to_owned(), Decimal::new(10050, 2))]);
         assert_eq!((one.count, one.without_total), (1, 0));
-        // Counted in the same pass: every row of the history, whatever the query.
+        // Every row of the history, whatever the query.
         assert_eq!((one.of_all, totals.of_all), (4, 4));
+        // Added up after the first page: from the page's own rows when it holds every match
+        // (by id), over the history again when there are more; the same either way.
+        for (query, limit) in [
+            (HistoryQuery::default(), 200),
+            (HistoryQuery::default(), 2),
+            (first.clone(), 200),
+            (
+                HistoryQuery {
+                    text: "nothing like it".into(),
+                    ..HistoryQuery::default()
+                },
+                200,
+            ),
+        ] {
+            let page = store.history_page(a, &query, None, limit).unwrap();
+            assert_eq!(
+                store.history_totals_after(a, &query, &page).unwrap(),
+                store.history_totals(a, &query).unwrap(),
+                "{query:?}, {limit} a page"
+            );
+        }
         // The same as the screen adds up from the rows.
         let rows = store.local_orders(a, false).unwrap();
         let (sums, open) = crate::orders::local::totals(&rows);
