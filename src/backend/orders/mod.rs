@@ -496,9 +496,9 @@ impl Orders {
                 after,
             } => {
                 let fresh = after.is_none();
-                let list = match self.kept_placed(account).await? {
+                let list = match self.kept_rows(account).await? {
                     // Out of reach since the desk started: what this desk kept, in one page.
-                    Some(placed) if fresh => kept_history(placed, filter),
+                    Some(kept) if fresh => kept_history(kept, filter),
                     Some(_) => HistoryList {
                         filter,
                         after,
@@ -780,21 +780,15 @@ impl Orders {
         Ok(())
     }
 
-    /// The placed rows this desk kept for a team's `account` (newest first) when its
-    /// database was not reached since the desk started (History has nothing else to show);
-    /// `None` otherwise.
-    async fn kept_placed(
+    /// What this desk kept for a team's `account` (newest first) when its database was not
+    /// reached since the desk started: all the lists can show of it. `None` otherwise.
+    async fn kept_rows(
         &self,
         account: AccountId,
     ) -> Result<Option<Vec<crate::store::LocalOrder>>, UserError> {
         with_store(&self.store, move |s| {
             if account.0 >= crate::store::TEAM_IDS_FROM && s.team_never_reached() {
-                let rows = s.kept_for_account(account)?;
-                Ok(Some(
-                    rows.into_iter()
-                        .filter(|o| o.state != crate::store::OrderState::Draft)
-                        .collect(),
-                ))
+                s.kept_for_account(account).map(Some)
             } else {
                 Ok(None)
             }
@@ -809,15 +803,7 @@ impl Orders {
     ) -> Result<(), UserError> {
         // Out of reach since this desk started: nothing of the team's was read to keep, so
         // the lists are what this desk kept for the account (`store::offline`).
-        let kept = with_store(&self.store, move |s| {
-            if account.0 >= crate::store::TEAM_IDS_FROM && s.team_never_reached() {
-                s.kept_for_account(account).map(Some)
-            } else {
-                Ok(None)
-            }
-        })
-        .await?;
-        if let Some(kept) = kept {
+        if let Some(kept) = self.kept_rows(account).await? {
             let filter = self.listed.filter.clone();
             let lists = kept_lists(kept, filter);
             self.sink.news(generation, lists);
@@ -902,12 +888,17 @@ fn kept_lists(
     }
 }
 
-/// History's list of the placed rows this desk kept for a team's account (`placed`, newest
-/// first) under `filter`: every one in one page (a desk keeps few), with what they add up to.
+/// History's list of the rows this desk kept for a team's account (`kept`, newest first; its
+/// drafts left out) under `filter`: every one in one page (a desk keeps few), with what they
+/// add up to.
 fn kept_history(
-    placed: Vec<crate::store::LocalOrder>,
+    kept: Vec<crate::store::LocalOrder>,
     filter: crate::orders::local::HistoryFilter,
 ) -> HistoryList {
+    let placed: Vec<_> = kept
+        .into_iter()
+        .filter(|o| o.state != crate::store::OrderState::Draft)
+        .collect();
     let all = placed.len();
     let rows: Vec<_> = placed.into_iter().filter(|o| filter.admits(o)).collect();
     let (sums, without_total) = crate::orders::local::totals(&rows);
