@@ -167,6 +167,20 @@ pub enum CliCommand {
     QueueOrder(QueueOrderArgs),
     /// Print the order history as the History screen lists it, as CSV or JSON.
     History(HistoryArgs),
+    /// Create or upgrade the team database's tables as the team's owner role (the role in
+    /// --team-database); the desks' role may not change the schema. Reads no data folder.
+    MigrateTeam(MigrateTeamArgs),
+}
+
+/// Options of `logodesk migrate-team`.
+#[derive(Debug, Args)]
+pub struct MigrateTeamArgs {
+    /// A file holding the owner role's password, readable by its owner only (chmod 600); without it no password is sent (a Unix socket's peer authentication).
+    #[arg(long, value_name = "PATH")]
+    pub password_file: Option<PathBuf>,
+    /// A CA file (PEM) to trust for the server's certificate instead of the system's roots.
+    #[arg(long, value_name = "PATH")]
+    pub ca_file: Option<PathBuf>,
 }
 
 /// `logodesk account …`.
@@ -327,6 +341,10 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(CliCommand::Account(AccountCommand::Add(args))) => run_account_add(args),
         Some(CliCommand::QueueOrder(args)) => run_queue_order(args),
         Some(CliCommand::History(args)) => run_history(args),
+        Some(CliCommand::MigrateTeam(args)) => {
+            logging::init_stderr();
+            run_migrate_team(args)
+        }
         None => run_app(cli.app),
     }
 }
@@ -635,6 +653,29 @@ fn run_queue_order(args: QueueOrderArgs) -> anyhow::Result<()> {
     let queued = commands::queue_order(&mut store, &account, &order)?;
     println!("{}", serde_json::to_string(&queued)?);
     drop(lock);
+    Ok(())
+}
+
+fn run_migrate_team(args: MigrateTeamArgs) -> anyhow::Result<()> {
+    let address = crate::team::run_address()
+        .cloned()
+        .ok_or(commands::CommandError::MigrateNeedsAddress)?;
+    let password = args
+        .password_file
+        .as_deref()
+        .map(commands::read_password_file)
+        .transpose()?;
+    let settings = crate::team::TeamSettings {
+        address,
+        password,
+        ca_file: args.ca_file,
+        desk_name: "migrate-team".into(),
+    };
+    let version = commands::migrate_team(&settings)?;
+    eprintln!(
+        "{}",
+        crate::tr!("backend-cli-team-migrated", version = version.to_string())
+    );
     Ok(())
 }
 

@@ -46,6 +46,14 @@ pub enum CommandError {
     /// Every sentence of the composer's rules the body breaks, one a line.
     #[error("{}\n{}", crate::tr!("backend-cli-order-invalid", count = .0.len()), .0.join("\n"))]
     OrderInvalid(Vec<String>),
+    #[error("{}", crate::tr!("backend-cli-migrate-needs-address"))]
+    MigrateNeedsAddress,
+    #[error("{}", crate::tr!("backend-cli-password-file-unreadable", path = .path.display().to_string(), reason = .reason.as_str()))]
+    PasswordFileUnreadable { path: PathBuf, reason: String },
+    #[error("{}", crate::tr!("backend-cli-password-file-shared", path = .0.display().to_string()))]
+    PasswordFileShared(PathBuf),
+    #[error(transparent)]
+    Team(#[from] crate::team::TeamError),
     #[error(transparent)]
     Store(#[from] StoreError),
     #[error(transparent)]
@@ -95,6 +103,34 @@ pub fn read_key(source: KeySource<'_>) -> Result<ApiKey, CommandError> {
         return Err(CommandError::KeyEmpty);
     }
     Ok(ApiKey::new(key))
+}
+
+/// The password in the file at `path` (its first line, trimmed), refused unless only its owner
+/// may read it. The file is opened once and its permissions read from the open file, so what
+/// is checked is what is read.
+pub fn read_password_file(path: &Path) -> Result<secrecy::SecretString, CommandError> {
+    use std::io::Read as _;
+    let unreadable = |e: std::io::Error| CommandError::PasswordFileUnreadable {
+        path: path.to_owned(),
+        reason: e.to_string(),
+    };
+    let mut file = std::fs::File::open(path).map_err(unreadable)?;
+    if !owner_only(&file.metadata().map_err(unreadable)?) {
+        return Err(CommandError::PasswordFileShared(path.to_owned()));
+    }
+    let mut text = String::new();
+    file.read_to_string(&mut text).map_err(unreadable)?;
+    let password = text.lines().next().unwrap_or("").trim();
+    Ok(secrecy::SecretString::from(password.to_owned()))
+}
+
+/// `logodesk migrate-team`: connects to the team database as `settings` says (the team's
+/// owner role) and creates or upgrades its tables ([`Store::open_postgres`]); no data folder
+/// is read or written and no desk joins. Answers the schema version now in force.
+pub fn migrate_team(settings: &crate::team::TeamSettings) -> Result<i64, CommandError> {
+    let client = crate::team::connect(settings)?;
+    let store = Store::open_postgres(client)?;
+    Ok(store.schema_version()?)
 }
 
 /// Unix: no permission bit for the group or others. Windows: a file in the person's profile

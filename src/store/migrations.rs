@@ -579,6 +579,11 @@ pub const PG_MIGRATIONS: &[&str] = &[
     CREATE INDEX local_orders_placed_forms ON local_orders
         (account_id, COALESCE(queued_at, updated_at), id)
         WHERE state <> 'draft' AND draft_json IS NOT NULL;"#,
+    // 6: the trigger functions look in a fixed `search_path`, not the session's: a session
+    // that looks elsewhere (psql, a report tool) writes a row as a desk does, and nothing a
+    // role could put in another schema (or `pg_temp`) is called in their place.
+    r#"ALTER FUNCTION announce_change() SET search_path = pg_catalog, logodesk, pg_temp;
+    ALTER FUNCTION history_columns() SET search_path = pg_catalog, logodesk, pg_temp;"#,
 ];
 /// The team database's schema version this build writes.
 pub fn latest_postgres() -> i64 {
@@ -639,7 +644,8 @@ pub(crate) fn migrate_postgres(db: &Db) -> Result<(), StoreError> {
             if found == known {
                 return Ok(true);
             }
-            db.batch(PG_MIGRATIONS[found as usize])?;
+            db.batch(PG_MIGRATIONS[found as usize])
+                .map_err(|e| owner_needed(e, found, known))?;
             db.execute(
                 "UPDATE schema_version SET version = $1",
                 &params![found + 1],
@@ -650,6 +656,19 @@ pub(crate) fn migrate_postgres(db: &Db) -> Result<(), StoreError> {
         if done {
             return Ok(());
         }
+    }
+}
+
+/// A migration the connection's role may not make (the tables belong to the team's owner
+/// role, README "the two roles"): [`StoreError::TeamNeedsOwner`]; any other error as it is.
+fn owner_needed(e: StoreError, found: i64, known: i64) -> StoreError {
+    match &e {
+        StoreError::Postgres(pg)
+            if pg.code() == Some(&postgres::error::SqlState::INSUFFICIENT_PRIVILEGE) =>
+        {
+            StoreError::TeamNeedsOwner { found, known }
+        }
+        _ => e,
     }
 }
 
@@ -943,5 +962,132 @@ mod tests {
                 .unwrap(),
             newer.to_string()
         );
+    }
+
+    /// The trigger functions look where they must whatever the session's `search_path`: a
+    /// row written by a session that looks in `public` only (psql, a report tool) gets its
+    /// History columns as the store's own writes do.
+    #[test]
+    fn the_trigger_functions_work_whatever_the_sessions_search_path() {
+        let (client, name) = pg_client();
+        drop(Store::open_postgres(client).unwrap());
+        let cluster = pg_cluster::shared();
+        cluster
+            .psql(
+                &name,
+                "SET search_path TO public;
+                 INSERT INTO logodesk.local_orders (state, reference, recipient)
+                 VALUES ('draft', 'PO-7', 'FC Ærø');
+                 UPDATE logodesk.local_orders SET recipient = 'FC Ærø Øst';",
+            )
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            cluster
+                .psql(&name, "SELECT recipient_text FROM logodesk.local_orders")
+                .unwrap(),
+            "fc ærø øst"
+        );
+    }
+
+    /// The README's two roles (`packaging/team/roles.sql`, run as it is): the owner role makes
+    /// the schema; a desk logged in as the desk role alone opens it, queues and claims an
+    /// order, and can neither drop nor alter the schema, its tables or its functions. Meeting
+    /// an older schema, a desk role says who upgrades it and writes nothing.
+    #[test]
+    fn a_desk_role_works_in_the_schema_the_owner_made_and_cannot_change_it() {
+        use crate::store::{AccountId, DeskId};
+        let cluster = pg_cluster::shared();
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("packaging/team/roles.sql");
+        cluster
+            .psql_file("postgres", &script)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let as_role = |role: &str| {
+            let conninfo = cluster
+                .conninfo("logodesk")
+                .replace("user=postgres", &format!("user={role}"));
+            postgres::Client::connect(&conninfo, postgres::NoTls).unwrap()
+        };
+        // The owner makes the tables (what `logodesk migrate-team` does).
+        drop(Store::open_postgres(as_role("logodesk_owner")).unwrap());
+
+        let mut desk = Store::open_postgres(as_role("logodesk")).unwrap_or_else(|e| panic!("{e}"));
+        let account: AccountId = desk
+            .insert_account(&crate::store::testing::remote("Club shop"))
+            .unwrap()
+            .id;
+        let draft = desk.create_draft(account, "{}", "PO-1", "FC Ærø").unwrap();
+        assert!(
+            desk.queue_draft(draft.id, "{}", "PO-1", "FC Ærø", b"BODY")
+                .unwrap()
+        );
+        let dest = desk.destination(account).unwrap();
+        let claim = desk
+            .claim_next(
+                &DeskId("desk".into()),
+                &[(account, dest.clone())],
+                std::time::Duration::from_secs(60),
+            )
+            .unwrap()
+            .expect("the queued row is claimed by the desk role");
+        assert_eq!(claim.id, draft.id);
+        assert!(
+            desk.begin_send_claimed(draft.id, &claim.token, &dest)
+                .unwrap()
+        );
+
+        let mut raw = as_role("logodesk");
+        for ddl in [
+            "DROP SCHEMA logodesk CASCADE",
+            "DROP TABLE logodesk.local_orders",
+            "ALTER TABLE logodesk.local_orders ADD COLUMN sneaky TEXT",
+            "CREATE TABLE logodesk.sneaky (id INT)",
+            "DROP TRIGGER local_orders_announce ON logodesk.local_orders",
+            "CREATE OR REPLACE FUNCTION logodesk.announce_change() RETURNS trigger
+             LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$",
+        ] {
+            let e = raw
+                .batch_execute(ddl)
+                .expect_err(&format!("the desk role may not: {ddl}"));
+            assert_eq!(
+                e.code(),
+                Some(&postgres::error::SqlState::INSUFFICIENT_PRIVILEGE),
+                "{ddl}: {e}"
+            );
+        }
+
+        // An older schema (as after an upgrade of logodesk): the desk role cannot migrate it.
+        let latest = latest_postgres();
+        cluster
+            .psql(
+                "logodesk",
+                &format!(
+                    "UPDATE logodesk.schema_version SET version = {}",
+                    latest - 1
+                ),
+            )
+            .unwrap();
+        let err = Store::open_postgres(as_role("logodesk")).unwrap_err();
+        assert!(
+            matches!(err, StoreError::TeamNeedsOwner { found, known }
+                if found == latest - 1 && known == latest),
+            "{err:?}"
+        );
+        let said = err.to_string();
+        assert!(said.contains("migrate-team"), "{said}");
+        assert!(said.contains("owner role"), "{said}");
+        assert_eq!(
+            cluster
+                .psql("logodesk", "SELECT version FROM logodesk.schema_version")
+                .unwrap(),
+            (latest - 1).to_string(),
+            "nothing written"
+        );
+        cluster
+            .psql(
+                "logodesk",
+                &format!("UPDATE logodesk.schema_version SET version = {latest}"),
+            )
+            .unwrap();
+        drop(Store::open_postgres(as_role("logodesk")).unwrap());
     }
 }

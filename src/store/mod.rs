@@ -62,6 +62,11 @@ pub enum StoreError {
         found: i64,
         known: i64,
     },
+    /// The team database's schema is older than this version's, and the role this desk logs
+    /// in as may not upgrade it (the owner role does: `logodesk migrate-team`). Nothing is
+    /// written to it.
+    #[error("{}", crate::tr!("store-team-needs-owner", found = .found.to_string(), known = .known.to_string()))]
+    TeamNeedsOwner { found: i64, known: i64 },
     /// The database says its schema version is negative: not a file logodesk wrote.
     #[error("{}", crate::tr!("store-bad-version", found = .found.to_string(), path = .path.display().to_string()))]
     BadVersion { path: PathBuf, found: i64 },

@@ -297,6 +297,16 @@ impl PgCluster {
     /// Runs SQL through `psql` over the Unix socket (set-up that the code under test must
     /// not do itself: roles, grants, databases). Fails with psql's words.
     pub fn psql(&self, db: &str, sql: &str) -> Result<String, String> {
+        self.psql_with(db, &["-c", sql])
+    }
+
+    /// Runs the SQL file `path` through `psql` as `postgres`, starting in `db` (a script that
+    /// `\connect`s on by itself, as the README's roles script does).
+    pub fn psql_file(&self, db: &str, path: &Path) -> Result<String, String> {
+        self.psql_with(db, &["-f", &path.to_string_lossy()])
+    }
+
+    fn psql_with(&self, db: &str, what: &[&str]) -> Result<String, String> {
         let psql = if self.bin.join("psql").is_file() {
             self.bin.join("psql")
         } else {
@@ -308,7 +318,8 @@ impl PgCluster {
             .arg(&self.dir)
             .arg("-p")
             .arg(self.port.to_string())
-            .args(["-U", "postgres", "-d", db, "-c", sql])
+            .args(["-U", "postgres", "-d", db])
+            .args(what)
             .stdin(Stdio::null())
             .output()
             .map_err(|e| format!("psql: {e}"))?;

@@ -8,9 +8,11 @@
 //! sandbox (read back from its data file), and every row in the team database must be sent
 //! with the tracking id the sandbox has for its key.
 //!
-//! A killed desk holds the row it claimed until its lease ends (60 s, `outbox::LEASE`; a
-//! restarted desk does not take its own claims back), so the test takes about a minute and a
-//! half: set-up, the kills, then that wait.
+//! A killed desk holds the row it claimed until its lease ends (60 s, `outbox::LEASE`) or
+//! until that desk starts again, whichever comes first: a desk's next run takes its own claims
+//! back at once, under a new token (a data folder is one process, so a claim of this desk that
+//! it did not make in this run is a dead run's). Each kill is followed by the next run of A, so
+//! the rows a killed run held are sent again by A itself, or by B once their lease ends.
 //!
 //! `cargo test --test processes team_kill9:: -- --nocapture` prints the figures.
 
