@@ -39,6 +39,10 @@ pub enum HeadlessError {
     /// The backend stopped on its own.
     #[error("{}", crate::tr!("backend-headless-stopped"))]
     Stopped,
+    /// `--account NAME` names none of this desk's own accounts, and the team's could not be
+    /// read (the team database out of reach, in the sentence of `reason`): nothing is sent.
+    #[error("{}", crate::tr!("backend-headless-team-account-unread", name = .name.as_str(), reason = .reason.as_str()))]
+    TeamAccountUnread { name: String, reason: String },
     /// `--account NAME` names no account of this data folder: nothing is sent (sending
     /// another account's outbox instead would be a surprise).
     #[error("{}", crate::tr!("backend-headless-no-such-account", name = .name.as_str(), accounts = .known.join(", ")))]
@@ -186,6 +190,7 @@ fn check_account(config: &BackendConfig) -> Result<(), HeadlessError> {
     };
     let mut store = Store::open(path)?;
     store.ensure_sandbox_account()?;
+    let mut team_away = None;
     // A team's account is in the team database: attached (and this desk's rows moved in)
     // first. Connecting is the backend's to report: without the team, only this desk's own.
     if let Some(dir) = path.parent() {
@@ -198,11 +203,19 @@ fn check_account(config: &BackendConfig) -> Result<(), HeadlessError> {
         }
         if let Err(e) = crate::team::join_if_on_a_team(&mut store, &keychain, dir) {
             tracing::info!(error = %e, "the team database is not reachable to look up the account");
+            team_away = Some(e.to_string());
         }
     }
     let accounts = store.accounts()?;
     if config.start_account.pick(&accounts).is_some() {
         return Ok(());
+    }
+    // The team's accounts could not be read: the name may well be the team's.
+    if let Some(reason) = team_away {
+        return Err(HeadlessError::TeamAccountUnread {
+            name: name.clone(),
+            reason,
+        });
     }
     Err(HeadlessError::NoSuchAccount {
         name: name.clone(),

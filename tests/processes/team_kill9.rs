@@ -227,10 +227,11 @@ struct TeamRow {
     attempts: u32,
 }
 
-fn team_rows(database: &str) -> Vec<TeamRow> {
-    let out = pg_cluster::shared()
+fn team_rows(team: &TeamDatabase) -> Vec<TeamRow> {
+    let out = team
+        .cluster()
         .psql(
-            database,
+            &team.database,
             "SELECT idempotency_key, reference, state, COALESCE(tracking_id::text, ''), \
              COALESCE(claimed_by, ''), COALESCE(placed_by, ''), attempts \
              FROM logodesk.local_orders WHERE reference LIKE 'TK9-%' ORDER BY id",
@@ -255,18 +256,18 @@ fn team_rows(database: &str) -> Vec<TeamRow> {
 }
 
 /// How many of the team's orders are still queued.
-fn team_queued(database: &str) -> usize {
-    team_rows(database)
+fn team_queued(team: &TeamDatabase) -> usize {
+    team_rows(team)
         .iter()
         .filter(|r| r.state == "queued")
         .count()
 }
 
 /// How many queued rows a run of `desk` holds (a killed one's until its lease ends).
-fn held_by(database: &str, desk: &str) -> usize {
-    pg_cluster::shared()
+fn held_by(team: &TeamDatabase, desk: &str) -> usize {
+    team.cluster()
         .psql(
-            database,
+            &team.database,
             &format!(
                 "SELECT count(*) FROM logodesk.local_orders WHERE state = 'queued' \
                  AND claimed_by LIKE '{desk} (%' \
@@ -278,8 +279,103 @@ fn held_by(database: &str, desk: &str) -> usize {
         .unwrap()
 }
 
+/// The team database of a run: on the test binary's shared server, logged in as its
+/// superuser; or on a server of the run's own (which it may stop and start), set up as the
+/// README says with `packaging/team/roles.sql`, its tables made by `logodesk migrate-team` as
+/// the owner role and every desk logged in as the desk role.
+struct TeamDatabase {
+    own: Option<pg_cluster::PgCluster>,
+    database: String,
+    /// The address every desk is given (`--team-database`).
+    url: String,
+}
+
+impl TeamDatabase {
+    fn shared() -> TeamDatabase {
+        let database = pg_cluster::shared().create_database();
+        let url = pg_cluster::shared().socket_url(&database);
+        TeamDatabase {
+            own: None,
+            database,
+            url,
+        }
+    }
+
+    fn with_two_roles() -> TeamDatabase {
+        let cluster = pg_cluster::PgCluster::start(&pg_cluster::PgOptions::default())
+            .unwrap_or_else(|e| panic!("{e}"));
+        let roles = Path::new(env!("CARGO_MANIFEST_DIR")).join("packaging/team/roles.sql");
+        cluster
+            .psql_file("postgres", &roles)
+            .unwrap_or_else(|e| panic!("the README's roles script: {e}"));
+        let as_role = |role: &str| {
+            cluster
+                .socket_url("logodesk")
+                .replace("postgres://postgres@", &format!("postgres://{role}@"))
+        };
+        let migrate = run_with_limit(
+            Command::new(BIN)
+                .args([
+                    "--team-database",
+                    &as_role("logodesk_owner"),
+                    "migrate-team",
+                ])
+                .env("RUST_LOG", "warn")
+                .env("LC_ALL", "en_US.UTF-8")
+                .env_remove("LOGODESK_TEAM_DATABASE")
+                .stdin(Stdio::null()),
+            COMMAND_LIMIT,
+        );
+        let said = String::from_utf8_lossy(&migrate.stderr);
+        assert!(
+            migrate.status.success(),
+            "migrate-team as the owner: {said}"
+        );
+        assert!(said.contains("this version's"), "{said}");
+        TeamDatabase {
+            url: as_role("logodesk"),
+            database: "logodesk".into(),
+            own: Some(cluster),
+        }
+    }
+
+    fn cluster(&self) -> &pg_cluster::PgCluster {
+        self.own.as_ref().unwrap_or_else(|| pg_cluster::shared())
+    }
+}
+
+/// What a run of [`two_desks_through_kill_9`] does besides the kills.
+struct Scenario {
+    team: TeamDatabase,
+    /// Stop the team database (immediately, as a crash) and start it again around some kills:
+    /// desk A's sender is killed while it is down and started again while it is down (it says
+    /// so and exits) and once it is back; desk B's sender goes on through it.
+    restart_database: bool,
+}
+
 #[test]
 fn two_desks_send_one_team_outbox_through_kill_9_and_each_order_is_placed_once() {
+    two_desks_through_kill_9(Scenario {
+        team: TeamDatabase::shared(),
+        restart_database: false,
+    });
+}
+
+/// The same with the README's two roles (every desk logged in as the desk role alone), and the
+/// team database stopped and started again while both send.
+#[test]
+fn two_desks_on_the_desk_role_send_through_kill_9_and_database_restarts_placing_each_once() {
+    two_desks_through_kill_9(Scenario {
+        team: TeamDatabase::with_two_roles(),
+        restart_database: true,
+    });
+}
+
+fn two_desks_through_kill_9(scenario: Scenario) {
+    let Scenario {
+        team: database,
+        restart_database,
+    } = scenario;
     let started = Instant::now();
     let root = tempfile::tempdir().unwrap();
     let mut rng = rand::rng();
@@ -297,8 +393,7 @@ fn two_desks_send_one_team_outbox_through_kill_9_and_each_order_is_placed_once()
         "--placement-delay-ms",
         "200",
     ]);
-    let database = pg_cluster::shared().create_database();
-    let team = pg_cluster::shared().socket_url(&database);
+    let team = database.url.clone();
 
     // Two desks; the same account added on both with the vendor's key (read from a file only
     // its owner may read). The second finds the team's account and attaches its key.
@@ -365,10 +460,34 @@ fn two_desks_send_one_team_outbox_through_kill_9_and_each_order_is_placed_once()
     let mut kills = 0;
     let mut kills_after_sent_lines = 0;
     let mut held_after_kills = Vec::new();
-    for _ in 0..KILLS {
+    let mut restarts = 0;
+    for round in 0..KILLS {
         let runner = a.send_queued(false);
         let printed = runner.go_to_a_random_point(&mut rng, PATIENCE);
+        let restart = restart_database && round % 4 == 1;
+        if restart {
+            database.cluster().stop().unwrap_or_else(|e| panic!("{e}"));
+        }
         let status = runner.kill9();
+        if restart {
+            // Started while the team database is down: a sentence and an exit, never a
+            // send; then the database comes back and so does the run.
+            let down = a.run(&["send-queued", "--account", ACCOUNT, "--exit-when-sent"]);
+            let said = String::from_utf8_lossy(&down.stderr);
+            assert!(
+                !down.status.success(),
+                "a sender without its team database: {said}"
+            );
+            assert!(
+                said.contains("team database") && !said.contains("panicked"),
+                "a sentence: {said}"
+            );
+            database
+                .cluster()
+                .restart()
+                .unwrap_or_else(|e| panic!("{e}"));
+            restarts += 1;
+        }
         assert!(!status.success(), "killed, not finished: {status:?}");
         kills += 1;
         if printed > 0 {
@@ -458,7 +577,8 @@ fn two_desks_send_one_team_outbox_through_kill_9_and_each_order_is_placed_once()
          kills, the outbox empty {emptied:.1?} later (the killed runs' leases: {LEASE:?}); {n} \
          orders queued ({PER_DESK} per desk), exactly {n} on the sandbox, one per key; sent by \
          A {}, by B {} (claimed_by); {retried} orders needed resending ({failed_attempts} failed \
-         attempts); {completed} completed; set-up {set_up:.1?}, total {:.1?}",
+         attempts); {completed} completed; {restarts} restarts of the team database; set-up \
+         {set_up:.1?}, total {:.1?}",
         sent_by(a.name),
         sent_by(b.name),
         started.elapsed()

@@ -94,6 +94,7 @@ keychain-failed = Nøgleringen fejlede: { $reason }. Lås nøgleringen op (eller
 backend-runtime-failed = logodesk kunne ikke starte sine baggrundsprocesser ({ $reason }). Genstart logodesk.
 backend-headless-stopped = logodesks baggrundsprocesser stoppede uventet. Start logodesk send-queued igen.
 backend-headless-no-such-account = logodesk send-queued: der findes ingen konto med navnet "{ $name }" i denne datamappe, så intet blev sendt. Kontiene her er: { $accounts }. Angiv et af disse navne med --account, eller udelad --account for Sandbox-kontoen.
+backend-headless-team-account-unread = logodesk send-queued: "{ $name }" er ikke en af denne computers egne konti, og teamets konti kunne ikke læses: { $reason } Intet blev sendt; ordrerne venter i teamets udbakke. Start afsenderen igen, når teamets database svarer (en service-enhed genstarter den selv).
 
 ## Ordrer (orders/mod.rs, orders/outbox.rs)
 
