@@ -112,6 +112,8 @@ struct Shared {
     lost: AtomicUsize,
     /// New connections are closed at once (the database out of reach).
     refuse: AtomicBool,
+    /// Once a COMMIT answer is lost, `refuse` is set (the database stays out of reach).
+    refuse_after_loss: AtomicBool,
     stopped: AtomicBool,
     /// Every side of every connection, to close them all on drop.
     open: Mutex<Vec<Stream>>,
@@ -205,6 +207,14 @@ impl PgProxy {
     /// New connections are closed at once while `refuse` (the open ones go on).
     pub fn refuse(&self, refuse: bool) {
         self.shared.refuse.store(refuse, Ordering::SeqCst);
+    }
+
+    /// From the next lost COMMIT answer on, new connections are refused (until
+    /// [`PgProxy::refuse`]`(false)`): the database is out of reach right after the loss.
+    pub fn refuse_after_loss(&self, refuse: bool) {
+        self.shared
+            .refuse_after_loss
+            .store(refuse, Ordering::SeqCst);
     }
 }
 
@@ -301,6 +311,9 @@ fn relay(mut client: Stream, upstream: &Upstream, shared: &Arc<Shared>) {
                     && message[5..].starts_with(b"COMMIT\0")
                 {
                     shared.lost.fetch_add(1, Ordering::SeqCst);
+                    if shared.refuse_after_loss.load(Ordering::SeqCst) {
+                        shared.refuse.store(true, Ordering::SeqCst);
+                    }
                     break;
                 }
                 if client_out.write_all(&message).is_err() {
