@@ -467,22 +467,36 @@ impl Store {
         if id.0 >= TEAM_IDS_FROM && self.team_away() {
             return kept(self, id, None);
         }
-        let key = match self.key_before_placing(id) {
-            Ok(key) => key,
+        // A team draft as it is before the write: its key names the team's row if the
+        // COMMIT goes unanswered, and it is the row answered if only the read after is lost.
+        let before = match (id.0 >= TEAM_IDS_FROM).then(|| self.local_order(id)) {
+            None | Some(Err(StoreError::NoRow)) => None,
+            Some(Ok(row)) => Some(row),
             // Nothing was written: kept as any placement while the team is out of reach.
-            Err(e) if self.keeps(id.0, &e) => return kept(self, id, None),
-            Err(e) => return Err(e),
+            Some(Err(e)) if self.keeps(id.0, &e) => return kept(self, id, None),
+            Some(Err(e)) => return Err(e),
         };
+        let key = before.as_ref().and_then(|row| row.key.clone());
         match self.queue_draft_based(id, form, body, base) {
             Ok(DraftSave::Gone) if id.0 < TEAM_IDS_FROM => match self.moved(id)? {
                 Some(team) => self.place_kept(team, account, form, body, base),
                 None => Ok((DraftSave::Gone, self.local_order(id)?)),
             },
             Ok(placed) => {
-                if id.0 >= TEAM_IDS_FROM && matches!(placed, DraftSave::Saved { .. }) {
+                let queued = matches!(placed, DraftSave::Saved { .. });
+                if id.0 >= TEAM_IDS_FROM && queued {
                     self.forget_kept(id)?;
                 }
-                Ok((placed, self.local_order(id)?))
+                match (self.local_order(id), before) {
+                    (Ok(row), _) => Ok((placed, row)),
+                    // Queued (the team answered the COMMIT); only the row's read after it was
+                    // lost: the row as it was, queued now, never a failure.
+                    (Err(e), Some(before)) if queued && self.keeps(id.0, &e) => {
+                        tracing::info!(error = %e, "an order was queued in the team database; reading it back failed");
+                        Ok((placed, queued_as(before, form, base)))
+                    }
+                    (Err(e), _) => Err(e),
+                }
             }
             Err(e) if self.keeps(id.0, &e) => {
                 tracing::info!(error = %e, "the team database is out of reach: an order is kept on this desk");
@@ -491,23 +505,6 @@ impl Store {
             }
             Err(e) => Err(e),
         }
-    }
-
-    /// The idempotency key of team draft `id`, read before it is placed (`None` for a row of
-    /// this desk, or a row without one).
-    fn key_before_placing(&self, id: LocalOrderId) -> Result<Option<IdempotencyKey>, StoreError> {
-        if id.0 < TEAM_IDS_FROM {
-            return Ok(None);
-        }
-        let key: Option<Option<String>> = self
-            .on_order(id)?
-            .query_opt(
-                "SELECT idempotency_key FROM local_orders WHERE id = $1",
-                &params![id.0],
-            )?
-            .map(|r| r.get(0))
-            .transpose()?;
-        Ok(key.flatten().and_then(|k| k.parse().ok()))
     }
 
     /// Forgets what this desk kept of team draft `id` (the team has newer).
@@ -899,6 +896,19 @@ impl Store {
             tracing::info!(?report, "what was kept on this desk went back to the team");
         }
         Ok(report)
+    }
+}
+
+/// Draft `row` as queued with `form` on its version `base` (what the team's row is then).
+fn queued_as(row: LocalOrder, form: &DraftFields<'_>, base: i64) -> LocalOrder {
+    LocalOrder {
+        state: OrderState::Queued,
+        draft_json: Some(form.draft_json.to_owned()),
+        reference: form.reference.to_owned(),
+        recipient: form.recipient.to_owned(),
+        version: base + 1,
+        editing: None,
+        ..row
     }
 }
 
@@ -1551,5 +1561,37 @@ mod tests {
             (team_row.state, team_row.key),
             (OrderState::Queued, Some(key))
         );
+    }
+
+    /// The COMMIT answered, and the connection cut right after (before the row is read back):
+    /// the placement is answered as queued, not said as failed, and nothing is kept here to go
+    /// to the team again.
+    #[test]
+    fn a_placement_whose_read_back_is_lost_is_answered_as_queued() {
+        let mut t = team();
+        let proxy = crate::store::testing::pg_proxy::PgProxy::socket(
+            t.cluster.socket_dir(),
+            t.cluster.port,
+        );
+        let client = postgres::Client::connect(&proxy.conninfo(&t.db), postgres::NoTls).unwrap();
+        t.desk.attach_team(client, "Front desk").unwrap();
+        let key = t.desk.local_order(t.draft).unwrap().key;
+        proxy.cut_after_commit_after("SET state = 'queued'");
+        let (outcome, row) = t
+            .desk
+            .place_kept(t.draft, t.account, &po1(), b"BODY", t.base)
+            .unwrap_or_else(|e| panic!("said as failed: {e}"));
+        assert_eq!(proxy.commits_lost(), 1);
+        assert_eq!(
+            outcome,
+            DraftSave::Saved {
+                version: t.base + 1
+            }
+        );
+        assert_eq!((row.state, &row.key), (OrderState::Queued, &key));
+        assert!(!row.kept_for_team(), "in the team's outbox: {row:?}");
+        assert_eq!(t.desk.kept_order(t.draft).unwrap(), None);
+        let out = t.other_desk().outbox(t.account).unwrap();
+        assert_eq!(out.len(), 1);
     }
 }

@@ -105,9 +105,9 @@ impl Write for Stream {
 /// What the proxy's threads share.
 #[derive(Default)]
 struct Shared {
-    /// Armed: the text a client's message must hold for its connection to lose its next
-    /// COMMIT answer (taken by the first connection that sends it).
-    armed: Mutex<Option<Vec<u8>>>,
+    /// Armed: the text a client's message must hold for its connection to be cut at its next
+    /// COMMIT answer (taken by the first connection that sends it), and how.
+    armed: Mutex<Option<(Vec<u8>, Cut)>>,
     /// COMMIT answers lost so far.
     lost: AtomicUsize,
     /// New connections are closed at once (the database out of reach).
@@ -119,6 +119,27 @@ struct Shared {
     open: Mutex<Vec<Stream>>,
     /// Connections taken so far.
     accepted: AtomicUsize,
+}
+
+impl Shared {
+    /// A connection is cut at a COMMIT's answer.
+    fn cut(&self) {
+        self.lost.fetch_add(1, Ordering::SeqCst);
+        if self.refuse_after_loss.load(Ordering::SeqCst) {
+            self.refuse.store(true, Ordering::SeqCst);
+        }
+    }
+}
+
+/// Where a connection is cut at a COMMIT's answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Cut {
+    /// The answer is dropped: the server committed, the client never hears it.
+    Before,
+    /// The answer is relayed, and the connection is cut when the client asks its next
+    /// statement (that one is not relayed): the client knows it committed and loses what it
+    /// asks next (reading the row back).
+    After,
 }
 
 /// A running proxy.
@@ -186,7 +207,14 @@ impl PgProxy {
     /// Arms the one-shot cut: the next connection whose client sends a message holding
     /// `text` loses the server's next COMMIT answer and is closed on both sides.
     pub fn lose_commit_after(&self, text: &str) {
-        *self.shared.armed.lock().unwrap() = Some(text.as_bytes().to_vec());
+        *self.shared.armed.lock().unwrap() = Some((text.as_bytes().to_vec(), Cut::Before));
+    }
+
+    /// As [`PgProxy::lose_commit_after`], but the COMMIT's answer is relayed: the connection
+    /// is cut at the client's next statement instead (counted in [`PgProxy::commits_lost`]
+    /// too).
+    pub fn cut_after_commit_after(&self, text: &str) {
+        *self.shared.armed.lock().unwrap() = Some((text.as_bytes().to_vec(), Cut::After));
     }
 
     /// Whether a cut is armed and not yet taken.
@@ -194,7 +222,7 @@ impl PgProxy {
         self.shared.armed.lock().unwrap().is_some()
     }
 
-    /// How many COMMIT answers were lost.
+    /// How many connections were cut at a COMMIT's answer.
     pub fn commits_lost(&self) -> usize {
         self.shared.lost.load(Ordering::SeqCst)
     }
@@ -295,25 +323,35 @@ fn relay(mut client: Stream, upstream: &Upstream, shared: &Arc<Shared>) {
         return;
     }
     // Set by the client's side once this connection took the armed cut.
-    let cut = Arc::new(AtomicBool::new(false));
+    let cut: Arc<Mutex<Option<Cut>>> = Arc::default();
     let (Ok(mut client_out), Ok(mut server_in)) = (client.try_clone(), server.try_clone()) else {
         client.shutdown();
         server.shutdown();
         return;
     };
+    // Cut::After: the COMMIT was answered; the client's next statement cuts the connection.
+    let answered = Arc::new(AtomicBool::new(false));
     let answers = {
         let cut = cut.clone();
+        let answered = answered.clone();
         let shared = shared.clone();
         std::thread::spawn(move || {
             while let Some((kind, message)) = read_message(&mut server_in) {
-                if kind == b'C'
-                    && cut.load(Ordering::SeqCst)
+                let how = *cut.lock().unwrap();
+                if let Some(how) = how
+                    && kind == b'C'
                     && message[5..].starts_with(b"COMMIT\0")
                 {
-                    shared.lost.fetch_add(1, Ordering::SeqCst);
-                    if shared.refuse_after_loss.load(Ordering::SeqCst) {
-                        shared.refuse.store(true, Ordering::SeqCst);
+                    if how == Cut::After {
+                        // Relayed; the client's next statement cuts (below).
+                        *cut.lock().unwrap() = None;
+                        answered.store(true, Ordering::SeqCst);
+                        if client_out.write_all(&message).is_err() {
+                            break;
+                        }
+                        continue;
                     }
+                    shared.cut();
                     break;
                 }
                 if client_out.write_all(&message).is_err() {
@@ -324,14 +362,22 @@ fn relay(mut client: Stream, upstream: &Upstream, shared: &Arc<Shared>) {
             server_in.shutdown();
         })
     };
-    while let Some((_, message)) = read_message(&mut client) {
-        if !cut.load(Ordering::SeqCst) {
+    while let Some((kind, message)) = read_message(&mut client) {
+        if answered.load(Ordering::SeqCst) && matches!(kind, b'Q' | b'P') {
+            shared.cut();
+            break;
+        }
+        let mut taken = cut.lock().unwrap();
+        if taken.is_none() {
             let mut armed = shared.armed.lock().unwrap();
-            if armed.as_deref().is_some_and(|text| holds(&message, text)) {
+            if let Some((text, how)) = armed.as_ref()
+                && holds(&message, text)
+            {
+                *taken = Some(*how);
                 *armed = None;
-                cut.store(true, Ordering::SeqCst);
             }
         }
+        drop(taken);
         if server.write_all(&message).is_err() {
             break;
         }
