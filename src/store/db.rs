@@ -612,16 +612,15 @@ impl Db {
 }
 
 impl StoreError {
-    /// This failure of a write that reached the wire (a COMMIT): unless the server itself
-    /// answered it with an error (nothing was written), the connection broke between the
-    /// write and its answer, and the write may have been made —
-    /// [`StoreError::OutcomeUnknown`], never "it failed".
+    /// This failure of a write that was sent (a COMMIT): a connection that broke between the
+    /// write and its answer (closed, an I/O error, the server ending the session) may have
+    /// left it made — [`StoreError::OutcomeUnknown`], never "it failed". The server's refusal
+    /// (nothing was written) and a write never sent (no client) stay as they are.
     fn sent(self) -> StoreError {
         match self {
-            StoreError::Postgres(e) if e.as_db_error().is_some() => StoreError::Postgres(e),
-            // No client: nothing was sent.
             StoreError::TeamNotConnected => StoreError::TeamNotConnected,
-            e => StoreError::OutcomeUnknown(Box::new(e)),
+            e if e.is_team_unreachable() => StoreError::OutcomeUnknown(Box::new(e)),
+            e => e,
         }
     }
 
