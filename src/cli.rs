@@ -33,7 +33,9 @@ read, an order the service would refuse, an account of that name at another addr
 command line was not understood; 3 another logodesk is already running on this data folder \
 (it was asked to come forward; a second window whose first came forward exits so, quietly). \
 account add, queue-order and history also exit 3 while the window runs on the folder: close \
-it, or do the same in the window.
+it, or do the same in the window. 4 queue-order sent the order to the team database, whose \
+connection broke before it confirmed it, and could not ask it again: the order may be queued \
+(the sentence says how to check; the same file queued again answers that order if it is there).
 
 Only one logodesk at a time uses a data folder. Its log is written to logs/ in the data \
 folder (on macOS, for the usual folder: ~/Library/Logs/dk.logodesk.logodesk), one file a \
@@ -219,6 +221,10 @@ pub struct QueueOrderArgs {
     /// The order body as the service takes it (POST /api/order), a JSON file.
     #[arg(value_name = "FILE.json")]
     pub file: PathBuf,
+    /// Queue it even if the same order was queued for this account within a day (without
+    /// it, that order is answered and nothing is queued again).
+    #[arg(long)]
+    pub again: bool,
     /// Folder for logodesk's data [default: the user's data folder].
     #[arg(long, value_name = "PATH", env = "LOGODESK_DATA_DIR")]
     pub data_dir: Option<PathBuf>,
@@ -355,13 +361,20 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
 #[error("{0:#}")]
 struct StartError(anyhow::Error);
 
+/// `queue-order` could not learn whether the team database took the order
+/// ([`commands::CommandError::MayBeQueued`]).
+pub const EXIT_MAY_BE_QUEUED: u8 = 4;
+
 /// The process exit status for an error of [`run`]: [`EXIT_ALREADY_RUNNING`] when another
-/// logodesk holds the data folder, else 1.
+/// logodesk holds the data folder, [`EXIT_MAY_BE_QUEUED`], else 1.
 pub fn exit_code(error: &anyhow::Error) -> u8 {
     let error = match error.downcast_ref() {
         Some(StartError(inner)) => inner,
         None => error,
     };
+    if let Some(commands::CommandError::MayBeQueued { .. }) = error.downcast_ref() {
+        return EXIT_MAY_BE_QUEUED;
+    }
     error
         .downcast_ref::<InstanceError>()
         .map_or(1, InstanceError::exit_code)
@@ -648,9 +661,32 @@ fn run_account_add(args: AccountAddArgs) -> anyhow::Result<()> {
 
 fn run_queue_order(args: QueueOrderArgs) -> anyhow::Result<()> {
     let order = commands::read_order(&args.file)?;
-    let (lock, mut store, _) = open_store(args.data_dir)?;
+    let (lock, mut store, keychain) = open_store(args.data_dir)?;
     let account = commands::account_named(&store, &args.account)?;
-    let queued = commands::queue_order(&mut store, &account, &order)?;
+    let dir = lock.0.dir().to_owned();
+    // As at the start: a few tries over a few seconds (a server restarting, a blip).
+    let mut reconnect = |store: &mut Store| -> Result<(), String> {
+        let mut why = String::new();
+        for pause in [0, 1, 3] {
+            std::thread::sleep(Duration::from_secs(pause));
+            match crate::team::join_if_on_a_team(store, &keychain, &dir) {
+                Ok(_) => return Ok(()),
+                Err(e) => why = e.to_string(),
+            }
+        }
+        Err(why)
+    };
+    let queued = commands::queue_order(&mut store, &account, &order, args.again, &mut reconnect)?;
+    if queued.already_queued {
+        eprintln!(
+            "{}",
+            crate::tr!(
+                "backend-cli-order-already-queued",
+                account = account.name.as_str(),
+                id = queued.id.to_string()
+            )
+        );
+    }
     println!("{}", serde_json::to_string(&queued)?);
     drop(lock);
     Ok(())

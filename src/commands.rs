@@ -3,15 +3,15 @@
 //! keychain's own methods only, on a store the caller opened (the command line opens it in
 //! one place, `cli::open_store`, so a team database can take its place).
 
-use crate::api::{ApiKey, AuthStyle, PlaceOrder};
+use crate::api::{ApiKey, AuthStyle, IdempotencyKey, PlaceOrder};
 use crate::backend::accounts::validate_base_url;
 use crate::keychain::{Keychain, KeychainError};
 use crate::locale::Language;
 use crate::orders::csv::{BOM, CsvError, separator, text_cell};
 use crate::orders::local::StatusFilter;
 use crate::store::{
-    AccountKind, AccountRecord, HistoryCursor, HistoryQuery, KeyLocation, LocalOrder, NewAccount,
-    OrderState, Store, StoreError,
+    AccountKind, AccountRecord, HistoryCursor, HistoryQuery, KeyLocation, LocalOrder, LocalOrderId,
+    NewAccount, OrderState, Store, StoreError,
 };
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
@@ -54,6 +54,14 @@ pub enum CommandError {
     PasswordFileShared(PathBuf),
     #[error(transparent)]
     Team(#[from] crate::team::TeamError),
+    /// `queue-order` sent the order to the team database, whose connection broke before it
+    /// confirmed it, and the team could not be asked again: the order may be queued.
+    #[error("{}", crate::tr!("backend-cli-order-may-be-queued", id = .id.to_string(), key = .key.as_str(), account = .account.as_str()))]
+    MayBeQueued {
+        id: i64,
+        key: String,
+        account: String,
+    },
     #[error(transparent)]
     Store(#[from] StoreError),
     #[error(transparent)]
@@ -268,27 +276,96 @@ pub struct Queued {
     pub id: i64,
     pub idempotency_key: String,
     pub account: String,
+    /// The same body was queued for this account within [`SAME_BODY_WITHIN`]: this is that
+    /// order, and nothing was queued again.
+    pub already_queued: bool,
 }
 
+/// How long a second `queue-order` of the same body for the same account answers the order
+/// queued first instead of queueing another (unless `--again`).
+pub const SAME_BODY_WITHIN: std::time::Duration = std::time::Duration::from_secs(24 * 60 * 60);
+
+/// Connects the store to its team database again after a call found the connection broken
+/// (the command line joins as at its start); the error is why it could not.
+pub type Reconnect<'a> = dyn FnMut(&mut Store) -> Result<(), String> + 'a;
+
 /// Queues `order` for `account` as "Place order" does: a draft with a fresh key, then its
-/// exact body and the account's destination in one transaction.
+/// exact body and the account's destination in one transaction. The same body queued for the
+/// account within [`SAME_BODY_WITHIN`] and not given up is answered instead (`already_queued`)
+/// unless `again`: the bytes compared are the body as queued (`order` written again), so a file
+/// laid out differently with the same order is the same.
+///
+/// The queueing transaction's COMMIT whose answer is lost ([`StoreError::OutcomeUnknown`]:
+/// the team database committed it or not) is never said as a failure: the store is connected
+/// again (`reconnect`) and the row looked up by its key, which was made before the write:
+/// queued, it is answered; still a draft, it is queued now (the same draft, the same key).
+/// When the team cannot be asked, [`CommandError::MayBeQueued`] says how to check.
 pub fn queue_order(
     store: &mut Store,
     account: &AccountRecord,
     order: &PlaceOrder,
+    again: bool,
+    reconnect: &mut Reconnect<'_>,
 ) -> Result<Queued, CommandError> {
     let body = serde_json::to_vec(order)?;
     let reference = order.reference.trim();
     let recipient = order.delivery_address.name.trim();
-    // No form was typed: "Order again" rebuilds one from the service's order.
-    let draft = store.create_draft(account.id, "", reference, recipient)?;
-    store.queue_draft(draft.id, "", reference, recipient, &body)?;
-    let row = store.local_order(draft.id)?;
-    Ok(Queued {
-        id: row.id.0,
-        idempotency_key: row.key.map(|k| k.as_str().to_owned()).unwrap_or_default(),
+    let answer = |id: LocalOrderId, key: &IdempotencyKey, already_queued| Queued {
+        id: id.0,
+        idempotency_key: key.as_str().to_owned(),
         account: account.name.clone(),
-    })
+        already_queued,
+    };
+    if !again
+        && let Some(row) = store.queued_with_body(account.id, &body, SAME_BODY_WITHIN)?
+        && let Some(key) = &row.key
+    {
+        return Ok(answer(row.id, key, true));
+    }
+    // No form was typed: "Order again" rebuilds one from the service's order.
+    let draft = store
+        .create_draft(account.id, "", reference, recipient)
+        .map_err(|e| match e {
+            // A draft is no order: made or not, nothing was queued, and queueing again is safe.
+            StoreError::OutcomeUnknown(cause) => *cause,
+            e => e,
+        })?;
+    let key = draft.key.clone().ok_or(StoreError::NoRow)?;
+    let may_be_queued = || CommandError::MayBeQueued {
+        id: draft.id.0,
+        key: key.as_str().to_owned(),
+        account: account.name.clone(),
+    };
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        match store.queue_draft(draft.id, "", reference, recipient, &body) {
+            Ok(true) => return Ok(answer(draft.id, &key, false)),
+            // Not a draft any more: queued by the try whose answer was lost (below), or
+            // another desk placed it: either way once, with this key.
+            Ok(false) => {}
+            Err(StoreError::OutcomeUnknown(cause)) if tries < 3 => {
+                tracing::warn!(error = %cause, "the team database did not confirm the queued order: it is looked up by its key");
+                if let Err(why) = reconnect(store) {
+                    tracing::warn!(
+                        reason = why.as_str(),
+                        "the team database could not be asked whether the order was queued"
+                    );
+                    return Err(may_be_queued());
+                }
+            }
+            Err(StoreError::OutcomeUnknown(_)) => return Err(may_be_queued()),
+            Err(e) => return Err(e.into()),
+        }
+        match store.order_by_key(account.id, &key) {
+            Ok(Some(row)) if row.state == OrderState::Draft => continue,
+            Ok(Some(row)) => return Ok(answer(row.id, &key, false)),
+            // Its draft is gone (deleted meanwhile): nothing was queued.
+            Ok(None) => return Err(StoreError::NoRow.into()),
+            Err(e) if e.is_team_unreachable() => return Err(may_be_queued()),
+            Err(e) => return Err(e.into()),
+        }
+    }
 }
 
 /// How many rows the command line reads from the store at a time.
@@ -527,5 +604,188 @@ mod tests {
         assert!(err.to_string().contains("chmod 600"), "{err}");
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
         assert_eq!(read_key(KeySource::File(&path)).unwrap().expose(), "k");
+    }
+
+    /// Issue 38, item 1, on the store call `queue-order` makes: a team desk whose connection
+    /// to the team database goes through a proxy that loses the answer to the queueing
+    /// transaction's COMMIT (the team committed it).
+    mod lost_commit {
+        use super::*;
+        use crate::store::testing::pg_proxy::PgProxy;
+        use crate::store::testing::{pg_connect, remote};
+        use crate::team::pg_cluster;
+
+        struct Desk {
+            proxy: PgProxy,
+            db: String,
+            store: Store,
+            account: AccountRecord,
+        }
+
+        fn through(proxy: &PgProxy, db: &str) -> postgres::Client {
+            postgres::Client::connect(&proxy.conninfo(db), postgres::NoTls).unwrap()
+        }
+
+        fn desk() -> Desk {
+            let cluster = pg_cluster::shared();
+            let db = cluster.create_database();
+            let team = Store::open_postgres(pg_connect(&db)).unwrap();
+            let id = team.insert_account(&remote("Club shop")).unwrap().id;
+            let proxy = PgProxy::socket(cluster.socket_dir(), cluster.port);
+            let mut store = Store::open_in_memory().unwrap();
+            store
+                .attach_team(through(&proxy, &db), "Front desk")
+                .unwrap();
+            let account = store.account(id).unwrap();
+            Desk {
+                proxy,
+                db,
+                store,
+                account,
+            }
+        }
+
+        fn order(reference: &str) -> PlaceOrder {
+            serde_json::from_value(serde_json::json!({
+                "reference": reference,
+                "deliveryAddress": {
+                    "name": "Nordby IF", "address": "Stadionvej 1", "zip": "6700",
+                    "city": "Esbjerg", "country": "DK"
+                },
+                "logos": [{ "logoId": 1, "quantity": 5 }]
+            }))
+            .unwrap()
+        }
+
+        /// The team's rows of `reference` (id, key, state), read with a connection of its own.
+        fn team_rows(db: &str, reference: &str) -> Vec<(i64, String, String)> {
+            pg_connect(db)
+                .query(
+                    "SELECT id, idempotency_key, state FROM logodesk.local_orders
+                     WHERE reference = $1 ORDER BY id",
+                    &[&reference],
+                )
+                .unwrap()
+                .iter()
+                .map(|r| (r.get(0), r.get(1), r.get(2)))
+                .collect()
+        }
+
+        /// The lost answer is found out (connected again, the row looked up by its key) and
+        /// answered as queued; the same body again answers that row; `--again` queues another.
+        #[test]
+        fn a_lost_commit_answer_is_found_out_and_a_second_run_answers_the_same_row() {
+            let mut d = desk();
+            let (proxy, db) = (&d.proxy, d.db.clone());
+            let mut reconnect = |s: &mut Store| {
+                s.attach_team(through(proxy, &db), "Front desk")
+                    .map_err(|e| e.to_string())
+            };
+            d.proxy.lose_commit_after("SET state = 'queued'");
+            let first = queue_order(
+                &mut d.store,
+                &d.account,
+                &order("LOST-1"),
+                false,
+                &mut reconnect,
+            )
+            .unwrap_or_else(|e| panic!("said as failed: {e}"));
+            assert_eq!(d.proxy.commits_lost(), 1, "the COMMIT's answer was lost");
+            assert!(!first.already_queued);
+            assert_eq!(
+                team_rows(&d.db, "LOST-1"),
+                [(first.id, first.idempotency_key.clone(), "queued".to_owned())]
+            );
+
+            let second = queue_order(
+                &mut d.store,
+                &d.account,
+                &order("LOST-1"),
+                false,
+                &mut reconnect,
+            )
+            .unwrap();
+            assert!(second.already_queued);
+            assert_eq!(
+                (second.id, &second.idempotency_key),
+                (first.id, &first.idempotency_key)
+            );
+            assert_eq!(team_rows(&d.db, "LOST-1").len(), 1, "one order");
+
+            let third = queue_order(
+                &mut d.store,
+                &d.account,
+                &order("LOST-1"),
+                true,
+                &mut reconnect,
+            )
+            .unwrap();
+            assert!(!third.already_queued);
+            assert_ne!(third.idempotency_key, first.idempotency_key);
+            assert_eq!(
+                team_rows(&d.db, "LOST-1").len(),
+                2,
+                "--again queues another"
+            );
+            // Another body is another order.
+            let other = queue_order(
+                &mut d.store,
+                &d.account,
+                &order("LOST-2"),
+                false,
+                &mut reconnect,
+            )
+            .unwrap();
+            assert!(!other.already_queued);
+        }
+
+        /// The team cannot be asked again: the command says the order may be queued and how
+        /// to check, never "try again"; once the team answers, the same body answers that row.
+        #[test]
+        fn a_lost_commit_answer_that_cannot_be_checked_says_how_to_check() {
+            let mut d = desk();
+            d.proxy.lose_commit_after("SET state = 'queued'");
+            let mut unreachable =
+                |_: &mut Store| Err("the team database does not answer".to_owned());
+            let e = queue_order(
+                &mut d.store,
+                &d.account,
+                &order("LOST-3"),
+                false,
+                &mut unreachable,
+            )
+            .unwrap_err();
+            let CommandError::MayBeQueued { id, ref key, .. } = e else {
+                panic!("not an unknown outcome: {e:?}")
+            };
+            let said = e.to_string();
+            assert!(!said.to_lowercase().contains("try again"), "{said}");
+            assert!(
+                said.contains("logodesk history") && said.contains(key.as_str()),
+                "{said}"
+            );
+            assert_eq!(
+                crate::cli::exit_code(&anyhow::Error::from(e)),
+                crate::cli::EXIT_MAY_BE_QUEUED
+            );
+            let rows = team_rows(&d.db, "LOST-3");
+            assert_eq!(rows.len(), 1);
+
+            d.store
+                .attach_team(through(&d.proxy, &d.db), "Front desk")
+                .unwrap();
+            let mut reconnect = |_: &mut Store| Ok(());
+            let again = queue_order(
+                &mut d.store,
+                &d.account,
+                &order("LOST-3"),
+                false,
+                &mut reconnect,
+            )
+            .unwrap();
+            assert!(again.already_queued);
+            assert_eq!(again.id, id);
+            assert_eq!(team_rows(&d.db, "LOST-3").len(), 1, "one order");
+        }
     }
 }

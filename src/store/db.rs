@@ -352,12 +352,18 @@ pub(crate) enum Db {
 /// A call that finds the connection broken (`StoreError::is_team_unreachable`: closed, an
 /// I/O error, the server ending this session) marks it `broken` and tells `on_broken` once:
 /// the store asks nothing more of it, and the team's watch connects again
-/// (`store::offline`).
+/// (`store::offline`). A write whose answer was lost that way — the `COMMIT` of a
+/// transaction, or a write statement outside one — may have been made:
+/// [`StoreError::OutcomeUnknown`] (issue 38), for the caller to find out.
 pub(crate) struct PgClient {
     /// Boxed: a [`Db`] is either client, and PostgreSQL's is the far larger.
     client: Option<Box<postgres::Client>>,
     broken: bool,
     on_broken: Option<Arc<tokio::sync::Notify>>,
+    /// Inside [`Db::transaction`]: a statement's lost answer is the transaction's loss (the
+    /// server rolls back a transaction whose connection broke); only its `COMMIT` may have
+    /// made it.
+    in_transaction: bool,
 }
 
 impl PgClient {
@@ -366,6 +372,7 @@ impl PgClient {
             client: Some(Box::new(client)),
             broken: false,
             on_broken: None,
+            in_transaction: false,
         }
     }
 
@@ -374,6 +381,17 @@ impl PgClient {
         self.client
             .as_deref_mut()
             .ok_or(StoreError::TeamNotConnected)
+    }
+
+    /// [`PgClient::call`] of statement `sql`: outside a transaction, a write's failure
+    /// other than the server's answer leaves its outcome unknown ([`StoreError::sent`]).
+    fn statement<T>(
+        &mut self,
+        sql: &str,
+        f: impl FnOnce(&mut postgres::Client) -> Result<T, postgres::Error>,
+    ) -> Result<T, StoreError> {
+        let writes = !self.in_transaction && is_write(sql);
+        self.call(f).map_err(|e| if writes { e.sent() } else { e })
     }
 
     /// Runs `f` on the client; a failure that says the connection is broken marks it so.
@@ -420,13 +438,28 @@ fn pg_params(params: &[Value]) -> Vec<&(dyn ToSql + Sync)> {
     params.iter().map(|p| p as &(dyn ToSql + Sync)).collect()
 }
 
-/// Rolls back a PostgreSQL transaction that is left without a commit (an error, a panic).
-struct PgRollback<'a>(Option<&'a RefCell<PgClient>>);
+/// Whether statement `sql` writes (its first word), as opposed to a query.
+fn is_write(sql: &str) -> bool {
+    let word = sql.split_whitespace().next().unwrap_or("");
+    ["INSERT", "UPDATE", "DELETE"]
+        .iter()
+        .any(|w| word.eq_ignore_ascii_case(w))
+}
+
+/// Rolls back a PostgreSQL transaction that is left without a commit (an error, a panic), and
+/// marks the transaction over ([`PgClient`]'s `in_transaction`) however it ended.
+struct PgRollback<'a> {
+    client: &'a RefCell<PgClient>,
+    armed: bool,
+}
 
 impl Drop for PgRollback<'_> {
     fn drop(&mut self) {
-        if let Some(c) = self.0.take()
-            && let Ok(mut c) = c.try_borrow_mut()
+        let Ok(mut c) = self.client.try_borrow_mut() else {
+            return;
+        };
+        c.in_transaction = false;
+        if self.armed
             && !c.broken
             && let Err(e) = c.call(|c| c.batch_execute("ROLLBACK"))
         {
@@ -469,7 +502,7 @@ impl Db {
                 .execute(rusqlite::params_from_iter(params))? as u64,
             Db::Postgres(c) => c
                 .borrow_mut()
-                .call(|c| c.execute(sql.as_str(), &pg_params(params)))?,
+                .statement(&sql, |c| c.execute(sql.as_str(), &pg_params(params)))?,
         })
     }
 
@@ -500,7 +533,7 @@ impl Db {
             Db::Postgres(c) => {
                 let rows = c
                     .borrow_mut()
-                    .call(|c| c.query(sql.as_str(), &pg_params(params)))?;
+                    .statement(&sql, |c| c.query(sql.as_str(), &pg_params(params)))?;
                 rows.iter().map(Row::from_postgres).collect()
             }
         }
@@ -540,12 +573,18 @@ impl Db {
             }
             Db::Postgres(c) => {
                 c.borrow_mut().call(|c| c.batch_execute("BEGIN"))?;
-                let mut rollback = PgRollback(Some(c));
+                c.borrow_mut().in_transaction = true;
+                let mut rollback = PgRollback {
+                    client: c,
+                    armed: true,
+                };
                 let v = f(self)?;
                 // Fails ("current transaction is aborted") if a statement failed.
                 self.batch("SELECT 1")?;
-                rollback.0 = None;
-                c.borrow_mut().call(|c| c.batch_execute("COMMIT"))?;
+                rollback.armed = false;
+                c.borrow_mut()
+                    .call(|c| c.batch_execute("COMMIT"))
+                    .map_err(StoreError::sent)?;
                 Ok(v)
             }
         }
@@ -573,6 +612,18 @@ impl Db {
 }
 
 impl StoreError {
+    /// This failure of a write that was sent (a COMMIT): a connection that broke between the
+    /// write and its answer (closed, an I/O error, the server ending the session) may have
+    /// left it made — [`StoreError::OutcomeUnknown`], never "it failed". The server's refusal
+    /// (nothing was written) and a write never sent (no client) stay as they are.
+    fn sent(self) -> StoreError {
+        match self {
+            StoreError::TeamNotConnected => StoreError::TeamNotConnected,
+            e if e.is_team_unreachable() => StoreError::OutcomeUnknown(Box::new(e)),
+            e => e,
+        }
+    }
+
     /// Whether this is a UNIQUE violation (SQLite's `SQLITE_CONSTRAINT_UNIQUE`, PostgreSQL's
     /// SQLSTATE 23505).
     pub(crate) fn is_unique_violation(&self) -> bool {
@@ -591,7 +642,7 @@ impl StoreError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::testing::pg_client;
+    use crate::store::testing::{pg_client, pg_connect};
 
     /// Runs `body` on SQLite in memory and on a fresh PostgreSQL database.
     fn both(body: impl Fn(&Db)) {
@@ -774,6 +825,33 @@ mod tests {
             assert!(panicked.is_err());
             assert_eq!(ids(db), [1, 3]);
         });
+    }
+
+    /// Issue 38: the server committed, and the connection broke before its answer came (a
+    /// proxy drops the answer to the COMMIT): the outcome is unknown, never a plain failure
+    /// (which a caller would say as "nothing happened, try again").
+    #[test]
+    fn a_commit_whose_answer_is_lost_is_an_unknown_outcome() {
+        use crate::store::testing::pg_proxy::PgProxy;
+        let cluster = crate::team::pg_cluster::shared();
+        let (_, name) = pg_client();
+        let proxy = PgProxy::socket(cluster.socket_dir(), cluster.port);
+        let client = postgres::Client::connect(&proxy.conninfo(&name), postgres::NoTls).unwrap();
+        let db = Db::Postgres(RefCell::new(PgClient::new(client)));
+        table(&db);
+        proxy.lose_commit_after("INSERT INTO t");
+        let done: Result<(), StoreError> = db.transaction(|tx| {
+            tx.execute("INSERT INTO t (id) VALUES (1)", &[])?;
+            Ok(())
+        });
+        assert_eq!(proxy.commits_lost(), 1);
+        let e = done.unwrap_err();
+        assert!(matches!(e, StoreError::OutcomeUnknown(_)), "{e:?}");
+        assert!(e.is_team_unreachable() && db.broken());
+        let said = e.to_string();
+        assert!(!said.contains("try again"), "{said}");
+        let other = Db::Postgres(RefCell::new(PgClient::new(pg_connect(&name))));
+        assert_eq!(ids(&other), [1], "the server had committed it");
     }
 
     /// A failed statement whose error is dropped (no savepoint) must not end in an `Ok`: on

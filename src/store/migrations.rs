@@ -309,6 +309,15 @@ pub const MIGRATIONS: &[&str] = &[
         key_location        TEXT NOT NULL,
         credential_version  INTEGER NOT NULL
     );",
+    // 14: a lost COMMIT answer (issue 38, item 1). `body_sha256`: the SHA-256 of a queued
+    // row's exact body (hex), so a second `queue-order` of the same body for the same account
+    // finds the first in the index instead of queueing it again. `team_kept.idempotency_key`:
+    // a team draft placed here whose COMMIT went unanswered (the team may hold it queued): its
+    // key, so the team's row is known for it on reconnect and Forget never gives it a new one.
+    "ALTER TABLE local_orders ADD COLUMN body_sha256 TEXT;
+    CREATE INDEX local_orders_same_body ON local_orders (account_id, body_sha256)
+        WHERE body_sha256 IS NOT NULL;
+    ALTER TABLE team_kept ADD COLUMN idempotency_key TEXT;",
 ];
 /// The schema version this build writes.
 pub fn latest() -> i64 {
@@ -579,7 +588,11 @@ pub const PG_MIGRATIONS: &[&str] = &[
     CREATE INDEX local_orders_placed_forms ON local_orders
         (account_id, COALESCE(queued_at, updated_at), id)
         WHERE state <> 'draft' AND draft_json IS NOT NULL;"#,
-    // 6: the trigger functions look in a fixed `search_path`, not the session's: a session
+    // 6: SQLite's version 14 (`body_sha256` and its index; `team_kept` is a desk's own).
+    r#"ALTER TABLE local_orders ADD COLUMN body_sha256 TEXT;
+    CREATE INDEX local_orders_same_body ON local_orders (account_id, body_sha256)
+        WHERE body_sha256 IS NOT NULL;"#,
+    // 7: the trigger functions look in a fixed `search_path`, not the session's: a session
     // that looks elsewhere (psql, a report tool) writes a row as a desk does, and nothing a
     // role could put in another schema (or `pg_temp`) is called in their place.
     r#"ALTER FUNCTION announce_change() SET search_path = pg_catalog, logodesk, pg_temp;

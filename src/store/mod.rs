@@ -99,6 +99,12 @@ pub enum StoreError {
     /// connection broke); the desk reconnects by itself.
     #[error("{}", crate::tr!("store-team-not-connected"))]
     TeamUnreachable,
+    /// A write reached the team database and its connection broke before the answer came
+    /// (the `COMMIT`, or a write statement outside a transaction: `db::PgClient`): it may
+    /// have been made or not. Never said as a failure: the caller looks the row up when the
+    /// team is back (by its key: known before the write), or says this.
+    #[error("{}", crate::tr!("store-team-outcome-unknown", reason = unknown_reason(.0)))]
+    OutcomeUnknown(Box<StoreError>),
     /// Joining: the team has an account of this name with another address.
     #[error("{}", crate::tr!("store-join-name-taken", name = .0.as_str()))]
     JoinNameTaken(String),
@@ -114,6 +120,15 @@ fn pg_reason(e: &postgres::Error) -> String {
     match std::error::Error::source(e) {
         Some(cause) => format!("{e}: {cause}"),
         None => e.to_string(),
+    }
+}
+
+/// Why a write's outcome is unknown, in the client's words (the cause's own sentence would
+/// say "try again").
+fn unknown_reason(e: &StoreError) -> String {
+    match e {
+        StoreError::Postgres(e) => pg_reason(e),
+        e => e.to_string(),
     }
 }
 

@@ -39,14 +39,15 @@ use super::{
     AccountId, AccountRecord, DraftFields, DraftSave, LocalOrder, LocalOrderId, OrderState, Store,
     StoreError, TEAM_IDS_FROM,
 };
+use crate::api::IdempotencyKey;
 
 /// The columns of a team's account that its copy on this desk keeps (with the team's id).
 const ACCOUNT_COLUMNS: &str =
     "id, name, kind, base_url, auth_style, organization_id, key_location, credential_version";
 
 /// The columns of `team_kept` read back, in this order.
-const KEPT_COLUMNS: &str =
-    "order_id, account_id, draft_json, reference, recipient, body, base_version, kept_at";
+const KEPT_COLUMNS: &str = "order_id, account_id, draft_json, reference, recipient, body, \
+     base_version, kept_at, idempotency_key";
 
 /// What went back to the team database from this desk on reconnect.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -91,6 +92,10 @@ pub struct LeftReport {
     /// Of those, orders placed here meanwhile, never sent by any desk: drafts again, to be
     /// placed anew from this desk if still wanted.
     pub unplaced: usize,
+    /// Of those, orders placed here whose COMMIT the team database never confirmed (issue
+    /// 38): they may be in the team's outbox. Drafts again with the order's own key (never a
+    /// new one), to be checked against the team's History before they are placed again.
+    pub may_be_placed: usize,
 }
 
 impl LeftReport {
@@ -121,6 +126,9 @@ struct Kept {
     body: Option<Vec<u8>>,
     base_version: i64,
     kept_at: String,
+    /// Placed here and its COMMIT went unanswered: the team's row may be queued. Its key (the
+    /// team draft's, read before the write), which names that row.
+    key: Option<IdempotencyKey>,
 }
 
 impl Kept {
@@ -134,7 +142,23 @@ impl Kept {
             body: row.get(5)?,
             base_version: row.get(6)?,
             kept_at: row.get(7)?,
+            key: row.get::<Option<String>>(8)?.and_then(|k| k.parse().ok()),
         })
+    }
+
+    /// Whether the team's row, read from `team`, is this kept placement queued: its COMMIT
+    /// was made after all. The key and the exact body are the ones placed here (another
+    /// desk's placement of the same draft has the key and another body).
+    fn queued_in(&self, team: &super::db::Db) -> Result<bool, StoreError> {
+        let (Some(key), Some(body)) = (&self.key, &self.body) else {
+            return Ok(false);
+        };
+        let row = team.query_opt(
+            "SELECT 1 FROM local_orders
+             WHERE id = $1 AND idempotency_key = $2 AND body = $3 AND state <> 'draft'",
+            &params![self.id.0, key.as_str(), body.as_slice()],
+        )?;
+        Ok(row.is_some())
     }
 }
 
@@ -155,7 +179,9 @@ impl StoreError {
     /// or a server shutting down), as opposed to a statement it refused.
     pub fn is_team_unreachable(&self) -> bool {
         match self {
-            StoreError::TeamUnreachable | StoreError::TeamNotConnected => true,
+            StoreError::TeamUnreachable
+            | StoreError::TeamNotConnected
+            | StoreError::OutcomeUnknown(_) => true,
             StoreError::Postgres(e) => {
                 let io = std::error::Error::source(e).is_some_and(|s| s.is::<std::io::Error>());
                 // 08: connection exception; 57P: the server shutting down or restarting.
@@ -390,7 +416,7 @@ impl Store {
             recipient,
         };
         let kept = |id| {
-            let row = self.keep(id, account, &form, None, base)?;
+            let row = self.keep(id, account, &form, None, None, base)?;
             Ok((DraftSave::Saved { version: base }, Some(row)))
         };
         if id.0 >= TEAM_IDS_FROM && self.team_away() {
@@ -422,7 +448,10 @@ impl Store {
     /// and answers what came of it and the row. A team draft placed while the team database
     /// cannot be reached is kept here with its body (queued in the team's outbox on reconnect,
     /// [`Store::write_back_kept`]); a draft made here is queued here, sent by no desk until it
-    /// has moved into the team.
+    /// has moved into the team. A placement whose COMMIT went unanswered
+    /// ([`StoreError::OutcomeUnknown`]: the team may hold it queued) is kept the same way with
+    /// the draft's key, read before the write: on reconnect the team's row with that key and
+    /// body is taken as placed, and Forget never gives it a new key.
     pub fn place_kept(
         &mut self,
         id: LocalOrderId,
@@ -431,27 +460,48 @@ impl Store {
         body: &[u8],
         base: i64,
     ) -> Result<(DraftSave, LocalOrder), StoreError> {
-        let kept = |store: &Store, id| {
-            let row = store.keep(id, account, form, Some(body), base)?;
+        let kept = |store: &Store, id, key: Option<&IdempotencyKey>| {
+            let row = store.keep(id, account, form, Some(body), key, base)?;
             Ok((DraftSave::Saved { version: base }, row))
         };
         if id.0 >= TEAM_IDS_FROM && self.team_away() {
-            return kept(self, id);
+            return kept(self, id, None);
         }
+        // A team draft as it is before the write: its key names the team's row if the
+        // COMMIT goes unanswered, and it is the row answered if only the read after is lost.
+        let before = match (id.0 >= TEAM_IDS_FROM).then(|| self.local_order(id)) {
+            None | Some(Err(StoreError::NoRow)) => None,
+            Some(Ok(row)) => Some(row),
+            // Nothing was written: kept as any placement while the team is out of reach.
+            Some(Err(e)) if self.keeps(id.0, &e) => return kept(self, id, None),
+            Some(Err(e)) => return Err(e),
+        };
+        let key = before.as_ref().and_then(|row| row.key.clone());
         match self.queue_draft_based(id, form, body, base) {
             Ok(DraftSave::Gone) if id.0 < TEAM_IDS_FROM => match self.moved(id)? {
                 Some(team) => self.place_kept(team, account, form, body, base),
                 None => Ok((DraftSave::Gone, self.local_order(id)?)),
             },
             Ok(placed) => {
-                if id.0 >= TEAM_IDS_FROM && matches!(placed, DraftSave::Saved { .. }) {
+                let queued = matches!(placed, DraftSave::Saved { .. });
+                if id.0 >= TEAM_IDS_FROM && queued {
                     self.forget_kept(id)?;
                 }
-                Ok((placed, self.local_order(id)?))
+                match (self.local_order(id), before) {
+                    (Ok(row), _) => Ok((placed, row)),
+                    // Queued (the team answered the COMMIT); only the row's read after it was
+                    // lost: the row as it was, queued now, never a failure.
+                    (Err(e), Some(before)) if queued && self.keeps(id.0, &e) => {
+                        tracing::info!(error = %e, "an order was queued in the team database; reading it back failed");
+                        Ok((placed, queued_as(before, form, base)))
+                    }
+                    (Err(e), _) => Err(e),
+                }
             }
             Err(e) if self.keeps(id.0, &e) => {
                 tracing::info!(error = %e, "the team database is out of reach: an order is kept on this desk");
-                kept(self, id)
+                let unknown = matches!(e, StoreError::OutcomeUnknown(_));
+                kept(self, id, key.as_ref().filter(|_| unknown))
             }
             Err(e) => Err(e),
         }
@@ -480,22 +530,26 @@ impl Store {
     }
 
     /// Keeps `form` of team draft `id` here, based on its version `base` (the first kept
-    /// save's base stays); `body`: it was placed. Answers the row as kept.
+    /// save's base stays); `body`: it was placed; `key`: its COMMIT went unanswered, the team
+    /// may hold it with this key. Answers the row as kept.
     fn keep(
         &self,
         id: LocalOrderId,
         account: AccountId,
         form: &DraftFields<'_>,
         body: Option<&[u8]>,
+        key: Option<&IdempotencyKey>,
         base: i64,
     ) -> Result<LocalOrder, StoreError> {
         self.db.execute(
             "INSERT INTO team_kept (order_id, account_id, draft_json, reference, recipient, body,
-                base_version)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)
+                base_version, idempotency_key)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
              ON CONFLICT (order_id) DO UPDATE SET draft_json = excluded.draft_json,
                 reference = excluded.reference, recipient = excluded.recipient,
-                body = COALESCE(excluded.body, team_kept.body), kept_at = {now}",
+                body = COALESCE(excluded.body, team_kept.body),
+                idempotency_key = COALESCE(excluded.idempotency_key, team_kept.idempotency_key),
+                kept_at = {now}",
             &params![
                 id.0,
                 account.0,
@@ -503,7 +557,8 @@ impl Store {
                 form.reference,
                 form.recipient,
                 body,
-                base
+                base,
+                key.map(IdempotencyKey::as_str)
             ],
         )?;
         self.kept_order(id)?.ok_or(StoreError::NoRow)
@@ -585,10 +640,16 @@ impl Store {
     /// sent by any desk) is a draft again with its key, and each team draft's text saved here
     /// is a new draft. The team's accounts as last read are forgotten.
     pub fn leave_team(&mut self) -> Result<LeftReport, StoreError> {
-        self.team = None;
         if self.db.dialect() != super::db::Dialect::Sqlite {
+            self.team = None;
             return Ok(LeftReport::default());
         }
+        // A placement whose COMMIT went unanswered and which the team holds queued, if the
+        // team answers now: the team's order, nothing of it stays here.
+        for id in self.kept_queued_in_team() {
+            self.forget_kept(id)?;
+        }
+        self.team = None;
         let copies = self.team_copies()?;
         let read = self.team_accounts_read()?;
         let mut ids: Vec<i64> = copies.iter().map(|a| a.id.0).collect();
@@ -696,11 +757,27 @@ impl Store {
                     .map(Kept::read)
                     .collect::<Result<_, _>>()?;
                 for k in &kept {
-                    self.create_draft(AccountId(next), &k.draft_json, &k.reference, &k.recipient)?;
                     report.drafts += 1;
-                    if k.body.is_some() {
-                        report.unplaced += 1;
-                    }
+                    let key = match (&k.body, &k.key) {
+                        // It may be the team's order: a draft again with its key, never a new
+                        // one (placed from here it is the same order to the service).
+                        (Some(_), Some(key)) => {
+                            report.may_be_placed += 1;
+                            key.clone()
+                        }
+                        (Some(_), None) => {
+                            report.unplaced += 1;
+                            IdempotencyKey::new()
+                        }
+                        (None, _) => IdempotencyKey::new(),
+                    };
+                    self.create_draft_keyed(
+                        AccountId(next),
+                        &key,
+                        &k.draft_json,
+                        &k.reference,
+                        &k.recipient,
+                    )?;
                 }
                 db.execute(
                     "DELETE FROM team_kept WHERE account_id = $1",
@@ -720,6 +797,29 @@ impl Store {
                 tracing::info!(?report, "what was kept for the team is this desk's own now");
             }
         })
+    }
+
+    /// The kept placements whose COMMIT went unanswered that the team holds queued
+    /// ([`Kept::queued_in`]), if the team database answers now; none if it does not.
+    fn kept_queued_in_team(&self) -> Vec<LocalOrderId> {
+        let Some(team) = self.team.as_ref().and_then(super::TeamDb::reachable) else {
+            return Vec::new();
+        };
+        let kept = self.db.query_all(
+            &format!("SELECT {KEPT_COLUMNS} FROM team_kept WHERE idempotency_key IS NOT NULL"),
+            &[],
+        );
+        let mut found = Vec::new();
+        for row in kept.unwrap_or_default() {
+            match Kept::read(&row).and_then(|k| Ok((k.queued_in(team)?, k.id))) {
+                Ok((true, id)) => found.push(id),
+                Ok((false, _)) => {}
+                Err(e) => {
+                    tracing::info!(error = %e, "a kept placement could not be looked up in the team")
+                }
+            }
+        }
+        found
     }
 
     /// Writes back to the attached team database what was kept here while it was out of
@@ -750,9 +850,11 @@ impl Store {
                 Some(r) => (Some(r.get(0)?), r.get(1)?),
                 None => (None, None),
             };
-            // Written back already (a write-back whose end here was cut short): nothing twice.
-            let already = text.as_deref() == Some(k.draft_json.as_str())
-                && (k.body.is_none() || state.as_deref() != Some("draft"));
+            // Written back already (a write-back whose end here was cut short), or placed here
+            // with a COMMIT that was made though unanswered: nothing twice.
+            let already = (text.as_deref() == Some(k.draft_json.as_str())
+                && (k.body.is_none() || state.as_deref() != Some("draft")))
+                || k.queued_in(team)?;
             let form = DraftFields {
                 draft_json: &k.draft_json,
                 reference: &k.reference,
@@ -794,6 +896,19 @@ impl Store {
             tracing::info!(?report, "what was kept on this desk went back to the team");
         }
         Ok(report)
+    }
+}
+
+/// Draft `row` as queued with `form` on its version `base` (what the team's row is then).
+fn queued_as(row: LocalOrder, form: &DraftFields<'_>, base: i64) -> LocalOrder {
+    LocalOrder {
+        state: OrderState::Queued,
+        draft_json: Some(form.draft_json.to_owned()),
+        reference: form.reference.to_owned(),
+        recipient: form.recipient.to_owned(),
+        version: base + 1,
+        editing: None,
+        ..row
     }
 }
 
@@ -1093,11 +1208,7 @@ mod tests {
         let mut t = team();
         let key = t.desk.local_order(t.draft).unwrap().key;
         t.cluster.stop().unwrap();
-        let form = DraftFields {
-            draft_json: r#"{"reference":"PO-1"}"#,
-            reference: "PO-1",
-            recipient: "Nordby IF",
-        };
+        let form = po1();
         let (_, row) = t
             .desk
             .place_kept(t.draft, t.account, &form, b"BODY", t.base)
@@ -1341,5 +1452,146 @@ mod tests {
             team_row.draft_json.as_deref(),
             Some(r#"{"reference":"PO-1"}"#)
         );
+    }
+
+    /// The team draft's form as it was made (placed unchanged).
+    fn po1() -> DraftFields<'static> {
+        DraftFields {
+            draft_json: r#"{"reference":"PO-1"}"#,
+            reference: "PO-1",
+            recipient: "Nordby IF",
+        }
+    }
+
+    /// Issue 38: the desk's store on the team database through a proxy that loses the answer
+    /// to the COMMIT of the placement ("SET state = 'queued'") — the team committed it, the
+    /// desk never hears it. Answers the proxy and the draft's key.
+    fn place_with_commit_answer_lost(
+        t: &mut Team,
+    ) -> (crate::store::testing::pg_proxy::PgProxy, IdempotencyKey) {
+        let proxy = crate::store::testing::pg_proxy::PgProxy::socket(
+            t.cluster.socket_dir(),
+            t.cluster.port,
+        );
+        let client = postgres::Client::connect(&proxy.conninfo(&t.db), postgres::NoTls).unwrap();
+        t.desk.attach_team(client, "Front desk").unwrap();
+        let key = t.desk.local_order(t.draft).unwrap().key.unwrap();
+        proxy.lose_commit_after("SET state = 'queued'");
+        let form = po1();
+        let (outcome, row) = t
+            .desk
+            .place_kept(t.draft, t.account, &form, b"BODY", t.base)
+            .unwrap();
+        assert_eq!(proxy.commits_lost(), 1, "the COMMIT's answer was lost");
+        assert!(matches!(outcome, DraftSave::Saved { .. }), "{outcome:?}");
+        assert_eq!(row.state, OrderState::Queued, "never said as failed");
+        assert!(row.kept_for_team(), "kept on this desk: {row:?}");
+        let team_row = t.other_desk().local_order(t.draft).unwrap();
+        assert_eq!(
+            (team_row.state, team_row.key.as_ref()),
+            (OrderState::Queued, Some(&key)),
+            "the team committed it"
+        );
+        (proxy, key)
+    }
+
+    /// A placement whose COMMIT was made but not answered is kept with its key; on reconnect
+    /// the team's row with that key and body is taken as placed: not queued again, not kept
+    /// apart as a new draft, one row in the team's outbox.
+    #[test]
+    fn a_placement_whose_commit_answer_was_lost_is_taken_as_placed_on_reconnect() {
+        let mut t = team();
+        let (_proxy, key) = place_with_commit_answer_lost(&mut t);
+        let report = t.attach_again();
+        assert_eq!((report.written_back, report.placed), (1, 1), "{report:?}");
+        assert!(report.kept_apart.is_empty(), "{report:?}");
+        let other = t.other_desk();
+        let out = other.outbox(t.account).unwrap();
+        assert_eq!(out.len(), 1, "one order");
+        assert_eq!((&out[0].key, out[0].body.as_slice()), (&key, &b"BODY"[..]));
+        assert!(
+            other.local_orders(t.account, true).unwrap().is_empty(),
+            "no new draft"
+        );
+        assert_eq!(t.desk.kept_order(t.draft).unwrap(), None, "forgotten here");
+    }
+
+    /// Forget (leaving the team) after such a placement, the team out of reach: the kept
+    /// order is a draft again with the key it was placed with — never a new key, which would
+    /// make a second order when placed from here — and the report says it may be in the
+    /// team's outbox (not "never sent").
+    #[test]
+    fn forgetting_the_team_after_a_placement_whose_commit_answer_was_lost_keeps_its_key() {
+        let mut t = team();
+        let (proxy, key) = place_with_commit_answer_lost(&mut t);
+        proxy.refuse(true);
+        assert!(t.desk.team_away(), "the broken connection counts as away");
+        let report = t.desk.leave_team().unwrap();
+        assert_eq!(
+            (report.drafts, report.unplaced, report.may_be_placed),
+            (1, 0, 1),
+            "{report:?}"
+        );
+        let [left] = report.accounts.as_slice() else {
+            panic!("one account: {report:?}")
+        };
+        let drafts = t.desk.local_orders(left.account, true).unwrap();
+        let keys: Vec<_> = drafts.iter().map(|d| d.key.clone()).collect();
+        assert_eq!(keys, [Some(key)], "the order's own key, not a new one");
+        assert!(
+            t.desk.accounts_with_work().unwrap().is_empty(),
+            "nothing sent"
+        );
+    }
+
+    /// Forget while the team answers again: the kept placement it holds queued is the team's
+    /// order; nothing of it becomes a draft here.
+    #[test]
+    fn forgetting_a_team_that_holds_the_placement_makes_no_draft_of_it() {
+        let mut t = team();
+        let (_proxy, key) = place_with_commit_answer_lost(&mut t);
+        t.desk
+            .attach_team(connect(&t.cluster, &t.db), "Front desk")
+            .unwrap();
+        let report = t.desk.leave_team().unwrap();
+        assert!(report.is_empty(), "{report:?}");
+        assert_eq!(t.desk.kept_order(t.draft).unwrap(), None);
+        let team_row = t.other_desk().local_order(t.draft).unwrap();
+        assert_eq!(
+            (team_row.state, team_row.key),
+            (OrderState::Queued, Some(key))
+        );
+    }
+
+    /// The COMMIT answered, and the connection cut right after (before the row is read back):
+    /// the placement is answered as queued, not said as failed, and nothing is kept here to go
+    /// to the team again.
+    #[test]
+    fn a_placement_whose_read_back_is_lost_is_answered_as_queued() {
+        let mut t = team();
+        let proxy = crate::store::testing::pg_proxy::PgProxy::socket(
+            t.cluster.socket_dir(),
+            t.cluster.port,
+        );
+        let client = postgres::Client::connect(&proxy.conninfo(&t.db), postgres::NoTls).unwrap();
+        t.desk.attach_team(client, "Front desk").unwrap();
+        let key = t.desk.local_order(t.draft).unwrap().key;
+        proxy.cut_after_commit_after("SET state = 'queued'");
+        let (outcome, row) = t
+            .desk
+            .place_kept(t.draft, t.account, &po1(), b"BODY", t.base)
+            .unwrap_or_else(|e| panic!("said as failed: {e}"));
+        assert_eq!(proxy.commits_lost(), 1);
+        assert_eq!(
+            outcome,
+            DraftSave::Saved {
+                version: t.base + 1
+            }
+        );
+        assert_eq!((row.state, &row.key), (OrderState::Queued, &key));
+        assert!(!row.kept_for_team(), "in the team's outbox: {row:?}");
+        assert_eq!(t.desk.kept_order(t.draft).unwrap(), None);
+        let out = t.other_desk().outbox(t.account).unwrap();
+        assert_eq!(out.len(), 1);
     }
 }

@@ -417,6 +417,15 @@ fn outgoing_from(row: &Row) -> Result<Option<Outgoing>, StoreError> {
     })
 }
 
+/// The SHA-256 of an order's exact body, as hex (`local_orders.body_sha256`).
+pub(crate) fn body_sha256(body: &[u8]) -> String {
+    use sha2::Digest as _;
+    sha2::Sha256::digest(body)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 /// The first column of the row a statement answered, if it answered one.
 fn first<T: FromValue>(row: Option<Row>) -> Result<Option<T>, StoreError> {
     row.map(|r| r.get(0)).transpose()
@@ -431,7 +440,25 @@ impl Store {
         reference: &str,
         recipient: &str,
     ) -> Result<LocalOrder, StoreError> {
-        let key = IdempotencyKey::new();
+        self.create_draft_keyed(
+            account,
+            &IdempotencyKey::new(),
+            draft_json,
+            reference,
+            recipient,
+        )
+    }
+
+    /// A new draft with idempotency key `key`: an order that may already exist under it
+    /// (`offline`: a placement the team database may hold) keeps it.
+    pub(super) fn create_draft_keyed(
+        &self,
+        account: AccountId,
+        key: &IdempotencyKey,
+        draft_json: &str,
+        reference: &str,
+        recipient: &str,
+    ) -> Result<LocalOrder, StoreError> {
         let id: i64 = self
             .on_account(account)?
             .query_row(
@@ -478,6 +505,52 @@ impl Store {
             recipient,
         };
         Ok(self.queue_guarded(id, &form, body, None)? == 1)
+    }
+
+    /// The newest order of `account` queued with exactly `body` within the last `within`
+    /// and not given up (queued, sent, done, or possibly placed: not a draft, not failed):
+    /// what `queue-order` answers for a second run of the same body instead of a second order.
+    /// Looked up by the body's hash (`body_sha256`, indexed), the bytes compared too.
+    pub fn queued_with_body(
+        &self,
+        account: AccountId,
+        body: &[u8],
+        within: Duration,
+    ) -> Result<Option<LocalOrder>, StoreError> {
+        let rows = self.on_account(account)?.query_all(
+            "SELECT id, body FROM local_orders
+             WHERE account_id = $1 AND body_sha256 = $2 AND state NOT IN ('draft', 'failed')
+                AND queued_at IS NOT NULL AND {seconds_since(queued_at)} < $3
+             ORDER BY id DESC",
+            &params![account.0, body_sha256(body), within.as_secs_f64()],
+        )?;
+        for row in rows {
+            if row.get::<Option<Vec<u8>>>(1)?.as_deref() == Some(body) {
+                return self.local_order(LocalOrderId(row.get(0)?)).map(Some);
+            }
+        }
+        Ok(None)
+    }
+
+    /// The row of `account` with idempotency key `key`, if there is one: where a write whose
+    /// answer was lost ([`StoreError::OutcomeUnknown`]) is looked for once the database answers
+    /// again.
+    pub fn order_by_key(
+        &self,
+        account: AccountId,
+        key: &IdempotencyKey,
+    ) -> Result<Option<LocalOrder>, StoreError> {
+        self.on_account(account)?
+            .query_opt(
+                &format!(
+                    "SELECT {COLUMNS}, {} {FROM} WHERE o.account_id = $1 AND o.idempotency_key = $2",
+                    account_columns()
+                ),
+                &params![account.0, key.as_str()],
+            )?
+            .as_ref()
+            .map(row_to_order)
+            .transpose()
     }
 
     /// The outbox of `account`: orders queued for the destination the account has now and

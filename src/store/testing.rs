@@ -5,6 +5,10 @@
 use super::Store;
 use crate::team::pg_cluster;
 
+/// A PostgreSQL wire proxy that can lose a COMMIT's answer (issue 38).
+#[path = "../../tests/common/pg_proxy.rs"]
+pub(crate) mod pg_proxy;
+
 /// A connection to a fresh, empty database of its own on the test server, and its name.
 pub(crate) fn pg_client() -> (postgres::Client, String) {
     let name = pg_cluster::shared().create_database();

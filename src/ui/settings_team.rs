@@ -314,16 +314,33 @@ fn joined_notices(report: &crate::store::JoinReport, shared: &mut Shared<'_>) {
 fn left_notice(report: &crate::store::LeftReport, shared: &mut Shared<'_>) {
     let names: Vec<&str> = report.accounts.iter().map(|a| a.name.as_str()).collect();
     let names = names.join(", ");
-    let mut sentence = crate::tr!(
-        "settings-team-left-kept",
-        drafts = report.drafts,
-        accounts = names.as_str()
-    );
+    // Those that may be in the team's outbox have a sentence of their own: they may have
+    // reached the team.
+    let never_reached = report.drafts.saturating_sub(report.may_be_placed);
+    let mut sentence = if never_reached > 0 || report.may_be_placed == 0 {
+        crate::tr!(
+            "settings-team-left-kept",
+            drafts = never_reached,
+            accounts = names.as_str()
+        )
+    } else {
+        String::new()
+    };
     if report.unplaced > 0 {
         sentence.push(' ');
         sentence.push_str(&crate::tr!(
             "settings-team-left-unplaced",
             count = report.unplaced
+        ));
+    }
+    if report.may_be_placed > 0 {
+        if !sentence.is_empty() {
+            sentence.push(' ');
+        }
+        sentence.push_str(&crate::tr!(
+            "settings-team-left-may-be-placed",
+            count = report.may_be_placed,
+            accounts = names.as_str()
         ));
     }
     shared.notifications.success(sentence);

@@ -16,6 +16,8 @@ mod lifecycle_model;
 mod patience;
 #[path = "../common/pg_cluster.rs"]
 mod pg_cluster;
+#[path = "../common/pg_proxy.rs"]
+mod pg_proxy;
 #[path = "../prop_cases/mod.rs"]
 mod prop_cases;
 

@@ -87,6 +87,17 @@ fn history_until(
     }
 }
 
+/// A sandbox on a runtime of its own (kept while the test runs).
+fn sandbox() -> (tokio::runtime::Runtime, Env) {
+    let service = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let env = service.block_on(start_with(SandboxConfig::fast()));
+    (service, env)
+}
+
 /// How many orders with `reference` the sandbox has.
 fn placed(env: &Env, reference: &str) -> usize {
     env.sb
@@ -106,12 +117,7 @@ fn has(history: &[LocalOrder], reference: &str, by: &str) -> bool {
 
 #[test]
 fn two_desks_join_one_team_see_each_others_orders_and_place_each_once() {
-    let service = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
-    let env = service.block_on(start_with(SandboxConfig::fast()));
+    let (_service, env) = sandbox();
     let database = pg_cluster::shared().create_database();
     let team = pg_cluster::shared().socket_url(&database);
     let anna = desk(&env, &team, "Anna", "TEAM-A1");
@@ -146,14 +152,7 @@ fn two_desks_join_one_team_see_each_others_orders_and_place_each_once() {
     let draft = new_draft(&b, 9, "TEAM-B2", false);
     assert!(draft.id.0 >= TEAM_IDS_FROM);
     let placed_at = Instant::now();
-    b.send(Command::Orders(OrdersCommand::Place {
-        id: draft.id,
-        draft_json: "{}".into(),
-        reference: "TEAM-B2".into(),
-        recipient: "Nordby IF".into(),
-        body: serde_json::to_vec(&simple_order(&env, "TEAM-B2")).unwrap(),
-        base: draft.version,
-    }));
+    place(&b, &env, &draft, "TEAM-B2");
     history_until(
         &a,
         "Bo's new order on Anna's desk",
@@ -202,27 +201,41 @@ fn new_draft(b: &Backend, request: u64, reference: &str, database_stopped: bool)
     })
 }
 
+/// Desk "Anna" on the team at `team` with an order `reference` queued on its own, started:
+/// once that order is sent from the team, the desk, its backend and the team's account.
+fn joined(env: &Env, team: &str, reference: &str) -> (Desk, Backend, AccountId) {
+    let anna = desk(env, team, "Anna", reference);
+    let a = start(&anna);
+    let history = history_until(&a, "the joined order sent", PATIENCE, |h| {
+        h.iter()
+            .any(|o| o.reference == reference && o.tracking_id.is_some())
+    });
+    let team_account = history[0].account.expect("the team's account");
+    (anna, a, team_account)
+}
+
+/// *Place order…* of `draft` on desk `b`: `reference`, a simple order's body.
+fn place(b: &Backend, env: &Env, draft: &LocalOrder, reference: &str) {
+    b.send(Command::Orders(OrdersCommand::Place {
+        id: draft.id,
+        draft_json: "{}".into(),
+        reference: reference.into(),
+        recipient: "Nordby IF".into(),
+        body: serde_json::to_vec(&simple_order(env, reference)).unwrap(),
+        base: draft.version,
+    }));
+}
+
 /// Issue 29 item 5: a new order made and placed while the team database is stopped is kept on
 /// the desk and not sent from there; on reconnect it moves into the team's outbox with its
 /// Idempotency-Key and is placed once.
 #[test]
 fn an_order_placed_while_the_team_database_is_stopped_is_sent_once_after_reconnect() {
-    let service = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
-    let env = service.block_on(start_with(SandboxConfig::fast()));
+    let (_service, env) = sandbox();
     let cluster = pg_cluster::PgCluster::start(&pg_cluster::PgOptions::default())
         .unwrap_or_else(|e| panic!("{e}"));
     let database = cluster.create_database();
-    let anna = desk(&env, &cluster.socket_url(&database), "Anna", "OFF-0");
-    let a = start(&anna);
-    let history = history_until(&a, "the joined order sent", PATIENCE, |h| {
-        h.iter()
-            .any(|o| o.reference == "OFF-0" && o.tracking_id.is_some())
-    });
-    let team_account = history[0].account.expect("the team's account");
+    let (_anna, a, team_account) = joined(&env, &cluster.socket_url(&database), "OFF-0");
 
     cluster.stop().unwrap();
     until(&a, "the team database unreachable", |e| match e {
@@ -232,14 +245,7 @@ fn an_order_placed_while_the_team_database_is_stopped_is_sent_once_after_reconne
     let draft = new_draft(&a, 21, "OFF-1", true);
     assert!(draft.id.0 < TEAM_IDS_FROM, "made on this desk: {draft:?}");
     assert_eq!(draft.account, Some(team_account));
-    a.send(Command::Orders(OrdersCommand::Place {
-        id: draft.id,
-        draft_json: "{}".into(),
-        reference: "OFF-1".into(),
-        recipient: "Nordby IF".into(),
-        body: serde_json::to_vec(&simple_order(&env, "OFF-1")).unwrap(),
-        base: draft.version,
-    }));
+    place(&a, &env, &draft, "OFF-1");
     let queued = until(&a, "the order queued on the desk", |e| match e {
         Event::Orders(OrdersEvent::Changed(o)) if o.id == draft.id => Some(o),
         _ => None,
@@ -275,5 +281,90 @@ fn an_order_placed_while_the_team_database_is_stopped_is_sent_once_after_reconne
         rows,
         draft.key.expect("the draft's key").as_str(),
         "one team row, with the key it was queued with"
+    );
+}
+
+/// Issue 38, item 1: desk A's connections to the team database go through a proxy that loses
+/// the answer to a COMMIT of a queued order (the team committed it, the desk never hears it).
+/// The composer's *Place order…* is not said as failed (the placement is kept on the desk),
+/// the desk connects again and takes the team's row as placed: the sandbox gets the order
+/// once. Then `queue-order`'s store call on a second desk, through the same kind of loss: the
+/// retry answers the same row, and A's outbox places it once.
+#[test]
+fn orders_whose_commit_answer_is_lost_are_placed_once() {
+    use crate::pg_proxy::PgProxy;
+    let (_service, env) = sandbox();
+    let cluster = pg_cluster::shared();
+    let database = cluster.create_database();
+    let proxy = PgProxy::socket(cluster.socket_dir(), cluster.port);
+    let (_anna, a, team_account) = joined(&env, &proxy.url(&database), "LOST-0");
+
+    let draft = new_draft(&a, 31, "LOST-1", false);
+    assert!(draft.id.0 >= TEAM_IDS_FROM, "a team draft: {draft:?}");
+    proxy.lose_commit_after("SET state = 'queued'");
+    place(&a, &env, &draft, "LOST-1");
+    let row = wait_event_past_failures(&a, "the placement answered", true, |e| match e {
+        Event::Orders(OrdersEvent::Changed(o)) if o.id == draft.id => Some(o),
+        Event::Orders(OrdersEvent::DraftSaved { id, outcome, .. }) if id == draft.id => {
+            panic!("the placement was refused: {outcome:?}")
+        }
+        _ => None,
+    });
+    assert_eq!(proxy.commits_lost(), 1, "the COMMIT's answer was lost");
+    assert_eq!(row.state, logodesk::store::OrderState::Queued, "{row:?}");
+    history_until(&a, "the order placed from the team", PATIENCE, |h| {
+        h.iter()
+            .any(|o| o.reference == "LOST-1" && o.tracking_id.is_some())
+    });
+
+    // `queue-order`'s store call on a second desk (no key: it only queues).
+    let account = |store: &Store| {
+        store
+            .accounts()
+            .unwrap()
+            .into_iter()
+            .find(|a| a.id == team_account)
+            .expect("the team's account")
+    };
+    let through =
+        || postgres::Client::connect(&proxy.conninfo(&database), postgres::NoTls).unwrap();
+    let mut bo = Store::open_in_memory().unwrap();
+    bo.attach_team(through(), "Bo").unwrap();
+    let club = account(&bo);
+    let mut reconnect = |s: &mut Store| s.attach_team(through(), "Bo").map_err(|e| e.to_string());
+    let order = simple_order(&env, "LOST-2");
+    proxy.lose_commit_after("SET state = 'queued'");
+    let first = logodesk::commands::queue_order(&mut bo, &club, &order, false, &mut reconnect)
+        .unwrap_or_else(|e| panic!("said as failed: {e}"));
+    assert_eq!(proxy.commits_lost(), 2);
+    let retry =
+        logodesk::commands::queue_order(&mut bo, &club, &order, false, &mut reconnect).unwrap();
+    assert!(retry.already_queued);
+    assert_eq!(
+        (retry.id, &retry.idempotency_key),
+        (first.id, &first.idempotency_key)
+    );
+    history_until(&a, "the queued order placed", PATIENCE, |h| {
+        h.iter()
+            .any(|o| o.reference == "LOST-2" && o.tracking_id.is_some())
+    });
+    drop(a);
+    assert_eq!(placed(&env, "LOST-1"), 1, "placed once");
+    assert_eq!(placed(&env, "LOST-2"), 1, "placed once");
+    let rows = cluster
+        .psql(
+            &database,
+            "SELECT reference, idempotency_key FROM logodesk.local_orders
+             WHERE reference LIKE 'LOST-_' AND reference <> 'LOST-0' ORDER BY reference",
+        )
+        .unwrap();
+    assert_eq!(
+        rows,
+        format!(
+            "LOST-1|{}\nLOST-2|{}",
+            draft.key.expect("the draft's key").as_str(),
+            first.idempotency_key
+        ),
+        "one team row each, with the key it was made with"
     );
 }

@@ -407,4 +407,204 @@ mod without_a_window {
             assert_eq!(queued(&data, sandbox), 0, "nothing queued");
         }
     }
+
+    /// Issue 38, item 1: `queue-order` on a team whose connection breaks after the queueing
+    /// transaction commits and before its answer arrives (a PostgreSQL wire proxy in front of
+    /// the test server drops the answer to that COMMIT). The command never says it failed: it
+    /// connects again, finds the row by its key and answers it; the retry answers the same row;
+    /// the team holds exactly one order. When the team cannot be asked again, it says the order
+    /// may be queued and how to check (exit 4), never "try again".
+    mod lost_commit {
+        use super::*;
+        use crate::pg_cluster;
+        use crate::pg_proxy::PgProxy;
+
+        const ACCOUNT: &str = "Club shop";
+
+        /// A data folder whose `queue-order` goes to the team database `db` (which has the
+        /// team's account) through `proxy` (at `url`), and an order file of `reference`.
+        struct Desk {
+            db: String,
+            proxy: PgProxy,
+            url: String,
+            dir: tempfile::TempDir,
+            data: std::path::PathBuf,
+            file: String,
+        }
+
+        fn desk(reference: &str) -> Desk {
+            let (db, proxy) = team();
+            let url = proxy.url(&db);
+            let dir = tempfile::tempdir().unwrap();
+            let data = dir.path().join("data");
+            let file = order_file(dir.path(), "order.json", &with_reference(reference));
+            Desk {
+                db,
+                proxy,
+                url,
+                dir,
+                data,
+                file,
+            }
+        }
+
+        /// A team database with the team's account, and a proxy in front of it.
+        fn team() -> (String, PgProxy) {
+            let cluster = pg_cluster::shared();
+            let db = cluster.create_database();
+            let client =
+                postgres::Client::connect(&cluster.conninfo(&db), postgres::NoTls).unwrap();
+            let team = Store::open_postgres(client).unwrap();
+            team.insert_account(&logodesk::store::NewAccount {
+                name: ACCOUNT.into(),
+                base_url: url::Url::parse("https://api.example.com/").unwrap(),
+                auth: logodesk::api::AuthStyle::Bearer,
+                organization_id: None,
+                key_location: logodesk::store::KeyLocation::Keychain,
+            })
+            .unwrap();
+            let proxy = PgProxy::socket(cluster.socket_dir(), cluster.port);
+            (db, proxy)
+        }
+
+        /// The team's rows of `reference`: (id, key, state).
+        fn rows(db: &str, reference: &str) -> Vec<(i64, String, String)> {
+            pg_cluster::shared()
+                .psql(
+                    db,
+                    &format!(
+                        "SELECT id, idempotency_key, state FROM logodesk.local_orders \
+                         WHERE reference = '{reference}' ORDER BY id"
+                    ),
+                )
+                .unwrap()
+                .lines()
+                .filter(|l| !l.is_empty())
+                .map(|l| {
+                    let f: Vec<&str> = l.split('|').collect();
+                    (f[0].parse().unwrap(), f[1].to_owned(), f[2].to_owned())
+                })
+                .collect()
+        }
+
+        fn queue(data: &Path, team: &str, file: &str) -> Output {
+            run(
+                data,
+                &[
+                    "queue-order",
+                    "--account",
+                    ACCOUNT,
+                    file,
+                    "--team-database",
+                    team,
+                ],
+                "",
+            )
+        }
+
+        /// The one JSON line: id, key, already queued.
+        fn answer(out: &Output) -> (i64, String, bool) {
+            let stdout = text(&out.stdout);
+            let line: serde_json::Value = serde_json::from_str(stdout.trim())
+                .unwrap_or_else(|e| panic!("one JSON line, not {stdout:?}: {e}"));
+            (
+                line["id"].as_i64().unwrap(),
+                line["idempotencyKey"].as_str().unwrap().to_owned(),
+                line["alreadyQueued"].as_bool().unwrap(),
+            )
+        }
+
+        fn with_reference(reference: &str) -> serde_json::Value {
+            let mut order = valid_order();
+            order["reference"] = reference.into();
+            order
+        }
+
+        #[test]
+        fn a_lost_commit_answer_is_found_out_and_the_retry_answers_the_same_order() {
+            let d = desk("LOST-1");
+            let (db, proxy, url, data, file) = (&d.db, &d.proxy, &d.url, &d.data, &d.file);
+
+            proxy.lose_commit_after("SET state = 'queued'");
+            let out = queue(data, url, file);
+            let err = text(&out.stderr);
+            assert_eq!(
+                proxy.commits_lost(),
+                1,
+                "the COMMIT's answer was lost: {err}"
+            );
+            assert_eq!(out.status.code(), Some(0), "{err}");
+            assert!(!err.to_lowercase().contains("try again"), "{err}");
+            let (id, key, already) = answer(&out);
+            assert!(!already);
+            assert_eq!(rows(db, "LOST-1"), [(id, key.clone(), "queued".to_owned())]);
+
+            // The same file again (laid out otherwise: the same order) answers that order.
+            let compact = d.dir.path().join("compact.json");
+            std::fs::write(
+                &compact,
+                serde_json::to_vec(&with_reference("LOST-1")).unwrap(),
+            )
+            .unwrap();
+            let again = queue(data, url, compact.to_str().unwrap());
+            let err = text(&again.stderr);
+            assert_eq!(again.status.code(), Some(0), "{err}");
+            assert!(err.contains("already queued"), "{err}");
+            assert_eq!(answer(&again), (id, key.clone(), true));
+            assert_eq!(rows(db, "LOST-1").len(), 1, "one order");
+
+            // --again queues a second one on purpose.
+            let second = run(
+                data,
+                &[
+                    "queue-order",
+                    "--account",
+                    ACCOUNT,
+                    file,
+                    "--again",
+                    "--team-database",
+                    url,
+                ],
+                "",
+            );
+            assert_eq!(second.status.code(), Some(0), "{}", text(&second.stderr));
+            assert_ne!(answer(&second).1, key);
+            assert_eq!(rows(db, "LOST-1").len(), 2);
+        }
+
+        #[test]
+        fn a_lost_commit_answer_that_cannot_be_checked_says_how_to_check() {
+            let d = desk("LOST-2");
+            let (db, proxy, url, data, file) = (&d.db, &d.proxy, &d.url, &d.data, &d.file);
+
+            proxy.refuse_after_loss(true);
+            proxy.lose_commit_after("SET state = 'queued'");
+            let out = queue(data, url, file);
+            let err = text(&out.stderr);
+            assert_eq!(proxy.commits_lost(), 1, "{err}");
+            assert_eq!(out.status.code(), Some(4), "{err}");
+            assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+            assert!(!err.to_lowercase().contains("try again"), "{err}");
+            assert!(
+                err.contains("may be queued") && err.contains("logodesk history"),
+                "{err}"
+            );
+            let team_rows = rows(db, "LOST-2");
+            let [(id, key, state)] = team_rows.as_slice() else {
+                panic!("one row: {team_rows:?}")
+            };
+            assert_eq!(state, "queued");
+            assert!(
+                err.contains(key.as_str()),
+                "the sentence names the key: {err}"
+            );
+
+            // The team answers again: the same file answers the order that was queued.
+            proxy.refuse(false);
+            let again = queue(data, url, file);
+            assert_eq!(again.status.code(), Some(0), "{}", text(&again.stderr));
+            assert_eq!(answer(&again), (*id, key.clone(), true));
+            assert_eq!(rows(db, "LOST-2").len(), 1, "one order");
+        }
+    }
 }

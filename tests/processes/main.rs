@@ -11,6 +11,8 @@ mod common;
 mod patience;
 #[path = "../common/pg_cluster.rs"]
 mod pg_cluster;
+#[path = "../common/pg_proxy.rs"]
+mod pg_proxy;
 #[path = "../runner_common/mod.rs"]
 mod runner_common;
 

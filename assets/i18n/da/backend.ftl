@@ -84,6 +84,7 @@ store-no-such-account = Kontoen findes ikke længere; den kan være fjernet.
 store-sandbox-built-in = Den indbyggede sandkassekonto kan ikke fjernes; det er den, der lader logodesk virke uden opsætning.
 store-failed = Den lokale database fejlede ({ $reason }). Genstart logodesk; sker det igen, så kontakt support. Slet ikke logodesk.sqlite eller dens -wal- og -shm-filer: de rummer ordrehistorikken og de ordrer, der venter på at blive sendt.
 store-team-failed = Teamets database fejlede ({ $reason }). Tjek forbindelsen under Indstillinger → Team, og prøv igen; intet på denne computer er gået tabt.
+store-team-outcome-unknown = Forbindelsen til teamets database blev afbrudt, før den bekræftede ændringen ({ $reason }), så den kan være gennemført eller ej. Intet på denne computer er gået tabt: se efter igen (Historik, eller kør logodesk history), før du gør det igen.
 store-column = Databasen rummer noget i kolonne { $index }, som logodesk ikke har skrevet (ventede { $wanted }): den kan være beskadiget eller høre til et andet program. Kontakt support, før du ændrer den.
 store-no-row = Databasen svarede ikke med en række, som logodesk skrev for et øjeblik siden. Prøv igen; sker det igen, så kontakt support.
 keychain-unavailable = Der er ingen nøglering på denne computer ({ $reason }), så API-nøglen kan ikke gemmes. Vælg "Gem kun nøgler i denne session" under Indstillinger → Konti, eller start en nøgleringstjeneste, og genstart logodesk.
@@ -133,6 +134,8 @@ backend-cli-order-invalid = { $count ->
 }
 backend-cli-account-added = Kontoen "{ $name }" blev tilføjet med sin nøgle i nøgleringen.
 backend-cli-key-attached = Kontoen "{ $name }" fandtes allerede på denne adresse: dette skrivebords nøgle er knyttet til den. Ordrer i kø med en tidligere nøgle venter i Historik.
+backend-cli-order-may-be-queued = Ordren blev sendt til teamets database, men forbindelsen blev afbrudt, før databasen bekræftede ordren, og den kunne ikke nås igen for at spørge. Ordren kan være sat i kø (id { $id }, nøgle { $key }) og bliver så sendt. Se efter i Historik, eller kør logodesk history --account "{ $account }", før du sætter den i kø igen; sætter du den samme fil i kø igen, svarer den med denne ordre, hvis teamet har den.
+backend-cli-order-already-queued = Denne ordre blev allerede sat i kø for "{ $account }" inden for det sidste døgn (id { $id }), så intet blev sat i kø igen. Brug --again for at sætte en ordre mere i kø.
 store-team-not-connected = Dette ligger i teamets database, som denne computer ikke kan nå lige nu. Det kommer tilbage, når forbindelsen gør (statuslinjen siger hvornår).
 team-kept-reference = { $reference } (gemt fra denne computer)
 team-left-account-name = { $name } (fra teamet)

@@ -99,3 +99,7 @@ settings-team-left-unplaced = { $count ->
         [one] Én af dem er en ordre, du bestilte i mellemtiden: den blev aldrig sendt og er en kladde igen. Bestil den herfra, hvis den stadig skal bruges.
        *[other] { $count } af dem er ordrer, du bestilte i mellemtiden: de blev aldrig sendt og er kladder igen. Bestil dem herfra, hvis de stadig skal bruges.
     }
+settings-team-left-may-be-placed = { $count ->
+        [one] Én ordre, du bestilte til teamet, kan allerede være i teamets udbakke: forbindelsen blev afbrudt, før teamets database bekræftede den. Den er en kladde igen under { $accounts } med den nøgle, den blev bestilt med: se efter i teamets Historik på en anden computer, før du bestiller den herfra.
+       *[other] { $count } ordrer, du bestilte til teamet, kan allerede være i teamets udbakke: forbindelsen blev afbrudt, før teamets database bekræftede dem. De er kladder igen under { $accounts }, hver med den nøgle, den blev bestilt med: se efter i teamets Historik på en anden computer, før du bestiller dem herfra.
+    }

@@ -84,6 +84,7 @@ store-no-such-account = This account no longer exists; it may have been removed.
 store-sandbox-built-in = The built-in Sandbox account cannot be removed; it is how logodesk works without set-up.
 store-failed = The local database failed ({ $reason }). Restart logodesk; if it keeps happening, tell support. Do not delete logodesk.sqlite or its -wal and -shm files: they hold the order history and the orders waiting to be sent.
 store-team-failed = The team database failed ({ $reason }). Check the connection under Settings → Team and try again; nothing of this desk was lost.
+store-team-outcome-unknown = The team database's connection broke before it confirmed the change ({ $reason }), so it may have been made or not. Nothing of this desk was lost: look again (History, or logodesk history) before doing it again.
 store-column = The database holds something logodesk did not write in column { $index } (wanted { $wanted }): it may be damaged or belong to another program. Tell support before changing it.
 store-no-row = The database did not answer a row logodesk wrote a moment ago. Try again; if it keeps happening, tell support.
 keychain-unavailable = No keychain is available on this computer ({ $reason }), so the API key cannot be stored. Choose "Keep keys for this session only" in Settings → Accounts, or start a keychain service and restart logodesk.
@@ -133,6 +134,8 @@ backend-cli-order-invalid = { $count ->
 }
 backend-cli-account-added = The account "{ $name }" was added with its key in the keychain.
 backend-cli-key-attached = The account "{ $name }" was already here at this address: this desk's key is attached to it. Orders queued with an earlier key wait in History.
+backend-cli-order-may-be-queued = The order was sent to the team database, but its connection broke before it confirmed the order, and the team database could not be reached again to ask. The order may be queued (id { $id }, key { $key }) and will then be sent. Look in History, or run logodesk history --account "{ $account }", before queueing it again; queueing the same file again answers this order if the team has it.
+backend-cli-order-already-queued = This order was already queued for "{ $account }" within the last day (id { $id }), so nothing was queued again. Give --again to queue a second one.
 store-team-not-connected = This is kept in the team database, which this desk cannot reach now. It comes back when the connection does (the status bar says when).
 team-kept-reference = { $reference } (kept from this desk)
 team-left-account-name = { $name } (from the team)

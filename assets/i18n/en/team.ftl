@@ -99,3 +99,7 @@ settings-team-left-unplaced = { $count ->
         [one] One of them is an order you placed meanwhile: it was never sent and is a draft again. Place it from here if it is still wanted.
        *[other] { $count } of them are orders you placed meanwhile: they were never sent and are drafts again. Place them from here if they are still wanted.
     }
+settings-team-left-may-be-placed = { $count ->
+        [one] One order you placed for the team may be in the team's outbox already: the connection broke before the team database confirmed it. It is a draft again under { $accounts }, with the key it was placed with: look in the team's History on another desk before placing it from here.
+       *[other] { $count } orders you placed for the team may be in the team's outbox already: the connection broke before the team database confirmed them. They are drafts again under { $accounts }, each with the key it was placed with: look in the team's History on another desk before placing them from here.
+    }

@@ -154,7 +154,8 @@ impl Store {
             db.execute(
                 &format!(
                     "UPDATE local_orders SET state = 'queued', draft_json = $4, reference = $5,
-                        recipient = $6, body = $7, queued_at = {NOW}, updated_at = {NOW},
+                        recipient = $6, body = $7, body_sha256 = $9, queued_at = {NOW},
+                        updated_at = {NOW},
                         placed_by = COALESCE($8, placed_by), version = version + 1,
                         saved_desk = $3, saved_name = $8, editing_desk = NULL,
                         editing_name = NULL, editing_since = NULL, editing_until = NULL,
@@ -169,7 +170,8 @@ impl Store {
                     form.reference,
                     form.recipient,
                     body,
-                    placed_by
+                    placed_by,
+                    super::body_sha256(body)
                 ],
             )
         })
