@@ -32,6 +32,14 @@ pub enum CommandError {
     NoName,
     #[error("{}", crate::tr!("backend-cli-account-elsewhere", name = .name.as_str(), address = .address.as_str()))]
     OtherAddress { name: String, address: String },
+    /// The account is there with another header style than `--auth` says: attaching a key
+    /// never changes it.
+    #[error("{}", crate::tr!("backend-cli-account-other-auth", name = .name.as_str(), theirs = auth_name(*.theirs), given = auth_name(*.given)))]
+    OtherAuth {
+        name: String,
+        theirs: AuthStyle,
+        given: AuthStyle,
+    },
     #[error("{}", crate::tr!("backend-cli-no-such-account", name = .name.as_str(), accounts = .known.join(", ")))]
     NoSuchAccount { name: String, known: Vec<String> },
     #[error("{}", crate::tr!("backend-cli-order-unreadable", path = .path.display().to_string(), reason = .reason.as_str()))]
@@ -54,6 +62,14 @@ pub enum CommandError {
     Csv(#[from] CsvError),
     #[error(transparent)]
     Json(#[from] serde_json::Error),
+}
+
+/// A header style as `--auth` spells it.
+fn auth_name(auth: AuthStyle) -> &'static str {
+    match auth {
+        AuthStyle::Bearer => "bearer",
+        AuthStyle::XApiKey => "x-api-key",
+    }
 }
 
 /// Where `account add` reads the key from.
@@ -116,7 +132,7 @@ pub enum Added {
     /// A new account with its key.
     New(AccountRecord),
     /// The account was there with this address: its key was replaced (orders queued with the
-    /// old key are held, as when the key is replaced in Settings).
+    /// old key are held, as when the key is replaced in Settings), nothing else.
     KeyAttached(AccountRecord),
 }
 
@@ -124,11 +140,15 @@ pub enum Added {
 pub struct AccountAdd {
     pub name: String,
     pub url: String,
-    pub auth: AuthStyle,
+    /// `--auth`; `None`: bearer for a new account, the account's own for one there already.
+    pub auth: Option<AuthStyle>,
 }
 
 /// Adds a remote account with its key in the keychain, as Settings adds one; the same name
-/// with the same address (as the app normalises it) gets this key instead.
+/// with the same address (as the app normalises it) gets this key instead, and nothing of
+/// its settings changes (a team's account is every desk's: a second desk attaching its key
+/// must not change where the others' orders go). A `--auth` other than the account's is
+/// refused with a sentence.
 pub fn account_add(
     store: &Store,
     keychain: &Keychain,
@@ -144,7 +164,7 @@ pub fn account_add(
     let new = NewAccount {
         name: name.to_owned(),
         base_url: base_url.clone(),
-        auth: add.auth,
+        auth: add.auth.unwrap_or(AuthStyle::Bearer),
         organization_id: None,
         key_location: KeyLocation::Keychain,
     };
@@ -155,13 +175,15 @@ pub fn account_add(
     match same_name {
         Some(existing) => match &existing.kind {
             AccountKind::Remote { base_url: there } if *there == base_url => {
-                let new = NewAccount {
-                    organization_id: existing.organization_id,
-                    ..new
-                };
-                let saved = store.update_account_with_key(existing.id, &new, || {
-                    keychain.set(existing.id, key).map(drop)
-                })??;
+                if let Some(given) = add.auth.filter(|a| *a != existing.auth) {
+                    return Err(CommandError::OtherAuth {
+                        name: existing.name.clone(),
+                        theirs: existing.auth,
+                        given,
+                    });
+                }
+                let saved = store
+                    .replace_key(existing.id, || keychain.set(existing.id, key).map(drop))??;
                 Ok(Added::KeyAttached(saved))
             }
             AccountKind::Remote { base_url: there } => Err(CommandError::OtherAddress {
@@ -370,7 +392,7 @@ mod tests {
         AccountAdd {
             name: name.into(),
             url: url.into(),
-            auth: AuthStyle::Bearer,
+            auth: None,
         }
     }
 

@@ -242,6 +242,90 @@ impl Keychain {
         Ok(moved)
     }
 
+    /// Copies the entries of `accounts` and the team database's password filed under the
+    /// data folder with install id `from` (a folder this one is a copy of,
+    /// `store::identity`) to this keychain's scope, leaving them there: the folder copied
+    /// from still uses them. An entry this scope has already wins. Answers how many were
+    /// copied.
+    pub fn copy_scope_from(
+        &self,
+        from: &str,
+        accounts: &[AccountId],
+    ) -> Result<usize, KeychainError> {
+        let inner = self.lock();
+        let Inner::Store { store, service, .. } = &*inner else {
+            return Ok(0);
+        };
+        let old = scoped_service(from);
+        if old == *service {
+            return Ok(0);
+        }
+        let failed = |e: keyring_core::Error| KeychainError::Failed(describe(&e));
+        let users = accounts
+            .iter()
+            .map(|a| user(*a))
+            .chain(std::iter::once(TEAM_USER.to_owned()));
+        let mut copied = 0;
+        for user in users {
+            let there = store.build(&old, &user, None).map_err(failed)?;
+            let secret = match there.get_password() {
+                Ok(secret) => secret,
+                Err(keyring_core::Error::NoEntry) => continue,
+                Err(e) => return Err(failed(e)),
+            };
+            let here = store.build(service, &user, None).map_err(failed)?;
+            match here.get_password() {
+                Ok(_) => {}
+                Err(keyring_core::Error::NoEntry) => {
+                    here.set_password(&secret).map_err(failed)?;
+                    copied += 1;
+                }
+                Err(e) => return Err(failed(e)),
+            }
+        }
+        Ok(copied)
+    }
+
+    /// Files this keychain's entries under `store`'s data folder (its install id), as every
+    /// process on a data folder does before it reads a key: the keys filed the old, unscoped
+    /// way are moved over once, and a folder that is a copy of another (`store::identity`)
+    /// gets copies of that folder's keys and team password. A keychain that refuses is
+    /// logged and tried again at the next start (the keys of this run are looked up scoped).
+    pub fn scope_to_folder(
+        &self,
+        store: &crate::store::Store,
+    ) -> Result<(), crate::store::StoreError> {
+        let install = store.install_id()?;
+        let moved_before = store.meta("keychain_scoped")?.is_some();
+        let holders = store.key_holders()?;
+        match self.scope_to(&install, (!moved_before).then_some(holders.as_slice())) {
+            Ok(moved) => {
+                if !moved_before {
+                    store.set_meta("keychain_scoped", "1")?;
+                    if moved > 0 {
+                        tracing::info!(moved, "keychain entries moved to this data folder's scope");
+                    }
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "keychain entries could not be moved"),
+        }
+        if let Some(from) = store.copied_from()? {
+            match self.copy_scope_from(&from, &holders) {
+                Ok(copied) => {
+                    store.keys_copied_from_before()?;
+                    tracing::info!(
+                        copied,
+                        "the keys of the data folder this one was copied from are this one's too"
+                    );
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, "the keys of the data folder this one was copied from could not be copied")
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Stores `key` for `account`; answers where it went.
     pub fn set(&self, account: AccountId, key: &ApiKey) -> Result<KeyLocation, KeychainError> {
         match &mut *self.lock() {

@@ -40,8 +40,16 @@ pub struct JoinReport {
     pub approvals: usize,
     /// Tracked vectorize tasks copied.
     pub tasks: usize,
-    /// Rows the team had already from an earlier join of this desk (nothing copied twice).
+    /// Rows the team had already: the very orders (their keys, or their tracking ids at the
+    /// same address), from an earlier join of this desk or a copy of its data folder (nothing
+    /// copied twice).
     pub already_there: usize,
+    /// This desk's order rows copied or found in the team (what [`Store::forget_joined`]
+    /// forgets here, and nothing else).
+    pub rows: Vec<LocalOrderId>,
+    /// This desk's accounts whose key could not be copied to the team account's entry (the
+    /// keychain refused): each stays on this desk with its key, and the next join tries again.
+    pub keys_kept: Vec<(AccountId, String)>,
     /// This desk's copies of team accounts whose rows (made here while the team database was
     /// out of reach, `store::offline`) moved into those accounts: the drafts and queued orders
     /// above count them. Unlike [`JoinReport::accounts`], their keys are the team account's
@@ -114,6 +122,63 @@ fn named<'a>(
         }
         _ => Err(StoreError::NoRow),
     }
+}
+
+/// The team's row that is the same order as this desk's row `by_name` (of team account
+/// `account`): the one with its Idempotency-Key, else (a row looked up by tracking id) the one
+/// with its tracking id at the same address. Answers it with its state and form (`draft_json`,
+/// reference, recipient).
+fn same_order(
+    tx: &Db,
+    by_name: &HashMap<&str, &Value>,
+    account: AccountId,
+) -> Result<Option<(i64, [Option<String>; 4])>, StoreError> {
+    let get = |c: &str| by_name.get(c).map_or(Value::Null, |v| (*v).clone());
+    let Some(row) = tx.query_opt(
+        "SELECT id, state, draft_json, reference, recipient FROM local_orders
+         WHERE (CAST($1 AS TEXT) IS NOT NULL AND idempotency_key = $1)
+            OR (CAST($1 AS TEXT) IS NULL AND CAST($2 AS BIGINT) IS NOT NULL AND account_id = $3
+                AND tracking_id = $2 AND dest_base IS NOT DISTINCT FROM CAST($4 AS TEXT))
+         ORDER BY id LIMIT 1",
+        &[
+            get("idempotency_key"),
+            get("tracking_id"),
+            Value::Int(account.0),
+            get("dest_base"),
+        ],
+    )?
+    else {
+        // A keyed row whose tracking id the team has under another row: the service's order
+        // is the team's already (`record_tracking` merges such rows the same way).
+        return match tx.query_opt(
+            "SELECT id FROM local_orders
+             WHERE CAST($1 AS BIGINT) IS NOT NULL AND account_id = $2 AND tracking_id = $1
+               AND dest_base IS NOT DISTINCT FROM CAST($3 AS TEXT)",
+            &[get("tracking_id"), Value::Int(account.0), get("dest_base")],
+        )? {
+            Some(r) => Ok(Some((r.get(0)?, [None, None, None, None]))),
+            None => Ok(None),
+        };
+    };
+    Ok(Some((
+        row.get(0)?,
+        [row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?],
+    )))
+}
+
+/// Whether this desk's draft (`state`, `by_name`) says something else than the team's row of
+/// the same key (`text`: its state and form): then the desk's text is kept beside it.
+fn differs(state: &str, by_name: &HashMap<&str, &Value>, text: &[Option<String>; 4]) -> bool {
+    if state != "draft" || text[0].as_deref() != Some("draft") {
+        return false;
+    }
+    let mine = |c: &str| match by_name.get(c) {
+        Some(Value::Text(t)) => Some(t.as_str()),
+        _ => None,
+    };
+    mine("draft_json") != text[1].as_deref()
+        || mine("reference") != text[2].as_deref()
+        || mine("recipient") != text[3].as_deref()
 }
 
 impl Store {
@@ -200,15 +265,24 @@ impl Store {
                     &params![account.id.0],
                 )?;
                 let (keep, sql) = copy_of(&order_cols, "local_orders", ["origin", "placed_by"]);
+                let at = |name: &str| keep.iter().position(|c| *c == name);
+                // This desk's key of the team account: a row it may have reached with this
+                // desk's key remembers that key (`store::identity`).
+                let here = self.credential(team_id)?;
                 for row in rows {
                     let (by_name, local_id) = named(&order_cols, &row)?;
+                    let key = match by_name.get("idempotency_key") {
+                        Some(Value::Text(key)) => Some(key.clone()),
+                        _ => None,
+                    };
                     // A row made here for a team while it was out of reach may have the id
                     // of a row joined before (this file hands out a deleted row's id again):
                     // its key, unique, tells them apart.
-                    let origin = match (copy, by_name.get("idempotency_key")) {
-                        (true, Some(Value::Text(key))) => format!("{install}:{local_id}:{key}"),
+                    let origin = match (copy, &key) {
+                        (true, Some(key)) => format!("{install}:{local_id}:{key}"),
                         _ => format!("{install}:{local_id}"),
                     };
+                    let flag = |c: &str| matches!(by_name.get(c), Some(Value::Int(n)) if *n != 0);
                     let mut values: Vec<Value> = keep
                         .iter()
                         .map(|c| match *c {
@@ -216,6 +290,12 @@ impl Store {
                             // Why this desk could not send it (its key, its network) is not
                             // the team's: another desk may send it.
                             "last_error" => Value::Null,
+                            "sent_with" => match &here {
+                                Some(here) if flag("reached") || flag("sending") => {
+                                    Value::Text(here.alone())
+                                }
+                                _ => by_name.get(c).map_or(Value::Null, |v| (*v).clone()),
+                            },
                             c => by_name.get(c).map_or(Value::Null, |v| (*v).clone()),
                         })
                         .collect();
@@ -229,40 +309,82 @@ impl Store {
                         Some(Value::Text(s)) => s.clone(),
                         _ => String::new(),
                     };
+                    let count = |report: &mut JoinReport| match state.as_str() {
+                        "draft" => report.drafts += 1,
+                        "queued" => report.queued += 1,
+                        _ => report.history += 1,
+                    };
                     let team_row = match tx.query_opt(&sql, &values)? {
                         Some(r) => {
-                            match state.as_str() {
-                                "draft" => report.drafts += 1,
-                                "queued" => report.queued += 1,
-                                _ => report.history += 1,
-                            }
+                            count(&mut report);
                             r.get::<i64>(0)?
                         }
-                        None => {
-                            report.already_there += 1;
-                            let key = by_name.get("idempotency_key").map(|v| (*v).clone());
-                            let tracking = by_name.get("tracking_id").map(|v| (*v).clone());
-                            let dest = by_name.get("dest_base").map(|v| (*v).clone());
-                            tx.query_row(
-                                "SELECT id FROM local_orders
-                                 WHERE origin = $1
-                                    OR (CAST($2 AS TEXT) IS NOT NULL AND idempotency_key = $2)
-                                    OR (CAST($3 AS BIGINT) IS NOT NULL AND account_id = $4
-                                        AND tracking_id = $3
-                                        AND dest_base IS NOT DISTINCT FROM CAST($5 AS TEXT))
-                                 ORDER BY id LIMIT 1",
-                                &[
-                                    Value::Text(origin),
-                                    key.unwrap_or(Value::Null),
-                                    tracking.unwrap_or(Value::Null),
-                                    Value::Int(team_id.0),
-                                    dest.unwrap_or(Value::Null),
-                                ],
-                            )?
-                            .get(0)?
-                        }
+                        None => match same_order(tx, &by_name, team_id)? {
+                            // The team holds this very order (its key, or the service's
+                            // tracking id at the same address): nothing to copy.
+                            Some((there, text)) if !differs(&state, &by_name, &text) => {
+                                report.already_there += 1;
+                                there
+                            }
+                            // A draft of the same key whose text the team has otherwise (a
+                            // copy of this data folder joined it, then each changed it): this
+                            // desk's text is kept beside it, as a new draft of its own key.
+                            Some(_) => {
+                                let reference = match by_name.get("reference") {
+                                    Some(Value::Text(r)) => r.clone(),
+                                    _ => String::new(),
+                                };
+                                let apart = crate::tr!(
+                                    "team-kept-reference",
+                                    reference = reference.as_str()
+                                );
+                                let fresh = crate::api::IdempotencyKey::new();
+                                let fresh = fresh.as_str();
+                                let set = |values: &mut Vec<Value>, name: &str, v: Value| {
+                                    if let Some(i) = at(name) {
+                                        values[i] = v;
+                                    }
+                                };
+                                set(
+                                    &mut values,
+                                    "idempotency_key",
+                                    Value::Text(fresh.to_owned()),
+                                );
+                                set(&mut values, "reference", Value::Text(apart.clone()));
+                                if let Some(Value::Text(json)) = by_name.get("draft_json") {
+                                    let json = super::offline::with_reference(json, &apart);
+                                    set(&mut values, "draft_json", Value::Text(json));
+                                }
+                                let last = values.len() - 2;
+                                values[last] = Value::Text(format!("{install}:{local_id}:{fresh}"));
+                                let id = tx.query_row(&sql, &values)?.get::<i64>(0)?;
+                                report.drafts += 1;
+                                report.kept.kept_apart.push(super::offline::KeptApart {
+                                    reference,
+                                    kept: apart,
+                                    placed: false,
+                                });
+                                id
+                            }
+                            // Another order of the team has this row's origin (a copy of this
+                            // data folder, under the same install id, joined a row of that id
+                            // first): this one is not there yet, and is copied under an origin
+                            // naming its key.
+                            None => {
+                                let last = values.len() - 2;
+                                let unique = key.clone().unwrap_or_else(|| {
+                                    crate::api::IdempotencyKey::new().as_str().to_owned()
+                                });
+                                values[last] =
+                                    Value::Text(format!("{install}:{local_id}:{unique}"));
+                                let id = tx.query_row(&sql, &values)?.get::<i64>(0)?;
+                                count(&mut report);
+                                id
+                            }
+                        },
                     };
                     moved.insert(local_id, team_row);
+                    report.rows.push(LocalOrderId(local_id));
                 }
 
                 // Approval steps of those orders, with the kept PDF's bytes.
@@ -331,8 +453,10 @@ impl Store {
         })
     }
 
-    /// Forgets on this desk what [`Store::copy_into_team`] copied (one transaction): the
-    /// accounts and every row kept for them. Call it only once their keys are copied.
+    /// Forgets on this desk what [`Store::copy_into_team`] copied (one transaction): the rows
+    /// it copied or found in the team ([`JoinReport::rows`], nothing else), then each account
+    /// left without rows, unless its key could not be copied ([`JoinReport::keys_kept`]).
+    /// Call it only once the keys are copied.
     pub fn forget_joined(&self, report: &JoinReport) -> Result<(), StoreError> {
         let local = report
             .accounts
@@ -345,19 +469,23 @@ impl Store {
             .iter()
             .filter(|_| self.db.dialect() == super::db::Dialect::Sqlite);
         self.db.transaction(|db| -> Result<(), StoreError> {
+            for row in &report.rows {
+                db.execute(
+                    "DELETE FROM proof_steps WHERE order_id = $1",
+                    &params![row.0],
+                )?;
+                db.execute("DELETE FROM local_orders WHERE id = $1", &params![row.0])?;
+            }
             for local in local.chain(copies) {
+                if report.keys_kept.iter().any(|(kept, _)| kept == local) {
+                    continue;
+                }
+                // Tasks and the editor's memory go with the account (ON DELETE CASCADE); an
+                // account with a row the join did not copy (none is made meanwhile: the store
+                // is the join's) stays, with that row.
                 db.execute(
-                    "DELETE FROM proof_steps WHERE order_id IN
-                        (SELECT id FROM local_orders WHERE account_id = $1)",
-                    &params![local.0],
-                )?;
-                db.execute(
-                    "DELETE FROM local_orders WHERE account_id = $1",
-                    &params![local.0],
-                )?;
-                // Tasks and the editor's memory go with the account (ON DELETE CASCADE).
-                db.execute(
-                    "DELETE FROM accounts WHERE id = $1 AND kind = 'remote'",
+                    "DELETE FROM accounts WHERE id = $1 AND kind = 'remote'
+                       AND NOT EXISTS (SELECT 1 FROM local_orders WHERE account_id = $1)",
                     &params![local.0],
                 )?;
             }

@@ -309,6 +309,13 @@ pub const MIGRATIONS: &[&str] = &[
         key_location        TEXT NOT NULL,
         credential_version  INTEGER NOT NULL
     );",
+    // 14: which desks' keys sent a team row (issue 38, `store::identity`): each desk keeps
+    // its own key of a team account, so a row remembers every (install id, key version) of a
+    // desk that sent it, as ` <install>:<version> ` words. A desk whose key was replaced since
+    // holds the row (its new key may belong to another organization), as a desk of its own
+    // holds rows queued for an older key. Here so both schemas keep the same columns; on a
+    // desk of its own it stays NULL.
+    "ALTER TABLE local_orders ADD COLUMN sent_with TEXT;",
 ];
 /// The schema version this build writes.
 pub fn latest() -> i64 {
@@ -579,6 +586,8 @@ pub const PG_MIGRATIONS: &[&str] = &[
     CREATE INDEX local_orders_placed_forms ON local_orders
         (account_id, COALESCE(queued_at, updated_at), id)
         WHERE state <> 'draft' AND draft_json IS NOT NULL;"#,
+    // 6: SQLite's version 14 (which desks' keys sent a row).
+    r#"ALTER TABLE local_orders ADD COLUMN sent_with TEXT;"#,
 ];
 /// The team database's schema version this build writes.
 pub fn latest_postgres() -> i64 {

@@ -4,7 +4,7 @@
 //! and the commands without a window.
 
 use super::{SavedError, SavedTeam, TeamError, TeamSettings};
-use crate::keychain::Keychain;
+use crate::keychain::{Keychain, KeychainError};
 use crate::store::{AccountId, JoinReport, KeyLocation, LeftReport, Store, StoreError};
 use std::collections::HashMap;
 use std::path::Path;
@@ -60,43 +60,57 @@ pub fn join_on(
     store.attach_team(client, desk)?;
     let mut report = store.copy_into_team(proofs)?;
     if !report.is_empty() {
-        move_keys_and_forget(store, keychain, &report)?;
+        move_keys_and_forget(store, keychain, &mut report)?;
         tracing::info!(?report, "this desk joined the team database");
     }
-    report.kept = store.write_back_kept()?;
+    // Drafts kept beside the team's while joining (`copy_into_team`), then what this desk
+    // kept for the team while it was out of reach.
+    let back = store.write_back_kept()?;
+    report.kept.written_back += back.written_back;
+    report.kept.placed += back.placed;
+    report.kept.kept_apart.extend(back.kept_apart);
     store.remember_team_accounts()?;
     Ok(report)
 }
 
 /// After [`Store::copy_into_team`]: each joined account's key copied to the team account's
-/// entry, then the rows forgotten here and the old entries removed.
+/// entry, then the rows forgotten here and the old entries removed. A key that could not be
+/// read or copied is never removed: its account stays on this desk with it
+/// ([`JoinReport::keys_kept`], said with the join), and the next join tries again.
 fn move_keys_and_forget(
     store: &Store,
     keychain: &Keychain,
-    report: &JoinReport,
+    report: &mut JoinReport,
 ) -> Result<(), JoinError> {
-    let locations: HashMap<AccountId, KeyLocation> = store
+    let accounts: HashMap<AccountId, (KeyLocation, String)> = store
         .accounts()?
         .into_iter()
-        .map(|a| (a.id, a.key_location))
+        .map(|a| (a.id, (a.key_location, a.name)))
         .collect();
     for (local, team) in &report.accounts {
-        let location = locations
+        let (location, name) = accounts
             .get(local)
-            .copied()
-            .unwrap_or(KeyLocation::Keychain);
-        match keychain.get(*local, location) {
-            Ok(key) => {
-                if let Err(e) = keychain.set(*team, &key) {
-                    tracing::warn!(error = %e, "a joined account's key could not be copied");
-                }
+            .cloned()
+            .unwrap_or((KeyLocation::Keychain, String::new()));
+        let copied = match keychain.get(*local, location) {
+            Ok(key) => keychain.set(*team, &key).map(drop),
+            // Nothing to copy, nothing lost by forgetting it.
+            Err(KeychainError::Missing | KeychainError::SessionKeyGone) => {
+                tracing::info!("a joined account has no key on this desk");
+                Ok(())
             }
-            Err(e) => tracing::info!(error = %e, "a joined account has no key on this desk"),
+            Err(e) => Err(e),
+        };
+        if let Err(e) = copied {
+            tracing::warn!(error = %e, account = %name, "a joined account's key could not be copied; it stays on this desk");
+            report.keys_kept.push((*local, name));
         }
     }
     store.forget_joined(report)?;
     for (local, _) in &report.accounts {
-        keychain.delete(*local).ok();
+        if !report.keys_kept.iter().any(|(kept, _)| kept == local) {
+            keychain.delete(*local).ok();
+        }
     }
     Ok(())
 }

@@ -99,3 +99,4 @@ settings-team-left-unplaced = { $count ->
         [one] Én af dem er en ordre, du bestilte i mellemtiden: den blev aldrig sendt og er en kladde igen. Bestil den herfra, hvis den stadig skal bruges.
        *[other] { $count } af dem er ordrer, du bestilte i mellemtiden: de blev aldrig sendt og er kladder igen. Bestil dem herfra, hvis de stadig skal bruges.
     }
+settings-team-key-kept = API-nøglen til "{ $name }" kunne ikke kopieres til teamets konto i nøgleringen, så denne computer beholder sin egen konto "{ $name }" og nøglen, som de var; dens ordrer er i teamets udbakke. logodesk prøver igen, næste gang den forbinder til teamets database.

@@ -99,3 +99,4 @@ settings-team-left-unplaced = { $count ->
         [one] One of them is an order you placed meanwhile: it was never sent and is a draft again. Place it from here if it is still wanted.
        *[other] { $count } of them are orders you placed meanwhile: they were never sent and are drafts again. Place them from here if they are still wanted.
     }
+settings-team-key-kept = The API key of "{ $name }" could not be copied to the team's account in the keychain, so this desk keeps its own account "{ $name }" and the key as they were; its orders are in the team's outbox. logodesk tries again at the next connection to the team database.
