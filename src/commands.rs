@@ -487,6 +487,72 @@ mod tests {
         );
     }
 
+    /// Issue 38, item 6: a second desk's `account add` (no `--auth`) attaches its key and
+    /// keeps the account's header style; another `--auth` given is refused, nothing saved.
+    #[test]
+    fn attaching_a_key_never_changes_the_account_and_another_header_style_is_refused() {
+        let (client, _) = crate::store::testing::pg_client();
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&dir.path().join("logodesk.sqlite")).unwrap();
+        store.attach_team(client, "Bo").unwrap();
+        let kc = mock();
+        let first = AccountAdd {
+            auth: Some(AuthStyle::XApiKey),
+            ..add("Team", "https://api.example.com")
+        };
+        let Added::New(team) = account_add(&store, &kc, &first, &ApiKey::new("k1")).unwrap() else {
+            panic!("a new account")
+        };
+        assert_eq!(team.auth, AuthStyle::XApiKey);
+        let draft = store.create_draft(team.id, "{}", "PO-1", "Club").unwrap();
+        assert!(
+            store
+                .queue_draft(draft.id, "{}", "PO-1", "Club", b"{}")
+                .unwrap()
+        );
+
+        // The README's second desk: no --auth.
+        let again = account_add(
+            &store,
+            &kc,
+            &add("Team", "https://api.example.com"),
+            &ApiKey::new("k2"),
+        )
+        .unwrap();
+        assert!(
+            matches!(again, Added::KeyAttached(ref r) if r.auth == AuthStyle::XApiKey),
+            "{again:?}"
+        );
+        assert_eq!(store.account(team.id).unwrap().auth, AuthStyle::XApiKey);
+        assert_eq!(
+            kc.get(team.id, KeyLocation::Keychain).unwrap().expose(),
+            "k2"
+        );
+        assert_eq!(
+            store.local_order(draft.id).unwrap().hold,
+            None,
+            "nothing held"
+        );
+
+        // Another header style given: refused with a sentence; key and account unchanged.
+        let bearer = AccountAdd {
+            auth: Some(AuthStyle::Bearer),
+            ..add("Team", "https://api.example.com")
+        };
+        let err = account_add(&store, &kc, &bearer, &ApiKey::new("k3")).unwrap_err();
+        assert!(matches!(err, CommandError::OtherAuth { .. }), "{err}");
+        let sentence = err.to_string();
+        assert!(
+            sentence.contains("x-api-key") && sentence.contains("bearer"),
+            "{sentence}"
+        );
+        assert_eq!(
+            kc.get(team.id, KeyLocation::Keychain).unwrap().expose(),
+            "k2"
+        );
+        assert_eq!(store.account(team.id).unwrap().auth, AuthStyle::XApiKey);
+    }
+
     #[test]
     fn a_key_from_a_line_is_trimmed_and_an_empty_one_refused() {
         let mut input: &[u8] = b"  secret-key \nmore\n";

@@ -730,6 +730,65 @@ mod tests {
         ));
     }
 
+    /// Issue 38, item 10: a team's account is every desk's; it is not removed while an order
+    /// of it waits on any desk, and the refusal says how many. A desk's own account goes, its
+    /// orders held.
+    #[test]
+    fn a_team_account_is_not_removed_while_its_orders_wait() {
+        let (client, name) = crate::store::testing::pg_client();
+        let dir = tempfile::tempdir().unwrap();
+        let mut anna = Store::open(&dir.path().join("logodesk.sqlite")).unwrap();
+        anna.attach_team(client, "Anna").unwrap();
+        let other = tempfile::tempdir().unwrap();
+        let mut bo = Store::open(&other.path().join("logodesk.sqlite")).unwrap();
+        bo.attach_team(crate::store::testing::pg_connect(&name), "Bo")
+            .unwrap();
+        let id = anna.insert_account(&remote("Club")).unwrap().id;
+        let draft = bo.create_draft(id, "{}", "PO-1", "Club").unwrap();
+        assert!(
+            bo.queue_draft(draft.id, "{}", "PO-1", "Club", b"{}")
+                .unwrap()
+        );
+        bo.create_draft(id, "{}", "PO-2", "Club").unwrap();
+        assert_eq!(
+            anna.account_work(id).unwrap(),
+            AccountWork {
+                queued: 1,
+                in_flight: 0,
+                drafts: 1
+            }
+        );
+        let err = anna.delete_account(id).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                StoreError::AccountHasOrders {
+                    queued: 1,
+                    in_flight: 0,
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        assert!(err.to_string().contains("Club"), "{err}");
+        assert!(anna.account(id).is_ok(), "not removed");
+        assert!(bo.back_to_draft(draft.id).unwrap());
+        anna.delete_account(id).unwrap();
+        assert!(matches!(anna.account(id), Err(StoreError::NoSuchAccount)));
+
+        // A desk's own account goes with an order waiting: held, as before.
+        let own = Store::open_in_memory().unwrap();
+        let id = own.insert_account(&remote("Mine")).unwrap().id;
+        let mut own = own;
+        let draft = own.create_draft(id, "{}", "PO-3", "Club").unwrap();
+        assert!(
+            own.queue_draft(draft.id, "{}", "PO-3", "Club", b"{}")
+                .unwrap()
+        );
+        own.delete_account(id).unwrap();
+        assert!(own.local_order(draft.id).unwrap().hold.is_some());
+    }
+
     #[test]
     fn no_column_can_hold_a_key() {
         each_backend(|store| {

@@ -276,6 +276,136 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::testing::{pg_client, pg_connect, remote};
+    use crate::store::{DestinationPart, HistoryQuery, HistoryStatus, Hold, LocalOrderId};
+    use std::time::Duration;
+
+    /// A desk of a team: its own data folder, attached to the team database `name`.
+    fn team_desk(dir: &tempfile::TempDir, client: postgres::Client, desk: &str) -> Store {
+        let mut store = Store::open(&dir.path().join("logodesk.sqlite")).unwrap();
+        store.attach_team(client, desk).unwrap();
+        store
+    }
+
+    fn queue(store: &mut Store, account: AccountId, reference: &str) -> LocalOrderId {
+        let draft = store
+            .create_draft(account, "{}", reference, "Club")
+            .unwrap();
+        assert!(
+            store
+                .queue_draft(draft.id, "{}", reference, "Club", b"BODY")
+                .unwrap()
+        );
+        draft.id
+    }
+
+    const LEASE: Duration = Duration::from_secs(60);
+
+    /// Issue 38, item 2: each desk keeps its own key of a team account; a desk whose key is
+    /// replaced holds the rows its earlier key sent (a resend could reach another
+    /// organization), as a desk of its own holds rows queued for an older key; the other
+    /// desks, whose keys did not change, still send them.
+    #[test]
+    fn a_key_replaced_on_a_team_account_holds_the_rows_that_key_sent_on_that_desk() {
+        let (client, name) = pg_client();
+        let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let mut anna = team_desk(&dir_a, client, "Anna");
+        let bo = team_desk(&dir_b, pg_connect(&name), "Bo");
+        let account = anna.insert_account(&remote("Club")).unwrap().id;
+        assert!(account.0 >= TEAM_IDS_FROM);
+        let sent = queue(&mut anna, account, "PO-1");
+        let unsent = queue(&mut anna, account, "PO-2");
+
+        // Anna's desk sends PO-1; the answer is lost (it may have reached the service).
+        let dest = anna.destination(account).unwrap();
+        let can = [(account, dest.clone())];
+        let claim = anna
+            .claim_next(&anna.desk_id().unwrap(), &can, LEASE)
+            .unwrap()
+            .unwrap();
+        assert_eq!(claim.id, sent);
+        assert!(anna.begin_send_claimed(sent, &claim.token, &dest).unwrap());
+        assert!(
+            anna.note_send_failure_claimed(sent, &claim.token, "timed out", true)
+                .unwrap()
+        );
+        assert!(anna.release_claim(sent, &claim.token).unwrap());
+        assert_eq!(anna.orders_sent_with_my_key(account).unwrap(), 1);
+
+        // Anna replaces her key (another organization's, maybe).
+        anna.replace_key(account, || Ok::<(), ()>(()))
+            .unwrap()
+            .unwrap();
+        let held = anna.local_order(sent).unwrap();
+        assert!(
+            matches!(&held.hold, Some(Hold::Changed { what, .. }) if what == &[DestinationPart::ApiKey]),
+            "{:?}",
+            held.hold
+        );
+        assert_eq!(
+            anna.local_order(unsent).unwrap().hold,
+            None,
+            "no key of hers sent it"
+        );
+        // Her outbox never claims, sends or tracks the held row; History says it waits.
+        let dest = anna.destination(account).unwrap();
+        let can = [(account, dest.clone())];
+        let next = anna
+            .claim_next(&anna.desk_id().unwrap(), &can, LEASE)
+            .unwrap()
+            .unwrap();
+        assert_eq!(next.id, unsent, "the held row is left out");
+        assert!(!anna.begin_send(sent, &dest).unwrap());
+        assert_eq!(
+            anna.outbox(account)
+                .unwrap()
+                .iter()
+                .map(|o| o.id)
+                .collect::<Vec<_>>(),
+            vec![unsent]
+        );
+        let attention = HistoryQuery {
+            status: HistoryStatus::NeedsAttention,
+            ..HistoryQuery::default()
+        };
+        let page = anna.history_page(account, &attention, None, 50).unwrap();
+        assert_eq!(
+            page.rows.iter().map(|o| o.id).collect::<Vec<_>>(),
+            vec![sent]
+        );
+        assert!(anna.release_claim(unsent, &next.token).unwrap());
+
+        // Bo's key did not change: the row is not held on his desk, and he sends it.
+        assert_eq!(bo.local_order(sent).unwrap().hold, None);
+        let bo_dest = bo.destination(account).unwrap();
+        let bo_claim = bo
+            .claim_next(&bo.desk_id().unwrap(), &[(account, bo_dest.clone())], LEASE)
+            .unwrap()
+            .unwrap();
+        assert_eq!(bo_claim.id, sent);
+        assert!(
+            bo.begin_send_claimed(sent, &bo_claim.token, &bo_dest)
+                .unwrap()
+        );
+        assert!(bo.release_claim(sent, &bo_claim.token).unwrap());
+        assert!(
+            anna.local_order(sent).unwrap().hold.is_some(),
+            "still held on Anna's desk"
+        );
+
+        // Anna chooses "Send to …": her key of now may send it.
+        assert!(anna.retarget(sent).unwrap());
+        assert_eq!(anna.local_order(sent).unwrap().hold, None);
+        assert!(anna.begin_send(sent, &dest).unwrap());
+        // And replaced once more, the row is held again: both her keys sent it.
+        anna.replace_key(account, || Ok::<(), ()>(()))
+            .unwrap()
+            .unwrap();
+        assert!(anna.local_order(sent).unwrap().hold.is_some());
+        // "Send them with the new settings" stamps her rows only.
+        assert_eq!(anna.retarget_account(account).unwrap(), 2);
+        assert_eq!(anna.local_order(sent).unwrap().hold, None);
+    }
 
     #[test]
     fn a_row_is_held_on_the_desk_whose_key_changed_since_it_sent_it() {

@@ -415,6 +415,26 @@ impl Store {
                             format!("{install}:step:{step_id}")
                         }));
                         values.push(pdf);
+                        // A step of an order the team had already may be there under another
+                        // origin (a copy of this data folder joined it): the same step is the
+                        // same line's status at the same moment by the same person.
+                        let there = tx.query_opt(
+                            "SELECT 1 FROM proof_steps WHERE order_id = $1 AND line_key = $2
+                                 AND status = $3 AND at = $4 AND who = $5",
+                            &[
+                                Value::Int(*team_order),
+                                by_name
+                                    .get("line_key")
+                                    .map_or(Value::Null, |v| (*v).clone()),
+                                by_name.get("status").map_or(Value::Null, |v| (*v).clone()),
+                                by_name.get("at").map_or(Value::Null, |v| (*v).clone()),
+                                by_name.get("who").map_or(Value::Null, |v| (*v).clone()),
+                            ],
+                        )?;
+                        if there.is_some() {
+                            report.already_there += 1;
+                            continue;
+                        }
                         match tx.query_opt(&sql, &values)? {
                             Some(_) => report.approvals += 1,
                             None => report.already_there += 1,
@@ -717,9 +737,11 @@ mod tests {
         );
         assert_eq!(shared.accounts_shared, 1);
         // Its draft and queued order are its own (their own keys); its placed order has the
-        // same tracking id at the same service as the first desk's: the same order, kept once.
+        // same tracking id at the same service as the first desk's: the same order, kept once,
+        // and so is its approval (the same line's status at the same moment by the same
+        // person).
         assert_eq!((shared.drafts, shared.queued, shared.history), (1, 1, 0));
-        assert_eq!(shared.already_there, 1);
+        assert_eq!(shared.already_there, 2);
         let team = Store::open_postgres(pg_connect(&name)).unwrap();
         assert_eq!(team.outbox(report.accounts[0].1).unwrap().len(), 2);
 
@@ -755,17 +777,190 @@ mod tests {
         );
     }
 
+    /// The rows of `account` in the team database `name`: (idempotency key, reference).
+    fn team_keys(name: &str, account: AccountId) -> Vec<(Option<String>, String)> {
+        let team = Store::open_postgres(pg_connect(name)).unwrap();
+        let mut rows: Vec<_> = team
+            .db
+            .query_all(
+                "SELECT idempotency_key, reference FROM local_orders WHERE account_id = $1",
+                &params![account.0],
+            )
+            .unwrap()
+            .iter()
+            .map(|r| (r.get(0).unwrap(), r.get(1).unwrap()))
+            .collect();
+        rows.sort();
+        rows
+    }
+
+    /// Sets a draft's text on `store`'s own database, as the composer's save leaves it.
+    fn edit(store: &Store, id: LocalOrderId, text: &str) {
+        store.execute_for_test(
+            "UPDATE local_orders SET draft_json = $2 WHERE id = $1",
+            &params![id.0, text],
+        );
+    }
+
+    /// Issue 38, item 4: a data folder copied beside the first (or to a second laptop) is a
+    /// desk of its own; after both join, the copy's own order is in the team once, the rows
+    /// both had are there once (by their keys), a draft each changed keeps both texts, and
+    /// the copy forgets only what the team holds.
+    #[test]
+    fn a_copied_data_folder_joins_its_own_orders_and_forgets_only_what_the_team_holds() {
+        let Desk {
+            _dir: dir,
+            proofs,
+            store,
+            account,
+            draft,
+            queued,
+            ..
+        } = desk();
+        let file = dir.path().join("logodesk.sqlite");
+        let first_id = store.install_id().unwrap();
+        drop(store);
+        let copy_dir = tempfile::tempdir().unwrap();
+        let copy_file = copy_dir.path().join("logodesk.sqlite");
+        std::fs::copy(&file, &copy_file).unwrap();
+        let mut first = Store::open(&file).unwrap();
+        let mut copy = Store::open(&copy_file).unwrap();
+        assert_eq!(first.install_id().unwrap(), first_id);
+        assert_ne!(
+            copy.install_id().unwrap(),
+            first_id,
+            "the copy is a desk of its own"
+        );
+
+        // Each changes the draft; the copy queues an order of its own.
+        edit(&first, draft, "{\"d\":\"first\"}");
+        edit(&copy, draft, "{\"d\":\"copy\"}");
+        let mine = copy.create_draft(account, "{}", "C-1", "Cy").unwrap().id;
+        assert!(copy.queue_draft(mine, "{}", "C-1", "Cy", b"MINE").unwrap());
+        let key = copy.local_order(mine).unwrap().key.unwrap();
+
+        let (client, name) = pg_client();
+        first.attach_team(client, "Front desk").unwrap();
+        let joined = first.copy_into_team(Some(&proofs)).unwrap();
+        first.forget_joined(&joined).unwrap();
+        let team_account = joined.accounts[0].1;
+
+        copy.attach_team(pg_connect(&name), "Front desk").unwrap();
+        let report = copy.copy_into_team(Some(&proofs)).unwrap();
+        assert_eq!(report.accounts, vec![(account, team_account)]);
+        assert_eq!(report.queued, 1, "its own order");
+        assert_eq!(
+            report.drafts, 1,
+            "its text of the draft, kept beside the first's"
+        );
+        assert_eq!(report.history, 0);
+        assert_eq!(report.approvals, 0, "the approval is the first's, once");
+        assert_eq!(
+            report.already_there, 3,
+            "the queued order, the placed one, its approval"
+        );
+        assert_eq!(report.kept.kept_apart.len(), 1);
+        assert_eq!(report.kept.kept_apart[0].kept, "D-1 (kept from this desk)");
+        copy.forget_joined(&report).unwrap();
+
+        let rows = team_keys(&name, team_account);
+        assert_eq!(rows.len(), 5, "{rows:?}");
+        let keys: std::collections::BTreeSet<_> = rows.iter().map(|(k, _)| k.clone()).collect();
+        assert_eq!(keys.len(), 5, "each order once: {rows:?}");
+        assert!(rows.contains(&(Some(key.as_str().to_owned()), "C-1".to_owned())));
+        let team = Store::open_postgres(pg_connect(&name)).unwrap();
+        let out: Vec<_> = team
+            .outbox(team_account)
+            .unwrap()
+            .into_iter()
+            .map(|o| o.body)
+            .collect();
+        assert_eq!(out, vec![b"BODY".to_vec(), b"MINE".to_vec()]);
+        let drafts = team.local_orders(team_account, true).unwrap();
+        let texts: Vec<_> = drafts
+            .iter()
+            .map(|d| (d.reference.as_str(), d.draft_json.as_deref().unwrap_or("")))
+            .collect();
+        assert!(texts.contains(&("D-1", "{\"d\":\"first\"}")), "{texts:?}");
+        assert!(
+            texts
+                .iter()
+                .any(|(r, t)| *r == "D-1 (kept from this desk)" && t.contains("\"copy\"")),
+            "{texts:?}"
+        );
+        let placed = team
+            .local_orders(team_account, false)
+            .unwrap()
+            .into_iter()
+            .find(|o| o.reference == "P-1")
+            .unwrap();
+        assert_eq!(team.proof_history(placed.id).unwrap().len(), 1);
+        // Forgotten on the copy: exactly what the team holds.
+        assert!(copy.local_order(mine).is_err());
+        assert!(copy.local_order(queued).is_err());
+        assert_eq!(
+            copy.accounts().unwrap().len(),
+            2,
+            "the sandbox and the team's"
+        );
+    }
+
+    /// A copy whose install id was not told apart (a copy made by an older logodesk that ran
+    /// on both): a team row with its row's origin is another order, never a reason to forget
+    /// this one.
+    #[test]
+    fn an_origin_another_order_has_is_no_reason_to_forget_a_row() {
+        let Desk {
+            _dir: dir,
+            proofs,
+            store,
+            account,
+            ..
+        } = desk();
+        let file = dir.path().join("logodesk.sqlite");
+        let id = store.install_id().unwrap();
+        drop(store);
+        let copy_dir = tempfile::tempdir().unwrap();
+        let copy_file = copy_dir.path().join("logodesk.sqlite");
+        std::fs::copy(&file, &copy_file).unwrap();
+        let mut first = Store::open(&file).unwrap();
+        let mut copy = Store::open(&copy_file).unwrap();
+        copy.set_meta("install_id", &id).unwrap();
+        // The same next row id on both (the file's sequence was copied too).
+        let theirs = first.create_draft(account, "{}", "F-9", "Fi").unwrap().id;
+        let mine = copy.create_draft(account, "{}", "C-9", "Cy").unwrap().id;
+        assert_eq!(theirs, mine);
+        assert!(copy.queue_draft(mine, "{}", "C-9", "Cy", b"MINE").unwrap());
+
+        let (client, name) = pg_client();
+        first.attach_team(client, "Front desk").unwrap();
+        let joined = first.copy_into_team(Some(&proofs)).unwrap();
+        first.forget_joined(&joined).unwrap();
+        copy.attach_team(pg_connect(&name), "Front desk").unwrap();
+        let report = copy.copy_into_team(Some(&proofs)).unwrap();
+        assert_eq!(report.queued, 1, "copied, not counted as there");
+        copy.forget_joined(&report).unwrap();
+        let refs: Vec<String> = team_keys(&name, joined.accounts[0].1)
+            .into_iter()
+            .map(|(_, r)| r)
+            .collect();
+        assert!(refs.contains(&"C-9".to_owned()), "{refs:?}");
+        assert!(refs.contains(&"F-9".to_owned()), "{refs:?}");
+    }
+
     #[test]
     fn team_rows_are_written_in_the_team_database_and_wait_while_it_is_gone() {
         let mut desk = desk();
-        let (client, _name) = pg_client();
+        let (client, name) = pg_client();
         desk.store.attach_team(client, "Front desk").unwrap();
         let report = desk.store.copy_into_team(None).unwrap();
         desk.store.forget_joined(&report).unwrap();
         let account = report.accounts[0].1;
 
         // Another key for the team's account on this desk (a person attaching theirs) holds
-        // none of the team's queued orders: a key is a desk's, not the team's.
+        // the queued order this desk's key may have reached before it joined (issue 38: its
+        // new key may target another organization), on this desk only: a key is a desk's,
+        // not the team's.
         let before = desk.store.outbox(account).unwrap().len();
         assert_eq!(before, 1);
         desk.store
@@ -776,7 +971,9 @@ mod tests {
             )
             .unwrap()
             .unwrap();
-        assert_eq!(desk.store.outbox(account).unwrap().len(), before);
+        assert_eq!(desk.store.outbox(account).unwrap().len(), 0);
+        let other = Store::open_postgres(pg_connect(&name)).unwrap();
+        assert_eq!(other.outbox(account).unwrap().len(), before);
 
         let draft = desk.store.create_draft(account, "{}", "N-1", "Di").unwrap();
         assert!(draft.id.0 >= TEAM_IDS_FROM);

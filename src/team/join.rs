@@ -151,3 +151,71 @@ pub fn join_if_on_a_team(
     let proofs = dir.join("proofs");
     attach_and_join(store, keychain, &settings, Some(&proofs)).map(Some)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::ApiKey;
+    use crate::store::testing::{pg_client, pg_connect, remote};
+    use keyring_core::api::CredentialStoreApi as _;
+
+    /// Issue 38, item 10: a key the keychain refused to copy to the team account's entry is
+    /// never deleted: the desk keeps its account and key, says so in the report, and the next
+    /// join copies it.
+    #[test]
+    fn a_key_that_failed_to_copy_is_kept_with_its_account_until_a_join_copies_it() {
+        let (client, name) = pg_client();
+        // The team has the account already (another desk made it): its id is known.
+        let team = Store::open_postgres(pg_connect(&name)).unwrap();
+        let team_account = team.insert_account(&remote("Club")).unwrap().id;
+
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&dir.path().join("logodesk.sqlite")).unwrap();
+        let local = store.insert_account(&remote("Club")).unwrap().id;
+        let draft = store.create_draft(local, "{}", "D-1", "Ann").unwrap().id;
+        let mock = keyring_core::mock::Store::new().unwrap();
+        let keychain = Keychain::with_store(mock.clone());
+        keychain.set(local, &ApiKey::new("desk-key")).unwrap();
+        // The team account's entry refuses the next write.
+        let entry = mock
+            .build(
+                crate::keychain::SERVICE,
+                &format!("account-{}", team_account.0),
+                None,
+            )
+            .unwrap();
+        let cred: &keyring_core::mock::Cred = entry.as_any().downcast_ref().unwrap();
+        cred.set_error(keyring_core::Error::NoStorageAccess("locked".into()));
+
+        let report = join_on(&mut store, &keychain, client, "Anna", None).unwrap();
+        assert_eq!(report.keys_kept, vec![(local, "Club".to_owned())]);
+        assert_eq!(report.drafts, 1, "the rows moved all the same");
+        assert_eq!(
+            keychain.get(local, KeyLocation::Keychain).unwrap().expose(),
+            "desk-key",
+            "the key not copied stays"
+        );
+        assert!(store.account(local).is_ok(), "and its account");
+        assert!(
+            store.local_order(draft).is_err(),
+            "the copied row is forgotten"
+        );
+        assert!(keychain.get(team_account, KeyLocation::Keychain).is_err());
+
+        // The next connection copies it, and only then lets the desk's own entry go.
+        let again = join_on(&mut store, &keychain, pg_connect(&name), "Anna", None).unwrap();
+        assert!(again.keys_kept.is_empty(), "{again:?}");
+        assert_eq!(
+            keychain
+                .get(team_account, KeyLocation::Keychain)
+                .unwrap()
+                .expose(),
+            "desk-key"
+        );
+        assert!(keychain.get(local, KeyLocation::Keychain).is_err());
+        assert!(
+            store.account(local).is_err(),
+            "forgotten once its key is copied"
+        );
+    }
+}
