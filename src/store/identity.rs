@@ -6,9 +6,9 @@
 //!   laptop (or beside the first) carries the install id in its `logodesk.sqlite`. The file
 //!   remembers where it is (`meta` `folder`: the machine, the file's path and its creation
 //!   time); opened anywhere else, it is a copy (or the folder moved) and takes a new install
-//!   id, remembering the old one (`copied_from`) so the keychain entries filed under it are
-//!   copied, never moved, to the new scope (the folder it was copied from still uses them;
-//!   `Keychain::scope_to_folder`). Two folders never share an id, so they are two desks for
+//!   id, remembering the old ones (`copied_from`): a key missing under its own id is read
+//!   from the entries filed under them and copied, never moved, to its own (the folder it was
+//!   copied from still uses them; `Keychain::scope_to_folder`). Two folders never share an id, so they are two desks for
 //!   the team's claims and joining never takes one's row for the other's.
 //! - **A team row remembers the desks' keys that sent it** (`sent_with`, SQLite migration 14,
 //!   PostgreSQL 6). Each desk keeps its own key of a team account, so the team account's
@@ -175,11 +175,11 @@ impl Store {
                         "UPDATE meta SET value = lower(hex(randomblob(16))) WHERE name = 'install_id'",
                         &[],
                     )?;
-                    // A copy of a copy whose keys were not copied yet: they are still under
-                    // the first id.
+                    // Newest first: a copy of a copy reads a key it lacks from the folder it
+                    // was copied from, then from that one's.
                     db.execute(
                         "INSERT INTO meta (name, value) VALUES ('copied_from', $1)
-                         ON CONFLICT (name) DO NOTHING",
+                         ON CONFLICT (name) DO UPDATE SET value = $1 || ' ' || meta.value",
                         &params![old.as_str()],
                     )?;
                     db.execute(
@@ -198,17 +198,13 @@ impl Store {
         }
     }
 
-    /// The install id this data folder had before it was copied, while its keychain entries
-    /// are not yet copied to its own.
-    pub fn copied_from(&self) -> Result<Option<String>, StoreError> {
-        self.meta("copied_from")
-    }
-
-    /// The keychain entries of [`Store::copied_from`] are copied.
-    pub fn keys_copied_from_before(&self) -> Result<(), StoreError> {
-        self.db
-            .execute("DELETE FROM meta WHERE name = 'copied_from'", &[])?;
-        Ok(())
+    /// The install ids of the data folders this one was copied from, newest first: its
+    /// keychain reads a key it lacks from theirs (`Keychain::scope_to_folder`).
+    pub fn copied_from(&self) -> Result<Vec<String>, StoreError> {
+        Ok(self
+            .meta("copied_from")?
+            .map(|ids| ids.split_whitespace().map(str::to_owned).collect())
+            .unwrap_or_default())
     }
 
     /// Every account whose key this data folder may keep in the keychain: its own accounts,
@@ -451,7 +447,7 @@ mod tests {
         // Opened again where it was made: the same desk.
         let again = Store::open(&first).unwrap();
         assert_eq!(again.install_id().unwrap(), id);
-        assert_eq!(again.copied_from().unwrap(), None);
+        assert!(again.copied_from().unwrap().is_empty());
         drop(again);
 
         let copy = dir.path().join("b").join("logodesk.sqlite");
@@ -461,13 +457,18 @@ mod tests {
         let new = copied.install_id().unwrap();
         assert_ne!(new, id, "a desk of its own");
         assert_eq!(new.len(), 32);
-        assert_eq!(copied.copied_from().unwrap().as_deref(), Some(id.as_str()));
-        copied.keys_copied_from_before().unwrap();
+        assert_eq!(copied.copied_from().unwrap(), vec![id.clone()]);
         drop(copied);
         // The copy is where it is now: opened again, it keeps its new id.
         let copied = Store::open(&copy).unwrap();
         assert_eq!(copied.install_id().unwrap(), new);
-        assert_eq!(copied.copied_from().unwrap(), None);
+        drop(copied);
+        // A copy of the copy reads keys from the copy first, then from the first folder.
+        let again = dir.path().join("c").join("logodesk.sqlite");
+        std::fs::create_dir_all(again.parent().unwrap()).unwrap();
+        std::fs::copy(&copy, &again).unwrap();
+        let third = Store::open(&again).unwrap();
+        assert_eq!(third.copied_from().unwrap(), vec![new.clone(), id.clone()]);
         // The folder copied from keeps its own.
         assert_eq!(Store::open(&first).unwrap().install_id().unwrap(), id);
     }
