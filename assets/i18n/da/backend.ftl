@@ -143,9 +143,11 @@ backend-headless-held = { $count ->
        *[other] dem
     } ("Send til …" eller "Tilbage til kladde"), og kør send-queued igen.
 store-account-has-orders = “{ $name }” er teamets konto, og der venter ordrer til den på teamets skriveborde: { $queued ->
+        [0] ingen ordre i kø
         [one] én ordre i kø
        *[other] { $queued } ordrer i kø
     } og { $in_flight ->
+        [0] ingen sendt, men ikke færdig
         [one] én sendt, men ikke færdig
        *[other] { $in_flight } sendt, men ikke færdige
     }. Fjernet nu ville de ikke blive sendt nogen steder hen, så den blev ikke fjernet. Vent, til de er færdige eller fejlet (eller tag dem i kø tilbage til kladde i Historik), og fjern den så.

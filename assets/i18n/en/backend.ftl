@@ -143,9 +143,11 @@ backend-headless-held = { $count ->
        *[other] them
     } ("Send to …" or "Back to draft"), then run send-queued again.
 store-account-has-orders = “{ $name }” is the team's account, and orders of it wait on the team's desks: { $queued ->
+        [0] no order queued
         [one] one order queued
        *[other] { $queued } orders queued
     } and { $in_flight ->
+        [0] none sent but not completed
         [one] one sent but not completed
        *[other] { $in_flight } sent but not completed
     }. Removed now, they would be sent nowhere, so it was not removed. Wait until they are completed or failed (or take the queued ones back to draft in History), then remove it.

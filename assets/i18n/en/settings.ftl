@@ -108,9 +108,11 @@ settings-cache-clear-hover = Removes the offline copies of every account; logode
 settings-cache-clearing = Emptying the cache
 settings-cache-clear-failed = The offline copies could not all be removed. Close other programs that may be using the data folder, then try again.
 settings-remove-team-refused = “{ $name }” cannot be removed while orders of it wait on the team's desks: { $queued ->
+        [0] no order queued
         [one] one order queued
        *[other] { $queued } orders queued
     } and { $in_flight ->
+        [0] none sent but not completed
         [one] one sent but not completed
        *[other] { $in_flight } sent but not completed
     }. It is every desk's account; removed, they would be sent nowhere. Wait until they are completed or failed (or take the queued ones back to draft in History).
@@ -120,9 +122,11 @@ settings-remove-team-question = Remove “{ $name }” for every desk of the tea
        *[other] ; its { $drafts } drafts are listed on no desk any more.
     }
 settings-remove-own-waiting = Remove “{ $name }”? It has { $queued ->
+        [0] no order queued
         [one] one order queued
        *[other] { $queued } orders queued
     } and { $in_flight ->
+        [0] none sent but not completed
         [one] one sent but not completed
        *[other] { $in_flight } sent but not completed
     }: they are held then, sent and tracked nowhere.
