@@ -201,9 +201,9 @@ pub struct AccountAddArgs {
     /// The service's address, e.g. https://api.example.com.
     #[arg(long, value_name = "URL")]
     pub url: String,
-    /// How the key is sent: bearer (Authorization: Bearer) or x-api-key.
-    #[arg(long, value_name = "STYLE", default_value = "bearer", value_parser = parse_auth)]
-    pub auth: crate::api::AuthStyle,
+    /// How the key is sent: bearer (Authorization: Bearer) or x-api-key [default: bearer for a new account; an account there already keeps its own, and another style is refused].
+    #[arg(long, value_name = "STYLE", value_parser = parse_auth)]
+    pub auth: Option<crate::api::AuthStyle>,
     /// A file holding the key, readable by its owner only (chmod 600).
     #[arg(long, value_name = "PATH")]
     pub api_key_file: Option<PathBuf>,
@@ -619,7 +619,7 @@ fn open_store(dir: Option<PathBuf>) -> anyhow::Result<(Held, Store, Keychain)> {
     });
     let mut store = Store::open(&lock.dir().join("logodesk.sqlite"))?;
     let keychain = Keychain::system();
-    keychain.scope_to(&store.install_id()?, None)?;
+    keychain.scope_to_folder(&store)?;
     // On a team, the team's accounts and history: the desk joins first (nothing to move on a
     // desk that joined before). A team out of reach is a failure here, not a silent fall back
     // to this desk's own rows: a command that says "queued" or prints a history must mean the
@@ -628,6 +628,12 @@ fn open_store(dir: Option<PathBuf>) -> anyhow::Result<(Held, Store, Keychain)> {
         && !report.is_empty()
     {
         tracing::info!(?report, "this desk joined its team");
+        for (_, name) in &report.keys_kept {
+            eprintln!(
+                "{}",
+                crate::tr!("settings-team-key-kept", name = name.as_str())
+            );
+        }
     }
     Ok((Held(lock, logging), store, keychain))
 }

@@ -32,6 +32,14 @@ pub enum CommandError {
     NoName,
     #[error("{}", crate::tr!("backend-cli-account-elsewhere", name = .name.as_str(), address = .address.as_str()))]
     OtherAddress { name: String, address: String },
+    /// The account is there with another header style than `--auth` says: attaching a key
+    /// never changes it.
+    #[error("{}", crate::tr!("backend-cli-account-other-auth", name = .name.as_str(), theirs = auth_name(*.theirs), given = auth_name(*.given)))]
+    OtherAuth {
+        name: String,
+        theirs: AuthStyle,
+        given: AuthStyle,
+    },
     #[error("{}", crate::tr!("backend-cli-no-such-account", name = .name.as_str(), accounts = .known.join(", ")))]
     NoSuchAccount { name: String, known: Vec<String> },
     #[error("{}", crate::tr!("backend-cli-order-unreadable", path = .path.display().to_string(), reason = .reason.as_str()))]
@@ -70,6 +78,14 @@ pub enum CommandError {
     Csv(#[from] CsvError),
     #[error(transparent)]
     Json(#[from] serde_json::Error),
+}
+
+/// A header style as `--auth` spells it.
+fn auth_name(auth: AuthStyle) -> &'static str {
+    match auth {
+        AuthStyle::Bearer => "bearer",
+        AuthStyle::XApiKey => "x-api-key",
+    }
 }
 
 /// Where `account add` reads the key from.
@@ -160,7 +176,7 @@ pub enum Added {
     /// A new account with its key.
     New(AccountRecord),
     /// The account was there with this address: its key was replaced (orders queued with the
-    /// old key are held, as when the key is replaced in Settings).
+    /// old key are held, as when the key is replaced in Settings), nothing else.
     KeyAttached(AccountRecord),
 }
 
@@ -168,11 +184,15 @@ pub enum Added {
 pub struct AccountAdd {
     pub name: String,
     pub url: String,
-    pub auth: AuthStyle,
+    /// `--auth`; `None`: bearer for a new account, the account's own for one there already.
+    pub auth: Option<AuthStyle>,
 }
 
 /// Adds a remote account with its key in the keychain, as Settings adds one; the same name
-/// with the same address (as the app normalises it) gets this key instead.
+/// with the same address (as the app normalises it) gets this key instead, and nothing of
+/// its settings changes (a team's account is every desk's: a second desk attaching its key
+/// must not change where the others' orders go). A `--auth` other than the account's is
+/// refused with a sentence.
 pub fn account_add(
     store: &Store,
     keychain: &Keychain,
@@ -188,7 +208,7 @@ pub fn account_add(
     let new = NewAccount {
         name: name.to_owned(),
         base_url: base_url.clone(),
-        auth: add.auth,
+        auth: add.auth.unwrap_or(AuthStyle::Bearer),
         organization_id: None,
         key_location: KeyLocation::Keychain,
     };
@@ -199,13 +219,15 @@ pub fn account_add(
     match same_name {
         Some(existing) => match &existing.kind {
             AccountKind::Remote { base_url: there } if *there == base_url => {
-                let new = NewAccount {
-                    organization_id: existing.organization_id,
-                    ..new
-                };
-                let saved = store.update_account_with_key(existing.id, &new, || {
-                    keychain.set(existing.id, key).map(drop)
-                })??;
+                if let Some(given) = add.auth.filter(|a| *a != existing.auth) {
+                    return Err(CommandError::OtherAuth {
+                        name: existing.name.clone(),
+                        theirs: existing.auth,
+                        given,
+                    });
+                }
+                let saved = store
+                    .replace_key(existing.id, || keychain.set(existing.id, key).map(drop))??;
                 Ok(Added::KeyAttached(saved))
             }
             AccountKind::Remote { base_url: there } => Err(CommandError::OtherAddress {
@@ -483,7 +505,7 @@ mod tests {
         AccountAdd {
             name: name.into(),
             url: url.into(),
-            auth: AuthStyle::Bearer,
+            auth: None,
         }
     }
 
@@ -576,6 +598,72 @@ mod tests {
             matches!(sandbox, CommandError::Store(StoreError::DuplicateName(_))),
             "{sandbox}"
         );
+    }
+
+    /// Issue 38, item 6: a second desk's `account add` (no `--auth`) attaches its key and
+    /// keeps the account's header style; another `--auth` given is refused, nothing saved.
+    #[test]
+    fn attaching_a_key_never_changes_the_account_and_another_header_style_is_refused() {
+        let (client, _) = crate::store::testing::pg_client();
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&dir.path().join("logodesk.sqlite")).unwrap();
+        store.attach_team(client, "Bo").unwrap();
+        let kc = mock();
+        let first = AccountAdd {
+            auth: Some(AuthStyle::XApiKey),
+            ..add("Team", "https://api.example.com")
+        };
+        let Added::New(team) = account_add(&store, &kc, &first, &ApiKey::new("k1")).unwrap() else {
+            panic!("a new account")
+        };
+        assert_eq!(team.auth, AuthStyle::XApiKey);
+        let draft = store.create_draft(team.id, "{}", "PO-1", "Club").unwrap();
+        assert!(
+            store
+                .queue_draft(draft.id, "{}", "PO-1", "Club", b"{}")
+                .unwrap()
+        );
+
+        // The README's second desk: no --auth.
+        let again = account_add(
+            &store,
+            &kc,
+            &add("Team", "https://api.example.com"),
+            &ApiKey::new("k2"),
+        )
+        .unwrap();
+        assert!(
+            matches!(again, Added::KeyAttached(ref r) if r.auth == AuthStyle::XApiKey),
+            "{again:?}"
+        );
+        assert_eq!(store.account(team.id).unwrap().auth, AuthStyle::XApiKey);
+        assert_eq!(
+            kc.get(team.id, KeyLocation::Keychain).unwrap().expose(),
+            "k2"
+        );
+        assert_eq!(
+            store.local_order(draft.id).unwrap().hold,
+            None,
+            "nothing held"
+        );
+
+        // Another header style given: refused with a sentence; key and account unchanged.
+        let bearer = AccountAdd {
+            auth: Some(AuthStyle::Bearer),
+            ..add("Team", "https://api.example.com")
+        };
+        let err = account_add(&store, &kc, &bearer, &ApiKey::new("k3")).unwrap_err();
+        assert!(matches!(err, CommandError::OtherAuth { .. }), "{err}");
+        let sentence = err.to_string();
+        assert!(
+            sentence.contains("x-api-key") && sentence.contains("bearer"),
+            "{sentence}"
+        );
+        assert_eq!(
+            kc.get(team.id, KeyLocation::Keychain).unwrap().expose(),
+            "k2"
+        );
+        assert_eq!(store.account(team.id).unwrap().auth, AuthStyle::XApiKey);
     }
 
     #[test]

@@ -43,6 +43,10 @@ pub enum HeadlessError {
     /// read (the team database out of reach, in the sentence of `reason`): nothing is sent.
     #[error("{}", crate::tr!("backend-headless-team-account-unread", name = .name.as_str(), reason = .reason.as_str()))]
     TeamAccountUnread { name: String, reason: String },
+    /// `--exit-when-sent`: everything that could be sent was, and this many queued orders are
+    /// held (a person decides what becomes of them): the run did not send them.
+    #[error("{}", crate::tr!("backend-headless-held", count = *.0))]
+    Held(usize),
     /// `--account NAME` names no account of this data folder: nothing is sent (sending
     /// another account's outbox instead would be a surprise).
     #[error("{}", crate::tr!("backend-headless-no-such-account", name = .name.as_str(), accounts = .known.join(", ")))]
@@ -198,8 +202,8 @@ fn check_account(config: &BackendConfig) -> Result<(), HeadlessError> {
             .keychain
             .clone()
             .unwrap_or_else(crate::keychain::Keychain::system);
-        if let Ok(install) = store.install_id() {
-            keychain.scope_to(&install, None).ok();
+        if let Err(e) = keychain.scope_to_folder(&store) {
+            tracing::info!(error = %e, "the keychain could not be scoped to the data folder");
         }
         if let Err(e) = crate::team::join_if_on_a_team(&mut store, &keychain, dir) {
             tracing::info!(error = %e, "the team database is not reachable to look up the account");
@@ -302,6 +306,17 @@ fn run_loop(
             }
         }
         if exit_when_sent && watch.all_sent() {
+            // Held orders are not sent by this run (nor by any, until a person decides):
+            // never "all sent", never a success.
+            if watch.held() > 0 {
+                writeln!(
+                    out,
+                    "{} queued orders are held and were not sent",
+                    watch.held()
+                )?;
+                out.flush()?;
+                return Err(HeadlessError::Held(watch.held()).into());
+            }
             writeln!(out, "all queued orders are sent")?;
             out.flush()?;
             return Ok(());

@@ -72,6 +72,9 @@ enum Inner {
         name: String,
         /// The entries' `service`: [`SERVICE`] until [`Keychain::scope_to`].
         service: String,
+        /// The `service`s of the data folders this one was copied from, newest first
+        /// ([`Keychain::scope_to_folder`]): a key missing here is read there.
+        copied_from: Vec<String>,
     },
     Unavailable {
         reason: String,
@@ -132,6 +135,7 @@ impl Keychain {
                 store,
                 name,
                 service: SERVICE.to_owned(),
+                copied_from: Vec::new(),
             })),
         }
     }
@@ -242,6 +246,38 @@ impl Keychain {
         Ok(moved)
     }
 
+    /// Files this keychain's entries under `store`'s data folder (its install id), as every
+    /// process on a data folder does before it reads a key: the keys filed the old, unscoped
+    /// way are moved over once, and a folder that is a copy of another (`store::identity`)
+    /// reads a key it lacks from the entries of the folders it was copied from, copying it to
+    /// its own (never moving it: the folder copied from still uses it). A keychain that
+    /// refuses is logged and tried again at the next start (the keys of this run are looked
+    /// up scoped).
+    pub fn scope_to_folder(
+        &self,
+        store: &crate::store::Store,
+    ) -> Result<(), crate::store::StoreError> {
+        let install = store.install_id()?;
+        let moved_before = store.meta("keychain_scoped")?.is_some();
+        let holders = store.key_holders()?;
+        match self.scope_to(&install, (!moved_before).then_some(holders.as_slice())) {
+            Ok(moved) => {
+                if !moved_before {
+                    store.set_meta("keychain_scoped", "1")?;
+                    if moved > 0 {
+                        tracing::info!(moved, "keychain entries moved to this data folder's scope");
+                    }
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "keychain entries could not be moved"),
+        }
+        let earlier = store.copied_from()?;
+        if let Inner::Store { copied_from, .. } = &mut *self.lock() {
+            *copied_from = earlier.iter().map(|id| scoped_service(id)).collect();
+        }
+        Ok(())
+    }
+
     /// Stores `key` for `account`; answers where it went.
     pub fn set(&self, account: AccountId, key: &ApiKey) -> Result<KeyLocation, KeychainError> {
         match &mut *self.lock() {
@@ -268,13 +304,18 @@ impl Keychain {
                 .ok_or(KeychainError::SessionKeyGone),
             (_, KeyLocation::Session) => Err(KeychainError::SessionKeyGone),
             (_, KeyLocation::None) => Err(KeychainError::Missing),
-            (Inner::Store { store, service, .. }, KeyLocation::Keychain) => {
-                match Self::entry(store.as_ref(), service, account)?.get_password() {
-                    Ok(key) => Ok(ApiKey::new(key)),
-                    Err(keyring_core::Error::NoEntry) => Err(KeychainError::Missing),
-                    Err(e) => Err(KeychainError::Failed(describe(&e))),
-                }
-            }
+            (
+                Inner::Store {
+                    store,
+                    service,
+                    copied_from,
+                    ..
+                },
+                KeyLocation::Keychain,
+            ) => match read_or_adopt(store.as_ref(), service, copied_from, &user(account))? {
+                Some(key) => Ok(ApiKey::new(key)),
+                None => Err(KeychainError::Missing),
+            },
             (
                 Inner::Unavailable { reason } | Inner::SessionOnly { reason, .. },
                 KeyLocation::Keychain,
@@ -326,15 +367,17 @@ impl Keychain {
     /// The team database's password, or `None` if none is stored (also without a keychain:
     /// nothing can have been saved there; saving one says why it cannot be kept).
     pub fn team_password(&self) -> Result<Option<SecretString>, KeychainError> {
-        let entry = match self.team_entry() {
-            Ok(entry) => entry,
-            Err(KeychainError::Unavailable(_)) => return Ok(None),
-            Err(e) => return Err(e),
-        };
-        match entry.get_password() {
-            Ok(p) => Ok(Some(SecretString::from(p))),
-            Err(keyring_core::Error::NoEntry) => Ok(None),
-            Err(e) => Err(KeychainError::Failed(describe(&e))),
+        match &*self.lock() {
+            Inner::Store {
+                store,
+                service,
+                copied_from,
+                ..
+            } => Ok(
+                read_or_adopt(store.as_ref(), service, copied_from, TEAM_USER)?
+                    .map(SecretString::from),
+            ),
+            Inner::Unavailable { .. } | Inner::SessionOnly { .. } => Ok(None),
         }
     }
 
@@ -355,6 +398,38 @@ impl Keychain {
 
 /// The `user` of the team database's password entry (beside the accounts' `account-<id>`).
 pub const TEAM_USER: &str = "team-database";
+
+/// The secret of `user` in `service`; if there is none, the first of the `earlier` services
+/// (the folders this one was copied from) that has one, copied to `service` (a copy that
+/// cannot be written is read there again next time).
+fn read_or_adopt(
+    store: &CredentialStore,
+    service: &str,
+    earlier: &[String],
+    user: &str,
+) -> Result<Option<String>, KeychainError> {
+    let failed = |e: keyring_core::Error| KeychainError::Failed(describe(&e));
+    let here = store.build(service, user, None).map_err(failed)?;
+    match here.get_password() {
+        Ok(secret) => return Ok(Some(secret)),
+        Err(keyring_core::Error::NoEntry) => {}
+        Err(e) => return Err(failed(e)),
+    }
+    for old in earlier {
+        let there = store.build(old, user, None).map_err(failed)?;
+        match there.get_password() {
+            Ok(secret) => {
+                if let Err(e) = here.set_password(&secret) {
+                    tracing::warn!(error = %describe(&e), "a key of the folder this one was copied from could not be copied");
+                }
+                return Ok(Some(secret));
+            }
+            Err(keyring_core::Error::NoEntry) => {}
+            Err(e) => return Err(failed(e)),
+        }
+    }
+    Ok(None)
+}
 
 #[cfg(target_os = "linux")]
 fn system_store() -> Result<Arc<CredentialStore>, String> {
@@ -491,6 +566,54 @@ mod tests {
             old.get(id, KeyLocation::Keychain),
             Err(KeychainError::Missing)
         ));
+    }
+
+    /// Issue 38, item 4: a copied data folder (a new install id) reads the keys of the
+    /// folder it was copied from and keeps copies of its own; the first folder keeps its own.
+    #[test]
+    fn a_copied_folder_reads_the_keys_of_the_folder_it_was_copied_from() {
+        let store = keyring_core::mock::Store::new().unwrap();
+        let first = Keychain::with_store(store.clone());
+        first.scope_to("aaaa", None).unwrap();
+        let id = AccountId(1 << 40);
+        first.set(id, &ApiKey::new("team-key")).unwrap();
+        first
+            .set_team_password(&SecretString::from("db-pass"))
+            .unwrap();
+
+        let copy = Keychain::with_store(store.clone());
+        copy.scope_to("bbbb", None).unwrap();
+        assert!(matches!(
+            copy.get(id, KeyLocation::Keychain),
+            Err(KeychainError::Missing)
+        ));
+        if let Inner::Store { copied_from, .. } = &mut *copy.lock() {
+            *copied_from = vec![scoped_service("aaaa")];
+        }
+        assert_eq!(
+            copy.get(id, KeyLocation::Keychain).unwrap().expose(),
+            "team-key"
+        );
+        assert_eq!(
+            copy.team_password().unwrap().unwrap().expose_secret(),
+            "db-pass"
+        );
+        // Copied, not moved: the first folder keeps its key, and the copy's is its own now.
+        first.delete(id).unwrap();
+        assert_eq!(
+            copy.get(id, KeyLocation::Keychain).unwrap().expose(),
+            "team-key"
+        );
+        copy.set(id, &ApiKey::new("copy-key")).unwrap();
+        first.set(id, &ApiKey::new("first-key")).unwrap();
+        assert_eq!(
+            copy.get(id, KeyLocation::Keychain).unwrap().expose(),
+            "copy-key"
+        );
+        assert_eq!(
+            first.get(id, KeyLocation::Keychain).unwrap().expose(),
+            "first-key"
+        );
     }
 
     #[test]

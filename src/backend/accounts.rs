@@ -21,7 +21,13 @@ pub enum AccountsCommand {
         id: Option<AccountId>,
         draft: AccountDraft,
     },
-    /// Remove an account and its key.
+    /// What removing an account would leave behind: answered with
+    /// [`AccountsEvent::RemoveAsked`], for the question before [`AccountsCommand::Remove`].
+    AskRemove {
+        request: RequestId,
+        account: AccountId,
+    },
+    /// Remove an account and its key (a team's account is refused while orders of it wait).
     Remove { account: AccountId },
     /// Call the health check and a one-item logo list with these settings (a missing key in
     /// the draft means the stored key of `existing`).
@@ -52,6 +58,13 @@ pub enum AccountsEvent {
     },
     /// The result of "Test connection".
     ConnectionTested(ConnectionReport),
+    /// What `account` holds (a team's: on every desk), asked before removing it; `team`:
+    /// it is the team's account (refused while orders of it wait).
+    RemoveAsked {
+        account: AccountId,
+        work: crate::store::AccountWork,
+        team: bool,
+    },
 }
 
 debug_as_name!(AccountsCommand, AccountsEvent);
@@ -61,6 +74,7 @@ impl AccountsCommand {
     pub fn request(&self) -> Option<RequestId> {
         match self {
             AccountsCommand::Save { request, .. }
+            | AccountsCommand::AskRemove { request, .. }
             | AccountsCommand::TestConnection { request, .. } => Some(*request),
             AccountsCommand::Remove { .. } | AccountsCommand::AcceptSessionKeys => None,
         }
@@ -192,6 +206,19 @@ impl Accounts {
                     self.sink.fail(None, Some(request), e);
                 }
             }
+            AccountsCommand::AskRemove { request, account } => {
+                match with_store(&self.store, move |s| s.account_work(account)).await {
+                    Ok(work) => self.sink.notice_answer(
+                        request,
+                        AccountsEvent::RemoveAsked {
+                            account,
+                            work,
+                            team: account.0 >= crate::store::TEAM_IDS_FROM,
+                        },
+                    ),
+                    Err(e) => self.sink.fail(None, Some(request), e),
+                }
+            }
             AccountsCommand::Remove { account } => {
                 let removed = self.remove_account(account).await;
                 self.worker.ask(WorkerRequest::SyncOutboxes);
@@ -275,8 +302,12 @@ impl Accounts {
         if let Some(id) = id {
             // A change of where the account's orders go asks first what becomes of the
             // orders in flight; they are never sent to new settings without that.
-            let (old, waiting) = with_store(&self.store, move |s| {
-                Ok((s.destination(id)?, s.orders_in_flight(id)?))
+            let (old, waiting, sent_with_my_key) = with_store(&self.store, move |s| {
+                Ok((
+                    s.destination(id)?,
+                    s.orders_in_flight(id)?,
+                    s.orders_sent_with_my_key(id)?,
+                ))
             })
             .await?;
             let next = crate::store::Destination {
@@ -289,8 +320,18 @@ impl Accounts {
                 organization_id: new.organization_id,
                 key_version: old.key_version + i64::from(key.is_some()),
             };
+            let what = next.differences(&old);
+            // A team account's new key is this desk's only: it holds the rows this desk's
+            // earlier keys sent (`store::identity`), not the other desks' orders.
+            let waiting = if id.0 >= crate::store::TEAM_IDS_FROM
+                && what == [crate::store::DestinationPart::ApiKey]
+            {
+                sent_with_my_key
+            } else {
+                waiting
+            };
             if next != old && waiting > 0 && draft.orders == WaitingOrders::Ask {
-                let what = crate::orders::local::changed_words(&next.differences(&old));
+                let what = crate::orders::local::changed_words(&what);
                 self.sink.notice_answer(
                     request,
                     AccountsEvent::HasOrders {
@@ -362,9 +403,17 @@ impl Accounts {
     }
 
     async fn remove_account(&mut self, account: AccountId) -> Result<(), UserError> {
-        // Its outbox stops: its waiting orders are held, never sent with another account.
-        (self.stop_outbox)(account);
-        with_store(&self.store, move |s| s.delete_account(account)).await?;
+        // A team's account with orders waiting on any desk is refused by the store (nothing
+        // changes); its outbox goes on.
+        if account.0 >= crate::store::TEAM_IDS_FROM {
+            with_store(&self.store, move |s| s.delete_account(account)).await?;
+            (self.stop_outbox)(account);
+        } else {
+            // Its outbox stops first: its waiting orders are held, never sent with another
+            // account.
+            (self.stop_outbox)(account);
+            with_store(&self.store, move |s| s.delete_account(account)).await?;
+        }
         let kc = self.clients.keychain.clone();
         if let Err(e) = blocking(move || kc.delete(account)).await? {
             // The account is gone; a key left behind in the keychain is worth telling.

@@ -5,7 +5,7 @@ use super::support::{UserError, blocking};
 use super::{BackendConfig, StoreLocation};
 use crate::keychain::Keychain;
 use crate::sandbox::{self, SandboxHandle};
-use crate::store::{AccountId, KeyLocation, Store};
+use crate::store::Store;
 
 /// What start-up opened.
 pub(super) struct Started {
@@ -74,40 +74,13 @@ async fn name_sandbox_destination(mut store: Store, instance: String) -> Result<
     .await?
 }
 
-/// Scopes the keychain's entries to this data folder (its install id), moving the keys
-/// filed the old, shared way over once.
+/// Scopes the keychain's entries to this data folder ([`Keychain::scope_to_folder`]: the keys
+/// filed the old, shared way moved over once; a copied folder's keys copied).
 async fn scope_keychain(store: Store, keychain: Keychain) -> Result<Store, UserError> {
     blocking(move || {
-        let install = store.install_id().map_err(|e| UserError::from_error(&e))?;
-        let moved_before = store
-            .meta("keychain_scoped")
-            .map_err(|e| UserError::from_error(&e))?
-            .is_some();
-        let accounts: Vec<AccountId> = if moved_before {
-            Vec::new()
-        } else {
-            store
-                .accounts()
-                .map_err(|e| UserError::from_error(&e))?
-                .into_iter()
-                .filter(|a| a.key_location == KeyLocation::Keychain)
-                .map(|a| a.id)
-                .collect()
-        };
-        match keychain.scope_to(&install, (!moved_before).then_some(accounts.as_slice())) {
-            Ok(moved) => {
-                if !moved_before {
-                    store
-                        .set_meta("keychain_scoped", "1")
-                        .map_err(|e| UserError::from_error(&e))?;
-                    if moved > 0 {
-                        tracing::info!(moved, "keychain entries moved to this data folder's scope");
-                    }
-                }
-            }
-            // Tried again at the next start; the keys of this start are looked up scoped.
-            Err(e) => tracing::warn!(error = %e, "keychain entries could not be moved"),
-        }
+        keychain
+            .scope_to_folder(&store)
+            .map_err(|e| UserError::from_error(&e))?;
         Ok(store)
     })
     .await?

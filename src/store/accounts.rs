@@ -89,6 +89,25 @@ pub struct NewAccount {
     pub key_location: KeyLocation,
 }
 
+/// What an account holds (a team's: on every desk), as the question before removing it says.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AccountWork {
+    /// Orders waiting in the outbox.
+    pub queued: usize,
+    /// Orders the service has or may have and that are not final: sent (tracked), uncertain,
+    /// unknown.
+    pub in_flight: usize,
+    /// Drafts.
+    pub drafts: usize,
+}
+
+impl AccountWork {
+    /// Orders that wait for the service or a person.
+    pub fn waiting(&self) -> usize {
+        self.queued + self.in_flight
+    }
+}
+
 /// Where an account's requests go, as a queued order remembers it: an order is only ever
 /// sent to the destination it was queued for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -418,6 +437,31 @@ impl Store {
         new: &NewAccount,
         write_key: impl FnOnce() -> Result<(), E>,
     ) -> Result<Result<AccountRecord, E>, StoreError> {
+        self.change_key(id, Some(new), write_key)
+    }
+
+    /// Replaces the key of account `id` and nothing else (`account add` of an account there
+    /// already: a second desk of a team attaching its key never changes the team's account):
+    /// the key version goes up and `write_key` writes the key, as
+    /// [`Store::update_account_with_key`] without the settings.
+    pub fn replace_key<E>(
+        &self,
+        id: AccountId,
+        write_key: impl FnOnce() -> Result<(), E>,
+    ) -> Result<Result<AccountRecord, E>, StoreError> {
+        self.change_key(id, None, write_key)
+    }
+
+    /// The key of `id` changes, with the settings `new` if given, in one transaction that
+    /// commits only if `write_key` succeeds. A team account's key version is this desk's
+    /// (`store::identity`, in this desk's database): it goes up before the key is written, so a
+    /// failed write holds rows for nothing rather than a new key sending rows the old one sent.
+    fn change_key<E>(
+        &self,
+        id: AccountId,
+        new: Option<&NewAccount>,
+        write_key: impl FnOnce() -> Result<(), E>,
+    ) -> Result<Result<AccountRecord, E>, StoreError> {
         /// Why the transaction was rolled back.
         enum Undone<E> {
             Store(StoreError),
@@ -429,7 +473,10 @@ impl Store {
             }
         }
         let changed = self.on_account(id)?.transaction(|_| {
-            self.update_account(id, new)?;
+            match new {
+                Some(new) => self.update_account(id, new)?,
+                None => self.account(id)?,
+            };
             self.bump_key_version(id)?;
             write_key().map_err(Undone::Key)
         });
@@ -442,12 +489,12 @@ impl Store {
 
     /// The account's key was replaced: orders queued for the old key are held.
     ///
-    /// Not for a team's account: each desk has its own key for it (a key is a person's), so the
-    /// team's queued orders do not follow any one desk's key, and one desk attaching or
-    /// replacing its key must not hold the orders the other desks queued.
+    /// A team's account: each desk has its own key for it (a key is a person's), so this
+    /// desk's version of its key goes up (`store::identity`): the rows this desk's earlier keys
+    /// sent are held on this desk, and nothing changes for the other desks' orders.
     pub fn bump_key_version(&self, id: AccountId) -> Result<(), StoreError> {
         if id.0 >= super::TEAM_IDS_FROM && self.team.is_some() {
-            return Ok(());
+            return self.bump_desk_key(id);
         }
         self.on_account(id)?.execute(
             "UPDATE accounts SET credential_version = credential_version + 1 WHERE id = $1",
@@ -504,13 +551,52 @@ impl Store {
         })
     }
 
-    /// Removes a remote account (the caller removes its key from the keychain).
+    /// What account `id` holds, in the database that holds it (a team's: every desk's).
+    pub fn account_work(&self, id: AccountId) -> Result<AccountWork, StoreError> {
+        let r = self.on_account(id)?.query_row(
+            "SELECT COUNT(CASE WHEN state = 'queued' THEN 1 END),
+                COUNT(CASE WHEN state IN ('sent', 'uncertain', 'unknown') THEN 1 END),
+                COUNT(CASE WHEN state = 'draft' THEN 1 END)
+             FROM local_orders WHERE account_id = $1",
+            &params![id.0],
+        )?;
+        let count = |i: usize| -> Result<usize, StoreError> {
+            Ok(usize::try_from(r.get::<i64>(i)?).unwrap_or(0))
+        };
+        Ok(AccountWork {
+            queued: count(0)?,
+            in_flight: count(1)?,
+            drafts: count(2)?,
+        })
+    }
+
+    /// Removes a remote account (the caller removes its key from the keychain). A desk's own
+    /// account with orders waiting goes, and they are held (sent nowhere). A team's account is
+    /// every desk's: it is refused while any desk's order of it waits
+    /// ([`StoreError::AccountHasOrders`]), checked in the removing statement itself, so an
+    /// order queued meanwhile on another desk is never stranded.
     pub fn delete_account(&self, id: AccountId) -> Result<(), StoreError> {
-        if self.account(id)?.is_sandbox() {
+        let account = self.account(id)?;
+        if account.is_sandbox() {
             return Err(StoreError::SandboxIsBuiltIn);
         }
-        self.on_account(id)?
-            .execute("DELETE FROM accounts WHERE id = $1", &params![id.0])?;
+        let team = id.0 >= super::TEAM_IDS_FROM && self.team.is_some();
+        let n = self.on_account(id)?.execute(
+            "DELETE FROM accounts WHERE id = $1
+               AND ($2 = 0 OR NOT EXISTS (SELECT 1 FROM local_orders
+                    WHERE account_id = $1 AND state IN ('queued', 'sent', 'uncertain', 'unknown')))",
+            &params![id.0, i64::from(team)],
+        )?;
+        if n == 0 && team {
+            let work = self.account_work(id)?;
+            if work.waiting() > 0 {
+                return Err(StoreError::AccountHasOrders {
+                    name: account.name,
+                    queued: work.queued,
+                    in_flight: work.in_flight,
+                });
+            }
+        }
         Ok(())
     }
 }
@@ -642,6 +728,65 @@ mod tests {
             store.destination(acme.id),
             Err(StoreError::NoSuchAccount)
         ));
+    }
+
+    /// Issue 38, item 10: a team's account is every desk's; it is not removed while an order
+    /// of it waits on any desk, and the refusal says how many. A desk's own account goes, its
+    /// orders held.
+    #[test]
+    fn a_team_account_is_not_removed_while_its_orders_wait() {
+        let (client, name) = crate::store::testing::pg_client();
+        let dir = tempfile::tempdir().unwrap();
+        let mut anna = Store::open(&dir.path().join("logodesk.sqlite")).unwrap();
+        anna.attach_team(client, "Anna").unwrap();
+        let other = tempfile::tempdir().unwrap();
+        let mut bo = Store::open(&other.path().join("logodesk.sqlite")).unwrap();
+        bo.attach_team(crate::store::testing::pg_connect(&name), "Bo")
+            .unwrap();
+        let id = anna.insert_account(&remote("Club")).unwrap().id;
+        let draft = bo.create_draft(id, "{}", "PO-1", "Club").unwrap();
+        assert!(
+            bo.queue_draft(draft.id, "{}", "PO-1", "Club", b"{}")
+                .unwrap()
+        );
+        bo.create_draft(id, "{}", "PO-2", "Club").unwrap();
+        assert_eq!(
+            anna.account_work(id).unwrap(),
+            AccountWork {
+                queued: 1,
+                in_flight: 0,
+                drafts: 1
+            }
+        );
+        let err = anna.delete_account(id).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                StoreError::AccountHasOrders {
+                    queued: 1,
+                    in_flight: 0,
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        assert!(err.to_string().contains("Club"), "{err}");
+        assert!(anna.account(id).is_ok(), "not removed");
+        assert!(bo.back_to_draft(draft.id).unwrap());
+        anna.delete_account(id).unwrap();
+        assert!(matches!(anna.account(id), Err(StoreError::NoSuchAccount)));
+
+        // A desk's own account goes with an order waiting: held, as before.
+        let own = Store::open_in_memory().unwrap();
+        let id = own.insert_account(&remote("Mine")).unwrap().id;
+        let mut own = own;
+        let draft = own.create_draft(id, "{}", "PO-3", "Club").unwrap();
+        assert!(
+            own.queue_draft(draft.id, "{}", "PO-3", "Club", b"{}")
+                .unwrap()
+        );
+        own.delete_account(id).unwrap();
+        assert!(own.local_order(draft.id).unwrap().hold.is_some());
     }
 
     #[test]

@@ -318,6 +318,13 @@ pub const MIGRATIONS: &[&str] = &[
     CREATE INDEX local_orders_same_body ON local_orders (account_id, body_sha256)
         WHERE body_sha256 IS NOT NULL;
     ALTER TABLE team_kept ADD COLUMN idempotency_key TEXT;",
+    // 15: which desks' keys sent a team row (issue 38, `store::identity`): each desk keeps
+    // its own key of a team account, so a row remembers every (install id, key version) of a
+    // desk that sent it, as ` <install>:<version> ` words. A desk whose key was replaced since
+    // holds the row (its new key may belong to another organization), as a desk of its own
+    // holds rows queued for an older key. Here so both schemas keep the same columns; on a
+    // desk of its own it stays NULL.
+    "ALTER TABLE local_orders ADD COLUMN sent_with TEXT;",
 ];
 /// The schema version this build writes.
 pub fn latest() -> i64 {
@@ -592,7 +599,9 @@ pub const PG_MIGRATIONS: &[&str] = &[
     r#"ALTER TABLE local_orders ADD COLUMN body_sha256 TEXT;
     CREATE INDEX local_orders_same_body ON local_orders (account_id, body_sha256)
         WHERE body_sha256 IS NOT NULL;"#,
-    // 7: the trigger functions look in a fixed `search_path`, not the session's: a session
+    // 7: SQLite's version 15 (which desks' keys sent a row).
+    r#"ALTER TABLE local_orders ADD COLUMN sent_with TEXT;"#,
+    // 8: the trigger functions look in a fixed `search_path`, not the session's: a session
     // that looks elsewhere (psql, a report tool) writes a row as a desk does, and nothing a
     // role could put in another schema (or `pg_temp`) is called in their place.
     r#"ALTER FUNCTION announce_change() SET search_path = pg_catalog, logodesk, pg_temp;

@@ -16,6 +16,7 @@ pub mod accounts;
 pub mod approvals;
 pub(crate) mod db;
 pub mod editor;
+pub mod identity;
 pub mod join;
 pub mod migrations;
 pub mod offline;
@@ -25,8 +26,8 @@ pub mod tasks;
 pub(crate) mod testing;
 
 pub use accounts::{
-    AccountId, AccountKind, AccountRecord, Destination, DestinationPart, KeyLocation, NewAccount,
-    SANDBOX_ACCOUNT_NAME, SANDBOX_DESTINATION,
+    AccountId, AccountKind, AccountRecord, AccountWork, Destination, DestinationPart, KeyLocation,
+    NewAccount, SANDBOX_ACCOUNT_NAME, SANDBOX_DESTINATION,
 };
 pub use join::JoinReport;
 pub use offline::{KeptReport, LeftAccount, LeftReport};
@@ -105,6 +106,14 @@ pub enum StoreError {
     /// team is back (by its key: known before the write), or says this.
     #[error("{}", crate::tr!("store-team-outcome-unknown", reason = unknown_reason(.0)))]
     OutcomeUnknown(Box<StoreError>),
+    /// A team's account is not removed while orders of it wait, on any desk: they would be
+    /// sent nowhere.
+    #[error("{}", crate::tr!("store-account-has-orders", name = .name.as_str(), queued = *.queued, in_flight = *.in_flight))]
+    AccountHasOrders {
+        name: String,
+        queued: usize,
+        in_flight: usize,
+    },
     /// Joining: the team has an account of this name with another address.
     #[error("{}", crate::tr!("store-join-name-taken", name = .0.as_str()))]
     JoinNameTaken(String),
@@ -220,7 +229,9 @@ impl Store {
         conn.busy_timeout(std::time::Duration::from_secs(2))?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         durable(&conn)?;
-        Self::init(conn, path)
+        let store = Self::init(conn, path)?;
+        store.take_own_identity(path)?;
+        Ok(store)
     }
 
     /// A database in memory (tests, benchmarks).

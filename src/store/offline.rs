@@ -914,7 +914,7 @@ fn queued_as(row: LocalOrder, form: &DraftFields<'_>, base: i64) -> LocalOrder {
 
 /// A draft's form (JSON) with its reference set to `reference` (the kept copy's), so the
 /// composer shows what the list says; any other JSON is kept as it is.
-fn with_reference(draft_json: &str, reference: &str) -> String {
+pub(super) fn with_reference(draft_json: &str, reference: &str) -> String {
     match serde_json::from_str::<serde_json::Value>(draft_json) {
         Ok(serde_json::Value::Object(mut form)) => {
             form.insert("reference".into(), reference.into());

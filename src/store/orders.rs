@@ -61,6 +61,7 @@ use super::accounts::{
     DEST_BASE_SQL, Destination, DestinationPart, auth_to_sql, dest_base_sql, destination_from,
 };
 use super::db::{FromValue, Row, Value, params};
+use super::identity::{Credential, here_values, not_held_here, stamp_sent_with, stamp_value};
 use super::{AccountId, Store, StoreError};
 use crate::api::{IdempotencyKey, OrderId, TrackingRecord};
 use std::fmt;
@@ -151,14 +152,26 @@ pub enum Hold {
 }
 
 impl Hold {
-    fn of(row: Option<&Destination>, account: Option<&Destination>) -> Option<Hold> {
+    /// `key_replaced`: this desk's key of a team account was replaced since one of its keys
+    /// sent the row (`store::identity`); the destinations compare the same then.
+    fn of(
+        row: Option<&Destination>,
+        account: Option<&Destination>,
+        key_replaced: bool,
+    ) -> Option<Hold> {
         match (row, account) {
             (_, None) | (None, _) => Some(Hold::AccountGone),
-            (Some(row), Some(now)) if row != now => Some(Hold::Changed {
-                what: now.differences(row),
-                queued_for: row.clone(),
-                now: now.clone(),
-            }),
+            (Some(row), Some(now)) if row != now || key_replaced => {
+                let mut what = now.differences(row);
+                if key_replaced && !what.contains(&DestinationPart::ApiKey) {
+                    what.push(DestinationPart::ApiKey);
+                }
+                Some(Hold::Changed {
+                    what,
+                    queued_for: row.clone(),
+                    now: now.clone(),
+                })
+            }
             _ => None,
         }
     }
@@ -279,12 +292,13 @@ const COLUMNS: &str = "o.id, o.account_id, o.state, o.idempotency_key, o.draft_j
      CASE WHEN o.reached <> 0 OR o.sending <> 0 THEN 1 ELSE 0 END";
 
 /// After [`COLUMNS`] (`LEFT JOIN accounts a`): the account's destination now, the desk that
-/// placed the row, then the draft's version, last saver and editor (whether its mark is live).
+/// placed the row, then the draft's version, last saver and editor (whether its mark is live),
+/// and the desks' keys that sent it (`store::identity`).
 fn account_columns() -> String {
     format!(
         "{DEST_BASE_SQL}, a.auth_style, a.organization_id, a.credential_version, o.placed_by, \
          o.version, o.saved_name, o.editing_desk, o.editing_name, o.editing_since, \
-         CASE WHEN o.editing_until >= {NOW} THEN 1 ELSE 0 END"
+         CASE WHEN o.editing_until >= {NOW} THEN 1 ELSE 0 END, o.sent_with"
     )
 }
 
@@ -321,7 +335,9 @@ fn no_claim(n: usize) -> String {
     format!("CAST(${n} AS TEXT) IS NULL")
 }
 
-fn row_to_order(r: &Row) -> Result<LocalOrder, StoreError> {
+/// A row of [`COLUMNS`] and [`account_columns`]; `here`: this desk's key of the row's account
+/// if it is a team's (a row an earlier key of this desk sent is held here).
+fn row_to_order(r: &Row, here: Option<&Credential>) -> Result<LocalOrder, StoreError> {
     let key: Option<String> = r.get(3)?;
     let record: Option<String> = r.get(9)?;
     let state = OrderState::parse(&r.get::<String>(2)?);
@@ -348,7 +364,9 @@ fn row_to_order(r: &Row) -> Result<LocalOrder, StoreError> {
         attempts: r.get(12)?,
         updated_at: r.get(13)?,
         hold: if waiting {
-            Hold::of(destination.as_ref(), account_now.as_ref())
+            let sent_with: Option<String> = r.get(30)?;
+            let key_replaced = here.is_some_and(|c| c.holds(sent_with.as_deref()));
+            Hold::of(destination.as_ref(), account_now.as_ref(), key_replaced)
         } else {
             None
         },
@@ -540,6 +558,7 @@ impl Store {
         account: AccountId,
         key: &IdempotencyKey,
     ) -> Result<Option<LocalOrder>, StoreError> {
+        let here = self.credential(account)?;
         self.on_account(account)?
             .query_opt(
                 &format!(
@@ -549,7 +568,7 @@ impl Store {
                 &params![account.0, key.as_str()],
             )?
             .as_ref()
-            .map(row_to_order)
+            .map(|r| row_to_order(r, here.as_ref()))
             .transpose()
     }
 
@@ -570,14 +589,19 @@ impl Store {
         account: AccountId,
         dest: &Destination,
     ) -> Result<Vec<Outgoing>, StoreError> {
+        let mut values = dest_params(account.0.into(), dest);
+        let [mine, this_key, _] = here_values(self.credential(account)?.as_ref());
+        values.extend([mine, this_key]);
         let rows = self.on_account(account)?.query_all(
             &format!(
                 "SELECT o.id, o.idempotency_key, o.body {FROM}
                  WHERE o.state = 'queued' AND o.account_id = $1 AND {} AND {MATCHES_ACCOUNT}
+                   AND {}
                  ORDER BY o.id",
-                matches_given(2)
+                matches_given(2),
+                not_held_here("o.sent_with", 6)
             ),
-            &dest_params(account.0.into(), dest),
+            &values,
         )?;
         let mut out = Vec::new();
         for row in rows {
@@ -606,15 +630,21 @@ impl Store {
     ) -> Result<bool, StoreError> {
         let mut values = dest_params(id.0.into(), dest);
         values.push(fence.map(ClaimToken::to_string).into());
+        // A team row remembers this desk's key (`store::identity`), and a row an earlier key
+        // of this desk sent is not sent with this one.
+        values.extend(here_values(self.credential_of_row(id)?.as_ref()));
         let n = self.on_order(id)?.execute(
             &format!(
-                "UPDATE local_orders SET reached = {{greatest}}(reached, sending), sending = 1
+                "UPDATE local_orders SET reached = {{greatest}}(reached, sending), sending = 1, {}
                  WHERE id = $1 AND state = 'queued' AND {}
                    AND ({} OR lease_until >= {NOW})
-                   AND id IN (SELECT o.id {FROM} WHERE o.id = $1 AND {} AND {MATCHES_ACCOUNT})",
+                   AND id IN (SELECT o.id {FROM} WHERE o.id = $1 AND {} AND {MATCHES_ACCOUNT}
+                       AND {})",
+                stamp_sent_with(7),
                 fenced(6),
                 no_claim(6),
-                matches_given(2)
+                matches_given(2),
+                not_held_here("o.sent_with", 7)
             ),
             &values,
         )?;
@@ -910,16 +940,20 @@ impl Store {
         account: AccountId,
         dest: &Destination,
     ) -> Result<Vec<(LocalOrderId, OrderId)>, StoreError> {
+        let mut values = dest_params(account.0.into(), dest);
+        let [mine, this_key, _] = here_values(self.credential(account)?.as_ref());
+        values.extend([mine, this_key]);
         self.on_account(account)?
             .query_all(
                 &format!(
                     "SELECT o.id, o.tracking_id {FROM}
                      WHERE o.state = 'sent' AND o.account_id = $1 AND o.tracking_id IS NOT NULL
-                       AND {} AND {MATCHES_ACCOUNT}
+                       AND {} AND {MATCHES_ACCOUNT} AND {}
                      ORDER BY o.id",
-                    matches_given(2)
+                    matches_given(2),
+                    not_held_here("o.sent_with", 6)
                 ),
-                &dest_params(account.0.into(), dest),
+                &values,
             )?
             .iter()
             .map(|r| Ok((LocalOrderId(r.get(0)?), OrderId(r.get(1)?))))
@@ -974,16 +1008,21 @@ impl Store {
     /// Sends a held row to the destination its account has now (the person confirmed). A row
     /// the service already answered a tracking id for is never moved to another address: that
     /// id names another order (or none) there. Answers whether the row moved.
+    ///
+    /// A team row takes this desk's key of now as one that may send it (`store::identity`).
     pub fn retarget(&self, id: LocalOrderId) -> Result<bool, StoreError> {
+        let mut values = params![id.0].to_vec();
+        values.extend(here_values(self.credential_of_row(id)?.as_ref()));
         let n = self.on_order(id)?.execute(
             &format!(
-                "UPDATE local_orders SET {SET_DEST_FROM_ACCOUNT}, updated_at = {NOW}
+                "UPDATE local_orders SET {SET_DEST_FROM_ACCOUNT}, {}, updated_at = {NOW}
                  WHERE id = $1 AND state IN ('queued', 'sent', 'uncertain', 'unknown')
                    AND EXISTS (SELECT 1 FROM accounts a WHERE a.id = account_id)
                    AND (tracking_id IS NULL
-                        OR dest_base {{same}} (SELECT {DEST_BASE_SQL} FROM accounts a WHERE a.id = account_id))"
+                        OR dest_base {{same}} (SELECT {DEST_BASE_SQL} FROM accounts a WHERE a.id = account_id))",
+                stamp_sent_with(2)
             ),
-            &params![id.0],
+            &values,
         )?;
         Ok(n == 1)
     }
@@ -993,15 +1032,24 @@ impl Store {
     /// and every waiting order of the same address (a new key, header style or organization
     /// on the same service). Orders that may already be at another address stay held: sent
     /// or looked up elsewhere, they could be placed twice.
+    ///
+    /// A team account: the rows an earlier key of this desk sent take its key of now as one
+    /// that may send them (`store::identity`); the other desks' rows are not this desk's to
+    /// stamp.
     pub fn retarget_account(&self, account: AccountId) -> Result<usize, StoreError> {
+        let mut values = params![account.0].to_vec();
+        values.extend(here_values(self.credential(account)?.as_ref()));
         let n = self.on_account(account)?.execute(
             &format!(
-                "UPDATE local_orders SET {SET_DEST_FROM_ACCOUNT}, updated_at = {NOW}
+                "UPDATE local_orders SET {SET_DEST_FROM_ACCOUNT},
+                    sent_with = CASE WHEN sent_with LIKE $2 THEN {} ELSE sent_with END,
+                    updated_at = {NOW}
                  WHERE account_id = $1 AND state IN ('queued', 'sent', 'uncertain', 'unknown')
                    AND ((state = 'queued' AND reached = 0 AND sending = 0)
-                        OR dest_base {{same}} (SELECT {DEST_BASE_SQL} FROM accounts a WHERE a.id = account_id))"
+                        OR dest_base {{same}} (SELECT {DEST_BASE_SQL} FROM accounts a WHERE a.id = account_id))",
+                stamp_value(2)
             ),
-            &params![account.0],
+            &values,
         )?;
         Ok(usize::try_from(n).unwrap_or(usize::MAX))
     }
@@ -1012,7 +1060,7 @@ impl Store {
             &format!(
                 "UPDATE local_orders SET state = 'draft', body = NULL, queued_at = NULL,
                     dest_base = NULL, dest_auth = NULL, dest_org = NULL, dest_key_version = NULL,
-                    claimed_by = NULL, claim_token = NULL, lease_until = NULL,
+                    claimed_by = NULL, claim_token = NULL, lease_until = NULL, sent_with = NULL,
                     last_error = NULL, updated_at = {NOW}
                  WHERE id = $1 AND state = 'queued' AND reached = 0 AND sending = 0"
             ),
@@ -1086,13 +1134,34 @@ impl Store {
 
     /// One row.
     pub fn local_order(&self, id: LocalOrderId) -> Result<LocalOrder, StoreError> {
-        row_to_order(&self.on_order(id)?.query_row(
+        let row = self.on_order(id)?.query_row(
             &format!(
                 "SELECT {COLUMNS}, {} {FROM} WHERE o.id = $1",
                 account_columns()
             ),
             &params![id.0],
-        )?)
+        )?;
+        let here = match row.get::<Option<i64>>(1)? {
+            Some(account) => self.credential(AccountId(account))?,
+            None => None,
+        };
+        row_to_order(&row, here.as_ref())
+    }
+
+    /// This desk's key of the account of team row `id` ([`Store::credential`]); `None` for a
+    /// row of the desk's own.
+    fn credential_of_row(&self, id: LocalOrderId) -> Result<Option<Credential>, StoreError> {
+        if id.0 < super::TEAM_IDS_FROM || self.team.is_none() {
+            return Ok(None);
+        }
+        let account: Option<Option<i64>> = first(self.on_order(id)?.query_opt(
+            "SELECT account_id FROM local_orders WHERE id = $1",
+            &params![id.0],
+        )?)?;
+        match account.flatten() {
+            Some(account) => self.credential(AccountId(account)),
+            None => Ok(None),
+        }
     }
 
     /// The rows of `account`, newest first: drafts (`drafts = true`) or everything placed.
@@ -1106,6 +1175,7 @@ impl Store {
         } else {
             "o.state <> 'draft'"
         };
+        let here = self.credential(account)?;
         self.on_account(account)?
             .query_all(
                 &format!(
@@ -1116,7 +1186,7 @@ impl Store {
                 &params![account.0],
             )?
             .iter()
-            .map(row_to_order)
+            .map(|r| row_to_order(r, here.as_ref()))
             .collect()
     }
 
@@ -1170,10 +1240,13 @@ impl Store {
         for (account, dest) in sendable {
             let at = values.len() + 1;
             any.push(format!(
-                "(o.account_id = ${at} AND {})",
-                matches_given(at + 1)
+                "(o.account_id = ${at} AND {} AND {})",
+                matches_given(at + 1),
+                not_held_here("o.sent_with", at + 5)
             ));
             values.extend(dest_params(account.0.into(), dest));
+            let [mine, this_key, _] = here_values(self.credential(*account)?.as_ref());
+            values.extend([mine, this_key]);
         }
         let row = self.on_account(sendable[0].0)?.query_opt(
             &format!(

@@ -4,7 +4,7 @@
 //! and the commands without a window.
 
 use super::{SavedError, SavedTeam, TeamError, TeamSettings};
-use crate::keychain::Keychain;
+use crate::keychain::{Keychain, KeychainError};
 use crate::store::{AccountId, JoinReport, KeyLocation, LeftReport, Store, StoreError};
 use std::collections::HashMap;
 use std::path::Path;
@@ -60,43 +60,57 @@ pub fn join_on(
     store.attach_team(client, desk)?;
     let mut report = store.copy_into_team(proofs)?;
     if !report.is_empty() {
-        move_keys_and_forget(store, keychain, &report)?;
+        move_keys_and_forget(store, keychain, &mut report)?;
         tracing::info!(?report, "this desk joined the team database");
     }
-    report.kept = store.write_back_kept()?;
+    // Drafts kept beside the team's while joining (`copy_into_team`), then what this desk
+    // kept for the team while it was out of reach.
+    let back = store.write_back_kept()?;
+    report.kept.written_back += back.written_back;
+    report.kept.placed += back.placed;
+    report.kept.kept_apart.extend(back.kept_apart);
     store.remember_team_accounts()?;
     Ok(report)
 }
 
 /// After [`Store::copy_into_team`]: each joined account's key copied to the team account's
-/// entry, then the rows forgotten here and the old entries removed.
+/// entry, then the rows forgotten here and the old entries removed. A key that could not be
+/// read or copied is never removed: its account stays on this desk with it
+/// ([`JoinReport::keys_kept`], said with the join), and the next join tries again.
 fn move_keys_and_forget(
     store: &Store,
     keychain: &Keychain,
-    report: &JoinReport,
+    report: &mut JoinReport,
 ) -> Result<(), JoinError> {
-    let locations: HashMap<AccountId, KeyLocation> = store
+    let accounts: HashMap<AccountId, (KeyLocation, String)> = store
         .accounts()?
         .into_iter()
-        .map(|a| (a.id, a.key_location))
+        .map(|a| (a.id, (a.key_location, a.name)))
         .collect();
     for (local, team) in &report.accounts {
-        let location = locations
+        let (location, name) = accounts
             .get(local)
-            .copied()
-            .unwrap_or(KeyLocation::Keychain);
-        match keychain.get(*local, location) {
-            Ok(key) => {
-                if let Err(e) = keychain.set(*team, &key) {
-                    tracing::warn!(error = %e, "a joined account's key could not be copied");
-                }
+            .cloned()
+            .unwrap_or((KeyLocation::Keychain, String::new()));
+        let copied = match keychain.get(*local, location) {
+            Ok(key) => keychain.set(*team, &key).map(drop),
+            // Nothing to copy, nothing lost by forgetting it.
+            Err(KeychainError::Missing | KeychainError::SessionKeyGone) => {
+                tracing::info!("a joined account has no key on this desk");
+                Ok(())
             }
-            Err(e) => tracing::info!(error = %e, "a joined account has no key on this desk"),
+            Err(e) => Err(e),
+        };
+        if let Err(e) = copied {
+            tracing::warn!(error = %e, account = %name, "a joined account's key could not be copied; it stays on this desk");
+            report.keys_kept.push((*local, name));
         }
     }
     store.forget_joined(report)?;
     for (local, _) in &report.accounts {
-        keychain.delete(*local).ok();
+        if !report.keys_kept.iter().any(|(kept, _)| kept == local) {
+            keychain.delete(*local).ok();
+        }
     }
     Ok(())
 }
@@ -136,4 +150,72 @@ pub fn join_if_on_a_team(
     };
     let proofs = dir.join("proofs");
     attach_and_join(store, keychain, &settings, Some(&proofs)).map(Some)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::ApiKey;
+    use crate::store::testing::{pg_client, pg_connect, remote};
+    use keyring_core::api::CredentialStoreApi as _;
+
+    /// Issue 38, item 10: a key the keychain refused to copy to the team account's entry is
+    /// never deleted: the desk keeps its account and key, says so in the report, and the next
+    /// join copies it.
+    #[test]
+    fn a_key_that_failed_to_copy_is_kept_with_its_account_until_a_join_copies_it() {
+        let (client, name) = pg_client();
+        // The team has the account already (another desk made it): its id is known.
+        let team = Store::open_postgres(pg_connect(&name)).unwrap();
+        let team_account = team.insert_account(&remote("Club")).unwrap().id;
+
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&dir.path().join("logodesk.sqlite")).unwrap();
+        let local = store.insert_account(&remote("Club")).unwrap().id;
+        let draft = store.create_draft(local, "{}", "D-1", "Ann").unwrap().id;
+        let mock = keyring_core::mock::Store::new().unwrap();
+        let keychain = Keychain::with_store(mock.clone());
+        keychain.set(local, &ApiKey::new("desk-key")).unwrap();
+        // The team account's entry refuses the next write.
+        let entry = mock
+            .build(
+                crate::keychain::SERVICE,
+                &format!("account-{}", team_account.0),
+                None,
+            )
+            .unwrap();
+        let cred: &keyring_core::mock::Cred = entry.as_any().downcast_ref().unwrap();
+        cred.set_error(keyring_core::Error::NoStorageAccess("locked".into()));
+
+        let report = join_on(&mut store, &keychain, client, "Anna", None).unwrap();
+        assert_eq!(report.keys_kept, vec![(local, "Club".to_owned())]);
+        assert_eq!(report.drafts, 1, "the rows moved all the same");
+        assert_eq!(
+            keychain.get(local, KeyLocation::Keychain).unwrap().expose(),
+            "desk-key",
+            "the key not copied stays"
+        );
+        assert!(store.account(local).is_ok(), "and its account");
+        assert!(
+            store.local_order(draft).is_err(),
+            "the copied row is forgotten"
+        );
+        assert!(keychain.get(team_account, KeyLocation::Keychain).is_err());
+
+        // The next connection copies it, and only then lets the desk's own entry go.
+        let again = join_on(&mut store, &keychain, pg_connect(&name), "Anna", None).unwrap();
+        assert!(again.keys_kept.is_empty(), "{again:?}");
+        assert_eq!(
+            keychain
+                .get(team_account, KeyLocation::Keychain)
+                .unwrap()
+                .expose(),
+            "desk-key"
+        );
+        assert!(keychain.get(local, KeyLocation::Keychain).is_err());
+        assert!(
+            store.account(local).is_err(),
+            "forgotten once its key is copied"
+        );
+    }
 }

@@ -44,6 +44,8 @@ pub enum Slot {
     SettingsSave,
     /// "Test connection".
     SettingsTest,
+    /// What an account holds, asked before removing it.
+    SettingsRemove,
     /// Counting or emptying the offline copies.
     SettingsCache,
     /// The design shown.
@@ -111,6 +113,7 @@ impl Slot {
             | Slot::Upload => Screen::Editor,
             Slot::SettingsSave
             | Slot::SettingsTest
+            | Slot::SettingsRemove
             | Slot::SettingsCache
             | Slot::TeamLoad
             | Slot::TeamSave

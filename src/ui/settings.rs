@@ -97,11 +97,19 @@ impl AccountForm {
     }
 }
 
+/// What an account to be removed holds, as the backend counted it (a team's: on every desk).
+#[derive(Debug, Clone, Copy)]
+struct RemoveAsked {
+    work: crate::store::AccountWork,
+    team: bool,
+}
+
 /// The Settings screen's state.
 #[derive(Default)]
 pub struct Settings {
     form: Option<AccountForm>,
-    confirm_remove: Option<AccountId>,
+    /// "Remove" was chosen: the account, and once the backend said it, what it holds.
+    confirm_remove: Option<(AccountId, Option<RemoveAsked>)>,
     report: Option<ConnectionReport>,
     save_error: Option<UserError>,
     /// The offline copies: bytes used and the most kept, as last counted.
@@ -131,6 +139,17 @@ impl Settings {
             AccountsEvent::Saved(account) => self.on_saved(&account, shared),
             AccountsEvent::HasOrders { waiting, what, .. } => self.on_has_orders(waiting, &what),
             AccountsEvent::ConnectionTested(report) => self.report = Some(report),
+            AccountsEvent::RemoveAsked {
+                account,
+                work,
+                team,
+            } => {
+                if let Some((asked, answer)) = &mut self.confirm_remove
+                    && *asked == account
+                {
+                    *answer = Some(RemoveAsked { work, team });
+                }
+            }
             // The session keeps the list and the keychain's state.
             AccountsEvent::Changed(_) | AccountsEvent::KeychainChanged(_) => {}
         }
@@ -328,33 +347,10 @@ impl Settings {
                 ));
             });
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                if self.confirm_remove == Some(account.id) {
-                    if ui.button(crate::tr!("settings-cancel")).clicked() {
-                        self.confirm_remove = None;
-                    }
-                    let remove = egui::Button::new(
-                        RichText::new(crate::tr!("settings-remove")).color(t.on_accent),
-                    )
-                    .fill(t.danger);
-                    if ui
-                        .add(remove)
-                        .on_hover_text(crate::tr!("settings-remove-confirm-hover"))
-                        .clicked()
-                    {
-                        shared
-                            .backend
-                            .send(Command::Accounts(AccountsCommand::Remove {
-                                account: account.id,
-                            }));
-                        self.confirm_remove = None;
-                    }
-                    ui.label(
-                        RichText::new(crate::tr!(
-                            "settings-remove-question",
-                            name = account.name.as_str()
-                        ))
-                        .color(t.danger),
-                    );
+                if let Some((asked, answer)) = self.confirm_remove
+                    && asked == account.id
+                {
+                    self.remove_question_ui(ui, account, answer, shared);
                     return;
                 }
                 if !account.is_sandbox()
@@ -363,7 +359,19 @@ impl Settings {
                         .on_hover_text(crate::tr!("settings-remove-hover"))
                         .clicked()
                 {
-                    self.confirm_remove = Some(account.id);
+                    // The question says what the account holds: asked of the backend first.
+                    let id = account.id;
+                    self.confirm_remove = Some((id, None));
+                    shared.request(
+                        Slot::SettingsRemove,
+                        &crate::tr!("settings-remove-asking"),
+                        |request| {
+                            Command::Accounts(AccountsCommand::AskRemove {
+                                request,
+                                account: id,
+                            })
+                        },
+                    );
                 }
                 if ui
                     .button(crate::tr!("settings-edit"))
@@ -390,6 +398,81 @@ impl Settings {
                 }
             });
         });
+    }
+
+    /// The question before removing `account` (right to left, beside its name): what it holds
+    /// once the backend said it; a team's account with orders waiting on any desk is not
+    /// removed (only a way back).
+    fn remove_question_ui(
+        &mut self,
+        ui: &mut Ui,
+        account: &AccountRecord,
+        answer: Option<RemoveAsked>,
+        shared: &mut Shared<'_>,
+    ) {
+        let t = theme::tokens(ui.ctx());
+        let name = account.name.as_str();
+        let Some(RemoveAsked { work, team }) = answer else {
+            if ui.button(crate::tr!("settings-cancel")).clicked() {
+                self.confirm_remove = None;
+            }
+            ui.spinner();
+            return;
+        };
+        let (queued, in_flight) = (work.queued, work.in_flight);
+        if team && work.waiting() > 0 {
+            if ui.button(crate::tr!("settings-ok")).clicked() {
+                self.confirm_remove = None;
+            }
+            ui.add(
+                egui::Label::new(
+                    RichText::new(crate::tr!(
+                        "settings-remove-team-refused",
+                        name = name,
+                        queued = queued,
+                        in_flight = in_flight
+                    ))
+                    .color(t.danger),
+                )
+                .wrap(),
+            );
+            return;
+        }
+        if ui.button(crate::tr!("settings-cancel")).clicked() {
+            self.confirm_remove = None;
+        }
+        let remove =
+            egui::Button::new(RichText::new(crate::tr!("settings-remove")).color(t.on_accent))
+                .fill(t.danger);
+        if ui
+            .add(remove)
+            .on_hover_text(crate::tr!("settings-remove-confirm-hover"))
+            .clicked()
+        {
+            shared
+                .backend
+                .send(Command::Accounts(AccountsCommand::Remove {
+                    account: account.id,
+                }));
+            self.confirm_remove = None;
+        }
+        let question = if team {
+            crate::tr!(
+                "settings-remove-team-question",
+                name = name,
+                drafts = work.drafts
+            )
+        } else if work.waiting() > 0 {
+            crate::tr!(
+                "settings-remove-own-waiting",
+                name = name,
+                queued = queued,
+                in_flight = in_flight
+            )
+        } else {
+            crate::tr!("settings-remove-question", name = name)
+        };
+        ui.add(egui::Label::new(RichText::new(question).color(t.danger)).wrap());
     }
 
     fn form_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
@@ -804,6 +887,8 @@ impl ScreenView for Settings {
     fn on_failed(&mut self, reply: Reply, error: &UserError, _: &mut Shared<'_>) -> Toast {
         if reply.slot == Some(Slot::SettingsCache) {
             self.cache_error = Some(error.clone());
+        } else if reply.slot == Some(Slot::SettingsRemove) {
+            self.confirm_remove = None;
         } else if matches!(
             reply.slot,
             Some(Slot::TeamLoad | Slot::TeamSave | Slot::TeamTest | Slot::TeamPick)

@@ -289,6 +289,10 @@ fn joined_notices(report: &crate::store::JoinReport, shared: &mut Shared<'_>) {
             queued = report.queued + report.kept.placed
         ));
     }
+    for (_, name) in &report.keys_kept {
+        let sentence = crate::tr!("settings-team-key-kept", name = name.as_str());
+        shared.notifications.error(&UserError::new(sentence, None));
+    }
     for apart in &report.kept.kept_apart {
         let (reference, kept) = (apart.reference.as_str(), apart.kept.as_str());
         let sentence = if apart.placed {

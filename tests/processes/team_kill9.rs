@@ -33,7 +33,7 @@ const PER_DESK: usize = 40;
 /// SIGKILLs of desk A while both send (at least 10).
 const KILLS: usize = 12;
 /// The account both desks send from.
-const ACCOUNT: &str = "Club shop";
+pub(crate) const ACCOUNT: &str = "Club shop";
 /// How long one command (account add, queue-order) may take.
 const COMMAND_LIMIT: Duration = Duration::from_secs(60);
 
@@ -42,7 +42,7 @@ const COMMAND_LIMIT: Duration = Duration::from_secs(60);
 /// the keyring file is made in HOME on first use and kept there), waits until the Secret
 /// Service answers, prints the bus's address and then waits on its standard input: closing
 /// it (on drop, or when the test process dies) ends the session, its bus and its keyring.
-struct KeyringSession {
+pub(crate) struct KeyringSession {
     child: Child,
     address: String,
 }
@@ -117,16 +117,16 @@ impl Drop for KeyringSession {
 
 /// A desk of the team: its data folder, its HOME with its keyring session, its name (the
 /// computer's user, which names the desk on the team: `USER`).
-struct Desk {
-    name: &'static str,
-    home: PathBuf,
-    data: PathBuf,
+pub(crate) struct Desk {
+    pub(crate) name: &'static str,
+    pub(crate) home: PathBuf,
+    pub(crate) data: PathBuf,
     team: String,
     session: KeyringSession,
 }
 
 impl Desk {
-    fn new(root: &Path, name: &'static str, team: &str) -> Desk {
+    pub(crate) fn new(root: &Path, name: &'static str, team: &str) -> Desk {
         let home = root.join(name).join("home");
         std::fs::create_dir_all(&home).unwrap();
         let session = KeyringSession::start(&home, &runner_common::runtime_dir(&home));
@@ -141,12 +141,18 @@ impl Desk {
 
     /// `logodesk ARGS --data-dir DATA --team-database TEAM` in this desk's session.
     fn command(&self, args: &[&str]) -> Command {
+        self.command_on(&self.data, Some(&self.team), args)
+    }
+
+    /// `logodesk ARGS --data-dir DATA [--team-database TEAM]` in this desk's session (its
+    /// HOME and keyring) on any data folder `data`: a copy of the desk's, or before it joins.
+    pub(crate) fn command_on(&self, data: &Path, team: Option<&str>, args: &[&str]) -> Command {
         let mut command = Command::new(BIN);
+        command.args(args).arg("--data-dir").arg(data);
+        if let Some(team) = team {
+            command.args(["--team-database", team]);
+        }
         command
-            .args(args)
-            .arg("--data-dir")
-            .arg(&self.data)
-            .args(["--team-database", &self.team])
             .env("HOME", &self.home)
             .env("XDG_RUNTIME_DIR", self.home.join("run"))
             .env("DBUS_SESSION_BUS_ADDRESS", &self.session.address)
@@ -165,7 +171,7 @@ impl Desk {
     }
 
     /// Runs a command to its end (bounded) and answers its output.
-    fn run(&self, args: &[&str]) -> Output {
+    pub(crate) fn run(&self, args: &[&str]) -> Output {
         run_with_limit(&mut self.command(args), COMMAND_LIMIT)
     }
 
@@ -183,7 +189,7 @@ impl Desk {
     }
 
     /// `logodesk send-queued --account ACCOUNT` as a child process.
-    fn send_queued(&self, exit_when_sent: bool) -> Runner {
+    pub(crate) fn send_queued(&self, exit_when_sent: bool) -> Runner {
         let mut args = vec!["send-queued", "--account", ACCOUNT, "--poll-interval", "1"];
         if exit_when_sent {
             args.push("--exit-when-sent");
@@ -212,7 +218,7 @@ impl Desk {
     }
 }
 
-fn path(p: &Path) -> &str {
+pub(crate) fn path(p: &Path) -> &str {
     p.to_str().expect("a UTF-8 path")
 }
 

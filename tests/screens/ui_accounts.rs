@@ -134,10 +134,12 @@ fn add_test_switch_and_remove_an_account_with_the_keychain() {
         h.state().session().active.as_ref().map(|a| a.record.id)
     );
 
-    // Remove it: confirmation first, then the key leaves the keychain too.
+    // Remove it: confirmation first (once the backend said what it holds: nothing waits),
+    // then the key leaves the keychain too.
     h.get_by_label("Remove").click();
-    h.run_steps(2);
-    assert!(shows(&h, "Remove \"Nordby live\"?"));
+    wait_for(&mut h, "the question", |h| {
+        shows(h, "Remove \"Nordby live\"?")
+    });
     h.get_by_label("Remove").click();
     wait_for(&mut h, "the account to go", |h| {
         h.state().session().accounts.len() == 1

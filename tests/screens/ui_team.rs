@@ -803,3 +803,47 @@ fn leaving_the_team_while_it_is_out_of_reach_keeps_the_drafts_made_meanwhile() {
             .any(|d| d.id == draft && d.reference == "PO-KEPT")
     });
 }
+
+/// Issue 38, item 10: "Remove" on a team's account says what it holds on every desk and, while
+/// an order of it waits, refuses (only a way back): the account and the order stay the team's.
+#[test]
+fn removing_a_team_account_says_what_waits_and_is_refused_while_orders_wait() {
+    let cluster = pg_cluster::shared();
+    let db = cluster.create_database();
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = anna_with_a_team_order(cluster, &db, dir.path(), "PO-R");
+    h.get_by_label("Settings").click();
+    h.run_steps(2);
+    h.get_by_label("Remove").click();
+    wait_for(&mut h, "what the account holds", |h| {
+        shows_text(h, "cannot be removed while orders of it wait")
+    });
+    assert!(
+        shows_text(&h, "one order queued and none sent but not completed"),
+        "the counts, of every desk"
+    );
+    assert!(
+        h.query_by_label("Remove").is_none(),
+        "no way to remove it now, only back"
+    );
+    h.get_by_label("OK").click();
+    h.run_steps(2);
+    assert_eq!(
+        cluster
+            .psql(
+                &db,
+                "SELECT count(*) FROM logodesk.accounts WHERE name = 'Club shop'"
+            )
+            .unwrap(),
+        "1"
+    );
+    assert_eq!(
+        cluster
+            .psql(
+                &db,
+                "SELECT state FROM logodesk.local_orders WHERE reference = 'PO-R'"
+            )
+            .unwrap(),
+        "queued"
+    );
+}

@@ -140,3 +140,23 @@ store-team-not-connected = Dette ligger i teamets database, som denne computer i
 team-kept-reference = { $reference } (gemt fra denne computer)
 team-left-account-name = { $name } (fra teamet)
 store-join-name-taken = Teamet har allerede en konto ved navn “{ $name }” med en anden adresse. Omdøb denne computers konto under Indstillinger → Konti (eller spørg, hvem der oprettede teamets), og tilslut igen; intet er flyttet endnu.
+backend-cli-account-other-auth = Kontoen "{ $name }" findes allerede på denne adresse og sender sin nøgle som { $theirs }. At knytte en nøgle ændrer aldrig en kontos indstillinger, så --auth { $given } blev afvist, og intet blev gemt. Udelad --auth for at knytte dette skrivebords nøgle, som kontoen sender den, eller ret headertypen under Indstillinger → Konti (for en teamkonto: på alle skriveborde).
+backend-headless-held = { $count ->
+        [one] Én ordre i kø er tilbageholdt
+       *[other] { $count } ordrer i kø er tilbageholdt
+    }, så denne kørsel sendte { $count ->
+        [one] den
+       *[other] dem
+    } ikke: kontoen er ændret eller fjernet, eller dette skrivebords nøgle er udskiftet siden en afsendelse. Afgør i Historik, hvad der skal ske med { $count ->
+        [one] den
+       *[other] dem
+    } ("Send til …" eller "Tilbage til kladde"), og kør send-queued igen.
+store-account-has-orders = “{ $name }” er teamets konto, og der venter ordrer til den på teamets skriveborde: { $queued ->
+        [0] ingen ordre i kø
+        [one] én ordre i kø
+       *[other] { $queued } ordrer i kø
+    } og { $in_flight ->
+        [0] ingen sendt, men ikke færdig
+        [one] én sendt, men ikke færdig
+       *[other] { $in_flight } sendt, men ikke færdige
+    }. Fjernet nu ville de ikke blive sendt nogen steder hen, så den blev ikke fjernet. Vent, til de er færdige eller fejlet (eller tag dem i kø tilbage til kladde i Historik), og fjern den så.

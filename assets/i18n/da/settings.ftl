@@ -107,3 +107,28 @@ settings-cache-clear = Tøm cachen
 settings-cache-clear-hover = Fjerner offline-kopierne for alle konti; logodesk henter dem igen, mens du bladrer
 settings-cache-clearing = Tømmer cachen
 settings-cache-clear-failed = Ikke alle offline-kopier kunne fjernes. Luk andre programmer, der måske bruger datamappen, og prøv igen.
+settings-remove-team-refused = “{ $name }” kan ikke fjernes, mens der venter ordrer til den på teamets skriveborde: { $queued ->
+        [0] ingen ordre i kø
+        [one] én ordre i kø
+       *[other] { $queued } ordrer i kø
+    } og { $in_flight ->
+        [0] ingen sendt, men ikke færdig
+        [one] én sendt, men ikke færdig
+       *[other] { $in_flight } sendt, men ikke færdige
+    }. Den er alle skrivebordes konto; fjernet ville de ikke blive sendt nogen steder hen. Vent, til de er færdige eller fejlet (eller tag dem i kø tilbage til kladde i Historik).
+settings-remove-team-question = Fjern “{ $name }” for alle teamets skriveborde? Ingen ordre til den venter{ $drafts ->
+        [0] .
+        [one] ; dens ene kladde vises ikke længere på noget skrivebord.
+       *[other] ; dens { $drafts } kladder vises ikke længere på noget skrivebord.
+    }
+settings-remove-own-waiting = Fjern “{ $name }”? Den har { $queued ->
+        [0] ingen ordre i kø
+        [one] én ordre i kø
+       *[other] { $queued } ordrer i kø
+    } og { $in_flight ->
+        [0] ingen sendt, men ikke færdig
+        [one] én sendt, men ikke færdig
+       *[other] { $in_flight } sendt, men ikke færdige
+    }: de tilbageholdes så og sendes eller følges ingen steder.
+settings-remove-asking = Ser på, hvad kontoen rummer
+settings-ok = OK

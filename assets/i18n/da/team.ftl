@@ -103,3 +103,4 @@ settings-team-left-may-be-placed = { $count ->
         [one] Én ordre, du bestilte til teamet, kan allerede være i teamets udbakke: forbindelsen blev afbrudt, før teamets database bekræftede den. Den er en kladde igen under { $accounts } med den nøgle, den blev bestilt med: se efter i teamets Historik på en anden computer, før du bestiller den herfra.
        *[other] { $count } ordrer, du bestilte til teamet, kan allerede være i teamets udbakke: forbindelsen blev afbrudt, før teamets database bekræftede dem. De er kladder igen under { $accounts }, hver med den nøgle, den blev bestilt med: se efter i teamets Historik på en anden computer, før du bestiller dem herfra.
     }
+settings-team-key-kept = API-nøglen til "{ $name }" kunne ikke kopieres til teamets konto i nøgleringen, så denne computer beholder sin egen konto "{ $name }" og nøglen, som de var; dens ordrer er i teamets udbakke. logodesk prøver igen, næste gang den forbinder til teamets database.

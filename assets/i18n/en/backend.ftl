@@ -140,3 +140,23 @@ store-team-not-connected = This is kept in the team database, which this desk ca
 team-kept-reference = { $reference } (kept from this desk)
 team-left-account-name = { $name } (from the team)
 store-join-name-taken = The team already has an account named “{ $name }” with another address. Rename this desk's account in Settings → Accounts (or ask who made the team's), then join again; nothing has moved yet.
+backend-cli-account-other-auth = The account "{ $name }" is already here at this address and sends its key as { $theirs }. Attaching a key never changes an account's settings, so --auth { $given } was refused and nothing was saved. Leave --auth out to attach this desk's key as the account sends it, or change the header style in Settings → Accounts (for a team's account: on every desk).
+backend-headless-held = { $count ->
+        [one] One queued order is held
+       *[other] { $count } queued orders are held
+    }, so this run did not send { $count ->
+        [one] it
+       *[other] them
+    }: the account changed or was removed, or this desk's key was replaced since a send. Decide in History what becomes of { $count ->
+        [one] it
+       *[other] them
+    } ("Send to …" or "Back to draft"), then run send-queued again.
+store-account-has-orders = “{ $name }” is the team's account, and orders of it wait on the team's desks: { $queued ->
+        [0] no order queued
+        [one] one order queued
+       *[other] { $queued } orders queued
+    } and { $in_flight ->
+        [0] none sent but not completed
+        [one] one sent but not completed
+       *[other] { $in_flight } sent but not completed
+    }. Removed now, they would be sent nowhere, so it was not removed. Wait until they are completed or failed (or take the queued ones back to draft in History), then remove it.

@@ -107,3 +107,28 @@ settings-cache-clear = Empty the cache
 settings-cache-clear-hover = Removes the offline copies of every account; logodesk fetches them again as you browse
 settings-cache-clearing = Emptying the cache
 settings-cache-clear-failed = The offline copies could not all be removed. Close other programs that may be using the data folder, then try again.
+settings-remove-team-refused = “{ $name }” cannot be removed while orders of it wait on the team's desks: { $queued ->
+        [0] no order queued
+        [one] one order queued
+       *[other] { $queued } orders queued
+    } and { $in_flight ->
+        [0] none sent but not completed
+        [one] one sent but not completed
+       *[other] { $in_flight } sent but not completed
+    }. It is every desk's account; removed, they would be sent nowhere. Wait until they are completed or failed (or take the queued ones back to draft in History).
+settings-remove-team-question = Remove “{ $name }” for every desk of the team? No order of it waits{ $drafts ->
+        [0] .
+        [one] ; its one draft is listed on no desk any more.
+       *[other] ; its { $drafts } drafts are listed on no desk any more.
+    }
+settings-remove-own-waiting = Remove “{ $name }”? It has { $queued ->
+        [0] no order queued
+        [one] one order queued
+       *[other] { $queued } orders queued
+    } and { $in_flight ->
+        [0] none sent but not completed
+        [one] one sent but not completed
+       *[other] { $in_flight } sent but not completed
+    }: they are held then, sent and tracked nowhere.
+settings-remove-asking = Looking at what the account holds
+settings-ok = OK

@@ -103,3 +103,4 @@ settings-team-left-may-be-placed = { $count ->
         [one] One order you placed for the team may be in the team's outbox already: the connection broke before the team database confirmed it. It is a draft again under { $accounts }, with the key it was placed with: look in the team's History on another desk before placing it from here.
        *[other] { $count } orders you placed for the team may be in the team's outbox already: the connection broke before the team database confirmed them. They are drafts again under { $accounts }, each with the key it was placed with: look in the team's History on another desk before placing them from here.
     }
+settings-team-key-kept = The API key of "{ $name }" could not be copied to the team's account in the keychain, so this desk keeps its own account "{ $name }" and the key as they were; its orders are in the team's outbox. logodesk tries again at the next connection to the team database.

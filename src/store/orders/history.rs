@@ -224,10 +224,16 @@ impl Store {
         let auth = w.bind(auth_to_sql(now.auth));
         let org = w.bind(now.organization_id.map(|o| o.0));
         let key = w.bind(now.key_version);
+        // A team row an earlier key of this desk sent is held here (`store::identity`).
+        let [mine, this_key, _] =
+            crate::store::identity::here_values(self.credential(account)?.as_ref());
+        let first = w.values.len() + 1;
+        w.values.extend([mine, this_key]);
+        let held_here = crate::store::identity::not_held_here("o.sent_with", first);
         Ok(format!(
             "o.dest_base IS NOT NULL AND o.dest_auth IS NOT NULL AND o.dest_key_version IS NOT NULL
              AND o.dest_base = {base} AND o.dest_auth = {auth} AND o.dest_org {{same}} {org}
-             AND o.dest_key_version = {key}"
+             AND o.dest_key_version = {key} AND {held_here}"
         ))
     }
 
@@ -263,10 +269,11 @@ impl Store {
             &w.values,
         )?;
         let more = rows.len() > limit;
+        let here = self.credential(account)?;
         let rows = rows
             .iter()
             .take(limit)
-            .map(row_to_order)
+            .map(|r| row_to_order(r, here.as_ref()))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(HistoryPage { rows, more })
     }
@@ -380,6 +387,7 @@ impl Store {
     /// uncertain, unknown), newest first: the outbox line and the desktop notifications
     /// follow these whatever History shows.
     pub fn waiting_orders(&self, account: AccountId) -> Result<Vec<LocalOrder>, StoreError> {
+        let here = self.credential(account)?;
         self.on_account(account)?
             .query_all(
                 &format!(
@@ -391,7 +399,7 @@ impl Store {
                 &[account.0.into()],
             )?
             .iter()
-            .map(row_to_order)
+            .map(|r| row_to_order(r, here.as_ref()))
             .collect()
     }
 }

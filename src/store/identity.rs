@@ -1,0 +1,475 @@
+//! Who this desk is (issue 38): its data folder's install id — which scopes its keychain
+//! entries, names the rows it moves into a team (`origin`) and the claims it holds — and the
+//! version of each key it keeps for a team's account.
+//!
+//! - **A copied folder takes an identity of its own.** A data folder copied to a second
+//!   laptop (or beside the first) carries the install id in its `logodesk.sqlite`. The file
+//!   remembers where it is (`meta` `folder`: the machine, the file's path and its creation
+//!   time); opened anywhere else, it is a copy (or the folder moved) and takes a new install
+//!   id, remembering the old ones (`copied_from`): a key missing under its own id is read
+//!   from the entries filed under them and copied, never moved, to its own (the folder it was
+//!   copied from still uses them; `Keychain::scope_to_folder`). Two folders never share an id, so they are two desks for
+//!   the team's claims and joining never takes one's row for the other's.
+//! - **A team row remembers the desks' keys that sent it** (`sent_with`, SQLite migration 15,
+//!   PostgreSQL 7). Each desk keeps its own key of a team account, so the team account's
+//!   `credential_version` says nothing about a desk's key: this desk's version of its key is
+//!   kept here (`meta` `team_key:<account id>`), bumped when its key is replaced. A send
+//!   stamps ` <install id>:<version> ` on the row; a row stamped by this desk with an older
+//!   version only is **held on this desk** ([`super::Hold`], "the API key"): its new key may
+//!   target another organization, and the service scopes an Idempotency-Key to the
+//!   organization, so a resend could make a second order. Other desks, whose keys did not
+//!   change, still send it; the person's "Send to …" (or "send them with the new settings")
+//!   stamps the key of now.
+
+use super::db::{Value, params};
+use super::{AccountId, Store, StoreError, TEAM_IDS_FROM};
+use std::path::Path;
+
+/// This desk's key of a team account, as a row that key sent remembers it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Credential {
+    /// This data folder's install id.
+    install: String,
+    /// The key's version on this desk (one more at every replacement).
+    version: i64,
+}
+
+impl Credential {
+    /// The word a send of this key stamps on a row (`sent_with` is a list of them, each
+    /// between spaces).
+    fn word(&self) -> String {
+        format!("{}:{}", self.install, self.version)
+    }
+
+    /// The `LIKE` pattern of a row this desk sent with any of its keys (install ids are hex).
+    pub(crate) fn any_of_mine(&self) -> String {
+        format!("% {}:%", self.install)
+    }
+
+    /// The `LIKE` pattern of a row sent with this very key.
+    pub(crate) fn this_key(&self) -> String {
+        format!("% {} %", self.word())
+    }
+
+    /// What a send of this key appends to `sent_with` (after the space that ends the list).
+    pub(crate) fn stamp(&self) -> String {
+        format!("{} ", self.word())
+    }
+
+    /// `sent_with` of a row only this key sent (joining: a row this desk's key sent before).
+    pub(crate) fn alone(&self) -> String {
+        format!(" {} ", self.word())
+    }
+
+    /// Whether a row whose `sent_with` is `sent_with` is held on this desk: this desk sent it
+    /// with an earlier key, and not with the key it has now.
+    pub(crate) fn holds(&self, sent_with: Option<&str>) -> bool {
+        let Some(words) = sent_with else {
+            return false;
+        };
+        let mine = format!(" {}:", self.install);
+        words.contains(&mine) && !words.contains(&self.alone())
+    }
+}
+
+/// The SQL and parameter values of the "not held on this desk" condition and of stamping a
+/// send ([`Credential`]): three values, NULL for an account of the desk's own.
+pub(crate) fn here_values(here: Option<&Credential>) -> [Value; 3] {
+    match here {
+        Some(c) => [
+            Value::Text(c.any_of_mine()),
+            Value::Text(c.this_key()),
+            Value::Text(c.stamp()),
+        ],
+        None => [Value::Null, Value::Null, Value::Null],
+    }
+}
+
+/// The row (alias `o`, or `col` given) is not held on this desk for its key: `$p` and `$p+1`
+/// are [`here_values`]' first two (NULL: an account of the desk's own, never held so).
+pub(crate) fn not_held_here(col: &str, p: usize) -> String {
+    let q = p + 1;
+    format!(
+        "(CAST(${p} AS TEXT) IS NULL OR {col} IS NULL OR {col} NOT LIKE ${p} OR {col} LIKE ${q})"
+    )
+}
+
+/// `sent_with` with this desk's key of now added (unchanged for an account of the desk's own,
+/// or if it is there already): `$p`…`$p+2` are [`here_values`].
+pub(crate) fn stamp_value(p: usize) -> String {
+    let (q, t) = (p + 1, p + 2);
+    format!(
+        "CASE WHEN CAST(${p} AS TEXT) IS NULL OR CAST(${t} AS TEXT) IS NULL \
+         OR sent_with LIKE ${q} THEN sent_with ELSE COALESCE(sent_with, ' ') || ${t} END"
+    )
+}
+
+/// The `SET` of a send's stamp ([`stamp_value`]).
+pub(crate) fn stamp_sent_with(p: usize) -> String {
+    format!("sent_with = {}", stamp_value(p))
+}
+
+/// Where the file at `path` is: the machine, its canonical path and its creation time (where
+/// the file system keeps one). A copy of the file — another machine, another folder, or the
+/// same place restored from a copy — has another mark.
+fn folder_mark(path: &Path) -> String {
+    let place = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_owned());
+    let born = std::fs::metadata(path)
+        .and_then(|m| m.created())
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map(|d| d.as_nanos().to_string())
+        .unwrap_or_default();
+    format!("{}|{}|{born}", machine(), place.display())
+}
+
+/// This machine's id: the system's machine id where it has one, else its name.
+fn machine() -> String {
+    #[cfg(target_os = "linux")]
+    for file in ["/etc/machine-id", "/var/lib/dbus/machine-id"] {
+        if let Ok(id) = std::fs::read_to_string(file)
+            && !id.trim().is_empty()
+        {
+            return id.trim().to_owned();
+        }
+    }
+    for var in ["COMPUTERNAME", "HOSTNAME"] {
+        if let Some(name) = std::env::var_os(var).filter(|n| !n.is_empty()) {
+            return name.to_string_lossy().into_owned();
+        }
+    }
+    #[cfg(unix)]
+    {
+        let mut buf = [0u8; 256];
+        // SAFETY: the buffer is valid for its length; gethostname writes at most that much.
+        let ok = unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) } == 0;
+        if ok {
+            let end = buf.iter().position(|b| *b == 0).unwrap_or(buf.len());
+            return String::from_utf8_lossy(&buf[..end]).into_owned();
+        }
+    }
+    String::new()
+}
+
+/// The `meta` name of this desk's key version of team account `id`.
+fn key_version_name(id: AccountId) -> String {
+    format!("team_key:{}", id.0)
+}
+
+impl Store {
+    /// The file at `path` was opened: if it is not where it was made (copied, or its folder
+    /// moved), this data folder takes a new install id (module doc). Answers the old id if
+    /// so. A file of before this check is taken to be where it was made.
+    pub(super) fn take_own_identity(&self, path: &Path) -> Result<Option<String>, StoreError> {
+        let mark = folder_mark(path);
+        match self.meta("folder")? {
+            Some(known) if known == mark => Ok(None),
+            None => {
+                self.set_meta("folder", &mark)?;
+                Ok(None)
+            }
+            Some(_) => {
+                let old = self.install_id()?;
+                self.db.transaction(|db| -> Result<(), StoreError> {
+                    db.execute(
+                        "UPDATE meta SET value = lower(hex(randomblob(16))) WHERE name = 'install_id'",
+                        &[],
+                    )?;
+                    // Newest first: a copy of a copy reads a key it lacks from the folder it
+                    // was copied from, then from that one's.
+                    db.execute(
+                        "INSERT INTO meta (name, value) VALUES ('copied_from', $1)
+                         ON CONFLICT (name) DO UPDATE SET value = $1 || ' ' || meta.value",
+                        &params![old.as_str()],
+                    )?;
+                    db.execute(
+                        "INSERT INTO meta (name, value) VALUES ('folder', $1)
+                         ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                        &params![mark.as_str()],
+                    )?;
+                    Ok(())
+                })?;
+                tracing::warn!(
+                    path = %path.display(),
+                    "this data folder was copied or moved here: it is a desk of its own from now on (a new install id)"
+                );
+                Ok(Some(old))
+            }
+        }
+    }
+
+    /// The install ids of the data folders this one was copied from, newest first: its
+    /// keychain reads a key it lacks from theirs (`Keychain::scope_to_folder`).
+    pub fn copied_from(&self) -> Result<Vec<String>, StoreError> {
+        Ok(self
+            .meta("copied_from")?
+            .map(|ids| ids.split_whitespace().map(str::to_owned).collect())
+            .unwrap_or_default())
+    }
+
+    /// Every account whose key this data folder may keep in the keychain: its own accounts,
+    /// its copies of team accounts and the team's accounts as last read.
+    pub fn key_holders(&self) -> Result<Vec<AccountId>, StoreError> {
+        self.db
+            .query_all(
+                "SELECT id FROM accounts WHERE key_location = 'keychain'
+                 UNION SELECT id FROM team_accounts_read WHERE key_location = 'keychain'
+                 ORDER BY 1",
+                &[],
+            )?
+            .iter()
+            .map(|r| Ok(AccountId(r.get(0)?)))
+            .collect()
+    }
+
+    /// This desk's key of `account` if it is a team's (attached, or out of reach): `None` for
+    /// the desk's own accounts, whose key is the account's (`credential_version`).
+    pub(crate) fn credential(&self, account: AccountId) -> Result<Option<Credential>, StoreError> {
+        if account.0 < TEAM_IDS_FROM || self.team.is_none() {
+            return Ok(None);
+        }
+        let version = self
+            .meta(&key_version_name(account))?
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(1);
+        Ok(Some(Credential {
+            install: self.install_id()?,
+            version,
+        }))
+    }
+
+    /// This desk's key of team account `account` was replaced: the rows its earlier keys sent
+    /// are held on this desk (module doc).
+    pub(super) fn bump_desk_key(&self, account: AccountId) -> Result<(), StoreError> {
+        self.db.execute(
+            "INSERT INTO meta (name, value) VALUES ($1, '2')
+             ON CONFLICT (name) DO UPDATE SET value = CAST(CAST(meta.value AS INTEGER) + 1 AS TEXT)",
+            &params![key_version_name(account)],
+        )?;
+        Ok(())
+    }
+
+    /// How many waiting orders of team account `account` (queued, sent, uncertain) a key of
+    /// this desk sent: what replacing this desk's key holds. 0 for an account of the desk's
+    /// own (its question counts every waiting order, `orders_in_flight`).
+    pub fn orders_sent_with_my_key(&self, account: AccountId) -> Result<usize, StoreError> {
+        let Some(here) = self.credential(account)? else {
+            return Ok(0);
+        };
+        let n: i64 = self
+            .on_account(account)?
+            .query_row(
+                "SELECT COUNT(*) FROM local_orders
+                 WHERE account_id = $1 AND state IN ('queued', 'sent', 'uncertain')
+                   AND sent_with LIKE $2",
+                &params![account.0, here.any_of_mine()],
+            )?
+            .get(0)?;
+        Ok(usize::try_from(n).unwrap_or(0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::testing::{pg_client, pg_connect, remote};
+    use crate::store::{DestinationPart, HistoryQuery, HistoryStatus, Hold, LocalOrderId};
+    use std::time::Duration;
+
+    /// A desk of a team: its own data folder, attached to the team database `name`.
+    fn team_desk(dir: &tempfile::TempDir, client: postgres::Client, desk: &str) -> Store {
+        let mut store = Store::open(&dir.path().join("logodesk.sqlite")).unwrap();
+        store.attach_team(client, desk).unwrap();
+        store
+    }
+
+    fn queue(store: &mut Store, account: AccountId, reference: &str) -> LocalOrderId {
+        let draft = store
+            .create_draft(account, "{}", reference, "Club")
+            .unwrap();
+        assert!(
+            store
+                .queue_draft(draft.id, "{}", reference, "Club", b"BODY")
+                .unwrap()
+        );
+        draft.id
+    }
+
+    const LEASE: Duration = Duration::from_secs(60);
+
+    /// Issue 38, item 2: each desk keeps its own key of a team account; a desk whose key is
+    /// replaced holds the rows its earlier key sent (a resend could reach another
+    /// organization), as a desk of its own holds rows queued for an older key; the other
+    /// desks, whose keys did not change, still send them.
+    #[test]
+    fn a_key_replaced_on_a_team_account_holds_the_rows_that_key_sent_on_that_desk() {
+        let (client, name) = pg_client();
+        let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let mut anna = team_desk(&dir_a, client, "Anna");
+        let bo = team_desk(&dir_b, pg_connect(&name), "Bo");
+        let account = anna.insert_account(&remote("Club")).unwrap().id;
+        assert!(account.0 >= TEAM_IDS_FROM);
+        let sent = queue(&mut anna, account, "PO-1");
+        let unsent = queue(&mut anna, account, "PO-2");
+
+        // Anna's desk sends PO-1; the answer is lost (it may have reached the service).
+        let dest = anna.destination(account).unwrap();
+        let can = [(account, dest.clone())];
+        let claim = anna
+            .claim_next(&anna.desk_id().unwrap(), &can, LEASE)
+            .unwrap()
+            .unwrap();
+        assert_eq!(claim.id, sent);
+        assert!(anna.begin_send_claimed(sent, &claim.token, &dest).unwrap());
+        assert!(
+            anna.note_send_failure_claimed(sent, &claim.token, "timed out", true)
+                .unwrap()
+        );
+        assert!(anna.release_claim(sent, &claim.token).unwrap());
+        assert_eq!(anna.orders_sent_with_my_key(account).unwrap(), 1);
+
+        // Anna replaces her key (another organization's, maybe).
+        anna.replace_key(account, || Ok::<(), ()>(()))
+            .unwrap()
+            .unwrap();
+        let held = anna.local_order(sent).unwrap();
+        assert!(
+            matches!(&held.hold, Some(Hold::Changed { what, .. }) if what == &[DestinationPart::ApiKey]),
+            "{:?}",
+            held.hold
+        );
+        assert_eq!(
+            anna.local_order(unsent).unwrap().hold,
+            None,
+            "no key of hers sent it"
+        );
+        // Her outbox never claims, sends or tracks the held row; History says it waits.
+        let dest = anna.destination(account).unwrap();
+        let can = [(account, dest.clone())];
+        let next = anna
+            .claim_next(&anna.desk_id().unwrap(), &can, LEASE)
+            .unwrap()
+            .unwrap();
+        assert_eq!(next.id, unsent, "the held row is left out");
+        assert!(!anna.begin_send(sent, &dest).unwrap());
+        assert_eq!(
+            anna.outbox(account)
+                .unwrap()
+                .iter()
+                .map(|o| o.id)
+                .collect::<Vec<_>>(),
+            vec![unsent]
+        );
+        let attention = HistoryQuery {
+            status: HistoryStatus::NeedsAttention,
+            ..HistoryQuery::default()
+        };
+        let page = anna.history_page(account, &attention, None, 50).unwrap();
+        assert_eq!(
+            page.rows.iter().map(|o| o.id).collect::<Vec<_>>(),
+            vec![sent]
+        );
+        assert!(anna.release_claim(unsent, &next.token).unwrap());
+
+        // Bo's key did not change: the row is not held on his desk, and he sends it.
+        assert_eq!(bo.local_order(sent).unwrap().hold, None);
+        let bo_dest = bo.destination(account).unwrap();
+        let bo_claim = bo
+            .claim_next(&bo.desk_id().unwrap(), &[(account, bo_dest.clone())], LEASE)
+            .unwrap()
+            .unwrap();
+        assert_eq!(bo_claim.id, sent);
+        assert!(
+            bo.begin_send_claimed(sent, &bo_claim.token, &bo_dest)
+                .unwrap()
+        );
+        assert!(bo.release_claim(sent, &bo_claim.token).unwrap());
+        assert!(
+            anna.local_order(sent).unwrap().hold.is_some(),
+            "still held on Anna's desk"
+        );
+
+        // Anna chooses "Send to …": her key of now may send it.
+        assert!(anna.retarget(sent).unwrap());
+        assert_eq!(anna.local_order(sent).unwrap().hold, None);
+        assert!(anna.begin_send(sent, &dest).unwrap());
+        // And replaced once more, the row is held again: both her keys sent it.
+        anna.replace_key(account, || Ok::<(), ()>(()))
+            .unwrap()
+            .unwrap();
+        assert!(anna.local_order(sent).unwrap().hold.is_some());
+        // "Send them with the new settings" stamps her rows only.
+        assert_eq!(anna.retarget_account(account).unwrap(), 2);
+        assert_eq!(anna.local_order(sent).unwrap().hold, None);
+    }
+
+    #[test]
+    fn a_row_is_held_on_the_desk_whose_key_changed_since_it_sent_it() {
+        let old = Credential {
+            install: "aa".into(),
+            version: 1,
+        };
+        let new = Credential {
+            install: "aa".into(),
+            version: 2,
+        };
+        let other = Credential {
+            install: "bb".into(),
+            version: 1,
+        };
+        assert!(!new.holds(None), "never sent");
+        let sent = old.alone();
+        assert!(new.holds(Some(&sent)));
+        assert!(!old.holds(Some(&sent)));
+        assert!(
+            !other.holds(Some(&sent)),
+            "another desk's key did not change"
+        );
+        let both = format!("{sent}{}", new.stamp());
+        assert!(!new.holds(Some(&both)), "sent with the key of now too");
+        // An install id that begins another's is not it.
+        let longer = Credential {
+            install: "aab".into(),
+            version: 1,
+        };
+        assert!(!new.holds(Some(&longer.alone())));
+    }
+
+    #[test]
+    fn a_copied_file_takes_a_new_install_id_and_remembers_the_old() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = dir.path().join("a").join("logodesk.sqlite");
+        std::fs::create_dir_all(first.parent().unwrap()).unwrap();
+        let id = {
+            let store = Store::open(&first).unwrap();
+            store.install_id().unwrap()
+        };
+        // Opened again where it was made: the same desk.
+        let again = Store::open(&first).unwrap();
+        assert_eq!(again.install_id().unwrap(), id);
+        assert!(again.copied_from().unwrap().is_empty());
+        drop(again);
+
+        let copy = dir.path().join("b").join("logodesk.sqlite");
+        std::fs::create_dir_all(copy.parent().unwrap()).unwrap();
+        std::fs::copy(&first, &copy).unwrap();
+        let copied = Store::open(&copy).unwrap();
+        let new = copied.install_id().unwrap();
+        assert_ne!(new, id, "a desk of its own");
+        assert_eq!(new.len(), 32);
+        assert_eq!(copied.copied_from().unwrap(), vec![id.clone()]);
+        drop(copied);
+        // The copy is where it is now: opened again, it keeps its new id.
+        let copied = Store::open(&copy).unwrap();
+        assert_eq!(copied.install_id().unwrap(), new);
+        drop(copied);
+        // A copy of the copy reads keys from the copy first, then from the first folder.
+        let again = dir.path().join("c").join("logodesk.sqlite");
+        std::fs::create_dir_all(again.parent().unwrap()).unwrap();
+        std::fs::copy(&copy, &again).unwrap();
+        let third = Store::open(&again).unwrap();
+        assert_eq!(third.copied_from().unwrap(), vec![new.clone(), id.clone()]);
+        // The folder copied from keeps its own.
+        assert_eq!(Store::open(&first).unwrap().install_id().unwrap(), id);
+    }
+}
