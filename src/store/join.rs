@@ -124,6 +124,9 @@ fn named<'a>(
     }
 }
 
+/// A team row's state and form: state, `draft_json`, reference, recipient.
+type RowText = [Option<String>; 4];
+
 /// The team's row that is the same order as this desk's row `by_name` (of team account
 /// `account`): the one with its Idempotency-Key, else (a row looked up by tracking id) the one
 /// with its tracking id at the same address. Answers it with its state and form (`draft_json`,
@@ -132,7 +135,7 @@ fn same_order(
     tx: &Db,
     by_name: &HashMap<&str, &Value>,
     account: AccountId,
-) -> Result<Option<(i64, [Option<String>; 4])>, StoreError> {
+) -> Result<Option<(i64, RowText)>, StoreError> {
     let get = |c: &str| by_name.get(c).map_or(Value::Null, |v| (*v).clone());
     let Some(row) = tx.query_opt(
         "SELECT id, state, draft_json, reference, recipient FROM local_orders
@@ -168,7 +171,7 @@ fn same_order(
 
 /// Whether this desk's draft (`state`, `by_name`) says something else than the team's row of
 /// the same key (`text`: its state and form): then the desk's text is kept beside it.
-fn differs(state: &str, by_name: &HashMap<&str, &Value>, text: &[Option<String>; 4]) -> bool {
+fn differs(state: &str, by_name: &HashMap<&str, &Value>, text: &RowText) -> bool {
     if state != "draft" || text[0].as_deref() != Some("draft") {
         return false;
     }
