@@ -124,7 +124,7 @@ fn named<'a>(
     }
 }
 
-/// A team row's state and form: `state`, `draft_json`, `reference`, `recipient`.
+/// A team row's state and form: state, `draft_json`, reference, recipient.
 type RowText = [Option<String>; 4];
 
 /// The team's row that is the same order as this desk's row `by_name` (of team account
@@ -171,7 +171,7 @@ fn same_order(
 
 /// Whether this desk's draft (`state`, `by_name`) says something else than the team's row of
 /// the same key (`text`: its state and form): then the desk's text is kept beside it.
-fn differs(state: &str, by_name: &HashMap<&str, &Value>, text: &[Option<String>; 4]) -> bool {
+fn differs(state: &str, by_name: &HashMap<&str, &Value>, text: &RowText) -> bool {
     if state != "draft" || text[0].as_deref() != Some("draft") {
         return false;
     }
