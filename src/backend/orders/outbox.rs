@@ -461,11 +461,7 @@ impl Sender {
                 }
                 Err(e) => {
                     tracing::info!(error = %e.message, "the team's outbox could not be read");
-                    failures = failures.saturating_add(1);
-                    let pause = self
-                        .config
-                        .send_delay(&policy, failures, None, rand::random());
-                    tokio::time::sleep(pause).await;
+                    self.pause_desk(&mut failures, &policy).await;
                     continue;
                 }
             };
@@ -478,11 +474,7 @@ impl Sender {
                 Round::Again { asked, attempts } => (asked, attempts),
                 // The row is the team's again at once; this key would be refused again.
                 Round::NotThisKey => {
-                    failures = failures.saturating_add(1);
-                    let pause = self
-                        .config
-                        .send_delay(&policy, failures, None, rand::random());
-                    tokio::time::sleep(pause).await;
+                    self.pause_desk(&mut failures, &policy).await;
                     continue;
                 }
             };
@@ -517,6 +509,15 @@ impl Sender {
                 Some(pause) => tokio::time::sleep(pause).await,
             }
         }
+    }
+
+    /// The team's sender itself waits its back-off: one more round in a row it paused after.
+    async fn pause_desk(&self, failures: &mut u32, policy: &RetryPolicy) {
+        *failures = failures.saturating_add(1);
+        let pause = self
+            .config
+            .send_delay(policy, *failures, None, rand::random());
+        tokio::time::sleep(pause).await;
     }
 
     /// Sends a claimed order once, renewing the claim's lease meanwhile. The renewal runs in
