@@ -51,6 +51,39 @@ impl fmt::Debug for ApiKey {
     }
 }
 
+/// Which key a request went with, as the team's outbox tells keys apart
+/// ([`crate::store::orders`], "Organizations"): PBKDF2-HMAC-SHA256 of the key,
+/// [`KeyPrint::ROUNDS`] rounds, 128 bits, in hex. Never the key, and of no use to send with;
+/// two desks with the same key have the same print, two keys (of one organization or of two)
+/// two prints. The rounds make checking a guessed key against a print slow.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct KeyPrint(String);
+
+impl KeyPrint {
+    /// PBKDF2 rounds of a print (about 30 ms once per client, when its outbox starts).
+    pub const ROUNDS: u32 = 100_000;
+
+    /// The print of `key` (takes the rounds' time: off the async workers).
+    pub fn of(key: &ApiKey) -> KeyPrint {
+        const SALT: &[u8] = b"logodesk key print 1";
+        let mut out = [0u8; 16];
+        let rounds = std::num::NonZeroU32::new(Self::ROUNDS).unwrap_or(std::num::NonZeroU32::MIN);
+        ring::pbkdf2::derive(
+            ring::pbkdf2::PBKDF2_HMAC_SHA256,
+            rounds,
+            SALT,
+            key.expose().as_bytes(),
+            &mut out,
+        );
+        KeyPrint(out.iter().map(|b| format!("{b:02x}")).collect())
+    }
+
+    /// The print as stored.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
 impl From<String> for ApiKey {
     fn from(s: String) -> Self {
         ApiKey::new(s)
@@ -253,6 +286,8 @@ struct Inner {
     /// The `host:port` of the proxy requests go through, when the environment names one (for
     /// the sentence of a proxy that refuses or asks for credentials).
     proxy: Option<String>,
+    /// The key's print, made on first use.
+    print: std::sync::OnceLock<KeyPrint>,
 }
 
 impl fmt::Debug for Client {
@@ -360,8 +395,18 @@ impl Client {
                 max_body_bytes: config.max_body_bytes,
                 missing: Missing::new(config.not_offered_recheck),
                 proxy,
+                print: std::sync::OnceLock::new(),
             }),
         })
+    }
+
+    /// The print of this client's key ([`KeyPrint`]), made on the first call (which takes
+    /// the rounds' time: call it off the async workers).
+    pub fn key_print(&self) -> KeyPrint {
+        self.inner
+            .print
+            .get_or_init(|| KeyPrint::of(&self.inner.key))
+            .clone()
     }
 
     /// The normalised base address (always ends with `/`).
@@ -937,6 +982,25 @@ pub(crate) fn to_query_pairs<Q: Serialize + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_key_print_tells_keys_apart_and_holds_no_key() {
+        let vendor = KeyPrint::of(&ApiKey::new("sk-vendor-0123456789"));
+        assert_eq!(
+            vendor,
+            KeyPrint::of(&ApiKey::new(" sk-vendor-0123456789\n")),
+            "the same key, pasted with spaces"
+        );
+        assert_ne!(vendor, KeyPrint::of(&ApiKey::new("sk-child-0123456789")));
+        assert_eq!(vendor.as_str().len(), 32, "128 bits in hex");
+        assert!(vendor.as_str().bytes().all(|b| b.is_ascii_hexdigit()));
+        assert!(!vendor.as_str().contains("vendor"));
+        let client = Client::new(
+            ClientConfig::parse("https://api.example.com", "sk-vendor-0123456789").unwrap(),
+        )
+        .unwrap();
+        assert_eq!(client.key_print(), vendor);
+    }
 
     #[test]
     fn api_key_debug_redacts() {

@@ -33,7 +33,7 @@ pub mod vectorize;
 #[cfg(test)]
 mod http_tests;
 
-pub use client::{ApiKey, AuthStyle, Client, ClientConfig, Timeouts};
+pub use client::{ApiKey, AuthStyle, Client, ClientConfig, KeyPrint, Timeouts};
 pub use designs::{
     DesignThumbnail, DesignView, DesignViews, DesignsHandler, RenderDesign, decode_picture,
 };

@@ -297,6 +297,12 @@ mod tests {
 
     const LEASE: Duration = Duration::from_secs(60);
 
+    /// The print of the key the desks send with (`sent_key` plays no part here: the sends
+    /// below bind no row to a key, `store::orders`, "Organizations").
+    fn print() -> crate::api::KeyPrint {
+        crate::api::KeyPrint::of(&crate::api::ApiKey::new("a desk's key"))
+    }
+
     /// Issue 38, item 2: each desk keeps its own key of a team account; a desk whose key is
     /// replaced holds the rows its earlier key sent (a resend could reach another
     /// organization), as a desk of its own holds rows queued for an older key; the other
@@ -316,7 +322,7 @@ mod tests {
         let dest = anna.destination(account).unwrap();
         let can = [(account, dest.clone())];
         let claim = anna
-            .claim_next(&anna.desk_id().unwrap(), &can, LEASE)
+            .claim_next(&anna.desk_id().unwrap(), &can, &print(), LEASE)
             .unwrap()
             .unwrap();
         assert_eq!(claim.id, sent);
@@ -347,7 +353,7 @@ mod tests {
         let dest = anna.destination(account).unwrap();
         let can = [(account, dest.clone())];
         let next = anna
-            .claim_next(&anna.desk_id().unwrap(), &can, LEASE)
+            .claim_next(&anna.desk_id().unwrap(), &can, &print(), LEASE)
             .unwrap()
             .unwrap();
         assert_eq!(next.id, unsent, "the held row is left out");
@@ -375,7 +381,12 @@ mod tests {
         assert_eq!(bo.local_order(sent).unwrap().hold, None);
         let bo_dest = bo.destination(account).unwrap();
         let bo_claim = bo
-            .claim_next(&bo.desk_id().unwrap(), &[(account, bo_dest.clone())], LEASE)
+            .claim_next(
+                &bo.desk_id().unwrap(),
+                &[(account, bo_dest.clone())],
+                &print(),
+                LEASE,
+            )
             .unwrap()
             .unwrap();
         assert_eq!(bo_claim.id, sent);

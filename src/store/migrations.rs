@@ -325,6 +325,11 @@ pub const MIGRATIONS: &[&str] = &[
     // holds rows queued for an older key. Here so both schemas keep the same columns; on a
     // desk of its own it stays NULL.
     "ALTER TABLE local_orders ADD COLUMN sent_with TEXT;",
+    // 16: the print of the key a send that may have reached the service went with, when the
+    // body names no `organizationId` (issue 38, `store::orders`, "Organizations"): the service
+    // scopes the Idempotency-Key to the caller's own organization then, so only a key with
+    // the same print resends it. NULL: no such send, or the body names its organization.
+    "ALTER TABLE local_orders ADD COLUMN sent_key TEXT;",
 ];
 /// The schema version this build writes.
 pub fn latest() -> i64 {
@@ -606,6 +611,8 @@ pub const PG_MIGRATIONS: &[&str] = &[
     // role could put in another schema (or `pg_temp`) is called in their place.
     r#"ALTER FUNCTION announce_change() SET search_path = pg_catalog, logodesk, pg_temp;
     ALTER FUNCTION history_columns() SET search_path = pg_catalog, logodesk, pg_temp;"#,
+    // 9: SQLite's version 16 (the print of the key a first send went with).
+    "ALTER TABLE local_orders ADD COLUMN sent_key TEXT;",
 ];
 /// The team database's schema version this build writes.
 pub fn latest_postgres() -> i64 {
@@ -1043,17 +1050,20 @@ mod tests {
                 .unwrap()
         );
         let dest = desk.destination(account).unwrap();
+        let key = crate::api::KeyPrint::of(&crate::api::ApiKey::new("the desk's key"));
         let claim = desk
             .claim_next(
                 &DeskId("desk".into()),
                 &[(account, dest.clone())],
+                &key,
                 std::time::Duration::from_secs(60),
             )
             .unwrap()
             .expect("the queued row is claimed by the desk role");
         assert_eq!(claim.id, draft.id);
+        // Bound to the desk's key (a body naming no organization), as the desk role.
         assert!(
-            desk.begin_send_claimed(draft.id, &claim.token, &dest)
+            desk.begin_send_fenced(draft.id, &dest, Some(&claim.token), Some(&key))
                 .unwrap()
         );
 

@@ -38,13 +38,25 @@
 //! writes `claimed_by`, a fresh [`ClaimToken`] and `lease_until`. On PostgreSQL it picks `FOR
 //! UPDATE SKIP LOCKED` and re-checks state and lease in the same statement; no lock outlives
 //! it, so none is held across an HTTP send. The holder renews the lease while it sends
-//! ([`Store::renew_lease`]) and gives the row back on a 400/401/403 for the target
-//! ([`Store::release_claim`]); a send to be tried again keeps the claim, its lease shortened
-//! to the sender's back-off. Why no order is placed twice across desks:
+//! ([`Store::renew_lease`]) and gives the row back at once on a 401/403 for its key
+//! ([`Store::release_claim`]). A send to be tried again gives the row back for its back-off
+//! ([`Store::back_off`]): no desk claims it before the back-off ends, and meanwhile the desk
+//! claims the next row, so one order the service keeps failing never stops the others. Why no
+//! order is placed twice across desks:
 //!
 //! - Every send of a row, from any desk, carries the key and bytes written when it was
-//!   queued: the service answers a resend with the original order. That is the guarantee;
-//!   the lease only keeps desks from sending at the same time.
+//!   queued: the service answers a resend with the original order — in the organization the
+//!   first send targeted. That is the guarantee; the lease only keeps desks from sending at
+//!   the same time.
+//! - The service scopes an Idempotency-Key to the target organization: the body's
+//!   `organizationId`, or the caller's own — the key's — without one. A send of a body that
+//!   names none writes its key's print ([`crate::api::KeyPrint`]) in `sent_key` before it
+//!   goes out ([`Store::begin_send_fenced`]); from then on only a desk whose key has that
+//!   print claims the row ([`Store::claim_next`]), so a desk whose key is another
+//!   organization's never resends it there (two keys of one organization cannot be told
+//!   apart without the service saying whose a key is, so they are kept apart too). A send
+//!   that provably reached nothing drops the print again. A body that names its organization
+//!   targets it with every key allowed to order for it, and any desk may resend it.
 //! - A desk that dies or sleeps mid-send loses the row when its lease ends; the next claim
 //!   has a new token, and its `begin_send` reads the dead desk's `sending` as `reached`.
 //! - The writes after a send (`*_claimed`) name the token and change nothing once another
@@ -63,7 +75,7 @@ use super::accounts::{
 use super::db::{FromValue, Row, Value, params};
 use super::identity::{Credential, here_values, not_held_here, stamp_sent_with, stamp_value};
 use super::{AccountId, Store, StoreError};
-use crate::api::{IdempotencyKey, OrderId, TrackingRecord};
+use crate::api::{IdempotencyKey, KeyPrint, OrderId, TrackingRecord};
 use std::fmt;
 use std::time::Duration;
 
@@ -617,34 +629,45 @@ impl Store {
     /// queued for `dest` and its account still has that destination. A send that was under
     /// way when the app stopped counts as one that may have reached the service.
     pub fn begin_send(&self, id: LocalOrderId, dest: &Destination) -> Result<bool, StoreError> {
-        self.begin_send_fenced(id, dest, None)
+        self.begin_send_fenced(id, dest, None, None)
     }
 
     /// [`Store::begin_send`], fenced by a claim's token (`None`: no claim). A claimed send
     /// starts only inside its lease: a desk whose lease ran out renews it first.
+    ///
+    /// `key`: the print of the key this send goes with when the body names no organization
+    /// (the service then scopes its Idempotency-Key to the key's own): written as the row's
+    /// `sent_key` unless an earlier send wrote one, before anything goes out. A claimed send
+    /// of a row whose `sent_key` is another key's does not start (module doc,
+    /// "Organizations"); a desk of its own only records it (its person decides where a held
+    /// row goes).
     pub fn begin_send_fenced(
         &self,
         id: LocalOrderId,
         dest: &Destination,
         fence: Option<&ClaimToken>,
+        key: Option<&KeyPrint>,
     ) -> Result<bool, StoreError> {
         let mut values = dest_params(id.0.into(), dest);
         values.push(fence.map(ClaimToken::to_string).into());
         // A team row remembers this desk's key (`store::identity`), and a row an earlier key
         // of this desk sent is not sent with this one.
         values.extend(here_values(self.credential_of_row(id)?.as_ref()));
+        values.push(key.map(KeyPrint::as_str).into());
         let n = self.on_order(id)?.execute(
             &format!(
-                "UPDATE local_orders SET reached = {{greatest}}(reached, sending), sending = 1, {}
+                "UPDATE local_orders SET reached = {{greatest}}(reached, sending), sending = 1, {},
+                    sent_key = COALESCE(sent_key, $10)
                  WHERE id = $1 AND state = 'queued' AND {}
-                   AND ({} OR lease_until >= {NOW})
+                   AND ({no} OR lease_until >= {NOW})
+                   AND ({no} OR sent_key IS NULL OR sent_key = $10)
                    AND id IN (SELECT o.id {FROM} WHERE o.id = $1 AND {} AND {MATCHES_ACCOUNT}
                        AND {})",
                 stamp_sent_with(7),
                 fenced(6),
-                no_claim(6),
                 matches_given(2),
-                not_held_here("o.sent_with", 7)
+                not_held_here("o.sent_with", 7),
+                no = no_claim(6),
             ),
             &values,
         )?;
@@ -670,10 +693,13 @@ impl Store {
         reached: bool,
         fence: Option<&ClaimToken>,
     ) -> Result<bool, StoreError> {
+        // A row no send of which may have reached the service is bound to no key's
+        // organization (`sent_key`, module doc): any desk may send it.
         let n = self.on_order(id)?.execute(
             &format!(
                 "UPDATE local_orders SET attempts = attempts + 1, last_error = $2,
-                    reached = {{greatest}}(reached, $3), sending = 0, updated_at = {NOW}
+                    reached = {{greatest}}(reached, $3), sending = 0, updated_at = {NOW},
+                    sent_key = CASE WHEN {{greatest}}(reached, $3) = 0 THEN NULL ELSE sent_key END
                  WHERE id = $1 AND state = 'queued' AND {}",
                 fenced(4)
             ),
@@ -940,15 +966,30 @@ impl Store {
         account: AccountId,
         dest: &Destination,
     ) -> Result<Vec<(LocalOrderId, OrderId)>, StoreError> {
+        self.pending_tracking_by(account, dest, None)
+    }
+
+    /// [`Store::pending_tracking_for`] by a desk of a team whose key has print `key`: not the
+    /// orders placed in another key's own organization (`sent_key`, module doc,
+    /// "Organizations"), which this key may not see (the service would answer "not found",
+    /// and they would end `unknown`). `None`: every one (a desk of its own).
+    pub fn pending_tracking_by(
+        &self,
+        account: AccountId,
+        dest: &Destination,
+        key: Option<&KeyPrint>,
+    ) -> Result<Vec<(LocalOrderId, OrderId)>, StoreError> {
         let mut values = dest_params(account.0.into(), dest);
         let [mine, this_key, _] = here_values(self.credential(account)?.as_ref());
         values.extend([mine, this_key]);
+        values.push(key.map(KeyPrint::as_str).into());
         self.on_account(account)?
             .query_all(
                 &format!(
                     "SELECT o.id, o.tracking_id {FROM}
                      WHERE o.state = 'sent' AND o.account_id = $1 AND o.tracking_id IS NOT NULL
                        AND {} AND {MATCHES_ACCOUNT} AND {}
+                       AND (CAST($8 AS TEXT) IS NULL OR o.sent_key IS NULL OR o.sent_key = $8)
                      ORDER BY o.id",
                     matches_given(2),
                     not_held_here("o.sent_with", 6)
@@ -1061,6 +1102,7 @@ impl Store {
                 "UPDATE local_orders SET state = 'draft', body = NULL, queued_at = NULL,
                     dest_base = NULL, dest_auth = NULL, dest_org = NULL, dest_key_version = NULL,
                     claimed_by = NULL, claim_token = NULL, lease_until = NULL, sent_with = NULL,
+                    sent_key = NULL,
                     last_error = NULL, updated_at = {NOW}
                  WHERE id = $1 AND state = 'queued' AND reached = 0 AND sending = 0"
             ),
@@ -1119,6 +1161,24 @@ impl Store {
         rows.iter()
             .map(|r| self.local_order(LocalOrderId(r.get(0)?)))
             .collect()
+    }
+
+    /// Whether a send of `id` that may have reached the service went with another key than
+    /// `key` (a print), to that key's own organization (`sent_key`, module doc,
+    /// "Organizations"): sent again with `key`, it could be placed a second time, in another
+    /// organization.
+    pub fn sent_with_another_key(
+        &self,
+        id: LocalOrderId,
+        key: &KeyPrint,
+    ) -> Result<bool, StoreError> {
+        Ok(self
+            .on_order(id)?
+            .query_opt(
+                "SELECT 1 FROM local_orders WHERE id = $1 AND sent_key <> $2",
+                &params![id.0, key.as_str()],
+            )?
+            .is_some())
     }
 
     /// The key and exact body of an `uncertain` order, to ask the service again.
@@ -1221,6 +1281,10 @@ impl Store {
     /// lock), so a row `desk` holds when it asks is one its previous run was sending when it
     /// died: taken back at once rather than after the lease (the dead run writes nothing, and
     /// a fresh token would fence it anyway). A running sender asks only when it holds none.
+    /// A row a send of which went with another key than `key` (the print of the key this desk
+    /// sends with) to the caller's own organization is never claimed (`sent_key`, module doc,
+    /// "Organizations"). A row waiting for its back-off ([`Store::back_off`]) is claimed by
+    /// no desk before it ends.
     /// The claim gets a fresh token and a lease of `lease` from the statement's time. One
     /// statement: on PostgreSQL the row is picked `FOR UPDATE SKIP LOCKED` (a row another
     /// desk is claiming this instant is skipped, not waited for) and no lock outlives it.
@@ -1229,13 +1293,20 @@ impl Store {
         &self,
         desk: &DeskId,
         sendable: &[(AccountId, Destination)],
+        key: &KeyPrint,
         lease: Duration,
     ) -> Result<Option<Claim>, StoreError> {
         if sendable.is_empty() {
             return Ok(None);
         }
         let token = ClaimToken::fresh();
-        let mut values = params![desk.0.as_str(), token.to_string(), lease.as_secs_f64()].to_vec();
+        let mut values = params![
+            desk.0.as_str(),
+            token.to_string(),
+            lease.as_secs_f64(),
+            key.as_str()
+        ]
+        .to_vec();
         let mut any = Vec::with_capacity(sendable.len());
         for (account, dest) in sendable {
             let at = values.len() + 1;
@@ -1256,6 +1327,7 @@ impl Store {
                     SELECT o.id FROM local_orders o
                     WHERE o.state = 'queued'
                       AND (o.lease_until IS NULL OR o.lease_until < {NOW} OR o.claimed_by = $1)
+                      AND (o.sent_key IS NULL OR o.sent_key = $4)
                       AND ({})
                       AND EXISTS (SELECT 1 FROM accounts a
                                   WHERE a.id = o.account_id AND {MATCHES_ACCOUNT})
@@ -1299,27 +1371,43 @@ impl Store {
     }
 
     /// Gives a claimed row back to the outbox at once, for another desk (this desk's key may
-    /// not send it: a 400/401/403 for the target). Note the attempt first
+    /// not send it: a 401/403 for its key). Note the attempt first
     /// ([`Store::note_send_failure_claimed`], not reached for a 401/403): a row released
     /// while `sending` counts as one a send may have reached. `false`: the claim was lost.
     pub fn release_claim(&self, id: LocalOrderId, token: &ClaimToken) -> Result<bool, StoreError> {
+        self.back_off(id, token, Duration::ZERO)
+    }
+
+    /// Gives a claimed row back to the outbox after a send to be tried again (noted first,
+    /// [`Store::note_send_failure_claimed`]): no desk claims it for `pause`, its back-off (the
+    /// lease ends then, and no desk holds it), then whichever desk may send it does. The
+    /// holder meanwhile claims the next row: one order the service keeps failing holds up
+    /// none behind it. `false`: the claim was lost.
+    pub fn back_off(
+        &self,
+        id: LocalOrderId,
+        token: &ClaimToken,
+        pause: Duration,
+    ) -> Result<bool, StoreError> {
         let n = self.on_order(id)?.execute(
-            "UPDATE local_orders SET claimed_by = NULL, claim_token = NULL, lease_until = NULL
+            "UPDATE local_orders SET claimed_by = NULL, claim_token = NULL,
+                lease_until = CASE WHEN CAST($3 AS DOUBLE PRECISION) > 0 THEN {seconds_from_now($3)} END
              WHERE id = $1 AND state = 'queued' AND claim_token = $2",
-            &params![id.0, token.to_string()],
+            &params![id.0, token.to_string(), pause.as_secs_f64()],
         )?;
         Ok(n == 1)
     }
 
-    /// [`Store::begin_send`] of a claimed row: `false` (send nothing) also when the claim was
-    /// lost or its lease ended (renew it first).
+    /// [`Store::begin_send`] of a claimed row whose body names its organization (else
+    /// [`Store::begin_send_fenced`] with the key's print): `false` (send nothing) also when
+    /// the claim was lost or its lease ended (renew it first).
     pub fn begin_send_claimed(
         &self,
         id: LocalOrderId,
         token: &ClaimToken,
         dest: &Destination,
     ) -> Result<bool, StoreError> {
-        self.begin_send_fenced(id, dest, Some(token))
+        self.begin_send_fenced(id, dest, Some(token), None)
     }
 
     /// [`Store::note_send_failure`] of a claimed row (the claim is kept); `false`: the claim

@@ -43,3 +43,4 @@ mod sandbox_orders;
 mod sandbox_service;
 mod sandbox_vectorize;
 mod team_desks;
+mod team_outbox;

@@ -18,6 +18,8 @@ use serde_json::Value;
 
 pub use crate::patience::PATIENCE;
 
+pub mod raw_http;
+
 /// The child organization's key, documented in `docs/spec-gaps.md` (not part of `Fixtures`).
 pub const CHILD_KEY: &str = sandbox::fixtures::CHILD_KEY;
 

@@ -14,6 +14,14 @@
 //! it did not make in this run is a dead run's). Each kill is followed by the next run of A, so
 //! the rows a killed run held are sent again by A itself, or by B once their lease ends.
 //!
+//! Desks with keys of two organizations (issue 38): desk A with the child organization's key
+//! and desk B with the vendor's. Then A queues orders of the child's own logo, half of them
+//! naming the child's organization (`organizationId`: both keys place them there) and half
+//! naming none (placed in the organization of whichever key sends first: a row whose send may
+//! have reached the service is sent again only with that key), and B the vendor's logo with
+//! none. An order placed in an organization that may not order its logo ends `failed` at the
+//! service — once, like every other.
+//!
 //! `cargo test --test processes team_kill9:: -- --nocapture` prints the figures.
 
 use crate::common::PATIENCE;
@@ -26,6 +34,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+use logodesk::api::{LogoId, LogoLine, OrderStatus, OrganizationId, PlaceOrder};
 use logodesk::backend::orders::outbox::LEASE;
 
 /// Orders queued from each desk.
@@ -197,16 +206,20 @@ impl Desk {
         Runner::spawn(self.command(&args))
     }
 
-    /// Queues `n` orders (references `TK9-{name}-{i}`) with `queue-order`; answers each
-    /// one's idempotency key with its reference.
-    fn queue(&self, n: usize) -> BTreeMap<String, String> {
+    /// Queues `n` orders (references `TK9-{name}-{i}`, the `i`-th of `order(i)`) with
+    /// `queue-order`; answers each one's idempotency key with its reference.
+    fn queue(
+        &self,
+        n: usize,
+        order: impl Fn(usize, &str) -> PlaceOrder,
+    ) -> BTreeMap<String, String> {
         let dir = self.home.join("orders");
         std::fs::create_dir_all(&dir).unwrap();
         (0..n)
             .map(|i| {
                 let reference = format!("TK9-{}-{i}", self.name);
                 let file = dir.join(format!("{reference}.json"));
-                let body = runner_common::done_logo_order(&reference);
+                let body = order(i, &reference);
                 std::fs::write(&file, serde_json::to_vec(&body).unwrap()).unwrap();
                 let out = self.run_ok(&["queue-order", "--account", ACCOUNT, path(&file)]);
                 let line: serde_json::Value = serde_json::from_str(out.trim())
@@ -350,9 +363,59 @@ impl TeamDatabase {
     }
 }
 
+/// The API keys of the two desks, and the orders each queues.
+struct Keys {
+    a: String,
+    b: String,
+    orders_a: fn(usize, &str) -> PlaceOrder,
+    orders_b: fn(usize, &str) -> PlaceOrder,
+}
+
+impl Keys {
+    /// Both desks with the vendor's key, ordering its Done logo.
+    fn vendor() -> Keys {
+        let vendor = logodesk::sandbox::fixtures().vendor_api_key;
+        Keys {
+            a: vendor.clone(),
+            b: vendor,
+            orders_a: vendor_order,
+            orders_b: vendor_order,
+        }
+    }
+}
+
+/// The vendor's Done logo, naming no organization.
+fn vendor_order(_: usize, reference: &str) -> PlaceOrder {
+    runner_common::done_logo_order(reference)
+}
+
+/// The child organization's own Done logo; every other one names the child's organization.
+fn child_order(i: usize, reference: &str) -> PlaceOrder {
+    let fx = logodesk::sandbox::fixtures();
+    let order = PlaceOrder {
+        logos: vec![LogoLine::quantity(LogoId(fx.child_logo_id), 5)],
+        ..runner_common::done_logo_order(reference)
+    };
+    if i.is_multiple_of(2) {
+        order.for_organization(OrganizationId(fx.child_organization_id))
+    } else {
+        order
+    }
+}
+
+/// A key in a file only its owner may read.
+fn key_file(dir: &Path, name: &str, key: &str) -> PathBuf {
+    let file = dir.join(name);
+    std::fs::write(&file, format!("{key}\n")).unwrap();
+    use std::os::unix::fs::PermissionsExt as _;
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).unwrap();
+    file
+}
+
 /// What a run of [`two_desks_through_kill_9`] does besides the kills.
 struct Scenario {
     team: TeamDatabase,
+    keys: Keys,
     /// Stop the team database (immediately, as a crash) and start it again around some kills:
     /// desk A's sender is killed while it is down and started again while it is down (it says
     /// so and exits) and once it is back; desk B's sender goes on through it.
@@ -363,6 +426,22 @@ struct Scenario {
 fn two_desks_send_one_team_outbox_through_kill_9_and_each_order_is_placed_once() {
     two_desks_through_kill_9(Scenario {
         team: TeamDatabase::shared(),
+        keys: Keys::vendor(),
+        restart_database: false,
+    });
+}
+
+/// Issue 38 item 2: desk A with the child organization's key, desk B with the vendor's.
+#[test]
+fn desks_with_keys_of_two_organizations_send_through_kill_9_placing_each_once() {
+    two_desks_through_kill_9(Scenario {
+        team: TeamDatabase::shared(),
+        keys: Keys {
+            a: logodesk::sandbox::fixtures::CHILD_KEY.to_owned(),
+            b: logodesk::sandbox::fixtures().vendor_api_key,
+            orders_a: child_order,
+            orders_b: vendor_order,
+        },
         restart_database: false,
     });
 }
@@ -373,6 +452,7 @@ fn two_desks_send_one_team_outbox_through_kill_9_and_each_order_is_placed_once()
 fn two_desks_on_the_desk_role_send_through_kill_9_and_database_restarts_placing_each_once() {
     two_desks_through_kill_9(Scenario {
         team: TeamDatabase::with_two_roles(),
+        keys: Keys::vendor(),
         restart_database: true,
     });
 }
@@ -380,6 +460,7 @@ fn two_desks_on_the_desk_role_send_through_kill_9_and_database_restarts_placing_
 fn two_desks_through_kill_9(scenario: Scenario) {
     let Scenario {
         team: database,
+        keys,
         restart_database,
     } = scenario;
     let started = Instant::now();
@@ -401,37 +482,29 @@ fn two_desks_through_kill_9(scenario: Scenario) {
     ]);
     let team = database.url.clone();
 
-    // Two desks; the same account added on both with the vendor's key (read from a file only
-    // its owner may read). The second finds the team's account and attaches its key.
+    // Two desks; the same account added on both, each with its key (read from a file only its
+    // owner may read). The second finds the team's account and attaches its key.
     let a = Desk::new(root.path(), "Anna", &team);
     let b = Desk::new(root.path(), "Bo", &team);
-    let key_file = root.path().join("vendor.key");
-    std::fs::write(
-        &key_file,
-        format!(
-            "{}\n",
-            logodesk::sandbox::fixtures().vendor_api_key.as_str()
-        ),
-    )
-    .unwrap();
-    {
-        use std::os::unix::fs::PermissionsExt as _;
-        std::fs::set_permissions(&key_file, std::fs::Permissions::from_mode(0o600)).unwrap();
-    }
-    let add = [
-        "account",
-        "add",
-        ACCOUNT,
-        "--url",
-        &sandbox.base,
-        "--api-key-file",
-        path(&key_file),
-    ];
-    let first = a.run(&add);
+    let add = |file: &Path| {
+        [
+            "account",
+            "add",
+            ACCOUNT,
+            "--url",
+            &sandbox.base,
+            "--api-key-file",
+            path(file),
+        ]
+        .map(str::to_owned)
+    };
+    let add_a = add(&key_file(root.path(), "a.key", &keys.a));
+    let add_b = add(&key_file(root.path(), "b.key", &keys.b));
+    let first = a.run(&add_a.each_ref().map(String::as_str));
     let said = String::from_utf8_lossy(&first.stderr);
     assert!(first.status.success(), "desk A's account add: {said}");
     assert!(said.contains("was added"), "{said}");
-    let second = b.run(&add);
+    let second = b.run(&add_b.each_ref().map(String::as_str));
     let said = String::from_utf8_lossy(&second.stderr);
     assert_eq!(
         second.status.code(),
@@ -445,8 +518,8 @@ fn two_desks_through_kill_9(scenario: Scenario) {
 
     // Orders queued from both desks at once.
     let (queued_a, queued_b) = std::thread::scope(|s| {
-        let from_a = s.spawn(|| a.queue(PER_DESK));
-        let from_b = s.spawn(|| b.queue(PER_DESK));
+        let from_a = s.spawn(|| a.queue(PER_DESK, keys.orders_a));
+        let from_b = s.spawn(|| b.queue(PER_DESK, keys.orders_b));
         (from_a.join().unwrap(), from_b.join().unwrap())
     });
     let mut queued: BTreeMap<String, String> = queued_a;
@@ -549,11 +622,17 @@ fn two_desks_through_kill_9(scenario: Scenario) {
     // The team database: every row sent with the order its key created, placed by its desk.
     let rows = team_rows(&database);
     assert_eq!(rows.len(), n);
-    let keys: BTreeSet<&str> = rows.iter().map(|r| r.key.as_str()).collect();
-    assert_eq!(keys.len(), n, "one row per key");
+    let row_keys: BTreeSet<&str> = rows.iter().map(|r| r.key.as_str()).collect();
+    assert_eq!(row_keys.len(), n, "one row per key");
     for r in &rows {
+        // Failed only as the service failed it (an organization that may not order the logo).
+        let failed_there = r
+            .tracking_id
+            .and_then(|t| server.orders.get(&t))
+            .is_some_and(|o| o.status == OrderStatus::Failed);
         assert!(
-            matches!(r.state.as_str(), "sent" | "completed"),
+            matches!(r.state.as_str(), "sent" | "completed")
+                || (r.state == "failed" && failed_there),
             "{} is {}",
             r.reference,
             r.state
@@ -568,6 +647,17 @@ fn two_desks_through_kill_9(scenario: Scenario) {
         let desk = r.reference.split('-').nth(1).unwrap_or_default();
         assert_eq!(r.placed_by, desk, "{}: placed by its desk", r.reference);
     }
+    // An order naming its organization is placed there, whichever key sent it.
+    for o in server.orders.values() {
+        if let Some(named) = o.request.organization_id {
+            assert_eq!(o.target_org, named, "{}", o.request.reference);
+        }
+    }
+    let mut by_org: BTreeMap<i64, usize> = BTreeMap::new();
+    for o in server.orders.values() {
+        *by_org.entry(o.target_org).or_default() += 1;
+    }
+    let failed = rows.iter().filter(|r| r.state == "failed").count();
     let sent_by = |desk: &str| {
         rows.iter()
             .filter(|r| r.claimed_by.starts_with(&format!("{desk} (")))
@@ -583,7 +673,8 @@ fn two_desks_through_kill_9(scenario: Scenario) {
          kills, the outbox empty {emptied:.1?} later (the killed runs' leases: {LEASE:?}); {n} \
          orders queued ({PER_DESK} per desk), exactly {n} on the sandbox, one per key; sent by \
          A {}, by B {} (claimed_by); {retried} orders needed resending ({failed_attempts} failed \
-         attempts); {completed} completed; {restarts} restarts of the team database; set-up \
+         attempts); {completed} completed, {failed} failed by the service; orders by \
+         organization {by_org:?}; {restarts} restarts of the team database; set-up \
          {set_up:.1?}, total {:.1?}",
         sent_by(a.name),
         sent_by(b.name),

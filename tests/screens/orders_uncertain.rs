@@ -11,6 +11,7 @@ use crate::common;
 use crate::ui_common;
 
 use crate::common::PATIENCE;
+use crate::common::raw_http::{read_request, respond};
 use common::*;
 use logodesk::api::*;
 use logodesk::backend::orders::{Outbox, OutboxConfig, SharedStore};
@@ -20,7 +21,6 @@ use logodesk::store::{KeyLocation, LocalOrderId, NewAccount, OrderState, Store};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 use tokio::net::{TcpListener, TcpStream};
 
 /// What the proxy does with the n-th `POST /api/orders`; later ones are forwarded.
@@ -91,55 +91,6 @@ async fn serve(
         return;
     }
     respond(&mut sock, status, &bytes).await;
-}
-
-type Request = (String, String, Vec<(String, String)>, Vec<u8>);
-
-async fn read_request(sock: &mut TcpStream) -> Option<Request> {
-    let mut buf = Vec::new();
-    let mut chunk = [0u8; 4096];
-    let head_end = loop {
-        if let Some(i) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
-            break i + 4;
-        }
-        let n = sock.read(&mut chunk).await.ok()?;
-        if n == 0 {
-            return None;
-        }
-        buf.extend_from_slice(&chunk[..n]);
-    };
-    let head = String::from_utf8_lossy(&buf[..head_end]).to_string();
-    let mut lines = head.split("\r\n");
-    let mut first = lines.next()?.split(' ');
-    let (method, path) = (first.next()?.to_owned(), first.next()?.to_owned());
-    let headers: Vec<(String, String)> = lines
-        .filter_map(|l| l.split_once(':'))
-        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_owned()))
-        .collect();
-    let length = headers
-        .iter()
-        .find(|(n, _)| n == "content-length")
-        .and_then(|(_, v)| v.parse::<usize>().ok())
-        .unwrap_or(0);
-    let mut body = buf[head_end..].to_vec();
-    while body.len() < length {
-        let n = sock.read(&mut chunk).await.ok()?;
-        if n == 0 {
-            return None;
-        }
-        body.extend_from_slice(&chunk[..n]);
-    }
-    Some((method, path, headers, body))
-}
-
-async fn respond(sock: &mut TcpStream, status: u16, body: &[u8]) {
-    let head = format!(
-        "HTTP/1.1 {status} X\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-        body.len()
-    );
-    sock.write_all(head.as_bytes()).await.ok();
-    sock.write_all(body).await.ok();
-    sock.shutdown().await.ok();
 }
 
 /// A draft queued the way "Place order" queues it, for `account`.

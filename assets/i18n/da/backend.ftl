@@ -102,6 +102,7 @@ backend-headless-team-account-unread = logodesk send-queued: "{ $name }" er ikke
 backend-outbox-record-failed = logodesk kunne ikke notere, hvad der skete med ordre { $id }, i sin lokale database ({ $reason }). Ordren beholdes, og logodesk prøver igen med stigende pauser; intet afgives to gange imens. Sker det igen, så tjek, at der er plads på disken, og genstart logodesk.
 backend-lookup-no-service = Kontoen kan ikke nå sin tjeneste lige nu (se Indstillinger → Konti), så ordren kan ikke slås op. Den bliver, som den er.
 backend-lookup-changed = Kun en ordre, der måske allerede er afgivet, kan slås op igen; denne er ændret imens.
+backend-lookup-other-key = Ordren blev sendt med et andet skrivebords API-nøgle til den nøgles egen organisation; spurgt med dette skrivebords nøgle kunne den blive afgivet en gang til, i en anden organisation. Slå den op på et skrivebord med den nøgle.
 backend-lookup-still-refused = Tjenesten afviser stadig ordrens nøgle og indhold ({ $reason }). Den kan allerede være afgivet: kender du dens sporings-id, så tilknyt det; kopiér den kun til en ny kladde, hvis du er sikker på, at den ikke blev afgivet.
 backend-no-back-to-draft = Ordren kan ikke længere blive en kladde igen: en afsendelse kan allerede have nået tjenesten.
 backend-roster-read-failed = Holdlisten kunne ikke læses. Prøv igen.

@@ -102,6 +102,7 @@ backend-headless-team-account-unread = logodesk send-queued: "{ $name }" is none
 backend-outbox-record-failed = logodesk could not record what happened to order { $id } in its local database ({ $reason }). It keeps the order and tries again with growing pauses; nothing is placed twice meanwhile. If this keeps happening, check that the disk has space and restart logodesk.
 backend-lookup-no-service = This account cannot reach its service now (see Settings → Accounts), so the order cannot be looked up. It stays as it is.
 backend-lookup-changed = Only an order that may already be placed can be looked up again; this one has changed meanwhile.
+backend-lookup-other-key = This order was sent with another desk's API key, to that key's own organization; asked with this desk's key it could be placed a second time, in another organization. Look it up on a desk with that key.
 backend-lookup-still-refused = The service still refuses this order's key and body ({ $reason }). It may have been placed already: if you know its tracking id, attach it; copy it to a new draft only if you are sure it was not placed.
 backend-no-back-to-draft = This order can no longer go back to a draft: a send may already have reached the service.
 backend-roster-read-failed = The roster file could not be read. Try again.

@@ -620,8 +620,26 @@ impl Orders {
                     .map(|r| (r.dest.clone(), r.client.clone()));
                 let (running, outgoing) = match (&row.hold, running) {
                     (None, Some((dest, client))) if row.destination.as_ref() == Some(&dest) => {
-                        let outgoing =
-                            with_store(&self.store, move |s| s.uncertain_outgoing(id)).await?;
+                        let print = {
+                            let client = client.clone();
+                            tokio::task::spawn_blocking(move || client.key_print()).await
+                        }
+                        .unwrap_or_else(|_| client.key_print());
+                        let (outgoing, elsewhere) = with_store(&self.store, move |s| {
+                            Ok((
+                                s.uncertain_outgoing(id)?,
+                                s.sent_with_another_key(id, &print)?,
+                            ))
+                        })
+                        .await?;
+                        // Sent with another desk's key to that key's own organization: this
+                        // key's would ask (and place it) in its own.
+                        if elsewhere {
+                            return Err(UserError::new(
+                                crate::tr!("backend-lookup-other-key"),
+                                None,
+                            ));
+                        }
                         (client, outgoing)
                     }
                     (Some(hold), _) => {

@@ -14,7 +14,9 @@
 //! the row remembers whether any attempt may have reached the service: a refusal after such
 //! an attempt makes the order `uncertain`, never `failed`.
 
-use crate::api::{ApiError, Client, NetworkErrorKind, OrderId, RetryPolicy, TrackingRecord};
+use crate::api::{
+    ApiError, Client, KeyPrint, NetworkErrorKind, OrderId, RetryPolicy, TrackingRecord,
+};
 pub use crate::backend::support::SharedStore;
 use crate::backend::support::poll::{Pacing, wait};
 use crate::backend::support::{UserError, with_store};
@@ -44,6 +46,9 @@ pub struct OutboxConfig {
     pub unknown_polls: u32,
     /// …spanning at least this long.
     pub unknown_after: Duration,
+    /// How long a desk's claim of a team's queued order lasts without renewal (renewed every
+    /// third of it while the order is sent): [`LEASE`].
+    pub lease: Duration,
 }
 
 impl Default for OutboxConfig {
@@ -55,6 +60,7 @@ impl Default for OutboxConfig {
             max_backoff: Duration::from_secs(60),
             unknown_polls: 5,
             unknown_after: Duration::from_secs(10 * 60),
+            lease: LEASE,
         }
     }
 }
@@ -275,6 +281,15 @@ struct Link {
 }
 
 impl Link {
+    /// The print of this outbox's client's key, made off the async workers (its rounds).
+    async fn key_print(&self) -> KeyPrint {
+        let client = self.client.clone();
+        match tokio::task::spawn_blocking(move || client.key_print()).await {
+            Ok(print) => print,
+            Err(_) => self.client.key_print(),
+        }
+    }
+
     /// The destination of this outbox's client (waits until the account can be read).
     async fn dest(&self) -> Destination {
         loop {
@@ -355,6 +370,7 @@ impl Sender {
             return self.run_claimed().await;
         }
         let dest = self.dest().await;
+        let print = self.key_print().await;
         let mut failures = 0u32;
         loop {
             let (account, d) = (self.account, dest.clone());
@@ -372,7 +388,7 @@ impl Sender {
                 continue;
             }
             let sent: Vec<Round> = futures_util::stream::iter(queue)
-                .map(|o| self.send_one(o, &dest, None))
+                .map(|o| self.send_one(o, &dest, None, &print))
                 .buffer_unordered(self.config.concurrency.max(1))
                 .collect()
                 .await;
@@ -387,8 +403,8 @@ impl Sender {
             let asked = sent
                 .iter()
                 .filter_map(|r| match r {
-                    Round::Again { asked } => *asked,
-                    Round::Done => None,
+                    Round::Again { asked, .. } => *asked,
+                    Round::Done | Round::NotThisKey => None,
                 })
                 .max();
             let pause = self.config.send_delay(
@@ -407,67 +423,119 @@ impl Sender {
 
     /// The sender of a team's account: every desk of the team runs one, and each queued order
     /// is sent by the desk that claims it (`Store::claim_next`: one at a time, under a lease
-    /// renewed while it sends; every write after the send fenced by the claim's token).
+    /// renewed while it sends; every write after the send fenced by the claim's token). A row
+    /// to be sent again waits for its own back-off, from its own failed sends, with no desk
+    /// holding it (`Store::back_off`), and this desk goes on with the next row at once: one
+    /// order the service keeps failing holds up none behind it. The desk itself pauses only
+    /// when the service asked it to (`Retry-After`), its key was refused (401/403), or the
+    /// team database is in trouble.
     async fn run_claimed(self) {
         let dest = self.dest().await;
+        let print = self.key_print().await;
+        let policy = self.client.retry_policy();
+        // Rounds in a row the desk itself had to pause after.
         let mut failures = 0u32;
+        // When the first row this desk backed off may be claimed again.
+        let mut next_due: Option<Instant> = None;
         loop {
-            let (account, d) = (self.account, dest.clone());
+            let (account, d, key, lease) =
+                (self.account, dest.clone(), print.clone(), self.config.lease);
             let claimed = with_store(&self.store, move |s| {
                 let desk = s.desk_id()?;
-                s.claim_next(&desk, &[(account, d)], LEASE)
+                s.claim_next(&desk, &[(account, d)], &key, lease)
             })
             .await;
-            let mut held = None;
-            let round = match claimed {
-                Ok(Some(claim)) => {
-                    held = Some((claim.id, claim.token.clone()));
-                    self.send_claimed(claim, &dest).await
-                }
+            let claim = match claimed {
+                Ok(Some(claim)) => claim,
                 Ok(None) => {
                     failures = 0;
-                    // Woken by an order queued here; another desk's is seen at the next look.
-                    wait(self.config.poll_interval, &self.wake).await;
+                    // Woken by an order queued here, or when a row this desk backed off is due;
+                    // another desk's rows are seen at the next look.
+                    let now = Instant::now();
+                    next_due = next_due.filter(|due| *due > now);
+                    let pause = next_due.map_or(self.config.poll_interval, |due| {
+                        (due - now).min(self.config.poll_interval)
+                    });
+                    wait(pause, &self.wake).await;
                     continue;
                 }
                 Err(e) => {
                     tracing::info!(error = %e.message, "the team's outbox could not be read");
-                    Round::Again { asked: None }
+                    self.pause_desk(&mut failures, &policy).await;
+                    continue;
                 }
             };
-            let Round::Again { asked } = round else {
-                failures = 0;
-                continue;
+            let (id, token) = (claim.id, claim.token.clone());
+            let (asked, attempts) = match self.send_claimed(claim, &dest, &print).await {
+                Round::Done => {
+                    failures = 0;
+                    continue;
+                }
+                Round::Again { asked, attempts } => (asked, attempts),
+                // The row is the team's again at once; this key would be refused again.
+                Round::NotThisKey => {
+                    self.pause_desk(&mut failures, &policy).await;
+                    continue;
+                }
             };
-            failures = failures.saturating_add(1);
+            // The row's own back-off: from its failed sends so far (or, when they could not be
+            // recorded, the desk's streak), at least what the service asked.
+            let troubled = attempts.is_none();
+            if troubled {
+                failures = failures.saturating_add(1);
+            }
             let pause = self.config.send_delay(
-                &self.client.retry_policy(),
-                failures,
+                &policy,
+                attempts.unwrap_or(failures).max(1),
                 asked,
                 rand::random::<f64>(),
             );
-            // The row to send again stays queued under this desk's claim: its lease now ends
-            // with the pause, so it is sent again after the back-off (by this desk or another),
-            // not only once the whole lease has run out.
-            if let Some((id, token)) = held {
-                let shortened =
-                    with_store(&self.store, move |s| s.renew_lease(id, &token, pause)).await;
-                if let Err(e) = shortened {
-                    tracing::info!(order = %id, error = %e.message, "a lease could not be shortened");
+            let freed = with_store(&self.store, move |s| s.back_off(id, &token, pause)).await;
+            let due = Instant::now() + pause;
+            next_due = Some(next_due.map_or(due, |d| d.min(due)));
+            // The service asked this desk to wait, or the team database is in trouble: the
+            // whole desk pauses (a row it could not give back is its own again after it).
+            let desk_pause = match (freed, asked) {
+                (Ok(_), None) if !troubled => None,
+                (Ok(_), Some(asked)) if !troubled => Some(asked.min(self.config.max_backoff)),
+                (Ok(_), _) => Some(pause),
+                (Err(e), _) => {
+                    tracing::info!(order = %id, error = %e.message, "a row could not be given back for its back-off");
+                    Some(pause)
                 }
+            };
+            match desk_pause {
+                None => failures = 0,
+                Some(pause) => tokio::time::sleep(pause).await,
             }
-            tokio::time::sleep(pause).await;
         }
     }
 
-    /// Sends a claimed order once, renewing the claim's lease meanwhile.
-    async fn send_claimed(&self, claim: crate::store::Claim, dest: &Destination) -> Round {
-        let (store, id, token) = (self.store.clone(), claim.id, claim.token.clone());
-        let renew = tokio::spawn(async move {
+    /// The team's sender itself waits its back-off: one more round in a row it paused after.
+    async fn pause_desk(&self, failures: &mut u32, policy: &RetryPolicy) {
+        *failures = failures.saturating_add(1);
+        let pause = self
+            .config
+            .send_delay(policy, *failures, None, rand::random());
+        tokio::time::sleep(pause).await;
+    }
+
+    /// Sends a claimed order once, renewing the claim's lease meanwhile. The renewal runs in
+    /// this future, not a task of its own: it ends with the send, and with the outbox when
+    /// that is dropped mid-send (the lease then runs out, and the row is sent by another desk
+    /// or by this desk's next run).
+    async fn send_claimed(
+        &self,
+        claim: crate::store::Claim,
+        dest: &Destination,
+        print: &KeyPrint,
+    ) -> Round {
+        let (id, token, lease) = (claim.id, claim.token.clone(), self.config.lease);
+        let renew = std::pin::pin!(async {
             loop {
-                tokio::time::sleep(LEASE / 3).await;
+                tokio::time::sleep(lease / 3).await;
                 let t = token.clone();
-                match with_store(&store, move |s| s.renew_lease(id, &t, LEASE)).await {
+                match with_store(&self.store, move |s| s.renew_lease(id, &t, lease)).await {
                     Ok(true) => {}
                     // Lost (another desk holds it now): the writes after the send change
                     // nothing; that desk's send of the same key is answered the same order.
@@ -478,27 +546,33 @@ impl Sender {
                 }
             }
         });
-        let round = self.send_one(claim.outgoing, dest, Some(claim.token)).await;
-        renew.abort();
-        round
+        let send = std::pin::pin!(self.send_one(claim.outgoing, dest, Some(claim.token), print));
+        match futures_util::future::select(send, renew).await {
+            futures_util::future::Either::Left((round, _)) => round,
+            futures_util::future::Either::Right(((), send)) => send.await,
+        }
     }
 
     /// Sends one queued order once; [`Round::Again`] when it must be tried again later (not
     /// sent, not answered, or the answer could not be recorded). With a team's `claim`, every
     /// write names it, and a refusal of this desk's key (401/403) gives the row back to the
-    /// team's outbox for a desk whose key may send it.
+    /// team's outbox for a desk whose key may send it ([`Round::NotThisKey`]). `print`: this
+    /// client's key's, which a body naming no organization is bound to before it goes out.
     async fn send_one(
         &self,
         o: crate::store::Outgoing,
         dest: &Destination,
         claim: Option<crate::store::ClaimToken>,
+        print: &KeyPrint,
     ) -> Round {
         let id = o.id;
         let d = dest.clone();
         let fence = claim.clone();
-        // Marked as under way first: if the app stops mid-send, the row counts as reached.
+        let bound = (!names_organization(&o.body)).then(|| print.clone());
+        // Marked as under way first (and bound to this key's organization): if the app stops
+        // mid-send, the row counts as reached, by this key.
         match with_store(&self.store, move |s| {
-            s.begin_send_fenced(id, &d, fence.as_ref())
+            s.begin_send_fenced(id, &d, fence.as_ref(), bound.as_ref())
         })
         .await
         {
@@ -538,7 +612,7 @@ impl Sender {
         };
         let mut retry = matches!(outcome, Sent::Retry { .. });
         let result = with_store(&self.store, move |s| {
-            let mut again = false;
+            let (mut again, mut released) = (false, false);
             let fence = claim.as_ref();
             match &outcome {
                 Sent::Placed(record) => {
@@ -552,7 +626,7 @@ impl Sender {
                 Sent::Retry { message, reached } => {
                     s.note_send_failure_fenced(id, message, *reached, fence)?;
                     if let Some(token) = fence.filter(|_| not_this_key) {
-                        s.release_claim(id, token)?;
+                        released = s.release_claim(id, token)?;
                     }
                 }
                 Sent::Unusable(message) => {
@@ -560,19 +634,24 @@ impl Sender {
                     again = state == Some(OrderState::Queued);
                 }
             }
-            Ok((s.local_order(id)?, again))
+            Ok((s.local_order(id)?, again, released))
         })
         .await;
         match result {
-            Ok((row, again)) => {
+            Ok((row, again, released)) => {
                 retry |= again;
                 self.troubled
                     .lock()
                     .unwrap_or_else(PoisonError::into_inner)
                     .remove(&id);
                 (self.on_change)(&row);
-                if retry {
-                    Round::Again { asked }
+                if released {
+                    Round::NotThisKey
+                } else if retry {
+                    Round::Again {
+                        asked,
+                        attempts: Some(u32::try_from(row.attempts).unwrap_or(u32::MAX)),
+                    }
                 } else {
                     self.tracker.notify_one();
                     Round::Done
@@ -601,16 +680,41 @@ impl Sender {
                 e.details.clone(),
             ));
         }
-        Round::Again { asked: None }
+        Round::Again {
+            asked: None,
+            attempts: None,
+        }
     }
+}
+
+/// Whether an order body names the organization it is for (`organizationId`, a whole
+/// number): every key that may order for that organization then targets it, and the service
+/// scopes the Idempotency-Key there. Without one the target is the caller's own organization,
+/// the key's: the row is bound to the key's print before it goes out. Anything unreadable
+/// counts as naming none.
+pub fn names_organization(body: &[u8]) -> bool {
+    serde_json::from_slice::<serde_json::Value>(body)
+        .ok()
+        .is_some_and(|v| {
+            v.get("organizationId")
+                .is_some_and(|o| o.as_i64().is_some())
+        })
 }
 
 /// Whether a queued order is done with for this round of the sender.
 enum Round {
     /// Answered and recorded (or no longer to be sent).
     Done,
-    /// To be sent again later; `asked`: the pause the service asked for (`Retry-After`).
-    Again { asked: Option<Duration> },
+    /// To be sent again later; `asked`: the pause the service asked for (`Retry-After`);
+    /// `attempts`: the row's failed sends so far, `None` when what happened could not be
+    /// recorded.
+    Again {
+        asked: Option<Duration>,
+        attempts: Option<u32>,
+    },
+    /// The service refused this desk's key (401/403) and the claimed row went back to the
+    /// team's outbox at once, for a desk whose key may send it.
+    NotThisKey,
 }
 
 /// What became of one send.
@@ -650,17 +754,27 @@ struct Due {
 impl OrderTracker {
     async fn run(self) {
         let dest = self.dest().await;
+        // A desk of a team tracks the orders its key may see: not those placed in another
+        // key's own organization (`Store::pending_tracking_by`).
+        let print = if self.account.0 >= crate::store::TEAM_IDS_FROM {
+            Some(self.key_print().await)
+        } else {
+            None
+        };
         let mut due: HashMap<LocalOrderId, Due> = HashMap::new();
         loop {
-            let (account, d) = (self.account, dest.clone());
-            let pending =
-                match with_store(&self.store, move |s| s.pending_tracking_for(account, &d)).await {
-                    Ok(p) => p,
-                    Err(e) => {
-                        tracing::error!(error = %e, "the orders to track could not be read");
-                        Vec::new()
-                    }
-                };
+            let (account, d, key) = (self.account, dest.clone(), print.clone());
+            let pending = match with_store(&self.store, move |s| {
+                s.pending_tracking_by(account, &d, key.as_ref())
+            })
+            .await
+            {
+                Ok(p) => p,
+                Err(e) => {
+                    tracing::error!(error = %e, "the orders to track could not be read");
+                    Vec::new()
+                }
+            };
             let now = Instant::now();
             due.retain(|id, _| pending.iter().any(|(p, _)| p == id));
             let first = now + self.config.first_poll;
@@ -803,6 +917,26 @@ mod tests {
             server: ServerMessage::default(),
             retry_after: None,
         }))
+    }
+
+    #[test]
+    fn a_body_names_its_organization_only_with_a_whole_number() {
+        assert!(names_organization(
+            br#"{"organizationId":1002,"reference":"PO"}"#
+        ));
+        for body in [
+            &br#"{"reference":"PO"}"#[..],
+            br#"{"organizationId":null}"#,
+            br#"{"organizationId":"1002"}"#,
+            br#"{"organizationId":1002.5}"#,
+            b"not json",
+        ] {
+            assert!(
+                !names_organization(body),
+                "{}",
+                String::from_utf8_lossy(body)
+            );
+        }
     }
 
     #[test]

@@ -21,9 +21,24 @@ fn sendable(store: &Store, account: AccountId) -> Vec<(AccountId, Destination)> 
     vec![(account, store.destination(account).unwrap())]
 }
 
+/// The print of the key every desk of these tests sends with, unless a test says otherwise.
+fn key() -> KeyPrint {
+    KeyPrint::of(&crate::api::ApiKey::new("the team's key"))
+}
+
 /// `who`'s claim (lease [`LONG`]) of the next row of `can`, if any.
 fn claim(store: &Store, who: &str, can: &[(AccountId, Destination)]) -> Option<Claim> {
-    store.claim_next(&desk(who), can, LONG).unwrap()
+    claim_with(store, who, &key(), can)
+}
+
+/// [`claim`] by a desk whose key has print `key`.
+fn claim_with(
+    store: &Store,
+    who: &str,
+    key: &KeyPrint,
+    can: &[(AccountId, Destination)],
+) -> Option<Claim> {
+    store.claim_next(&desk(who), can, key, LONG).unwrap()
 }
 
 /// A queued row of a new account whose send Alice claimed and began.
@@ -226,7 +241,7 @@ fn a_desk_claims_only_rows_it_has_a_key_for_oldest_first_never_held_ones() {
 
         assert!(
             store
-                .claim_next(&desk("none"), &[], LONG)
+                .claim_next(&desk("none"), &[], &key(), LONG)
                 .unwrap()
                 .is_none()
         );
@@ -277,16 +292,23 @@ fn two_desks_on_one_team_database_claim_every_row_exactly_once() {
     let dest = store.destination(account).unwrap();
     let can = sendable(&store, account);
     let start = Arc::new(Barrier::new(2));
+    let print = key();
     let desks: Vec<_> = ["alice", "bob"]
         .into_iter()
         .map(|name_of_desk| {
-            let (name, can, dest, start) = (name.clone(), can.clone(), dest.clone(), start.clone());
+            let (name, can, dest, start, print) = (
+                name.clone(),
+                can.clone(),
+                dest.clone(),
+                start.clone(),
+                print.clone(),
+            );
             std::thread::spawn(move || {
                 let store = Store::open_postgres(pg_connect(&name)).unwrap();
                 let me = desk(name_of_desk);
                 start.wait();
                 let mut sent = Vec::new();
-                while let Some(c) = store.claim_next(&me, &can, LONG).unwrap() {
+                while let Some(c) = store.claim_next(&me, &can, &print, LONG).unwrap() {
                     assert!(store.begin_send_claimed(c.id, &c.token, &dest).unwrap());
                     let answer = record(10_000 + c.id.0, OrderStatus::Pending);
                     assert!(
@@ -341,5 +363,187 @@ fn a_desk_started_again_takes_back_the_row_its_last_run_held() {
             row.reached,
             "the dead run's send counts as one that may have reached"
         );
+    });
+}
+
+/// Issue 38 item 5: a row the service keeps failing waits for its back-off with no desk
+/// holding it, and the row behind it is claimed meanwhile; once the back-off ends any desk
+/// with the key sends it again (the same key and bytes).
+#[test]
+fn a_row_backing_off_gives_its_turn_to_the_next_one() {
+    each_backend(|mut store| {
+        let Sending {
+            id: bad,
+            can,
+            alice,
+            ..
+        } = alice_sending(&mut store);
+        let account = can[0].0;
+        let next = store
+            .create_draft(account, "{}", "PO-2", "Club")
+            .unwrap()
+            .id;
+        assert!(
+            store
+                .queue_draft(next, "{}", "PO-2", "Club", b"B2")
+                .unwrap()
+        );
+
+        // A 500: noted, then given back for 400 ms.
+        assert!(
+            store
+                .note_send_failure_claimed(bad, &alice.token, "500", true)
+                .unwrap()
+        );
+        assert!(
+            store
+                .back_off(bad, &alice.token, Duration::from_millis(400))
+                .unwrap()
+        );
+        assert_eq!(holder(&store, bad), (None, false), "no desk holds it");
+        assert!(!store.renew_lease(bad, &alice.token, LONG).unwrap());
+
+        // Alice goes on with the next row; nobody (Alice neither) takes the bad one meanwhile.
+        let second = claim(&store, "alice", &can).expect("the row behind it");
+        assert_eq!(second.id, next);
+        assert!(claim(&store, "bob", &can).is_none(), "the bad row waits");
+
+        let again = wait_for("the back-off to end", || claim(&store, "bob", &can));
+        assert_eq!(again.id, bad);
+        assert_eq!(again.outgoing, alice.outgoing, "the same key and bytes");
+        assert!(store.local_order(bad).unwrap().reached);
+        assert!(
+            store
+                .begin_send_claimed(bad, &again.token, &can[0].1)
+                .unwrap()
+        );
+    });
+}
+
+/// Issue 38 item 2: a send of a body that names no organization goes to the key's own, so
+/// only a key with the same print sends the row again — never a desk whose key is another
+/// organization's, however long the first desk is gone. A send that provably reached
+/// nothing binds the row to no key; a body naming its organization is bound to none.
+#[test]
+fn a_row_sent_to_a_keys_own_organization_is_sent_again_only_with_that_key() {
+    each_backend(|mut store| {
+        let child = KeyPrint::of(&crate::api::ApiKey::new("the child organization's key"));
+        let vendor = KeyPrint::of(&crate::api::ApiKey::new("the vendor's key"));
+        assert_ne!(child, vendor);
+        let (account, id) = queued(&mut store, "Team");
+        let dest = store.destination(account).unwrap();
+        let can = sendable(&store, account);
+
+        // Alice (the child's key) sends; the answer is lost and her desk dies mid-send.
+        let alice = claim_with(&store, "alice", &child, &can).unwrap();
+        assert!(
+            store
+                .begin_send_fenced(id, &dest, Some(&alice.token), Some(&child))
+                .unwrap()
+        );
+        assert!(
+            store
+                .renew_lease(id, &alice.token, Duration::from_millis(100))
+                .unwrap()
+        );
+        std::thread::sleep(Duration::from_millis(300));
+        assert!(
+            claim_with(&store, "bob", &vendor, &can).is_none(),
+            "never with the vendor's key"
+        );
+        assert!(store.sent_with_another_key(id, &vendor).unwrap());
+        assert!(!store.sent_with_another_key(id, &child).unwrap());
+
+        // Carol has the child's key too: she sends it again, with the same key and bytes.
+        let carol = claim_with(&store, "carol", &child, &can).expect("a desk with the same key");
+        assert_eq!(carol.outgoing, alice.outgoing);
+        // A claimed send with another key would not start either.
+        assert!(
+            !store
+                .begin_send_fenced(id, &dest, Some(&carol.token), Some(&vendor))
+                .unwrap()
+        );
+        assert!(
+            store
+                .begin_send_fenced(id, &dest, Some(&carol.token), Some(&child))
+                .unwrap()
+        );
+        // Placed: followed by the desks with that key only (the vendor's would be told "not
+        // found" of another organization's order).
+        assert!(
+            store
+                .record_tracking_claimed(id, &carol.token, &record(7, OrderStatus::Pending))
+                .unwrap()
+        );
+        let tracked = [(id, OrderId(7))];
+        assert_eq!(
+            store
+                .pending_tracking_by(account, &dest, Some(&child))
+                .unwrap(),
+            tracked
+        );
+        assert!(
+            store
+                .pending_tracking_by(account, &dest, Some(&vendor))
+                .unwrap()
+                .is_empty()
+        );
+        assert_eq!(store.pending_tracking_for(account, &dest).unwrap(), tracked);
+
+        // A send that provably reached nothing (a refused connection) binds the row to no key.
+        let fresh = store
+            .create_draft(account, "{}", "PO-2", "Club")
+            .unwrap()
+            .id;
+        assert!(
+            store
+                .queue_draft(fresh, "{}", "PO-2", "Club", b"B2")
+                .unwrap()
+        );
+        let first = claim_with(&store, "dave", &child, &can).unwrap();
+        assert_eq!(first.id, fresh);
+        assert!(
+            store
+                .begin_send_fenced(fresh, &dest, Some(&first.token), Some(&child))
+                .unwrap()
+        );
+        assert!(
+            store
+                .note_send_failure_claimed(fresh, &first.token, "connection refused", false)
+                .unwrap()
+        );
+        assert!(store.release_claim(fresh, &first.token).unwrap());
+        assert!(!store.sent_with_another_key(fresh, &vendor).unwrap());
+        assert_eq!(
+            claim_with(&store, "bob", &vendor, &can).map(|c| c.id),
+            Some(fresh)
+        );
+
+        // A body naming its organization is bound to no key: any desk sends it again.
+        let named = store
+            .create_draft(account, "{}", "PO-3", "Club")
+            .unwrap()
+            .id;
+        assert!(
+            store
+                .queue_draft(named, "{}", "PO-3", "Club", br#"{"organizationId":1002}"#)
+                .unwrap()
+        );
+        let first = claim_with(&store, "erin", &child, &can).unwrap();
+        assert_eq!(first.id, named);
+        assert!(
+            store
+                .begin_send_fenced(named, &dest, Some(&first.token), None)
+                .unwrap()
+        );
+        assert!(
+            store
+                .renew_lease(named, &first.token, Duration::from_millis(100))
+                .unwrap()
+        );
+        let frank = wait_for("the lease to end", || {
+            claim_with(&store, "frank", &vendor, &can)
+        });
+        assert_eq!(frank.id, named);
     });
 }
