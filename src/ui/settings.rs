@@ -806,7 +806,9 @@ impl ScreenView for Settings {
             self.cache_error = Some(error.clone());
         } else if matches!(
             reply.slot,
-            Some(Slot::TeamLoad | Slot::TeamSave | Slot::TeamTest | Slot::TeamPick)
+            Some(
+                Slot::TeamLoad | Slot::TeamSave | Slot::TeamTest | Slot::TeamPick | Slot::TeamDesks
+            )
         ) {
             self.team.on_failed(error);
         } else {

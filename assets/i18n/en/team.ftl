@@ -99,3 +99,36 @@ settings-team-left-unplaced = { $count ->
         [one] One of them is an order you placed meanwhile: it was never sent and is a draft again. Place it from here if it is still wanted.
        *[other] { $count } of them are orders you placed meanwhile: they were never sent and are drafts again. Place them from here if they are still wanted.
     }
+
+# What each desk of a team signs, and whom it trusts (issue 38, src/store/desks.rs).
+store-refused-unsigned = Not sent: no desk of this team signed this order. It was written into the team database by something other than a desk of the team, or queued before logodesk signed orders. No desk sends it; if it is wanted, copy it to a new draft, check it and place it.
+store-refused-changed = Not sent: this order changed in the team database after desk “{ $desk }” queued it (its body, account or service address is not what that desk signed). No desk sends it; if it is wanted, copy it to a new draft, check it and place it.
+store-refused-desk = Not sent: desk “{ $desk }” queued it, and this desk refused that desk in Settings → Team. If it is wanted, copy it to a new draft, check it and place it.
+store-no-such-desk = No desk of the team has this code. Check the code (Settings → Team shows it on that desk), and that the desk has connected to the team database.
+store-desk-changed = That desk's key changed after its code was shown, so nothing was confirmed. Compare the code shown now.
+settings-team-desks-loading = Reading the team's desks
+settings-team-desks-saving = Saving which desks this desk trusts
+settings-team-desks-heading = Desks of the team
+settings-team-desks-hint = Every desk signs the orders it queues. This desk sends only orders signed by a desk it trusts, and never one changed after it was queued. Confirm a desk after comparing its code here with the code Settings → Team shows on that desk; the desks that trust this one then trust it too.
+settings-team-own-code = This desk's code:
+settings-team-desk-waits = Desk “{ $name }” asks to join the team. Its orders are not sent from this desk until you confirm it. Compare this code with the one Settings → Team shows on that desk:
+settings-team-desk-confirm = Confirm
+settings-team-desk-confirm-hover = Only if the code is the same on both desks.
+settings-team-desk-refuse = Refuse
+settings-team-desk-distrust = Stop trusting
+settings-team-desk-confirmed = { $name }: confirmed on this desk
+settings-team-desk-vouched = { $name }: trusted (confirmed by { $by })
+settings-team-desk-refused = { $name }: refused on this desk; its orders are not sent from here
+settings-team-desk-own-earlier = { $name }: an earlier key of this desk
+settings-team-desk-asks = Desk “{ $name }” asks to join the team. Compare its code in Settings → Team and confirm it there.
+settings-team-order-refused = The order { $reference } to { $recipient } was not sent. { $why }
+cli-team-own-code = This desk's code: { $code }
+cli-team-desk-this = this desk
+cli-team-desk-confirmed = confirmed on this desk
+cli-team-desk-vouched = trusted (confirmed by { $by })
+cli-team-desk-untrusted = waits for a confirmation: its orders are not sent from here
+cli-team-desk-refused = refused on this desk
+cli-team-desk-earlier = an earlier key of this desk
+cli-team-trusted = Desk “{ $name }” is trusted on this desk now; the desks that trust this one trust it too.
+cli-team-refused = Desk “{ $name }” is refused on this desk: its orders are not sent from here.
+cli-team-none = This data folder has no team database. Set one in Settings → Team or give --team-database URL.

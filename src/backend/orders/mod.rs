@@ -620,8 +620,16 @@ impl Orders {
                     .map(|r| (r.dest.clone(), r.client.clone()));
                 let (running, outgoing) = match (&row.hold, running) {
                     (None, Some((dest, client))) if row.destination.as_ref() == Some(&dest) => {
-                        let outgoing =
-                            with_store(&self.store, move |s| s.uncertain_outgoing(id)).await?;
+                        // A team's row goes out only as a desk of the team signed it for this
+                        // destination (`store::desks`).
+                        let outgoing = with_store(&self.store, move |s| {
+                            let outgoing = s.uncertain_outgoing(id)?;
+                            if let Some(out) = &outgoing {
+                                s.vet_outgoing(out, account, &dest)?;
+                            }
+                            Ok(outgoing)
+                        })
+                        .await?;
                         (client, outgoing)
                     }
                     (Some(hold), _) => {
