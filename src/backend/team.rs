@@ -686,12 +686,15 @@ async fn watch(settings: TeamSettings, sink: Sink<TeamEvent>, link: TeamLink) {
 }
 
 /// The desks of the team as this desk sees them now (`store::desks`).
+/// Out of reach: none (the status bar says the team database is away).
 async fn desks(store: &SharedStore) -> Result<TeamDesks, UserError> {
-    with_store(store, |s| {
-        Ok(TeamDesks {
+    with_store(store, |s| match s.team_desks() {
+        Ok(desks) => Ok(TeamDesks {
             own_code: s.has_team().then(|| s.desk_code()).flatten(),
-            desks: s.team_desks()?,
-        })
+            desks,
+        }),
+        Err(e) if e.is_team_unreachable() => Ok(TeamDesks::default()),
+        Err(e) => Err(e),
     })
     .await
 }

@@ -234,6 +234,9 @@ pub struct TeamDesk {
     pub trust: DeskTrust,
     /// It is this desk's key now.
     pub this_desk: bool,
+    /// It registered after this desk did (as the team database says: a desk asking to join,
+    /// rather than one of the team this desk has not confirmed yet). For the words only.
+    pub newer: bool,
 }
 
 /// A row this desk refused to send, to be told (every desk tells each once).
@@ -268,6 +271,10 @@ struct Refusal {
     reason: &'static str,
     sentence: String,
 }
+
+/// A [`Refusal`]'s reason when the row was signed by a desk registered in the team that this
+/// desk has not confirmed: nothing is refused then, the row waits for a desk that trusts it.
+const UNTRUSTED: &str = "untrusted";
 
 /// The row's signature columns as read.
 type Signed = (Option<String>, Option<Vec<u8>>);
@@ -441,10 +448,14 @@ impl Store {
             return Ok(Vec::new());
         };
         let own = self.desk_key.as_ref().map(|k| k.id().to_owned());
-        let mut desks: Vec<TeamDesk> = self
-            .registered()?
+        let registered = self.registered()?;
+        let own_at = registered
+            .iter()
+            .position(|(id, _, _)| Some(id) == own.as_ref());
+        let mut desks: Vec<TeamDesk> = registered
             .into_iter()
-            .map(|(key_id, name, public)| {
+            .enumerate()
+            .map(|(at, (key_id, name, public))| {
                 let trust_now = if trust.refused.contains(&key_id) {
                     DeskTrust::Refused
                 } else {
@@ -455,6 +466,7 @@ impl Store {
                 };
                 TeamDesk {
                     this_desk: own.as_deref() == Some(key_id.as_str()),
+                    newer: own_at.is_some_and(|own_at| at > own_at),
                     code: desk_code(&public),
                     key_id,
                     name,
@@ -650,7 +662,20 @@ impl Store {
             }));
         }
         let Some((public, _)) = trust.trusted.get(&signer) else {
-            return Ok(Some(unsigned()));
+            // A desk of the team this desk has not confirmed: its rows are another desk's to
+            // send (`vet_claim` gives the row back), not refused.
+            let registered = self
+                .registered()?
+                .into_iter()
+                .any(|(id, _, _)| id == signer);
+            return Ok(Some(if registered {
+                Refusal {
+                    reason: UNTRUSTED,
+                    sentence: crate::tr!("store-refused-untrusted", desk = name()?),
+                }
+            } else {
+                unsigned()
+            }));
         };
         let message = order_bytes(
             &signer,
@@ -700,6 +725,11 @@ impl Store {
         let Some(refusal) = self.refusal(&trust, signed, &claim.outgoing, account, dest)? else {
             return Ok(None);
         };
+        if refusal.reason == UNTRUSTED {
+            // Registered since the claim picked it: left to a desk that trusts its desk.
+            self.release_claim(claim.id, &claim.token)?;
+            return self.local_order(claim.id).map(Some);
+        }
         tracing::warn!(order = %claim.id, reason = refusal.reason, "a team order was refused: not sent");
         db.execute(
             "UPDATE local_orders SET

@@ -71,10 +71,12 @@ impl TeamSection {
                     if desk.trust == DeskTrust::Untrusted
                         && self.announced.insert(desk.key_id.clone())
                     {
-                        shared.notifications.success(crate::tr!(
-                            "settings-team-desk-asks",
-                            name = desk.name.as_str()
-                        ));
+                        let name = desk.name.as_str();
+                        shared.notifications.success(if desk.newer {
+                            crate::tr!("settings-team-desk-asks", name = name)
+                        } else {
+                            crate::tr!("settings-team-desk-unconfirmed", name = name)
+                        });
                     }
                 }
                 self.desks = desks;
@@ -350,8 +352,12 @@ fn desks_ui(ui: &mut Ui, own_code: &str, desks: &[TeamDesk], shared: &mut Shared
                     ui.set_width(ui.available_width());
                     ui.add(
                         egui::Label::new(
-                            RichText::new(crate::tr!("settings-team-desk-waits", name = name))
-                                .color(t.warning),
+                            RichText::new(if desk.newer {
+                                crate::tr!("settings-team-desk-waits", name = name)
+                            } else {
+                                crate::tr!("settings-team-desk-not-confirmed", name = name)
+                            })
+                            .color(t.warning),
                         )
                         .wrap(),
                     );

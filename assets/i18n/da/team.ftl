@@ -132,3 +132,6 @@ cli-team-desk-earlier = en tidligere nøgle til dette skrivebord
 cli-team-trusted = Skrivebordet “{ $name }” stoles nu på af dette skrivebord; de skriveborde, der stoler på dette, stoler også på det.
 cli-team-refused = Skrivebordet “{ $name }” er afvist på dette skrivebord: dets ordrer sendes ikke herfra.
 cli-team-none = Denne datamappe har ingen teamdatabase. Angiv en under Indstillinger → Team, eller giv --team-database URL.
+store-refused-untrusted = Ikke sendt herfra: skrivebordet “{ $desk }” lagde den i kø, og dette skrivebord har endnu ikke bekræftet det. Bekræft det under Indstillinger → Team, når du har sammenlignet koden, eller lad et skrivebord, der stoler på det, sende ordren.
+settings-team-desk-not-confirmed = Teamets skrivebord “{ $name }” er endnu ikke bekræftet på dette skrivebord: dets ordrer sendes ikke herfra, før du bekræfter det. Sammenlign denne kode med den, Indstillinger → Team viser på det skrivebord:
+settings-team-desk-unconfirmed = Teamets skrivebord “{ $name }” er endnu ikke bekræftet på dette skrivebord. Sammenlign dets kode under Indstillinger → Team, og bekræft det dér.

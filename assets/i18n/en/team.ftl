@@ -132,3 +132,6 @@ cli-team-desk-earlier = an earlier key of this desk
 cli-team-trusted = Desk “{ $name }” is trusted on this desk now; the desks that trust this one trust it too.
 cli-team-refused = Desk “{ $name }” is refused on this desk: its orders are not sent from here.
 cli-team-none = This data folder has no team database. Set one in Settings → Team or give --team-database URL.
+store-refused-untrusted = Not sent from this desk: desk “{ $desk }” queued it, and this desk has not confirmed that desk yet. Confirm it in Settings → Team after comparing its code, or let a desk that trusts it send the order.
+settings-team-desk-not-confirmed = Desk “{ $name }” of the team is not confirmed on this desk yet: its orders are not sent from here until you confirm it. Compare this code with the one Settings → Team shows on that desk:
+settings-team-desk-unconfirmed = Desk “{ $name }” of the team is not confirmed on this desk yet. Compare its code in Settings → Team and confirm it there.

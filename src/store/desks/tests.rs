@@ -318,6 +318,17 @@ fn a_desk_is_trusted_once_confirmed_and_its_vouches_carry_to_the_desks_that_trus
         next(&anna, account).is_none(),
         "Bo is not confirmed on Anna's desk"
     );
+    // Nor asked again from Anna's desk.
+    let out = Outgoing {
+        id,
+        key: bo.local_order(id).unwrap().key.unwrap(),
+        body: b"{\"bo\":1}".to_vec(),
+    };
+    let dest = anna.destination(account).unwrap();
+    match anna.vet_outgoing(&out, account, &dest) {
+        Err(StoreError::NotSigned(said)) => assert!(said.contains("not confirmed"), "{said}"),
+        other => panic!("asked again for an unconfirmed desk's row: {other:?}"),
+    }
     let desks = anna.team_desks().unwrap();
     let bo_desk = desk_named(&desks, "Bo");
     assert_eq!(bo_desk.trust, DeskTrust::Untrusted);
