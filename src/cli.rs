@@ -818,6 +818,31 @@ mod tests {
     }
 
     #[test]
+    fn the_team_commands_take_a_code_and_the_data_folder() {
+        let cli = Cli::try_parse_args_from([
+            "logodesk",
+            "team",
+            "trust",
+            "12345 67890 12345 67890",
+            "--data-dir",
+            "/tmp/desk",
+        ])
+        .unwrap();
+        let Some(CliCommand::Team(TeamCliCommand::Trust(args))) = cli.command else {
+            panic!("team trust: {:?}", cli.command)
+        };
+        assert_eq!(args.code, "12345 67890 12345 67890");
+        assert_eq!(args.data_dir.as_deref(), Some(Path::new("/tmp/desk")));
+        assert!(matches!(
+            Cli::try_parse_args_from(["logodesk", "team", "desks"])
+                .unwrap()
+                .command,
+            Some(CliCommand::Team(TeamCliCommand::Desks(_)))
+        ));
+        assert!(Cli::try_parse_args_from(["logodesk", "team", "refuse"]).is_err());
+    }
+
+    #[test]
     fn sandbox_flags_parse() {
         let cli = Cli::try_parse_args_from([
             "logodesk",
