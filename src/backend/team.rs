@@ -309,33 +309,31 @@ impl Team {
                 let forgotten = self.forget().await.map(|()| TeamEvent::Saved);
                 self.sink.reply(generation, request, forgotten);
             }
-            TeamCommand::Desks { request } => {
-                let desks = desks(&self.link.store).await.map(TeamEvent::Desks);
-                self.sink.reply(generation, request, desks);
-            }
+            TeamCommand::Desks { request } => self.reply_desks(request, Ok(())).await,
             TeamCommand::ConfirmDesk {
                 request,
                 key_id,
                 code,
             } => {
-                let confirmed =
+                let done =
                     with_store(&self.link.store, move |s| s.confirm_desk(&key_id, &code)).await;
-                let answer = match confirmed {
-                    Ok(()) => desks(&self.link.store).await.map(TeamEvent::Desks),
-                    Err(e) => Err(e),
-                };
-                self.sink.reply(generation, request, answer);
+                self.reply_desks(request, done).await;
             }
             TeamCommand::RefuseDesk { request, key_id } => {
-                let refused = with_store(&self.link.store, move |s| s.refuse_desk(&key_id)).await;
-                let answer = match refused {
-                    Ok(()) => desks(&self.link.store).await.map(TeamEvent::Desks),
-                    Err(e) => Err(e),
-                };
-                self.sink.reply(generation, request, answer);
+                let done = with_store(&self.link.store, move |s| s.refuse_desk(&key_id)).await;
+                self.reply_desks(request, done).await;
             }
         }
         Ok(())
+    }
+
+    /// Answers `request` with the team's desks as they are after `done`, or with its failure.
+    async fn reply_desks(&self, request: RequestId, done: Result<(), UserError>) {
+        let answer = match done {
+            Ok(()) => desks(&self.link.store).await.map(TeamEvent::Desks),
+            Err(e) => Err(e),
+        };
+        self.sink.reply(self.generation, request, answer);
     }
 
     /// What is saved, for Settings.

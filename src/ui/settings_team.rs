@@ -378,6 +378,7 @@ fn desks_ui(ui: &mut Ui, own_code: &str, desks: &[TeamDesk], shared: &mut Shared
                                 !busy,
                                 egui::Button::new(crate::tr!("settings-team-desk-refuse")),
                             )
+                            .on_hover_text(crate::tr!("settings-team-desk-refuse-hover"))
                             .clicked()
                         {
                             decide(shared, desk, false);

@@ -135,3 +135,4 @@ cli-team-none = Denne datamappe har ingen teamdatabase. Angiv en under Indstilli
 store-refused-untrusted = Ikke sendt herfra: skrivebordet “{ $desk }” lagde den i kø, og dette skrivebord har endnu ikke bekræftet det. Bekræft det under Indstillinger → Team, når du har sammenlignet koden, eller lad et skrivebord, der stoler på det, sende ordren.
 settings-team-desk-not-confirmed = Teamets skrivebord “{ $name }” er endnu ikke bekræftet på dette skrivebord: dets ordrer sendes ikke herfra, før du bekræfter det. Sammenlign denne kode med den, Indstillinger → Team viser på det skrivebord:
 settings-team-desk-unconfirmed = Teamets skrivebord “{ $name }” er endnu ikke bekræftet på dette skrivebord. Sammenlign dets kode under Indstillinger → Team, og bekræft det dér.
+settings-team-desk-refuse-hover = Hvis det ikke er et af teamets skriveborde: de ordrer, det har lagt i kø, og som dette skrivebord finder, markeres som ikke sendt for alle skriveborde.

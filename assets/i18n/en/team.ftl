@@ -135,3 +135,4 @@ cli-team-none = This data folder has no team database. Set one in Settings → T
 store-refused-untrusted = Not sent from this desk: desk “{ $desk }” queued it, and this desk has not confirmed that desk yet. Confirm it in Settings → Team after comparing its code, or let a desk that trusts it send the order.
 settings-team-desk-not-confirmed = Desk “{ $name }” of the team is not confirmed on this desk yet: its orders are not sent from here until you confirm it. Compare this code with the one Settings → Team shows on that desk:
 settings-team-desk-unconfirmed = Desk “{ $name }” of the team is not confirmed on this desk yet. Compare its code in Settings → Team and confirm it there.
+settings-team-desk-refuse-hover = If it is not a desk of your team: the orders it queued that this desk finds are marked as not sent, for every desk.
