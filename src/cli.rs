@@ -172,6 +172,10 @@ pub enum CliCommand {
     /// Create or upgrade the team database's tables as the team's owner role (the role in
     /// --team-database); the desks' role may not change the schema. Reads no data folder.
     MigrateTeam(MigrateTeamArgs),
+    /// The desks of the team: this desk's code, and which desks it trusts to have queued what
+    /// it sends (a sender on a server trusts a desk here, as Settings → Team does).
+    #[command(subcommand)]
+    Team(TeamCliCommand),
 }
 
 /// Options of `logodesk migrate-team`.
@@ -183,6 +187,36 @@ pub struct MigrateTeamArgs {
     /// A CA file (PEM) to trust for the server's certificate instead of the system's roots.
     #[arg(long, value_name = "PATH")]
     pub ca_file: Option<PathBuf>,
+}
+
+/// `logodesk team …`.
+#[derive(Debug, Subcommand)]
+pub enum TeamCliCommand {
+    /// List the team's desks with their codes, and this desk's own code.
+    Desks(DataDirArgs),
+    /// Trust the desk whose code (as Settings → Team shows it on that desk) is CODE.
+    Trust(DeskCodeArgs),
+    /// Refuse the desk whose code is CODE: its orders are not sent from this desk.
+    Refuse(DeskCodeArgs),
+}
+
+/// A data folder, for a command that needs nothing else.
+#[derive(Debug, Args)]
+pub struct DataDirArgs {
+    /// Folder for logodesk's data [default: the user's data folder].
+    #[arg(long, value_name = "PATH", env = "LOGODESK_DATA_DIR")]
+    pub data_dir: Option<PathBuf>,
+}
+
+/// Options of `logodesk team trust` and `team refuse`.
+#[derive(Debug, Args)]
+pub struct DeskCodeArgs {
+    /// The desk's code: its twenty digits, with or without spaces (quote it).
+    #[arg(value_name = "CODE")]
+    pub code: String,
+    /// Folder for logodesk's data [default: the user's data folder].
+    #[arg(long, value_name = "PATH", env = "LOGODESK_DATA_DIR")]
+    pub data_dir: Option<PathBuf>,
 }
 
 /// `logodesk account …`.
@@ -351,6 +385,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             logging::init_stderr();
             run_migrate_team(args)
         }
+        Some(CliCommand::Team(command)) => run_team(command),
         None => run_app(cli.app),
     }
 }
@@ -742,6 +777,55 @@ fn run_history(args: HistoryArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `logodesk team desks|trust|refuse`: on the data folder's team (joined first, as every
+/// command on a team). Lines to stdout for `desks`, a sentence to stderr otherwise.
+fn run_team(command: TeamCliCommand) -> anyhow::Result<()> {
+    let dir = match &command {
+        TeamCliCommand::Desks(args) => args.data_dir.clone(),
+        TeamCliCommand::Trust(args) | TeamCliCommand::Refuse(args) => args.data_dir.clone(),
+    };
+    let (lock, store, _) = open_store(dir)?;
+    let Some(own) = store.has_team().then(|| store.desk_code()).flatten() else {
+        anyhow::bail!(crate::tr!("cli-team-none"));
+    };
+    match command {
+        TeamCliCommand::Desks(_) => {
+            println!("{}", crate::tr!("cli-team-own-code", code = own.as_str()));
+            for desk in store.team_desks()? {
+                println!(
+                    "{}  {}  {}",
+                    desk.code,
+                    desk.name,
+                    commands::desk_state(&desk)
+                );
+            }
+        }
+        TeamCliCommand::Trust(args) => {
+            let desk = store.confirm_desk_by_code(&args.code)?;
+            eprintln!(
+                "{}",
+                crate::tr!("cli-team-trusted", name = desk.name.as_str())
+            );
+        }
+        TeamCliCommand::Refuse(args) => {
+            let code = crate::store::desks::normalise_code(&args.code)
+                .ok_or(crate::store::StoreError::NoSuchDesk)?;
+            let desk = store
+                .team_desks()?
+                .into_iter()
+                .find(|d| d.code == code && !d.this_desk)
+                .ok_or(crate::store::StoreError::NoSuchDesk)?;
+            store.refuse_desk(&desk.key_id)?;
+            eprintln!(
+                "{}",
+                crate::tr!("cli-team-refused", name = desk.name.as_str())
+            );
+        }
+    }
+    drop(lock);
+    Ok(())
+}
+
 fn absolute(path: &Path) -> PathBuf {
     std::path::absolute(path).unwrap_or_else(|_| path.to_owned())
 }
@@ -814,6 +898,31 @@ mod tests {
     #[test]
     fn cli_is_well_formed() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn the_team_commands_take_a_code_and_the_data_folder() {
+        let cli = Cli::try_parse_args_from([
+            "logodesk",
+            "team",
+            "trust",
+            "12345 67890 12345 67890",
+            "--data-dir",
+            "/tmp/desk",
+        ])
+        .unwrap();
+        let Some(CliCommand::Team(TeamCliCommand::Trust(args))) = cli.command else {
+            panic!("team trust: {:?}", cli.command)
+        };
+        assert_eq!(args.code, "12345 67890 12345 67890");
+        assert_eq!(args.data_dir.as_deref(), Some(Path::new("/tmp/desk")));
+        assert!(matches!(
+            Cli::try_parse_args_from(["logodesk", "team", "desks"])
+                .unwrap()
+                .command,
+            Some(CliCommand::Team(TeamCliCommand::Desks(_)))
+        ));
+        assert!(Cli::try_parse_args_from(["logodesk", "team", "refuse"]).is_err());
     }
 
     #[test]

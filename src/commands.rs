@@ -493,6 +493,19 @@ pub fn history_csv(rows: &[LocalOrder], language: Language) -> Result<Vec<u8>, C
     Ok(out)
 }
 
+/// How this desk stands to `desk`, as `logodesk team desks` says it.
+pub fn desk_state(desk: &crate::store::TeamDesk) -> String {
+    use crate::store::DeskTrust;
+    match &desk.trust {
+        _ if desk.this_desk => crate::tr!("cli-team-desk-this"),
+        DeskTrust::Own => crate::tr!("cli-team-desk-earlier"),
+        DeskTrust::Confirmed => crate::tr!("cli-team-desk-confirmed"),
+        DeskTrust::Vouched { by } => crate::tr!("cli-team-desk-vouched", by = by.as_str()),
+        DeskTrust::Untrusted => crate::tr!("cli-team-desk-untrusted"),
+        DeskTrust::Refused => crate::tr!("cli-team-desk-refused"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -342,14 +342,37 @@ impl Keychain {
 
     /// The team database's entry of this data folder (`user` = [`TEAM_USER`]).
     fn team_entry(&self) -> Result<Entry, KeychainError> {
+        self.folder_entry(TEAM_USER)
+    }
+
+    /// This data folder's entry named `user` (the team's password, the desk's signing key).
+    fn folder_entry(&self, user: &str) -> Result<Entry, KeychainError> {
         match &*self.lock() {
             Inner::Store { store, service, .. } => store
-                .build(service, TEAM_USER, None)
+                .build(service, user, None)
                 .map_err(|e| KeychainError::Failed(describe(&e))),
             Inner::Unavailable { reason } | Inner::SessionOnly { reason, .. } => {
                 Err(KeychainError::Unavailable(reason.clone()))
             }
         }
+    }
+
+    /// This desk's signing key on its team (`store::desks`: a PKCS#8 document in base64), if
+    /// one is kept. Without a keychain: [`KeychainError::Unavailable`] (the desk then signs
+    /// with a key for this run only).
+    pub fn desk_key(&self) -> Result<Option<SecretString>, KeychainError> {
+        match self.folder_entry(DESK_KEY_USER)?.get_password() {
+            Ok(key) => Ok(Some(SecretString::from(key))),
+            Err(keyring_core::Error::NoEntry) => Ok(None),
+            Err(e) => Err(KeychainError::Failed(describe(&e))),
+        }
+    }
+
+    /// Keeps this desk's signing key (only ever in a keychain).
+    pub fn set_desk_key(&self, key: &SecretString) -> Result<(), KeychainError> {
+        self.folder_entry(DESK_KEY_USER)?
+            .set_password(key.expose_secret())
+            .map_err(|e| KeychainError::Failed(describe(&e)))
     }
 
     /// Stores the team database's password (only ever in a keychain: a session-only
@@ -430,6 +453,8 @@ fn read_or_adopt(
     }
     Ok(None)
 }
+/// The `user` of the entry of this desk's signing key on its team (`store::desks`).
+pub const DESK_KEY_USER: &str = "desk-signing-key";
 
 #[cfg(target_os = "linux")]
 fn system_store() -> Result<Arc<CredentialStore>, String> {
@@ -529,6 +554,29 @@ mod tests {
         assert!(!sentence.contains("API key"), "{sentence}");
         assert!(none.team_password().unwrap().is_none());
         none.delete_team_password().unwrap();
+    }
+
+    #[test]
+    fn the_desk_key_is_kept_per_data_folder_and_only_in_a_keychain() {
+        let store = keyring_core::mock::Store::new().unwrap();
+        let a = Keychain::with_store(store.clone());
+        a.scope_to("aaaa", None).unwrap();
+        let b = Keychain::with_store(store);
+        b.scope_to("bbbb", None).unwrap();
+        assert!(a.desk_key().unwrap().is_none());
+        a.set_desk_key(&SecretString::from("pkcs8-in-base64"))
+            .unwrap();
+        assert_eq!(
+            a.desk_key().unwrap().unwrap().expose_secret(),
+            "pkcs8-in-base64"
+        );
+        assert!(b.desk_key().unwrap().is_none(), "another folder's key");
+        let none = Keychain::unavailable("no keychain here");
+        assert!(matches!(
+            none.desk_key(),
+            Err(KeychainError::Unavailable(_))
+        ));
+        assert!(none.set_desk_key(&SecretString::from("x")).is_err());
     }
 
     #[test]

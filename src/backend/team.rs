@@ -53,6 +53,18 @@ pub enum TeamCommand {
     Forget { request: RequestId },
     /// "Choose…" a CA file (answered by `CaFilePicked`).
     PickCaFile { request: RequestId },
+    /// The desks of the team and how this desk stands to each (answered by `Desks`).
+    Desks { request: RequestId },
+    /// The person compared desk `key_id`'s `code` with the code that desk shows, and confirms
+    /// it: trusted here and vouched for in the team database (answered by `Desks`).
+    ConfirmDesk {
+        request: RequestId,
+        key_id: String,
+        code: String,
+    },
+    /// The person refuses desk `key_id` (or stops trusting it) on this desk (answered by
+    /// `Desks`).
+    RefuseDesk { request: RequestId, key_id: String },
 }
 
 /// What the backend tells Settings and the status bar.
@@ -78,6 +90,21 @@ pub enum TeamEvent {
     /// The desk left the team (Forget) with something kept here for it, which is this
     /// desk's own now (a notice).
     Left(crate::store::LeftReport),
+    /// The desks of the team (an answer, and a notice whenever the team's desks or vouches
+    /// change: a desk asking to join shows at once).
+    Desks(TeamDesks),
+    /// Team orders refused by this desk or another, not sent by any (a notice naming each,
+    /// once on every desk).
+    Refused(Vec<crate::store::RefusedOrder>),
+}
+
+/// The desks of the team as this desk sees them (`store::desks`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TeamDesks {
+    /// This desk's code, to compare on another desk; `None` without a team.
+    pub own_code: Option<String>,
+    /// The desks registered in the team database, those waiting for a confirmation first.
+    pub desks: Vec<crate::store::TeamDesk>,
 }
 
 debug_as_name!(TeamCommand, TeamEvent);
@@ -90,7 +117,10 @@ impl TeamCommand {
             | TeamCommand::Save { request, .. }
             | TeamCommand::Test { request, .. }
             | TeamCommand::Forget { request }
-            | TeamCommand::PickCaFile { request } => Some(*request),
+            | TeamCommand::PickCaFile { request }
+            | TeamCommand::Desks { request }
+            | TeamCommand::ConfirmDesk { request, .. }
+            | TeamCommand::RefuseDesk { request, .. } => Some(*request),
         }
     }
 }
@@ -279,8 +309,31 @@ impl Team {
                 let forgotten = self.forget().await.map(|()| TeamEvent::Saved);
                 self.sink.reply(generation, request, forgotten);
             }
+            TeamCommand::Desks { request } => self.reply_desks(request, Ok(())).await,
+            TeamCommand::ConfirmDesk {
+                request,
+                key_id,
+                code,
+            } => {
+                let done =
+                    with_store(&self.link.store, move |s| s.confirm_desk(&key_id, &code)).await;
+                self.reply_desks(request, done).await;
+            }
+            TeamCommand::RefuseDesk { request, key_id } => {
+                let done = with_store(&self.link.store, move |s| s.refuse_desk(&key_id)).await;
+                self.reply_desks(request, done).await;
+            }
         }
         Ok(())
+    }
+
+    /// Answers `request` with the team's desks as they are after `done`, or with its failure.
+    async fn reply_desks(&self, request: RequestId, done: Result<(), UserError>) {
+        let answer = match done {
+            Ok(()) => desks(&self.link.store).await.map(TeamEvent::Desks),
+            Err(e) => Err(e),
+        };
+        self.sink.reply(self.generation, request, answer);
     }
 
     /// What is saved, for Settings.
@@ -555,6 +608,12 @@ async fn watch(settings: TeamSettings, sink: Sink<TeamEvent>, link: TeamLink) {
                 {
                     tracing::info!(error = %e.message, "the team's accounts could not be read again");
                 }
+                if tables.contains("desks") || tables.contains("desk_vouches") {
+                    tell_desks(&sink, &link).await;
+                }
+                if tables.contains("local_orders") {
+                    tell_refusals(&sink, &link).await;
+                }
                 link.worker.ask(WorkerRequest::TeamChanged(tables));
                 continue;
             }
@@ -605,6 +664,8 @@ async fn watch(settings: TeamSettings, sink: Sink<TeamEvent>, link: TeamLink) {
         let status = match attach_and_join(&settings, &link).await {
             Ok(report) => {
                 failures = 0;
+                tell_desks(&sink, &link).await;
+                tell_refusals(&sink, &link).await;
                 attached(report, &sink, &link)
             }
             Err(e) => {
@@ -619,6 +680,37 @@ async fn watch(settings: TeamSettings, sink: Sink<TeamEvent>, link: TeamLink) {
             }
         };
         tell(&sink, &mut told, status);
+    }
+}
+
+/// The desks of the team as this desk sees them now (`store::desks`).
+/// Out of reach: none (the status bar says the team database is away).
+async fn desks(store: &SharedStore) -> Result<TeamDesks, UserError> {
+    with_store(store, |s| match s.team_desks() {
+        Ok(desks) => Ok(TeamDesks {
+            own_code: s.has_team().then(|| s.desk_code()).flatten(),
+            desks,
+        }),
+        Err(e) if e.is_team_unreachable() => Ok(TeamDesks::default()),
+        Err(e) => Err(e),
+    })
+    .await
+}
+
+/// Tells Settings → Team the desks of the team (a desk may be asking to join).
+async fn tell_desks(sink: &Sink<TeamEvent>, link: &TeamLink) {
+    match desks(&link.store).await {
+        Ok(desks) => sink.notice(TeamEvent::Desks(desks)),
+        Err(e) => tracing::info!(error = %e.message, "the team's desks could not be read"),
+    }
+}
+
+/// Tells the person of each team order refused since they were last told (on every desk).
+async fn tell_refusals(sink: &Sink<TeamEvent>, link: &TeamLink) {
+    match with_store(&link.store, |s| s.refusals_to_tell()).await {
+        Ok(refused) if !refused.is_empty() => sink.notice(TeamEvent::Refused(refused)),
+        Ok(_) => {}
+        Err(e) => tracing::info!(error = %e.message, "the team's refused orders could not be read"),
     }
 }
 

@@ -15,7 +15,8 @@
 //!
 //! An order that was being sent moves with its key, its exact body and its "may have reached
 //! the service" marks: whichever desk sends it next sends the same bytes with the same
-//! Idempotency-Key, which the service answers with the order it already made. The built-in
+//! Idempotency-Key, which the service answers with the order it already made. This desk signs
+//! each moved row that may be sent under the team's account (`store::desks`). The built-in
 //! sandbox's account and orders stay on this desk (another desk's sandbox is another service).
 
 use super::db::{Db, Value, params};
@@ -320,7 +321,11 @@ impl Store {
                     let team_row = match tx.query_opt(&sql, &values)? {
                         Some(r) => {
                             count(&mut report);
-                            r.get::<i64>(0)?
+                            let team_row = r.get::<i64>(0)?;
+                            // Under the team's account now: signed by this desk for it (a row
+                            // that may be sent, `store::desks`).
+                            self.sign_row(tx, LocalOrderId(team_row), None)?;
+                            team_row
                         }
                         None => match same_order(tx, &by_name, team_id)? {
                             // The team holds this very order (its key, or the service's

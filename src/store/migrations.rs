@@ -330,6 +330,43 @@ pub const MIGRATIONS: &[&str] = &[
     // scopes the Idempotency-Key to the caller's own organization then, so only a key with
     // the same print resends it. NULL: no such send, or the body names its organization.
     "ALTER TABLE local_orders ADD COLUMN sent_key TEXT;",
+    // 17: rows no desk placed are never sent (issue 38, item 3, `store::desks`). On every
+    // order, the key id of the desk that signed it and its Ed25519 signature over the bytes
+    // that matter for money, and why a desk refused to send it (`refused`: `unsigned`,
+    // `changed`, `refused-desk`; its sentence is the row's `error_message`), with an index of
+    // the refused rows. The team's `desks` (each desk's public key, under its key id) and
+    // `desk_vouches` (a desk's signature over another desk's key) are here only so that both
+    // schemas keep the same tables. This desk's own: `desk_trust`, the keys it trusts (its own,
+    // those its person confirmed) or refused, never read from the team database; and
+    // `refusals_told`, the refused team rows its person was told of.
+    "ALTER TABLE local_orders ADD COLUMN signed_by TEXT;
+    ALTER TABLE local_orders ADD COLUMN signature BLOB;
+    ALTER TABLE local_orders ADD COLUMN refused TEXT;
+    CREATE INDEX local_orders_refused ON local_orders (id) WHERE refused IS NOT NULL;
+    CREATE TABLE desks (
+        key_id              TEXT PRIMARY KEY,
+        name                TEXT NOT NULL DEFAULT '',
+        public_key          BLOB NOT NULL,
+        registered_at       TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+    );
+    CREATE TABLE desk_vouches (
+        voucher             TEXT NOT NULL,
+        key_id              TEXT NOT NULL,
+        public_key          BLOB NOT NULL,
+        signature           BLOB NOT NULL,
+        at                  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+        PRIMARY KEY (voucher, key_id)
+    );
+    CREATE TABLE desk_trust (
+        key_id              TEXT PRIMARY KEY,
+        public_key          BLOB NOT NULL,
+        name                TEXT NOT NULL DEFAULT '',
+        trust               TEXT NOT NULL CHECK (trust IN ('own', 'confirmed', 'refused')),
+        at                  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+    );
+    CREATE TABLE refusals_told (
+        order_id            INTEGER PRIMARY KEY
+    );",
 ];
 /// The schema version this build writes.
 pub fn latest() -> i64 {
@@ -613,6 +650,34 @@ pub const PG_MIGRATIONS: &[&str] = &[
     ALTER FUNCTION history_columns() SET search_path = pg_catalog, logodesk, pg_temp;"#,
     // 9: SQLite's version 16 (the print of the key a first send went with).
     "ALTER TABLE local_orders ADD COLUMN sent_key TEXT;",
+    // 10: SQLite's version 17 (what each desk signs, `store::desks`), without the desk's own
+    // tables: the team's `desks` and `desk_vouches`, announced on the channel like the
+    // others (a desk asking to join shows on the others at once). A refusal is announced as
+    // the change of state it is.
+    r#"ALTER TABLE local_orders ADD COLUMN signed_by TEXT;
+    ALTER TABLE local_orders ADD COLUMN signature BYTEA;
+    ALTER TABLE local_orders ADD COLUMN refused TEXT;
+    CREATE INDEX local_orders_refused ON local_orders (id) WHERE refused IS NOT NULL;
+    CREATE TABLE desks (
+        key_id              TEXT PRIMARY KEY,
+        name                TEXT NOT NULL DEFAULT '',
+        public_key          BYTEA NOT NULL,
+        registered_at       TEXT COLLATE "C" NOT NULL
+                            DEFAULT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+    );
+    CREATE TABLE desk_vouches (
+        voucher             TEXT NOT NULL,
+        key_id              TEXT NOT NULL,
+        public_key          BYTEA NOT NULL,
+        signature           BYTEA NOT NULL,
+        at                  TEXT COLLATE "C" NOT NULL
+                            DEFAULT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        PRIMARY KEY (voucher, key_id)
+    );
+    CREATE TRIGGER desks_announce AFTER INSERT OR UPDATE OR DELETE
+        ON desks FOR EACH STATEMENT EXECUTE FUNCTION announce_change();
+    CREATE TRIGGER desk_vouches_announce AFTER INSERT OR UPDATE OR DELETE
+        ON desk_vouches FOR EACH STATEMENT EXECUTE FUNCTION announce_change();"#,
 ];
 /// The team database's schema version this build writes.
 pub fn latest_postgres() -> i64 {
@@ -900,7 +965,7 @@ mod tests {
             .unwrap();
         assert_eq!(
             tables,
-            "accounts,editor_drafts,local_orders,meta,proof_steps,schema_version,vectorize_tasks"
+            "accounts,desk_vouches,desks,editor_drafts,local_orders,meta,proof_steps,schema_version,vectorize_tasks"
         );
     }
 
@@ -917,6 +982,8 @@ mod tests {
             "vectorize_tasks",
             "meta",
             "proof_steps",
+            "desks",
+            "desk_vouches",
         ] {
             let mut pg = postgres.column_names(table);
             pg.retain(|c| c != "rowid");

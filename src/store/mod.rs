@@ -15,6 +15,7 @@
 pub mod accounts;
 pub mod approvals;
 pub(crate) mod db;
+pub mod desks;
 pub mod editor;
 pub mod identity;
 pub mod join;
@@ -29,6 +30,7 @@ pub use accounts::{
     AccountId, AccountKind, AccountRecord, AccountWork, Destination, DestinationPart, KeyLocation,
     NewAccount, SANDBOX_ACCOUNT_NAME, SANDBOX_DESTINATION,
 };
+pub use desks::{DeskKey, DeskTrust, RefusedOrder, TeamDesk};
 pub use join::JoinReport;
 pub use offline::{KeptReport, LeftAccount, LeftReport};
 pub use orders::{
@@ -117,6 +119,17 @@ pub enum StoreError {
     /// Joining: the team has an account of this name with another address.
     #[error("{}", crate::tr!("store-join-name-taken", name = .0.as_str()))]
     JoinNameTaken(String),
+    /// A team row is not signed by a desk this desk trusts over exactly what would be sent
+    /// (`desks`): the row's sentence. Nothing was sent.
+    #[error("{0}")]
+    NotSigned(String),
+    /// No desk of the team has this key or code (it left the team database meanwhile, or the
+    /// code was mistyped).
+    #[error("{}", crate::tr!("store-no-such-desk"))]
+    NoSuchDesk,
+    /// The desk's key registered now is not the one whose code was shown: compare again.
+    #[error("{}", crate::tr!("store-desk-changed"))]
+    DeskChanged,
 }
 
 /// What went wrong with the team database, in the server's words when it answered ("canceling
@@ -198,6 +211,8 @@ pub struct Store {
     /// Notified when a call finds the team database's connection broken (`offline`): the
     /// team's watch connects again.
     team_broken: Arc<tokio::sync::Notify>,
+    /// This desk's signing key: what it queues for the team is signed with it (`desks`).
+    desk_key: Option<DeskKey>,
 }
 
 /// The team database attached to a desk's store, and the desk's name (who placed an order).
@@ -249,6 +264,7 @@ impl Store {
             team: None,
             keep_here: Cell::new(false),
             team_broken: Arc::default(),
+            desk_key: None,
         })
     }
 
@@ -265,13 +281,15 @@ impl Store {
             team: None,
             keep_here: Cell::new(false),
             team_broken: Arc::default(),
+            desk_key: None,
         })
     }
 
     /// Attaches the team database on `client` (migrating it first, as
     /// [`Store::open_postgres`]): from now on the team's accounts and their rows are read and
     /// written there; `desk` names this desk on the orders it queues. Replaces a team attached
-    /// before (a reconnect). The team's accounts are read at once (`offline`).
+    /// before (a reconnect). This desk's signing key is registered there (`desks`; a key for
+    /// this run if none was set), and the team's accounts are read at once (`offline`).
     pub fn attach_team(&mut self, client: postgres::Client, desk: &str) -> Result<(), StoreError> {
         let team = Store::open_postgres(client)?;
         team.db.on_broken(self.team_broken.clone());
@@ -280,6 +298,7 @@ impl Store {
             desk: desk.trim().to_owned(),
             away: false,
         });
+        self.register_desk()?;
         self.remember_team_accounts()
     }
 

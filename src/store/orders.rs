@@ -1048,13 +1048,17 @@ impl Store {
 
     /// Sends a held row to the destination its account has now (the person confirmed). A row
     /// the service already answered a tracking id for is never moved to another address: that
-    /// id names another order (or none) there. Answers whether the row moved.
+    /// id names another order (or none) there. Answers whether the row moved. A team row whose
+    /// signature held is signed again by this desk for its new destination; one whose did not
+    /// stays refused to every desk (`store::desks`).
     ///
     /// A team row takes this desk's key of now as one that may send it (`store::identity`).
     pub fn retarget(&self, id: LocalOrderId) -> Result<bool, StoreError> {
         let mut values = params![id.0].to_vec();
         values.extend(here_values(self.credential_of_row(id)?.as_ref()));
-        let n = self.on_order(id)?.execute(
+        let db = self.on_order(id)?;
+        let intact = self.intact_before(db, "id = $1", id.0)?;
+        let n = db.execute(
             &format!(
                 "UPDATE local_orders SET {SET_DEST_FROM_ACCOUNT}, {}, updated_at = {NOW}
                  WHERE id = $1 AND state IN ('queued', 'sent', 'uncertain', 'unknown')
@@ -1065,6 +1069,9 @@ impl Store {
             ),
             &values,
         )?;
+        if n == 1 {
+            self.sign_again(db, &intact)?;
+        }
         Ok(n == 1)
     }
 
@@ -1072,7 +1079,8 @@ impl Store {
     /// so when changing the account): every queued order no send of which reached a service,
     /// and every waiting order of the same address (a new key, header style or organization
     /// on the same service). Orders that may already be at another address stay held: sent
-    /// or looked up elsewhere, they could be placed twice.
+    /// or looked up elsewhere, they could be placed twice. Team rows are signed again as in
+    /// [`Store::retarget`].
     ///
     /// A team account: the rows an earlier key of this desk sent take its key of now as one
     /// that may send them (`store::identity`); the other desks' rows are not this desk's to
@@ -1080,7 +1088,9 @@ impl Store {
     pub fn retarget_account(&self, account: AccountId) -> Result<usize, StoreError> {
         let mut values = params![account.0].to_vec();
         values.extend(here_values(self.credential(account)?.as_ref()));
-        let n = self.on_account(account)?.execute(
+        let db = self.on_account(account)?;
+        let intact = self.intact_before(db, "account_id = $1", account.0)?;
+        let n = db.execute(
             &format!(
                 "UPDATE local_orders SET {SET_DEST_FROM_ACCOUNT},
                     sent_with = CASE WHEN sent_with LIKE $2 THEN {} ELSE sent_with END,
@@ -1092,6 +1102,9 @@ impl Store {
             ),
             &values,
         )?;
+        if n > 0 {
+            self.sign_again(db, &intact)?;
+        }
         Ok(usize::try_from(n).unwrap_or(usize::MAX))
     }
 
@@ -1288,7 +1301,9 @@ impl Store {
     /// The claim gets a fresh token and a lease of `lease` from the statement's time. One
     /// statement: on PostgreSQL the row is picked `FOR UPDATE SKIP LOCKED` (a row another
     /// desk is claiming this instant is skipped, not waited for) and no lock outlives it.
-    /// `None`: nothing to claim now.
+    /// `None`: nothing to claim now. On a desk of a team only rows signed by a desk this desk
+    /// decided on, by no registered desk or by none are claimed; [`Store::vet_claim`] checks
+    /// the claimed row before anything is sent (`store::desks`).
     pub fn claim_next(
         &self,
         desk: &DeskId,
@@ -1319,6 +1334,27 @@ impl Store {
             let [mine, this_key, _] = here_values(self.credential(*account)?.as_ref());
             values.extend([mine, this_key]);
         }
+        // Rows signed by a desk registered in the team that this desk has not decided on are
+        // left to a desk that trusts it (`store::desks`); the rest is checked after the claim.
+        let signers = match self.claim_signers()? {
+            Some(keys) => {
+                let first = values.len() + 1;
+                let holes: Vec<String> = (first..first + keys.len())
+                    .map(|i| format!("${i}"))
+                    .collect();
+                values.extend(keys.into_iter().map(Value::from));
+                format!(
+                    "(o.signed_by IS NULL OR o.signed_by IN ({}) OR NOT EXISTS
+                        (SELECT 1 FROM desks d WHERE d.key_id = o.signed_by))",
+                    if holes.is_empty() {
+                        "NULL".to_owned()
+                    } else {
+                        holes.join(", ")
+                    }
+                )
+            }
+            None => "1 = 1".to_owned(),
+        };
         let row = self.on_account(sendable[0].0)?.query_opt(
             &format!(
                 "UPDATE local_orders SET claimed_by = $1, claim_token = $2,
@@ -1328,7 +1364,7 @@ impl Store {
                     WHERE o.state = 'queued'
                       AND (o.lease_until IS NULL OR o.lease_until < {NOW} OR o.claimed_by = $1)
                       AND (o.sent_key IS NULL OR o.sent_key = $4)
-                      AND ({})
+                      AND ({}) AND {signers}
                       AND EXISTS (SELECT 1 FROM accounts a
                                   WHERE a.id = o.account_id AND {MATCHES_ACCOUNT})
                     ORDER BY o.id LIMIT 1{{skip_locked}})

@@ -5,7 +5,7 @@
 
 use super::{SavedError, SavedTeam, TeamError, TeamSettings};
 use crate::keychain::{Keychain, KeychainError};
-use crate::store::{AccountId, JoinReport, KeyLocation, LeftReport, Store, StoreError};
+use crate::store::{AccountId, DeskKey, JoinReport, KeyLocation, LeftReport, Store, StoreError};
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -57,6 +57,11 @@ pub fn join_on(
     desk: &str,
     proofs: Option<&Path>,
 ) -> Result<JoinReport, JoinError> {
+    if !store.has_desk_key()
+        && let Some(key) = desk_key(keychain)
+    {
+        store.set_desk_key(key);
+    }
     store.attach_team(client, desk)?;
     let mut report = store.copy_into_team(proofs)?;
     if !report.is_empty() {
@@ -71,6 +76,35 @@ pub fn join_on(
     report.kept.kept_apart.extend(back.kept_apart);
     store.remember_team_accounts()?;
     Ok(report)
+}
+
+/// This desk's signing key on its team (`store::desks`): the keychain's, made and kept there
+/// on first use. Without a keychain (or if it fails, or holds something that does not read) a
+/// key for this run only: what this desk queues in this run is then sent by this desk, or by a
+/// desk whose person confirmed that key. `None` only if the system's random source fails.
+fn desk_key(keychain: &Keychain) -> Option<DeskKey> {
+    use secrecy::ExposeSecret as _;
+    let keep = match keychain.desk_key() {
+        Ok(Some(text)) => match DeskKey::from_pkcs8_base64(text.expose_secret()) {
+            Some(key) => return Some(key),
+            None => {
+                tracing::warn!(
+                    "this desk's signing key in the keychain does not read; a new one is made"
+                );
+                true
+            }
+        },
+        Ok(None) => true,
+        Err(e) => {
+            tracing::warn!(error = %e, "this desk's signing key is kept for this run only");
+            false
+        }
+    };
+    let (key, secret) = DeskKey::generate()?;
+    if keep && let Err(e) = keychain.set_desk_key(&secret) {
+        tracing::warn!(error = %e, "this desk's signing key could not be kept; it is used for this run only");
+    }
+    Some(key)
 }
 
 /// After [`Store::copy_into_team`]: each joined account's key copied to the team account's

@@ -96,6 +96,8 @@ pub enum Slot {
     TeamTest,
     /// "Choose…" a CA file.
     TeamPick,
+    /// The desks of the team, and confirming or refusing one.
+    TeamDesks,
 }
 
 impl Slot {
@@ -118,7 +120,8 @@ impl Slot {
             | Slot::TeamLoad
             | Slot::TeamSave
             | Slot::TeamTest
-            | Slot::TeamPick => Screen::Settings,
+            | Slot::TeamPick
+            | Slot::TeamDesks => Screen::Settings,
             Slot::DesignOpen
             | Slot::DesignClone
             | Slot::DesignViews

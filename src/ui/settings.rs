@@ -891,7 +891,9 @@ impl ScreenView for Settings {
             self.confirm_remove = None;
         } else if matches!(
             reply.slot,
-            Some(Slot::TeamLoad | Slot::TeamSave | Slot::TeamTest | Slot::TeamPick)
+            Some(
+                Slot::TeamLoad | Slot::TeamSave | Slot::TeamTest | Slot::TeamPick | Slot::TeamDesks
+            )
         ) {
             self.team.on_failed(error);
         } else {

@@ -4,11 +4,13 @@
 use super::theme::{self, field, space, table};
 use super::widgets::UiExt as _;
 use super::{Shared, Slot};
-use crate::backend::team::{TeamCommand, TeamEvent, TeamStatus};
+use crate::backend::team::{TeamCommand, TeamDesks, TeamEvent, TeamStatus};
 use crate::backend::{Command, UserError};
+use crate::store::{DeskTrust, TeamDesk};
 use crate::team::{SavedTeam, TeamAddress, TestReport};
 use egui::{RichText, Ui};
 use secrecy::SecretString;
+use std::collections::HashSet;
 use std::path::PathBuf;
 
 /// The Team section's state.
@@ -25,6 +27,10 @@ pub struct TeamSection {
     run_address: Option<String>,
     pub report: Option<TestReport>,
     pub error: Option<UserError>,
+    /// The desks of the team and how this desk stands to each (`store::desks`).
+    pub desks: TeamDesks,
+    /// Desks waiting for a confirmation that a notice already named (each once a run).
+    announced: HashSet<String>,
 }
 
 impl TeamSection {
@@ -60,6 +66,34 @@ impl TeamSection {
             TeamEvent::CaFilePicked(None) | TeamEvent::Status(_) => {}
             TeamEvent::Joined(report) => joined_notices(&report, shared),
             TeamEvent::Left(report) => left_notice(&report, shared),
+            TeamEvent::Desks(desks) => {
+                for desk in &desks.desks {
+                    if desk.trust == DeskTrust::Untrusted
+                        && self.announced.insert(desk.key_id.clone())
+                    {
+                        let name = desk.name.as_str();
+                        shared.notifications.success(if desk.newer {
+                            crate::tr!("settings-team-desk-asks", name = name)
+                        } else {
+                            crate::tr!("settings-team-desk-unconfirmed", name = name)
+                        });
+                    }
+                }
+                self.desks = desks;
+            }
+            TeamEvent::Refused(rows) => {
+                for row in rows {
+                    shared.notifications.error(&UserError::new(
+                        crate::tr!(
+                            "settings-team-order-refused",
+                            reference = row.reference.as_str(),
+                            recipient = row.recipient.as_str(),
+                            why = row.why.as_str()
+                        ),
+                        None,
+                    ));
+                }
+            }
         }
     }
 
@@ -74,6 +108,11 @@ impl TeamSection {
             Slot::TeamLoad,
             &crate::tr!("settings-team-loading"),
             |request| Command::Team(TeamCommand::Load { request }),
+        );
+        shared.request(
+            Slot::TeamDesks,
+            &crate::tr!("settings-team-desks-loading"),
+            |request| Command::Team(TeamCommand::Desks { request }),
         );
     }
 
@@ -262,6 +301,121 @@ impl TeamSection {
             if let Some(e) = &self.error {
                 ui.add_space(space::S);
                 ui.error_box(e, "team");
+            }
+            if let Some(code) = &self.desks.own_code {
+                ui.add_space(space::L);
+                desks_ui(ui, code, &self.desks.desks, shared);
+            }
+        });
+    }
+}
+
+/// The desks of the team: this desk's code, each desk waiting for a confirmation with its
+/// code and *Confirm* / *Refuse*, and how this desk stands to the others (`store::desks`).
+fn desks_ui(ui: &mut Ui, own_code: &str, desks: &[TeamDesk], shared: &mut Shared<'_>) {
+    let t = theme::tokens(ui.ctx());
+    let busy = shared.requests.is_running(Slot::TeamDesks);
+    ui.section_heading(&crate::tr!("settings-team-desks-heading"));
+    ui.muted_small(&crate::tr!("settings-team-desks-hint"));
+    ui.add_space(space::S);
+    ui.horizontal_wrapped(|ui| {
+        ui.label(crate::tr!("settings-team-own-code"));
+        ui.label(RichText::new(own_code).monospace().strong());
+    });
+    let decide = |shared: &mut Shared<'_>, desk: &TeamDesk, confirm: bool| {
+        let (key_id, code) = (desk.key_id.clone(), desk.code.clone());
+        shared.request(
+            Slot::TeamDesks,
+            &crate::tr!("settings-team-desks-saving"),
+            |request| {
+                Command::Team(if confirm {
+                    TeamCommand::ConfirmDesk {
+                        request,
+                        key_id,
+                        code,
+                    }
+                } else {
+                    TeamCommand::RefuseDesk { request, key_id }
+                })
+            },
+        );
+    };
+    for desk in desks.iter().filter(|d| !d.this_desk) {
+        ui.add_space(space::S);
+        let name = desk.name.as_str();
+        if desk.trust == DeskTrust::Untrusted {
+            egui::Frame::new()
+                .fill(t.warning_soft)
+                .corner_radius(theme::radius::CONTROL)
+                .inner_margin(space::M)
+                .show(ui, |ui| {
+                    ui.set_width(ui.available_width());
+                    ui.add(
+                        egui::Label::new(
+                            RichText::new(if desk.newer {
+                                crate::tr!("settings-team-desk-waits", name = name)
+                            } else {
+                                crate::tr!("settings-team-desk-not-confirmed", name = name)
+                            })
+                            .color(t.warning),
+                        )
+                        .wrap(),
+                    );
+                    ui.label(RichText::new(&desk.code).monospace().strong());
+                    ui.horizontal(|ui| {
+                        if ui
+                            .add_enabled(
+                                !busy,
+                                egui::Button::new(crate::tr!("settings-team-desk-confirm")),
+                            )
+                            .on_hover_text(crate::tr!("settings-team-desk-confirm-hover"))
+                            .clicked()
+                        {
+                            decide(shared, desk, true);
+                        }
+                        if ui
+                            .add_enabled(
+                                !busy,
+                                egui::Button::new(crate::tr!("settings-team-desk-refuse")),
+                            )
+                            .on_hover_text(crate::tr!("settings-team-desk-refuse-hover"))
+                            .clicked()
+                        {
+                            decide(shared, desk, false);
+                        }
+                    });
+                });
+            continue;
+        }
+        let state = match &desk.trust {
+            DeskTrust::Confirmed => crate::tr!("settings-team-desk-confirmed", name = name),
+            DeskTrust::Vouched { by } => {
+                crate::tr!("settings-team-desk-vouched", name = name, by = by.as_str())
+            }
+            DeskTrust::Refused => crate::tr!("settings-team-desk-refused", name = name),
+            // An earlier key of this desk (a run without a keychain).
+            DeskTrust::Own | DeskTrust::Untrusted => {
+                crate::tr!("settings-team-desk-own-earlier", name = name)
+            }
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.label(state);
+            ui.label(
+                RichText::new(&desk.code)
+                    .monospace()
+                    .small()
+                    .color(t.text_muted),
+            );
+            let (label, confirm) = match desk.trust {
+                DeskTrust::Refused => (crate::tr!("settings-team-desk-confirm"), true),
+                DeskTrust::Own => return,
+                _ => (crate::tr!("settings-team-desk-distrust"), false),
+            };
+            if ui
+                .add_enabled(!busy, egui::Button::new(label).small())
+                .clicked()
+            {
+                decide(shared, desk, confirm);
             }
         });
     }

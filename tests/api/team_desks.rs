@@ -44,11 +44,17 @@ fn desk(env: &Env, team: &str, name: &str, reference: &str) -> Desk {
 }
 
 fn start(desk: &Desk) -> Backend {
+    start_on(desk, StartAccount::Id(desk.account))
+}
+
+/// A desk's backend showing `account` first (a desk started again after its join shows the
+/// team's account by its name: its own account id is gone).
+fn start_on(desk: &Desk, account: StartAccount) -> Backend {
     Backend::start(
         BackendConfig {
             sandbox: None,
             keychain: Some(desk.keychain.clone()),
-            start_account: StartAccount::Id(desk.account),
+            start_account: account,
             retry: fast_retry().with_max_retries(0),
             order_poll: Duration::from_millis(200),
             task_poll: Duration::from_millis(200),
@@ -367,4 +373,143 @@ fn orders_whose_commit_answer_is_lost_are_placed_once() {
         ),
         "one team row each, with the key it was made with"
     );
+}
+
+/// Waits until `b`'s history shows `reference` refused (not sent, its sentence `contains`) and
+/// a notice names it; answers the row.
+fn refused_on(b: &Backend, reference: &str, contains: &str) -> LocalOrder {
+    let (mut row, mut told, mut seen) = (None, false, None);
+    let started = Instant::now();
+    while row.is_none() || !told {
+        while let Some(envelope) = b.try_recv() {
+            match envelope.event {
+                Event::Orders(OrdersEvent::Lists { history, .. }) => {
+                    if let Some(r) = history.rows.iter().find(|o| o.reference == reference) {
+                        seen = Some(r.clone());
+                        if r.error_message
+                            .as_deref()
+                            .is_some_and(|m| m.contains(contains))
+                        {
+                            row = Some(r.clone());
+                        }
+                    }
+                }
+                Event::Team(TeamEvent::Refused(rows)) => {
+                    told |= rows.iter().any(|r| r.reference == reference);
+                }
+                _ => {}
+            }
+        }
+        assert!(
+            started.elapsed() < PATIENCE,
+            "{reference} not refused ({contains:?}) and told: row {seen:?}, told {told}"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    row.expect("the refused row")
+}
+
+/// Plain SQL on the team database (as its role, `psql`): what anyone with the password can do.
+fn psql(database: &str, sql: &str) {
+    pg_cluster::shared()
+        .psql(database, &format!("SET search_path TO logodesk; {sql}"))
+        .unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// Issue 38 item 3: the database password alone spends nothing. With two desks running on the
+/// team, a queued row INSERTed with plain SQL (a valid body, a fresh key, no desk's signature)
+/// is refused before anything is sent, and both desks' History and notices name it. A row
+/// Anna queued whose delivery address is then changed with plain SQL is refused when her desk
+/// next sends, while the row beside it, left as it was, is placed once. Bo's desk, never
+/// confirmed on Anna's, sends its own orders itself.
+#[test]
+fn rows_no_desk_placed_or_changed_since_are_never_sent_and_every_desk_says_so() {
+    let service = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let env = service.block_on(start_with(SandboxConfig::fast()));
+    let database = pg_cluster::shared().create_database();
+    let team = pg_cluster::shared().socket_url(&database);
+    let anna = desk(&env, &team, "Anna", "SIGNED-A1");
+    let bo = desk(&env, &team, "Bo", "SIGNED-B1");
+    let a = start(&anna);
+    history_until(&a, "Anna's order placed", PATIENCE, |h| {
+        h.iter()
+            .any(|o| o.reference == "SIGNED-A1" && o.tracking_id.is_some())
+    });
+    let b = start(&bo);
+    history_until(&b, "Bo's order placed by his own desk", PATIENCE, |h| {
+        h.iter()
+            .any(|o| o.reference == "SIGNED-B1" && o.tracking_id.is_some())
+    });
+
+    // Written by hand while both desks run: a valid order for the team's account.
+    let body = serde_json::to_string(&simple_order(&env, "BY-HAND-1")).unwrap();
+    psql(
+        &database,
+        &format!(
+            "INSERT INTO local_orders (account_id, state, idempotency_key, body, reference,
+                recipient, dest_base, dest_auth, dest_org, dest_key_version, placed_by)
+             SELECT id, 'queued', '{}', convert_to('{}', 'UTF8'), 'BY-HAND-1', 'Mallory',
+                base_url, auth_style, organization_id, credential_version, 'Anna'
+             FROM accounts WHERE name = 'Club shop'",
+            uuid::Uuid::new_v4(),
+            body.replace('\'', "''")
+        ),
+    );
+    for desk in [&a, &b] {
+        let row = refused_on(desk, "BY-HAND-1", "no desk of this team signed");
+        assert_eq!(row.state, logodesk::store::OrderState::Failed);
+    }
+    assert_eq!(placed(&env, "BY-HAND-1"), 0, "sent on the database's word");
+    drop((a, b));
+
+    // Anna queues two orders while no desk runs; one's delivery address is then changed by
+    // hand in the team database.
+    {
+        let mut store = Store::open(&anna.dir.path().join("logodesk.sqlite")).unwrap();
+        logodesk::team::join_if_on_a_team(&mut store, &anna.keychain, anna.dir.path())
+            .unwrap()
+            .expect("on the team");
+        let account = store
+            .accounts()
+            .unwrap()
+            .into_iter()
+            .find(|a| a.name == "Club shop")
+            .unwrap()
+            .id;
+        assert!(account.0 >= TEAM_IDS_FROM);
+        queue_simple(&mut store, account, &env, "CHANGED-1");
+        queue_simple(&mut store, account, &env, "KEPT-1");
+    }
+    psql(
+        &database,
+        "UPDATE local_orders SET body = convert_to(replace(convert_from(body, 'UTF8'),
+             'Stadionvej 1', 'Elsewhere 9'), 'UTF8') WHERE reference = 'CHANGED-1'",
+    );
+    let a = start_on(&anna, StartAccount::Name("Club shop".into()));
+    let row = refused_on(
+        &a,
+        "CHANGED-1",
+        "changed in the team database after desk “Anna”",
+    );
+    assert!(!row.may_be_placed(), "{row:?}");
+    history_until(&a, "the order left as it was placed", PATIENCE, |h| {
+        h.iter()
+            .any(|o| o.reference == "KEPT-1" && o.tracking_id.is_some())
+    });
+    drop(a);
+    assert_eq!(placed(&env, "CHANGED-1"), 0, "sent with a changed address");
+    assert_eq!(placed(&env, "KEPT-1"), 1);
+    let elsewhere = env
+        .sb
+        .state()
+        .lock()
+        .orders
+        .values()
+        .filter(|o| o.request.delivery_address.address.contains("Elsewhere"))
+        .count();
+    assert_eq!(elsewhere, 0);
 }

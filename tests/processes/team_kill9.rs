@@ -516,6 +516,29 @@ fn two_desks_through_kill_9(scenario: Scenario) {
         "desk B attaches its key to the team's account: {said}"
     );
 
+    // Each desk's person confirms the other desk by its code (as Settings → Team does; a
+    // sender on a server with `logodesk team trust CODE`): each then sends what the other
+    // queued, which no desk would on the team database's word alone (issue 38, item 3).
+    let code_of = |desk: &Desk| {
+        let listed = desk.run_ok(&["team", "desks"]);
+        let first = listed.lines().next().unwrap_or_default();
+        first
+            .rsplit_once(": ")
+            .map(|(_, code)| code.trim().to_owned())
+            .unwrap_or_else(|| panic!("desk {}'s code, not {listed:?}", desk.name))
+    };
+    let (code_a, code_b) = (code_of(&a), code_of(&b));
+    let trusted = b.run(&["team", "trust", &code_a]);
+    let said = String::from_utf8_lossy(&trusted.stderr);
+    assert!(trusted.status.success(), "desk B trusts A: {said}");
+    assert!(said.contains("Anna"), "{said}");
+    a.run_ok(&["team", "trust", &code_b]);
+    assert!(
+        b.run_ok(&["team", "desks"])
+            .contains("confirmed on this desk"),
+        "desk B lists A as confirmed"
+    );
+
     // Orders queued from both desks at once.
     let (queued_a, queued_b) = std::thread::scope(|s| {
         let from_a = s.spawn(|| a.queue(PER_DESK, keys.orders_a));
@@ -663,6 +686,12 @@ fn two_desks_through_kill_9(scenario: Scenario) {
             .filter(|r| r.claimed_by.starts_with(&format!("{desk} (")))
             .count()
     };
+    // Desk B sent orders desk A queued (and signed): A's killed runs left them to B.
+    let by_b_for_a = rows
+        .iter()
+        .filter(|r| r.placed_by == a.name && r.claimed_by.starts_with(&format!("{} (", b.name)))
+        .count();
+    assert!(by_b_for_a > 0, "desk B sent none of desk A's orders");
     let retried = rows.iter().filter(|r| r.attempts > 0).count();
     let failed_attempts: u32 = rows.iter().map(|r| r.attempts).sum();
     let completed = rows.iter().filter(|r| r.state == "completed").count();
@@ -672,7 +701,7 @@ fn two_desks_through_kill_9(scenario: Scenario) {
          of A after each kill: {held_after_kills:?}; {left_after_kills} still queued after the \
          kills, the outbox empty {emptied:.1?} later (the killed runs' leases: {LEASE:?}); {n} \
          orders queued ({PER_DESK} per desk), exactly {n} on the sandbox, one per key; sent by \
-         A {}, by B {} (claimed_by); {retried} orders needed resending ({failed_attempts} failed \
+         A {}, by B {} (claimed_by; {by_b_for_a} of A's by B); {retried} orders needed resending ({failed_attempts} failed \
          attempts); {completed} completed, {failed} failed by the service; orders by \
          organization {by_org:?}; {restarts} restarts of the team database; set-up \
          {set_up:.1?}, total {:.1?}",

@@ -847,3 +847,92 @@ fn removing_a_team_account_says_what_waits_and_is_refused_while_orders_wait() {
         "queued"
     );
 }
+
+/// Fixed signing keys (PKCS#8 in base64, as the keychain keeps them), so the codes on screen
+/// are the same from run to run: Anna's code 75631 13774 25480 49088, Bo's 45242 60154 49952
+/// 19657.
+const ANNA_KEY: &str = "MFECAQEwBQYDK2VwBCIEICNtyanelOSESxTEfepn1V0RO2KYrAgfwjOaMUcHe39XgSEAWbAqlIChbNZyOOkJ9KeKpLx7qeBAhg6gUcv2zKSGUFA=";
+const BO_KEY: &str = "MFECAQEwBQYDK2VwBCIEINjNOxwZU+MIu43ryGjT3hSxpP0lzL9wQspp5o27tn/egSEAsR8Obo6Iv2UsNtTzE4OoKC7U68ZubFe9oxiEW8p5u+g=";
+
+/// Issue 38, item 3: a new desk asking to join is trusted on a desk of the team only once its
+/// person confirms it in Settings → Team, after comparing the code shown there with the code
+/// the new desk shows of itself; confirming writes the vouch the other desks may follow.
+#[test]
+fn a_desk_asking_to_join_is_confirmed_in_settings_after_comparing_its_code() {
+    use logodesk::store::{DeskKey, Store};
+    let cluster = pg_cluster::shared();
+    let (db, url) = fresh_database();
+    let dir = tempfile::tempdir().unwrap();
+    // Anna's desk: its signing key in its keychain, filed under its data folder.
+    let keychain = mock_keychain();
+    {
+        let store = Store::open(&dir.path().join("logodesk.sqlite")).unwrap();
+        keychain
+            .scope_to(&store.install_id().unwrap(), None)
+            .unwrap();
+        keychain
+            .set_desk_key(&secrecy::SecretString::from(ANNA_KEY))
+            .unwrap();
+    }
+    logodesk::team::SavedTeam {
+        address: Some(url),
+        ca_file: None,
+        desk_name: Some("Anna".into()),
+    }
+    .save(dir.path())
+    .unwrap();
+    let mut h = settings_with(keychain, dir.path());
+    wait_for(&mut h, "the desk connected", |h| {
+        h.state().session().team == Some(TeamStatus::Connected)
+    });
+    wait_for(&mut h, "this desk's code", |h| {
+        shows_text(h, "75631 13774 25480 49088")
+    });
+    assert!(shows_text(&h, "This desk's code:"));
+
+    // Bo's desk joins the team (another computer: a store of its own on the same database).
+    let mut bo = Store::open_in_memory().unwrap();
+    bo.set_desk_key(DeskKey::from_pkcs8_base64(BO_KEY).unwrap());
+    let client = postgres::Client::connect(&cluster.conninfo(&db), postgres::NoTls).unwrap();
+    bo.attach_team(client, "Bo").unwrap();
+    assert_eq!(bo.desk_code().as_deref(), Some("45242 60154 49952 19657"));
+    wait_for(&mut h, "Bo asking to join", |h| {
+        shows_text(
+            h,
+            "Desk “Bo” asks to join the team. Its orders are not sent",
+        )
+    });
+    assert!(
+        shows_text(&h, "45242 60154 49952 19657"),
+        "Bo's code to compare"
+    );
+    assert!(
+        h.state()
+            .notifications()
+            .iter()
+            .any(|n| n.contains("Compare its code in Settings → Team")),
+        "a notice says so on any screen"
+    );
+    // The notice goes by itself after a while: dismissed, so the picture does not depend on
+    // the machine's speed.
+    h.get_by_label("✖").click();
+    h.get_by_label("Confirm").scroll_to_me();
+    h.remove_cursor();
+    h.run_steps(3);
+    // Nothing that changes from run to run is in view here (the address is above).
+    h.snapshot("settings_team_desk_asks_light");
+
+    h.get_by_label("Confirm").click();
+    wait_for(&mut h, "Bo confirmed", |h| {
+        shows_text(h, "Bo: confirmed on this desk")
+    });
+    assert!(!shows_text(
+        &h,
+        "Desk “Bo” asks to join the team. Its orders"
+    ));
+
+    let vouches = cluster
+        .psql(&db, "SELECT count(*) FROM logodesk.desk_vouches")
+        .unwrap();
+    assert_eq!(vouches, "1", "Anna's vouch for Bo");
+}

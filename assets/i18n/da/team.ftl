@@ -104,3 +104,40 @@ settings-team-left-may-be-placed = { $count ->
        *[other] { $count } ordrer, du bestilte til teamet, kan allerede være i teamets udbakke: forbindelsen blev afbrudt, før teamets database bekræftede dem. De er kladder igen under { $accounts }, hver med den nøgle, den blev bestilt med: se efter i teamets Historik på en anden computer, før du bestiller dem herfra.
     }
 settings-team-key-kept = API-nøglen til "{ $name }" kunne ikke kopieres til teamets konto i nøgleringen, så denne computer beholder sin egen konto "{ $name }" og nøglen, som de var; dens ordrer er i teamets udbakke. logodesk prøver igen, næste gang den forbinder til teamets database.
+
+# Hvad hvert skrivebord i et team underskriver, og hvem det stoler på (issue 38, src/store/desks.rs).
+store-refused-unsigned = Ikke sendt: intet skrivebord i teamet har underskrevet denne ordre. Den blev skrevet ind i teamets database af noget andet end et af teamets skriveborde, eller lagt i kø, før logodesk underskrev ordrer. Intet skrivebord sender den; skal den bruges, så kopiér den til en ny kladde, tjek den og bestil den.
+store-refused-changed = Ikke sendt: ordren blev ændret i teamets database, efter skrivebordet “{ $desk }” lagde den i kø (dens indhold, konto eller tjenestens adresse er ikke det, det skrivebord underskrev). Intet skrivebord sender den; skal den bruges, så kopiér den til en ny kladde, tjek den og bestil den.
+store-refused-desk = Ikke sendt: skrivebordet “{ $desk }” lagde den i kø, og dette skrivebord har afvist det under Indstillinger → Team. Skal den bruges, så kopiér den til en ny kladde, tjek den og bestil den.
+store-no-such-desk = Intet skrivebord i teamet har denne kode. Tjek koden (Indstillinger → Team viser den på det skrivebord), og at skrivebordet har forbundet sig til teamets database.
+store-desk-changed = Skrivebordets nøgle er ændret, efter koden blev vist, så intet blev bekræftet. Sammenlign den kode, der vises nu.
+settings-team-desks-loading = Læser teamets skriveborde
+settings-team-desks-saving = Gemmer, hvilke skriveborde dette skrivebord stoler på
+settings-team-desks-heading = Teamets skriveborde
+settings-team-desks-hint = Hvert skrivebord underskriver de ordrer, det lægger i kø. Dette skrivebord sender kun ordrer underskrevet af et skrivebord, det stoler på, og aldrig en, der er ændret efter at være lagt i kø. Bekræft et skrivebord, når du har sammenlignet koden her med den kode, Indstillinger → Team viser på det skrivebord; de skriveborde, der stoler på dette, stoler så også på det.
+settings-team-own-code = Dette skrivebords kode:
+settings-team-desk-waits = Skrivebordet “{ $name }” beder om at komme med i teamet. Dets ordrer sendes ikke herfra, før du bekræfter det. Sammenlign denne kode med den, Indstillinger → Team viser på det skrivebord:
+settings-team-desk-confirm = Bekræft
+settings-team-desk-confirm-hover = Kun hvis koden er den samme på begge skriveborde.
+settings-team-desk-refuse = Afvis
+settings-team-desk-distrust = Stol ikke længere på det
+settings-team-desk-confirmed = { $name }: bekræftet på dette skrivebord
+settings-team-desk-vouched = { $name }: stoles på (bekræftet af { $by })
+settings-team-desk-refused = { $name }: afvist på dette skrivebord; dets ordrer sendes ikke herfra
+settings-team-desk-own-earlier = { $name }: en tidligere nøgle til dette skrivebord
+settings-team-desk-asks = Skrivebordet “{ $name }” beder om at komme med i teamet. Sammenlign dets kode under Indstillinger → Team, og bekræft det dér.
+settings-team-order-refused = Ordren { $reference } til { $recipient } blev ikke sendt. { $why }
+cli-team-own-code = Dette skrivebords kode: { $code }
+cli-team-desk-this = dette skrivebord
+cli-team-desk-confirmed = bekræftet på dette skrivebord
+cli-team-desk-vouched = stoles på (bekræftet af { $by })
+cli-team-desk-untrusted = venter på en bekræftelse: dets ordrer sendes ikke herfra
+cli-team-desk-refused = afvist på dette skrivebord
+cli-team-desk-earlier = en tidligere nøgle til dette skrivebord
+cli-team-trusted = Skrivebordet “{ $name }” stoles nu på af dette skrivebord; de skriveborde, der stoler på dette, stoler også på det.
+cli-team-refused = Skrivebordet “{ $name }” er afvist på dette skrivebord: dets ordrer sendes ikke herfra.
+cli-team-none = Denne datamappe har ingen teamdatabase. Angiv en under Indstillinger → Team, eller giv --team-database URL.
+store-refused-untrusted = Ikke sendt herfra: skrivebordet “{ $desk }” lagde den i kø, og dette skrivebord har endnu ikke bekræftet det. Bekræft det under Indstillinger → Team, når du har sammenlignet koden, eller lad et skrivebord, der stoler på det, sende ordren.
+settings-team-desk-not-confirmed = Teamets skrivebord “{ $name }” er endnu ikke bekræftet på dette skrivebord: dets ordrer sendes ikke herfra, før du bekræfter det. Sammenlign denne kode med den, Indstillinger → Team viser på det skrivebord:
+settings-team-desk-unconfirmed = Teamets skrivebord “{ $name }” er endnu ikke bekræftet på dette skrivebord. Sammenlign dets kode under Indstillinger → Team, og bekræft det dér.
+settings-team-desk-refuse-hover = Hvis det ikke er et af teamets skriveborde: de ordrer, det har lagt i kø, og som dette skrivebord finder, markeres som ikke sendt for alle skriveborde.

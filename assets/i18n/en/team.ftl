@@ -104,3 +104,40 @@ settings-team-left-may-be-placed = { $count ->
        *[other] { $count } orders you placed for the team may be in the team's outbox already: the connection broke before the team database confirmed them. They are drafts again under { $accounts }, each with the key it was placed with: look in the team's History on another desk before placing them from here.
     }
 settings-team-key-kept = The API key of "{ $name }" could not be copied to the team's account in the keychain, so this desk keeps its own account "{ $name }" and the key as they were; its orders are in the team's outbox. logodesk tries again at the next connection to the team database.
+
+# What each desk of a team signs, and whom it trusts (issue 38, src/store/desks.rs).
+store-refused-unsigned = Not sent: no desk of this team signed this order. It was written into the team database by something other than a desk of the team, or queued before logodesk signed orders. No desk sends it; if it is wanted, copy it to a new draft, check it and place it.
+store-refused-changed = Not sent: this order changed in the team database after desk “{ $desk }” queued it (its body, account or service address is not what that desk signed). No desk sends it; if it is wanted, copy it to a new draft, check it and place it.
+store-refused-desk = Not sent: desk “{ $desk }” queued it, and this desk refused that desk in Settings → Team. If it is wanted, copy it to a new draft, check it and place it.
+store-no-such-desk = No desk of the team has this code. Check the code (Settings → Team shows it on that desk), and that the desk has connected to the team database.
+store-desk-changed = That desk's key changed after its code was shown, so nothing was confirmed. Compare the code shown now.
+settings-team-desks-loading = Reading the team's desks
+settings-team-desks-saving = Saving which desks this desk trusts
+settings-team-desks-heading = Desks of the team
+settings-team-desks-hint = Every desk signs the orders it queues. This desk sends only orders signed by a desk it trusts, and never one changed after it was queued. Confirm a desk after comparing its code here with the code Settings → Team shows on that desk; the desks that trust this one then trust it too.
+settings-team-own-code = This desk's code:
+settings-team-desk-waits = Desk “{ $name }” asks to join the team. Its orders are not sent from this desk until you confirm it. Compare this code with the one Settings → Team shows on that desk:
+settings-team-desk-confirm = Confirm
+settings-team-desk-confirm-hover = Only if the code is the same on both desks.
+settings-team-desk-refuse = Refuse
+settings-team-desk-distrust = Stop trusting
+settings-team-desk-confirmed = { $name }: confirmed on this desk
+settings-team-desk-vouched = { $name }: trusted (confirmed by { $by })
+settings-team-desk-refused = { $name }: refused on this desk; its orders are not sent from here
+settings-team-desk-own-earlier = { $name }: an earlier key of this desk
+settings-team-desk-asks = Desk “{ $name }” asks to join the team. Compare its code in Settings → Team and confirm it there.
+settings-team-order-refused = The order { $reference } to { $recipient } was not sent. { $why }
+cli-team-own-code = This desk's code: { $code }
+cli-team-desk-this = this desk
+cli-team-desk-confirmed = confirmed on this desk
+cli-team-desk-vouched = trusted (confirmed by { $by })
+cli-team-desk-untrusted = waits for a confirmation: its orders are not sent from here
+cli-team-desk-refused = refused on this desk
+cli-team-desk-earlier = an earlier key of this desk
+cli-team-trusted = Desk “{ $name }” is trusted on this desk now; the desks that trust this one trust it too.
+cli-team-refused = Desk “{ $name }” is refused on this desk: its orders are not sent from here.
+cli-team-none = This data folder has no team database. Set one in Settings → Team or give --team-database URL.
+store-refused-untrusted = Not sent from this desk: desk “{ $desk }” queued it, and this desk has not confirmed that desk yet. Confirm it in Settings → Team after comparing its code, or let a desk that trusts it send the order.
+settings-team-desk-not-confirmed = Desk “{ $name }” of the team is not confirmed on this desk yet: its orders are not sent from here until you confirm it. Compare this code with the one Settings → Team shows on that desk:
+settings-team-desk-unconfirmed = Desk “{ $name }” of the team is not confirmed on this desk yet. Compare its code in Settings → Team and confirm it there.
+settings-team-desk-refuse-hover = If it is not a desk of your team: the orders it queued that this desk finds are marked as not sent, for every desk.

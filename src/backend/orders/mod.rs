@@ -625,11 +625,14 @@ impl Orders {
                             tokio::task::spawn_blocking(move || client.key_print()).await
                         }
                         .unwrap_or_else(|_| client.key_print());
+                        // A team's row goes out only as a desk of the team signed it for this
+                        // destination (`store::desks`).
                         let (outgoing, elsewhere) = with_store(&self.store, move |s| {
-                            Ok((
-                                s.uncertain_outgoing(id)?,
-                                s.sent_with_another_key(id, &print)?,
-                            ))
+                            let outgoing = s.uncertain_outgoing(id)?;
+                            if let Some(out) = &outgoing {
+                                s.vet_outgoing(out, account, &dest)?;
+                            }
+                            Ok((outgoing, s.sent_with_another_key(id, &print)?))
                         })
                         .await?;
                         // Sent with another desk's key to that key's own organization: this

@@ -364,6 +364,10 @@ impl std::ops::Deref for Sender {
 /// holds its row this long at most, then another desk sends it (same key, same bytes).
 pub const LEASE: Duration = Duration::from_secs(60);
 
+/// Refused rows one look of a team's sender takes at most before it lets the store's lane go
+/// (the rest at the next look).
+const REFUSED_PER_LOOK: usize = 20;
+
 impl Sender {
     async fn run(self) {
         if self.account.0 >= crate::store::TEAM_IDS_FROM {
@@ -440,11 +444,29 @@ impl Sender {
         loop {
             let (account, d, key, lease) =
                 (self.account, dest.clone(), print.clone(), self.config.lease);
+            // Each claimed row is checked before any byte of it goes out: one no desk of the
+            // team signed as it is (`store::desks`) is refused, never sent, and the next is
+            // claimed.
             let claimed = with_store(&self.store, move |s| {
                 let desk = s.desk_id()?;
-                s.claim_next(&desk, &[(account, d)], &key, lease)
+                let mut refused = Vec::new();
+                for _ in 0..REFUSED_PER_LOOK {
+                    let Some(claim) = s.claim_next(&desk, &[(account, d.clone())], &key, lease)?
+                    else {
+                        break;
+                    };
+                    match s.vet_claim(&claim, account, &d)? {
+                        None => return Ok((Some(claim), refused)),
+                        Some(row) => refused.push(row),
+                    }
+                }
+                Ok((None, refused))
             })
-            .await;
+            .await
+            .map(|(claim, refused)| {
+                refused.iter().for_each(|row| (self.on_change)(row));
+                claim
+            });
             let claim = match claimed {
                 Ok(Some(claim)) => claim,
                 Ok(None) => {

@@ -134,7 +134,8 @@ impl Store {
     }
 
     /// Queues draft `id` with `form` and the exact `body`, its destination its account's now,
-    /// in one transaction; guarded by `base` (a version) if given. Answers the rows written.
+    /// in one transaction; guarded by `base` (a version) if given; signed by this desk in the
+    /// same transaction (`store::desks`). Answers the rows written.
     pub(super) fn queue_guarded(
         &mut self,
         id: LocalOrderId,
@@ -151,7 +152,7 @@ impl Store {
             "id = $1 AND state = 'draft' AND CAST($2 AS BIGINT) IS NOT NULL"
         };
         self.on_order(id)?.transaction(|db| {
-            db.execute(
+            let n = db.execute(
                 &format!(
                     "UPDATE local_orders SET state = 'queued', draft_json = $4, reference = $5,
                         recipient = $6, body = $7, body_sha256 = $9, queued_at = {NOW},
@@ -173,7 +174,11 @@ impl Store {
                     placed_by,
                     super::body_sha256(body)
                 ],
-            )
+            )?;
+            if n == 1 {
+                self.sign_row(db, id, None)?;
+            }
+            Ok(n)
         })
     }
 
