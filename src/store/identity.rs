@@ -313,6 +313,8 @@ mod tests {
         let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
         let mut anna = team_desk(&dir_a, client, "Anna");
         let bo = team_desk(&dir_b, pg_connect(&name), "Bo");
+        // Bo's desk trusts what Anna's signs (`store::desks`).
+        crate::store::testing::confirm(&bo, &anna);
         let account = anna.insert_account(&remote("Club")).unwrap().id;
         assert!(account.0 >= TEAM_IDS_FROM);
         let sent = queue(&mut anna, account, "PO-1");

@@ -111,3 +111,16 @@ pub(crate) fn remote(name: &str) -> super::NewAccount {
         key_location: super::KeyLocation::Keychain,
     }
 }
+
+/// `by` confirms the desk `whom` after reading the code `whom` shows of itself (Settings →
+/// Team on both desks, `store::desks`).
+pub(crate) fn confirm(by: &Store, whom: &Store) {
+    let code = whom.desk_code().unwrap();
+    let desk = by
+        .team_desks()
+        .unwrap()
+        .into_iter()
+        .find(|d| d.code == code)
+        .expect("the desk is registered");
+    by.confirm_desk(&desk.key_id, &code).unwrap();
+}

@@ -3,7 +3,7 @@
 //! team's role (`psql`, as anyone with the password could).
 
 use super::*;
-use crate::store::testing::{pg_client, pg_connect, remote};
+use crate::store::testing::{confirm, pg_client, pg_connect, remote};
 use crate::store::{OrderState, TEAM_IDS_FROM};
 use crate::team::pg_cluster;
 use std::time::Duration;
@@ -90,18 +90,6 @@ fn desk_named<'a>(desks: &'a [TeamDesk], name: &str) -> &'a TeamDesk {
         .iter()
         .find(|d| d.name == name)
         .unwrap_or_else(|| panic!("no desk {name}: {desks:?}"))
-}
-
-/// `by` confirms `whom` after reading the code `whom` shows of itself.
-fn confirm(by: &Store, whom: &Store) {
-    let code = whom.desk_code().unwrap();
-    let desk = by
-        .team_desks()
-        .unwrap()
-        .into_iter()
-        .find(|d| d.code == code)
-        .expect("the desk is registered");
-    by.confirm_desk(&desk.key_id, &code).unwrap();
 }
 
 fn refused(row: &LocalOrder) -> String {
