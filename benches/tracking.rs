@@ -92,7 +92,7 @@ fn outbox_cost() {
         .expect("client");
         let mut store = Store::open_in_memory().expect("store");
         let account = queue_orders(&mut store);
-        let store = Arc::new(Mutex::new(store));
+        let store = logodesk::backend::orders::SharedStore::new(store);
         let outbox = Outbox::start(
             store.clone(),
             client,

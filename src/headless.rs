@@ -186,8 +186,23 @@ fn check_account(config: &BackendConfig) -> Result<(), HeadlessError> {
     };
     let mut store = Store::open(path)?;
     store.ensure_sandbox_account()?;
+    // An account of this desk's own (or one of the team's as this desk last read them) is
+    // there without the team database: nothing waits for it (issue 38: a silent team server
+    // kept this desk's own outbox from starting).
+    let on_a_team = crate::team::run_address().is_some()
+        || path.parent().is_some_and(|dir| {
+            crate::team::SavedTeam::load(dir).is_ok_and(|s| s.address.is_some())
+        });
+    if on_a_team {
+        store.team_out_of_reach("");
+    }
+    if config.start_account.pick(&store.accounts()?).is_some() {
+        return Ok(());
+    }
+    store.detach_team();
     // A team's account is in the team database: attached (and this desk's rows moved in)
-    // first. Connecting is the backend's to report: without the team, only this desk's own.
+    // first, within the connection's bound. Connecting is the backend's to report: without
+    // the team, only this desk's own.
     if let Some(dir) = path.parent() {
         let keychain = config
             .keychain

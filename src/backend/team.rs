@@ -9,11 +9,10 @@ use crate::backend::support::dialog::OpenRequest;
 use crate::backend::support::downloads::Downloads;
 use crate::backend::support::{
     Active, Generation, RequestId, SharedStore, Sink, UserError, WorkerLink, WorkerRequest,
-    blocking, debug_as_name, with_store,
+    blocking, debug_as_name, with_team_store,
 };
 use crate::keychain::Keychain;
 use crate::team::{self, SavedTeam, TeamAddress, TeamSettings, TestReport};
-use fallible_iterator::FallibleIterator as _;
 use secrecy::SecretString;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -21,10 +20,9 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
-/// How often a connected desk checks its connection when nothing was heard.
-const CHECK_EVERY: Duration = Duration::from_secs(30);
-/// The listener's longest wait for a notification before it looks whether it should stop.
-const LISTEN_SLICE: Duration = Duration::from_secs(1);
+/// How often a connected desk checks its connection and the schema's version when nothing
+/// was heard.
+const CHECK_EVERY: Duration = Duration::from_secs(15);
 /// Notifications this close together are one burst (one reload).
 const BURST: Duration = Duration::from_millis(150);
 /// The team database's channel (`store::migrations`, PostgreSQL's third migration).
@@ -104,6 +102,12 @@ pub enum TeamStatus {
     Connected,
     /// Configured and not reachable: why, and when the next try is.
     Unreachable { reason: String, retry_in: Duration },
+    /// Connected without TLS to a server off this computer (`sslmode=disable`, allowed in
+    /// Settings → Team): the team's data crosses the network unencrypted. Which server.
+    Unencrypted { host: String },
+    /// Reachable and not used: its schema is from a newer logodesk (the sentence says so);
+    /// looked at again after `retry_in`.
+    Refused { reason: String, retry_in: Duration },
 }
 
 /// The team feature.
@@ -200,7 +204,7 @@ impl Team {
                 Ok(None) => {
                     // No team (any more): its accounts and rows leave the lists; this desk's
                     // own stay.
-                    let had = with_store(&link.store, |s| {
+                    let had = with_team_store(&link.store, |s| {
                         let had = s.has_team();
                         s.detach_team();
                         Ok(had)
@@ -334,7 +338,7 @@ impl Team {
             t.abort();
         }
         let keychain = self.link.keychain.clone();
-        let left = with_store(&self.link.store, move |s| team::leave(s, &keychain)).await;
+        let left = with_team_store(&self.link.store, move |s| team::leave(s, &keychain)).await;
         let left = match left {
             Ok(left) => left,
             Err(e) => {
@@ -376,12 +380,15 @@ impl Drop for Team {
     }
 }
 
-/// What the listener thread tells the watch, and what wakes the watch besides it.
+/// What the listener tells the watch, and what wakes the watch besides it.
 enum Heard {
     /// Connected (again).
     Up,
     /// Not reachable: why, and when the next try is.
     Down { reason: String, retry_in: Duration },
+    /// Reachable, and not to be used: its schema is from a newer logodesk (the sentence), or
+    /// it has become so since this desk attached it; looked at again after `retry_in`.
+    Refused { reason: String, retry_in: Duration },
     /// The team changed these tables (one message per burst).
     Changed(BTreeSet<String>),
     /// A call of the store found the store's own connection broken (the listener's may be
@@ -390,104 +397,277 @@ enum Heard {
     StoreBroken,
 }
 
-/// The listener: a thread of its own (a connection that waits on the server for minutes
-/// must not hold a thread of the runtime's blocking pool, which the keychain and files
-/// share). It connects with backoff, `LISTEN`s on the team's channel and passes on every
-/// burst of changes; it checks the connection when nothing was heard for [`CHECK_EVERY`].
-/// It ends within [`LISTEN_SLICE`] of the watch going away.
-fn listen(settings: TeamSettings, tx: mpsc::UnboundedSender<Heard>) {
-    let mut failures: u32 = 0;
-    while !tx.is_closed() {
-        let connected = team::connect(&settings).and_then(|mut client| {
-            client
-                .batch_execute(&format!("LISTEN {CHANNEL}"))
-                .map_err(|e| team::TeamError::Server(e.to_string()))?;
-            Ok(client)
-        });
-        let mut client = match connected {
-            Ok(client) => client,
-            Err(e) => {
-                failures = failures.saturating_add(1);
-                let retry_in = backoff(failures);
-                tracing::info!(error = %e, failures, "the team database is not reachable");
-                if tx
-                    .send(Heard::Down {
-                        reason: e.to_string(),
-                        retry_in,
-                    })
-                    .is_err()
-                {
-                    return;
-                }
-                sleep_unless_closed(&tx, retry_in);
-                continue;
+/// What a notification may name: the tables whose changes the team database announces
+/// (PostgreSQL's third migration), and the schema's version (looked at again at once).
+const ANNOUNCED: [&str; 6] = [
+    "accounts",
+    "editor_drafts",
+    "local_orders",
+    "proof_steps",
+    "schema_version",
+    "vectorize_tasks",
+];
+/// A burst lasts at most this long, however close together its notifications come: a steady
+/// stream is a reload a second, never none.
+const BURST_MOST: Duration = Duration::from_secs(1);
+/// Notifications one burst takes at most.
+const BURST_COUNT: usize = 10_000;
+/// Notifications read from the connection and not yet taken by the listener, at most: while
+/// they wait, the connection's socket is not read (the server keeps the rest).
+const NOTIFICATIONS_WAITING: usize = 256;
+/// The longest wait for the answer to one of the listener's own statements.
+const LISTENER_CALL: Duration = Duration::from_secs(10);
+
+/// One burst of notifications, bounded: the known tables it named (at most [`ANNOUNCED`]'s),
+/// and how many payloads named none of them (ignored).
+#[derive(Debug, Default)]
+struct Burst {
+    tables: BTreeSet<String>,
+    unknown: usize,
+    count: usize,
+}
+
+impl Burst {
+    fn add(&mut self, payload: &str) {
+        self.count += 1;
+        match ANNOUNCED.iter().find(|t| **t == payload) {
+            Some(table) => {
+                self.tables.insert((*table).to_owned());
             }
-        };
-        if tx.send(Heard::Up).is_err() {
-            return;
+            None => self.unknown += 1,
         }
-        let mut quiet = Duration::ZERO;
-        let reason = loop {
-            if tx.is_closed() {
-                return;
-            }
-            let mut tables = BTreeSet::new();
-            let heard = {
-                let mut heard = client.notifications();
-                let first = heard.timeout_iter(LISTEN_SLICE).next();
-                if let Ok(Some(n)) = &first {
-                    tables.insert(n.payload().to_owned());
-                    // The rest of a burst (a join, a busy outbox) as one message.
-                    let mut rest = heard.timeout_iter(BURST);
-                    while let Ok(Some(n)) = rest.next() {
-                        tables.insert(n.payload().to_owned());
-                    }
-                }
-                first.map(|_| ())
-            };
-            if let Err(e) = heard {
-                break e.to_string();
-            }
-            if !tables.is_empty() {
-                quiet = Duration::ZERO;
-                if tx.send(Heard::Changed(tables)).is_err() {
-                    return;
-                }
-                continue;
-            }
-            quiet += LISTEN_SLICE;
-            if quiet >= CHECK_EVERY {
-                quiet = Duration::ZERO;
-                if let Err(e) = client.is_valid(Duration::from_secs(10)) {
-                    break e.to_string();
-                }
-            }
-        };
-        tracing::info!(error = %reason, "the team database's connection broke");
-        failures = 1;
-        if tx
-            .send(Heard::Down {
-                reason,
-                retry_in: backoff(failures),
-            })
-            .is_err()
-        {
-            return;
-        }
-        sleep_unless_closed(&tx, backoff(failures));
+    }
+
+    /// Whether the burst ends here, however the notifications go on.
+    fn full(&self, started: tokio::time::Instant) -> bool {
+        self.count >= BURST_COUNT || started.elapsed() >= BURST_MOST
     }
 }
 
-/// Sleeps `pause`, in slices, ending early once nobody listens any more.
-fn sleep_unless_closed<T>(tx: &mpsc::UnboundedSender<T>, pause: Duration) {
-    let until = std::time::Instant::now() + pause;
-    while !tx.is_closed() {
-        let now = std::time::Instant::now();
-        if now >= until {
+/// The listener: a task of its own on the backend's runtime (its connection waits on the
+/// server for minutes and holds no thread meanwhile). It connects with backoff, `LISTEN`s on
+/// the team's channel and passes on every burst of changes; it checks the connection and the
+/// schema's version when nothing was heard for [`CHECK_EVERY`], after every burst and at every
+/// (re)connect. Every wait of it is bounded, so is what it keeps of what the server sends. It
+/// ends as soon as the watch goes away.
+async fn listen(settings: TeamSettings, tx: mpsc::UnboundedSender<Heard>) {
+    let mut failures: u32 = 0;
+    loop {
+        let ended = tokio::select! {
+            () = tx.closed() => return,
+            ended = session(&settings, &tx) => ended,
+        };
+        failures = match ended.was_up {
+            true => 1,
+            false => failures.saturating_add(1),
+        };
+        let retry_in = backoff(failures);
+        tracing::info!(error = %ended.reason, failures, "the team database's listener is not connected");
+        let heard = match ended.refused {
+            true => Heard::Refused {
+                reason: ended.reason,
+                retry_in,
+            },
+            false => Heard::Down {
+                reason: ended.reason,
+                retry_in,
+            },
+        };
+        if tx.send(heard).is_err() {
             return;
         }
-        std::thread::sleep((until - now).min(LISTEN_SLICE));
+        tokio::select! {
+            () = tx.closed() => return,
+            () = tokio::time::sleep(retry_in) => {}
+        }
     }
+}
+
+/// How a listener's connection ended: why, whether it had been up, and whether the database
+/// is refused rather than out of reach (a newer schema).
+struct Ended {
+    reason: String,
+    was_up: bool,
+    refused: bool,
+}
+
+impl Ended {
+    fn down(reason: impl ToString, was_up: bool) -> Ended {
+        Ended {
+            reason: reason.to_string(),
+            was_up,
+            refused: false,
+        }
+    }
+}
+
+/// One connection of the listener, until it ends.
+async fn session(settings: &TeamSettings, tx: &mpsc::UnboundedSender<Heard>) -> Ended {
+    let team::Link {
+        client,
+        mut connection,
+        ..
+    } = match team::link(settings).await {
+        Ok(link) => link,
+        Err(e) => return Ended::down(e, false),
+    };
+    // The connection, driven on a task of its own: its notifications' payloads go to `notes`
+    // (at most NOTIFICATIONS_WAITING waiting; then it reads no more until they are taken).
+    let (notes_tx, mut notes) = mpsc::channel::<Result<String, String>>(NOTIFICATIONS_WAITING);
+    let driver = tokio::spawn(async move {
+        loop {
+            let message = std::future::poll_fn(|cx| connection.poll_message(cx)).await;
+            let note = match message {
+                Some(Ok(tokio_postgres::AsyncMessage::Notification(n))) => {
+                    Ok(n.payload().to_owned())
+                }
+                Some(Ok(_)) => continue,
+                Some(Err(e)) => Err(e.to_string()),
+                None => Err(crate::tr!("team-listener-closed")),
+            };
+            let ended = note.is_err();
+            if notes_tx.send(note).await.is_err() || ended {
+                return;
+            }
+        }
+    });
+    let _driver = AbortOnDrop(driver);
+    if let Err(reason) = bounded(client.batch_execute(&format!("LISTEN {CHANNEL}"))).await {
+        return Ended::down(reason, false);
+    }
+    if let Err(ended) = check_schema(&client, false).await {
+        return ended;
+    }
+    if tx.send(Heard::Up).is_err() {
+        return Ended::down("", true);
+    }
+    loop {
+        let first = match tokio::time::timeout(CHECK_EVERY, notes.recv()).await {
+            Err(_) => {
+                // Quiet: the connection and the schema looked at.
+                if let Err(reason) = bounded(client.simple_query("")).await {
+                    return Ended::down(reason, true);
+                }
+                if let Err(ended) = check_schema(&client, true).await {
+                    return ended;
+                }
+                continue;
+            }
+            Ok(None) => return Ended::down(crate::tr!("team-listener-closed"), true),
+            Ok(Some(Err(reason))) => return Ended::down(reason, true),
+            Ok(Some(Ok(payload))) => payload,
+        };
+        let mut burst = Burst::default();
+        burst.add(&first);
+        let started = tokio::time::Instant::now();
+        let mut broke = None;
+        // The rest of a burst (a join, a busy outbox) as one message, within its bounds.
+        while !burst.full(started) {
+            let left = BURST_MOST.saturating_sub(started.elapsed());
+            match tokio::time::timeout(BURST.min(left), notes.recv()).await {
+                Err(_) => break,
+                Ok(Some(Ok(payload))) => burst.add(&payload),
+                Ok(Some(Err(reason))) => {
+                    broke = Some(reason);
+                    break;
+                }
+                Ok(None) => {
+                    broke = Some(crate::tr!("team-listener-closed"));
+                    break;
+                }
+            }
+        }
+        if burst.unknown > 0 {
+            tracing::warn!(
+                ignored = burst.unknown,
+                of = burst.count,
+                "the team database announced changes of tables logodesk does not know; they are ignored"
+            );
+        }
+        // Named or not, the schema's version is looked at after every burst (below).
+        burst.tables.remove("schema_version");
+        if !burst.tables.is_empty() && tx.send(Heard::Changed(burst.tables)).is_err() {
+            return Ended::down("", true);
+        }
+        if let Some(reason) = broke {
+            return Ended::down(reason, true);
+        }
+        // A newer desk's upgrade comes with changes of tables, or says so itself.
+        if let Err(ended) = check_schema(&client, true).await {
+            return ended;
+        }
+    }
+}
+
+/// Ends the task when dropped (the listener's connection with its session).
+struct AbortOnDrop(JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+/// One of the listener's statements, within [`LISTENER_CALL`]; a failure as its reason.
+async fn bounded<T>(
+    call: impl std::future::Future<Output = Result<T, tokio_postgres::Error>>,
+) -> Result<T, String> {
+    match tokio::time::timeout(LISTENER_CALL, call).await {
+        Ok(Ok(answer)) => Ok(answer),
+        Ok(Err(e)) => Err(crate::store::StoreError::from(e).to_string()),
+        Err(_) => Err(crate::store::StoreError::TeamSilent {
+            seconds: LISTENER_CALL.as_secs(),
+        }
+        .to_string()),
+    }
+}
+
+/// Whether the team database's schema is one this desk knows (issue 38: another desk may
+/// have upgraded it since this one attached it): a newer one ends the session as refused,
+/// with the sentence the store gives ([`crate::store::StoreError::TooNew`]); no schema yet is
+/// fine (the store creates it). `was_up`: said of a session that was up.
+async fn check_schema(client: &tokio_postgres::Client, was_up: bool) -> Result<(), Ended> {
+    let sql = format!("SELECT version FROM {}.schema_version", team::SCHEMA);
+    let found = match tokio::time::timeout(LISTENER_CALL, client.query_opt(sql.as_str(), &[])).await
+    {
+        Err(_) => {
+            return Err(Ended::down(
+                crate::store::StoreError::TeamSilent {
+                    seconds: LISTENER_CALL.as_secs(),
+                },
+                was_up,
+            ));
+        }
+        Ok(Ok(row)) => row.and_then(|r| r.try_get::<_, i64>(0).ok()).unwrap_or(0),
+        Ok(Err(e))
+            if e.code().is_some_and(|c| {
+                *c == tokio_postgres::error::SqlState::UNDEFINED_TABLE
+                    || *c == tokio_postgres::error::SqlState::INVALID_SCHEMA_NAME
+            }) =>
+        {
+            0
+        }
+        Ok(Err(e)) => return Err(Ended::down(crate::store::StoreError::from(e), was_up)),
+    };
+    let known = crate::store::migrations::latest_postgres();
+    if found > known {
+        tracing::warn!(
+            found,
+            known,
+            "the team database's schema is from a newer logodesk"
+        );
+        return Err(Ended {
+            reason: crate::store::StoreError::TooNew {
+                path: None,
+                found,
+                known,
+            }
+            .to_string(),
+            was_up,
+            refused: true,
+        });
+    }
+    Ok(())
 }
 
 /// The pause before the `failures`-th reconnect: 1, 2, 4 … seconds, at most [`MAX_BACKOFF`].
@@ -516,18 +696,9 @@ pub(super) struct TeamLink {
 /// is tried again with backoff, until it works or the listener says otherwise.
 async fn watch(settings: TeamSettings, sink: Sink<TeamEvent>, link: TeamLink) {
     let (tx, mut heard) = mpsc::unbounded_channel();
-    let listening = settings.clone();
-    if let Err(e) = std::thread::Builder::new()
-        .name("logodesk-team-listen".into())
-        .spawn(move || listen(listening, tx))
-    {
-        sink.notice(TeamEvent::Status(TeamStatus::Unreachable {
-            reason: e.to_string(),
-            retry_in: MAX_BACKOFF,
-        }));
-        return;
-    }
-    let broken = match with_store(&link.store, |s| Ok(s.team_broken_signal())).await {
+    // Ends by itself once `heard` is dropped with the watch.
+    tokio::spawn(listen(settings.clone(), tx));
+    let broken = match with_team_store(&link.store, |s| Ok(s.team_broken_signal())).await {
         Ok(signal) => signal,
         Err(_) => return,
     };
@@ -551,7 +722,8 @@ async fn watch(settings: TeamSettings, sink: Sink<TeamEvent>, link: TeamLink) {
         match message {
             Heard::Changed(tables) => {
                 if tables.contains("accounts")
-                    && let Err(e) = with_store(&link.store, |s| s.remember_team_accounts()).await
+                    && let Err(e) =
+                        with_team_store(&link.store, |s| s.remember_team_accounts()).await
                 {
                     tracing::info!(error = %e.message, "the team's accounts could not be read again");
                 }
@@ -562,31 +734,35 @@ async fn watch(settings: TeamSettings, sink: Sink<TeamEvent>, link: TeamLink) {
                 listener_up = true;
                 (failures, retry) = (0, None);
             }
-            Heard::Down { reason, retry_in } => {
+            Heard::Down { .. } | Heard::Refused { .. } => {
                 listener_up = false;
                 retry = None;
                 // From now on the store asks the team database nothing (no wait on a broken
-                // connection) and keeps here what a person saves for the team, until the
-                // next attach. Out of reach since the start: the team's accounts are listed
-                // as last read.
+                // connection, no write to a schema it does not know) and keeps here what a
+                // person saves for the team, until the next attach. Out of reach since the
+                // start: the team's accounts are listed as last read.
                 let desk = settings.desk_name.clone();
-                let started_away = with_store(&link.store, move |s| Ok(s.team_out_of_reach(&desk)))
-                    .await
-                    .unwrap_or(false);
+                let started_away =
+                    with_team_store(&link.store, move |s| Ok(s.team_out_of_reach(&desk)))
+                        .await
+                        .unwrap_or(false);
                 if started_away {
                     link.worker.ask(WorkerRequest::TeamAttached(Vec::new()));
                 }
-                tell(
-                    &sink,
-                    &mut told,
-                    TeamStatus::Unreachable { reason, retry_in },
-                );
+                let status = match message {
+                    Heard::Refused { reason, retry_in } => TeamStatus::Refused { reason, retry_in },
+                    Heard::Down { reason, retry_in } => {
+                        TeamStatus::Unreachable { reason, retry_in }
+                    }
+                    _ => unreachable!("matched above"),
+                };
+                tell(&sink, &mut told, status);
                 continue;
             }
             Heard::StoreBroken => {
                 let retrying = retry.take().is_some();
                 // Marked away as a Down does: nothing waits on the broken connection.
-                let found = with_store(&link.store, |s| {
+                let found = with_team_store(&link.store, |s| {
                     let found = s.team_broken();
                     if found {
                         s.team_unreachable();
@@ -603,9 +779,13 @@ async fn watch(settings: TeamSettings, sink: Sink<TeamEvent>, link: TeamLink) {
             }
         }
         let status = match attach_and_join(&settings, &link).await {
-            Ok(report) => {
+            Ok((report, unencrypted)) => {
                 failures = 0;
-                attached(report, &sink, &link)
+                attached(report, &sink, &link);
+                match unencrypted {
+                    Some(host) => TeamStatus::Unencrypted { host },
+                    None => TeamStatus::Connected,
+                }
             }
             Err(e) => {
                 failures = failures.saturating_add(1);
@@ -640,12 +820,8 @@ async fn sleep_until(at: Option<tokio::time::Instant>) {
 
 /// What an attach means for the desk: the notice of what moved (`report`), the accounts and
 /// outboxes anew, the lists of the account shown read again (they were kept while the team
-/// was out of reach); the status is connected.
-fn attached(
-    report: crate::store::JoinReport,
-    sink: &Sink<TeamEvent>,
-    link: &TeamLink,
-) -> TeamStatus {
+/// was out of reach).
+fn attached(report: crate::store::JoinReport, sink: &Sink<TeamEvent>, link: &TeamLink) {
     if !report.is_empty() {
         sink.notice(TeamEvent::Joined(report.clone()));
     }
@@ -657,27 +833,31 @@ fn attached(
             .map(String::from)
             .collect(),
     ));
-    TeamStatus::Connected
 }
 
 /// Connects to the team database (on the blocking lane: a connection that takes its time
 /// holds no store), then attaches it to the store and moves this desk's rows in
 /// ([`team::join_on`], on the store's lane: it is rare, and the store must not be used
 /// between its steps).
+///
+/// Answers what moved, and the server the connection reached without TLS off this computer,
+/// if so (the status bar says the link is not encrypted).
 async fn attach_and_join(
     settings: &TeamSettings,
     link: &TeamLink,
-) -> Result<crate::store::JoinReport, UserError> {
+) -> Result<(crate::store::JoinReport, Option<String>), UserError> {
     let connecting = settings.clone();
     let client = blocking(move || team::connect(&connecting))
         .await?
         .map_err(|e| UserError::from_error(&e))?;
+    let unencrypted =
+        (!client.encrypted() && !client.target().local).then(|| client.target().to_string());
     let (desk, keychain, proofs) = (
         settings.desk_name.clone(),
         link.keychain.clone(),
         link.proofs.clone(),
     );
-    with_store(&link.store, move |store| {
+    with_team_store(&link.store, move |store| {
         Ok(team::join_on(
             store,
             &keychain,
@@ -687,6 +867,7 @@ async fn attach_and_join(
         ))
     })
     .await?
+    .map(|report| (report, unencrypted))
     .map_err(|e| UserError::from_error(&e))
 }
 

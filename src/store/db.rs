@@ -28,6 +28,8 @@ use super::StoreError;
 use postgres::types::{IsNull, ToSql, Type, to_sql_checked};
 use std::cell::RefCell;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 /// A parameter or a column value, as both drivers know it. Flags are integers 0/1 in both
 /// schemas (portable comparisons `= 1`, `<> 0`), so there is no boolean here. No column is
@@ -344,45 +346,77 @@ pub(crate) enum Db {
     Postgres(RefCell<PgClient>),
 }
 
-/// PostgreSQL's blocking client, closed where closing is allowed: it closes itself by blocking
-/// on a runtime of its own, which panics on a thread that drives async tasks (a backend's last
-/// handle on its store may go on one as it shuts down). There it is closed on a thread of its
-/// own.
+/// The team database's connection ([`crate::team::TeamClient`]: every call bounded on this
+/// side, what the server sends read through limits).
 ///
 /// A call that finds the connection broken (`StoreError::is_team_unreachable`: closed, an
-/// I/O error, the server ending this session) marks it `broken` and tells `on_broken` once:
-/// the store asks nothing more of it, and the team's watch connects again
-/// (`store::offline`).
+/// I/O error, the server ending this session, no answer within the bound) marks it `broken`
+/// and tells `on_broken` once: the store asks nothing more of it (a call answers
+/// [`StoreError::TeamUnreachable`] at once, never waits on it again), and the team's watch
+/// connects again (`store::offline`). While a call waits for the server, `waiting` says since
+/// when: the store's lane lets the desk's own work go on meanwhile (`store::lane`).
 pub(crate) struct PgClient {
     /// Boxed: a [`Db`] is either client, and PostgreSQL's is the far larger.
-    client: Option<Box<postgres::Client>>,
+    client: Box<crate::team::TeamClient>,
     broken: bool,
     on_broken: Option<Arc<tokio::sync::Notify>>,
+    waiting: Option<Arc<Waiting>>,
+}
+
+/// Since when a call of a team connection waits for the server (none: 0), in milliseconds
+/// of [`Waiting::now`].
+#[derive(Debug, Default)]
+pub(crate) struct Waiting(AtomicU64);
+
+impl Waiting {
+    /// Milliseconds since the first use, never 0.
+    fn now() -> u64 {
+        static EPOCH: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+        let epoch = EPOCH.get_or_init(Instant::now);
+        (epoch.elapsed().as_millis() as u64).saturating_add(1)
+    }
+
+    fn start(&self) {
+        self.0.store(Waiting::now(), Ordering::SeqCst);
+    }
+
+    fn end(&self) {
+        self.0.store(0, Ordering::SeqCst);
+    }
+
+    /// Whether a call has waited for the server longer than `limit` (and still does).
+    pub(crate) fn longer_than(&self, limit: Duration) -> bool {
+        let since = self.0.load(Ordering::SeqCst);
+        since != 0 && Waiting::now().saturating_sub(since) > limit.as_millis() as u64
+    }
 }
 
 impl PgClient {
-    pub(crate) fn new(client: postgres::Client) -> PgClient {
+    pub(crate) fn new(client: crate::team::TeamClient) -> PgClient {
         PgClient {
-            client: Some(Box::new(client)),
+            client: Box::new(client),
             broken: false,
             on_broken: None,
+            waiting: None,
         }
-    }
-
-    /// The client; `None` only while it is being dropped, never seen by a caller.
-    fn get(&mut self) -> Result<&mut postgres::Client, StoreError> {
-        self.client
-            .as_deref_mut()
-            .ok_or(StoreError::TeamNotConnected)
     }
 
     /// Runs `f` on the client; a failure that says the connection is broken marks it so.
     fn call<T>(
         &mut self,
-        f: impl FnOnce(&mut postgres::Client) -> Result<T, postgres::Error>,
+        f: impl FnOnce(&mut crate::team::TeamClient) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
-        f(self.get()?).map_err(|e| {
-            let e = StoreError::from(e);
+        if self.broken {
+            return Err(StoreError::TeamUnreachable);
+        }
+        if let Some(waiting) = &self.waiting {
+            waiting.start();
+        }
+        let answer = f(&mut self.client);
+        if let Some(waiting) = &self.waiting {
+            waiting.end();
+        }
+        answer.map_err(|e| {
             if e.is_team_unreachable() && !std::mem::replace(&mut self.broken, true) {
                 tracing::info!(error = %e, "the team database's connection of the store broke");
                 if let Some(tell) = &self.on_broken {
@@ -392,17 +426,14 @@ impl PgClient {
             e
         })
     }
-}
 
-impl Drop for PgClient {
-    fn drop(&mut self) {
-        let Some(client) = self.client.take() else {
-            return;
-        };
-        if tokio::runtime::Handle::try_current().is_ok() {
-            let _ = std::thread::Builder::new()
-                .name("logodesk-store-close".into())
-                .spawn(move || drop(client));
+    /// Takes the connection as broken from now on (the store's lane found it waiting while
+    /// the desk went on without it, `store::lane`): the watch connects again.
+    pub(crate) fn abandon(&mut self) {
+        if !std::mem::replace(&mut self.broken, true)
+            && let Some(tell) = &self.on_broken
+        {
+            tell.notify_one();
         }
     }
 }
@@ -445,10 +476,22 @@ impl Db {
         }
     }
 
-    /// `tell` is notified once when a call finds this PostgreSQL connection broken.
-    pub(crate) fn on_broken(&self, tell: Arc<tokio::sync::Notify>) {
+    /// `tell` is notified once when a call finds this PostgreSQL connection broken; `waiting`
+    /// says while a call waits for the server.
+    pub(crate) fn on_broken(&self, tell: Arc<tokio::sync::Notify>, waiting: Arc<Waiting>) {
         if let Db::Postgres(c) = self {
-            c.borrow_mut().on_broken = Some(tell);
+            let mut c = c.borrow_mut();
+            c.on_broken = Some(tell);
+            c.waiting = Some(waiting);
+        }
+    }
+
+    /// Takes this PostgreSQL connection as broken (`PgClient::abandon`); nothing for SQLite.
+    pub(crate) fn abandon(&self) {
+        if let Db::Postgres(c) = self
+            && let Ok(mut c) = c.try_borrow_mut()
+        {
+            c.abandon();
         }
     }
 

@@ -155,7 +155,9 @@ impl StoreError {
     /// or a server shutting down), as opposed to a statement it refused.
     pub fn is_team_unreachable(&self) -> bool {
         match self {
-            StoreError::TeamUnreachable | StoreError::TeamNotConnected => true,
+            StoreError::TeamUnreachable
+            | StoreError::TeamNotConnected
+            | StoreError::TeamSilent { .. } => true,
             StoreError::Postgres(e) => {
                 let io = std::error::Error::source(e).is_some_and(|s| s.is::<std::io::Error>());
                 // 08: connection exception; 57P: the server shutting down or restarting.
@@ -195,6 +197,7 @@ impl Store {
             desk: desk.trim().to_owned(),
             away: true,
         });
+        self.lane.set_team(Some(desk.trim()));
         true
     }
 
@@ -207,7 +210,9 @@ impl Store {
     /// Whether the team database is out of reach and was not reached since the desk started:
     /// the screens have nothing of the team's read to keep, only what this desk kept.
     pub fn team_never_reached(&self) -> bool {
-        self.team.as_ref().is_some_and(|t| t.db.is_none())
+        // A stand-in (`store::lane`) stands for a store that reached it: the screens keep what
+        // they read.
+        self.stand_in.is_none() && self.team.as_ref().is_some_and(|t| t.db.is_none())
     }
 
     /// Notified when a call of this store finds the team database's connection broken while
@@ -585,7 +590,7 @@ impl Store {
     /// sent by any desk) is a draft again with its key, and each team draft's text saved here
     /// is a new draft. The team's accounts as last read are forgotten.
     pub fn leave_team(&mut self) -> Result<LeftReport, StoreError> {
-        self.team = None;
+        self.detach_team();
         if self.db.dialect() != super::db::Dialect::Sqlite {
             return Ok(LeftReport::default());
         }
@@ -828,8 +833,8 @@ mod tests {
         base: i64,
     }
 
-    fn connect(cluster: &PgCluster, db: &str) -> postgres::Client {
-        postgres::Client::connect(&cluster.conninfo(db), postgres::NoTls)
+    fn connect(cluster: &PgCluster, db: &str) -> crate::team::TeamClient {
+        crate::team::connect_to(&cluster.socket_url(db), "test")
             .unwrap_or_else(|e| panic!("connecting to {db}: {e}"))
     }
 

@@ -358,7 +358,7 @@ pub(crate) fn anna_watching_bos_edit(
     use logodesk::store::{EditClaim, Store};
     let (mut h, id) = anna_with_a_team_draft(cluster, db, dir, reference);
     let mut bo = Store::open_in_memory().unwrap();
-    let client = postgres::Client::connect(&cluster.conninfo(db), postgres::NoTls).unwrap();
+    let client = logodesk::team::connect_to(&cluster.socket_url(db), "Bo").unwrap();
     bo.attach_team(client, "Bo").unwrap();
     assert_eq!(bo.start_editing(id, false).unwrap(), EditClaim::Mine);
 

@@ -12,7 +12,7 @@
 
 use super::UserError;
 use crate::store::{Store, StoreError};
-use std::sync::{Arc, LazyLock, Mutex, PoisonError};
+use std::sync::{Arc, LazyLock, Mutex};
 use tokio::runtime::Runtime;
 use tokio::sync::Semaphore;
 
@@ -51,8 +51,29 @@ static STORE_LANE: LazyLock<Option<Runtime>> = LazyLock::new(|| {
         .ok()
 });
 
-/// The local database, shared by the backend's tasks.
-pub type SharedStore = Arc<Mutex<Store>>;
+/// The local database, shared by the backend's tasks: the store, and what its lane knows of
+/// it without holding it (`store::lane`: a stand-in while the store waits for the team's
+/// server).
+#[derive(Clone)]
+pub struct SharedStore {
+    store: Arc<Mutex<Store>>,
+    lane: Arc<crate::store::Lane>,
+}
+
+impl SharedStore {
+    pub fn new(store: Store) -> SharedStore {
+        SharedStore {
+            lane: store.lane(),
+            store: Arc::new(Mutex::new(store)),
+        }
+    }
+}
+
+impl From<Store> for SharedStore {
+    fn from(store: Store) -> SharedStore {
+        SharedStore::new(store)
+    }
+}
 
 /// The backend's runtime: `worker_threads` for its tasks and a blocking pool of
 /// [`BLOCKING_THREADS`].
@@ -96,15 +117,38 @@ pub async fn heavy<T: Send + 'static>(
     .await
 }
 
-/// Runs `f` on the database on the store's lane; a store error becomes its sentence.
+/// Runs `f` on the database on the store's lane; a store error becomes its sentence. While
+/// the store waits for the team's server, `f` runs on its stand-in (`store::lane`): the
+/// desk's own accounts answer, a team's row is refused as out of reach.
 pub async fn with_store<T: Send + 'static>(
     store: &SharedStore,
     f: impl FnOnce(&mut Store) -> Result<T, StoreError> + Send + 'static,
 ) -> Result<T, UserError> {
+    on_lane(store, false, f).await
+}
+
+/// [`with_store`] on the store itself, never its stand-in, however long it waits: for what
+/// changes the team attached (attach, detach, away, leave).
+pub async fn with_team_store<T: Send + 'static>(
+    store: &SharedStore,
+    f: impl FnOnce(&mut Store) -> Result<T, StoreError> + Send + 'static,
+) -> Result<T, UserError> {
+    on_lane(store, true, f).await
+}
+
+async fn on_lane<T: Send + 'static>(
+    store: &SharedStore,
+    itself: bool,
+    f: impl FnOnce(&mut Store) -> Result<T, StoreError> + Send + 'static,
+) -> Result<T, UserError> {
     let store = store.clone();
     let job = move || {
-        let mut guard = store.lock().unwrap_or_else(PoisonError::into_inner);
-        f(&mut guard)
+        let mut entered = if itself {
+            store.lane.enter_itself(&store.store)
+        } else {
+            store.lane.enter(&store.store)
+        };
+        f(&mut entered)
     };
     let done = match &*STORE_LANE {
         Some(lane) => lane.spawn_blocking(job),
@@ -192,7 +236,7 @@ mod tests {
     #[test]
     fn the_store_answers_while_every_thread_of_the_pool_is_taken() {
         let runtime = runtime(2).unwrap();
-        let store: SharedStore = Arc::new(Mutex::new(Store::open_in_memory().unwrap()));
+        let store: SharedStore = SharedStore::new(Store::open_in_memory().unwrap());
         let running = Arc::new(AtomicUsize::new(0));
         let (open, gate) = watch::channel(false);
         let answered = runtime.block_on(async {
@@ -219,7 +263,7 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_store_call_that_panics_is_a_sentence_and_the_lane_goes_on() {
-        let store: SharedStore = Arc::new(Mutex::new(Store::open_in_memory().unwrap()));
+        let store: SharedStore = SharedStore::new(Store::open_in_memory().unwrap());
         let failed = with_store(&store, |_| -> Result<(), StoreError> { panic!("a bug") }).await;
         assert!(failed.is_err());
         assert!(with_store(&store, |s| s.accounts()).await.is_ok());
