@@ -17,7 +17,7 @@
 //!   ([`TeamClient`]); and the report Settings shows.
 
 mod client;
-mod connect;
+pub(crate) mod connect;
 mod join;
 mod saved;
 pub(crate) mod wire;

@@ -268,4 +268,124 @@ mod tests {
         assert!(failed.is_err());
         assert!(with_store(&store, |s| s.accounts()).await.is_ok());
     }
+
+    /// A process stopped (SIGSTOP) until this is dropped (SIGCONT), also when a test fails.
+    #[cfg(unix)]
+    struct Stopped(i32);
+
+    #[cfg(unix)]
+    impl Stopped {
+        fn new(pid: i32) -> Stopped {
+            // SAFETY: kill(2) with a process id and a signal number; no memory is involved.
+            assert_eq!(
+                unsafe { libc::kill(pid, libc::SIGSTOP) },
+                0,
+                "SIGSTOP {pid}"
+            );
+            Stopped(pid)
+        }
+    }
+
+    #[cfg(unix)]
+    impl Drop for Stopped {
+        fn drop(&mut self) {
+            // SAFETY: as above.
+            unsafe { libc::kill(self.0, libc::SIGCONT) };
+        }
+    }
+
+    /// Issue 38, item 8: the PostgreSQL backend serving the desk's team connection is stopped
+    /// (SIGSTOP: the server's kernel still takes the bytes, nothing answers). The call that
+    /// waits for it ends within the client's bound with a sentence and the team counts as out
+    /// of reach from then on; meanwhile the desk's own accounts answer (reads and writes)
+    /// within about a second, and a team's row asked meanwhile is refused at once.
+    #[cfg(unix)]
+    #[test]
+    fn the_desks_own_accounts_answer_while_the_team_databases_backend_is_stopped() {
+        use crate::store::testing::{pg_client, pg_connect, remote};
+        let bound = Duration::from_secs(4);
+        let dir = tempfile::tempdir().unwrap();
+        let desk = Store::open(&dir.path().join("logodesk.sqlite")).unwrap();
+        let own = desk.ensure_sandbox_account().unwrap().id;
+        desk.create_draft(own, "{}", "PO-own-1", "Club").unwrap();
+        let (client, name) = pg_client();
+        let team_account = Store::open_postgres(client)
+            .unwrap()
+            .insert_account(&remote("Club"))
+            .unwrap()
+            .id;
+        let mut team = pg_connect(&name);
+        let pid: i32 = team
+            .query_one("SELECT pg_backend_pid()", &[])
+            .unwrap()
+            .get(0);
+        team.set_call_bound(bound);
+        let mut desk = desk;
+        desk.attach_team(team, "Stopped").unwrap();
+        let broken = desk.team_broken_signal();
+        let store = SharedStore::new(desk);
+        let runtime = runtime(2).unwrap();
+        let stopped = Stopped::new(pid);
+        runtime.block_on(async {
+            let started = Instant::now();
+            let hung = tokio::spawn({
+                let store = store.clone();
+                async move { with_store(&store, move |s| s.local_orders(team_account, true)).await }
+            });
+            tokio::time::sleep(Duration::from_millis(200)).await;
+
+            let own_rows = with_store(&store, move |s| s.local_orders(own, true))
+                .await
+                .unwrap();
+            let answered = started.elapsed();
+            assert_eq!(own_rows.len(), 1);
+            assert!(
+                answered < Duration::from_secs(2),
+                "the desk's own account waited {answered:?} behind the team's server"
+            );
+            with_store(&store, move |s| {
+                s.create_draft(own, "{}", "PO-own-2", "Club")
+            })
+            .await
+            .unwrap();
+            let asked = Instant::now();
+            let refused = with_store(&store, move |s| s.local_orders(team_account, true))
+                .await
+                .unwrap_err();
+            assert!(
+                asked.elapsed() < Duration::from_millis(500),
+                "{:?}",
+                asked.elapsed()
+            );
+            assert!(
+                refused.message.contains("cannot reach"),
+                "{}",
+                refused.message
+            );
+            assert!(!hung.is_finished(), "the team's call still waits");
+
+            let silent = hung.await.unwrap().unwrap_err();
+            let ended = started.elapsed();
+            assert!(
+                ended >= bound && ended < bound + Duration::from_secs(2),
+                "the team's call ended after {ended:?}"
+            );
+            assert!(
+                silent.message.contains("did not answer within 4 s"),
+                "{}",
+                silent.message
+            );
+            tokio::time::timeout(Duration::from_secs(1), broken.notified())
+                .await
+                .expect("the watch is told to connect again");
+            let (away, rows) = with_store(&store, move |s| {
+                Ok((s.team_away(), s.local_orders(own, true)?.len()))
+            })
+            .await
+            .unwrap();
+            assert!(away, "the team counts as out of reach");
+            assert_eq!(rows, 2, "the draft written meanwhile is in the desk's file");
+        });
+        drop(stopped);
+    }
 }
