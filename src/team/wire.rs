@@ -93,7 +93,9 @@ pub enum Route {
 /// [`USER_TIMEOUT`] ends the connection.
 const KEEPALIVE_IDLE: Duration = Duration::from_secs(30);
 const KEEPALIVE_INTERVAL: Duration = Duration::from_secs(10);
+#[cfg(not(windows))]
 const KEEPALIVE_RETRIES: u32 = 3;
+#[cfg(target_os = "linux")]
 const USER_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Opens a socket along `route` (every address a host name resolves to, in turn), each try
@@ -114,12 +116,13 @@ pub async fn open(route: &Route, within: Duration) -> io::Result<Socket> {
                     Ok(Ok(stream)) => {
                         stream.set_nodelay(true)?;
                         let sock = socket2::SockRef::from(&stream);
-                        sock.set_tcp_keepalive(
-                            &socket2::TcpKeepalive::new()
-                                .with_time(KEEPALIVE_IDLE)
-                                .with_interval(KEEPALIVE_INTERVAL)
-                                .with_retries(KEEPALIVE_RETRIES),
-                        )?;
+                        let keepalive = socket2::TcpKeepalive::new()
+                            .with_time(KEEPALIVE_IDLE)
+                            .with_interval(KEEPALIVE_INTERVAL);
+                        // As tokio-postgres sets them: Windows takes no retry count.
+                        #[cfg(not(windows))]
+                        let keepalive = keepalive.with_retries(KEEPALIVE_RETRIES);
+                        sock.set_tcp_keepalive(&keepalive)?;
                         #[cfg(target_os = "linux")]
                         sock.set_tcp_user_timeout(Some(USER_TIMEOUT))?;
                         return Ok(Socket::Tcp(stream));

@@ -33,6 +33,7 @@ fn desk(env: &Env, team: &str, name: &str, reference: &str) -> Desk {
         address: Some(team.to_owned()),
         ca_file: None,
         desk_name: Some(name.to_owned()),
+        allow_unencrypted: false,
     }
     .save(dir.path())
     .unwrap();

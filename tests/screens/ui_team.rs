@@ -70,7 +70,10 @@ fn team_database_is_tested_saved_and_forgotten_from_settings() {
     });
     let version = cluster.psql(&db, "SHOW server_version").unwrap();
     assert!(shows_text(&h, &version), "the server's version");
-    assert!(shows(&h, "Not encrypted (this computer or a Unix socket)"));
+    assert!(shows_text(
+        &h,
+        "Not encrypted: a Unix socket on this computer"
+    ));
     assert!(shows(&h, "The role may create the schema logodesk."));
     assert!(shows_text(&h, "Front desk (this test), since "));
 
@@ -225,6 +228,7 @@ fn anna_on_the_team(
         address: Some(cluster.socket_url(db)),
         ca_file: None,
         desk_name: Some("Anna".into()),
+        allow_unencrypted: false,
     }
     .save(dir)
     .unwrap();
