@@ -18,7 +18,7 @@ use logodesk::sandbox::{self, SandboxConfig, fixtures};
 use logodesk::store::{AccountId, Store};
 use logodesk::ui::PersistedUi;
 use std::sync::atomic::Ordering;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 #[path = "../tests/common/patience.rs"]

@@ -18,7 +18,7 @@ use logodesk::backend::{BackendConfig, StoreLocation};
 use logodesk::sandbox::SandboxConfig;
 use logodesk::store::{KeyLocation, LocalOrderId, NewAccount, OrderState, Store};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 use tokio::net::{TcpListener, TcpStream};

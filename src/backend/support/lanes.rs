@@ -69,6 +69,14 @@ impl SharedStore {
     }
 }
 
+impl SharedStore {
+    /// The store itself, waiting for it however long it is held (tests, and set-up outside
+    /// the backend's lanes; the backend goes through [`with_store`]).
+    pub fn lock(&self) -> std::sync::LockResult<std::sync::MutexGuard<'_, Store>> {
+        self.store.lock()
+    }
+}
+
 impl From<Store> for SharedStore {
     fn from(store: Store) -> SharedStore {
         SharedStore::new(store)
