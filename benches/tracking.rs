@@ -17,8 +17,8 @@ use logodesk::backend::{BackendConfig, StoreLocation};
 use logodesk::sandbox::{self, SandboxConfig, fixtures};
 use logodesk::store::{AccountId, Store};
 use logodesk::ui::PersistedUi;
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 #[path = "../tests/common/patience.rs"]

@@ -656,9 +656,19 @@ async fn bounded<T>(
 /// with the sentence the store gives ([`crate::store::StoreError::TooNew`]); no schema yet is
 /// fine (the store creates it). `was_up`: said of a session that was up.
 async fn check_schema(client: &tokio_postgres::Client, was_up: bool) -> Result<(), Ended> {
-    let sql = format!("SELECT version FROM {}.schema_version", team::SCHEMA);
-    let found = match tokio::time::timeout(LISTENER_CALL, client.query_opt(sql.as_str(), &[])).await
-    {
+    // LISTEN again first (it changes nothing): the session's last statement, which
+    // `pg_stat_activity` shows, stays the one that says what the session is for.
+    let sql = format!(
+        "LISTEN {CHANNEL}; SELECT version FROM {}.schema_version",
+        team::SCHEMA
+    );
+    let version = |messages: Vec<tokio_postgres::SimpleQueryMessage>| {
+        messages.iter().find_map(|m| match m {
+            tokio_postgres::SimpleQueryMessage::Row(row) => row.get(0)?.parse::<i64>().ok(),
+            _ => None,
+        })
+    };
+    let found = match tokio::time::timeout(LISTENER_CALL, client.simple_query(&sql)).await {
         Err(_) => {
             return Err(Ended::down(
                 crate::store::StoreError::TeamSilent {
@@ -667,7 +677,7 @@ async fn check_schema(client: &tokio_postgres::Client, was_up: bool) -> Result<(
                 was_up,
             ));
         }
-        Ok(Ok(row)) => row.and_then(|r| r.try_get::<_, i64>(0).ok()).unwrap_or(0),
+        Ok(Ok(messages)) => version(messages).unwrap_or(0),
         Ok(Err(e))
             if e.code().is_some_and(|c| {
                 *c == tokio_postgres::error::SqlState::UNDEFINED_TABLE
