@@ -288,8 +288,8 @@ fn benches(c: &mut Criterion) {
 
     let cluster = pg_cluster::shared();
     let name = cluster.create_database();
-    let client = postgres::Client::connect(&cluster.conninfo(&name), postgres::NoTls)
-        .expect("the test server");
+    let client =
+        logodesk::team::connect_to(&cluster.socket_url(&name), "bench").expect("the test server");
     let store = Store::open_postgres(client).expect("PostgreSQL");
     let pg_account = account(&store);
     let started = Instant::now();

@@ -17,8 +17,8 @@ use logodesk::backend::{BackendConfig, StoreLocation};
 use logodesk::sandbox::{self, SandboxConfig, fixtures};
 use logodesk::store::{AccountId, Store};
 use logodesk::ui::PersistedUi;
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 #[path = "../tests/common/patience.rs"]
@@ -92,7 +92,7 @@ fn outbox_cost() {
         .expect("client");
         let mut store = Store::open_in_memory().expect("store");
         let account = queue_orders(&mut store);
-        let store = Arc::new(Mutex::new(store));
+        let store = logodesk::backend::orders::SharedStore::new(store);
         let outbox = Outbox::start(
             store.clone(),
             client,

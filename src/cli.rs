@@ -624,9 +624,11 @@ fn run_send_queued(args: SendQueuedArgs) -> anyhow::Result<()> {
             "another logodesk was started on this data folder; this one (send-queued) has no window to bring forward"
         );
     });
+    // A sender on a server works for its team, and for this desk's own accounts: the team
+    // database is attached by the backend's watch in the background, so this desk's own
+    // orders are sent at once however the team database answers (issue 38), and "all sent"
+    // waits for the team (`headless::send_queued`).
     let mut backend = BackendConfig::in_data_dir(lock.dir());
-    // A sender on a server works for its team: without the team database it has nothing to do.
-    backend.join_team_at_start = true;
     if let Some(name) = args.account {
         backend.start_account = StartAccount::Name(name);
     }
@@ -747,6 +749,7 @@ fn run_migrate_team(args: MigrateTeamArgs) -> anyhow::Result<()> {
         password,
         ca_file: args.ca_file,
         desk_name: "migrate-team".into(),
+        allow_unencrypted: false,
     };
     let version = commands::migrate_team(&settings)?;
     eprintln!(

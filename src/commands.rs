@@ -723,8 +723,8 @@ mod tests {
             account: AccountRecord,
         }
 
-        fn through(proxy: &PgProxy, db: &str) -> postgres::Client {
-            postgres::Client::connect(&proxy.conninfo(db), postgres::NoTls).unwrap()
+        fn through(proxy: &PgProxy, db: &str) -> crate::team::TeamClient {
+            crate::team::connect_to(&proxy.url(db), "test").unwrap()
         }
 
         fn desk() -> Desk {

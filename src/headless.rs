@@ -177,10 +177,38 @@ pub fn send_queued(config: SendQueued, out: &mut impl Write) -> anyhow::Result<(
     });
     spawn_signal_watch(wake);
     check_account(&config.backend)?;
+    // On a team, the team database is attached by the backend's watch in the background
+    // (issue 38: the desk's own outbox never waits for it); "all sent" waits for it.
+    let waits_for = Expected {
+        team: match &config.backend.store {
+            StoreLocation::File(path) => on_a_team(path),
+            StoreLocation::InMemory => false,
+        },
+        account: match &config.backend.start_account {
+            StartAccount::Name(name) => Some(name.clone()),
+            _ => None,
+        },
+    };
     let mut backend = Backend::start(config.backend, waker).map_err(HeadlessError::Start)?;
-    let result = run_loop(&backend, &woken, config.exit_when_sent, out);
+    let result = run_loop(&backend, &woken, config.exit_when_sent, &waits_for, out);
     backend.shutdown(Duration::from_secs(5));
     result
+}
+
+/// What a run waits for before it may say every queued order is sent: the team database
+/// attached (on a team), and the account asked for shown (a team's is shown once the team is
+/// attached; the sandbox meanwhile, whose lists do not count).
+struct Expected {
+    team: bool,
+    account: Option<String>,
+}
+
+/// Whether the data folder of the store at `path` is on a team (saved, or given for this run).
+fn on_a_team(path: &std::path::Path) -> bool {
+    crate::team::run_address().is_some()
+        || path
+            .parent()
+            .is_some_and(|dir| crate::team::SavedTeam::load(dir).is_ok_and(|s| s.address.is_some()))
 }
 
 /// An account named with `--account` must exist before anything starts: the backend sends
@@ -195,8 +223,19 @@ fn check_account(config: &BackendConfig) -> Result<(), HeadlessError> {
     let mut store = Store::open(path)?;
     store.ensure_sandbox_account()?;
     let mut team_away = None;
+    // An account of this desk's own (or one of the team's as this desk last read them) is
+    // there without the team database: nothing waits for it (issue 38: a silent team server
+    // kept this desk's own outbox from starting).
+    if on_a_team(path) {
+        store.team_out_of_reach("");
+    }
+    if config.start_account.pick(&store.accounts()?).is_some() {
+        return Ok(());
+    }
+    store.detach_team();
     // A team's account is in the team database: attached (and this desk's rows moved in)
-    // first. Connecting is the backend's to report: without the team, only this desk's own.
+    // first, within the connection's bound. Connecting is the backend's to report: without
+    // the team, only this desk's own.
     if let Some(dir) = path.parent() {
         let keychain = config
             .keychain
@@ -231,10 +270,15 @@ fn run_loop(
     backend: &Backend,
     woken: &mpsc::Receiver<Wake>,
     exit_when_sent: bool,
+    waits_for: &Expected,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
+    use crate::backend::team::{TeamEvent, TeamStatus};
     let mut watch = SendWatch::starting_now();
     let mut ready = false;
+    let mut team_attached = !waits_for.team;
+    // Whether the account shown is the one asked for (its lists are the run's).
+    let mut shown = waits_for.account.is_none();
     loop {
         match woken.recv() {
             Ok(Wake::Event) => {}
@@ -255,9 +299,26 @@ fn run_loop(
                     ..
                 } => return Err(HeadlessError::Backend(problem).into()),
                 Event::AccountActivated { account, .. } => {
+                    shown = waits_for
+                        .account
+                        .as_ref()
+                        .is_none_or(|n| account.name.trim().eq_ignore_ascii_case(n.trim()));
                     tracing::info!(account = %account.name, "sending the queued orders");
                     backend.send(Command::Orders(OrdersCommand::Refresh));
                 }
+                Event::Team(TeamEvent::Status(status)) => match status {
+                    TeamStatus::Connected | TeamStatus::Unencrypted { .. } => {
+                        tracing::info!("the team database is attached");
+                        team_attached = true;
+                    }
+                    TeamStatus::Unreachable { reason, .. } | TeamStatus::Refused { reason, .. } => {
+                        tracing::warn!(%reason, "the team's queued orders wait for the team database; this desk's own are sent meanwhile");
+                    }
+                    TeamStatus::Off => {}
+                },
+                // The lists of an account shown meanwhile (the sandbox, until the team's
+                // account asked for is there) are not the run's.
+                Event::Orders(OrdersEvent::Lists { .. }) if !shown => {}
                 // On a team, another desk sends some of the queued orders: this desk hears of
                 // them in the lists sent again on its change, not as changes of its own.
                 Event::Orders(OrdersEvent::Lists {
@@ -305,7 +366,7 @@ fn run_loop(
                 _ => {}
             }
         }
-        if exit_when_sent && watch.all_sent() {
+        if exit_when_sent && team_attached && shown && watch.all_sent() {
             // Held orders are not sent by this run (nor by any, until a person decides):
             // never "all sent", never a success.
             if watch.held() > 0 {

@@ -945,9 +945,7 @@ mod tests {
     fn a_colleagues_kept_proof_is_written_from_the_team_database() {
         use crate::store::testing::pg_client;
         // Connected before the runtime runs (the blocking client must not start inside it).
-        let store: SharedStore = Arc::new(Mutex::new(
-            crate::store::Store::open_postgres(pg_client().0).unwrap(),
-        ));
+        let store = SharedStore::new(crate::store::Store::open_postgres(pg_client().0).unwrap());
         let (anna, bo) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
         let order = LocalOrderId(crate::store::TEAM_IDS_FROM + 7);
         let sheet = b"%PDF-1.7 Anna's proof sheet".to_vec();
@@ -1049,8 +1047,7 @@ mod tests {
         use std::time::{Duration, Instant};
         const ROWS: usize = 60;
         let runtime = runtime(2).unwrap();
-        let store: SharedStore =
-            Arc::new(Mutex::new(crate::store::Store::open_in_memory().unwrap()));
+        let store = SharedStore::new(crate::store::Store::open_in_memory().unwrap());
         let sheet = Arc::new(pdf::proof::sample_sheet(ROWS, [300, 400]));
         let done = Arc::new(AtomicUsize::new(0));
         let (took, done_then) = runtime.block_on(async {

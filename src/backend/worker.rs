@@ -129,7 +129,7 @@ impl Worker {
                 .map_err(Clone::clone),
             retry: config.retry,
         };
-        let store: SharedStore = Arc::new(Mutex::new(started.store));
+        let store = SharedStore::new(started.store);
         let thumbs = Arc::new(Mutex::new(ThumbCache::new(THUMB_CACHE_BYTES)));
         let thumbnails = feature_sink(&sink, Event::Thumbnail);
         let disk_cache = match &config.store {

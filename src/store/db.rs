@@ -28,6 +28,8 @@ use super::StoreError;
 use postgres::types::{IsNull, ToSql, Type, to_sql_checked};
 use std::cell::RefCell;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 /// A parameter or a column value, as both drivers know it. Flags are integers 0/1 in both
 /// schemas (portable comparisons `= 1`, `<> 0`), so there is no boolean here. No column is
@@ -344,43 +346,67 @@ pub(crate) enum Db {
     Postgres(RefCell<PgClient>),
 }
 
-/// PostgreSQL's blocking client, closed where closing is allowed: it closes itself by blocking
-/// on a runtime of its own, which panics on a thread that drives async tasks (a backend's last
-/// handle on its store may go on one as it shuts down). There it is closed on a thread of its
-/// own.
+/// The team database's connection ([`crate::team::TeamClient`]: every call bounded on this
+/// side, what the server sends read through limits).
 ///
 /// A call that finds the connection broken (`StoreError::is_team_unreachable`: closed, an
-/// I/O error, the server ending this session) marks it `broken` and tells `on_broken` once:
-/// the store asks nothing more of it, and the team's watch connects again
-/// (`store::offline`). A write whose answer was lost that way — the `COMMIT` of a
-/// transaction, or a write statement outside one — may have been made:
-/// [`StoreError::OutcomeUnknown`] (issue 38), for the caller to find out.
+/// I/O error, the server ending this session, no answer within the bound) marks it `broken`
+/// and tells `on_broken` once: the store asks nothing more of it (a call answers
+/// [`StoreError::TeamUnreachable`] at once, never waits on it again), and the team's watch
+/// connects again (`store::offline`). While a call waits for the server, `waiting` says since
+/// when: the store's lane lets the desk's own work go on meanwhile (`store::lane`).
+/// A write whose answer was lost that way — the `COMMIT` of a transaction, or a write
+/// statement outside one — may have been made: [`StoreError::OutcomeUnknown`] (issue 38), for
+/// the caller to find out.
 pub(crate) struct PgClient {
     /// Boxed: a [`Db`] is either client, and PostgreSQL's is the far larger.
-    client: Option<Box<postgres::Client>>,
+    client: Box<crate::team::TeamClient>,
     broken: bool,
     on_broken: Option<Arc<tokio::sync::Notify>>,
     /// Inside [`Db::transaction`]: a statement's lost answer is the transaction's loss (the
     /// server rolls back a transaction whose connection broke); only its `COMMIT` may have
     /// made it.
     in_transaction: bool,
+    waiting: Option<Arc<Waiting>>,
+}
+
+/// Since when a call of a team connection waits for the server (none: 0), in milliseconds
+/// of [`Waiting::now`].
+#[derive(Debug, Default)]
+pub(crate) struct Waiting(AtomicU64);
+
+impl Waiting {
+    /// Milliseconds since the first use, never 0.
+    fn now() -> u64 {
+        static EPOCH: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+        let epoch = EPOCH.get_or_init(Instant::now);
+        (epoch.elapsed().as_millis() as u64).saturating_add(1)
+    }
+
+    fn start(&self) {
+        self.0.store(Waiting::now(), Ordering::SeqCst);
+    }
+
+    fn end(&self) {
+        self.0.store(0, Ordering::SeqCst);
+    }
+
+    /// Whether a call has waited for the server longer than `limit` (and still does).
+    pub(crate) fn longer_than(&self, limit: Duration) -> bool {
+        let since = self.0.load(Ordering::SeqCst);
+        since != 0 && Waiting::now().saturating_sub(since) > limit.as_millis() as u64
+    }
 }
 
 impl PgClient {
-    pub(crate) fn new(client: postgres::Client) -> PgClient {
+    pub(crate) fn new(client: crate::team::TeamClient) -> PgClient {
         PgClient {
-            client: Some(Box::new(client)),
+            client: Box::new(client),
             broken: false,
             on_broken: None,
             in_transaction: false,
+            waiting: None,
         }
-    }
-
-    /// The client; `None` only while it is being dropped, never seen by a caller.
-    fn get(&mut self) -> Result<&mut postgres::Client, StoreError> {
-        self.client
-            .as_deref_mut()
-            .ok_or(StoreError::TeamNotConnected)
     }
 
     /// [`PgClient::call`] of statement `sql`: outside a transaction, a write's failure
@@ -388,7 +414,7 @@ impl PgClient {
     fn statement<T>(
         &mut self,
         sql: &str,
-        f: impl FnOnce(&mut postgres::Client) -> Result<T, postgres::Error>,
+        f: impl FnOnce(&mut crate::team::TeamClient) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
         let writes = !self.in_transaction && is_write(sql);
         self.call(f).map_err(|e| if writes { e.sent() } else { e })
@@ -397,10 +423,19 @@ impl PgClient {
     /// Runs `f` on the client; a failure that says the connection is broken marks it so.
     fn call<T>(
         &mut self,
-        f: impl FnOnce(&mut postgres::Client) -> Result<T, postgres::Error>,
+        f: impl FnOnce(&mut crate::team::TeamClient) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
-        f(self.get()?).map_err(|e| {
-            let e = StoreError::from(e);
+        if self.broken {
+            return Err(StoreError::TeamUnreachable);
+        }
+        if let Some(waiting) = &self.waiting {
+            waiting.start();
+        }
+        let answer = f(&mut self.client);
+        if let Some(waiting) = &self.waiting {
+            waiting.end();
+        }
+        answer.map_err(|e| {
             if e.is_team_unreachable() && !std::mem::replace(&mut self.broken, true) {
                 tracing::info!(error = %e, "the team database's connection of the store broke");
                 if let Some(tell) = &self.on_broken {
@@ -410,17 +445,14 @@ impl PgClient {
             e
         })
     }
-}
 
-impl Drop for PgClient {
-    fn drop(&mut self) {
-        let Some(client) = self.client.take() else {
-            return;
-        };
-        if tokio::runtime::Handle::try_current().is_ok() {
-            let _ = std::thread::Builder::new()
-                .name("logodesk-store-close".into())
-                .spawn(move || drop(client));
+    /// Takes the connection as broken from now on (the store's lane found it waiting while
+    /// the desk went on without it, `store::lane`): the watch connects again.
+    pub(crate) fn abandon(&mut self) {
+        if !std::mem::replace(&mut self.broken, true)
+            && let Some(tell) = &self.on_broken
+        {
+            tell.notify_one();
         }
     }
 }
@@ -478,10 +510,22 @@ impl Db {
         }
     }
 
-    /// `tell` is notified once when a call finds this PostgreSQL connection broken.
-    pub(crate) fn on_broken(&self, tell: Arc<tokio::sync::Notify>) {
+    /// `tell` is notified once when a call finds this PostgreSQL connection broken; `waiting`
+    /// says while a call waits for the server.
+    pub(crate) fn on_broken(&self, tell: Arc<tokio::sync::Notify>, waiting: Arc<Waiting>) {
         if let Db::Postgres(c) = self {
-            c.borrow_mut().on_broken = Some(tell);
+            let mut c = c.borrow_mut();
+            c.on_broken = Some(tell);
+            c.waiting = Some(waiting);
+        }
+    }
+
+    /// Takes this PostgreSQL connection as broken (`PgClient::abandon`); nothing for SQLite.
+    pub(crate) fn abandon(&self) {
+        if let Db::Postgres(c) = self
+            && let Ok(mut c) = c.try_borrow_mut()
+        {
+            c.abandon();
         }
     }
 
@@ -836,7 +880,7 @@ mod tests {
         let cluster = crate::team::pg_cluster::shared();
         let (_, name) = pg_client();
         let proxy = PgProxy::socket(cluster.socket_dir(), cluster.port);
-        let client = postgres::Client::connect(&proxy.conninfo(&name), postgres::NoTls).unwrap();
+        let client = crate::team::connect_to(&proxy.url(&name), "test").unwrap();
         let db = Db::Postgres(RefCell::new(PgClient::new(client)));
         table(&db);
         proxy.lose_commit_after("INSERT INTO t");
@@ -905,6 +949,67 @@ mod tests {
             assert_eq!(r.get::<String>(0).unwrap(), "b");
             assert_eq!(r.get::<String>(1).unwrap(), "after");
         });
+    }
+
+    /// Issue 38, item 9: a value the team database holds that is larger than logodesk reads
+    /// (someone wrote it there with plain SQL) fails the call with a sentence naming its
+    /// size, never reaching memory; rows of one call past their limit too; and the
+    /// connection goes on answering (nothing is out of step, nothing is broken).
+    #[test]
+    fn a_value_over_the_limit_fails_the_call_with_a_sentence_and_the_connection_goes_on() {
+        use crate::team::connect::{CALL_LIMIT, COLUMN_LIMIT};
+        let (client, name) = pg_client();
+        let db = Db::Postgres(RefCell::new(PgClient::new(client)));
+        let big = COLUMN_LIMIT + 8 * 1024 * 1024;
+        crate::team::pg_cluster::shared()
+            .psql(
+                &name,
+                &format!(
+                    "CREATE TABLE t (id BIGINT PRIMARY KEY, body TEXT);
+                     INSERT INTO t VALUES (1, 'small'), (2, repeat('x', {big}));"
+                ),
+            )
+            .unwrap();
+        let e = db
+            .query_all("SELECT id, body FROM t ORDER BY id", &[])
+            .unwrap_err();
+        assert!(
+            matches!(e, StoreError::TeamTooLarge { bytes, .. } if bytes == big as u64),
+            "{e:?}"
+        );
+        let said = e.to_string();
+        assert!(
+            said.contains("40.0 MiB") && said.contains("32.0 MiB"),
+            "{said}"
+        );
+        assert!(!e.is_team_unreachable() && !db.broken());
+        let r = db
+            .query_row("SELECT body FROM t WHERE id = 1", &[])
+            .unwrap();
+        assert_eq!(r.get::<String>(0).unwrap(), "small");
+
+        // Each value under the limit, the rows of the call together over theirs.
+        let each = COLUMN_LIMIT - 1024;
+        let rows = CALL_LIMIT / each + 1;
+        crate::team::pg_cluster::shared()
+            .psql(
+                &name,
+                &format!(
+                    "INSERT INTO t SELECT 10 + i, repeat('y', {each}) FROM generate_series(1, {rows}) i"
+                ),
+            )
+            .unwrap();
+        let e = db
+            .query_all("SELECT body FROM t WHERE id > 10", &[])
+            .unwrap_err();
+        assert!(matches!(e, StoreError::TeamTooLarge { .. }), "{e:?}");
+        assert_eq!(
+            db.query_row("SELECT COUNT(*) FROM t", &[])
+                .unwrap()
+                .get::<i64>(0)
+                .unwrap(),
+            2 + rows as i64
+        );
     }
 
     #[test]

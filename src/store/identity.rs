@@ -277,7 +277,7 @@ mod tests {
     use std::time::Duration;
 
     /// A desk of a team: its own data folder, attached to the team database `name`.
-    fn team_desk(dir: &tempfile::TempDir, client: postgres::Client, desk: &str) -> Store {
+    fn team_desk(dir: &tempfile::TempDir, client: crate::team::TeamClient, desk: &str) -> Store {
         let mut store = Store::open(&dir.path().join("logodesk.sqlite")).unwrap();
         store.attach_team(client, desk).unwrap();
         store

@@ -1098,10 +1098,10 @@ mod tests {
             .psql_file("postgres", &script)
             .unwrap_or_else(|e| panic!("{e}"));
         let as_role = |role: &str| {
-            let conninfo = cluster
-                .conninfo("logodesk")
-                .replace("user=postgres", &format!("user={role}"));
-            postgres::Client::connect(&conninfo, postgres::NoTls).unwrap()
+            let url = cluster
+                .socket_url("logodesk")
+                .replace("postgres://postgres@", &format!("postgres://{role}@"));
+            crate::team::connect_to(&url, "desk").unwrap()
         };
         // The owner makes the tables (what `logodesk migrate-team` does).
         drop(Store::open_postgres(as_role("logodesk_owner")).unwrap());
@@ -1147,9 +1147,13 @@ mod tests {
             let e = raw
                 .batch_execute(ddl)
                 .expect_err(&format!("the desk role may not: {ddl}"));
+            let code = match &e {
+                StoreError::Postgres(pg) => pg.code().cloned(),
+                _ => None,
+            };
             assert_eq!(
-                e.code(),
-                Some(&postgres::error::SqlState::INSUFFICIENT_PRIVILEGE),
+                code,
+                Some(postgres::error::SqlState::INSUFFICIENT_PRIVILEGE),
                 "{ddl}: {e}"
             );
         }

@@ -19,6 +19,7 @@ pub mod desks;
 pub mod editor;
 pub mod identity;
 pub mod join;
+pub mod lane;
 pub mod migrations;
 pub mod offline;
 pub mod orders;
@@ -32,6 +33,7 @@ pub use accounts::{
 };
 pub use desks::{DeskKey, DeskTrust, RefusedOrder, TeamDesk};
 pub use join::JoinReport;
+pub use lane::{Entered, Lane};
 pub use offline::{KeptReport, LeftAccount, LeftReport};
 pub use orders::{
     Claim, ClaimToken, DeskId, DraftFields, DraftSave, EDIT_LEASE, EditClaim, Editing,
@@ -116,6 +118,14 @@ pub enum StoreError {
         queued: usize,
         in_flight: usize,
     },
+    /// The team database did not answer a call within the client's bound (a silent server,
+    /// a backend process stopped): counted as out of reach, the connection is let go.
+    #[error("{}", crate::tr!("store-team-silent", seconds = .seconds.to_string()))]
+    TeamSilent { seconds: u64 },
+    /// What the team database sent for a call holds a value (or rows) larger than logodesk
+    /// reads: nothing of it was used, the call failed.
+    #[error("{}", crate::tr!("store-team-too-large", size = crate::store::mib(*.bytes), most = crate::store::mib(*.most)))]
+    TeamTooLarge { bytes: u64, most: u64 },
     /// Joining: the team has an account of this name with another address.
     #[error("{}", crate::tr!("store-join-name-taken", name = .0.as_str()))]
     JoinNameTaken(String),
@@ -158,6 +168,11 @@ fn unknown_reason(e: &StoreError) -> String {
 /// team's id in a desk's SQLite.
 fn is_copy(db: &Db, id: i64) -> bool {
     id >= TEAM_IDS_FROM && db.dialect() == db::Dialect::Sqlite
+}
+
+/// Bytes as MiB with one decimal, for sentences ("300.0 MiB").
+pub(crate) fn mib(bytes: u64) -> String {
+    format!("{:.1} MiB", bytes as f64 / (1024.0 * 1024.0))
 }
 
 fn too_new(path: Option<&Path>, found: i64, known: i64) -> String {
@@ -213,6 +228,10 @@ pub struct Store {
     team_broken: Arc<tokio::sync::Notify>,
     /// This desk's signing key: what it queues for the team is signed with it (`desks`).
     desk_key: Option<DeskKey>,
+    /// What the store's lane knows of this store without holding it ([`lane`]).
+    lane: Arc<Lane>,
+    /// This store is the stand-in of another ([`lane`]): set when it refused a team's row.
+    stand_in: Option<Arc<std::sync::atomic::AtomicBool>>,
 }
 
 /// The team database attached to a desk's store, and the desk's name (who placed an order).
@@ -259,11 +278,16 @@ impl Store {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         orders::register_sqlite_functions(&conn)?;
         migrations::migrate(&mut conn, path)?;
+        let team_broken = Arc::<tokio::sync::Notify>::default();
+        // A file can be opened a second time by a stand-in; memory cannot.
+        let file = Some(path).filter(|p| *p != Path::new(":memory:"));
         Ok(Store {
             db: Db::Sqlite(conn),
             team: None,
             keep_here: Cell::new(false),
-            team_broken: Arc::default(),
+            lane: Arc::new(Lane::new(file.map(Path::to_owned), team_broken.clone())),
+            team_broken,
+            stand_in: None,
             desk_key: None,
         })
     }
@@ -272,15 +296,18 @@ impl Store {
     /// connection's `search_path`), created or brought up to date first
     /// (`migrations::migrate_postgres`). A database from a newer logodesk is refused
     /// ([`StoreError::TooNew`]): this desk writes nothing to it.
-    pub fn open_postgres(client: postgres::Client) -> Result<Store, StoreError> {
+    pub fn open_postgres(client: crate::team::TeamClient) -> Result<Store, StoreError> {
         let db = Db::Postgres(RefCell::new(db::PgClient::new(client)));
         db.batch(&format!("SET search_path TO {PG_SCHEMA}"))?;
         migrations::migrate_postgres(&db)?;
+        let team_broken = Arc::<tokio::sync::Notify>::default();
         Ok(Store {
             db,
             team: None,
             keep_here: Cell::new(false),
-            team_broken: Arc::default(),
+            lane: Arc::new(Lane::new(None, team_broken.clone())),
+            team_broken,
+            stand_in: None,
             desk_key: None,
         })
     }
@@ -290,12 +317,23 @@ impl Store {
     /// written there; `desk` names this desk on the orders it queues. Replaces a team attached
     /// before (a reconnect). This desk's signing key is registered there (`desks`; a key for
     /// this run if none was set), and the team's accounts are read at once (`offline`).
-    pub fn attach_team(&mut self, client: postgres::Client, desk: &str) -> Result<(), StoreError> {
+    pub fn attach_team(
+        &mut self,
+        client: crate::team::TeamClient,
+        desk: &str,
+    ) -> Result<(), StoreError> {
+        if self.stand_in.is_some() {
+            // A stand-in never holds the team (`lane`): the store itself does.
+            return Err(StoreError::TeamUnreachable);
+        }
         let team = Store::open_postgres(client)?;
-        team.db.on_broken(self.team_broken.clone());
+        team.db
+            .on_broken(self.team_broken.clone(), self.lane.waiting.clone());
+        let desk = desk.trim().to_owned();
+        self.lane.set_team(Some(&desk));
         self.team = Some(TeamDb {
             db: Some(team.db),
-            desk: desk.trim().to_owned(),
+            desk,
             away: false,
         });
         self.register_desk()?;
@@ -306,6 +344,20 @@ impl Store {
     /// longer listed; the desk's own stay.
     pub fn detach_team(&mut self) {
         self.team = None;
+        self.lane.set_team(None);
+    }
+
+    /// What the store's lane needs of this store without holding it ([`lane`]).
+    pub fn lane(&self) -> Arc<Lane> {
+        self.lane.clone()
+    }
+
+    /// A team's row asked of a stand-in ([`lane`]): refused, and said to the store.
+    fn refuse_team_row(&self) -> StoreError {
+        if let Some(refused) = &self.stand_in {
+            refused.store(true, std::sync::atomic::Ordering::SeqCst);
+        }
+        StoreError::TeamUnreachable
     }
 
     /// Whether a team database is attached.
@@ -320,7 +372,7 @@ impl Store {
         match &self.team {
             Some(_) if id >= TEAM_IDS_FROM && self.keep_here.get() => Ok(&self.db),
             Some(team) if id >= TEAM_IDS_FROM => {
-                team.reachable().ok_or(StoreError::TeamUnreachable)
+                team.reachable().ok_or_else(|| self.refuse_team_row())
             }
             None if id >= TEAM_IDS_FROM && matches!(self.db, Db::Sqlite(_)) => {
                 Err(StoreError::TeamNotConnected)
@@ -348,7 +400,7 @@ impl Store {
     /// The team database, attached and answering now.
     fn team_db(&self) -> Result<&Db, StoreError> {
         let team = self.team.as_ref().ok_or(StoreError::TeamNotConnected)?;
-        team.reachable().ok_or(StoreError::TeamUnreachable)
+        team.reachable().ok_or_else(|| self.refuse_team_row())
     }
 
     /// This desk as the team's outbox knows it (who holds a claim): its name and its data

@@ -181,7 +181,8 @@ impl StoreError {
         match self {
             StoreError::TeamUnreachable
             | StoreError::TeamNotConnected
-            | StoreError::OutcomeUnknown(_) => true,
+            | StoreError::OutcomeUnknown(_)
+            | StoreError::TeamSilent { .. } => true,
             StoreError::Postgres(e) => {
                 let io = std::error::Error::source(e).is_some_and(|s| s.is::<std::io::Error>());
                 // 08: connection exception; 57P: the server shutting down or restarting.
@@ -221,6 +222,7 @@ impl Store {
             desk: desk.trim().to_owned(),
             away: true,
         });
+        self.lane.set_team(Some(desk.trim()));
         true
     }
 
@@ -233,7 +235,9 @@ impl Store {
     /// Whether the team database is out of reach and was not reached since the desk started:
     /// the screens have nothing of the team's read to keep, only what this desk kept.
     pub fn team_never_reached(&self) -> bool {
-        self.team.as_ref().is_some_and(|t| t.db.is_none())
+        // A stand-in (`store::lane`) stands for a store that reached it: the screens keep what
+        // they read.
+        self.stand_in.is_none() && self.team.as_ref().is_some_and(|t| t.db.is_none())
     }
 
     /// Notified when a call of this store finds the team database's connection broken while
@@ -640,6 +644,7 @@ impl Store {
     /// sent by any desk) is a draft again with its key, and each team draft's text saved here
     /// is a new draft. The team's accounts as last read are forgotten.
     pub fn leave_team(&mut self) -> Result<LeftReport, StoreError> {
+        self.detach_team();
         if self.db.dialect() != super::db::Dialect::Sqlite {
             self.team = None;
             return Ok(LeftReport::default());
@@ -943,8 +948,8 @@ mod tests {
         base: i64,
     }
 
-    fn connect(cluster: &PgCluster, db: &str) -> postgres::Client {
-        postgres::Client::connect(&cluster.conninfo(db), postgres::NoTls)
+    fn connect(cluster: &PgCluster, db: &str) -> crate::team::TeamClient {
+        crate::team::connect_to(&cluster.socket_url(db), "test")
             .unwrap_or_else(|e| panic!("connecting to {db}: {e}"))
     }
 
@@ -1473,7 +1478,7 @@ mod tests {
             t.cluster.socket_dir(),
             t.cluster.port,
         );
-        let client = postgres::Client::connect(&proxy.conninfo(&t.db), postgres::NoTls).unwrap();
+        let client = crate::team::connect_to(&proxy.url(&t.db), "test").unwrap();
         t.desk.attach_team(client, "Front desk").unwrap();
         let key = t.desk.local_order(t.draft).unwrap().key.unwrap();
         proxy.lose_commit_after("SET state = 'queued'");
@@ -1573,7 +1578,7 @@ mod tests {
             t.cluster.socket_dir(),
             t.cluster.port,
         );
-        let client = postgres::Client::connect(&proxy.conninfo(&t.db), postgres::NoTls).unwrap();
+        let client = crate::team::connect_to(&proxy.url(&t.db), "test").unwrap();
         t.desk.attach_team(client, "Front desk").unwrap();
         let key = t.desk.local_order(t.draft).unwrap().key;
         proxy.cut_after_commit_after("SET state = 'queued'");

@@ -10,14 +10,15 @@ use crate::team::pg_cluster;
 pub(crate) mod pg_proxy;
 
 /// A connection to a fresh, empty database of its own on the test server, and its name.
-pub(crate) fn pg_client() -> (postgres::Client, String) {
+pub(crate) fn pg_client() -> (crate::team::TeamClient, String) {
     let name = pg_cluster::shared().create_database();
     (pg_connect(&name), name)
 }
 
-/// Another connection to the test server's database `name`.
-pub(crate) fn pg_connect(name: &str) -> postgres::Client {
-    postgres::Client::connect(&pg_cluster::shared().conninfo(name), postgres::NoTls)
+/// Another connection to the test server's database `name` (as a desk makes one: over its
+/// Unix socket, every call bounded).
+pub(crate) fn pg_connect(name: &str) -> crate::team::TeamClient {
+    crate::team::connect_to(&pg_cluster::shared().socket_url(name), "test")
         .unwrap_or_else(|e| panic!("connecting to the test server's {name}: {e}"))
 }
 

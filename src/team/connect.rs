@@ -1,6 +1,16 @@
 //! A real connection to the team database and the report of "Test connection".
+//!
+//! The connection is made to each target of the address in turn ([`TeamAddress::targets`]),
+//! on a socket logodesk opens itself ([`wire::open`]) to the very address the decision on
+//! TLS was made for, and read through the limits of [`wire::Checked`]. Everything up to a
+//! connection ready for its first statement — the socket, TLS, the start-up and the
+//! password — is bounded together by [`CONNECT_BOUND`]: a server that takes the connection
+//! and answers nothing is given up with a sentence ([`TeamError::Silent`]).
 
-use super::{APPLICATION_PREFIX, SCHEMA, TeamError, TeamSettings, Tls};
+use super::wire::{self, Checked, CheckedTls, Limits};
+use super::{
+    APPLICATION_PREFIX, SCHEMA, Target, TeamAddress, TeamClient, TeamError, TeamSettings, Tls,
+};
 use rustls::pki_types::CertificateDer;
 use rustls::pki_types::pem::PemObject;
 use rustls_platform_verifier::BuilderVerifierExt;
@@ -11,21 +21,36 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio_postgres_rustls::MakeRustlsConnect;
 
-/// How long a connection attempt may take before it is given up.
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
-/// TCP keepalives (research §2): a dead desk or server is noticed within about a minute, not
-/// Linux's default two hours.
-const KEEPALIVE_IDLE: Duration = Duration::from_secs(30);
-const KEEPALIVE_INTERVAL: Duration = Duration::from_secs(10);
-const KEEPALIVE_RETRIES: u32 = 3;
-/// What the server may make one statement of this desk wait (a hung or hostile server, a row
-/// another session keeps locked): the store's lane answers with a sentence instead of
-/// waiting for good. A lock is waited for at most [`LOCK_TIMEOUT`]; a transaction left open
-/// by a desk that froze is ended by the server after a minute. The listener's connection
-/// waits for notifications outside any statement: none of these apply to it.
-pub(crate) const STATEMENT_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long a connection may take to be ready, from the first socket to the end of the
+/// start-up (every target together).
+pub const CONNECT_BOUND: Duration = Duration::from_secs(10);
+/// What the server may make one statement of this desk wait (a row another session keeps
+/// locked, a statement running long): the server answers with a sentence; the client's own
+/// bound ([`super::client::CALL_BOUND`]) is for a server that does not answer at all. A lock
+/// is waited for at most [`LOCK_TIMEOUT`]; a transaction left open by a desk that froze is
+/// ended by the server after a minute. The listener's connection waits for notifications
+/// outside any statement: none of these apply to it.
+pub(crate) const STATEMENT_TIMEOUT: Duration = Duration::from_secs(20);
 pub(crate) const LOCK_TIMEOUT: Duration = Duration::from_secs(5);
 const IDLE_IN_TRANSACTION_TIMEOUT: Duration = Duration::from_secs(60);
+/// The largest column value a call reads, and the rows of one call at most (issue 38, item
+/// 9): a proof sheet's PDF is the largest value logodesk writes (a few MiB); History's page
+/// of rows is a few hundred KiB.
+pub const COLUMN_LIMIT: usize = 32 * 1024 * 1024;
+pub const CALL_LIMIT: usize = 64 * 1024 * 1024;
+
+/// The connection under a [`Link`]: it must be driven (spawned, or polled for its messages)
+/// for the client's calls to be answered.
+pub type Connection = tokio_postgres::Connection<wire::Wire, wire::TlsWire>;
+
+/// A connection made ([`link`]): the client, the connection to drive, the limits its reader
+/// keeps, and the target it went to.
+pub struct Link {
+    pub client: tokio_postgres::Client,
+    pub connection: Connection,
+    pub limits: Arc<Limits>,
+    pub target: Target,
+}
 
 /// The rustls client: the CA file's certificates if one is chosen, else the system's roots.
 fn tls_config(ca_file: Option<&Path>) -> Result<rustls::ClientConfig, TeamError> {
@@ -62,46 +87,155 @@ fn tls_config(ca_file: Option<&Path>) -> Result<rustls::ClientConfig, TeamError>
     }
 }
 
-/// The connection settings for these team settings: TLS as [`super::tls_for`] decides,
-/// `application_name` = `logodesk <desk name>`, keepalives, the password if any.
-fn client_config(settings: &TeamSettings) -> postgres::Config {
+/// The connection settings for these team settings: `application_name` = `logodesk <desk
+/// name>`, the server's timeouts, the password if any (TLS is set per target).
+fn client_config(settings: &TeamSettings) -> tokio_postgres::Config {
     let mut config = settings.address.config().clone();
     config
-        .application_name(&format!("{APPLICATION_PREFIX}{}", settings.desk_name))
-        .connect_timeout(CONNECT_TIMEOUT)
-        .keepalives(true)
-        .keepalives_idle(KEEPALIVE_IDLE)
-        .keepalives_interval(KEEPALIVE_INTERVAL)
-        .keepalives_retries(KEEPALIVE_RETRIES)
-        .options(&format!(
+        .application_name(format!("{APPLICATION_PREFIX}{}", settings.desk_name))
+        .options(format!(
             "-c statement_timeout={} -c lock_timeout={} -c idle_in_transaction_session_timeout={}",
             STATEMENT_TIMEOUT.as_millis(),
             LOCK_TIMEOUT.as_millis(),
             IDLE_IN_TRANSACTION_TIMEOUT.as_millis()
-        ))
-        .ssl_mode(match settings.address.tls() {
-            Tls::Required => postgres::config::SslMode::Require,
-            Tls::Off => postgres::config::SslMode::Disable,
-        });
+        ));
     if let Some(password) = &settings.password {
         config.password(password.expose_secret());
     }
     config
 }
 
-/// Opens a connection to the team database. Blocks: call it from a blocking lane.
-pub fn connect(settings: &TeamSettings) -> Result<postgres::Client, TeamError> {
+/// Connects to the team database of `settings` (async: the listener's connection lives on
+/// the backend's runtime), within [`CONNECT_BOUND`].
+pub async fn link(settings: &TeamSettings) -> Result<Link, TeamError> {
+    match tokio::time::timeout(CONNECT_BOUND, link_unbounded(settings)).await {
+        Ok(linked) => linked,
+        Err(_) => Err(TeamError::Silent {
+            host: settings.address.host_text(),
+            seconds: CONNECT_BOUND.as_secs(),
+        }),
+    }
+}
+
+async fn link_unbounded(settings: &TeamSettings) -> Result<Link, TeamError> {
+    check_encryption(settings)?;
     let config = client_config(settings);
-    let tls = MakeRustlsConnect::new(tls_config(settings.ca_file.as_deref())?);
-    config.connect(tls).map_err(|e| describe(&e, settings))
+    let targets = settings.address.targets();
+    // The CA file is read only where a target needs TLS.
+    let make = match targets.iter().any(|t| t.tls == Tls::Required) {
+        true => Some(MakeRustlsConnect::new(tls_config(
+            settings.ca_file.as_deref(),
+        )?)),
+        false => None,
+    };
+    let mut failed = None;
+    for target in targets {
+        match link_to(&config, &target, make.as_ref(), settings).await {
+            Ok(link) => return Ok(link),
+            Err(e) => {
+                tracing::info!(error = %e, target = %target, "the team database's address did not answer");
+                failed = Some(e);
+            }
+        }
+    }
+    Err(failed.unwrap_or(TeamError::NoHost))
+}
+
+/// `sslmode=disable` for a server off this computer is the person's choice twice: in the
+/// address, and in Settings → Team.
+fn check_encryption(settings: &TeamSettings) -> Result<(), TeamError> {
+    match settings.address.unencrypted_off_this_computer() {
+        Some(target) if !settings.allow_unencrypted => {
+            Err(TeamError::UnencryptedRefused(target.to_string()))
+        }
+        _ => Ok(()),
+    }
+}
+
+async fn link_to(
+    config: &tokio_postgres::Config,
+    target: &Target,
+    make: Option<&MakeRustlsConnect>,
+    settings: &TeamSettings,
+) -> Result<Link, TeamError> {
+    let limits = Limits::new(COLUMN_LIMIT, CALL_LIMIT);
+    let socket = wire::open(&target.route, CONNECT_BOUND)
+        .await
+        .map_err(|e| TeamError::Unreachable {
+            host: target.to_string(),
+            reason: e.to_string(),
+        })?;
+    let encrypted = target.tls == Tls::Required;
+    let mut config = config.clone();
+    config.ssl_mode(if encrypted {
+        tokio_postgres::config::SslMode::Require
+    } else {
+        tokio_postgres::config::SslMode::Disable
+    });
+    // Without TLS the protocol runs on the socket itself, checked there; with it, above TLS.
+    let stream = Checked::new(socket, !encrypted, limits.clone());
+    let make = match make {
+        Some(make) => make.clone(),
+        // Never asked for TLS (`Disable`), so never used.
+        None => MakeRustlsConnect::new(tls_config(None)?),
+    };
+    let tls = CheckedTls::new(make, &target.name, limits.clone());
+    let (client, connection) = config
+        .connect_raw(stream, tls)
+        .await
+        .map_err(|e| describe(&e, settings, target))?;
+    Ok(Link {
+        client,
+        connection,
+        limits,
+        target: target.clone(),
+    })
+}
+
+/// Opens a connection to the team database. Blocks (up to [`CONNECT_BOUND`]): call it from a
+/// blocking lane.
+pub fn connect(settings: &TeamSettings) -> Result<TeamClient, TeamError> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| TeamError::Unreachable {
+            host: settings.address.host_text(),
+            reason: e.to_string(),
+        })?;
+    // The connection's socket belongs to the runtime it is made on: this one, which drives it
+    // during each call from now on.
+    let Link {
+        client,
+        connection,
+        limits,
+        target,
+    } = runtime.block_on(link(settings))?;
+    runtime.spawn(async move {
+        if let Err(e) = connection.await {
+            tracing::info!(error = %e, "the team database's connection ended");
+        }
+    });
+    Ok(TeamClient::new(runtime, client, limits, target))
+}
+
+/// Settings for an address on this computer without a password, and the connection (tests
+/// and benchmarks of the store on a server of their own).
+pub fn connect_to(address: &str, desk: &str) -> Result<TeamClient, TeamError> {
+    connect(&TeamSettings {
+        address: address.parse::<TeamAddress>()?,
+        password: None,
+        ca_file: None,
+        desk_name: desk.to_owned(),
+        allow_unencrypted: false,
+    })
 }
 
 /// A sentence for a failed connection: walks the error's causes for a certificate problem, a
 /// server without TLS, the network, or the server's own refusal.
-fn describe(e: &postgres::Error, settings: &TeamSettings) -> TeamError {
-    let host = settings.address.host_text();
+fn describe(e: &tokio_postgres::Error, settings: &TeamSettings, target: &Target) -> TeamError {
+    let host = target.to_string();
     if let Some(db) = e.as_db_error() {
-        use postgres::error::SqlState;
+        use tokio_postgres::error::SqlState;
         let code = db.code();
         return if *code == SqlState::INVALID_PASSWORD
             || *code == SqlState::INVALID_AUTHORIZATION_SPECIFICATION
@@ -176,6 +310,14 @@ pub struct TestReport {
     pub server_version: String,
     /// Whether the connection is encrypted (the server's own `pg_stat_ssl`).
     pub tls: bool,
+    /// Where the connection went, as a person reads it (the host, with the address it
+    /// really went to when that is another; a socket's folder).
+    pub target: String,
+    /// Whether that address is on this computer (a Unix socket or loopback): an unencrypted
+    /// link there stays on it.
+    pub local: bool,
+    /// Whether it went over a Unix socket.
+    pub socket: bool,
     /// Whether the schema is there already.
     pub schema_exists: bool,
     /// Whether the role may create it (`CREATE` on the database).
@@ -188,7 +330,15 @@ pub struct TestReport {
 /// Blocks: call it from a blocking lane.
 pub fn test_connection(settings: &TeamSettings) -> Result<TestReport, TeamError> {
     let mut client = connect(settings)?;
-    let server = |e: postgres::Error| describe(&e, settings);
+    let target = client.target().clone();
+    let server = |e: crate::store::StoreError| match e {
+        crate::store::StoreError::Postgres(e) => describe(&e, settings, &target),
+        crate::store::StoreError::TeamSilent { seconds } => TeamError::Silent {
+            host: target.to_string(),
+            seconds,
+        },
+        other => TeamError::Server(other.to_string()),
+    };
     let server_version: String = client
         .query_one("SHOW server_version", &[])
         .map_err(server)?
@@ -233,6 +383,9 @@ pub fn test_connection(settings: &TeamSettings) -> Result<TestReport, TeamError>
     Ok(TestReport {
         server_version,
         tls,
+        target: target.to_string(),
+        local: target.local,
+        socket: matches!(target.route, wire::Route::Socket { .. }),
         schema_exists,
         may_create_schema,
         desks,

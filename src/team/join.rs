@@ -53,7 +53,7 @@ pub fn attach_and_join(
 pub fn join_on(
     store: &mut Store,
     keychain: &Keychain,
-    client: postgres::Client,
+    client: super::TeamClient,
     desk: &str,
     proofs: Option<&Path>,
 ) -> Result<JoinReport, JoinError> {

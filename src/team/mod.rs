@@ -6,16 +6,27 @@
 //! - [`TeamAddress`]: `postgres://user@host:port/db` (or `postgresql://`; a Unix socket as
 //!   `?host=/path`). A password in the address is refused: it belongs in the keychain
 //!   ([`crate::keychain::Keychain::set_team_password`]).
-//! - [`Tls`]: required unless every host is loopback or a Unix socket ([`tls_for`]); the
-//!   system's roots or a CA file (PEM) chosen in Settings.
+//! - [`Tls`]: decided for every address the connection may use ([`TeamAddress::targets`]: the
+//!   `hostaddr` it really goes to, else the `host`): required unless that address is loopback
+//!   or a Unix socket; `sslmode=disable` off this computer only when Settings allows it
+//!   ([`TeamSettings::allow_unencrypted`]). The system's roots or a CA file (PEM) chosen in
+//!   Settings.
 //! - [`connect`] / [`test_connection`]: a real connection with `application_name` =
-//!   `logodesk <desk name>` and TCP keepalives, and the report Settings shows.
+//!   `logodesk <desk name>` and TCP keepalives, on a socket of logodesk's own ([`wire`]),
+//!   set up within [`CONNECT_BOUND`] and each call within a bound of its own
+//!   ([`TeamClient`]); and the report Settings shows.
 
-mod connect;
+mod client;
+pub(crate) mod connect;
 mod join;
 mod saved;
+pub(crate) mod wire;
 
-pub use connect::{Desk, TestReport, connect, test_connection};
+pub use client::CALL_BOUND;
+pub use client::TeamClient;
+pub use connect::{
+    CONNECT_BOUND, Connection, Desk, Link, TestReport, connect, connect_to, link, test_connection,
+};
 pub use join::{JoinError, attach_and_join, join_if_on_a_team, join_on, leave, settings_of};
 pub use saved::{SavedError, SavedTeam, run_address, set_run_address};
 
@@ -80,13 +91,21 @@ pub enum TeamError {
     /// The server answered with an error.
     #[error("{}", crate::tr!("team-server", reason = .0.as_str()))]
     Server(String),
+    /// The address turns TLS off (`sslmode=disable`) for a server off this computer, and
+    /// Settings → Team does not allow an unencrypted connection.
+    #[error("{}", crate::tr!("team-unencrypted-refused", host = .0.as_str()))]
+    UnencryptedRefused(String),
+    /// The server took the connection but did not finish setting it up (TLS, the start-up,
+    /// the password) within the bound.
+    #[error("{}", crate::tr!("team-silent", host = .host.as_str(), seconds = .seconds.to_string()))]
+    Silent { host: String, seconds: u64 },
 }
 
 /// Where the team database is: a parsed, password-free address.
 #[derive(Clone)]
 pub struct TeamAddress {
     text: String,
-    config: postgres::Config,
+    config: tokio_postgres::Config,
 }
 
 impl fmt::Debug for TeamAddress {
@@ -138,13 +157,27 @@ impl FromStr for TeamAddress {
         {
             return Err(TeamError::PasswordInAddress);
         }
-        let config =
-            postgres::Config::from_str(text).map_err(|e| TeamError::Invalid(e.to_string()))?;
+        let config = tokio_postgres::Config::from_str(text)
+            .map_err(|e| TeamError::Invalid(e.to_string()))?;
         if config.get_user().is_none_or(str::is_empty) {
             return Err(TeamError::NoUser);
         }
-        if config.get_hosts().is_empty() {
+        let (hosts, addrs) = (config.get_hosts().len(), config.get_hostaddrs().len());
+        if hosts == 0 && addrs == 0 {
             return Err(TeamError::NoHost);
+        }
+        // As the client would refuse them when connecting, said now.
+        if hosts > 0 && addrs > 0 && hosts != addrs {
+            return Err(TeamError::Invalid(format!(
+                "{hosts} hosts and {addrs} hostaddrs: give one hostaddr for each host"
+            )));
+        }
+        let ports = config.get_ports().len();
+        if ports > 1 && ports != hosts.max(addrs) {
+            return Err(TeamError::Invalid(format!(
+                "{ports} ports for {} hosts: give one port, or one for each host",
+                hosts.max(addrs)
+            )));
         }
         if config.get_dbname().is_none_or(str::is_empty) {
             return Err(TeamError::NoDatabase);
@@ -167,49 +200,127 @@ impl TeamAddress {
         self.config.get_dbname().unwrap_or_default()
     }
 
-    /// The hosts, in the order they are tried.
+    /// The hosts as written (`host`), in the order they are tried; where a `hostaddr` is given
+    /// too, the connection goes there instead ([`TeamAddress::targets`]).
     pub fn hosts(&self) -> Vec<HostKind> {
         self.config
             .get_hosts()
             .iter()
             .map(|h| match h {
                 #[cfg(unix)]
-                postgres::config::Host::Unix(path) => HostKind::Socket(path.clone()),
-                postgres::config::Host::Tcp(name) => HostKind::Tcp(name.clone()),
+                tokio_postgres::config::Host::Unix(path) => HostKind::Socket(path.clone()),
+                tokio_postgres::config::Host::Tcp(name) => HostKind::Tcp(name.clone()),
             })
             .collect()
     }
 
-    /// The hosts as a person reads them (`host` or the socket's folder).
+    /// Where the connection may go, as a person reads it: each target's host, with the
+    /// address it really connects to when that is another (`localhost (10.0.0.5)`).
     pub fn host_text(&self) -> String {
-        self.hosts()
+        self.targets()
             .iter()
-            .map(|h| match h {
-                HostKind::Socket(p) => p.display().to_string(),
-                HostKind::Tcp(name) => name.clone(),
-            })
+            .map(Target::to_string)
             .collect::<Vec<_>>()
             .join(", ")
     }
 
-    /// The `sslmode` the address asks for, if any.
-    fn ssl_mode(&self) -> Option<SslAsk> {
-        query(&self.text)
-            .find(|(k, _)| k == "sslmode")
-            .map(|(_, v)| match v.as_ref() {
-                "disable" => SslAsk::Disable,
-                "require" | "verify-ca" | "verify-full" => SslAsk::Require,
-                _ => SslAsk::Prefer,
+    /// Every address the connection may use, in the order they are tried, each with the
+    /// decision on TLS made for the address the socket really goes to: `hostaddr` where one
+    /// is given (the client connects there, and `host` only names the certificate), else
+    /// `host`. TLS is off only where the target stays on this computer (a Unix socket, or
+    /// loopback by its address and its host's name alike), or where the address says
+    /// `sslmode=disable`; `sslmode=require` asks for it even there.
+    pub fn targets(&self) -> Vec<Target> {
+        let hosts = self.hosts();
+        let addrs = self.config.get_hostaddrs();
+        let ports = self.config.get_ports();
+        let asked = self.config.get_ssl_mode();
+        (0..hosts.len().max(addrs.len()))
+            .map(|i| {
+                let port = ports.get(i).or(ports.first()).copied().unwrap_or(5432);
+                let host = hosts.get(i);
+                // On this computer only if everything that names the target says so: the
+                // address the socket goes to, and the host's name that the certificate
+                // would be checked for (`localhost` sent to another machine by `hostaddr`
+                // is not on this computer, nor is a server's name sent to 127.0.0.1, a
+                // tunnel's end).
+                let (route, local) = match (addrs.get(i), host) {
+                    (Some(ip), _) => (
+                        wire::Route::Tcp {
+                            host: ip.to_string(),
+                            port,
+                        },
+                        ip.is_loopback()
+                            && !matches!(host, Some(HostKind::Tcp(name)) if !is_loopback(name)),
+                    ),
+                    (None, Some(HostKind::Tcp(name))) => (
+                        wire::Route::Tcp {
+                            host: name.clone(),
+                            port,
+                        },
+                        is_loopback(name),
+                    ),
+                    (None, Some(HostKind::Socket(dir))) => (
+                        wire::Route::Socket {
+                            dir: dir.clone(),
+                            port,
+                        },
+                        true,
+                    ),
+                    (None, None) => unreachable!("a target has a host or a hostaddr"),
+                };
+                // The name the certificate must be for: the host's name, else the address.
+                let name = match (host, addrs.get(i)) {
+                    (Some(HostKind::Tcp(name)), _) => name.clone(),
+                    (_, Some(ip)) => ip.to_string(),
+                    (Some(HostKind::Socket(dir)), None) => dir.display().to_string(),
+                    (None, None) => String::new(),
+                };
+                let tls = tls_for(local, asked);
+                Target {
+                    route,
+                    name,
+                    local,
+                    tls,
+                }
             })
+            .collect()
     }
 
-    /// Whether TLS is used with this address ([`tls_for`]).
-    pub fn tls(&self) -> Tls {
-        tls_for(&self.hosts(), self.ssl_mode())
+    /// The first target off this computer the connection would reach without TLS
+    /// (`sslmode=disable`), if any: only after an explicit choice in Settings
+    /// ([`TeamSettings::allow_unencrypted`]).
+    pub fn unencrypted_off_this_computer(&self) -> Option<Target> {
+        self.targets()
+            .into_iter()
+            .find(|t| !t.local && t.tls == Tls::Off)
     }
 
-    pub(crate) fn config(&self) -> &postgres::Config {
+    pub(crate) fn config(&self) -> &tokio_postgres::Config {
         &self.config
+    }
+}
+
+/// One address a connection may go to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Target {
+    /// Where the socket goes.
+    pub route: wire::Route,
+    /// The name the server's certificate must be for (the host's name, else the address).
+    pub name: String,
+    /// Whether the socket stays on this computer (a Unix socket or loopback).
+    pub local: bool,
+    /// TLS on it.
+    pub tls: Tls,
+}
+
+impl fmt::Display for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.route {
+            wire::Route::Socket { dir, .. } => write!(f, "{}", dir.display()),
+            wire::Route::Tcp { host, .. } if *host == self.name => f.write_str(host),
+            wire::Route::Tcp { host, .. } => write!(f, "{} ({host})", self.name),
+        }
     }
 }
 
@@ -219,17 +330,6 @@ fn query(
 ) -> impl Iterator<Item = (std::borrow::Cow<'_, str>, std::borrow::Cow<'_, str>)> {
     let q = text.split_once('?').map_or("", |(_, q)| q);
     url::form_urlencoded::parse(q.as_bytes())
-}
-
-/// What `sslmode` in the address asks for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SslAsk {
-    /// `sslmode=disable`: the person turned TLS off on purpose.
-    Disable,
-    /// `prefer` or `allow`: the same as saying nothing.
-    Prefer,
-    /// `require`, `verify-ca`, `verify-full`: TLS even on loopback.
-    Require,
 }
 
 /// Whether a connection uses TLS.
@@ -250,20 +350,17 @@ pub fn is_loopback(host: &str) -> bool {
     bare.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
 }
 
-/// TLS is required unless every host is loopback or a Unix socket; `sslmode=require` asks for
-/// it anywhere and `sslmode=disable` turns it off (the person's explicit choice, in the
-/// address they typed).
-pub fn tls_for(hosts: &[HostKind], asked: Option<SslAsk>) -> Tls {
+/// TLS for an address that stays on this computer (`local`) or not, as `sslmode` asks:
+/// `require` anywhere, `disable` nowhere (the person's explicit choice, in the address they
+/// typed; off this computer it also needs one in Settings), and by default (`prefer`, or
+/// nothing) everywhere but on this computer.
+pub fn tls_for(local: bool, asked: tokio_postgres::config::SslMode) -> Tls {
+    use tokio_postgres::config::SslMode;
     match asked {
-        Some(SslAsk::Require) => Tls::Required,
-        Some(SslAsk::Disable) => Tls::Off,
-        Some(SslAsk::Prefer) | None => {
-            let local = hosts.iter().all(|h| match h {
-                HostKind::Socket(_) => true,
-                HostKind::Tcp(name) => is_loopback(name),
-            });
-            if local { Tls::Off } else { Tls::Required }
-        }
+        SslMode::Require => Tls::Required,
+        SslMode::Disable => Tls::Off,
+        _ if local => Tls::Off,
+        _ => Tls::Required,
     }
 }
 
@@ -277,6 +374,10 @@ pub struct TeamSettings {
     pub ca_file: Option<PathBuf>,
     /// The desk's name, shown to the other desks.
     pub desk_name: String,
+    /// Settings → Team allows the team's data to travel unencrypted to a server off this
+    /// computer, for an address that says `sslmode=disable` (the status bar then says the
+    /// link is not encrypted). Without it such an address is refused.
+    pub allow_unencrypted: bool,
 }
 
 impl fmt::Debug for TeamSettings {
@@ -286,6 +387,7 @@ impl fmt::Debug for TeamSettings {
             .field("password", &self.password.as_ref().map(|_| "[redacted]"))
             .field("ca_file", &self.ca_file)
             .field("desk_name", &self.desk_name)
+            .field("allow_unencrypted", &self.allow_unencrypted)
             .finish()
     }
 }

@@ -20,6 +20,10 @@ pub struct SavedTeam {
     pub ca_file: Option<PathBuf>,
     /// The desk's name; `None`: the computer's user.
     pub desk_name: Option<String>,
+    /// The person allowed the team's data to travel unencrypted to a server off this
+    /// computer, for an address that says `sslmode=disable` ([`TeamSettings::allow_unencrypted`]).
+    #[serde(default)]
+    pub allow_unencrypted: bool,
 }
 
 /// Failures of reading or writing `team.json`, as sentences.
@@ -93,6 +97,7 @@ impl SavedTeam {
             password: keychain.team_password()?,
             ca_file: self.ca_file.clone(),
             desk_name: self.desk_name(),
+            allow_unencrypted: self.allow_unencrypted,
         }))
     }
 }

@@ -63,59 +63,132 @@ fn bad_addresses_are_sentences() {
     );
 }
 
+/// `(where the socket goes, TLS, on this computer)` for each target of `text`.
+fn plan(text: &str) -> Vec<(String, Tls, bool)> {
+    address(text)
+        .targets()
+        .into_iter()
+        .map(|t| {
+            let to = match &t.route {
+                wire::Route::Tcp { host, port } => format!("{host}:{port}"),
+                wire::Route::Socket { dir, port } => format!("{}#{port}", dir.display()),
+            };
+            (to, t.tls, t.local)
+        })
+        .collect()
+}
+
+fn tcp(to: &str, tls: Tls, local: bool) -> (String, Tls, bool) {
+    (to.to_owned(), tls, local)
+}
+
+/// Issue 38, item 7: TLS is decided for every address the connection may use, the one its
+/// socket really goes to (`hostaddr` over `host`), never from the host's name alone.
 #[test]
-fn tls_is_required_off_loopback_and_not_on_loopback_or_a_socket() {
-    let tcp = |h: &str| vec![HostKind::Tcp(h.into())];
-    for host in [
-        "127.0.0.1",
-        "127.8.9.10",
-        "::1",
-        "[::1]",
-        "localhost",
-        "LOCALHOST",
-    ] {
-        assert_eq!(tls_for(&tcp(host), None), Tls::Off, "{host}");
-        assert_eq!(
-            tls_for(&tcp(host), Some(SslAsk::Require)),
-            Tls::Required,
-            "{host}"
-        );
+fn tls_is_decided_on_every_address_the_connection_may_use() {
+    use Tls::{Off, Required};
+    // One host: loopback by address or name, or a socket, is on this computer.
+    for host in ["127.0.0.1", "127.8.9.10", "[::1]", "localhost", "LOCALHOST"] {
+        let text = format!("postgres://d@{host}/t");
+        let [(_, tls, local)] = plan(&text)[..] else {
+            panic!("{text}: one target")
+        };
+        assert_eq!((tls, local), (Off, true), "{text}");
+        let text = format!("postgres://d@{host}/t?sslmode=require");
+        assert_eq!(plan(&text)[0].1, Required, "{text}");
     }
     for host in [
         "db.example.com",
         "10.0.0.5",
         "128.0.0.1",
-        "::2",
+        "[::2]",
         "localhost.example.com",
     ] {
-        assert_eq!(tls_for(&tcp(host), None), Tls::Required, "{host}");
-        assert_eq!(
-            tls_for(&tcp(host), Some(SslAsk::Prefer)),
-            Tls::Required,
-            "{host}"
-        );
-        assert_eq!(
-            tls_for(&tcp(host), Some(SslAsk::Disable)),
-            Tls::Off,
-            "{host}"
+        for mode in ["", "?sslmode=prefer", "?sslmode=require"] {
+            let text = format!("postgres://d@{host}/t{mode}");
+            assert_eq!(plan(&text)[0].1, Required, "{text}");
+            assert!(!plan(&text)[0].2, "{text}");
+        }
+        // sslmode=disable: off, and said to be off this computer (Settings must allow it).
+        let text = format!("postgres://d@{host}/t?sslmode=disable");
+        assert_eq!(plan(&text)[0].1, Off, "{text}");
+        assert!(
+            address(&text).unencrypted_off_this_computer().is_some(),
+            "{text}"
         );
     }
-    let socket = vec![HostKind::Socket(PathBuf::from("/run/postgresql"))];
-    assert_eq!(tls_for(&socket, None), Tls::Off);
-    // One remote host among several is enough to require it.
-    let mixed = vec![
-        HostKind::Tcp("localhost".into()),
-        HostKind::Tcp("db.example.com".into()),
-    ];
-    assert_eq!(tls_for(&mixed, None), Tls::Required);
     assert_eq!(
-        address("postgres://d@db.example.com/t").tls(),
-        Tls::Required
+        plan("postgres://d@/t?host=/run/postgresql"),
+        [("/run/postgresql#5432".to_owned(), Off, true)]
     );
-    assert_eq!(address("postgres://d@127.0.0.1/t").tls(), Tls::Off);
+    assert!(
+        address("postgres://d@localhost/t?sslmode=disable")
+            .unencrypted_off_this_computer()
+            .is_none(),
+        "disable on this computer needs nothing more"
+    );
+
+    // The issue's bypass: `localhost` named, the connection sent elsewhere by hostaddr.
     assert_eq!(
-        address("postgres://d@db.example.com/t?sslmode=prefer").tls(),
-        Tls::Required
+        plan("postgres://d@localhost:5433/t?hostaddr=203.0.113.7"),
+        [tcp("203.0.113.7:5433", Required, false)]
+    );
+    // A socket's folder named, the connection sent over TCP by hostaddr.
+    assert_eq!(
+        plan("postgres://d@/t?host=/run/postgresql&hostaddr=203.0.113.7"),
+        [tcp("203.0.113.7:5432", Required, false)]
+    );
+    // hostaddr alone.
+    assert_eq!(
+        plan("postgres://d@/t?hostaddr=203.0.113.7"),
+        [tcp("203.0.113.7:5432", Required, false)]
+    );
+    assert_eq!(
+        plan("postgres://d@/t?hostaddr=127.0.0.1"),
+        [tcp("127.0.0.1:5432", Off, true)]
+    );
+    // A server's name sent to loopback (a tunnel's end): still TLS, for that name.
+    let tunnel = address("postgres://d@db.example.com/t?hostaddr=127.0.0.1");
+    assert_eq!(tunnel.targets()[0].tls, Required);
+    assert_eq!(tunnel.targets()[0].name, "db.example.com");
+    assert_eq!(tunnel.host_text(), "db.example.com (127.0.0.1)");
+
+    // A list of hosts: each decided for itself, ports one each or one for all.
+    assert_eq!(
+        plan("postgres://d@localhost:5432,db.example.com:6543/t"),
+        [
+            tcp("localhost:5432", Off, true),
+            tcp("db.example.com:6543", Required, false)
+        ]
+    );
+    assert_eq!(
+        plan("postgres://d@localhost:5439,localhost:5439/t?hostaddr=127.0.0.1,203.0.113.7"),
+        [
+            tcp("127.0.0.1:5439", Off, true),
+            tcp("203.0.113.7:5439", Required, false)
+        ]
+    );
+    let list = address("postgres://d@localhost,db.example.com/t?sslmode=disable");
+    assert_eq!(
+        list.unencrypted_off_this_computer().map(|t| t.to_string()),
+        Some("db.example.com".to_owned())
+    );
+
+    // What the client would refuse when connecting is refused as the address is read.
+    for text in [
+        "postgres://d@a,b/t?hostaddr=127.0.0.1",
+        "postgres://d@a,b,c/t?port=1,2",
+        "postgres://d@localhost/t?sslmode=verify-full",
+        "postgres://d@localhost/t?hostaddr=not-an-ip",
+    ] {
+        assert!(
+            matches!(text.parse::<TeamAddress>(), Err(TeamError::Invalid(_))),
+            "{text}"
+        );
+    }
+    assert_eq!(
+        "postgres://d@/t".parse::<TeamAddress>().unwrap_err(),
+        TeamError::NoHost
     );
 }
 
@@ -126,6 +199,7 @@ fn settings_never_show_the_password_in_debug() {
         password: Some(SecretString::from("hunter2")),
         ca_file: None,
         desk_name: "Alice".into(),
+        allow_unencrypted: false,
     };
     let shown = format!("{settings:?}");
     assert!(!shown.contains("hunter2"), "{shown}");
@@ -181,6 +255,7 @@ fn the_run_address_wins_over_the_saved_one_and_the_password_comes_from_the_keych
         address: Some("postgres://desk@saved.example.com/team".into()),
         ca_file: Some(PathBuf::from("/etc/team-ca.pem")),
         desk_name: Some("Front desk".into()),
+        allow_unencrypted: false,
     };
     saved.save(dir.path()).unwrap();
     let loaded = SavedTeam::load(dir.path()).unwrap();
@@ -235,6 +310,7 @@ mod live {
             password: None,
             ca_file: None,
             desk_name: desk.into(),
+            allow_unencrypted: false,
         }
     }
 
@@ -302,17 +378,19 @@ mod live {
         holder
             .batch_execute("CREATE TABLE t (id INT PRIMARY KEY); INSERT INTO t VALUES (1)")
             .unwrap();
-        let mut frozen = holder.transaction().unwrap();
-        frozen
-            .batch_execute("SELECT * FROM t WHERE id = 1 FOR UPDATE")
+        holder
+            .batch_execute("BEGIN; SELECT * FROM t WHERE id = 1 FOR UPDATE")
             .unwrap();
         let mut desk = connect(&settings(&url, "Alice")).unwrap_or_else(|e| panic!("{e}"));
         let e = desk
             .execute("UPDATE t SET id = 2 WHERE id = 1", &[])
             .expect_err("the locked row is not waited for forever");
         // Ended by the desk's lock timeout (LOCK_NOT_AVAILABLE), not by anything else.
+        let crate::store::StoreError::Postgres(pe) = &e else {
+            panic!("{e:?}");
+        };
         assert_eq!(
-            e.code(),
+            pe.code(),
             Some(&postgres::error::SqlState::LOCK_NOT_AVAILABLE),
             "{e}"
         );
@@ -321,9 +399,9 @@ mod live {
             timeout.get::<_, String>(0),
             format!("{}s", LOCK_TIMEOUT.as_secs())
         );
-        let said = crate::store::StoreError::from(e).to_string();
+        let said = e.to_string();
         assert!(said.contains("lock timeout"), "{said}");
-        frozen.rollback().unwrap();
+        holder.batch_execute("ROLLBACK").unwrap();
     }
 
     #[test]
@@ -499,10 +577,120 @@ mod live {
             cluster.port
         );
         let e = refused(&settings(&url, "Alice"));
-        assert_eq!(e, TeamError::TlsNotOffered("db.team.test".into()));
+        assert_eq!(
+            e,
+            TeamError::TlsNotOffered("db.team.test (127.0.0.1)".into())
+        );
         // The same server by its loopback address: no TLS needed.
         let local = format!("postgres://postgres@127.0.0.1:{}/postgres", cluster.port);
         let report = test_connection(&settings(&local, "Alice")).unwrap_or_else(|e| panic!("{e}"));
         assert!(!report.tls);
+    }
+    /// A listener on `ip` that takes every connection and never answers (issue 38's silent
+    /// server): what each connection sent first (up to 8 bytes) is passed on; the
+    /// connections are held open until the test ends.
+    fn silent_listener(ip: std::net::IpAddr) -> (u16, std::sync::mpsc::Receiver<Vec<u8>>) {
+        use std::io::Read as _;
+        let listener = std::net::TcpListener::bind((ip, 0)).unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut held = Vec::new();
+            for stream in listener.incoming() {
+                let Ok(mut stream) = stream else { return };
+                let mut first = [0u8; 8];
+                stream
+                    .set_read_timeout(Some(std::time::Duration::from_secs(5)))
+                    .ok();
+                let n = stream.read(&mut first).unwrap_or(0);
+                if tx.send(first[..n].to_vec()).is_err() {
+                    return;
+                }
+                held.push(stream);
+            }
+        });
+        (port, rx)
+    }
+
+    /// This machine's address on its network (not loopback): where a "remote" server can
+    /// listen in a test.
+    fn network_address() -> std::net::IpAddr {
+        let probe = std::net::UdpSocket::bind("0.0.0.0:0").unwrap();
+        probe
+            .connect("192.0.2.255:9")
+            .or_else(|_| probe.connect("10.255.255.255:9"))
+            .expect("a network address of this machine (a route off loopback)");
+        let ip = probe.local_addr().unwrap().ip();
+        assert!(!ip.is_loopback() && !ip.is_unspecified(), "{ip}");
+        ip
+    }
+
+    /// The SSLRequest message: what a client sends first when it asks for TLS.
+    const SSL_REQUEST: [u8; 8] = [0, 0, 0, 8, 4, 210, 22, 47];
+
+    /// Issue 38, item 7, on a real socket: `localhost` named and another machine's address in
+    /// `hostaddr` asks that machine for TLS before anything else (it was the start-up in the
+    /// clear); `sslmode=disable` sends nothing there until Settings allows it, and then the
+    /// start-up goes in the clear, as chosen.
+    #[test]
+    fn tls_is_asked_of_the_address_the_connection_really_goes_to() {
+        let ip = network_address();
+        let (port, first) = silent_listener(ip);
+        let wait = std::time::Duration::from_secs(15);
+        let mut s = settings(
+            &format!("postgres://postgres@localhost:{port}/postgres?hostaddr={ip}"),
+            "Alice",
+        );
+        let e = refused(&s);
+        assert!(matches!(e, TeamError::Silent { .. }), "{e:?}");
+        assert_eq!(first.recv_timeout(wait).unwrap(), SSL_REQUEST, "TLS first");
+
+        s.address =
+            format!("postgres://postgres@localhost:{port}/postgres?hostaddr={ip}&sslmode=disable")
+                .parse()
+                .unwrap();
+        let e = refused(&s);
+        assert_eq!(
+            e,
+            TeamError::UnencryptedRefused(format!("localhost ({ip})"))
+        );
+        assert!(e.to_string().contains("Settings → Team"), "{e}");
+        assert!(first.try_recv().is_err(), "nothing sent");
+
+        s.allow_unencrypted = true;
+        let e = refused(&s);
+        assert!(matches!(e, TeamError::Silent { .. }), "{e:?}");
+        let startup = first.recv_timeout(wait).unwrap();
+        assert_eq!(
+            &startup[4..8],
+            &[0, 3, 0, 0],
+            "the start-up in the clear: {startup:?}"
+        );
+    }
+
+    /// Issue 38, item 8: a server that takes the connection and never answers is given up
+    /// within the bound, with a sentence naming it — in the clear and when TLS is asked.
+    #[test]
+    fn a_listener_that_accepts_and_never_answers_is_given_up_within_the_bound() {
+        let (port, first) = silent_listener("127.0.0.1".parse().unwrap());
+        for url in [
+            format!("postgres://postgres@127.0.0.1:{port}/postgres"),
+            format!("postgres://postgres@db.team.test:{port}/postgres?hostaddr=127.0.0.1"),
+        ] {
+            let started = std::time::Instant::now();
+            let e = refused(&settings(&url, "Alice"));
+            let took = started.elapsed();
+            assert!(
+                took >= CONNECT_BOUND && took < CONNECT_BOUND + std::time::Duration::from_secs(3),
+                "{url}: {took:?}"
+            );
+            assert!(matches!(e, TeamError::Silent { seconds: 10, .. }), "{e:?}");
+            let said = e.to_string();
+            assert!(
+                said.contains(&port.to_string()) || said.contains("127.0.0.1"),
+                "{said}"
+            );
+            first.recv().unwrap();
+        }
     }
 }

@@ -209,7 +209,10 @@ impl Session {
     pub fn team_data_stale(&self) -> bool {
         matches!(
             self.team,
-            Some(crate::backend::team::TeamStatus::Unreachable { .. })
+            Some(
+                crate::backend::team::TeamStatus::Unreachable { .. }
+                    | crate::backend::team::TeamStatus::Refused { .. }
+            )
         ) && self
             .active
             .as_ref()

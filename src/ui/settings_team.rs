@@ -23,6 +23,9 @@ pub struct TeamSection {
     password: String,
     pub ca_file: String,
     pub desk_name: String,
+    /// "Allow an unencrypted connection to this server" (for `sslmode=disable` off this
+    /// computer).
+    pub allow_unencrypted: bool,
     has_password: bool,
     run_address: Option<String>,
     pub report: Option<TestReport>,
@@ -48,6 +51,7 @@ impl TeamSection {
                     .map(|p| p.display().to_string())
                     .unwrap_or_default();
                 self.desk_name = saved.desk_name.unwrap_or_default();
+                self.allow_unencrypted = saved.allow_unencrypted;
                 self.has_password = has_password;
                 self.run_address = run_address;
             }
@@ -128,6 +132,7 @@ impl TeamSection {
             address: text(&self.address),
             ca_file: text(&self.ca_file).map(PathBuf::from),
             desk_name: text(&self.desk_name),
+            allow_unencrypted: self.allow_unencrypted,
         }
     }
 
@@ -153,9 +158,15 @@ impl TeamSection {
                         .color(t.warning),
                 );
             }
-            let problem = Some(self.address.trim())
+            let parsed = Some(self.address.trim())
                 .filter(|a| !a.is_empty())
-                .and_then(|a| a.parse::<TeamAddress>().err());
+                .map(str::parse::<TeamAddress>);
+            let problem = parsed.as_ref().and_then(|a| a.as_ref().err().cloned());
+            // `sslmode=disable` for a server off this computer: only with the choice below.
+            let unencrypted = parsed
+                .as_ref()
+                .and_then(|a| a.as_ref().ok())
+                .and_then(TeamAddress::unencrypted_off_this_computer);
             egui::Grid::new("team-form")
                 .num_columns(2)
                 .spacing([space::L, space::S])
@@ -171,6 +182,27 @@ impl TeamSection {
                         .labelled_by(label.id);
                         if let Some(p) = &problem {
                             ui.label(RichText::new(p.to_string()).small().color(t.danger));
+                        }
+                        if let Some(target) = &unencrypted {
+                            let host = target.to_string();
+                            ui.checkbox(
+                                &mut self.allow_unencrypted,
+                                crate::tr!("settings-team-allow-unencrypted", host = host.as_str()),
+                            );
+                            ui.label(
+                                RichText::new(crate::tr!(
+                                    "settings-team-allow-unencrypted-hint",
+                                    host = host.as_str()
+                                ))
+                                .small()
+                                .color(
+                                    if self.allow_unencrypted {
+                                        t.warning
+                                    } else {
+                                        t.danger
+                                    },
+                                ),
+                            );
                         }
                     });
                     ui.end_row();
@@ -283,6 +315,7 @@ impl TeamSection {
                     self.password.clear();
                     self.ca_file.clear();
                     self.desk_name.clear();
+                    self.allow_unencrypted = false;
                     self.has_password = false;
                     shared.request(
                         Slot::TeamSave,
@@ -512,14 +545,25 @@ fn report_ui(ui: &mut Ui, report: &TestReport) {
             version = report.server_version.as_str()
         ),
     );
-    ui.check_line(
-        true,
-        &if report.tls {
-            crate::tr!("settings-team-tls-on")
-        } else {
-            crate::tr!("settings-team-tls-off")
-        },
-    );
+    let target = report.target.as_str();
+    // Said as it is: encrypted, or not and where the link runs (on this computer, or across
+    // the network to the server named).
+    let (ok, tls) = match (report.tls, report.local, report.socket) {
+        (true, _, _) => (true, crate::tr!("settings-team-tls-on", host = target)),
+        (false, true, true) => (
+            true,
+            crate::tr!("settings-team-tls-off-socket", host = target),
+        ),
+        (false, true, false) => (
+            true,
+            crate::tr!("settings-team-tls-off-loopback", host = target),
+        ),
+        (false, false, _) => (
+            false,
+            crate::tr!("settings-team-tls-off-network", host = target),
+        ),
+    };
+    ui.check_line(ok, &tls);
     let (ok, schema) = if report.schema_exists {
         (true, crate::tr!("settings-team-schema-there"))
     } else if report.may_create_schema {
@@ -551,19 +595,25 @@ fn report_ui(ui: &mut Ui, report: &TestReport) {
 }
 
 /// The status bar's mark: shown only when a team database is configured and not reachable.
+/// The status bar's mark: shown only when a team database is configured and not reachable,
+/// not used (a newer schema), or connected without encryption across the network.
 pub fn status_mark(ui: &mut Ui, status: Option<&TeamStatus>) -> bool {
-    let Some(TeamStatus::Unreachable { reason, retry_in }) = status else {
-        return false;
+    let (text, hover) = match status {
+        Some(TeamStatus::Unreachable { reason, retry_in }) => (
+            crate::tr!("shell-team-unreachable", seconds = retry_in.as_secs()),
+            reason.clone(),
+        ),
+        Some(TeamStatus::Refused { reason, .. }) => {
+            (crate::tr!("shell-team-refused"), reason.clone())
+        }
+        Some(TeamStatus::Unencrypted { host }) => (
+            crate::tr!("shell-team-unencrypted"),
+            crate::tr!("shell-team-unencrypted-hover", host = host.as_str()),
+        ),
+        _ => return false,
     };
     let t = theme::tokens(ui.ctx());
-    ui.label(
-        RichText::new(crate::tr!(
-            "shell-team-unreachable",
-            seconds = retry_in.as_secs()
-        ))
-        .small()
-        .color(t.warning),
-    )
-    .on_hover_text(reason.as_str());
+    ui.label(RichText::new(text).small().color(t.warning))
+        .on_hover_text(hover);
     true
 }

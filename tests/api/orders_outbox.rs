@@ -30,7 +30,7 @@ fn account(store: &Store, base: &str) -> AccountId {
 }
 
 fn shared(db: &Path) -> SharedStore {
-    Arc::new(Mutex::new(Store::open(db).unwrap()))
+    SharedStore::new(Store::open(db).unwrap())
 }
 
 async fn state(store: &SharedStore, id: LocalOrderId) -> OrderState {

@@ -33,6 +33,7 @@ fn desk(env: &Env, team: &str, name: &str, reference: &str) -> Desk {
         address: Some(team.to_owned()),
         ca_file: None,
         desk_name: Some(name.to_owned()),
+        allow_unencrypted: false,
     }
     .save(dir.path())
     .unwrap();
@@ -332,8 +333,7 @@ fn orders_whose_commit_answer_is_lost_are_placed_once() {
             .find(|a| a.id == team_account)
             .expect("the team's account")
     };
-    let through =
-        || postgres::Client::connect(&proxy.conninfo(&database), postgres::NoTls).unwrap();
+    let through = || logodesk::team::connect_to(&proxy.url(&database), "test").unwrap();
     let mut bo = Store::open_in_memory().unwrap();
     bo.attach_team(through(), "Bo").unwrap();
     let club = account(&bo);

@@ -160,11 +160,10 @@ fn desk(database: &str, name: &str) -> Desk {
     let dir = tempfile::tempdir().unwrap();
     let mut store = Store::open(&dir.path().join("logodesk.sqlite")).unwrap();
     let client =
-        postgres::Client::connect(&pg_cluster::shared().conninfo(database), postgres::NoTls)
-            .unwrap();
+        logodesk::team::connect_to(&pg_cluster::shared().socket_url(database), name).unwrap();
     store.attach_team(client, name).unwrap();
     Desk {
-        store: Arc::new(Mutex::new(store)),
+        store: SharedStore::new(store),
         _dir: dir,
     }
 }

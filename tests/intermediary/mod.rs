@@ -326,8 +326,8 @@ pub async fn send_once(
             .unwrap();
         (account, draft.id)
     };
-    let store: logodesk::backend::orders::SharedStore =
-        Arc::new(Mutex::new(logodesk::store::Store::open(&db).unwrap()));
+    let store =
+        logodesk::backend::orders::SharedStore::new(logodesk::store::Store::open(&db).unwrap());
     let offline = Arc::new(Mutex::new(None));
     let told = offline.clone();
     let reports = logodesk::backend::orders::OutboxReports {

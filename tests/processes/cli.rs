@@ -365,6 +365,71 @@ mod without_a_window {
         assert!(all.contains("SERVER-1,Nordby IF"), "{all}");
     }
 
+    /// Issue 38, item 8, through the real binary: the desk's team database is a server that
+    /// takes the connection and never answers. `history` gives it up within the connection's
+    /// bound with a sentence saying so (it waited 90 s without one), and `send-queued` sends
+    /// the desk's own queued order at once (it waited 75 s before its own outbox started).
+    #[test]
+    fn a_silent_team_database_is_a_sentence_and_the_desks_own_outbox_goes_on() {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("data");
+        let file = order_file(dir.path(), "order.json", &valid_order());
+        let out = run(&data, &["queue-order", "--account", "sandbox", &file], "");
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        std::thread::spawn(move || {
+            let mut held = Vec::new();
+            for stream in listener.incoming() {
+                held.extend(stream.ok());
+            }
+        });
+        logodesk::team::SavedTeam {
+            address: Some(format!("postgres://desk@127.0.0.1:{port}/team")),
+            ca_file: None,
+            desk_name: Some("Silent".into()),
+            allow_unencrypted: false,
+        }
+        .save(&data)
+        .unwrap();
+
+        let started = std::time::Instant::now();
+        let out = run(&data, &["history", "--account", "sandbox"], "");
+        let took = started.elapsed();
+        assert_ne!(out.status.code(), Some(0));
+        let said = text(&out.stderr);
+        assert!(said.contains("did not set it up within 10 s"), "{said}");
+        assert!(took < std::time::Duration::from_secs(15), "{took:?}");
+
+        // The sender sends this desk's own order at once, before the team's connection is
+        // even given up (10 s); it does not say "all sent" while the team's orders wait.
+        let started = std::time::Instant::now();
+        let mut sender = Runner::send_queued(&data, true);
+        sender.wait_for_line(std::time::Duration::from_secs(9), |l| {
+            l.contains("SERVER-1") && l.starts_with("sent")
+        });
+        let took = started.elapsed();
+        assert!(
+            took < std::time::Duration::from_secs(9),
+            "the desk's own order waited {took:?}"
+        );
+        // Past the team's connection bound: still not "all sent".
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(12);
+        while let Some(line) =
+            sender.next_line(until.saturating_duration_since(std::time::Instant::now()))
+        {
+            assert!(!line.contains("all queued orders are sent"), "{line}");
+        }
+        let (_, lines, _) = sender.terminate(PATIENCE);
+        assert!(
+            !lines
+                .iter()
+                .any(|l| l.contains("all queued orders are sent")),
+            "{lines:?}"
+        );
+    }
+
     #[test]
     fn an_invalid_order_file_is_refused_with_every_sentence_and_nothing_queued() {
         let dir = tempfile::tempdir().unwrap();
@@ -452,8 +517,7 @@ mod without_a_window {
         fn team() -> (String, PgProxy) {
             let cluster = pg_cluster::shared();
             let db = cluster.create_database();
-            let client =
-                postgres::Client::connect(&cluster.conninfo(&db), postgres::NoTls).unwrap();
+            let client = logodesk::team::connect_to(&cluster.socket_url(&db), "test").unwrap();
             let team = Store::open_postgres(client).unwrap();
             team.insert_account(&logodesk::store::NewAccount {
                 name: ACCOUNT.into(),

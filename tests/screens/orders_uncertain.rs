@@ -18,8 +18,8 @@ use logodesk::backend::orders::{Outbox, OutboxConfig, SharedStore};
 use logodesk::backend::{BackendConfig, StoreLocation};
 use logodesk::sandbox::SandboxConfig;
 use logodesk::store::{KeyLocation, LocalOrderId, NewAccount, OrderState, Store};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::net::{TcpListener, TcpStream};
 
@@ -132,7 +132,7 @@ async fn a_refused_resend_after_a_lost_answer_is_uncertain_not_failed() {
     let body = serde_json::to_vec(&simple_order(&env, "AMBIGUOUS")).unwrap();
     let id = queue(&mut store, account, &body);
     let queued = store.local_order(id).unwrap();
-    let store: SharedStore = Arc::new(Mutex::new(store));
+    let store = SharedStore::new(store);
     let config = OutboxConfig {
         poll_interval: Duration::from_millis(100),
         first_poll: Duration::from_millis(50),
@@ -226,7 +226,7 @@ async fn a_400_after_a_lost_answer_is_uncertain_too() {
         .id;
     let body = serde_json::to_vec(&simple_order(&env, "AMBIGUOUS-400")).unwrap();
     let id = queue(&mut store, account, &body);
-    let store: SharedStore = Arc::new(Mutex::new(store));
+    let store = SharedStore::new(store);
     let _outbox = Outbox::start(
         store.clone(),
         client(&url, env.key(), AuthStyle::XApiKey),

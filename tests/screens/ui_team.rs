@@ -70,7 +70,10 @@ fn team_database_is_tested_saved_and_forgotten_from_settings() {
     });
     let version = cluster.psql(&db, "SHOW server_version").unwrap();
     assert!(shows_text(&h, &version), "the server's version");
-    assert!(shows(&h, "Not encrypted (this computer or a Unix socket)"));
+    assert!(shows_text(
+        &h,
+        "Not encrypted: a Unix socket on this computer"
+    ));
     assert!(shows(&h, "The role may create the schema logodesk."));
     assert!(shows_text(&h, "Front desk (this test), since "));
 
@@ -225,6 +228,7 @@ fn anna_on_the_team(
         address: Some(cluster.socket_url(db)),
         ca_file: None,
         desk_name: Some("Anna".into()),
+        allow_unencrypted: false,
     }
     .save(dir)
     .unwrap();
@@ -358,7 +362,7 @@ pub(crate) fn anna_watching_bos_edit(
     use logodesk::store::{EditClaim, Store};
     let (mut h, id) = anna_with_a_team_draft(cluster, db, dir, reference);
     let mut bo = Store::open_in_memory().unwrap();
-    let client = postgres::Client::connect(&cluster.conninfo(db), postgres::NoTls).unwrap();
+    let client = logodesk::team::connect_to(&cluster.socket_url(db), "Bo").unwrap();
     bo.attach_team(client, "Bo").unwrap();
     assert_eq!(bo.start_editing(id, false).unwrap(), EditClaim::Mine);
 
@@ -878,6 +882,7 @@ fn a_desk_asking_to_join_is_confirmed_in_settings_after_comparing_its_code() {
         address: Some(url),
         ca_file: None,
         desk_name: Some("Anna".into()),
+        allow_unencrypted: false,
     }
     .save(dir.path())
     .unwrap();
@@ -893,7 +898,7 @@ fn a_desk_asking_to_join_is_confirmed_in_settings_after_comparing_its_code() {
     // Bo's desk joins the team (another computer: a store of its own on the same database).
     let mut bo = Store::open_in_memory().unwrap();
     bo.set_desk_key(DeskKey::from_pkcs8_base64(BO_KEY).unwrap());
-    let client = postgres::Client::connect(&cluster.conninfo(&db), postgres::NoTls).unwrap();
+    let client = logodesk::team::connect_to(&cluster.socket_url(&db), "test").unwrap();
     bo.attach_team(client, "Bo").unwrap();
     assert_eq!(bo.desk_code().as_deref(), Some("45242 60154 49952 19657"));
     wait_for(&mut h, "Bo asking to join", |h| {

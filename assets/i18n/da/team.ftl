@@ -15,6 +15,9 @@ team-auth = Teamdatabasen afviste brugeren { $user } eller dens adgangskode. Tje
 team-password-missing = Teamdatabasen beder om en adgangskode, og der er ingen gemt. Skriv den under Indstillinger → Team og gem.
 team-no-database = Databasen { $database } findes ikke på serveren. Tjek adressen, eller opret den (README fortæller hvordan).
 team-server = Teamdatabasen svarede med en fejl: { $reason }
+team-unencrypted-refused = Adressen slår kryptering fra (sslmode=disable) for serveren { $host }, som ikke er på denne computer, så teamets data og adgangskoden ville gå ukrypteret over netværket. Fjern sslmode=disable fra adressen, eller tillad en ukrypteret forbindelse til denne server under Indstillinger → Team.
+team-silent = Serveren { $host } tog imod forbindelsen, men satte den ikke op inden for { $seconds } s (TLS, opstarten eller adgangskoden), så logodesk holdt op med at vente. Tjek adressen og porten: svarer en PostgreSQL der? logodesk prøver igen af sig selv.
+team-listener-closed = serveren lukkede forbindelsen
 team-saved-read = Teamindstillingerne i { $path } kan ikke læses ({ $reason }). Indtast dem igen under Indstillinger → Team.
 team-saved-write = Teamindstillingerne kan ikke gemmes i { $path } ({ $reason }). Tjek, at datamappen er skrivbar.
 team-no-address = Der er ingen teamdatabase angivet. Skriv først dens adresse under Indstillinger → Team.
@@ -34,6 +37,8 @@ settings-team-choose = Vælg…
 settings-team-choosing = Vælger en CA-fil
 settings-team-desk = Skrivebordets navn
 settings-team-desk-hint = tomt: computerens brugernavn
+settings-team-allow-unencrypted = Tillad en ukrypteret forbindelse til { $host }
+settings-team-allow-unencrypted-hint = Adressen siger sslmode=disable, og { $host } er ikke på denne computer: med dette flueben går teamets ordrer og adgangskoden ukrypteret over netværket (statuslinjen siger det så længe). Uden det forbindes der ikke.
 team-desk-unnamed = Dette skrivebord
 settings-team-save = Gem teamdatabase
 settings-team-saving = Gemmer teamdatabasen
@@ -44,8 +49,10 @@ settings-team-loading = Læser teamindstillingerne
 settings-team-forget = Glem
 settings-team-forget-hover = Glem teamdatabasens adresse, og fjern dens adgangskode fra nøgleringen.
 settings-team-version = Forbundet: PostgreSQL { $version }
-settings-team-tls-on = Krypteret (TLS)
-settings-team-tls-off = Ikke krypteret (denne computer eller en Unix-sokkel)
+settings-team-tls-on = Krypteret (TLS) til { $host }
+settings-team-tls-off-socket = Ikke krypteret: en Unix-sokkel på denne computer ({ $host }), så teamets data forlader den ikke
+settings-team-tls-off-loopback = Ikke krypteret: serveren er på denne computer ({ $host }), så teamets data forlader den ikke
+settings-team-tls-off-network = Ikke krypteret: teamets data og adgangskoden går ukrypteret over netværket til { $host } (sslmode=disable, tilladt ovenfor)
 settings-team-schema-there = Skemaet logodesk findes.
 settings-team-schema-may = Rollen må oprette skemaet logodesk.
 settings-team-schema-not = Rollen må ikke oprette skemaet logodesk, og det findes ikke. Giv CREATE på databasen, eller opret skemaet til rollen (README fortæller hvordan).
@@ -56,6 +63,9 @@ settings-team-desks = { $count ->
 settings-team-desk-row = { $name }, siden { $since }
 settings-team-desk-this = { $name } (denne test), siden { $since }
 shell-team-unreachable = Teamdatabasen kan ikke nås, næste forsøg om { $seconds } s
+shell-team-refused = Teamdatabasen bruges ikke: den er fra en nyere logodesk
+shell-team-unencrypted = Teamdatabasen: ikke krypteret
+shell-team-unencrypted-hover = Forbindelsen til teamdatabasen på { $host } er ikke krypteret (sslmode=disable, tilladt under Indstillinger → Team): teamets ordrer og adgangskoden går ukrypteret over netværket.
 settings-team-joined = Denne computer er tilsluttet teamets database. Flyttet ind: { $accounts ->
         [one] én konto
        *[other] { $accounts } konti

@@ -15,6 +15,9 @@ team-auth = The team database refused the user { $user } or its password. Check 
 team-password-missing = The team database asks for a password and none is saved. Type it in Settings → Team and save.
 team-no-database = The database { $database } does not exist on the server. Check the address, or create it (the README says how).
 team-server = The team database answered with an error: { $reason }
+team-unencrypted-refused = The address turns encryption off (sslmode=disable) for the server { $host }, which is not on this computer, so the team's data and the password would cross the network in the clear. Remove sslmode=disable from the address, or allow an unencrypted connection to this server in Settings → Team.
+team-silent = The server { $host } took the connection but did not set it up within { $seconds } s (TLS, the start-up or the password), so logodesk stopped waiting. Check the address and the port: is a PostgreSQL answering there? logodesk tries again by itself.
+team-listener-closed = the server closed the connection
 team-saved-read = The team settings in { $path } cannot be read ({ $reason }). Enter them again in Settings → Team.
 team-saved-write = The team settings cannot be saved to { $path } ({ $reason }). Check that the data folder is writable.
 team-no-address = No team database is set. Type its address in Settings → Team first.
@@ -34,6 +37,8 @@ settings-team-choose = Choose…
 settings-team-choosing = Choosing a CA file
 settings-team-desk = Desk name
 settings-team-desk-hint = empty: this computer's user name
+settings-team-allow-unencrypted = Allow an unencrypted connection to { $host }
+settings-team-allow-unencrypted-hint = The address says sslmode=disable and { $host } is not on this computer: with this ticked, the team's orders and the password cross the network in the clear (the status bar says so meanwhile). Without it, no connection is made.
 team-desk-unnamed = This desk
 settings-team-save = Save team database
 settings-team-saving = Saving the team database
@@ -44,8 +49,10 @@ settings-team-loading = Reading the team settings
 settings-team-forget = Forget
 settings-team-forget-hover = Forget the team database's address and remove its password from the keychain.
 settings-team-version = Connected: PostgreSQL { $version }
-settings-team-tls-on = Encrypted (TLS)
-settings-team-tls-off = Not encrypted (this computer or a Unix socket)
+settings-team-tls-on = Encrypted (TLS) to { $host }
+settings-team-tls-off-socket = Not encrypted: a Unix socket on this computer ({ $host }), so the team's data does not leave it
+settings-team-tls-off-loopback = Not encrypted: the server is on this computer ({ $host }), so the team's data does not leave it
+settings-team-tls-off-network = Not encrypted: the team's data and the password cross the network to { $host } in the clear (sslmode=disable, allowed above)
 settings-team-schema-there = The schema logodesk is there.
 settings-team-schema-may = The role may create the schema logodesk.
 settings-team-schema-not = The role may not create the schema logodesk, and it is not there. Grant CREATE on the database, or create the schema for the role (the README says how).
@@ -56,6 +63,9 @@ settings-team-desks = { $count ->
 settings-team-desk-row = { $name }, since { $since }
 settings-team-desk-this = { $name } (this test), since { $since }
 shell-team-unreachable = Team database not reachable, next try in { $seconds } s
+shell-team-refused = Team database not used: it is from a newer logodesk
+shell-team-unencrypted = Team database: not encrypted
+shell-team-unencrypted-hover = The connection to the team database at { $host } is not encrypted (sslmode=disable, allowed in Settings → Team): the team's orders and the password cross the network in the clear.
 settings-team-joined = This desk joined the team database. Moved in: { $accounts ->
         [one] one account
        *[other] { $accounts } accounts

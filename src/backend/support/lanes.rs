@@ -12,7 +12,7 @@
 
 use super::UserError;
 use crate::store::{Store, StoreError};
-use std::sync::{Arc, LazyLock, Mutex, PoisonError};
+use std::sync::{Arc, LazyLock, Mutex};
 use tokio::runtime::Runtime;
 use tokio::sync::Semaphore;
 
@@ -51,8 +51,37 @@ static STORE_LANE: LazyLock<Option<Runtime>> = LazyLock::new(|| {
         .ok()
 });
 
-/// The local database, shared by the backend's tasks.
-pub type SharedStore = Arc<Mutex<Store>>;
+/// The local database, shared by the backend's tasks: the store, and what its lane knows of
+/// it without holding it (`store::lane`: a stand-in while the store waits for the team's
+/// server).
+#[derive(Clone)]
+pub struct SharedStore {
+    store: Arc<Mutex<Store>>,
+    lane: Arc<crate::store::Lane>,
+}
+
+impl SharedStore {
+    pub fn new(store: Store) -> SharedStore {
+        SharedStore {
+            lane: store.lane(),
+            store: Arc::new(Mutex::new(store)),
+        }
+    }
+}
+
+impl SharedStore {
+    /// The store itself, waiting for it however long it is held (tests, and set-up outside
+    /// the backend's lanes; the backend goes through [`with_store`]).
+    pub fn lock(&self) -> std::sync::LockResult<std::sync::MutexGuard<'_, Store>> {
+        self.store.lock()
+    }
+}
+
+impl From<Store> for SharedStore {
+    fn from(store: Store) -> SharedStore {
+        SharedStore::new(store)
+    }
+}
 
 /// The backend's runtime: `worker_threads` for its tasks and a blocking pool of
 /// [`BLOCKING_THREADS`].
@@ -96,15 +125,38 @@ pub async fn heavy<T: Send + 'static>(
     .await
 }
 
-/// Runs `f` on the database on the store's lane; a store error becomes its sentence.
+/// Runs `f` on the database on the store's lane; a store error becomes its sentence. While
+/// the store waits for the team's server, `f` runs on its stand-in (`store::lane`): the
+/// desk's own accounts answer, a team's row is refused as out of reach.
 pub async fn with_store<T: Send + 'static>(
     store: &SharedStore,
     f: impl FnOnce(&mut Store) -> Result<T, StoreError> + Send + 'static,
 ) -> Result<T, UserError> {
+    on_lane(store, false, f).await
+}
+
+/// [`with_store`] on the store itself, never its stand-in, however long it waits: for what
+/// changes the team attached (attach, detach, away, leave).
+pub async fn with_team_store<T: Send + 'static>(
+    store: &SharedStore,
+    f: impl FnOnce(&mut Store) -> Result<T, StoreError> + Send + 'static,
+) -> Result<T, UserError> {
+    on_lane(store, true, f).await
+}
+
+async fn on_lane<T: Send + 'static>(
+    store: &SharedStore,
+    itself: bool,
+    f: impl FnOnce(&mut Store) -> Result<T, StoreError> + Send + 'static,
+) -> Result<T, UserError> {
     let store = store.clone();
     let job = move || {
-        let mut guard = store.lock().unwrap_or_else(PoisonError::into_inner);
-        f(&mut guard)
+        let mut entered = if itself {
+            store.lane.enter_itself(&store.store)
+        } else {
+            store.lane.enter(&store.store)
+        };
+        f(&mut entered)
     };
     let done = match &*STORE_LANE {
         Some(lane) => lane.spawn_blocking(job),
@@ -192,7 +244,7 @@ mod tests {
     #[test]
     fn the_store_answers_while_every_thread_of_the_pool_is_taken() {
         let runtime = runtime(2).unwrap();
-        let store: SharedStore = Arc::new(Mutex::new(Store::open_in_memory().unwrap()));
+        let store: SharedStore = SharedStore::new(Store::open_in_memory().unwrap());
         let running = Arc::new(AtomicUsize::new(0));
         let (open, gate) = watch::channel(false);
         let answered = runtime.block_on(async {
@@ -219,9 +271,129 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_store_call_that_panics_is_a_sentence_and_the_lane_goes_on() {
-        let store: SharedStore = Arc::new(Mutex::new(Store::open_in_memory().unwrap()));
+        let store: SharedStore = SharedStore::new(Store::open_in_memory().unwrap());
         let failed = with_store(&store, |_| -> Result<(), StoreError> { panic!("a bug") }).await;
         assert!(failed.is_err());
         assert!(with_store(&store, |s| s.accounts()).await.is_ok());
+    }
+
+    /// A process stopped (SIGSTOP) until this is dropped (SIGCONT), also when a test fails.
+    #[cfg(unix)]
+    struct Stopped(i32);
+
+    #[cfg(unix)]
+    impl Stopped {
+        fn new(pid: i32) -> Stopped {
+            // SAFETY: kill(2) with a process id and a signal number; no memory is involved.
+            assert_eq!(
+                unsafe { libc::kill(pid, libc::SIGSTOP) },
+                0,
+                "SIGSTOP {pid}"
+            );
+            Stopped(pid)
+        }
+    }
+
+    #[cfg(unix)]
+    impl Drop for Stopped {
+        fn drop(&mut self) {
+            // SAFETY: as above.
+            unsafe { libc::kill(self.0, libc::SIGCONT) };
+        }
+    }
+
+    /// Issue 38, item 8: the PostgreSQL backend serving the desk's team connection is stopped
+    /// (SIGSTOP: the server's kernel still takes the bytes, nothing answers). The call that
+    /// waits for it ends within the client's bound with a sentence and the team counts as out
+    /// of reach from then on; meanwhile the desk's own accounts answer (reads and writes)
+    /// within about a second, and a team's row asked meanwhile is refused at once.
+    #[cfg(unix)]
+    #[test]
+    fn the_desks_own_accounts_answer_while_the_team_databases_backend_is_stopped() {
+        use crate::store::testing::{pg_client, pg_connect, remote};
+        let bound = Duration::from_secs(4);
+        let dir = tempfile::tempdir().unwrap();
+        let desk = Store::open(&dir.path().join("logodesk.sqlite")).unwrap();
+        let own = desk.ensure_sandbox_account().unwrap().id;
+        desk.create_draft(own, "{}", "PO-own-1", "Club").unwrap();
+        let (client, name) = pg_client();
+        let team_account = Store::open_postgres(client)
+            .unwrap()
+            .insert_account(&remote("Club"))
+            .unwrap()
+            .id;
+        let mut team = pg_connect(&name);
+        let pid: i32 = team
+            .query_one("SELECT pg_backend_pid()", &[])
+            .unwrap()
+            .get(0);
+        team.set_call_bound(bound);
+        let mut desk = desk;
+        desk.attach_team(team, "Stopped").unwrap();
+        let broken = desk.team_broken_signal();
+        let store = SharedStore::new(desk);
+        let runtime = runtime(2).unwrap();
+        let stopped = Stopped::new(pid);
+        runtime.block_on(async {
+            let started = Instant::now();
+            let hung = tokio::spawn({
+                let store = store.clone();
+                async move { with_store(&store, move |s| s.local_orders(team_account, true)).await }
+            });
+            tokio::time::sleep(Duration::from_millis(200)).await;
+
+            let own_rows = with_store(&store, move |s| s.local_orders(own, true))
+                .await
+                .unwrap();
+            let answered = started.elapsed();
+            assert_eq!(own_rows.len(), 1);
+            assert!(
+                answered < Duration::from_secs(2),
+                "the desk's own account waited {answered:?} behind the team's server"
+            );
+            with_store(&store, move |s| {
+                s.create_draft(own, "{}", "PO-own-2", "Club")
+            })
+            .await
+            .unwrap();
+            let asked = Instant::now();
+            let refused = with_store(&store, move |s| s.local_orders(team_account, true))
+                .await
+                .unwrap_err();
+            assert!(
+                asked.elapsed() < Duration::from_millis(500),
+                "{:?}",
+                asked.elapsed()
+            );
+            assert!(
+                refused.message.contains("cannot reach"),
+                "{}",
+                refused.message
+            );
+            assert!(!hung.is_finished(), "the team's call still waits");
+
+            let silent = hung.await.unwrap().unwrap_err();
+            let ended = started.elapsed();
+            assert!(
+                ended >= bound && ended < bound + Duration::from_secs(2),
+                "the team's call ended after {ended:?}"
+            );
+            assert!(
+                silent.message.contains("did not answer within 4 s"),
+                "{}",
+                silent.message
+            );
+            tokio::time::timeout(Duration::from_secs(1), broken.notified())
+                .await
+                .expect("the watch is told to connect again");
+            let (away, rows) = with_store(&store, move |s| {
+                Ok((s.team_away(), s.local_orders(own, true)?.len()))
+            })
+            .await
+            .unwrap();
+            assert!(away, "the team counts as out of reach");
+            assert_eq!(rows, 2, "the draft written meanwhile is in the desk's file");
+        });
+        drop(stopped);
     }
 }

@@ -17,7 +17,7 @@ pub mod poll;
 
 pub use cards::{CardPage, LogoCard, LogoRef, ThumbKey};
 pub use error::UserError;
-pub use lanes::{SharedStore, blocking, heavy, with_store};
+pub use lanes::{SharedStore, blocking, heavy, with_store, with_team_store};
 
 use crate::api::Client;
 use crate::store::{AccountId, AccountRecord};
