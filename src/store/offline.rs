@@ -644,9 +644,8 @@ impl Store {
     /// sent by any desk) is a draft again with its key, and each team draft's text saved here
     /// is a new draft. The team's accounts as last read are forgotten.
     pub fn leave_team(&mut self) -> Result<LeftReport, StoreError> {
-        self.detach_team();
         if self.db.dialect() != super::db::Dialect::Sqlite {
-            self.team = None;
+            self.detach_team();
             return Ok(LeftReport::default());
         }
         // A placement whose COMMIT went unanswered and which the team holds queued, if the
@@ -654,7 +653,7 @@ impl Store {
         for id in self.kept_queued_in_team() {
             self.forget_kept(id)?;
         }
-        self.team = None;
+        self.detach_team();
         let copies = self.team_copies()?;
         let read = self.team_accounts_read()?;
         let mut ids: Vec<i64> = copies.iter().map(|a| a.id.0).collect();
