@@ -452,9 +452,12 @@ enum Heard {
 }
 
 /// What a notification may name: the tables whose changes the team database announces
-/// (PostgreSQL's third migration), and the schema's version (looked at again at once).
-const ANNOUNCED: [&str; 6] = [
+/// (PostgreSQL's third and tenth migrations), and the schema's version (looked at again at
+/// once).
+const ANNOUNCED: [&str; 8] = [
     "accounts",
+    "desk_vouches",
+    "desks",
     "editor_drafts",
     "local_orders",
     "proof_steps",
@@ -713,7 +716,7 @@ async fn check_schema(client: &tokio_postgres::Client, was_up: bool) -> Result<(
     // `pg_stat_activity` shows, stays the one that says what the session is for.
     let sql = format!(
         "LISTEN {CHANNEL}; SELECT version FROM {}.schema_version",
-        team::SCHEMA
+        crate::store::PG_SCHEMA
     );
     let version = |messages: Vec<tokio_postgres::SimpleQueryMessage>| {
         messages.iter().find_map(|m| match m {
@@ -1005,6 +1008,23 @@ async fn attach_and_join(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every table the team database announces changes of (a trigger running
+    /// `announce_change`) is one the listener knows: a table the migrations announce and the
+    /// listener drops is a change no desk hears (the desks asking to join, once).
+    #[test]
+    fn the_listener_knows_every_table_the_migrations_announce() {
+        let (client, _) = crate::store::testing::pg_client();
+        let store = crate::store::Store::open_postgres(client).unwrap();
+        let announced: BTreeSet<String> = store.announcing_tables_for_test().into_iter().collect();
+        assert!(announced.contains("local_orders"), "{announced:?}");
+        let known: BTreeSet<String> = ANNOUNCED.iter().map(|t| (*t).to_owned()).collect();
+        let unknown: Vec<&String> = announced.difference(&known).collect();
+        assert!(
+            unknown.is_empty(),
+            "announced but not listened for: {unknown:?}"
+        );
+    }
 
     #[test]
     fn reconnects_back_off_to_a_minute() {

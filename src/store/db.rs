@@ -346,7 +346,24 @@ pub(crate) enum Db {
     Postgres(RefCell<PgClient>),
 }
 
-/// The team database's connection ([`crate::team::TeamClient`]: every call bounded on this
+/// A connection to the team database as the store uses it. The team's own client
+/// (`team::TeamClient`, made by `team::connect`) is one: it bounds every call on this side and
+/// answers a silent server with [`StoreError::TeamSilent`]; the store knows nothing of how it
+/// was connected.
+pub trait TeamConnection: Send {
+    /// Runs one statement; answers the rows it changed.
+    fn execute(&mut self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<u64, StoreError>;
+    /// Every row a query answers.
+    fn query(
+        &mut self,
+        sql: &str,
+        params: &[&(dyn ToSql + Sync)],
+    ) -> Result<Vec<postgres::Row>, StoreError>;
+    /// Several statements without parameters.
+    fn batch_execute(&mut self, sql: &str) -> Result<(), StoreError>;
+}
+
+/// The team database's connection (`team::TeamClient`: every call bounded on this
 /// side, what the server sends read through limits).
 ///
 /// A call that finds the connection broken (`StoreError::is_team_unreachable`: closed, an
@@ -360,7 +377,7 @@ pub(crate) enum Db {
 /// the caller to find out.
 pub(crate) struct PgClient {
     /// Boxed: a [`Db`] is either client, and PostgreSQL's is the far larger.
-    client: Box<crate::team::TeamClient>,
+    client: Box<dyn TeamConnection>,
     broken: bool,
     on_broken: Option<Arc<tokio::sync::Notify>>,
     /// Inside [`Db::transaction`]: a statement's lost answer is the transaction's loss (the
@@ -399,7 +416,7 @@ impl Waiting {
 }
 
 impl PgClient {
-    pub(crate) fn new(client: crate::team::TeamClient) -> PgClient {
+    pub(crate) fn new(client: impl TeamConnection + 'static) -> PgClient {
         PgClient {
             client: Box::new(client),
             broken: false,
@@ -414,7 +431,7 @@ impl PgClient {
     fn statement<T>(
         &mut self,
         sql: &str,
-        f: impl FnOnce(&mut crate::team::TeamClient) -> Result<T, StoreError>,
+        f: impl FnOnce(&mut dyn TeamConnection) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
         let writes = !self.in_transaction && is_write(sql);
         self.call(f).map_err(|e| if writes { e.sent() } else { e })
@@ -423,7 +440,7 @@ impl PgClient {
     /// Runs `f` on the client; a failure that says the connection is broken marks it so.
     fn call<T>(
         &mut self,
-        f: impl FnOnce(&mut crate::team::TeamClient) -> Result<T, StoreError>,
+        f: impl FnOnce(&mut dyn TeamConnection) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
         if self.broken {
             return Err(StoreError::TeamUnreachable);
@@ -431,7 +448,7 @@ impl PgClient {
         if let Some(waiting) = &self.waiting {
             waiting.start();
         }
-        let answer = f(&mut self.client);
+        let answer = f(&mut *self.client);
         if let Some(waiting) = &self.waiting {
             waiting.end();
         }

@@ -31,6 +31,7 @@ pub use accounts::{
     AccountId, AccountKind, AccountRecord, AccountWork, Destination, DestinationPart, KeyLocation,
     NewAccount, SANDBOX_ACCOUNT_NAME, SANDBOX_DESTINATION,
 };
+pub use db::TeamConnection;
 pub use desks::{DeskKey, DeskTrust, RefusedOrder, TeamDesk};
 pub use join::JoinReport;
 pub use lane::{Entered, Lane};
@@ -296,7 +297,7 @@ impl Store {
     /// connection's `search_path`), created or brought up to date first
     /// (`migrations::migrate_postgres`). A database from a newer logodesk is refused
     /// ([`StoreError::TooNew`]): this desk writes nothing to it.
-    pub fn open_postgres(client: crate::team::TeamClient) -> Result<Store, StoreError> {
+    pub fn open_postgres(client: impl TeamConnection + 'static) -> Result<Store, StoreError> {
         let db = Db::Postgres(RefCell::new(db::PgClient::new(client)));
         db.batch(&format!("SET search_path TO {PG_SCHEMA}"))?;
         migrations::migrate_postgres(&db)?;
@@ -319,7 +320,7 @@ impl Store {
     /// this run if none was set), and the team's accounts are read at once (`offline`).
     pub fn attach_team(
         &mut self,
-        client: crate::team::TeamClient,
+        client: impl TeamConnection + 'static,
         desk: &str,
     ) -> Result<(), StoreError> {
         if self.stand_in.is_some() {

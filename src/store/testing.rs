@@ -89,6 +89,22 @@ impl Store {
             .collect()
     }
 
+    /// The tables whose changes the team database announces: those with a trigger that runs
+    /// `announce_change` (PostgreSQL).
+    pub(crate) fn announcing_tables_for_test(&self) -> Vec<String> {
+        self.db
+            .query_all(
+                "SELECT DISTINCT event_object_table::text FROM information_schema.triggers
+                 WHERE trigger_schema = current_schema()
+                   AND action_statement LIKE '%announce_change%'",
+                &[],
+            )
+            .unwrap()
+            .iter()
+            .map(|r| r.get(0).unwrap())
+            .collect()
+    }
+
     /// Runs a statement written for both backends (set-up the store's API does not offer).
     pub(crate) fn execute_for_test(&self, sql: &str, params: &[super::db::Value]) -> u64 {
         self.db.execute(sql, params).unwrap()

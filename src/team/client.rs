@@ -138,6 +138,24 @@ impl TeamClient {
     }
 }
 
+impl crate::store::TeamConnection for TeamClient {
+    fn execute(&mut self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<u64, StoreError> {
+        TeamClient::execute(self, sql, params)
+    }
+
+    fn query(
+        &mut self,
+        sql: &str,
+        params: &[&(dyn ToSql + Sync)],
+    ) -> Result<Vec<tokio_postgres::Row>, StoreError> {
+        TeamClient::query(self, sql, params)
+    }
+
+    fn batch_execute(&mut self, sql: &str) -> Result<(), StoreError> {
+        TeamClient::batch_execute(self, sql)
+    }
+}
+
 impl Drop for TeamClient {
     fn drop(&mut self) {
         // Ends the connection's task without waiting for the server (which may not answer):

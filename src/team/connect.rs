@@ -8,9 +8,7 @@
 //! and answers nothing is given up with a sentence ([`TeamError::Silent`]).
 
 use super::wire::{self, Checked, CheckedTls, Limits};
-use super::{
-    APPLICATION_PREFIX, SCHEMA, Target, TeamAddress, TeamClient, TeamError, TeamSettings, Tls,
-};
+use super::{APPLICATION_PREFIX, Target, TeamAddress, TeamClient, TeamError, TeamSettings, Tls};
 use rustls::pki_types::CertificateDer;
 use rustls::pki_types::pem::PemObject;
 use rustls_platform_verifier::BuilderVerifierExt;
@@ -354,7 +352,7 @@ pub fn test_connection(settings: &TeamSettings) -> Result<TestReport, TeamError>
         .query_one(
             "SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1), \
                     has_database_privilege(current_database(), 'CREATE')",
-            &[&SCHEMA],
+            &[&crate::store::PG_SCHEMA],
         )
         .map_err(server)?;
     let (schema_exists, may_create_schema): (bool, bool) = (row.get(0), row.get(1));

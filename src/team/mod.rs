@@ -39,9 +39,6 @@ use std::str::FromStr;
 /// The prefix of every desk's `application_name`; the rest is the desk's name.
 pub const APPLICATION_PREFIX: &str = "logodesk ";
 
-/// The schema the team's tables live in (the store's: it creates and migrates them).
-pub use crate::store::PG_SCHEMA as SCHEMA;
-
 /// Failures of the team database. `Display` is a sentence saying what happened and what to do;
 /// it never contains the password.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

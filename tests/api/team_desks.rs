@@ -336,6 +336,14 @@ fn orders_whose_commit_answer_is_lost_are_placed_once() {
     let through = || logodesk::team::connect_to(&proxy.url(&database), "test").unwrap();
     let mut bo = Store::open_in_memory().unwrap();
     bo.attach_team(through(), "Bo").unwrap();
+    // Anna's desk sends what Bo's queues once its person confirmed Bo's code (`store::desks`),
+    // here through a second handle on her data folder.
+    {
+        let mut anna = Store::open(&_anna.dir.path().join("logodesk.sqlite")).unwrap();
+        anna.attach_team(through(), "Anna").unwrap();
+        anna.confirm_desk_by_code(&bo.desk_code().expect("Bo's code"))
+            .unwrap();
+    }
     let club = account(&bo);
     let mut reconnect = |s: &mut Store| s.attach_team(through(), "Bo").map_err(|e| e.to_string());
     let order = simple_order(&env, "LOST-2");

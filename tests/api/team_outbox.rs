@@ -458,6 +458,12 @@ fn an_outbox_dropped_mid_send_stops_renewing_its_lease() {
     let database = pg_cluster::shared().create_database();
     let anna = desk(&database, "Anna");
     let bo = desk(&database, "Bo");
+    // Bo's desk sends what Anna's signed once it trusts her desk (`store::desks`).
+    {
+        let bo_store = bo.store.lock().unwrap();
+        let anna_code = anna.store.lock().unwrap().desk_code().expect("Anna's code");
+        bo_store.confirm_desk_by_code(&anna_code).unwrap();
+    }
     let account = anna.add_team_account(&proxy.base);
     let id = anna.queue(account, &simple_order(&env, "HANGS"));
 
