@@ -28,6 +28,7 @@ use crate::common::PATIENCE;
 use crate::pg_cluster;
 use crate::runner_common::{self, BIN, Runner, SandboxProcess, run_with_limit};
 
+use rand::Rng as _;
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead as _, BufReader};
 use std::path::{Path, PathBuf};
@@ -572,23 +573,22 @@ fn two_desks_through_kill_9(scenario: Scenario) {
         }
         let status = runner.kill9();
         if restart {
-            // Started while the team database is down: a sentence and an exit, never a
-            // send; then the database comes back and so does the run.
-            let down = a.run(&["send-queued", "--account", ACCOUNT, "--exit-when-sent"]);
-            let said = String::from_utf8_lossy(&down.stderr);
+            // Started while the team database is down: it waits for its team and sends none
+            // of the team's orders meanwhile; once the database is back it goes on, and is
+            // killed at a random point like the others.
+            let mut waiting = a.send_queued(false);
+            std::thread::sleep(Duration::from_millis(rng.random_range(200..1_500)));
             assert!(
-                !down.status.success(),
-                "a sender without its team database: {said}"
-            );
-            assert!(
-                said.contains("team database") && !said.contains("panicked"),
-                "a sentence: {said}"
+                waiting.child.try_wait().is_ok_and(|s| s.is_none()),
+                "a sender started without its team database waits for it"
             );
             database
                 .cluster()
                 .restart()
                 .unwrap_or_else(|e| panic!("{e}"));
             restarts += 1;
+            waiting.go_to_a_random_point(&mut rng, PATIENCE);
+            waiting.kill9();
         }
         assert!(!status.success(), "killed, not finished: {status:?}");
         kills += 1;
