@@ -11,7 +11,7 @@
 //!   copied from still uses them; `Keychain::scope_to_folder`). Two folders never share an id, so they are two desks for
 //!   the team's claims and joining never takes one's row for the other's.
 //! - **A team row remembers the desks' keys that sent it** (`sent_with`, SQLite migration 15,
-//!   PostgreSQL 7). Each desk keeps its own key of a team account, so the team account's
+//!   PostgreSQL 8). Each desk keeps its own key of a team account, so the team account's
 //!   `credential_version` says nothing about a desk's key: this desk's version of its key is
 //!   kept here (`meta` `team_key:<account id>`), bumped when its key is replaced. A send
 //!   stamps ` <install id>:<version> ` on the row; a row stamped by this desk with an older

@@ -641,13 +641,13 @@ pub const PG_MIGRATIONS: &[&str] = &[
     r#"ALTER TABLE local_orders ADD COLUMN body_sha256 TEXT;
     CREATE INDEX local_orders_same_body ON local_orders (account_id, body_sha256)
         WHERE body_sha256 IS NOT NULL;"#,
-    // 7: SQLite's version 15 (which desks' keys sent a row).
-    r#"ALTER TABLE local_orders ADD COLUMN sent_with TEXT;"#,
-    // 8: the trigger functions look in a fixed `search_path`, not the session's: a session
+    // 7: the trigger functions look in a fixed `search_path`, not the session's: a session
     // that looks elsewhere (psql, a report tool) writes a row as a desk does, and nothing a
     // role could put in another schema (or `pg_temp`) is called in their place.
     r#"ALTER FUNCTION announce_change() SET search_path = pg_catalog, logodesk, pg_temp;
     ALTER FUNCTION history_columns() SET search_path = pg_catalog, logodesk, pg_temp;"#,
+    // 8: SQLite's version 15 (which desks' keys sent a row).
+    r#"ALTER TABLE local_orders ADD COLUMN sent_with TEXT;"#,
     // 9: SQLite's version 16 (the print of the key a first send went with).
     "ALTER TABLE local_orders ADD COLUMN sent_key TEXT;",
     // 10: SQLite's version 17 (what each desk signs, `store::desks`), without the desk's own
