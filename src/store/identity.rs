@@ -123,7 +123,9 @@ fn folder_mark(path: &Path) -> String {
     format!("{}|{}|{born}", machine(), place.display())
 }
 
-/// This machine's id: the system's machine id where it has one, else its name.
+/// This machine's id, where the system keeps a stable one: Linux's machine id, the Mac's
+/// hardware UUID, Windows' computer name; else nothing (the path and the file's creation time
+/// still tell a copy apart). Never the host name a network may change.
 fn machine() -> String {
     #[cfg(target_os = "linux")]
     for file in ["/etc/machine-id", "/var/lib/dbus/machine-id"] {
@@ -133,23 +135,27 @@ fn machine() -> String {
             return id.trim().to_owned();
         }
     }
-    for var in ["COMPUTERNAME", "HOSTNAME"] {
-        if let Some(name) = std::env::var_os(var).filter(|n| !n.is_empty()) {
-            return name.to_string_lossy().into_owned();
+    #[cfg(target_os = "macos")]
+    {
+        let mut id = [0u8; 16];
+        let wait = libc::timespec {
+            tv_sec: 1,
+            tv_nsec: 0,
+        };
+        // SAFETY: `id` is the 16 bytes gethostuuid writes; `wait` lives across the call.
+        if unsafe { libc::gethostuuid(id.as_mut_ptr(), &wait) } == 0 {
+            return id.iter().map(|b| format!("{b:02x}")).collect();
         }
     }
-    #[cfg(unix)]
-    {
-        let mut buf = [0u8; 256];
-        // SAFETY: the buffer is valid for its length; gethostname writes at most that much.
-        let ok = unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) } == 0;
-        if ok {
-            let end = buf.iter().position(|b| *b == 0).unwrap_or(buf.len());
-            return String::from_utf8_lossy(&buf[..end]).into_owned();
-        }
+    #[cfg(windows)]
+    if let Some(name) = std::env::var_os("COMPUTERNAME") {
+        return name.to_string_lossy().into_owned();
     }
     String::new()
 }
+
+/// How many install ids of the folders a data folder was copied from it remembers.
+const COPIED_FROM_KEPT: usize = 8;
 
 /// The `meta` name of this desk's key version of team account `id`.
 fn key_version_name(id: AccountId) -> String {
@@ -176,11 +182,14 @@ impl Store {
                         &[],
                     )?;
                     // Newest first: a copy of a copy reads a key it lacks from the folder it
-                    // was copied from, then from that one's.
+                    // was copied from, then from that one's (the last few).
+                    let mut earlier = self.copied_from()?;
+                    earlier.insert(0, old.clone());
+                    earlier.truncate(COPIED_FROM_KEPT);
                     db.execute(
                         "INSERT INTO meta (name, value) VALUES ('copied_from', $1)
-                         ON CONFLICT (name) DO UPDATE SET value = $1 || ' ' || meta.value",
-                        &params![old.as_str()],
+                         ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                        &params![earlier.join(" ")],
                     )?;
                     db.execute(
                         "INSERT INTO meta (name, value) VALUES ('folder', $1)
