@@ -12,7 +12,7 @@
 
 use crate::common::PATIENCE;
 use crate::pg_cluster;
-use crate::runner_common::{self, Runner, SandboxProcess};
+use crate::runner_common::{self, Runner, SandboxProcess, run_with_limit};
 use crate::team_kill9::{ACCOUNT, Desk, path};
 
 use std::path::Path;
@@ -187,7 +187,17 @@ fn a_copied_data_folder_is_a_desk_of_its_own_and_its_order_reaches_the_team_once
     );
     assert_eq!(copy_rows, 0, "what moved is forgotten here, nothing else");
 
-    // The copy's keys work under its new identity: it sends the team's whole outbox.
+    // The copy's keys work under its new identity: once its person confirms the first
+    // folder's desk (it signed the first orders), it sends the team's whole outbox.
+    let trust = run_with_limit(
+        &mut anna.command_on(&copy, Some(&team), &["team", "trust", &anna.code()]),
+        PATIENCE,
+    );
+    assert!(
+        trust.status.success(),
+        "the copy trusts the first desk: {}",
+        String::from_utf8_lossy(&trust.stderr)
+    );
     let sender = Runner::spawn(anna.command_on(
         &copy,
         Some(&team),
@@ -275,7 +285,9 @@ fn a_second_desk_keeps_the_team_account_s_header_style_and_held_orders_fail_the_
     );
     assert_eq!(auth_style().trim(), "x-api-key");
 
-    // Desk B sends desk A's order with its key (x-api-key): not held, all sent.
+    // Desk B sends desk A's order with its key (x-api-key) once it trusts A's desk (signed
+    // rows, issue 38 item 3): not held, all sent.
+    bo.trusts(&anna);
     bo.send_queued(true).finish_all_sent(PATIENCE);
 
     // The team account's header style is changed behind the queued order's back: it is held

@@ -180,6 +180,22 @@ impl Desk {
         command
     }
 
+    /// This desk's code, as `logodesk team desks` says it first.
+    pub(crate) fn code(&self) -> String {
+        let listed = self.run_ok(&["team", "desks"]);
+        let first = listed.lines().next().unwrap_or_default();
+        first
+            .rsplit_once(": ")
+            .map(|(_, code)| code.trim().to_owned())
+            .unwrap_or_else(|| panic!("desk {}'s code, not {listed:?}", self.name))
+    }
+
+    /// This desk's person confirms `other` by its code (`logodesk team trust CODE`, as
+    /// Settings → Team does): this desk sends what `other` queues from now on.
+    pub(crate) fn trusts(&self, other: &Desk) {
+        self.run_ok(&["team", "trust", &other.code()]);
+    }
+
     /// Runs a command to its end (bounded) and answers its output.
     pub(crate) fn run(&self, args: &[&str]) -> Output {
         run_with_limit(&mut self.command(args), COMMAND_LIMIT)
@@ -520,15 +536,7 @@ fn two_desks_through_kill_9(scenario: Scenario) {
     // Each desk's person confirms the other desk by its code (as Settings → Team does; a
     // sender on a server with `logodesk team trust CODE`): each then sends what the other
     // queued, which no desk would on the team database's word alone (issue 38, item 3).
-    let code_of = |desk: &Desk| {
-        let listed = desk.run_ok(&["team", "desks"]);
-        let first = listed.lines().next().unwrap_or_default();
-        first
-            .rsplit_once(": ")
-            .map(|(_, code)| code.trim().to_owned())
-            .unwrap_or_else(|| panic!("desk {}'s code, not {listed:?}", desk.name))
-    };
-    let (code_a, code_b) = (code_of(&a), code_of(&b));
+    let (code_a, code_b) = (a.code(), b.code());
     let trusted = b.run(&["team", "trust", &code_a]);
     let said = String::from_utf8_lossy(&trusted.stderr);
     assert!(trusted.status.success(), "desk B trusts A: {said}");
