@@ -615,6 +615,8 @@ mod tests {
     /// Issue 38, item 1, on the store call `queue-order` makes: a team desk whose connection
     /// to the team database goes through a proxy that loses the answer to the queueing
     /// transaction's COMMIT (the team committed it).
+    // The test server is reached over its Unix socket.
+    #[cfg(unix)]
     mod lost_commit {
         use super::*;
         use crate::store::testing::pg_proxy::PgProxy;
