@@ -105,11 +105,9 @@ pub fn read_key(source: KeySource<'_>) -> Result<ApiKey, CommandError> {
                 path: path.to_owned(),
                 reason: e.to_string(),
             };
-            let meta = std::fs::metadata(path).map_err(unreadable)?;
-            if !owner_only(&meta) {
-                return Err(CommandError::KeyFileShared(path.to_owned()));
-            }
-            std::fs::read_to_string(path).map_err(unreadable)?
+            read_owner_only(path)
+                .map_err(unreadable)?
+                .ok_or_else(|| CommandError::KeyFileShared(path.to_owned()))?
         }
         KeySource::Lines(input) => {
             let mut line = String::new();
@@ -129,21 +127,29 @@ pub fn read_key(source: KeySource<'_>) -> Result<ApiKey, CommandError> {
     Ok(ApiKey::new(key))
 }
 
-/// The password in the file at `path` (its first line, trimmed), refused unless only its owner
-/// may read it. The file is opened once and its permissions read from the open file, so what
-/// is checked is what is read.
-pub fn read_password_file(path: &Path) -> Result<secrecy::SecretString, CommandError> {
+/// The text of the file at `path` if only its owner may read it (`None` if others may). The
+/// file is opened once and its permissions read from the open file, so what is checked is what
+/// is read (no other file can be put in its place between the two).
+fn read_owner_only(path: &Path) -> std::io::Result<Option<String>> {
     use std::io::Read as _;
-    let unreadable = |e: std::io::Error| CommandError::PasswordFileUnreadable {
-        path: path.to_owned(),
-        reason: e.to_string(),
-    };
-    let mut file = std::fs::File::open(path).map_err(unreadable)?;
-    if !owner_only(&file.metadata().map_err(unreadable)?) {
-        return Err(CommandError::PasswordFileShared(path.to_owned()));
+    let mut file = std::fs::File::open(path)?;
+    if !owner_only(&file.metadata()?) {
+        return Ok(None);
     }
     let mut text = String::new();
-    file.read_to_string(&mut text).map_err(unreadable)?;
+    file.read_to_string(&mut text)?;
+    Ok(Some(text))
+}
+
+/// The password in the file at `path` (its first line, trimmed), refused unless only its owner
+/// may read it ([`read_owner_only`]).
+pub fn read_password_file(path: &Path) -> Result<secrecy::SecretString, CommandError> {
+    let text = read_owner_only(path)
+        .map_err(|e| CommandError::PasswordFileUnreadable {
+            path: path.to_owned(),
+            reason: e.to_string(),
+        })?
+        .ok_or_else(|| CommandError::PasswordFileShared(path.to_owned()))?;
     let password = text.lines().next().unwrap_or("").trim();
     Ok(secrecy::SecretString::from(password.to_owned()))
 }
@@ -710,6 +716,8 @@ mod tests {
     /// Issue 38, item 1, on the store call `queue-order` makes: a team desk whose connection
     /// to the team database goes through a proxy that loses the answer to the queueing
     /// transaction's COMMIT (the team committed it).
+    // The test server is reached over its Unix socket.
+    #[cfg(unix)]
     mod lost_commit {
         use super::*;
         use crate::store::testing::pg_proxy::PgProxy;

@@ -703,7 +703,9 @@ impl StoreError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::testing::{pg_client, pg_connect};
+    use crate::store::testing::pg_client;
+    #[cfg(unix)]
+    use crate::store::testing::pg_connect;
 
     /// Runs `body` on SQLite in memory and on a fresh PostgreSQL database.
     fn both(body: impl Fn(&Db)) {
@@ -892,6 +894,7 @@ mod tests {
     /// proxy drops the answer to the COMMIT): the outcome is unknown, never a plain failure
     /// (which a caller would say as "nothing happened, try again").
     #[test]
+    #[cfg(unix)]
     fn a_commit_whose_answer_is_lost_is_an_unknown_outcome() {
         use crate::store::testing::pg_proxy::PgProxy;
         let cluster = crate::team::pg_cluster::shared();

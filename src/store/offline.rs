@@ -1470,6 +1470,7 @@ mod tests {
     /// Issue 38: the desk's store on the team database through a proxy that loses the answer
     /// to the COMMIT of the placement ("SET state = 'queued'") — the team committed it, the
     /// desk never hears it. Answers the proxy and the draft's key.
+    #[cfg(unix)]
     fn place_with_commit_answer_lost(
         t: &mut Team,
     ) -> (crate::store::testing::pg_proxy::PgProxy, IdempotencyKey) {
@@ -1503,6 +1504,7 @@ mod tests {
     /// the team's row with that key and body is taken as placed: not queued again, not kept
     /// apart as a new draft, one row in the team's outbox.
     #[test]
+    #[cfg(unix)]
     fn a_placement_whose_commit_answer_was_lost_is_taken_as_placed_on_reconnect() {
         let mut t = team();
         let (_proxy, key) = place_with_commit_answer_lost(&mut t);
@@ -1525,6 +1527,7 @@ mod tests {
     /// make a second order when placed from here — and the report says it may be in the
     /// team's outbox (not "never sent").
     #[test]
+    #[cfg(unix)]
     fn forgetting_the_team_after_a_placement_whose_commit_answer_was_lost_keeps_its_key() {
         let mut t = team();
         let (proxy, key) = place_with_commit_answer_lost(&mut t);
@@ -1551,6 +1554,7 @@ mod tests {
     /// Forget while the team answers again: the kept placement it holds queued is the team's
     /// order; nothing of it becomes a draft here.
     #[test]
+    #[cfg(unix)]
     fn forgetting_a_team_that_holds_the_placement_makes_no_draft_of_it() {
         let mut t = team();
         let (_proxy, key) = place_with_commit_answer_lost(&mut t);
@@ -1570,6 +1574,7 @@ mod tests {
     /// The COMMIT answered, and the connection cut right after (before the row is read back):
     /// the placement is answered as queued, not said as failed, and nothing is kept here to go
     /// to the team again.
+    #[cfg(unix)]
     #[test]
     fn a_placement_whose_read_back_is_lost_is_answered_as_queued() {
         let mut t = team();

@@ -298,6 +298,7 @@ fn an_order_placed_while_the_team_database_is_stopped_is_sent_once_after_reconne
 /// once. Then `queue-order`'s store call on a second desk, through the same kind of loss: the
 /// retry answers the same row, and A's outbox places it once.
 #[test]
+#[cfg(unix)]
 fn orders_whose_commit_answer_is_lost_are_placed_once() {
     use crate::pg_proxy::PgProxy;
     let (_service, env) = sandbox();

@@ -479,6 +479,8 @@ mod without_a_window {
     /// connects again, finds the row by its key and answers it; the retry answers the same row;
     /// the team holds exactly one order. When the team cannot be asked again, it says the order
     /// may be queued and how to check (exit 4), never "try again".
+    // The test server is reached over its Unix socket.
+    #[cfg(unix)]
     mod lost_commit {
         use super::*;
         use crate::pg_cluster;
