@@ -4,12 +4,16 @@
 //!
 //! - **A copied folder takes an identity of its own.** A data folder copied to a second
 //!   laptop (or beside the first) carries the install id in its `logodesk.sqlite`. The file
-//!   remembers where it is (`meta` `folder`: the machine, the file's path and its creation
-//!   time); opened anywhere else, it is a copy (or the folder moved) and takes a new install
-//!   id, remembering the old ones (`copied_from`): a key missing under its own id is read
-//!   from the entries filed under them and copied, never moved, to its own (the folder it was
-//!   copied from still uses them; `Keychain::scope_to_folder`). Two folders never share an id, so they are two desks for
-//!   the team's claims and joining never takes one's row for the other's.
+//!   remembers where it is (`meta` `folder`: the machine and the file's path); opened
+//!   anywhere else, it is a copy (or the folder moved) and takes a new install id,
+//!   remembering the old ones (`copied_from`): a key missing under its own id is read from
+//!   the entries filed under them and copied, never moved, to its own (the folder it was
+//!   copied from still uses them; `Keychain::scope_to_folder`). Two folders never share an
+//!   id, so they are two desks for the team's claims and joining never takes one's row for
+//!   the other's. The file's creation time is not part of the mark: Wine reports the last
+//!   change of the file's inode as its creation time (every write moved it, and each start
+//!   took the folder for a copy), and a folder restored in place from a backup is the same
+//!   desk.
 //! - **A team row remembers the desks' keys that sent it** (`sent_with`, SQLite migration 15,
 //!   PostgreSQL 8). Each desk keeps its own key of a team account, so the team account's
 //!   `credential_version` says nothing about a desk's key: this desk's version of its key is
@@ -109,23 +113,16 @@ pub(crate) fn stamp_sent_with(p: usize) -> String {
     format!("sent_with = {}", stamp_value(p))
 }
 
-/// Where the file at `path` is: the machine, its canonical path and its creation time (where
-/// the file system keeps one). A copy of the file — another machine, another folder, or the
-/// same place restored from a copy — has another mark.
+/// Where the file at `path` is: the machine and the file's canonical path. A copy of the
+/// file on another machine or in another folder has another mark.
 fn folder_mark(path: &Path) -> String {
     let place = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_owned());
-    let born = std::fs::metadata(path)
-        .and_then(|m| m.created())
-        .ok()
-        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-        .map(|d| d.as_nanos().to_string())
-        .unwrap_or_default();
-    format!("{}|{}|{born}", machine(), place.display())
+    format!("{}|{}", machine(), place.display())
 }
 
 /// This machine's id, where the system keeps a stable one: Linux's machine id, the Mac's
-/// hardware UUID, Windows' computer name; else nothing (the path and the file's creation time
-/// still tell a copy apart). Never the host name a network may change.
+/// hardware UUID, Windows' `MachineGuid` (its computer name where that cannot be read); else
+/// nothing (the path still tells a copy apart). Never the host name a network may change.
 fn machine() -> String {
     #[cfg(target_os = "linux")]
     for file in ["/etc/machine-id", "/var/lib/dbus/machine-id"] {
@@ -148,10 +145,52 @@ fn machine() -> String {
         }
     }
     #[cfg(windows)]
-    if let Some(name) = std::env::var_os("COMPUTERNAME") {
-        return name.to_string_lossy().into_owned();
+    {
+        if let Some(id) = windows_machine_guid() {
+            return id;
+        }
+        if let Some(name) = std::env::var_os("COMPUTERNAME") {
+            return name.to_string_lossy().into_owned();
+        }
     }
     String::new()
+}
+
+/// `HKLM\SOFTWARE\Microsoft\Cryptography\MachineGuid`: made when Windows is installed, the
+/// same for every user and every start.
+#[cfg(windows)]
+fn windows_machine_guid() -> Option<String> {
+    use windows_sys::Win32::Foundation::ERROR_SUCCESS;
+    use windows_sys::Win32::System::Registry::{
+        HKEY_LOCAL_MACHINE, RRF_RT_REG_SZ, RRF_SUBKEY_WOW6464KEY, RegGetValueW,
+    };
+    let wide = |s: &str| s.encode_utf16().chain(Some(0)).collect::<Vec<u16>>();
+    let (key, value) = (
+        wide(r"SOFTWARE\Microsoft\Cryptography"),
+        wide("MachineGuid"),
+    );
+    let mut buf = [0u16; 128];
+    let mut size = u32::try_from(std::mem::size_of_val(&buf)).ok()?;
+    // SAFETY: `key` and `value` are NUL-terminated UTF-16; `buf` is `size` bytes long and
+    // outlives the call, which writes at most `size` bytes and sets `size` to what it wrote.
+    let status = unsafe {
+        RegGetValueW(
+            HKEY_LOCAL_MACHINE,
+            key.as_ptr(),
+            value.as_ptr(),
+            RRF_RT_REG_SZ | RRF_SUBKEY_WOW6464KEY,
+            std::ptr::null_mut(),
+            buf.as_mut_ptr().cast(),
+            &mut size,
+        )
+    };
+    if status != ERROR_SUCCESS {
+        return None;
+    }
+    let len = usize::try_from(size).ok()? / 2;
+    let text = String::from_utf16_lossy(buf.get(..len)?);
+    let id = text.trim_end_matches('\0').trim();
+    (!id.is_empty()).then(|| id.to_owned())
 }
 
 /// How many install ids of the folders a data folder was copied from it remembers.
