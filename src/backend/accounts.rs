@@ -38,6 +38,9 @@ pub enum AccountsCommand {
     },
     /// The person accepted keeping keys in memory for this session (no keychain available).
     AcceptSessionKeys,
+    /// This desk's key of team account `account` may go to the account's service address of
+    /// now, which someone changed ([`AccountRecord::key_entered_for`]).
+    ConfirmAddress { account: AccountId },
 }
 
 /// What the backend answers.
@@ -76,7 +79,9 @@ impl AccountsCommand {
             AccountsCommand::Save { request, .. }
             | AccountsCommand::AskRemove { request, .. }
             | AccountsCommand::TestConnection { request, .. } => Some(*request),
-            AccountsCommand::Remove { .. } | AccountsCommand::AcceptSessionKeys => None,
+            AccountsCommand::Remove { .. }
+            | AccountsCommand::AcceptSessionKeys
+            | AccountsCommand::ConfirmAddress { .. } => None,
         }
     }
 }
@@ -231,6 +236,18 @@ impl Accounts {
                 existing,
                 draft,
             } => self.test_connection(request, existing, draft).await,
+            AccountsCommand::ConfirmAddress { account } => {
+                let confirmed =
+                    with_store(&self.store, move |s| s.confirm_key_address(account)).await?;
+                // Its outbox had no client: made again with one.
+                (self.stop_outbox)(account);
+                self.send_accounts().await?;
+                if self.active.as_ref().is_some_and(|a| a.account() == account) {
+                    self.worker
+                        .ask(WorkerRequest::Activate(Box::new(confirmed)));
+                }
+                self.worker.ask(WorkerRequest::SyncOutboxes);
+            }
             AccountsCommand::AcceptSessionKeys => {
                 self.clients.keychain.accept_session_only();
                 let status = self.clients.keychain.status();
@@ -397,7 +414,7 @@ impl Accounts {
             .is_some_and(|a| a.account() == saved.id);
         if is_active || id.is_none() {
             // A new account is switched to at once; an edited active one reloads.
-            self.worker.ask(WorkerRequest::Activate(saved));
+            self.worker.ask(WorkerRequest::Activate(Box::new(saved)));
         }
         Ok(())
     }
@@ -423,7 +440,7 @@ impl Accounts {
         if self.active.as_ref().is_some_and(|a| a.account() == account)
             && let Some(sandbox) = accounts.into_iter().find(AccountRecord::is_sandbox)
         {
-            self.worker.ask(WorkerRequest::Activate(sandbox));
+            self.worker.ask(WorkerRequest::Activate(Box::new(sandbox)));
         }
         Ok(())
     }
@@ -443,13 +460,25 @@ impl Accounts {
                 auth: draft.auth,
                 organization_id: draft.organization_id,
                 key_location: KeyLocation::None,
+                key_entered_for: None,
             }),
         };
         let client = match record {
             Ok(mut record) => {
                 if !record.is_sandbox() || existing.is_none() {
                     match validate_base_url(&draft.base_url) {
-                        Ok(base_url) => record.kind = AccountKind::Remote { base_url },
+                        Ok(base_url) => {
+                            // An address typed here is the person's own choice; the one
+                            // someone else changed, left as it is, is still not confirmed.
+                            if record.kind
+                                != (AccountKind::Remote {
+                                    base_url: base_url.clone(),
+                                })
+                            {
+                                record.key_entered_for = None;
+                            }
+                            record.kind = AccountKind::Remote { base_url };
+                        }
                         Err(m) => {
                             let report = ConnectionReport::failed(&UserError::new(m, None));
                             return self

@@ -90,6 +90,9 @@ struct Worker {
     generation: Generation,
     /// The account shown (activated last).
     shown: Option<AccountId>,
+    /// The account shown as it was activated: one whose settings another desk changes is
+    /// activated again (its client goes where the account goes now, or nowhere).
+    shown_as: Option<AccountRecord>,
     /// The account asked for at start when it was not there yet: a team's, shown once the
     /// team database is attached.
     waiting_for: Option<StartAccount>,
@@ -208,6 +211,7 @@ impl Worker {
             sandbox: started.sandbox.ok(),
             generation: Generation(0),
             shown: None,
+            shown_as: None,
             waiting_for: None,
         };
         let (sandbox_account, accounts) = with_store(&worker.store, |s| {
@@ -308,7 +312,7 @@ impl Worker {
     /// Does what a feature asked for.
     async fn on_request(&mut self, request: WorkerRequest) {
         match request {
-            WorkerRequest::Activate(record) => self.activate(record).await,
+            WorkerRequest::Activate(record) => self.activate(*record).await,
             WorkerRequest::SyncOutboxes => self.orders.sync_outboxes().await,
             WorkerRequest::TeamAttached(moved) => self.team_attached(moved).await,
             WorkerRequest::TeamChanged(tables) => self.team_changed(&tables).await,
@@ -341,14 +345,18 @@ impl Worker {
             (None, Some(shown)) => {
                 // Gone: removed, or the team let go. A team database out of reach is not a
                 // reason to leave the account: its screens keep what they last read.
-                let gone = with_store(&self.store, move |s| match s.account(shown) {
-                    Ok(_) => Ok(false),
-                    Err(StoreError::NoSuchAccount | StoreError::TeamNotConnected) => Ok(true),
+                let now = with_store(&self.store, move |s| match s.account(shown) {
+                    Ok(record) => Ok(Some(record)),
+                    Err(StoreError::NoSuchAccount | StoreError::TeamNotConnected) => Ok(None),
                     Err(e) => Err(e),
                 })
                 .await;
-                if matches!(gone, Ok(true)) {
-                    self.show_sandbox().await;
+                match now {
+                    Ok(None) => self.show_sandbox().await,
+                    Ok(Some(record)) if self.shown_as.as_ref() != Some(&record) => {
+                        self.activate(record).await;
+                    }
+                    _ => {}
                 }
             }
             (None, None) => {}
@@ -395,6 +403,7 @@ impl Worker {
     async fn activate(&mut self, account: AccountRecord) {
         self.generation.0 += 1;
         self.shown = Some(account.id);
+        self.shown_as = Some(account.clone());
         let (client, base_url) = self.clients.for_account(&account, None).await;
         tracing::info!(account = %account.name, %base_url, generation = self.generation.0, "account activated");
         self.sink.send(Envelope {

@@ -70,6 +70,11 @@ pub struct AccountRecord {
     /// its child organizations (used by upload and orders).
     pub organization_id: Option<OrganizationId>,
     pub key_location: KeyLocation,
+    /// A team's account whose service address is not the one this desk's key was entered
+    /// for (changed on another desk, or by a hand in the team database): that address. This
+    /// desk's key is not sent anywhere for the account until its person confirms the new
+    /// address (`store::identity`, "A desk's key goes only where its person entered it").
+    pub key_entered_for: Option<Url>,
 }
 
 impl AccountRecord {
@@ -250,6 +255,7 @@ pub(super) fn from_row(row: &Row) -> Result<AccountRecord, StoreError> {
         auth: auth_from_sql(&auth),
         organization_id: row.get::<Option<i64>>(5)?.map(OrganizationId),
         key_location: KeyLocation::from_sql(&key_location),
+        key_entered_for: None,
     })
 }
 
@@ -294,6 +300,7 @@ impl Store {
         if self.team_away() {
             all.extend(self.team_accounts_read()?);
         }
+        self.check_key_addresses(&mut all)?;
         Ok(all)
     }
 
@@ -315,18 +322,20 @@ impl Store {
 
     /// One account (a team's, while its database is out of reach, as last read).
     pub fn account(&self, id: AccountId) -> Result<AccountRecord, StoreError> {
-        let db = match self.on_account(id) {
-            Err(StoreError::TeamUnreachable) => return self.team_account_read(id),
-            db => db?,
+        let mut account = match self.on_account(id) {
+            Err(StoreError::TeamUnreachable) => self.team_account_read(id)?,
+            db => db?
+                .query_opt(
+                    &format!("SELECT {COLUMNS} FROM accounts WHERE id = $1"),
+                    &params![id.0],
+                )?
+                .as_ref()
+                .map(from_row)
+                .transpose()?
+                .ok_or(StoreError::NoSuchAccount)?,
         };
-        db.query_opt(
-            &format!("SELECT {COLUMNS} FROM accounts WHERE id = $1"),
-            &params![id.0],
-        )?
-        .as_ref()
-        .map(from_row)
-        .transpose()?
-        .ok_or(StoreError::NoSuchAccount)
+        self.check_key_addresses(std::slice::from_mut(&mut account))?;
+        Ok(account)
     }
 
     /// The built-in sandbox account, created on first use.
@@ -367,13 +376,16 @@ impl Store {
             ),
             &new.name,
         )?;
+        let account = from_row(&row)?;
+        // Its person typed the address its key is for.
+        self.pin_key_address(&account)?;
         if self.team.is_some()
             && let Err(e) = self.remember_team_accounts()
         {
             // Read again at the team's next change of accounts (or the next attach).
             tracing::info!(error = %e, "the team's accounts could not be read again");
         }
-        from_row(&row)
+        Ok(account)
     }
 
     /// Changes a remote account; for the sandbox only the organization context can change.
@@ -403,10 +415,17 @@ impl Store {
                 ],
             )
         };
-        match named(result, &new.name)? {
-            0 => Err(StoreError::NoSuchAccount),
-            _ => self.account(id),
+        if named(result, &new.name)? == 0 {
+            return Err(StoreError::NoSuchAccount);
         }
+        let account = self.account(id)?;
+        // The address its person saved is the one this desk's key is for, unless it is an
+        // address this desk has not confirmed, saved as it was (a change of the name only).
+        let unconfirmed_kept = current.key_entered_for.is_some() && current.kind == account.kind;
+        if !unconfirmed_kept {
+            self.pin_key_address(&account)?;
+        }
+        self.account(id)
     }
 
     /// Where `id`'s requests go now (address or sandbox, header style, organization, key
@@ -481,7 +500,11 @@ impl Store {
             write_key().map_err(Undone::Key)
         });
         match changed {
-            Ok(()) => Ok(Ok(self.account(id)?)),
+            Ok(()) => {
+                // A key its person entered for the address shown.
+                self.pin_key_address(&self.account(id)?)?;
+                Ok(Ok(self.account(id)?))
+            }
             Err(Undone::Key(e)) => Ok(Err(e)),
             Err(Undone::Store(e)) => Err(e),
         }

@@ -24,10 +24,26 @@
 //!   organization, so a resend could make a second order. Other desks, whose keys did not
 //!   change, still send it; the person's "Send to …" (or "send them with the new settings")
 //!   stamps the key of now.
+//! - **A desk's key goes only where its person entered it.** Whoever has the team database's
+//!   password can change a team account's service address, and every desk would then send its
+//!   API key to that address with its next request. So each desk remembers, in its own
+//!   database (`meta` `team_key_url:<account id>`), the address its key of a team account is
+//!   for: the one shown when its person added the account, attached a key or saved the
+//!   account's settings here, or (a desk of before this check) the one it first read. A team
+//!   account that names another address now is read with
+//!   [`AccountRecord::key_entered_for`](super::AccountRecord::key_entered_for), and no
+//!   client is made for it (`backend::support::clients`) until this desk's person confirms
+//!   the new address ([`Store::confirm_key_address`]) or enters the key again.
 
 use super::db::{Value, params};
-use super::{AccountId, Store, StoreError, TEAM_IDS_FROM};
+use super::{AccountId, AccountKind, AccountRecord, Store, StoreError, TEAM_IDS_FROM};
 use std::path::Path;
+use url::Url;
+
+/// Whether `id` is an account of the team this store is attached to (or out of reach of).
+fn is_team(store: &Store, id: AccountId) -> bool {
+    id.0 >= TEAM_IDS_FROM && store.team.is_some()
+}
 
 /// This desk's key of a team account, as a row that key sent remembers it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -193,6 +209,11 @@ fn windows_machine_guid() -> Option<String> {
     (!id.is_empty()).then(|| id.to_owned())
 }
 
+/// The `meta` name of the address this desk's key of team account `id` was entered for.
+fn key_address_name(id: AccountId) -> String {
+    format!("team_key_url:{}", id.0)
+}
+
 /// How many install ids of the folders a data folder was copied from it remembers.
 const COPIED_FROM_KEPT: usize = 8;
 
@@ -295,6 +316,84 @@ impl Store {
             &params![key_version_name(account)],
         )?;
         Ok(())
+    }
+
+    /// This desk's key of team account `account` is for the account's service address of now
+    /// (module doc): its person added the account, attached a key or confirmed the address.
+    /// Nothing for an account of the desk's own.
+    pub(super) fn pin_key_address(&self, account: &AccountRecord) -> Result<(), StoreError> {
+        if let (true, AccountKind::Remote { base_url }) = (is_team(self, account.id), &account.kind)
+        {
+            self.set_meta(&key_address_name(account.id), base_url.as_str())?;
+        }
+        Ok(())
+    }
+
+    /// The team's accounts as read (`remember_team_accounts`): the address of each account
+    /// this desk has no address for yet is taken as the one its key is for (a desk of before
+    /// the check, or an account another desk just added: this desk has no key of it yet, and
+    /// attaching one pins the address again).
+    pub(super) fn pin_unpinned_key_addresses(
+        &self,
+        accounts: &[AccountRecord],
+    ) -> Result<(), StoreError> {
+        for account in accounts {
+            if let AccountKind::Remote { base_url } = &account.kind {
+                self.db.execute(
+                    "INSERT INTO meta (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
+                    &params![key_address_name(account.id), base_url.as_str()],
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Sets [`AccountRecord::key_entered_for`] of each team account in `accounts` whose
+    /// address is not the one this desk's key was entered for.
+    pub(super) fn check_key_addresses(
+        &self,
+        accounts: &mut [AccountRecord],
+    ) -> Result<(), StoreError> {
+        if !accounts.iter().any(|a| is_team(self, a.id)) {
+            return Ok(());
+        }
+        let pins: std::collections::HashMap<String, String> = self
+            .db
+            .query_all(
+                "SELECT name, value FROM meta WHERE substr(name, 1, 13) = 'team_key_url:'",
+                &[],
+            )?
+            .iter()
+            .map(|r| Ok((r.get(0)?, r.get(1)?)))
+            .collect::<Result<_, StoreError>>()?;
+        for account in accounts.iter_mut() {
+            account.key_entered_for = None;
+            let AccountKind::Remote { base_url } = &account.kind else {
+                continue;
+            };
+            if !is_team(self, account.id) {
+                continue;
+            }
+            // A kept address that does not parse (only a hand in this desk's own file writes
+            // one) is no address.
+            if let Some(pinned) = pins
+                .get(&key_address_name(account.id))
+                .and_then(|p| Url::parse(p).ok())
+                && pinned != *base_url
+            {
+                account.key_entered_for = Some(pinned);
+            }
+        }
+        Ok(())
+    }
+
+    /// This desk's person confirmed that its key of team account `id` goes to the account's
+    /// address of now (module doc). Answers the account.
+    pub fn confirm_key_address(&self, id: AccountId) -> Result<AccountRecord, StoreError> {
+        let account = self.account(id)?;
+        self.pin_key_address(&account)?;
+        tracing::info!(account = %account.name, "this desk's key of the team's account goes to its new address");
+        self.account(id)
     }
 
     /// How many waiting orders of team account `account` (queued, sent, uncertain) a key of

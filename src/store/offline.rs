@@ -266,6 +266,11 @@ impl Store {
             &format!("SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE kind = 'remote'"),
             &[],
         )?;
+        let read = rows
+            .iter()
+            .map(super::accounts::from_row)
+            .collect::<Result<Vec<_>, _>>()?;
+        self.pin_unpinned_key_addresses(&read)?;
         if self.db.dialect() != super::db::Dialect::Sqlite {
             // A store on a PostgreSQL of its own keeps nothing for a team beside it.
             return Ok(());

@@ -398,6 +398,32 @@ impl Settings {
                 }
             });
         });
+        if let (Some(entered), AccountKind::Remote { base_url }) =
+            (&account.key_entered_for, &account.kind)
+        {
+            // Someone changed where the team's account goes (`store::identity`).
+            ui.add(
+                egui::Label::new(
+                    RichText::new(crate::tr!("settings-key-moved", entered = entered.as_str()))
+                        .color(t.warning),
+                )
+                .wrap(),
+            );
+            if ui
+                .button(crate::tr!("settings-key-moved-confirm"))
+                .on_hover_text(crate::tr!(
+                    "settings-key-moved-confirm-hover",
+                    address = base_url.as_str()
+                ))
+                .clicked()
+            {
+                shared
+                    .backend
+                    .send(Command::Accounts(AccountsCommand::ConfirmAddress {
+                        account: account.id,
+                    }));
+            }
+        }
     }
 
     /// The question before removing `account` (right to left, beside its name): what it holds

@@ -522,3 +522,117 @@ fn rows_no_desk_placed_or_changed_since_are_never_sent_and_every_desk_says_so() 
         .count();
     assert_eq!(elsewhere, 0);
 }
+
+/// Issue 38, what the database password alone could still do: change the team account's
+/// service address to a server of one's own, to which every desk would send its API key with
+/// its next request. The desk (started again, as after a night) reads the account as moved,
+/// says so, and sends nothing there — not a logo list, not a tracking poll — until its person
+/// confirms the new address in Settings; then its key goes there.
+#[test]
+fn a_team_accounts_address_changed_in_the_database_gets_no_key_until_confirmed() {
+    use logodesk::backend::AccountsCommand;
+    use std::sync::{Arc, Mutex};
+    let (service, env) = sandbox();
+    let database = pg_cluster::shared().create_database();
+    let team = pg_cluster::shared().socket_url(&database);
+    let (anna, a, team_account) = joined(&env, &team, "MOVE-1");
+    drop(a);
+
+    // Mallory's server: it records the credentials of every request it is sent.
+    let seen = Arc::new(Mutex::new(Vec::<String>::new()));
+    let listener = service
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .unwrap();
+    let mallory = format!("http://{}/", listener.local_addr().unwrap());
+    let heard = seen.clone();
+    service.spawn(async move {
+        while let Ok((mut sock, _)) = listener.accept().await {
+            let heard = heard.clone();
+            tokio::spawn(async move {
+                if let Some((_, path, headers, _)) =
+                    crate::common::raw_http::read_request(&mut sock).await
+                {
+                    let key = headers
+                        .iter()
+                        .filter(|(n, _)| n == "authorization" || n == "x-api-key")
+                        .map(|(_, v)| v.clone())
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    heard.lock().unwrap().push(format!("{path} {key}"));
+                }
+                crate::common::raw_http::respond(&mut sock, 503, b"{}").await;
+            });
+        }
+    });
+    pg_cluster::shared()
+        .psql(
+            &database,
+            &format!(
+                "UPDATE logodesk.accounts SET base_url = '{mallory}' WHERE id = {}",
+                team_account.0
+            ),
+        )
+        .unwrap();
+
+    let a = start_on(&anna, StartAccount::Id(team_account));
+    let problem = until(&a, "the team's account activated", |e| match e {
+        Event::AccountActivated {
+            account, problem, ..
+        } if account.id == team_account => Some(problem),
+        _ => None,
+    })
+    .expect("the moved address is said");
+    assert!(
+        problem.message.contains("now goes to") && problem.message.contains(&mallory),
+        "{}",
+        problem.message
+    );
+    // The gallery asks for its logos: no client to ask with, nothing sent.
+    let list = |request: u64| {
+        Command::Logos(logodesk::backend::LogosCommand::List {
+            request: logodesk::backend::RequestId(request),
+            query: logodesk::api::ListLogos::new(),
+            lister: logodesk::backend::Lister::Gallery,
+        })
+    };
+    a.send(list(31));
+    let failed = until(&a, "the gallery's list answered", |e| match e {
+        Event::Failed(error) => Some(error),
+        _ => None,
+    });
+    assert!(failed.message.contains("now goes to"), "{}", failed.message);
+    // Time for the history's tracking poll and the outbox to go out, were they to.
+    std::thread::sleep(Duration::from_secs(2));
+    assert_eq!(
+        *seen.lock().unwrap(),
+        Vec::<String>::new(),
+        "requests sent to the changed address"
+    );
+
+    // Anna's team did move it: she confirms, and her key goes there from now on.
+    a.send(Command::Accounts(AccountsCommand::ConfirmAddress {
+        account: team_account,
+    }));
+    let problem = until(&a, "the account activated again", |e| match e {
+        Event::AccountActivated {
+            account, problem, ..
+        } if account.id == team_account => Some(problem),
+        _ => None,
+    });
+    assert!(problem.is_none(), "{problem:?}");
+    a.send(list(32));
+    let started = Instant::now();
+    while seen.lock().unwrap().is_empty() {
+        assert!(
+            started.elapsed() < PATIENCE,
+            "nothing sent after confirming"
+        );
+        while a.try_recv().is_some() {}
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        seen.lock().unwrap().iter().any(|r| r.contains(env.key())),
+        "{:?}",
+        seen.lock().unwrap()
+    );
+}

@@ -941,3 +941,33 @@ fn a_desk_asking_to_join_is_confirmed_in_settings_after_comparing_its_code() {
         .unwrap();
     assert_eq!(vouches, "1", "Anna's vouch for Bo");
 }
+
+/// Issue 38: the team account's service address changed by a hand in the team database. The
+/// account's card in Settings says this desk's key is not sent there and where it was entered
+/// for; *Send my key here* (the team did move it) makes the sentence go, and the account is
+/// used again.
+#[test]
+fn an_address_changed_in_the_team_database_asks_before_the_key_goes_there() {
+    let cluster = pg_cluster::shared();
+    let db = cluster.create_database();
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = anna_on_the_team(cluster, &db, dir.path(), Screen::Settings, |_, _| {});
+    wait_for(&mut h, "the team's account shown", |h| {
+        shows_a_team_account(h)
+    });
+    cluster
+        .psql(
+            &db,
+            "UPDATE logodesk.accounts SET base_url = 'http://127.0.0.1:7/' WHERE name = 'Club shop'",
+        )
+        .unwrap();
+    let sentence = "Your key is not sent to this address: it was entered for http://127.0.0.1:9/";
+    wait_for(&mut h, "the moved address said on the card", |h| {
+        shows_text(h, sentence)
+    });
+    h.snapshot("settings_key_address_moved");
+    press(&mut h, "Send my key here");
+    wait_for(&mut h, "the sentence gone once confirmed", |h| {
+        !shows_text(h, sentence)
+    });
+}

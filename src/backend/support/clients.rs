@@ -35,6 +35,20 @@ impl Clients {
                 }
             },
             AccountKind::Remote { base_url } => {
+                if let Some(entered_for) = &account.key_entered_for {
+                    // Someone changed where the team's account goes: this desk's key is not
+                    // sent there before its person says so (`store::identity`).
+                    let problem = UserError::new(
+                        crate::tr!(
+                            "backend-key-address-changed",
+                            name = account.name.as_str(),
+                            address = base_url.as_str(),
+                            entered = entered_for.as_str()
+                        ),
+                        None,
+                    );
+                    return (Err(problem), base_url.to_string());
+                }
                 let key = match key {
                     Some(k) => Ok(k),
                     None => {

@@ -148,7 +148,7 @@ pub fn active(active: &Option<Active>) -> Result<&Active, UserError> {
 #[derive(Debug)]
 pub enum WorkerRequest {
     /// Make this account the active one (every feature is activated anew).
-    Activate(AccountRecord),
+    Activate(Box<AccountRecord>),
     /// Run an outbox for every account with orders to send or track (and none for an
     /// account that is gone).
     SyncOutboxes,

@@ -437,3 +437,57 @@ fn joined_and_retargeted_rows_are_signed_and_a_changed_one_is_not_laundered() {
         Err(StoreError::NotSigned(_))
     ));
 }
+
+/// A team account's service address changed with plain SQL: every desk would send its API
+/// key there with its next request. Each desk remembers the address its key was entered for:
+/// the account is read as moved (and no client is made for it, `backend::support::clients`)
+/// until that desk's person confirms the new address or types one.
+#[test]
+fn an_address_changed_with_plain_sql_gets_no_desks_key_until_its_person_confirms() {
+    let (anna, bo, db, account) = team();
+    // Bo reads the account Anna added and attaches his key to it (`account add`).
+    bo.remember_team_accounts().unwrap();
+    bo.replace_key(account, || Ok::<(), ()>(()))
+        .unwrap()
+        .unwrap();
+    for desk in [&anna, &bo] {
+        assert_eq!(desk.account(account).unwrap().key_entered_for, None);
+    }
+
+    psql(
+        &db,
+        &format!(
+            "UPDATE accounts SET base_url = 'https://mallory.example/' WHERE id = {}",
+            account.0
+        ),
+    );
+    let entered = Some(url::Url::parse("https://api.example.com/").unwrap());
+    for desk in [&anna, &bo] {
+        // As the listener has each desk read the team's accounts again.
+        desk.remember_team_accounts().unwrap();
+        assert_eq!(desk.account(account).unwrap().key_entered_for, entered);
+        let listed = desk.accounts().unwrap();
+        let listed = listed.iter().find(|a| a.id == account).unwrap();
+        assert_eq!(listed.key_entered_for, entered, "as Settings lists it");
+    }
+
+    // Bo saves the account with a new name only: the address he never typed stays unconfirmed.
+    let mallory = crate::store::NewAccount {
+        base_url: url::Url::parse("https://mallory.example/").unwrap(),
+        ..remote("Club 2")
+    };
+    bo.update_account(account, &mallory).unwrap();
+    assert_eq!(bo.account(account).unwrap().key_entered_for, entered);
+    // He confirms it: his key goes there; Anna's desk still refuses.
+    bo.confirm_key_address(account).unwrap();
+    assert_eq!(bo.account(account).unwrap().key_entered_for, None);
+    assert_eq!(anna.account(account).unwrap().key_entered_for, entered);
+    // Anna types the address back herself: hers is confirmed, and Bo's desk now asks him.
+    anna.update_account(account, &remote("Club 2")).unwrap();
+    assert_eq!(anna.account(account).unwrap().key_entered_for, None);
+    bo.remember_team_accounts().unwrap();
+    assert_eq!(
+        bo.account(account).unwrap().key_entered_for,
+        Some(url::Url::parse("https://mallory.example/").unwrap())
+    );
+}
