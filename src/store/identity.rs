@@ -105,8 +105,14 @@ pub(crate) fn here_values(here: Option<&Credential>) -> [Value; 3] {
     }
 }
 
+/// The parameter values of [`not_held_here`]: [`here_values`]' first two.
+pub(crate) fn held_values(here: Option<&Credential>) -> [Value; 2] {
+    let [mine, this_key, _] = here_values(here);
+    [mine, this_key]
+}
+
 /// The row (alias `o`, or `col` given) is not held on this desk for its key: `$p` and `$p+1`
-/// are [`here_values`]' first two (NULL: an account of the desk's own, never held so).
+/// are [`held_values`] (NULL: an account of the desk's own, never held so).
 pub(crate) fn not_held_here(col: &str, p: usize) -> String {
     let q = p + 1;
     format!(

@@ -73,7 +73,9 @@ use super::accounts::{
     DEST_BASE_SQL, Destination, DestinationPart, auth_to_sql, dest_base_sql, destination_from,
 };
 use super::db::{FromValue, Row, Value, params};
-use super::identity::{Credential, here_values, not_held_here, stamp_sent_with, stamp_value};
+use super::identity::{
+    Credential, held_values, here_values, not_held_here, stamp_sent_with, stamp_value,
+};
 use super::{AccountId, Store, StoreError};
 use crate::api::{IdempotencyKey, KeyPrint, OrderId, TrackingRecord};
 use std::fmt;
@@ -602,8 +604,7 @@ impl Store {
         dest: &Destination,
     ) -> Result<Vec<Outgoing>, StoreError> {
         let mut values = dest_params(account.0.into(), dest);
-        let [mine, this_key, _] = here_values(self.credential(account)?.as_ref());
-        values.extend([mine, this_key]);
+        values.extend(held_values(self.credential(account)?.as_ref()));
         let rows = self.on_account(account)?.query_all(
             &format!(
                 "SELECT o.id, o.idempotency_key, o.body {FROM}
@@ -980,8 +981,7 @@ impl Store {
         key: Option<&KeyPrint>,
     ) -> Result<Vec<(LocalOrderId, OrderId)>, StoreError> {
         let mut values = dest_params(account.0.into(), dest);
-        let [mine, this_key, _] = here_values(self.credential(account)?.as_ref());
-        values.extend([mine, this_key]);
+        values.extend(held_values(self.credential(account)?.as_ref()));
         values.push(key.map(KeyPrint::as_str).into());
         self.on_account(account)?
             .query_all(
@@ -1331,8 +1331,7 @@ impl Store {
                 not_held_here("o.sent_with", at + 5)
             ));
             values.extend(dest_params(account.0.into(), dest));
-            let [mine, this_key, _] = here_values(self.credential(*account)?.as_ref());
-            values.extend([mine, this_key]);
+            values.extend(held_values(self.credential(*account)?.as_ref()));
         }
         // Rows signed by a desk registered in the team that this desk has not decided on are
         // left to a desk that trusts it (`store::desks`); the rest is checked after the claim.

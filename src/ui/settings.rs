@@ -104,6 +104,43 @@ struct RemoveAsked {
     team: bool,
 }
 
+impl RemoveAsked {
+    /// A team's account with orders waiting on any desk: not removed (they would be sent
+    /// nowhere).
+    fn refused(&self) -> bool {
+        self.team && self.work.waiting() > 0
+    }
+}
+
+/// The question (or the refusal) before removing the account `name`, saying what it holds.
+fn remove_question(name: &str, answer: RemoveAsked) -> String {
+    let RemoveAsked { work, team } = answer;
+    let (queued, in_flight) = (work.queued, work.in_flight);
+    if answer.refused() {
+        crate::tr!(
+            "settings-remove-team-refused",
+            name = name,
+            queued = queued,
+            in_flight = in_flight
+        )
+    } else if team {
+        crate::tr!(
+            "settings-remove-team-question",
+            name = name,
+            drafts = work.drafts
+        )
+    } else if work.waiting() > 0 {
+        crate::tr!(
+            "settings-remove-own-waiting",
+            name = name,
+            queued = queued,
+            in_flight = in_flight
+        )
+    } else {
+        crate::tr!("settings-remove-question", name = name)
+    }
+}
+
 /// The Settings screen's state.
 #[derive(Default)]
 pub struct Settings {
@@ -424,11 +461,23 @@ impl Settings {
                     }));
             }
         }
+        // The question, once the backend said what the account holds: a line of its own
+        // under the account, its buttons beside the name.
+        if let Some((asked, Some(answer))) = self.confirm_remove
+            && asked == account.id
+        {
+            ui.add(
+                egui::Label::new(
+                    RichText::new(remove_question(&account.name, answer)).color(t.danger),
+                )
+                .wrap(),
+            );
+        }
     }
 
-    /// The question before removing `account` (right to left, beside its name): what it holds
-    /// once the backend said it; a team's account with orders waiting on any desk is not
-    /// removed (only a way back).
+    /// The buttons of the question before removing `account` (right to left, beside its
+    /// name): a way back, and "Remove" once the backend said what it holds — never for a
+    /// team's account while orders of it wait on any desk (only "OK").
     fn remove_question_ui(
         &mut self,
         ui: &mut Ui,
@@ -437,31 +486,17 @@ impl Settings {
         shared: &mut Shared<'_>,
     ) {
         let t = theme::tokens(ui.ctx());
-        let name = account.name.as_str();
-        let Some(RemoveAsked { work, team }) = answer else {
+        let Some(answer) = answer else {
             if ui.button(crate::tr!("settings-cancel")).clicked() {
                 self.confirm_remove = None;
             }
             ui.spinner();
             return;
         };
-        let (queued, in_flight) = (work.queued, work.in_flight);
-        if team && work.waiting() > 0 {
+        if answer.refused() {
             if ui.button(crate::tr!("settings-ok")).clicked() {
                 self.confirm_remove = None;
             }
-            ui.add(
-                egui::Label::new(
-                    RichText::new(crate::tr!(
-                        "settings-remove-team-refused",
-                        name = name,
-                        queued = queued,
-                        in_flight = in_flight
-                    ))
-                    .color(t.danger),
-                )
-                .wrap(),
-            );
             return;
         }
         if ui.button(crate::tr!("settings-cancel")).clicked() {
@@ -482,23 +517,6 @@ impl Settings {
                 }));
             self.confirm_remove = None;
         }
-        let question = if team {
-            crate::tr!(
-                "settings-remove-team-question",
-                name = name,
-                drafts = work.drafts
-            )
-        } else if work.waiting() > 0 {
-            crate::tr!(
-                "settings-remove-own-waiting",
-                name = name,
-                queued = queued,
-                in_flight = in_flight
-            )
-        } else {
-            crate::tr!("settings-remove-question", name = name)
-        };
-        ui.add(egui::Label::new(RichText::new(question).color(t.danger)).wrap());
     }
 
     fn form_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {

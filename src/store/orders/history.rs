@@ -225,10 +225,10 @@ impl Store {
         let org = w.bind(now.organization_id.map(|o| o.0));
         let key = w.bind(now.key_version);
         // A team row an earlier key of this desk sent is held here (`store::identity`).
-        let [mine, this_key, _] =
-            crate::store::identity::here_values(self.credential(account)?.as_ref());
         let first = w.values.len() + 1;
-        w.values.extend([mine, this_key]);
+        w.values.extend(crate::store::identity::held_values(
+            self.credential(account)?.as_ref(),
+        ));
         let held_here = crate::store::identity::not_held_here("o.sent_with", first);
         Ok(format!(
             "o.dest_base IS NOT NULL AND o.dest_auth IS NOT NULL AND o.dest_key_version IS NOT NULL
