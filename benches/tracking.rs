@@ -139,9 +139,10 @@ fn ui_cost() {
     let mut h: Harness<'static, LogodeskApp> =
         ui_common::app_with(config, egui::Theme::Light, PersistedUi::default());
     let start = Instant::now();
-    while h.state().history().orders.len() < ORDERS
+    while h.state().screens().history.orders.len() < ORDERS
         || h.state()
-            .history()
+            .screens()
+            .history
             .orders
             .iter()
             .any(|o| o.tracking_id.is_none())

@@ -125,7 +125,7 @@ fn connect(h: &mut Harness<'static, LogodeskApp>) {
 /// thumbnail. (`gallery_ready` looks at the first cards, which a jump leaves off screen and
 /// the bounded cache may have let go.)
 fn settled(a: &LogodeskApp) -> bool {
-    let g = a.gallery();
+    let g = &a.screens().gallery;
     g.has_loaded()
         && !g.is_busy()
         && g.selected_card()
@@ -137,7 +137,7 @@ fn gallery_frame(c: &mut Criterion) {
     let (config, _dir) = remote_to(&big);
     let mut h = harness(config);
     connect(&mut h);
-    let total = h.state().gallery().total_count().unwrap_or(0);
+    let total = h.state().screens().gallery.total_count().unwrap_or(0);
     println!("logos in the list: {total}");
 
     // Jump through the list; record the longest frame while pages and thumbnails stream in.

@@ -125,7 +125,7 @@ pub struct AppArgs {
 
 fn parse_screen(s: &str) -> Result<Screen, String> {
     Screen::from_slug(s).ok_or_else(|| {
-        let names: Vec<&str> = Screen::ALL.iter().map(|s| s.slug()).collect();
+        let names: Vec<&str> = Screen::all().map(|s| s.slug()).collect();
         format!(
             "\"{s}\" is not a screen; choose one of {}",
             names.join(", ")

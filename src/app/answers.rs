@@ -89,7 +89,7 @@ impl LogodeskApp {
                 cx.thumbs.clear();
                 cx.requests.clear();
                 let mut shared = cx.shared(intents);
-                for screen in Screen::ALL {
+                for screen in Screen::all() {
                     screens.get_mut(screen).activated(&mut shared);
                 }
                 if cx.screen == Screen::LogoDetail && self.screenshot.is_none() {
@@ -131,7 +131,7 @@ impl LogodeskApp {
     fn offer(&mut self, reply: Reply, event: Event, intents: &mut Vec<Intent>) {
         let mut shared = self.cx.shared(intents);
         let mut left = Some(event);
-        for screen in Screen::ALL {
+        for screen in Screen::all() {
             let Some(event) = left.take() else { return };
             left = self
                 .screens

@@ -82,47 +82,46 @@ impl AppContext {
     }
 }
 
-/// The screens' state, one field per screen, each reached by its id as a [`ScreenView`].
-pub struct Screens {
-    pub gallery: Gallery,
-    pub detail: LogoDetailScreen,
-    pub settings: Settings,
-    pub editor: EditorScreen,
-    pub orders: OrdersScreen,
-    pub history: HistoryScreen,
-    pub designs: DesignsScreen,
-    pub tasks: TasksScreen,
+/// Declares [`Screens`] from one list of the screens' states — each [`Screen`] id, its field
+/// and its type — and reaches each by its id as a [`ScreenView`].
+macro_rules! screens {
+    ($($id:ident => $field:ident: $ty:ty),+ $(,)?) => {
+        /// The screens' state, one field per screen (tests read and fill them through
+        /// [`LogodeskApp::screens`] and [`LogodeskApp::screens_mut`]).
+        pub struct Screens {
+            $(pub $field: $ty,)+
+        }
+
+        impl Screens {
+            /// The screen `id`.
+            fn get(&self, id: Screen) -> &dyn ScreenView {
+                match id {
+                    $(Screen::$id => &self.$field,)+
+                }
+            }
+
+            /// The screen `id`, to change.
+            fn get_mut(&mut self, id: Screen) -> &mut dyn ScreenView {
+                match id {
+                    $(Screen::$id => &mut self.$field,)+
+                }
+            }
+        }
+    };
+}
+
+screens! {
+    Gallery => gallery: Gallery,
+    LogoDetail => detail: LogoDetailScreen,
+    Editor => editor: EditorScreen,
+    Designs => designs: DesignsScreen,
+    Orders => orders: OrdersScreen,
+    History => history: HistoryScreen,
+    Tasks => tasks: TasksScreen,
+    Settings => settings: Settings,
 }
 
 impl Screens {
-    /// The screen `id`.
-    fn get(&self, id: Screen) -> &dyn ScreenView {
-        match id {
-            Screen::Gallery => &self.gallery,
-            Screen::LogoDetail => &self.detail,
-            Screen::Settings => &self.settings,
-            Screen::Editor => &self.editor,
-            Screen::Orders => &self.orders,
-            Screen::History => &self.history,
-            Screen::Designs => &self.designs,
-            Screen::Tasks => &self.tasks,
-        }
-    }
-
-    /// The screen `id`, to change.
-    fn get_mut(&mut self, id: Screen) -> &mut dyn ScreenView {
-        match id {
-            Screen::Gallery => &mut self.gallery,
-            Screen::LogoDetail => &mut self.detail,
-            Screen::Settings => &mut self.settings,
-            Screen::Editor => &mut self.editor,
-            Screen::Orders => &mut self.orders,
-            Screen::History => &mut self.history,
-            Screen::Designs => &mut self.designs,
-            Screen::Tasks => &mut self.tasks,
-        }
-    }
-
     /// "Refresh" on `screen`: its data again from the service; a screen without data of its
     /// own (the editor keeps its staged changes, settings) reloads the gallery behind it.
     fn refresh(&mut self, screen: Screen, shared: &mut Shared<'_>) {
@@ -250,59 +249,14 @@ impl LogodeskApp {
         self.cx.screen
     }
 
-    /// The gallery's state.
-    pub fn gallery(&self) -> &Gallery {
-        &self.screens.gallery
+    /// Every screen's state (tests read what a screen shows through it).
+    pub fn screens(&self) -> &Screens {
+        &self.screens
     }
 
-    /// The detail screen's state.
-    pub fn detail(&self) -> &LogoDetailScreen {
-        &self.screens.detail
-    }
-
-    /// The Orders screen's state (the composer and the drafts).
-    pub fn orders(&self) -> &OrdersScreen {
-        &self.screens.orders
-    }
-
-    /// The Orders screen's state, to change (tests fill forms through it).
-    pub fn orders_mut(&mut self) -> &mut OrdersScreen {
-        &mut self.screens.orders
-    }
-
-    /// The History screen's state.
-    pub fn history(&self) -> &HistoryScreen {
-        &self.screens.history
-    }
-
-    /// The History screen's state, to change (tests open an order through it).
-    pub fn history_mut(&mut self) -> &mut HistoryScreen {
-        &mut self.screens.history
-    }
-
-    /// The Designs screen's state.
-    pub fn designs(&self) -> &DesignsScreen {
-        &self.screens.designs
-    }
-
-    /// The Designs screen's state, to change (tests fill the clone form through it).
-    pub fn designs_mut(&mut self) -> &mut DesignsScreen {
-        &mut self.screens.designs
-    }
-
-    /// The Tasks screen's state.
-    pub fn tasks(&self) -> &TasksScreen {
-        &self.screens.tasks
-    }
-
-    /// The Tasks screen's state, to change (tests type through it).
-    pub fn tasks_mut(&mut self) -> &mut TasksScreen {
-        &mut self.screens.tasks
-    }
-
-    /// The editor's state.
-    pub fn editor(&self) -> &EditorScreen {
-        &self.screens.editor
+    /// Every screen's state, to change (tests fill forms and open orders through it).
+    pub fn screens_mut(&mut self) -> &mut Screens {
+        &mut self.screens
     }
 
     /// Whether the command palette is shown.
@@ -429,13 +383,7 @@ impl LogodeskApp {
                 ctx.request_repaint();
             }
             Intent::Perform(action) => match action {
-                Action::ShowGallery
-                | Action::ShowEditor
-                | Action::ShowDesigns
-                | Action::ShowOrders
-                | Action::ShowHistory
-                | Action::ShowTasks
-                | Action::ShowSettings => screen = action.screen().unwrap_or(screen),
+                Action::Show(shown) => screen = shown,
                 Action::FocusSearch => {
                     screen = Screen::Gallery;
                     screens.gallery.focus_search();
@@ -579,7 +527,7 @@ impl LogodeskApp {
             return;
         }
         let front = self.cx.screen;
-        let others = Screen::ALL.into_iter().filter(|s| *s != front);
+        let others = Screen::all().filter(|s| *s != front);
         let mut intents = Vec::new();
         for screen in std::iter::once(front).chain(others) {
             let mut shared = self.cx.shared(&mut intents);

@@ -6,7 +6,7 @@ use super::Screen;
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 /// A user action.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::EnumIter)]
 pub enum Action {
     /// Put the cursor in the gallery's search box.
     FocusSearch,
@@ -16,24 +16,8 @@ pub enum Action {
     OpenSelected,
     /// Go back from a logo to the gallery.
     Back,
-    /// Show the gallery.
-    ShowGallery,
-    /// Show Settings.
-    ShowSettings,
-    /// Switch between light and dark.
-    ToggleTheme,
-    /// Copy the open logo's item number.
-    CopyItemNumber,
-    /// Show Upload & edit.
-    ShowEditor,
-    /// Show Designs.
-    ShowDesigns,
-    /// Show Orders.
-    ShowOrders,
-    /// Show History.
-    ShowHistory,
-    /// Show Tasks.
-    ShowTasks,
+    /// Show a screen of the navigation.
+    Show(Screen),
     /// Start a new order in the composer.
     NewOrder,
     /// Undo the last edit of the draft or order being edited.
@@ -42,6 +26,10 @@ pub enum Action {
     Redo,
     /// Open the command palette.
     CommandPalette,
+    /// Switch between light and dark.
+    ToggleTheme,
+    /// Copy the open logo's item number.
+    CopyItemNumber,
     /// Quit logodesk.
     Quit,
 }
@@ -59,86 +47,90 @@ pub struct Availability {
 }
 
 impl Action {
-    /// Every action, in menu order.
-    pub const ALL: [Action; 18] = [
-        Action::FocusSearch,
-        Action::Refresh,
-        Action::OpenSelected,
-        Action::Back,
-        Action::ShowGallery,
-        Action::ShowEditor,
-        Action::ShowDesigns,
-        Action::ShowOrders,
-        Action::ShowHistory,
-        Action::ShowTasks,
-        Action::ShowSettings,
-        Action::NewOrder,
-        Action::Undo,
-        Action::Redo,
-        Action::CommandPalette,
-        Action::ToggleTheme,
-        Action::CopyItemNumber,
-        Action::Quit,
-    ];
+    /// Every action, in menu order (the order they are declared in, with one
+    /// [`Action::Show`] per screen of the navigation, in its order).
+    pub fn all() -> impl Iterator<Item = Action> {
+        <Action as strum::IntoEnumIterator>::iter().flat_map(|action| {
+            let shows = matches!(action, Action::Show(_));
+            Screen::all()
+                .filter(move |s| shows && s.in_navigation())
+                .map(Action::Show)
+                .chain((!shows).then_some(action))
+        })
+    }
+
+    /// Menu text and hover text, in the person's language.
+    pub fn text_and_tooltip(self) -> (String, String) {
+        let words = |text: String, hint: String| (text, hint);
+        match self {
+            Action::FocusSearch => words(
+                crate::tr!("shell-action-search-logos"),
+                crate::tr!("shell-action-search-logos-hint"),
+            ),
+            Action::Refresh => words(
+                crate::tr!("shell-action-refresh"),
+                crate::tr!("shell-action-refresh-hint"),
+            ),
+            Action::OpenSelected => words(
+                crate::tr!("shell-action-open-selected"),
+                crate::tr!("shell-action-open-selected-hint"),
+            ),
+            Action::Back => words(
+                crate::tr!("shell-action-back"),
+                crate::tr!("shell-action-back-hint"),
+            ),
+            // The logo detail has no action of its own: its name stands for both.
+            Action::Show(screen) => {
+                let words = screen.words();
+                words
+                    .show
+                    .unwrap_or_else(|| (words.name.clone(), words.name))
+            }
+            Action::NewOrder => words(
+                crate::tr!("shell-action-new-order"),
+                crate::tr!("shell-action-new-order-hint"),
+            ),
+            Action::Undo => words(
+                crate::tr!("shell-action-undo"),
+                crate::tr!("shell-action-undo-hint"),
+            ),
+            Action::Redo => words(
+                crate::tr!("shell-action-redo"),
+                crate::tr!("shell-action-redo-hint"),
+            ),
+            Action::CommandPalette => words(
+                crate::tr!("shell-action-command-palette"),
+                crate::tr!("shell-action-command-palette-hint"),
+            ),
+            Action::ToggleTheme => words(
+                crate::tr!("shell-action-toggle-theme"),
+                crate::tr!("shell-action-toggle-theme-hint"),
+            ),
+            Action::CopyItemNumber => words(
+                crate::tr!("shell-action-copy-item-number"),
+                crate::tr!("shell-action-copy-item-number-hint"),
+            ),
+            Action::Quit => words(
+                crate::tr!("shell-action-quit"),
+                crate::tr!("shell-action-quit-hint"),
+            ),
+        }
+    }
 
     /// Menu text.
     pub fn label(self) -> String {
-        match self {
-            Action::FocusSearch => crate::tr!("shell-action-search-logos"),
-            Action::Refresh => crate::tr!("shell-action-refresh"),
-            Action::OpenSelected => crate::tr!("shell-action-open-selected"),
-            Action::Back => crate::tr!("shell-action-back"),
-            Action::ShowGallery => crate::tr!("shell-action-show-gallery"),
-            Action::ShowSettings => crate::tr!("shell-action-show-settings"),
-            Action::ToggleTheme => crate::tr!("shell-action-toggle-theme"),
-            Action::CopyItemNumber => crate::tr!("shell-action-copy-item-number"),
-            Action::ShowEditor => crate::tr!("shell-action-show-editor"),
-            Action::ShowDesigns => crate::tr!("shell-action-show-designs"),
-            Action::ShowOrders => crate::tr!("shell-action-show-orders"),
-            Action::ShowHistory => crate::tr!("shell-action-show-history"),
-            Action::ShowTasks => crate::tr!("shell-action-show-tasks"),
-            Action::NewOrder => crate::tr!("shell-action-new-order"),
-            Action::Undo => crate::tr!("shell-action-undo"),
-            Action::Redo => crate::tr!("shell-action-redo"),
-            Action::CommandPalette => crate::tr!("shell-action-command-palette"),
-            Action::Quit => crate::tr!("shell-action-quit"),
-        }
+        self.text_and_tooltip().0
     }
 
     /// Hover text.
     pub fn tooltip(self) -> String {
-        match self {
-            Action::FocusSearch => crate::tr!("shell-action-search-logos-hint"),
-            Action::Refresh => crate::tr!("shell-action-refresh-hint"),
-            Action::OpenSelected => crate::tr!("shell-action-open-selected-hint"),
-            Action::Back => crate::tr!("shell-action-back-hint"),
-            Action::ShowGallery => crate::tr!("shell-action-show-gallery-hint"),
-            Action::ShowSettings => crate::tr!("shell-action-show-settings-hint"),
-            Action::ToggleTheme => crate::tr!("shell-action-toggle-theme-hint"),
-            Action::CopyItemNumber => crate::tr!("shell-action-copy-item-number-hint"),
-            Action::ShowEditor => crate::tr!("shell-action-show-editor-hint"),
-            Action::ShowDesigns => crate::tr!("shell-action-show-designs-hint"),
-            Action::ShowOrders => crate::tr!("shell-action-show-orders-hint"),
-            Action::ShowHistory => crate::tr!("shell-action-show-history-hint"),
-            Action::ShowTasks => crate::tr!("shell-action-show-tasks-hint"),
-            Action::NewOrder => crate::tr!("shell-action-new-order-hint"),
-            Action::Undo => crate::tr!("shell-action-undo-hint"),
-            Action::Redo => crate::tr!("shell-action-redo-hint"),
-            Action::CommandPalette => crate::tr!("shell-action-command-palette-hint"),
-            Action::Quit => crate::tr!("shell-action-quit-hint"),
-        }
+        self.text_and_tooltip().1
     }
 
     /// The screen this action shows, for the actions that only show one.
     pub fn screen(self) -> Option<Screen> {
         match self {
-            Action::ShowGallery => Some(Screen::Gallery),
-            Action::ShowEditor => Some(Screen::Editor),
-            Action::ShowDesigns => Some(Screen::Designs),
-            Action::ShowOrders => Some(Screen::Orders),
-            Action::ShowHistory => Some(Screen::History),
-            Action::ShowTasks => Some(Screen::Tasks),
-            Action::ShowSettings => Some(Screen::Settings),
+            Action::Show(screen) => Some(screen),
             _ => None,
         }
     }
@@ -163,8 +155,7 @@ impl Action {
             Action::Refresh => cmd(Key::R),
             Action::OpenSelected => Some(KeyboardShortcut::new(Modifiers::NONE, Key::Enter)),
             Action::Back => Some(KeyboardShortcut::new(Modifiers::ALT, Key::ArrowLeft)),
-            Action::ShowGallery => cmd(Key::Num1),
-            Action::ShowSettings => cmd(Key::Comma),
+            Action::Show(screen) => screen.key().and_then(cmd),
             Action::ToggleTheme => Some(KeyboardShortcut::new(
                 Modifiers::COMMAND | Modifiers::SHIFT,
                 Key::L,
@@ -173,11 +164,6 @@ impl Action {
                 Modifiers::COMMAND | Modifiers::SHIFT,
                 Key::C,
             )),
-            Action::ShowEditor => cmd(Key::Num2),
-            Action::ShowDesigns => cmd(Key::Num3),
-            Action::ShowOrders => cmd(Key::Num4),
-            Action::ShowHistory => cmd(Key::Num5),
-            Action::ShowTasks => cmd(Key::Num6),
             Action::NewOrder => cmd(Key::N),
             Action::Undo => cmd(Key::Z),
             Action::Redo => Some(KeyboardShortcut::new(
@@ -230,8 +216,7 @@ impl Action {
     /// The actions whose shortcut was pressed this frame (consumed from the input).
     pub fn pressed(ctx: &egui::Context) -> Vec<Action> {
         let typing = ctx.egui_wants_keyboard_input();
-        Action::ALL
-            .into_iter()
+        Action::all()
             .filter(|a| !a.taken_by_screen())
             .filter(|a| !(typing && a.yields_to_text_input()))
             .filter(|a| {
@@ -260,7 +245,7 @@ mod tests {
 
     #[test]
     fn shortcuts_are_unique() {
-        let all: Vec<_> = Action::ALL.iter().filter_map(|a| a.shortcut()).collect();
+        let all: Vec<_> = Action::all().filter_map(|a| a.shortcut()).collect();
         let unique: HashSet<_> = all.iter().map(|s| (s.modifiers, s.logical_key)).collect();
         assert_eq!(all.len(), unique.len());
     }

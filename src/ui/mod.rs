@@ -42,95 +42,157 @@ use std::fmt;
 
 /// The screens. The left navigation shows those whose [`Screen::in_navigation`] is true;
 /// the logo detail appears under the gallery while a logo is open.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, strum::EnumIter,
+)]
 pub enum Screen {
     /// The logo gallery.
     #[default]
     Gallery,
     /// One logo in full (opened from the gallery or by number).
     LogoDetail,
-    /// Accounts, appearance, about.
-    Settings,
     /// Upload a logo and edit a draft until commit.
     Editor,
+    /// One design by id: placements, order, clone.
+    Designs,
     /// Compose orders; drafts.
     Orders,
     /// Orders placed or looked up, and one in full.
     History,
-    /// One design by id: placements, order, clone.
-    Designs,
     /// Vectorize tasks tracked on this computer.
     Tasks,
+    /// Accounts, appearance, about.
+    Settings,
+}
+
+/// What the app shows of a screen without its state: the one table of screens.
+struct Facts {
+    /// Its name on the command line (`--screen gallery`).
+    slug: &'static str,
+    /// The glyph before its name in the navigation.
+    icon: &'static str,
+    /// The key that shows it with Ctrl (Cmd on macOS); none for the logo detail.
+    key: Option<egui::Key>,
+}
+
+/// A screen's words in the person's language: its name in the navigation, and the menu text
+/// and hover text of the action that shows it (none for the logo detail, shown by opening a
+/// logo).
+pub struct ScreenWords {
+    pub name: String,
+    pub show: Option<(String, String)>,
 }
 
 impl Screen {
-    /// Every screen, in navigation order.
-    pub const ALL: [Screen; 8] = [
-        Screen::Gallery,
-        Screen::LogoDetail,
-        Screen::Editor,
-        Screen::Designs,
-        Screen::Orders,
-        Screen::History,
-        Screen::Tasks,
-        Screen::Settings,
-    ];
+    /// Every screen, in navigation order (the order they are declared in).
+    pub fn all() -> impl Iterator<Item = Screen> {
+        <Screen as strum::IntoEnumIterator>::iter()
+    }
+
+    fn facts(self) -> Facts {
+        use egui::Key;
+        let (slug, icon, key) = match self {
+            Screen::Gallery => ("gallery", "▦", Some(Key::Num1)),
+            Screen::LogoDetail => ("detail", "◈", None),
+            Screen::Editor => ("editor", "✎", Some(Key::Num2)),
+            Screen::Designs => ("designs", "▣", Some(Key::Num3)),
+            Screen::Orders => ("orders", "✚", Some(Key::Num4)),
+            Screen::History => ("history", "☰", Some(Key::Num5)),
+            Screen::Tasks => ("tasks", "⟳", Some(Key::Num6)),
+            Screen::Settings => ("settings", "⚙", Some(Key::Comma)),
+        };
+        Facts { slug, icon, key }
+    }
+
+    /// The screen's words ([`ScreenWords`]).
+    pub fn words(self) -> ScreenWords {
+        let show = |text: String, hint: String| Some((text, hint));
+        let (name, show) = match self {
+            Screen::Gallery => (
+                crate::tr!("nav-logos"),
+                show(
+                    crate::tr!("shell-action-show-gallery"),
+                    crate::tr!("shell-action-show-gallery-hint"),
+                ),
+            ),
+            Screen::LogoDetail => (crate::tr!("nav-logo"), None),
+            Screen::Editor => (
+                crate::tr!("nav-editor"),
+                show(
+                    crate::tr!("shell-action-show-editor"),
+                    crate::tr!("shell-action-show-editor-hint"),
+                ),
+            ),
+            Screen::Designs => (
+                crate::tr!("nav-designs"),
+                show(
+                    crate::tr!("shell-action-show-designs"),
+                    crate::tr!("shell-action-show-designs-hint"),
+                ),
+            ),
+            Screen::Orders => (
+                crate::tr!("nav-orders"),
+                show(
+                    crate::tr!("shell-action-show-orders"),
+                    crate::tr!("shell-action-show-orders-hint"),
+                ),
+            ),
+            Screen::History => (
+                crate::tr!("nav-history"),
+                show(
+                    crate::tr!("shell-action-show-history"),
+                    crate::tr!("shell-action-show-history-hint"),
+                ),
+            ),
+            Screen::Tasks => (
+                crate::tr!("nav-tasks"),
+                show(
+                    crate::tr!("shell-action-show-tasks"),
+                    crate::tr!("shell-action-show-tasks-hint"),
+                ),
+            ),
+            Screen::Settings => (
+                crate::tr!("nav-settings"),
+                show(
+                    crate::tr!("shell-action-show-settings"),
+                    crate::tr!("shell-action-show-settings-hint"),
+                ),
+            ),
+        };
+        ScreenWords { name, show }
+    }
 
     /// Name as typed on the command line (`--screen gallery`).
     pub fn slug(self) -> &'static str {
-        match self {
-            Screen::Gallery => "gallery",
-            Screen::LogoDetail => "detail",
-            Screen::Settings => "settings",
-            Screen::Editor => "editor",
-            Screen::Orders => "orders",
-            Screen::History => "history",
-            Screen::Designs => "designs",
-            Screen::Tasks => "tasks",
-        }
+        self.facts().slug
     }
 
     /// Parses a command-line name.
     pub fn from_slug(s: &str) -> Option<Screen> {
-        Screen::ALL
-            .into_iter()
-            .find(|sc| sc.slug().eq_ignore_ascii_case(s.trim()))
+        Screen::all().find(|sc| sc.slug().eq_ignore_ascii_case(s.trim()))
     }
 
     /// Whether the screen has its own entry in the left navigation (the detail appears under
     /// the gallery only while a logo is open).
     pub fn in_navigation(self) -> bool {
-        !matches!(self, Screen::LogoDetail)
+        self.facts().key.is_some()
     }
 
     /// Icon glyph shown before the name.
     pub fn icon(self) -> &'static str {
-        match self {
-            Screen::Gallery => "▦",
-            Screen::LogoDetail => "◈",
-            Screen::Settings => "⚙",
-            Screen::Editor => "✎",
-            Screen::Orders => "✚",
-            Screen::History => "☰",
-            Screen::Designs => "▣",
-            Screen::Tasks => "⟳",
-        }
+        self.facts().icon
+    }
+
+    /// The key that shows the screen with Ctrl (Cmd on macOS), if it has one.
+    pub fn key(self) -> Option<egui::Key> {
+        self.facts().key
     }
 }
 
 impl fmt::Display for Screen {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // The navigation's words, in the person's language.
-        f.write_str(&match self {
-            Screen::Gallery => crate::tr!("nav-logos"),
-            Screen::LogoDetail => crate::tr!("nav-logo"),
-            Screen::Settings => crate::tr!("nav-settings"),
-            Screen::Editor => crate::tr!("nav-editor"),
-            Screen::Orders => crate::tr!("nav-orders"),
-            Screen::History => crate::tr!("nav-history"),
-            Screen::Designs => crate::tr!("nav-designs"),
-            Screen::Tasks => crate::tr!("nav-tasks"),
-        })
+        f.write_str(&self.words().name)
     }
 }
 
@@ -310,7 +372,7 @@ mod tests {
 
     #[test]
     fn screens_parse_from_their_slugs() {
-        for s in Screen::ALL {
+        for s in Screen::all() {
             assert_eq!(Screen::from_slug(s.slug()), Some(s));
         }
         assert_eq!(Screen::from_slug("DETAIL"), Some(Screen::LogoDetail));

@@ -24,8 +24,7 @@ pub struct Palette {
 /// order, anywhere in the label), in menu order. The palette itself is not one of them.
 pub fn matches(query: &str, now: &Availability) -> Vec<Action> {
     let words: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
-    Action::ALL
-        .into_iter()
+    Action::all()
         .filter(|a| *a != Action::CommandPalette && a.enabled(now))
         .filter(|a| {
             let label = a.label().to_lowercase();

@@ -54,7 +54,7 @@ pub trait ScreenView {
     fn undo_or_redo(&mut self, _: Action) {}
 
     /// Files were dropped on the window. The screen in front (`front`) is offered them first,
-    /// then the others in [`Screen::ALL`](super::Screen::ALL) order; the first that takes
+    /// then the others in [`Screen::all`](super::Screen::all) order; the first that takes
     /// them (answers `true`) is shown. By default a screen takes none.
     fn on_dropped_files(
         &mut self,

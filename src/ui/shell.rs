@@ -18,7 +18,7 @@ pub fn menu_bar_ui(ui: &mut Ui, shared: &mut Shared<'_>, now: &Availability) {
         ui.menu_button(crate::tr!("shell-menu-file"), |ui| {
             item(ui, Action::NewOrder);
             item(ui, Action::Refresh);
-            item(ui, Action::ShowSettings);
+            item(ui, Action::Show(Screen::Settings));
             ui.separator();
             item(ui, Action::Quit);
         });
@@ -29,8 +29,8 @@ pub fn menu_bar_ui(ui: &mut Ui, shared: &mut Shared<'_>, now: &Availability) {
         ui.menu_button(crate::tr!("shell-menu-view"), |ui| {
             item(ui, Action::CommandPalette);
             ui.separator();
-            for action in Action::ALL.into_iter().filter(|a| a.screen().is_some()) {
-                if action != Action::ShowSettings {
+            for action in Action::all().filter(|a| a.screen().is_some()) {
+                if action != Action::Show(Screen::Settings) {
                     item(ui, action);
                 }
             }
@@ -75,7 +75,7 @@ pub fn navigation_ui(
         );
     });
     ui.add_space(space::L);
-    for screen in Screen::ALL {
+    for screen in Screen::all() {
         if screen.in_navigation() {
             nav_item(
                 ui,

@@ -204,8 +204,7 @@ impl Walk {
         for (word, _reason) in ALLOWED {
             add(word);
         }
-        let mut phrases: Vec<String> = Action::ALL
-            .into_iter()
+        let mut phrases: Vec<String> = Action::all()
             .filter_map(|a| a.shortcut())
             .map(|s| h.ctx.format_shortcut(&s))
             .collect();
@@ -340,7 +339,9 @@ fn walk_every_screen(language: Language, width: f32) -> Walk {
     walk.look(&h, "logo detail");
     h.get_by_label(&i18n::text("gallery-edit-draft"))
         .click_accesskit();
-    wait_for(&mut h, "the editor", |h| h.state().editor().is_loaded());
+    wait_for(&mut h, "the editor", |h| {
+        h.state().screens().editor.is_loaded()
+    });
     settle(&mut h, 300);
     walk.look(&h, "editor");
 
@@ -354,7 +355,7 @@ fn walk_every_screen(language: Language, width: f32) -> Walk {
     );
     press(&mut h, &i18n::text("designs-open-button"));
     wait_for(&mut h, "the demo design", |h| {
-        h.state().designs().is_loaded()
+        h.state().screens().designs.is_loaded()
     });
     settle(&mut h, 300);
     walk.look(&h, "designs, a design open");
@@ -364,7 +365,7 @@ fn walk_every_screen(language: Language, width: f32) -> Walk {
     // Orders: a new order holding the demo order, its confirmation, then placed.
     open_new_order(&mut h);
     walk.look(&h, "orders, an empty new order");
-    h.state_mut().orders_mut().composer.form = demo_form();
+    h.state_mut().screens_mut().orders.composer.form = demo_form();
     settle(&mut h, 1000);
     walk.look(&h, "orders, the demo order");
     confirm(&mut h);
@@ -377,8 +378,8 @@ fn walk_every_screen(language: Language, width: f32) -> Walk {
     // History with the order open.
     go(&mut h, Screen::History);
     walk.look(&h, "history");
-    let row = h.state().history().orders[0].id;
-    h.state_mut().history_mut().view.open = Some(row);
+    let row = h.state().screens().history.orders[0].id;
+    h.state_mut().screens_mut().history.view.open = Some(row);
     settle(&mut h, 300);
     walk.look(&h, "history, the order open");
 
@@ -392,7 +393,7 @@ fn walk_every_screen(language: Language, width: f32) -> Walk {
     );
     press(&mut h, &i18n::text("tasks-track"));
     wait_for(&mut h, "the tracked task", |h| {
-        !h.state().tasks().tasks().is_empty()
+        !h.state().screens().tasks.tasks().is_empty()
     });
     walk.look(&h, "tasks, one tracked");
 

@@ -15,7 +15,7 @@ use ui_common::composer::*;
 use ui_common::*;
 
 fn form(h: &H) -> &DraftForm {
-    &h.state().orders().composer.form
+    &h.state().screens().orders.composer.form
 }
 
 #[test]
@@ -119,12 +119,18 @@ fn a_recent_address_fills_the_fields_and_its_country_is_the_next_default() {
     let mut h = new_order_with(egui::Theme::Light, |_| {});
     place(&mut h);
     wait_for(&mut h, "the address book of the history", |h| {
-        h.state().orders().composer.last_country().is_some()
+        h.state().screens().orders.composer.last_country().is_some()
     });
     press(&mut h, "+ New order");
     wait_for(&mut h, "the new draft", |h| {
-        h.state().orders().composer.form.reference.is_empty()
-            && !h.state().orders().composer.is_frozen()
+        h.state()
+            .screens()
+            .orders
+            .composer
+            .form
+            .reference
+            .is_empty()
+            && !h.state().screens().orders.composer.is_frozen()
     });
     // The newest order's country is the default of the new one; the rest is empty.
     assert_eq!(form(&h).address.country, "DK");
@@ -186,11 +192,17 @@ fn import_into_demo(file: &Path) -> H {
     let mut h = new_order_with(egui::Theme::Light, |_| {});
     assert!(shows(&h, "Import roster…"), "the button of the design line");
     h.state_mut()
-        .orders_mut()
+        .screens_mut()
+        .orders
         .composer
         .import_roster_from(0, file.to_owned());
     wait_for(&mut h, "the roster's preview", |h| {
-        h.state().orders().composer.import_preview(0).is_some()
+        h.state()
+            .screens()
+            .orders
+            .composer
+            .import_preview(0)
+            .is_some()
     });
     h
 }
@@ -199,7 +211,13 @@ fn import_into_demo(file: &Path) -> H {
 /// rows" adds every row, those with problems marked.
 fn check_preview_and_add(h: &mut H, file_name: &str) {
     assert!(shows_text(h, &format!("Roster from {file_name}")));
-    let rows = h.state().orders().composer.import_preview(0).unwrap();
+    let rows = h
+        .state()
+        .screens()
+        .orders
+        .composer
+        .import_preview(0)
+        .unwrap();
     let numbers: Vec<&str> = rows.iter().map(|r| r.row.number.as_str()).collect();
     assert_eq!(numbers, ["21", "22", "7", "21"]);
     let twice: Vec<bool> = rows.iter().map(|r| r.duplicate).collect();
@@ -219,7 +237,12 @@ fn check_preview_and_add(h: &mut H, file_name: &str) {
     assert_eq!(rows[21].name, "Østergaard");
     assert_eq!(rows[21].quantity, "1");
     assert!(
-        h.state().orders().composer.import_preview(0).is_none(),
+        h.state()
+            .screens()
+            .orders
+            .composer
+            .import_preview(0)
+            .is_none(),
         "done"
     );
     assert!(!shows_text(h, "Roster from"));
@@ -314,7 +337,13 @@ fn a_long_roster_scrolls_in_its_preview_and_is_not_added_past_the_line_s_limit()
     std::fs::write(&file, format!("Size;Name;Number\n{players}")).unwrap();
     let mut h = import_into_demo(&file);
     assert_eq!(
-        h.state().orders().composer.import_preview(0).unwrap().len(),
+        h.state()
+            .screens()
+            .orders
+            .composer
+            .import_preview(0)
+            .unwrap()
+            .len(),
         481
     );
     assert!(shows(&h, "Player 1"));
@@ -383,7 +412,8 @@ fn a_file_that_is_not_a_roster_says_so_and_adds_nothing() {
     std::fs::write(&file, b"PK\x03\x04 not a workbook").unwrap();
     let mut h = new_order_with(egui::Theme::Light, |_| {});
     h.state_mut()
-        .orders_mut()
+        .screens_mut()
+        .orders
         .composer
         .import_roster_from(0, file);
     wait_for(&mut h, "the sentence", |h| {

@@ -80,7 +80,7 @@ fn write_roster(path: &std::path::Path) {
 }
 
 fn form(h: &H) -> &DraftForm {
-    &h.state().orders().composer.form
+    &h.state().screens().orders.composer.form
 }
 
 /// Every text shown (labels and values of every node).
@@ -153,7 +153,8 @@ fn pick_country_by_typing(h: &mut H, typed: &str) {
 /// The history row of the order with [`REFERENCE`].
 fn our_order(h: &H) -> Option<&LocalOrder> {
     h.state()
-        .history()
+        .screens()
+        .history
         .orders
         .iter()
         .find(|o| o.reference == REFERENCE)
@@ -167,18 +168,18 @@ fn a_danish_account_manager_places_a_20_player_order_from_an_excel_roster() {
     // 1. One past order (the demo kit to Nordby IF in Esbjerg): the address book has it.
     let past = place_demo_order(&mut h);
     wait_for(&mut h, "the address book of the history", |h| {
-        h.state().orders().composer.last_country() == Some("DK")
+        h.state().screens().orders.composer.last_country() == Some("DK")
     });
     press(&mut h, "+ Ny ordre");
     wait_for(&mut h, "the new draft", |h| {
-        let c = &h.state().orders().composer;
+        let c = &h.state().screens().orders.composer;
         c.draft_id().is_some() && c.form.reference.is_empty() && !c.is_frozen()
     });
     assert!(shows(&h, "Ny ordre"), "the composer's title in Danish");
     assert_eq!(form(&h).address.country, "DK", "the last order's country");
 
     // 2. Nothing is red before a field is left; the count of problems shows all the same.
-    let issues = h.state().orders().composer.issues();
+    let issues = h.state().screens().orders.composer.issues();
     assert!(issues.len() >= 5, "reference, address, designs: {issues:?}");
     assert_eq!(problems_shown(&h), Vec::<String>::new());
     for i in &issues {
@@ -261,11 +262,17 @@ fn a_danish_account_manager_places_a_20_player_order_from_an_excel_roster() {
     let file = dir.path().join("U17 trøjer.xlsx");
     write_roster(&file);
     h.state_mut()
-        .orders_mut()
+        .screens_mut()
+        .orders
         .composer
         .import_roster_from(0, file);
     wait_for(&mut h, "the roster's preview", |h| {
-        h.state().orders().composer.import_preview(0).is_some()
+        h.state()
+            .screens()
+            .orders
+            .composer
+            .import_preview(0)
+            .is_some()
     });
     assert!(shows(&h, "Holdliste fra U17 trøjer.xlsx"));
     // The columns are found from the Danish headers, and named in Danish.
@@ -284,7 +291,13 @@ fn a_danish_account_manager_places_a_20_player_order_from_an_excel_roster() {
     for english in ["Number", "Name", "Size", "Qty", "(skip)"] {
         assert!(!texts(&h).iter().any(|t| t == english), "{english} shown");
     }
-    let preview = h.state().orders().composer.import_preview(0).unwrap();
+    let preview = h
+        .state()
+        .screens()
+        .orders
+        .composer
+        .import_preview(0)
+        .unwrap();
     let read: Vec<(String, String, String, String)> = preview
         .iter()
         .map(|p| {
@@ -317,7 +330,14 @@ fn a_danish_account_manager_places_a_20_player_order_from_an_excel_roster() {
     assert!(!shows(&h, names[19].1), "the last row out of view");
     assert_eq!(form(&h).designs[0].rows.len(), 1, "nothing added yet");
     press(&mut h, "Tilføj 20 rækker");
-    assert!(h.state().orders().composer.import_preview(0).is_none());
+    assert!(
+        h.state()
+            .screens()
+            .orders
+            .composer
+            .import_preview(0)
+            .is_none()
+    );
     // The first empty row gave way: exactly the 20 players.
     let rows = &form(&h).designs[0].rows;
     let added: Vec<(String, String, String)> = rows
@@ -331,15 +351,15 @@ fn a_danish_account_manager_places_a_20_player_order_from_an_excel_roster() {
     assert_eq!(added, expected);
     assert!(shows_text(&h, "20 rækker · 20 trøjer"));
     assert_eq!(problems_shown(&h), Vec::<String>::new());
-    assert!(h.state().orders().composer.issues().is_empty());
+    assert!(h.state().screens().orders.composer.issues().is_empty());
     assert!(!shows_text(&h, "ting at rette"));
 
     // 4. The estimate: kroner in the Danish format, Danish plurals.
     wait_for(&mut h, "the estimate", |h| {
-        let e = h.state().orders().composer.estimate();
+        let e = h.state().screens().orders.composer.estimate();
         !e.lines.is_empty() && !e.is_partial()
     });
-    let estimate = h.state().orders().composer.estimate();
+    let estimate = h.state().screens().orders.composer.estimate();
     assert_eq!(estimate.currency, "DKK");
     assert_eq!(estimate.vat_rate, Decimal::from(25), "Danish VAT");
     assert!(estimate.vat_guess.is_none());
@@ -419,7 +439,7 @@ fn a_danish_account_manager_places_a_20_player_order_from_an_excel_roster() {
     let (day, clock) = updated.split_once(' ').unwrap();
     assert!(is_danish_date(day) && clock.len() == 5, "{updated}");
     assert!(shows(&h, &updated), "{updated}");
-    h.state_mut().history_mut().view.open = Some(row.id);
+    h.state_mut().screens_mut().history.view.open = Some(row.id);
     h.run_steps(3);
     let placed_at = DA.date_time(&placed.placed_at_utc);
     assert!(

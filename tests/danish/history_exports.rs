@@ -36,7 +36,7 @@ fn exports_are_saved_where_the_person_chooses_and_closing_the_dialog_saves_nothi
     h.get_by_label(&logodesk::ui::Screen::History.to_string())
         .click();
     h.run_steps(2);
-    h.state_mut().history_mut().view.open = Some(row.id);
+    h.state_mut().screens_mut().history.view.open = Some(row.id);
     h.run_steps(3);
     assert!(shows(&h, "Bestil igen"), "the order's buttons in Danish");
     assert!(shows(&h, "Leveres til"), "the order's facts in Danish");
@@ -110,10 +110,10 @@ fn exports_are_saved_where_the_person_chooses_and_closing_the_dialog_saves_nothi
     dialog.will_answer(Some(pdf.clone()));
     press(&mut h, "Ordrebekræftelse (PDF)");
     wait_for(&mut h, "the confirmation", |h| {
-        h.state().history().view.saved_pdf.is_some()
+        h.state().screens().history.view.saved_pdf.is_some()
     });
     assert_eq!(
-        h.state().history().view.saved_pdf.as_deref(),
+        h.state().screens().history.view.saved_pdf.as_deref(),
         Some(pdf.as_path())
     );
     assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF"));
@@ -132,7 +132,7 @@ fn exports_are_saved_where_the_person_chooses_and_closing_the_dialog_saves_nothi
             "Der blev ikke valgt en fil, så ordrebekræftelsen blev ikke gemt.",
         )
     });
-    assert!(!h.state().history().view.saving_pdf);
+    assert!(!h.state().screens().history.view.saving_pdf);
     assert!(!alarming(&h), "{:?}", h.state().notifications());
     assert_eq!(files(chosen.path()).len(), 3);
 }

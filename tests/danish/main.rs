@@ -72,7 +72,7 @@ pub fn danish_new_order() -> egui_kittest::Harness<'static, logodesk::app::Logod
     });
     press(&mut h, "Ny ordre");
     wait_for(&mut h, "a new draft", |h| {
-        h.state().orders().composer.draft_id().is_some()
+        h.state().screens().orders.composer.draft_id().is_some()
     });
     h
 }

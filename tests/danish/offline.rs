@@ -48,9 +48,17 @@ fn the_gallery_seen_is_shown_offline_marked_not_fresh() {
         PersistedUi::default(),
     );
     wait_for_gallery(&mut h);
-    assert_eq!(h.state().gallery().stale_since(), None);
+    assert_eq!(h.state().screens().gallery.stale_since(), None);
     assert!(!shows_text(&h, "Not up to date"), "online: no mark");
-    let first = h.state().gallery().cards().next().unwrap().title.clone();
+    let first = h
+        .state()
+        .screens()
+        .gallery
+        .cards()
+        .next()
+        .unwrap()
+        .title
+        .clone();
     // The page is written behind the answer.
     wait_for(&mut h, "the page on disk", |_| {
         std::fs::read_dir(dir.path().join("cache").join(account.0.to_string()))
@@ -60,7 +68,7 @@ fn the_gallery_seen_is_shown_offline_marked_not_fresh() {
     service.block_on(env.sb.shutdown());
     press(&mut h, "⟳ Refresh");
     wait_for(&mut h, "the saved page", |h| {
-        h.state().gallery().stale_since().is_some()
+        h.state().screens().gallery.stale_since().is_some()
     });
     assert!(shows_text(
         &h,
@@ -80,7 +88,7 @@ fn the_gallery_seen_is_shown_offline_marked_not_fresh() {
         persisted,
     );
     wait_for_gallery(&mut h);
-    assert!(h.state().gallery().stale_since().is_some());
+    assert!(h.state().screens().gallery.stale_since().is_some());
     assert!(shows_text(
         &h,
         "Ikke opdateret — offline, viser det, der blev gemt den"

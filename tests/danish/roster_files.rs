@@ -18,7 +18,7 @@ use ui_common::*;
 fn demo_kit_saving_to(dir: &Path) -> H {
     let mut h = app_saving_to(dir);
     open_new_order(&mut h);
-    h.state_mut().orders_mut().composer.form = logodesk::backend::demo_form();
+    h.state_mut().screens_mut().orders.composer.form = logodesk::backend::demo_form();
     h.run_steps(3);
     h
 }
@@ -32,12 +32,17 @@ fn press_in_line(h: &mut H, label: &str) {
 }
 
 fn rows(h: &H) -> &[RowForm] {
-    &h.state().orders().composer.form.designs[0].rows
+    &h.state().screens().orders.composer.form.designs[0].rows
 }
 
 fn wait_for_preview(h: &mut H) {
     wait_for(h, "the roster's preview", |h| {
-        h.state().orders().composer.import_preview(0).is_some()
+        h.state()
+            .screens()
+            .orders
+            .composer
+            .import_preview(0)
+            .is_some()
     });
 }
 
@@ -53,7 +58,14 @@ fn a_roster_dropped_on_the_composer_is_previewed_and_its_marks_clear_once_fixed(
     )
     .unwrap();
     let mut h = demo_kit_saving_to(dir.path());
-    assert!(h.state().orders().composer.marked_rows(0).is_empty());
+    assert!(
+        h.state()
+            .screens()
+            .orders
+            .composer
+            .marked_rows(0)
+            .is_empty()
+    );
     h.input_mut().dropped_files.push(Arc::new(Dropped(file)));
     h.run_steps(1);
     assert_eq!(
@@ -62,7 +74,13 @@ fn a_roster_dropped_on_the_composer_is_previewed_and_its_marks_clear_once_fixed(
         "a roster dropped on the composer is not taken for a logo"
     );
     wait_for_preview(&mut h);
-    let preview = h.state().orders().composer.import_preview(0).unwrap();
+    let preview = h
+        .state()
+        .screens()
+        .orders
+        .composer
+        .import_preview(0)
+        .unwrap();
     let got: Vec<(&str, &str, &str, &str)> = preview
         .iter()
         .map(|r| {
@@ -77,18 +95,32 @@ fn a_roster_dropped_on_the_composer_is_previewed_and_its_marks_clear_once_fixed(
     press(&mut h, "Add 2 rows");
     assert_eq!(rows(&h).len(), 22);
     // Østergaard's 7 is also the demo's player 7 (row 7): both are marked.
-    assert_eq!(h.state().orders().composer.marked_rows(0), [6, 21]);
+    assert_eq!(h.state().screens().orders.composer.marked_rows(0), [6, 21]);
     // The number fixed: the marks go at once.
-    h.state_mut().orders_mut().composer.form.designs[0].rows[21].number = "22".into();
+    h.state_mut().screens_mut().orders.composer.form.designs[0].rows[21].number = "22".into();
     h.run_steps(2);
-    assert!(h.state().orders().composer.marked_rows(0).is_empty());
+    assert!(
+        h.state()
+            .screens()
+            .orders
+            .composer
+            .marked_rows(0)
+            .is_empty()
+    );
     // A row with a problem is marked until it is fixed too.
-    h.state_mut().orders_mut().composer.form.designs[0].rows[0].quantity = "x".into();
+    h.state_mut().screens_mut().orders.composer.form.designs[0].rows[0].quantity = "x".into();
     h.run_steps(2);
-    assert_eq!(h.state().orders().composer.marked_rows(0), [0]);
-    h.state_mut().orders_mut().composer.form.designs[0].rows[0].quantity = "2".into();
+    assert_eq!(h.state().screens().orders.composer.marked_rows(0), [0]);
+    h.state_mut().screens_mut().orders.composer.form.designs[0].rows[0].quantity = "2".into();
     h.run_steps(2);
-    assert!(h.state().orders().composer.marked_rows(0).is_empty());
+    assert!(
+        h.state()
+            .screens()
+            .orders
+            .composer
+            .marked_rows(0)
+            .is_empty()
+    );
 }
 
 #[test]
@@ -100,12 +132,19 @@ fn the_columns_a_person_chose_are_chosen_again_for_the_same_headings() {
     std::fs::write(&second, "Spiller;Kode;Str\nDahl;31;L\nBech;32;S\n").unwrap();
     let mut h = demo_kit_saving_to(dir.path());
     h.state_mut()
-        .orders_mut()
+        .screens_mut()
+        .orders
         .composer
         .import_roster_from(0, first);
     wait_for_preview(&mut h);
     let numbers = |h: &H| -> Vec<String> {
-        let preview = h.state().orders().composer.import_preview(0).unwrap();
+        let preview = h
+            .state()
+            .screens()
+            .orders
+            .composer
+            .import_preview(0)
+            .unwrap();
         preview.into_iter().map(|r| r.row.number).collect()
     };
     assert_eq!(numbers(&h), [""], "\"Kode\" is nothing the import knows");
@@ -123,7 +162,8 @@ fn the_columns_a_person_chose_are_chosen_again_for_the_same_headings() {
     press(&mut h, "Add 1 row");
     // The next file with the same headings: the same choice, without asking.
     h.state_mut()
-        .orders_mut()
+        .screens_mut()
+        .orders
         .composer
         .import_roster_from(0, second);
     wait_for_preview(&mut h);

@@ -37,7 +37,7 @@ fn the_designs_screen_and_its_clone_form_speak_danish() {
     type_into(&mut h, "Design-id", &fixtures().done_design_id.to_string());
     press(&mut h, "Åbn design");
     wait_for(&mut h, "the demo design", |h| {
-        h.state().designs().is_loaded()
+        h.state().screens().designs.is_loaded()
     });
     assert!(shows_text(&h, "Færdigt: det kan bestilles"));
     assert!(shows(&h, "Pladsholder for navn"));
@@ -86,7 +86,7 @@ fn views_drawn_here_say_so_in_danish_in_a_narrow_window() {
     type_into(&mut h, "Design-id", &fixtures().done_design_id.to_string());
     press(&mut h, "Åbn design");
     wait_for(&mut h, "the design's views", |h| {
-        h.state().designs().views_settled()
+        h.state().screens().designs.views_settled()
     });
 
     let mark = "Tegnet her — denne tjeneste tegner ikke designvisninger.";
@@ -112,13 +112,13 @@ fn views_drawn_here_say_so_in_danish_in_a_narrow_window() {
 
     press(&mut h, "Klon…");
     wait_for(&mut h, "the garment drawn here", |h| {
-        h.state().designs().canvas_ready()
+        h.state().screens().designs.canvas_ready()
     });
     h.get_by_label("Klonlærred").scroll_to_me();
     h.run_steps(3);
     assert!(shows_text(&h, mark), "the canvas says it too");
     mark_inside(&h, "the clone canvas");
-    assert!(!h.state().designs().canvas_shows_service());
+    assert!(!h.state().screens().designs.canvas_shows_service());
     // The placements' table goes under the canvas: every field inside the window.
     for field in h.get_all_by_role(egui::accesskit::Role::TextInput) {
         let rect = field.rect();

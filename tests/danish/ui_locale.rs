@@ -40,7 +40,7 @@ fn choose_language(h: &mut H, name: &str) {
 
 /// The estimate's total as spoken beside the summary ("Estimated total …", "Anslået i alt …").
 fn estimated_total_shown(h: &H, language: Language) -> bool {
-    let e = h.state().orders().composer.estimate();
+    let e = h.state().screens().orders.composer.estimate();
     let mut args = logodesk::i18n::FluentArgs::new();
     args.set("amount", language.money(e.total, &e.currency));
     let text = logodesk::i18n::text_in(language, "composer-total-spoken", Some(&args));
@@ -79,7 +79,7 @@ fn money_and_dates_follow_the_language_chosen_in_settings() {
     assert_eq!(order.currency, "DKK");
     go(&mut h, Screen::History);
     assert!(shows(&h, &EN.money(order.total, "DKK")), "the list's total");
-    h.state_mut().history_mut().view.open = Some(row.id);
+    h.state_mut().screens_mut().history.view.open = Some(row.id);
     h.run_steps(3);
     for fact in order_facts(&order, EN) {
         assert!(shows(&h, &fact), "{fact} is not on screen");
@@ -97,17 +97,17 @@ fn money_and_dates_follow_the_language_chosen_in_settings() {
     }
     let total = DA.money(order.total, "DKK");
     assert!(total.ends_with(" kr.") && total.contains(','), "{total}");
-    h.state_mut().history_mut().view.open = None;
+    h.state_mut().screens_mut().history.view.open = None;
     h.run_steps(2);
     assert!(shows(&h, &total), "the list's total");
 
     // Ordered again in the composer: its estimate in kroner with a decimal comma.
-    h.state_mut().history_mut().view.open = Some(row.id);
+    h.state_mut().screens_mut().history.view.open = Some(row.id);
     h.run_steps(2);
     press(&mut h, "Bestil igen");
     wait_for(&mut h, "the copy's estimate", |h| {
-        let e = h.state().orders().composer.estimate();
-        h.state().orders().composer.draft_id() != Some(row.id)
+        let e = h.state().screens().orders.composer.estimate();
+        h.state().screens().orders.composer.draft_id() != Some(row.id)
             && !e.is_partial()
             && !e.lines.is_empty()
     });
@@ -133,7 +133,7 @@ fn task_prices_and_times_follow_the_language() {
     };
     let mut h = app_with(config, egui::Theme::Light, persisted);
     wait_for(&mut h, "the session", |h| {
-        h.state().session().active.is_some() && h.state().tasks().is_loaded()
+        h.state().session().active.is_some() && h.state().screens().tasks.is_loaded()
     });
     assert_eq!(h.state().language(), DA);
     go(&mut h, Screen::Tasks);
@@ -146,9 +146,9 @@ fn task_prices_and_times_follow_the_language() {
     h.run_steps(1);
     h.get_by_label("Følg opgave").click();
     wait_for(&mut h, "the tracked task", |h| {
-        !h.state().tasks().tasks().is_empty()
+        !h.state().screens().tasks.tasks().is_empty()
     });
-    let task = h.state().tasks().tasks()[0].task.clone();
+    let task = h.state().screens().tasks.tasks()[0].task.clone();
     let range = |l: Language| {
         format!(
             "{} – {}",

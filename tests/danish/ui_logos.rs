@@ -20,7 +20,7 @@ fn gallery_detail_and_editor_speak_danish() {
     assert_eq!(h.state().language(), Language::Danish);
 
     // The gallery: its title, search and count in Danish.
-    let total = h.state().gallery().total_count().expect("a total");
+    let total = h.state().screens().gallery.total_count().expect("a total");
     assert!(total > 1, "the demo vendor has many logos");
     assert!(shows_text(&h, &format!("{total} logoer")), "the count");
     assert!(!shows_text(&h, &format!("{total} logos")));
@@ -30,7 +30,8 @@ fn gallery_detail_and_editor_speak_danish() {
     // A draft's detail.
     let draft = h
         .state()
-        .gallery()
+        .screens()
+        .gallery
         .cards()
         .find(|c| c.status.to_string() == "Draft")
         .expect("a demo draft")
@@ -40,7 +41,9 @@ fn gallery_detail_and_editor_speak_danish() {
         .expect("the draft's card")
         .click();
     h.run_steps(2);
-    wait_for(&mut h, "the detail", |h| h.state().detail().is_loaded());
+    wait_for(&mut h, "the detail", |h| {
+        h.state().screens().detail.is_loaded()
+    });
     for label in [
         "← Logoer",
         "Detaljer",
@@ -54,7 +57,9 @@ fn gallery_detail_and_editor_speak_danish() {
 
     // The draft in the editor.
     h.get_by_label("✎ Ret kladde").click_accesskit();
-    wait_for(&mut h, "the editor", |h| h.state().editor().is_loaded());
+    wait_for(&mut h, "the editor", |h| {
+        h.state().screens().editor.is_loaded()
+    });
     assert_eq!(h.state().screen(), Screen::Editor);
     for label in [
         "1 · Trykmetode",
@@ -67,7 +72,7 @@ fn gallery_detail_and_editor_speak_danish() {
     ] {
         assert!(shows(&h, label), "{label} is not on screen");
     }
-    let first = h.state().editor().memory().unwrap().original_colors[0]
+    let first = h.state().screens().editor.memory().unwrap().original_colors[0]
         .id
         .clone();
     assert!(shows(&h, &format!("Ny farve for {first}")));
@@ -76,7 +81,7 @@ fn gallery_detail_and_editor_speak_danish() {
     // Back through the detail to the gallery, and a search that finds one logo: "1 logo".
     h.get_by_label("Åbn under Logoer").click();
     wait_for(&mut h, "the detail again", |h| {
-        h.state().screen() == Screen::LogoDetail && h.state().detail().is_loaded()
+        h.state().screen() == Screen::LogoDetail && h.state().screens().detail.is_loaded()
     });
     h.get_by_label("← Logoer").click();
     h.run_steps(2);
@@ -85,7 +90,8 @@ fn gallery_detail_and_editor_speak_danish() {
     h.run_steps(2);
     h.get_by_label("Søg i logoer").type_text("Nordby IF crest");
     wait_for(&mut h, "the search result", |h| {
-        h.state().gallery().total_count() == Some(1) && !h.state().gallery().is_busy()
+        h.state().screens().gallery.total_count() == Some(1)
+            && !h.state().screens().gallery.is_busy()
     });
     assert!(shows_text(&h, "1 logo matcher \"Nordby IF crest\""));
     assert!(!shows_text(&h, "1 logoer"));

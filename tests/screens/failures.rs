@@ -15,13 +15,21 @@ fn an_unreadable_roster_file_is_said_under_its_line_and_not_as_a_toast() {
     let mut h = new_order_with(egui::Theme::Light, |_| {});
     let missing = dir.path().join("gone.csv");
     h.state_mut()
-        .orders_mut()
+        .screens_mut()
+        .orders
         .composer
         .import_roster_from(0, missing);
     wait_for(&mut h, "the import's sentence", |h| {
         shows_text(h, "The file could not be read")
     });
-    assert!(h.state().orders().composer.import_preview(0).is_none());
+    assert!(
+        h.state()
+            .screens()
+            .orders
+            .composer
+            .import_preview(0)
+            .is_none()
+    );
     assert!(
         h.state().notifications().is_empty(),
         "said in place only: {:?}",
@@ -37,19 +45,31 @@ fn a_newer_roster_import_drops_the_older_ones_failure() {
     let good = dir.path().join("roster.csv");
     std::fs::write(&good, "Name;Number;Size\r\nLund;21;M\r\n").unwrap();
     let mut h = new_order_with(egui::Theme::Light, |_| {});
-    let composer = &mut h.state_mut().orders_mut().composer;
+    let composer = &mut h.state_mut().screens_mut().orders.composer;
     composer.import_roster_from(0, dir.path().join("gone.csv"));
     h.step();
     h.state_mut()
-        .orders_mut()
+        .screens_mut()
+        .orders
         .composer
         .import_roster_from(0, good);
     wait_for(&mut h, "the newer file's preview", |h| {
-        h.state().orders().composer.import_preview(0).is_some()
+        h.state()
+            .screens()
+            .orders
+            .composer
+            .import_preview(0)
+            .is_some()
     });
     // Answers still on their way are settled too.
     h.run_steps(10);
-    let preview = h.state().orders().composer.import_preview(0).unwrap();
+    let preview = h
+        .state()
+        .screens()
+        .orders
+        .composer
+        .import_preview(0)
+        .unwrap();
     assert_eq!(preview.len(), 1);
     assert_eq!(&*preview[0].row.name, "Lund");
     assert!(!shows_text(&h, "The file could not be read"));
@@ -77,13 +97,13 @@ fn a_look_up_the_backend_cannot_start_ends_with_its_sentence_under_the_field() {
     type_into(&mut h, "Tracking id", "50001");
     press(&mut h, "Look up");
     wait_for(&mut h, "the look-up's failure", |h| {
-        !h.state().history().view.looking_up || !h.state().notifications().is_empty()
+        !h.state().screens().history.view.looking_up || !h.state().notifications().is_empty()
     });
     // Longer than the status bar waits before it shows work in progress.
     std::thread::sleep(logodesk::ui::requests::PROGRESS_AFTER * 2);
     h.run_steps(3);
 
-    let view = &h.state().history().view;
+    let view = &h.state().screens().history.view;
     assert!(!view.looking_up, "the look-up is still waiting");
     let sentence = "The built-in sandbox is switched off";
     assert!(

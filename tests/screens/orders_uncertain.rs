@@ -309,7 +309,12 @@ fn app_on(
     config.store = StoreLocation::File(db.to_owned());
     let mut h = app_with(config, egui::Theme::Light, Default::default());
     wait_for(&mut h, "the history", |h| {
-        h.state().history().orders.iter().any(|o| o.id == id)
+        h.state()
+            .screens()
+            .history
+            .orders
+            .iter()
+            .any(|o| o.id == id)
     });
     h
 }
@@ -327,7 +332,7 @@ fn copying_an_uncertain_order_needs_the_persons_confirmation() {
     let mut h = app_on(&db, id);
     h.get_by_label("History").click();
     h.run_steps(2);
-    h.state_mut().history_mut().view.open = Some(id);
+    h.state_mut().screens_mut().history.view.open = Some(id);
     h.run_steps(3);
     assert!(shows_text(&h, "May already be placed"));
     assert!(shows(&h, "Look up"));
@@ -335,23 +340,23 @@ fn copying_an_uncertain_order_needs_the_persons_confirmation() {
     h.get_by_label("Copy to new draft…").click();
     h.run_steps(3);
     assert!(shows_text(&h, "could place the order a second time"));
-    assert!(h.state().orders().composer.draft_id().is_none());
+    assert!(h.state().screens().orders.composer.draft_id().is_none());
     assert!(
-        h.state().orders().drafts.is_empty(),
+        h.state().screens().orders.drafts.is_empty(),
         "no draft without confirming"
     );
     h.get_by_label("Cancel").click();
     h.run_steps(3);
     assert!(!shows_text(&h, "could place the order a second time"));
-    assert!(h.state().orders().drafts.is_empty());
+    assert!(h.state().screens().orders.drafts.is_empty());
 
     h.get_by_label("Copy to new draft…").click();
     h.run_steps(2);
     h.get_by_label("Copy anyway").click();
     wait_for(&mut h, "the confirmed copy", |h| {
-        h.state().orders().composer.draft_id().is_some()
+        h.state().screens().orders.composer.draft_id().is_some()
     });
-    let copy = h.state().orders().composer.draft_id().unwrap();
+    let copy = h.state().screens().orders.composer.draft_id().unwrap();
     assert_ne!(copy, id);
     let store = Store::open(&db).unwrap();
     assert_ne!(
@@ -399,7 +404,7 @@ fn attaching_the_tracking_id_of_another_order_asks_first() {
 
     h.get_by_label("History").click();
     h.run_steps(2);
-    h.state_mut().history_mut().view.open = Some(id);
+    h.state_mut().screens_mut().history.view.open = Some(id);
     h.run_steps(3);
     type_into(
         &mut h,
@@ -408,7 +413,7 @@ fn attaching_the_tracking_id_of_another_order_asks_first() {
     );
     press(&mut h, "Attach");
     wait_for(&mut h, "the question", |h| {
-        h.state().history().view.attach_question.is_some()
+        h.state().screens().history.view.attach_question.is_some()
     });
     assert!(shows_text(&h, "PO-THEIRS"), "names the order it is");
     assert!(shows_text(&h, "Nothing was attached"));
@@ -419,7 +424,8 @@ fn attaching_the_tracking_id_of_another_order_asks_first() {
     press(&mut h, "Attach anyway");
     wait_for(&mut h, "the attached order", |h| {
         h.state()
-            .history()
+            .screens()
+            .history
             .orders
             .iter()
             .any(|o| o.id == id && o.tracking_id == Some(placed.id))

@@ -16,7 +16,7 @@ use ui_common::*;
 type H = egui_kittest::Harness<'static, logodesk::app::LogodeskApp>;
 
 fn composer(h: &H) -> &logodesk::ui::orders::composer::Composer {
-    &h.state().orders().composer
+    &h.state().screens().orders.composer
 }
 
 #[test]
@@ -25,7 +25,7 @@ fn a_proof_approved_by_the_club_is_shown_goes_stale_and_placing_without_it_asks_
     let mut h = app_saving_to(downloads.path());
     open_new_order(&mut h);
     {
-        let form = &mut h.state_mut().orders_mut().composer.form;
+        let form = &mut h.state_mut().screens_mut().orders.composer.form;
         *form = logodesk::backend::demo_form();
         form.designs.push(DesignForm {
             reference: fixtures().done_design_id.to_string(),
@@ -48,8 +48,9 @@ fn a_proof_approved_by_the_club_is_shown_goes_stale_and_placing_without_it_asks_
         .click_accesskit();
     h.run_steps(2);
     wait_for(&mut h, "the proof sent", |h| {
-        !h.state().orders().composer.proof_sending()
-            && h.state().orders().composer.proof_status(0) == Shown::Current(ProofStatus::Sent)
+        !h.state().screens().orders.composer.proof_sending()
+            && h.state().screens().orders.composer.proof_status(0)
+                == Shown::Current(ProofStatus::Sent)
     });
     let kept = composer(&h)
         .proof_step(0)
@@ -70,7 +71,7 @@ fn a_proof_approved_by_the_club_is_shown_goes_stale_and_placing_without_it_asks_
     type_into(&mut h, "Note:", "Numbers in white, please");
     h.get_by_label("Approved").click_accesskit();
     wait_for(&mut h, "the approval", |h| {
-        h.state().orders().composer.proof_status(0) == Shown::Current(ProofStatus::Approved)
+        h.state().screens().orders.composer.proof_status(0) == Shown::Current(ProofStatus::Approved)
     });
     let step = composer(&h).proof_step(0).unwrap().clone();
     assert_eq!(
@@ -87,7 +88,8 @@ fn a_proof_approved_by_the_club_is_shown_goes_stale_and_placing_without_it_asks_
 
     // A name changed after the approval: stale, and the badge says so.
     let before = composer(&h).form.designs[0].rows[0].name.clone();
-    h.state_mut().orders_mut().composer.form.designs[0].rows[0].name = "Someone Else".into();
+    h.state_mut().screens_mut().orders.composer.form.designs[0].rows[0].name =
+        "Someone Else".into();
     h.run_steps(3);
     assert!(matches!(
         composer(&h).proof_status(0),
@@ -99,7 +101,7 @@ fn a_proof_approved_by_the_club_is_shown_goes_stale_and_placing_without_it_asks_
     assert!(shows(&h, "Changed since the proof"));
     assert!(shows_text(&h, "names"));
     // Changed back: the approved proof shows the line again.
-    h.state_mut().orders_mut().composer.form.designs[0].rows[0].name = before;
+    h.state_mut().screens_mut().orders.composer.form.designs[0].rows[0].name = before;
     h.run_steps(3);
     assert!(composer(&h).proof_status(0).is_approved());
 
@@ -121,7 +123,11 @@ fn a_proof_approved_by_the_club_is_shown_goes_stale_and_placing_without_it_asks_
     assert!(!composer(&h).is_frozen(), "nothing was placed");
     std::thread::sleep(std::time::Duration::from_millis(300));
     h.run_steps(5);
-    assert_eq!(h.state().history().orders.len(), 0, "nothing was sent");
+    assert_eq!(
+        h.state().screens().history.orders.len(),
+        0,
+        "nothing was sent"
+    );
 
     // Place anyway: placed once.
     confirm(&mut h);
@@ -133,7 +139,7 @@ fn a_proof_approved_by_the_club_is_shown_goes_stale_and_placing_without_it_asks_
     wait_for_completed(&mut h);
     std::thread::sleep(std::time::Duration::from_millis(300));
     h.run_steps(5);
-    let orders = &h.state().history().orders;
+    let orders = &h.state().screens().history.orders;
     assert_eq!(orders.len(), 1, "placed once");
     let row = orders[0].clone();
 
@@ -141,11 +147,11 @@ fn a_proof_approved_by_the_club_is_shown_goes_stale_and_placing_without_it_asks_
     let number = row.order_number.clone().expect("an order number");
     h.get_by_label("History").click();
     h.run_steps(2);
-    h.state_mut().history_mut().view.open = Some(row.id);
+    h.state_mut().screens_mut().history.view.open = Some(row.id);
     h.run_steps(3);
     press(&mut h, "Confirmation (PDF)");
     wait_for(&mut h, "the confirmation", |h| {
-        h.state().history().view.saved_pdf.is_some()
+        h.state().screens().history.view.saved_pdf.is_some()
     });
     let path = downloads.path().join(format!("order-{number}.pdf"));
     let doc = lopdf::Document::load(&path).expect("a readable PDF");

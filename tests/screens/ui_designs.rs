@@ -40,7 +40,7 @@ fn open_demo_design_in(theme: egui::Theme) -> H {
     type_into(&mut h, "Design id", &id.to_string());
     press(&mut h, "Open design");
     wait_for(&mut h, "the demo design", |h| {
-        h.state().designs().is_loaded()
+        h.state().screens().designs.is_loaded()
     });
     h
 }
@@ -49,7 +49,13 @@ fn open_demo_design_in(theme: egui::Theme) -> H {
 fn the_demo_design_shows_its_placements_and_opens_their_logos_and_an_order() {
     let mut h = open_demo_design();
     let fx = fixtures();
-    let view = h.state().designs().design().expect("a design").clone();
+    let view = h
+        .state()
+        .screens()
+        .designs
+        .design()
+        .expect("a design")
+        .clone();
     assert_eq!(view.design.design_id, DesignId(fx.done_design_id));
     assert!(view.unreadable.is_empty(), "{:?}", view.unreadable);
     assert!(shows_text(&h, &fx.done_design_mul));
@@ -65,11 +71,11 @@ fn the_demo_design_shows_its_placements_and_opens_their_logos_and_an_order() {
     // A placement's logo opens in the logo detail.
     press(&mut h, "Open logo of placement 1");
     wait_for(&mut h, "the placement's logo", |h| {
-        h.state().detail().is_loaded()
+        h.state().screens().detail.is_loaded()
     });
     assert_eq!(h.state().screen(), Screen::LogoDetail);
     assert_eq!(
-        h.state().detail().logo().map(|l| l.logo_id),
+        h.state().screens().detail.logo().map(|l| l.logo_id),
         Some(view.design.design_logos[0].logo_id)
     );
 
@@ -80,14 +86,15 @@ fn the_demo_design_shows_its_placements_and_opens_their_logos_and_an_order() {
     assert_eq!(h.state().screen(), Screen::Orders);
     wait_for(&mut h, "the composer with the design", |h| {
         h.state()
-            .orders()
+            .screens()
+            .orders
             .composer
             .form
             .designs
             .first()
             .is_some_and(|d| !d.placeholders.is_empty())
     });
-    let form = &h.state().orders().composer.form;
+    let form = &h.state().screens().orders.composer.form;
     assert_eq!(form.designs[0].reference, fx.done_design_id.to_string());
     // The design is now a quick pick on the Designs screen (the navigation's entry comes
     // first; the composer has a "Designs" heading too).
@@ -99,13 +106,14 @@ fn the_demo_design_shows_its_placements_and_opens_their_logos_and_an_order() {
 #[test]
 fn a_clone_into_two_variations_lists_the_new_designs_and_opens_them() {
     let mut h = open_demo_design();
-    let source = h.state().designs().design().unwrap().design.clone();
+    let source = h.state().screens().designs.design().unwrap().design.clone();
     press(&mut h, "Clone…");
     press(&mut h, "Add variation");
     {
         let form = h
             .state_mut()
-            .designs_mut()
+            .screens_mut()
+            .designs
             .clone_form_mut()
             .expect("the form");
         assert_eq!(form.variations.len(), 2);
@@ -127,7 +135,8 @@ fn a_clone_into_two_variations_lists_the_new_designs_and_opens_them() {
     text_field(&h, "Variation 2 placement 1 x").focus();
     h.run_steps(1);
     h.state_mut()
-        .designs_mut()
+        .screens_mut()
+        .designs
         .clone_form_mut()
         .unwrap()
         .variations[1]
@@ -137,9 +146,9 @@ fn a_clone_into_two_variations_lists_the_new_designs_and_opens_them() {
     assert!(!shows_text(&h, "Enter a title"));
     press(&mut h, "Create 2 designs");
     wait_for(&mut h, "the new designs", |h| {
-        h.state().designs().cloned().len() == 2
+        h.state().screens().designs.cloned().len() == 2
     });
-    let cloned = h.state().designs().cloned().to_vec();
+    let cloned = h.state().screens().designs.cloned().to_vec();
     assert_eq!(cloned[0].title, "Away kit 2027");
     assert_eq!(cloned[1].title, "Third kit 2027");
     for d in &cloned {
@@ -154,10 +163,15 @@ fn a_clone_into_two_variations_lists_the_new_designs_and_opens_them() {
 
     press(&mut h, &format!("Open design {}", cloned[1].design_id));
     wait_for(&mut h, "the second new design", |h| {
-        h.state().designs().is_loaded()
-            && h.state().designs().design().map(|v| v.design.design_id) == Some(cloned[1].design_id)
+        h.state().screens().designs.is_loaded()
+            && h.state()
+                .screens()
+                .designs
+                .design()
+                .map(|v| v.design.design_id)
+                == Some(cloned[1].design_id)
     });
-    let opened = h.state().designs().design().unwrap().design.clone();
+    let opened = h.state().screens().designs.design().unwrap().design.clone();
     assert_eq!(
         opened.design_logos.len(),
         source.design_logos.len() - 1,
@@ -175,7 +189,8 @@ fn a_refused_clone_is_shown_as_the_services_sentence() {
     view.focus();
     h.run_steps(1);
     h.state_mut()
-        .designs_mut()
+        .screens_mut()
+        .designs
         .clone_form_mut()
         .unwrap()
         .variations[0]
@@ -186,16 +201,17 @@ fn a_refused_clone_is_shown_as_the_services_sentence() {
     wait_for(&mut h, "the refusal", |h| {
         shows_text(h, "is not a view of style")
     });
-    assert!(h.state().designs().cloned().is_empty());
+    assert!(h.state().screens().designs.cloned().is_empty());
     // The form stays for a fix.
-    assert!(h.state().designs().clone_form().is_some());
+    assert!(h.state().screens().designs.clone_form().is_some());
 }
 
 /// Waits for the thumbnails of the shown design's placements.
 fn wait_for_thumbnails(h: &mut H) {
     wait_for(h, "the placements' thumbnails", |h| {
         h.state()
-            .designs()
+            .screens()
+            .designs
             .thumbnails()
             .iter()
             .all(|k| h.state().thumbnails().contains(k))
@@ -206,7 +222,7 @@ fn wait_for_thumbnails(h: &mut H) {
 fn demo_with_views(theme: egui::Theme) -> H {
     let mut h = open_demo_design_in(theme);
     wait_for(&mut h, "the design's views", |h| {
-        h.state().designs().views_settled()
+        h.state().screens().designs.views_settled()
     });
     h
 }
@@ -278,7 +294,7 @@ fn hover_names_front_logo(h: &mut H, at: Pos2) -> bool {
 #[test]
 fn the_design_view_shows_each_view_and_ties_placements_to_their_rows() {
     let mut h = demo_with_views(egui::Theme::Light);
-    let names = h.state().designs().view_names();
+    let names = h.state().screens().designs.view_names();
     assert_eq!(names, ["FRONT", "BACK", "LEFT SLEEVE", "RIGHT SLEEVE"]);
     for n in &names {
         assert!(shows(&h, &format!("Show view {n}")), "{n}");
@@ -289,12 +305,12 @@ fn the_design_view_shows_each_view_and_ties_placements_to_their_rows() {
     assert!(hover_names_front_logo(&mut h, logo), "no hover label");
     assert!(!hover_names_front_logo(&mut h, logo + vec2(150.0, 150.0)));
     // Clicking it selects its row.
-    assert_eq!(h.state().designs().selected_row(), None);
+    assert_eq!(h.state().screens().designs.selected_row(), None);
     click_at(&mut h, logo);
-    assert_eq!(h.state().designs().selected_row(), Some(0));
+    assert_eq!(h.state().screens().designs.selected_row(), Some(0));
     // Selecting the name placeholder's row shows the back.
     press(&mut h, "Select placement 2");
-    assert_eq!(h.state().designs().selected_row(), Some(1));
+    assert_eq!(h.state().screens().designs.selected_row(), Some(1));
     assert!(shows(&h, "Design view BACK"));
     // The zoom buttons zoom and fit.
     press(&mut h, "Zoom into the design view");
@@ -308,7 +324,7 @@ fn clone_canvas(theme: egui::Theme) -> H {
     let mut h = demo_with_views(theme);
     press(&mut h, "Clone…");
     wait_for(&mut h, "the bare garment", |h| {
-        h.state().designs().canvas_ready()
+        h.state().screens().designs.canvas_ready()
     });
     scroll_into_view(&mut h, "Clone canvas");
     h
@@ -333,7 +349,8 @@ fn scroll_into_view(h: &mut H, label: &str) {
 
 fn placement(h: &H, j: usize) -> logodesk::ui::designs::PlacementForm {
     h.state()
-        .designs()
+        .screens()
+        .designs
         .clone_form()
         .expect("the clone form")
         .variations[0]
@@ -343,7 +360,8 @@ fn placement(h: &H, j: usize) -> logodesk::ui::designs::PlacementForm {
 
 fn center(h: &H, j: usize) -> Pos2 {
     h.state()
-        .designs()
+        .screens()
+        .designs
         .canvas()
         .drawn_center(j)
         .expect("the placement is drawn")
@@ -356,7 +374,7 @@ fn a_logo_dragged_on_the_canvas_is_where_the_clone_puts_it() {
     assert_eq!((before.x.as_str(), before.y.as_str()), ("422.23", "380"));
     // The service draws the opened placements once; the badge says so.
     wait_for(&mut h, "the service's first picture", |h| {
-        h.state().designs().canvas_shows_service()
+        h.state().screens().designs.canvas_shows_service()
     });
     assert!(shows(&h, "As the printer will make it"));
     assert!(!shows(&h, "Preview — updating…"));
@@ -401,16 +419,16 @@ fn a_logo_dragged_on_the_canvas_is_where_the_clone_puts_it() {
 
     // The service's picture replaces the local drawing once it shows these placements.
     wait_for(&mut h, "the service's picture", |h| {
-        h.state().designs().canvas_shows_service()
+        h.state().screens().designs.canvas_shows_service()
     });
     assert!(shows(&h, "As the printer will make it"));
 
     // Create the design: its placements are what the canvas shows.
     press(&mut h, "Create 1 design");
     wait_for(&mut h, "the new design", |h| {
-        h.state().designs().cloned().len() == 1
+        h.state().screens().designs.cloned().len() == 1
     });
-    let id = h.state().designs().cloned()[0].design_id;
+    let id = h.state().screens().designs.cloned()[0].design_id;
     let client = sandbox_client(&h);
     let design = tokio::runtime::Runtime::new()
         .expect("a runtime")
@@ -462,7 +480,7 @@ fn the_edit_menu_and_ctrl_z_undo_a_canvas_move_through_the_shell() {
     h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
     h.run_steps(2);
     assert_eq!(placement(&h, 0), moved);
-    assert_eq!(h.state().designs().canvas().history_len(), (1, 0));
+    assert_eq!(h.state().screens().designs.canvas().history_len(), (1, 0));
 }
 
 #[test]
@@ -488,7 +506,7 @@ fn the_canvas_snaps_to_the_centre_line_removes_and_adds_logos() {
     h.key_press(Key::Delete);
     h.run_steps(2);
     let n = |h: &H| {
-        h.state().designs().clone_form().unwrap().variations[0]
+        h.state().screens().designs.clone_form().unwrap().variations[0]
             .placements
             .len()
     };
@@ -523,7 +541,12 @@ fn the_canvas_snaps_to_the_centre_line_removes_and_adds_logos() {
         ("FRONT", "600", "800")
     );
     assert!(
-        h.state().designs().canvas().drawn_center(3).is_some(),
+        h.state()
+            .screens()
+            .designs
+            .canvas()
+            .drawn_center(3)
+            .is_some(),
         "drawn on the canvas"
     );
 }
@@ -531,7 +554,7 @@ fn the_canvas_snaps_to_the_centre_line_removes_and_adds_logos() {
 /// Half the width, in points, of the demo design's front logo in the fitted view `label`
 /// (a 1200 × 1600 px top at the sandbox's 2 px per mm).
 fn front_logo_half_width(h: &H, label: &str) -> f32 {
-    let view = h.state().designs().design().expect("the design");
+    let view = h.state().screens().designs.design().expect("the design");
     let front = &view.design.design_logos[0];
     let mm = view.logo(front.logo_id).expect("the front logo").width_mm;
     let rect = h.get_by_label(label).rect();
@@ -583,7 +606,7 @@ fn the_wheel_zooms_the_design_view_about_the_pointer_and_a_drag_pans_it() {
     assert!(hover_names_front_logo(&mut h, logo + vec2(120.0, 60.0)));
     assert!(!hover_names_front_logo(&mut h, logo));
     assert_eq!(
-        h.state().designs().selected_row(),
+        h.state().screens().designs.selected_row(),
         None,
         "a drag selects nothing"
     );
@@ -594,14 +617,20 @@ fn the_wheel_zooms_the_canvas_a_background_drag_pans_it_and_hovering_still_finds
     let mut h = clone_canvas(egui::Theme::Light);
     let before = placement(&h, 0);
     let c = center(&h, 0);
-    let corners = h.state().designs().canvas().drawn_corners(0).unwrap();
+    let corners = h
+        .state()
+        .screens()
+        .designs
+        .canvas()
+        .drawn_corners(0)
+        .unwrap();
     let half = (corners[1] - corners[0]).length() / 2.0;
     let beside = c + vec2(half * 1.3, 0.0);
     assert!(!hover_names_front_logo(&mut h, beside));
 
     // 20 wheel steps up over the logo: ×e^0.5 about it.
     wheel(&mut h, c, 20);
-    let frame = h.state().designs().canvas().frame;
+    let frame = h.state().screens().designs.canvas().frame;
     assert!((frame.zoom - 0.5f32.exp()).abs() < 1e-3, "{frame:?}");
     assert!(shows_text(&h, "165 %"));
     assert!(
@@ -618,8 +647,8 @@ fn the_wheel_zooms_the_canvas_a_background_drag_pans_it_and_hovering_still_finds
     assert!((moved - (c + vec2(60.0, 40.0))).length() < 1.0, "{moved:?}");
     assert!(hover_names_front_logo(&mut h, moved));
     assert_eq!(placement(&h, 0), before, "panning moves no logo");
-    assert_eq!(h.state().designs().canvas().history_len(), (0, 0));
-    assert_eq!(h.state().designs().canvas().selected, None);
+    assert_eq!(h.state().screens().designs.canvas().history_len(), (0, 0));
+    assert_eq!(h.state().screens().designs.canvas().selected, None);
 }
 
 #[test]
@@ -642,7 +671,10 @@ fn the_canvas_zoom_buttons_zoom_about_its_centre_and_fit_it() {
     assert!((offset(&h) - fitted * 0.8).length() < 0.5);
     press(&mut h, "Fit the canvas");
     assert!(shows_text(&h, "100 %"));
-    assert_eq!(h.state().designs().canvas().frame, ViewFrame::default());
+    assert_eq!(
+        h.state().screens().designs.canvas().frame,
+        ViewFrame::default()
+    );
     assert!((offset(&h) - fitted).length() < 0.01);
 }
 
@@ -652,19 +684,25 @@ fn dragging_the_rotate_handle_turns_a_placement_in_one_undo_step() {
     let before = placement(&h, 0);
     let (x, y, _) = before.numbers().unwrap();
     assert!(
-        h.state().designs().canvas().rotate_handle().is_none(),
+        h.state()
+            .screens()
+            .designs
+            .canvas()
+            .rotate_handle()
+            .is_none(),
         "none selected"
     );
     // Clicking the logo selects it; its handle stands above it.
     let c = center(&h, 0);
     click_at(&mut h, c);
     assert_eq!(
-        h.state().designs().canvas().selected,
+        h.state().screens().designs.canvas().selected,
         Some(placement(&h, 0).id)
     );
     let handle = h
         .state()
-        .designs()
+        .screens()
+        .designs
         .canvas()
         .rotate_handle()
         .expect("a handle");
@@ -678,7 +716,13 @@ fn dragging_the_rotate_handle_turns_a_placement_in_one_undo_step() {
     // (What the canvas moves or turns is set in whole px.)
     let (x, y) = (x.round(), y.round());
     assert_eq!(placement(&h, 0).numbers(), Some((x, y, 90.0)));
-    let turned = h.state().designs().canvas().rotate_handle().unwrap();
+    let turned = h
+        .state()
+        .screens()
+        .designs
+        .canvas()
+        .rotate_handle()
+        .unwrap();
     assert!(turned.x > c.x && (turned.y - c.y).abs() < 0.5, "{turned:?}");
     assert_eq!(
         text_field(&h, "Variation 1 placement 1 angle")
@@ -687,7 +731,7 @@ fn dragging_the_rotate_handle_turns_a_placement_in_one_undo_step() {
         Some("90")
     );
     assert_eq!(
-        h.state().designs().canvas().history_len(),
+        h.state().screens().designs.canvas().history_len(),
         (1, 0),
         "one step"
     );
@@ -724,7 +768,7 @@ fn the_rotate_keys_turn_the_selected_placement_each_a_step_of_undo() {
         Some((x.round(), y.round(), -15.0)),
         "only turned (set in whole px)"
     );
-    assert_eq!(h.state().designs().canvas().history_len(), (5, 0));
+    assert_eq!(h.state().screens().designs.canvas().history_len(), (5, 0));
     for _ in 0..5 {
         h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
         h.run_steps(1);
@@ -737,7 +781,7 @@ fn the_rotate_keys_turn_the_selected_placement_each_a_step_of_undo() {
 fn a_preview_the_service_refuses_is_a_sentence_and_the_local_drawing_stays() {
     let mut h = clone_canvas(egui::Theme::Light);
     wait_for(&mut h, "the service's picture", |h| {
-        h.state().designs().canvas_shows_service()
+        h.state().screens().designs.canvas_shows_service()
     });
     // A typo in the number's view: the placements read, but the service refuses to draw them.
     type_into(&mut h, "Variation 1 placement 3 view", "X");
@@ -747,7 +791,7 @@ fn a_preview_the_service_refuses_is_a_sentence_and_the_local_drawing_stays() {
     assert!(shows_text(&h, "\"BACKX\" is not a view of style"));
     assert!(shows_text(&h, "the drawing here stays"));
     // The canvas draws the placements itself: the front logo is still there to drag.
-    assert!(!h.state().designs().canvas_shows_service());
+    assert!(!h.state().screens().designs.canvas_shows_service());
     assert!(shows(&h, "Preview — updating…"));
     let before = placement(&h, 0);
     let from = center(&h, 0);
@@ -765,7 +809,7 @@ fn a_preview_the_service_refuses_is_a_sentence_and_the_local_drawing_stays() {
     h.run_steps(2);
     assert_eq!(placement(&h, 2).view, "BACK");
     wait_for(&mut h, "the service's picture again", |h| {
-        h.state().designs().canvas_shows_service()
+        h.state().screens().designs.canvas_shows_service()
     });
     assert!(!shows_text(&h, refused));
 }
@@ -786,7 +830,7 @@ fn demo_without_service_views() -> H {
     type_into(&mut h, "Design id", &id.to_string());
     press(&mut h, "Open design");
     wait_for(&mut h, "the design's views", |h| {
-        h.state().designs().views_settled()
+        h.state().screens().designs.views_settled()
     });
     h
 }
@@ -803,14 +847,14 @@ fn a_service_without_views_gets_them_drawn_here_and_the_canvas_still_drags() {
         "{:?}",
         h.state().notifications()
     );
-    let names = h.state().designs().view_names();
+    let names = h.state().screens().designs.view_names();
     assert_eq!(names, ["FRONT", "BACK", "LEFT SLEEVE", "RIGHT SLEEVE"]);
     assert!(shows(&h, "Design view FRONT"));
 
     // The clone canvas on the garment drawn here: marked once, no service preview waited for.
     press(&mut h, "Clone…");
     wait_for(&mut h, "the bare garment", |h| {
-        h.state().designs().canvas_ready()
+        h.state().screens().designs.canvas_ready()
     });
     scroll_into_view(&mut h, "Clone canvas");
     assert!(shows_text(&h, drawn_here));
@@ -825,7 +869,7 @@ fn a_service_without_views_gets_them_drawn_here_and_the_canvas_still_drags() {
         h.step();
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    assert!(!h.state().designs().canvas_shows_service());
+    assert!(!h.state().screens().designs.canvas_shows_service());
     assert!(!shows(&h, "Preview — updating…"));
     assert!(!shows_text(&h, "could not be made"));
     assert!(
@@ -855,7 +899,7 @@ fn snapshots(theme: egui::Theme, suffix: &str) {
     h.snapshot(format!("design_view_{suffix}"));
     press(&mut h, "Clone…");
     wait_for(&mut h, "the bare garment", |h| {
-        h.state().designs().canvas_ready()
+        h.state().screens().designs.canvas_ready()
     });
     h.get_by_label("Clone canvas").scroll_to_me();
     h.run_steps(2);
@@ -864,7 +908,7 @@ fn snapshots(theme: egui::Theme, suffix: &str) {
     h.get_by_label("Select placement 1 of variation 1")
         .click_accesskit();
     wait_for(&mut h, "the service's picture", |h| {
-        h.state().designs().canvas_shows_service()
+        h.state().screens().designs.canvas_shows_service()
     });
     h.remove_cursor();
     h.run_steps(3);

@@ -56,7 +56,7 @@ fn is_disabled(h: &H, label: &str) -> bool {
 }
 
 fn wait_idle(h: &mut H, what: &str) {
-    wait_for(h, what, |h| !h.state().editor().is_busy());
+    wait_for(h, what, |h| !h.state().screens().editor.is_busy());
 }
 
 fn pixel(img: &egui::ColorImage, x: usize, y: usize) -> [u8; 3] {
@@ -82,13 +82,13 @@ fn upload_by_path(h: &mut H, path: &Path) {
     type_into(h, "File path", &path.display().to_string());
     h.get_by_label("Check file").click_accesskit();
     wait_for(h, "the file check", |h| {
-        h.state().editor().upload.checked().is_some()
+        h.state().screens().editor.upload.checked().is_some()
     });
     assert!(shows_text(h, "crest.png is ready to upload"));
     assert!(shows_text(h, "300 × 200 px"));
     h.get_by_label("Upload").click_accesskit();
     wait_for(h, "the new draft in the editor", |h| {
-        h.state().editor().is_loaded()
+        h.state().screens().editor.is_loaded()
     });
 }
 
@@ -107,7 +107,7 @@ fn a_file_goes_from_disk_to_a_committed_logo() {
     let mut h = app(egui::Theme::Light);
     upload_by_path(&mut h, &crest_png(dir.path()));
 
-    let editor = h.state().editor();
+    let editor = &h.state().screens().editor;
     let logo = editor.logo().expect("the draft").clone();
     assert_eq!(logo.status.to_string(), "Draft");
     assert_eq!(logo.title, "crest", "the title defaults to the file name");
@@ -125,23 +125,28 @@ fn a_file_goes_from_disk_to_a_committed_logo() {
     assert!(shows_text(&h, "Confirm the transfer method first"));
     confirm_method(&mut h);
     assert_eq!(
-        h.state().editor().memory().unwrap().method_confirmed,
+        h.state()
+            .screens()
+            .editor
+            .memory()
+            .unwrap()
+            .method_confirmed,
         Some(true)
     );
     assert!(shows_text(&h, "method VAND SPORT confirmed"));
     assert!(!is_disabled(&h, "Target for 186"));
 
     // Recolor: the local preview changes before anything is sent.
-    let server = h.state().editor().server_image().unwrap().clone();
+    let server = h.state().screens().editor.server_image().unwrap().clone();
     let (x, y) = find_pixel(&server, RED);
     type_into(&mut h, "Target for 186", "299");
     wait_for(&mut h, "the local preview", |h| {
-        h.state().editor().preview_image().is_some()
+        h.state().screens().editor.preview_image().is_some()
     });
-    let preview = h.state().editor().preview_image().unwrap().clone();
+    let preview = h.state().screens().editor.preview_image().unwrap().clone();
     assert_eq!(pixel(&preview, x, y), SKY, "red becomes sky blue locally");
     assert_eq!(
-        pixel(h.state().editor().server_image().unwrap(), x, y),
+        pixel(h.state().screens().editor.server_image().unwrap(), x, y),
         RED,
         "nothing sent yet"
     );
@@ -153,7 +158,7 @@ fn a_file_goes_from_disk_to_a_committed_logo() {
     h.get_by_label("Apply").click_accesskit();
     h.run_steps(1);
     wait_idle(&mut h, "the recolor");
-    let editor = h.state().editor();
+    let editor = &h.state().screens().editor;
     assert!(
         editor.preview_image().is_none(),
         "the service's picture replaces the local one"
@@ -176,14 +181,14 @@ fn a_file_goes_from_disk_to_a_committed_logo() {
     assert!(shows_text(&h, "refuses to change the method after that"));
 
     // Resize with the lock: only the width is sent, the height follows.
-    let before = h.state().editor().logo().unwrap().clone();
+    let before = h.state().screens().editor.logo().unwrap().clone();
     type_into(&mut h, "Width in mm", "100");
-    let staged = h.state().editor().staged();
+    let staged = h.state().screens().editor.staged();
     assert_eq!(staged.size, Some((Some(100.0), None)));
     h.get_by_label("Apply").click_accesskit();
     h.run_steps(1);
     wait_idle(&mut h, "the locked resize");
-    let resized = h.state().editor().logo().unwrap().clone();
+    let resized = h.state().screens().editor.logo().unwrap().clone();
     assert_eq!(resized.width_in_mm, 100.0);
     let expected = before.height_in_mm * 100.0 / before.width_in_mm;
     assert!(
@@ -199,13 +204,13 @@ fn a_file_goes_from_disk_to_a_committed_logo() {
     type_into(&mut h, "Width in mm", "50");
     type_into(&mut h, "Height in mm", "50");
     assert_eq!(
-        h.state().editor().staged().size,
+        h.state().screens().editor.staged().size,
         Some((Some(50.0), Some(50.0)))
     );
     h.get_by_label("Apply").click_accesskit();
     h.run_steps(1);
     wait_idle(&mut h, "the free resize");
-    let logo = h.state().editor().logo().unwrap();
+    let logo = h.state().screens().editor.logo().unwrap();
     assert_eq!((logo.width_in_mm, logo.height_in_mm), (50.0, 50.0));
 
     // Rename.
@@ -213,7 +218,10 @@ fn a_file_goes_from_disk_to_a_committed_logo() {
     h.get_by_label("Apply").click_accesskit();
     h.run_steps(1);
     wait_idle(&mut h, "the rename");
-    assert_eq!(h.state().editor().logo().unwrap().title, "Crest 2026");
+    assert_eq!(
+        h.state().screens().editor.logo().unwrap().title,
+        "Crest 2026"
+    );
 
     // Commit: confirmed, then the logo opens read-only with its item number.
     h.get_by_label("Commit…").click_accesskit();
@@ -223,11 +231,12 @@ fn a_file_goes_from_disk_to_a_committed_logo() {
     wait_for(&mut h, "the committed logo", |h| {
         h.state().screen() == Screen::LogoDetail
             && h.state()
-                .detail()
+                .screens()
+                .detail
                 .logo()
                 .is_some_and(|l| l.logo_item_no.is_some())
     });
-    let done = h.state().detail().logo().unwrap();
+    let done = h.state().screens().detail.logo().unwrap();
     assert_eq!(done.status.to_string(), "Done");
     assert_eq!(done.title, "Crest 2026");
     assert!(!shows(&h, "✎ Edit draft"), "a Done logo cannot be edited");
@@ -238,7 +247,7 @@ fn an_existing_draft_opens_from_the_detail_and_its_unknowns_are_said() {
     let mut h = app(egui::Theme::Light);
     let draft = open_demo_draft(&mut h);
     assert_eq!(h.state().screen(), Screen::Editor);
-    let editor = h.state().editor();
+    let editor = &h.state().screens().editor;
     assert_eq!(editor.logo().unwrap().logo_id, draft.logo_id);
     assert_eq!(
         editor.memory().unwrap().method_confirmed,
@@ -267,11 +276,13 @@ fn a_dropped_file_is_checked_and_uploaded() {
         "a drop opens the upload"
     );
     wait_for(&mut h, "the file check", |h| {
-        h.state().editor().upload.checked().is_some()
+        h.state().screens().editor.upload.checked().is_some()
     });
     h.get_by_label("Upload").click_accesskit();
-    wait_for(&mut h, "the new draft", |h| h.state().editor().is_loaded());
-    assert_eq!(h.state().editor().logo().unwrap().title, "crest");
+    wait_for(&mut h, "the new draft", |h| {
+        h.state().screens().editor.is_loaded()
+    });
+    assert_eq!(h.state().screens().editor.logo().unwrap().title, "crest");
 
     // A file that is not a picture is refused locally with a sentence.
     let junk = dir.path().join("notes.png");
@@ -279,9 +290,17 @@ fn a_dropped_file_is_checked_and_uploaded() {
     h.input_mut().dropped_files.push(Arc::new(Dropped(junk)));
     h.run_steps(1);
     wait_for(&mut h, "the refusal", |h| {
-        h.state().editor().upload.error().is_some()
+        h.state().screens().editor.upload.error().is_some()
     });
-    let message = h.state().editor().upload.error().unwrap().message.clone();
+    let message = h
+        .state()
+        .screens()
+        .editor
+        .upload
+        .error()
+        .unwrap()
+        .message
+        .clone();
     assert!(message.ends_with('.'), "a sentence: {message}");
     assert!(shows(&h, &message));
     // The refused file is not staged, so there is nothing to upload; the path stays to be
@@ -304,7 +323,7 @@ fn a_refusal_names_the_step_and_keeps_the_rest_staged() {
     wait_idle(&mut h, "the refused apply");
     assert!(shows_text(&h, "✔ Method: method VAND SPORT confirmed"));
     assert!(shows_text(&h, "✖ Colors failed"));
-    let editor = h.state().editor();
+    let editor = &h.state().screens().editor;
     assert_eq!(
         editor.logo().unwrap().title,
         "crest",
@@ -329,26 +348,27 @@ fn the_preview_follows_the_newest_staged_colors() {
     let mut h = app(egui::Theme::Light);
     upload_by_path(&mut h, &crest_png(dir.path()));
     confirm_method(&mut h);
-    let server = h.state().editor().server_image().unwrap().clone();
+    let server = h.state().screens().editor.server_image().unwrap().clone();
     let (x, y) = find_pixel(&server, RED);
     type_into(&mut h, "Target for 186", "299");
     type_into(&mut h, "Target for 186", "282");
     wait_for(&mut h, "the newest preview", |h| {
         h.state()
-            .editor()
+            .screens()
+            .editor
             .preview_image()
             .is_some_and(|p| pixel(p, x, y) == NAVY)
     });
     // Answers still on their way are settled too.
     h.run_steps(10);
-    let preview = h.state().editor().preview_image().unwrap();
+    let preview = h.state().screens().editor.preview_image().unwrap();
     assert_eq!(pixel(preview, x, y), NAVY, "red becomes navy, not sky blue");
 
     type_into(&mut h, "Target for 186", "299");
     type_into(&mut h, "Target for 186", "186");
     h.run_steps(10);
     assert!(
-        h.state().editor().preview_image().is_none(),
+        h.state().screens().editor.preview_image().is_none(),
         "nothing staged: no preview"
     );
 }
@@ -363,7 +383,7 @@ fn snapshots(theme: egui::Theme, suffix: &str) {
     h.snapshot(format!("editor_before_recolor_{suffix}"));
     type_into(&mut h, "Target for 186", "299");
     wait_for(&mut h, "the local preview", |h| {
-        h.state().editor().preview_image().is_some()
+        h.state().screens().editor.preview_image().is_some()
     });
     h.get_by_label("Split").click_accesskit();
     h.remove_cursor();

@@ -20,14 +20,14 @@ fn a_proof_sheet_asks_where_before_drawing_and_a_closed_dialog_draws_nothing() {
     let mut form = logodesk::backend::demo_form();
     form.designs[0].rows.truncate(2);
     form.reference = "PO 12".into();
-    h.state_mut().orders_mut().composer.form = form;
+    h.state_mut().screens_mut().orders.composer.form = form;
     h.run_steps(3);
 
     dialog.will_answer(None);
     press(&mut h, "Proof sheet…");
     press(&mut h, "Create PDF");
     wait_for(&mut h, "the closed dialog", |h| {
-        !h.state().orders().composer.sheet_running()
+        !h.state().screens().orders.composer.sheet_running()
     });
     let asked = dialog.asked();
     assert_eq!(asked.len(), 1);
@@ -47,7 +47,7 @@ fn a_proof_sheet_asks_where_before_drawing_and_a_closed_dialog_draws_nothing() {
     // The panel is still open.
     press(&mut h, "Create PDF");
     wait_for(&mut h, "the proof sheet", |h| {
-        !h.state().orders().composer.sheet_running() && path.exists()
+        !h.state().screens().orders.composer.sheet_running() && path.exists()
     });
     assert!(std::fs::read(&path).unwrap().starts_with(b"%PDF"));
     assert_eq!(dialog.asked().len(), 2);

@@ -27,16 +27,27 @@ fn a_roster_file_chosen_in_the_dialog_is_previewed_for_its_line() {
     let dialog = Arc::new(Scripted::default());
     let mut h = app_choosing(&dialog);
     open_new_order(&mut h);
-    h.state_mut().orders_mut().composer.form = logodesk::backend::demo_form();
+    h.state_mut().screens_mut().orders.composer.form = logodesk::backend::demo_form();
     h.run_steps(3);
 
     dialog.will_pick(Some(file));
     press(&mut h, "Import roster…");
     wait_for(&mut h, "the roster's preview", |h| {
-        h.state().orders().composer.import_preview(0).is_some()
+        h.state()
+            .screens()
+            .orders
+            .composer
+            .import_preview(0)
+            .is_some()
     });
     assert!(shows_text(&h, "Roster from club.csv"));
-    let rows = h.state().orders().composer.import_preview(0).unwrap();
+    let rows = h
+        .state()
+        .screens()
+        .orders
+        .composer
+        .import_preview(0)
+        .unwrap();
     let names: Vec<&str> = rows.iter().map(|r| r.row.name.as_str()).collect();
     assert_eq!(names, ["Lund", "Berg"]);
     let opened = dialog.opened();
@@ -70,7 +81,7 @@ fn a_picture_chosen_in_the_dialog_is_the_upload_s_file() {
     assert_eq!(dialog.opened()[0].title, "Upload logo");
     press(&mut h, "Check file");
     wait_for(&mut h, "the file check", |h| {
-        h.state().editor().upload.checked().is_some()
+        h.state().screens().editor.upload.checked().is_some()
     });
     assert!(shows_text(&h, "crest.png is ready to upload"));
 }

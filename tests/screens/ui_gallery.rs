@@ -34,7 +34,7 @@ fn painted_textures(h: &Harness<'static, LogodeskApp>) -> HashSet<egui::TextureI
 fn gallery_shows_the_demo_logos_with_their_total() {
     let mut h = app(egui::Theme::Light);
     wait_for_gallery(&mut h);
-    let gallery = h.state().gallery();
+    let gallery = &h.state().screens().gallery;
     let total = gallery.total_count().expect("a total");
     assert!(
         total >= 30,
@@ -57,7 +57,7 @@ fn gallery_shows_the_demo_logos_with_their_total() {
     // `wait_for_gallery` waits until the first cards' thumbnails are loaded; the frame paints
     // each of them.
     let painted = painted_textures(&h);
-    for card in h.state().gallery().cards().take(8) {
+    for card in h.state().screens().gallery.cards().take(8) {
         let texture = h.state().thumbnails().texture_id(&card.thumb);
         assert!(
             texture.is_some_and(|t| painted.contains(&t)),
@@ -78,13 +78,13 @@ fn gallery_shows_the_demo_logos_with_their_total() {
     // its page is fetched and shown.
     h.key_press(Key::End);
     h.step();
-    let end = h.state().gallery().selected_index();
+    let end = h.state().screens().gallery.selected_index();
     assert_eq!(end, Some(slots - 1), "End selects the last logo");
     wait_for(&mut h, "the last page", |h| {
-        let g = h.state().gallery();
+        let g = &h.state().screens().gallery;
         g.selected_card().is_some() && !g.is_busy()
     });
-    let g = h.state().gallery();
+    let g = &h.state().screens().gallery;
     let last = g.selected_card().expect("the last card").title.clone();
     assert_eq!(last, "Nordby IF crest", "the demo crest is listed, last");
     assert!(
@@ -97,20 +97,26 @@ fn gallery_shows_the_demo_logos_with_their_total() {
 fn search_narrows_the_list_after_a_pause_and_clears() {
     let mut h = app(egui::Theme::Light);
     wait_for_gallery(&mut h);
-    let all = h.state().gallery().total_count().unwrap();
+    let all = h.state().screens().gallery.total_count().unwrap();
 
     h.get_by_label("Search logos").click();
     h.run_steps(2);
     h.get_by_label("Search logos").type_text("JERSEY");
     h.step();
     // Typing alone sends nothing until the debounce has passed.
-    assert_eq!(h.state().gallery().total_count(), Some(all));
+    assert_eq!(h.state().screens().gallery.total_count(), Some(all));
     wait_for(&mut h, "the search result", |h| {
-        h.state().gallery().total_count().is_some_and(|n| n < all) && !h.state().gallery().is_busy()
+        h.state()
+            .screens()
+            .gallery
+            .total_count()
+            .is_some_and(|n| n < all)
+            && !h.state().screens().gallery.is_busy()
     });
     let titles: Vec<String> = h
         .state()
-        .gallery()
+        .screens()
+        .gallery
         .cards()
         .map(|c| c.title.clone())
         .collect();
@@ -127,12 +133,13 @@ fn search_narrows_the_list_after_a_pause_and_clears() {
     h.key_press_modifiers(egui::Modifiers::COMMAND, Key::A);
     h.get_by_label("Search logos").type_text("zzz-no-such-logo");
     wait_for(&mut h, "the empty result", |h| {
-        h.state().gallery().total_count() == Some(0)
+        h.state().screens().gallery.total_count() == Some(0)
     });
     assert!(shows(&h, "No matching logos"));
     h.get_by_label("Clear search").click();
     wait_for(&mut h, "the full list again", |h| {
-        h.state().gallery().total_count() == Some(all) && !h.state().gallery().is_busy()
+        h.state().screens().gallery.total_count() == Some(all)
+            && !h.state().screens().gallery.is_busy()
     });
 }
 
@@ -144,8 +151,14 @@ fn scrolling_fetches_the_next_page() {
     };
     let mut h = app_with(config(), egui::Theme::Light, persisted);
     wait_for_gallery(&mut h);
-    let total = h.state().gallery().total_count().unwrap() as usize;
-    let first_page: Vec<_> = h.state().gallery().cards().map(|c| c.logo_id).collect();
+    let total = h.state().screens().gallery.total_count().unwrap() as usize;
+    let first_page: Vec<_> = h
+        .state()
+        .screens()
+        .gallery
+        .cards()
+        .map(|c| c.logo_id)
+        .collect();
     assert!(
         first_page.len() >= 12 && first_page.len() < total,
         "the visible rows' pages only"
@@ -156,15 +169,15 @@ fn scrolling_fetches_the_next_page() {
     h.key_press(Key::End);
     h.step();
     assert_eq!(
-        h.state().gallery().selected_index(),
+        h.state().screens().gallery.selected_index(),
         Some(total - 1),
         "End selects the last card"
     );
     wait_for(&mut h, "the last page", |h| {
-        let g = h.state().gallery();
+        let g = &h.state().screens().gallery;
         g.cards().count() > first_page.len() && !g.is_busy()
     });
-    let g = h.state().gallery();
+    let g = &h.state().screens().gallery;
     let last = g
         .selected_card()
         .expect("the last card is loaded and selected");
@@ -182,11 +195,21 @@ fn scrolling_fetches_the_next_page() {
 fn a_card_opens_the_detail_with_tiers_and_fees() {
     let mut h = app(egui::Theme::Light);
     wait_for_gallery(&mut h);
-    let first = h.state().gallery().cards().next().unwrap().title.clone();
+    let first = h
+        .state()
+        .screens()
+        .gallery
+        .cards()
+        .next()
+        .unwrap()
+        .title
+        .clone();
     h.get_by_label(&first).click();
-    wait_for(&mut h, "the logo", |h| h.state().detail().is_loaded());
+    wait_for(&mut h, "the logo", |h| {
+        h.state().screens().detail.is_loaded()
+    });
     assert_eq!(h.state().screen(), Screen::LogoDetail);
-    let logo = h.state().detail().logo().unwrap().clone();
+    let logo = h.state().screens().detail.logo().unwrap().clone();
     assert_eq!(logo.title, first);
     // The picture and the facts share the window's width: nothing is drawn past its right
     // edge (the zoom line under the picture once pushed the facts out of the window).
@@ -224,8 +247,8 @@ fn a_card_opens_the_detail_with_tiers_and_fees() {
     h.key_press(Key::ArrowRight);
     h.key_press(Key::Enter);
     wait_for(&mut h, "the second logo", |h| {
-        h.state().detail().is_loaded()
-            && h.state().detail().logo().unwrap().title != "Nordby IF crest"
+        h.state().screens().detail.is_loaded()
+            && h.state().screens().detail.logo().unwrap().title != "Nordby IF crest"
     });
 }
 
@@ -239,10 +262,10 @@ fn item_numbers_and_ids_open_logos() {
         .type_text(&fx.done_logo_item_no.to_string());
     h.get_by_label("Open").click();
     wait_for(&mut h, "the logo by item number", |h| {
-        h.state().detail().is_loaded()
+        h.state().screens().detail.is_loaded()
     });
     assert_eq!(
-        h.state().detail().logo().unwrap().logo_id.0,
+        h.state().screens().detail.logo().unwrap().logo_id.0,
         fx.done_logo_id
     );
 
@@ -255,7 +278,8 @@ fn item_numbers_and_ids_open_logos() {
     h.get_by_label("Open").click();
     wait_for(&mut h, "the logo by id", |h| {
         h.state()
-            .detail()
+            .screens()
+            .detail
             .logo()
             .is_some_and(|l| l.logo_id.0 == fx.text_logo_id)
     });
@@ -289,7 +313,10 @@ fn ctrl_r_refreshes_and_ctrl_f_focuses_search() {
     h.run_steps(1);
     h.key_press_modifiers(egui::Modifiers::COMMAND, Key::R);
     h.step();
-    assert!(h.state().gallery().is_busy(), "a reload is on its way");
+    assert!(
+        h.state().screens().gallery.is_busy(),
+        "a reload is on its way"
+    );
     wait_for_gallery(&mut h);
 }
 
@@ -297,14 +324,20 @@ fn ctrl_r_refreshes_and_ctrl_f_focuses_search() {
 fn ctrl_r_on_a_logo_shows_what_the_service_has_now() {
     let mut h = app(egui::Theme::Light);
     wait_for_gallery(&mut h);
-    let draft = h.state().gallery().first_draft().expect("a demo draft");
+    let draft = h
+        .state()
+        .screens()
+        .gallery
+        .first_draft()
+        .expect("a demo draft");
     h.get_by_label("Open by number").click();
     h.get_by_label("Open by number")
         .type_text(&format!("#{}", draft.0));
     h.get_by_label("Open").click();
     wait_for(&mut h, "the draft", |h| {
         h.state()
-            .detail()
+            .screens()
+            .detail
             .logo()
             .is_some_and(|l| l.logo_id == draft)
     });
@@ -323,7 +356,8 @@ fn ctrl_r_on_a_logo_shows_what_the_service_has_now() {
     h.key_press_modifiers(egui::Modifiers::COMMAND, Key::R);
     wait_for(&mut h, "the logo as it is now", |h| {
         h.state()
-            .detail()
+            .screens()
+            .detail
             .logo()
             .is_some_and(|l| l.title == renamed)
     });
@@ -370,16 +404,27 @@ fn snapshots(theme: egui::Theme, suffix: &str) {
     wait_for(&mut h, "all first-page thumbnails", |h| {
         let a = h.state();
         a.gallery_ready()
-            && a.gallery()
+            && a.screens()
+                .gallery
                 .cards()
                 .all(|c| a.thumbnails().contains(&c.thumb))
     });
     h.remove_cursor();
     h.run_steps(2);
     h.snapshot(format!("gallery_{suffix}"));
-    let first = h.state().gallery().cards().next().unwrap().title.clone();
+    let first = h
+        .state()
+        .screens()
+        .gallery
+        .cards()
+        .next()
+        .unwrap()
+        .title
+        .clone();
     h.get_by_label(&first).click();
-    wait_for(&mut h, "the logo", |h| h.state().detail().is_loaded());
+    wait_for(&mut h, "the logo", |h| {
+        h.state().screens().detail.is_loaded()
+    });
     h.remove_cursor();
     h.run_steps(2);
     h.snapshot(format!("detail_{suffix}"));

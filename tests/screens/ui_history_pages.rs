@@ -37,7 +37,7 @@ fn long_history(db: &Path) {
 }
 
 fn loaded(h: &egui_kittest::Harness<'static, logodesk::app::LogodeskApp>) -> usize {
-    h.state().history().orders.len()
+    h.state().screens().history.orders.len()
 }
 
 #[test]
@@ -48,7 +48,9 @@ fn a_long_history_comes_a_page_at_a_time_and_is_filtered_by_the_store() {
     let mut config = config();
     config.store = StoreLocation::File(db.clone());
     let mut h = app_with(config, egui::Theme::Light, Default::default());
-    wait_for(&mut h, "the history", |h| h.state().history().is_loaded());
+    wait_for(&mut h, "the history", |h| {
+        h.state().screens().history.is_loaded()
+    });
     h.get_by_label("History").click();
     wait_for(&mut h, "the count of every row", |h| {
         shows_text(h, "450 orders found")
@@ -81,7 +83,14 @@ fn a_long_history_comes_a_page_at_a_time_and_is_filtered_by_the_store() {
     }
     h.run_steps(3);
     assert!(!shows(&h, "Show more"), "nothing more to show");
-    let ids: HashSet<_> = h.state().history().orders.iter().map(|o| o.id).collect();
+    let ids: HashSet<_> = h
+        .state()
+        .screens()
+        .history
+        .orders
+        .iter()
+        .map(|o| o.id)
+        .collect();
     assert_eq!(ids.len(), 450, "no row twice");
 
     // A search is the store's: every Sønderby order counted, the first page of them listed.
@@ -92,7 +101,8 @@ fn a_long_history_comes_a_page_at_a_time_and_is_filtered_by_the_store() {
     assert_eq!(loaded(&h), 150);
     assert!(
         h.state()
-            .history()
+            .screens()
+            .history
             .orders
             .iter()
             .all(|o| o.recipient == "Sønderby BK")

@@ -108,7 +108,7 @@ fn a_hostile_service_gets_sentences_not_a_crash_or_a_hang() {
     // The gallery: 2^62 logos reported, 100 000 listed, with a sentence; the bomb preview
     // stays a placeholder.
     wait_for(&mut h, "the hostile gallery", |h| {
-        h.state().gallery().has_loaded() && !h.state().gallery().is_busy()
+        h.state().screens().gallery.has_loaded() && !h.state().screens().gallery.is_busy()
     });
     assert_eq!(
         h.state().session().active.as_ref().unwrap().record.name,
@@ -118,15 +118,17 @@ fn a_hostile_service_gets_sentences_not_a_crash_or_a_hang() {
         shows_text(&h, "logodesk lists the first 100000"),
         "the clamped count is said"
     );
-    assert_eq!(h.state().gallery().cards().count(), 4);
+    assert_eq!(h.state().screens().gallery.cards().count(), 4);
     h.run_steps(5);
 
     // The detail of the bomb: the picture is refused with its claimed size.
     open_and_expect(&mut h, "Bomb crest", "100000 × 100000 pixels");
-    assert!(h.state().detail().is_loaded());
+    assert!(h.state().screens().detail.is_loaded());
     // The editor on the same draft says the same over its picture.
     h.get_by_label("✎ Edit draft").click_accesskit();
-    wait_for(&mut h, "the editor", |h| h.state().editor().is_loaded());
+    wait_for(&mut h, "the editor", |h| {
+        h.state().screens().editor.is_loaded()
+    });
     assert_eq!(h.state().screen(), Screen::Editor);
     assert!(shows_text(&h, "100000 × 100000 pixels"));
     h.run_steps(5);

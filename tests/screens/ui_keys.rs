@@ -55,7 +55,7 @@ fn redo(h: &mut H) {
 }
 
 fn staged_size(h: &H) -> Option<(Option<f64>, Option<f64>)> {
-    h.state().editor().staged().size
+    h.state().screens().editor.staged().size
 }
 
 #[test]
@@ -93,7 +93,7 @@ fn the_editor_undoes_and_redoes_staged_changes_and_a_field_keeps_its_own_undo() 
     // Typing in the title field: Ctrl+Z there undoes the text only.
     type_into(&mut h, "Title", "Typed, then taken back");
     assert_eq!(
-        h.state().editor().staged().title.as_deref(),
+        h.state().screens().editor.staged().title.as_deref(),
         Some("Typed, then taken back")
     );
     undo(&mut h);
@@ -102,13 +102,13 @@ fn the_editor_undoes_and_redoes_staged_changes_and_a_field_keeps_its_own_undo() 
         "the field keeps the keyboard"
     );
     assert_eq!(
-        h.state().editor().staged().title,
+        h.state().screens().editor.staged().title,
         None,
         "the field's own undo"
     );
     assert_eq!(staged_size(&h), typed, "the staged width is left alone");
     assert!(
-        !h.state().editor().can_redo(),
+        !h.state().screens().editor.can_redo(),
         "the editor's undo did not run"
     );
     // Out of the field, Ctrl+Z undoes the editor's edits again.
@@ -119,7 +119,7 @@ fn the_editor_undoes_and_redoes_staged_changes_and_a_field_keeps_its_own_undo() 
 
 /// The open draft's reference as the local database has it.
 fn saved_reference(h: &H) -> Option<String> {
-    let orders = h.state().orders();
+    let orders = &h.state().screens().orders;
     let id = orders.composer.draft_id()?;
     orders.order(id).map(|o| o.reference.clone())
 }
@@ -150,7 +150,7 @@ fn new_order() -> H {
     });
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     wait_for(&mut h, "a new draft", |h| {
-        h.state().orders().composer.draft_id().is_some()
+        h.state().screens().orders.composer.draft_id().is_some()
     });
     h
 }
@@ -159,28 +159,31 @@ fn new_order() -> H {
 fn the_composer_undoes_a_reference_saves_it_and_starts_anew_with_another_draft() {
     let mut h = new_order();
     assert_eq!(h.state().screen(), Screen::Orders);
-    let first = h.state().orders().composer.draft_id();
+    let first = h.state().screens().orders.composer.draft_id();
 
     type_into(&mut h, "Reference", "PO-KEYS-1");
     leave_field(&mut h);
     wait_saved(&mut h, "PO-KEYS-1");
     undo(&mut h);
-    assert_eq!(h.state().orders().composer.form.reference, "");
+    assert_eq!(h.state().screens().orders.composer.form.reference, "");
     wait_saved(&mut h, "");
     redo(&mut h);
-    assert_eq!(h.state().orders().composer.form.reference, "PO-KEYS-1");
-    assert!(h.state().orders().composer.can_undo());
+    assert_eq!(
+        h.state().screens().orders.composer.form.reference,
+        "PO-KEYS-1"
+    );
+    assert!(h.state().screens().orders.composer.can_undo());
 
     // Another draft: its history starts empty.
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     wait_for(&mut h, "another draft", |h| {
-        let id = h.state().orders().composer.draft_id();
+        let id = h.state().screens().orders.composer.draft_id();
         id.is_some() && id != first
     });
-    assert!(!h.state().orders().composer.can_undo());
-    assert!(!h.state().orders().composer.can_redo());
+    assert!(!h.state().screens().orders.composer.can_undo());
+    assert!(!h.state().screens().orders.composer.can_redo());
     undo(&mut h);
-    assert_eq!(h.state().orders().composer.form.reference, "");
+    assert_eq!(h.state().screens().orders.composer.form.reference, "");
 }
 
 #[test]
@@ -193,7 +196,7 @@ fn an_undone_line_removal_looks_its_design_up_again() {
         type_into(&mut h, "Design to add", &design.to_string());
         h.get_by_label("Add design").click();
         wait_for(&mut h, "the design looked up", |h| {
-            let designs = &h.state().orders().composer.form.designs;
+            let designs = &h.state().screens().orders.composer.form.designs;
             designs.len() == n && designs.iter().all(|d| !d.title.is_empty())
         });
     }
@@ -212,10 +215,10 @@ fn an_undone_line_removal_looks_its_design_up_again() {
     wait_for(&mut h, "the line removed", |h| {
         !shows_text(h, not_finalized)
     });
-    assert_eq!(h.state().orders().composer.form.designs.len(), 1);
+    assert_eq!(h.state().screens().orders.composer.form.designs.len(), 1);
     // Undone: the line is back, looked up again, its note with it.
     undo(&mut h);
-    let designs = &h.state().orders().composer.form.designs;
+    let designs = &h.state().screens().orders.composer.form.designs;
     assert_eq!(designs.len(), 2);
     assert_eq!(designs[0].reference, fx.draft_design_id.to_string());
     wait_for(&mut h, "the note again", |h| shows_text(h, not_finalized));
@@ -265,7 +268,7 @@ fn the_palette_finds_runs_and_closes() {
     h.run_steps(2);
     assert_eq!(h.state().screen(), Screen::Orders);
     wait_for(&mut h, "the new draft", |h| {
-        h.state().orders().composer.draft_id().is_some()
+        h.state().screens().orders.composer.draft_id().is_some()
     });
 
     // A click runs.
@@ -289,7 +292,7 @@ fn removing_a_middle_line_leaves_every_other_lines_paste_note_and_import_with_it
         type_into(&mut h, "Design to add", &design.to_string());
         h.get_by_label("Add design").click();
         wait_for(&mut h, "the design looked up", |h| {
-            let designs = &h.state().orders().composer.form.designs;
+            let designs = &h.state().screens().orders.composer.form.designs;
             designs.len() == n + 1 && designs.iter().all(|d| !d.title.is_empty())
         });
     }
@@ -301,11 +304,17 @@ fn removing_a_middle_line_leaves_every_other_lines_paste_note_and_import_with_it
     let file = dir.path().join("roster.csv");
     std::fs::write(&file, "Number;Name\n9;Dora\n").expect("the roster file is written");
     h.state_mut()
-        .orders_mut()
+        .screens_mut()
+        .orders
         .composer
         .import_roster_from(2, file);
     wait_for(&mut h, "the import's preview", |h| {
-        h.state().orders().composer.import_preview(2).is_some()
+        h.state()
+            .screens()
+            .orders
+            .composer
+            .import_preview(2)
+            .is_some()
     });
     // A paste not yet added under each line (the last first: the view ends at the top).
     for (k, text) in [(2, "3;Carl"), (1, "2;Bo"), (0, "1;Anna")] {
@@ -336,7 +345,7 @@ fn removing_a_middle_line_leaves_every_other_lines_paste_note_and_import_with_it
     h.run_steps(2);
     remove(&h).click_accesskit();
     h.run_steps(3);
-    let c = &h.state().orders().composer;
+    let c = &h.state().screens().orders.composer;
     assert_eq!(c.form.designs.len(), 2);
     assert_eq!(c.roster_paste(0), "1;Anna");
     assert_eq!(

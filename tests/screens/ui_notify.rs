@@ -53,7 +53,8 @@ fn an_order_completed_outside_the_window_is_told_and_its_click_opens_it() {
     place(&mut h);
     wait_for(&mut h, "the order to be sent", |h| {
         h.state()
-            .history()
+            .screens()
+            .history
             .orders
             .iter()
             .any(|o| o.state == OrderState::Sent)
@@ -62,7 +63,7 @@ fn an_order_completed_outside_the_window_is_told_and_its_click_opens_it() {
     window(&mut h, false, false);
     wait_for_completed(&mut h);
     h.run_steps(3);
-    let row = h.state().history().orders[0].clone();
+    let row = h.state().screens().history.orders[0].clone();
     let tracking = row.tracking_id.expect("a tracking id");
     let notes = recording.notes();
     assert_eq!(notes.len(), 1, "{notes:?}");
@@ -84,7 +85,7 @@ fn an_order_completed_outside_the_window_is_told_and_its_click_opens_it() {
     h.step();
     assert!(asked_to_come_forward(&h));
     assert_eq!(h.state().screen(), Screen::History);
-    assert_eq!(h.state().history().view.open, Some(row.id));
+    assert_eq!(h.state().screens().history.view.open, Some(row.id));
     window(&mut h, true, false);
     h.run_steps(3);
     assert!(shows_text(&h, &row.reference));

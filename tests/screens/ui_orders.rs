@@ -49,8 +49,14 @@ fn a_kit_order_is_composed_validated_placed_and_tracked_to_its_totals() {
     type_into(&mut h, "Notification e-mail", "not-an-email");
     assert!(!shows_text(&h, "Enter a reference"));
     assert!(shows_text(&h, "does not look like an e-mail address"));
-    h.state_mut().orders_mut().composer.form.email = "kit@nordby-if.dk".into();
-    h.state_mut().orders_mut().composer.form.address.country = "DK".into();
+    h.state_mut().screens_mut().orders.composer.form.email = "kit@nordby-if.dk".into();
+    h.state_mut()
+        .screens_mut()
+        .orders
+        .composer
+        .form
+        .address
+        .country = "DK".into();
     h.run_steps(2);
     assert!(!shows_text(&h, "does not look like an e-mail address"));
 
@@ -60,12 +66,12 @@ fn a_kit_order_is_composed_validated_placed_and_tracked_to_its_totals() {
     type_into(&mut h, "Roster", &roster);
     press(&mut h, "Add pasted rows");
     h.run_steps(3);
-    let rows = &h.state().orders().composer.form.designs[0].rows;
+    let rows = &h.state().screens().orders.composer.form.designs[0].rows;
     assert_eq!(rows.len(), 21, "20 players and the bad row, kept");
     assert!(shows_text(&h, "\"one\" is not a whole number"));
     assert!(!can_place(&h));
     // Fix the bad row in the grid.
-    h.state_mut().orders_mut().composer.form.designs[0].rows[20].quantity = "1".into();
+    h.state_mut().screens_mut().orders.composer.form.designs[0].rows[20].quantity = "1".into();
     h.run_steps(2);
     assert!(!shows_text(&h, "is not a whole number"));
 
@@ -74,7 +80,8 @@ fn a_kit_order_is_composed_validated_placed_and_tracked_to_its_totals() {
     press(&mut h, "Add logo");
     wait_for(&mut h, "the number logo's kind", |h| {
         h.state()
-            .orders()
+            .screens()
+            .orders
             .composer
             .form
             .logos
@@ -83,7 +90,7 @@ fn a_kit_order_is_composed_validated_placed_and_tracked_to_its_totals() {
             == Some(LogoType::NumberLogo)
     });
     {
-        let logo: &mut LogoForm = &mut h.state_mut().orders_mut().composer.form.logos[0];
+        let logo: &mut LogoForm = &mut h.state_mut().screens_mut().orders.composer.form.logos[0];
         logo.digits = vec![
             DigitForm {
                 digit: "7".into(),
@@ -99,11 +106,11 @@ fn a_kit_order_is_composed_validated_placed_and_tracked_to_its_totals() {
     }
     h.run_steps(2);
     assert!(!can_place(&h));
-    h.state_mut().orders_mut().composer.form.logos[0].digits[1].digit = "10".into();
+    h.state_mut().screens_mut().orders.composer.form.logos[0].digits[1].digit = "10".into();
     h.run_steps(2);
     assert!(shows_text(&h, "\"10\" is printed as 4 × \"1\" + 4 × \"0\""));
     assert!(shows(&h, "Estimate"), "an estimate of the logo lines");
-    let issues = h.state().orders().composer.issues();
+    let issues = h.state().screens().orders.composer.issues();
     assert!(issues.is_empty(), "{issues:?}");
     assert!(can_place(&h));
 
@@ -114,7 +121,7 @@ fn a_kit_order_is_composed_validated_placed_and_tracked_to_its_totals() {
     assert!(h.query_by_label("Place order…").is_none());
     assert!(shows(&h, "Copy to new draft"));
     wait_for_completed(&mut h);
-    let history = &h.state().history().orders;
+    let history = &h.state().screens().history.orders;
     assert_eq!(history.len(), 1);
     let row = history[0].clone();
     let order = row
@@ -130,7 +137,7 @@ fn a_kit_order_is_composed_validated_placed_and_tracked_to_its_totals() {
     h.get_by_label("History").click();
     h.run_steps(3);
     assert!(shows_text(&h, order.order_number.as_str()));
-    h.state_mut().history_mut().view.open = Some(row.id);
+    h.state_mut().screens_mut().history.view.open = Some(row.id);
     h.run_steps(3);
     let (c, english) = (&order.currency, Language::English);
     for text in [
@@ -155,30 +162,31 @@ fn an_order_of_a_draft_design_fails_with_the_services_message() {
     place(&mut h);
     wait_for(&mut h, "the order to fail", |h| {
         h.state()
-            .history()
+            .screens()
+            .history
             .orders
             .iter()
             .any(|o| o.state == OrderState::Failed)
     });
-    let failed = h.state().history().orders[0].clone();
+    let failed = h.state().screens().history.orders[0].clone();
     let message = failed.error_message.clone().expect("the service's message");
     assert!(message.contains("not finalized"), "{message}");
-    assert!(h.state().orders().composer.is_frozen());
+    assert!(h.state().screens().orders.composer.is_frozen());
     assert!(shows(&h, "Copy to new draft"));
     h.get_by_label("History").click();
     h.run_steps(2);
-    h.state_mut().history_mut().view.open = Some(failed.id);
+    h.state_mut().screens_mut().history.view.open = Some(failed.id);
     h.run_steps(3);
     assert!(shows_text(&h, &message));
     // Copy to a new draft: a fresh, editable draft with the same content.
     h.get_by_label("Copy to new draft").click();
     wait_for(&mut h, "the copy", |h| {
-        h.state().orders().composer.draft_id() != Some(failed.id)
-            && h.state().orders().composer.draft_id().is_some()
+        h.state().screens().orders.composer.draft_id() != Some(failed.id)
+            && h.state().screens().orders.composer.draft_id().is_some()
     });
-    assert!(!h.state().orders().composer.is_frozen());
+    assert!(!h.state().screens().orders.composer.is_frozen());
     assert_eq!(
-        h.state().orders().composer.form.reference,
+        h.state().screens().orders.composer.form.reference,
         demo_form().reference
     );
 }
@@ -207,7 +215,7 @@ fn a_loose_logo_is_picked_from_a_title_search() {
     assert!(h.query_all_by_label_contains("Add ").count() < matches);
 
     press(&mut h, done);
-    let logos = &h.state().orders().composer.form.logos;
+    let logos = &h.state().screens().orders.composer.form.logos;
     assert_eq!(logos.len(), 1, "one loose line");
     assert_eq!(logos[0].title, "Nordby IF jubilæumslogo");
     assert!(shows_text(&h, "Nordby IF jubilæumslogo · "));
@@ -284,7 +292,7 @@ fn the_status_bar_shows_orders_waiting_offline_until_the_service_is_reachable() 
     wait_for(&mut h, "the queued order to be sent", |h| {
         !shows_text(h, "order queued")
     });
-    let history = &h.state().history().orders;
+    let history = &h.state().screens().history.orders;
     assert_eq!(history.len(), 1);
     assert_ne!(history[0].state, OrderState::Queued);
     assert!(history[0].tracking_id.is_some());
@@ -318,7 +326,7 @@ fn add_kit(h: &mut H) {
     type_into(h, "Design to add", &fixtures().done_design_id.to_string());
     press(h, "Add design");
     wait_for(h, "the design's placements", |h| {
-        h.state().orders().composer.form.designs[0]
+        h.state().screens().orders.composer.form.designs[0]
             .placeholders
             .len()
             == 3
@@ -327,12 +335,13 @@ fn add_kit(h: &mut H) {
 
 /// Adds loose logo `id` through the "Logo to add" field and waits until it is known in full.
 fn add_logo(h: &mut H, id: i64) {
-    let n = h.state().orders().composer.form.logos.len();
+    let n = h.state().screens().orders.composer.form.logos.len();
     type_into(h, "Logo to add", &id.to_string());
     press(h, "Add logo");
     wait_for(h, "the logo's kind", |h| {
         h.state()
-            .orders()
+            .screens()
+            .orders
             .composer
             .form
             .logos
@@ -348,7 +357,7 @@ fn the_estimate_equals_the_services_completed_totals_for_the_demo_kit_order() {
     let fx = fixtures();
     let demo = demo_form();
     // The demo kit order's header; its lines are added as a person adds them (each fetched).
-    h.state_mut().orders_mut().composer.form = DraftForm {
+    h.state_mut().screens_mut().orders.composer.form = DraftForm {
         designs: Vec::new(),
         logos: Vec::new(),
         ..demo.clone()
@@ -359,22 +368,22 @@ fn the_estimate_equals_the_services_completed_totals_for_the_demo_kit_order() {
     type_into(&mut h, "Roster", DEMO_ROSTER);
     press(&mut h, "Add pasted rows");
     add_logo(&mut h, fx.number_logo_id);
-    h.state_mut().orders_mut().composer.form.logos[0].digits = demo.logos[0].digits.clone();
+    h.state_mut().screens_mut().orders.composer.form.logos[0].digits = demo.logos[0].digits.clone();
     // And a loose transfer with fees (a startup fee and a colour separation per ink).
     add_logo(&mut h, fx.done_logo_id);
     {
-        let line = &mut h.state_mut().orders_mut().composer.form.logos[1];
+        let line = &mut h.state_mut().screens_mut().orders.composer.form.logos[1];
         (line.quantity, line.storage) = ("30".into(), "5".into());
     }
     wait_for(&mut h, "the estimate of every line", |h| {
-        let e = h.state().orders().composer.estimate();
+        let e = h.state().screens().orders.composer.estimate();
         !e.is_partial() && e.lines.len() == 5
     });
-    let e = h.state().orders().composer.estimate();
+    let e = h.state().screens().orders.composer.estimate();
     // The design line (20 players), the digits 7, 1 and 0, the transfer.
     assert_eq!(e.lines[0].quantity, 20);
     assert_eq!(e.currency, "DKK");
-    let issues = h.state().orders().composer.issues();
+    let issues = h.state().screens().orders.composer.issues();
     assert!(issues.is_empty(), "{issues:?}");
 
     // What the summary shows, and the confirmation shows the same once more.
@@ -403,7 +412,7 @@ fn the_estimate_equals_the_services_completed_totals_for_the_demo_kit_order() {
     h.run_steps(2);
     assert!(!shows(&h, "Deliver to"), "the confirmation closes");
     wait_for_completed(&mut h);
-    let order = h.state().history().orders[0]
+    let order = h.state().screens().history.orders[0]
         .record
         .as_ref()
         .and_then(|r| r.order.clone())
@@ -472,7 +481,7 @@ fn in_a_narrow_window_the_summary_goes_under_the_form_and_nothing_overlaps() {
 fn cancel_in_the_confirmation_sends_nothing() {
     let mut h = new_order_with(egui::Theme::Light, |form| form.designs.clear());
     assert!(can_place(&h));
-    let draft = h.state().orders().composer.draft_id();
+    let draft = h.state().screens().orders.composer.draft_id();
 
     confirm(&mut h);
     assert!(shows(&h, "Stadionvej 1"));
@@ -485,17 +494,20 @@ fn cancel_in_the_confirmation_sends_nothing() {
         h.step();
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
-    assert!(!h.state().orders().composer.is_frozen());
-    assert!(h.state().history().orders.is_empty(), "nothing was placed");
-    assert_eq!(h.state().orders().composer.draft_id(), draft);
+    assert!(!h.state().screens().orders.composer.is_frozen());
+    assert!(
+        h.state().screens().history.orders.is_empty(),
+        "nothing was placed"
+    );
+    assert_eq!(h.state().screens().orders.composer.draft_id(), draft);
     assert!(can_place(&h));
 
     // Placing after all goes through the same confirmation, once.
     place(&mut h);
     wait_for(&mut h, "the order in the history", |h| {
-        h.state().history().orders.len() == 1
+        h.state().screens().history.orders.len() == 1
     });
-    assert!(h.state().orders().composer.is_frozen());
+    assert!(h.state().screens().orders.composer.is_frozen());
 }
 
 /// Issue 22 #4: a new order opened and left without a change is not kept as a draft; one
@@ -515,23 +527,37 @@ fn a_new_order_left_untouched_is_not_kept_as_a_draft() {
         store.local_orders(account, true).unwrap().len()
     };
     open_new_order(&mut h);
-    let untouched = h.state().orders().composer.draft_id().unwrap();
+    let untouched = h.state().screens().orders.composer.draft_id().unwrap();
     assert_eq!(drafts(), 1, "made when the order was opened");
     h.get_by_label(&logodesk::ui::Screen::Gallery.to_string())
         .click();
     h.run_steps(2);
-    assert!(h.state().orders().composer.draft_id().is_none());
-    assert!(!h.state().orders().drafts.iter().any(|d| d.id == untouched));
+    assert!(h.state().screens().orders.composer.draft_id().is_none());
+    assert!(
+        !h.state()
+            .screens()
+            .orders
+            .drafts
+            .iter()
+            .any(|d| d.id == untouched)
+    );
     wait_for(&mut h, "the untouched draft deleted", |_| drafts() == 0);
 
     // Typed into: kept.
     open_new_order(&mut h);
-    let typed = h.state().orders().composer.draft_id().unwrap();
+    let typed = h.state().screens().orders.composer.draft_id().unwrap();
     type_into(&mut h, "Reference", "PO-KEEP");
     h.get_by_label(&logodesk::ui::Screen::Gallery.to_string())
         .click();
     h.run_steps(2);
-    assert!(h.state().orders().drafts.iter().any(|d| d.id == typed));
+    assert!(
+        h.state()
+            .screens()
+            .orders
+            .drafts
+            .iter()
+            .any(|d| d.id == typed)
+    );
     wait_for(&mut h, "the typed draft saved", |_| {
         Store::open(&db)
             .unwrap()
@@ -546,13 +572,14 @@ fn wait_for_new_draft(h: &mut H, not: logodesk::store::LocalOrderId) -> DraftFor
     wait_for(h, "the new draft in the composer", |h| {
         h.state().screen() == logodesk::ui::Screen::Orders
             && h.state()
-                .orders()
+                .screens()
+                .orders
                 .composer
                 .draft_id()
                 .is_some_and(|id| id != not)
     });
     assert!(
-        !h.state().orders().composer.is_frozen(),
+        !h.state().screens().orders.composer.is_frozen(),
         "a draft, not placed"
     );
     composer_form(h).clone()
@@ -560,7 +587,7 @@ fn wait_for_new_draft(h: &mut H, not: logodesk::store::LocalOrderId) -> DraftFor
 
 /// The form the composer shows.
 fn composer_form(h: &H) -> &DraftForm {
-    &h.state().orders().composer.form
+    &h.state().screens().orders.composer.form
 }
 
 /// Steps in real time long enough for a Place to come back as a row (as above).
@@ -587,7 +614,7 @@ fn a_completed_order_is_ordered_again_as_a_new_draft_that_is_not_sent() {
     let open_in_history = |h: &mut H| {
         h.get_by_label("History").click();
         h.run_steps(3);
-        h.state_mut().history_mut().view.open = Some(placed.id);
+        h.state_mut().screens_mut().history.view.open = Some(placed.id);
         h.run_steps(3);
         assert!(shows(h, "Order again"));
         assert!(
@@ -615,12 +642,12 @@ fn a_completed_order_is_ordered_again_as_a_new_draft_that_is_not_sent() {
     assert_eq!(first.designs[0].rows, demo.designs[0].rows);
     assert_eq!(first.logos[0].digits, demo.logos[0].digits);
     assert_eq!(first.email, demo.email);
-    let first_id = h.state().orders().composer.draft_id().unwrap();
+    let first_id = h.state().screens().orders.composer.draft_id().unwrap();
 
     // Known only from the service: rebuilt from its order object. (The lists the new draft
     // brings are in first, so the row stays without its form.)
     idle(&mut h);
-    h.state_mut().history_mut().orders[0].draft_json = None;
+    h.state_mut().screens_mut().history.orders[0].draft_json = None;
     open_in_history(&mut h);
     press(&mut h, "Order again");
     let second = wait_for_new_draft(&mut h, first_id);
@@ -656,11 +683,11 @@ fn a_completed_order_is_ordered_again_as_a_new_draft_that_is_not_sent() {
         .map(|l| (l.value.clone().unwrap_or_default(), l.quantity.to_string()))
         .collect();
     assert_eq!(digits, echoed);
-    assert!(h.state().orders().composer.issues().is_empty());
+    assert!(h.state().screens().orders.composer.issues().is_empty());
 
     // Nothing was sent: still the one order, completed.
     idle(&mut h);
-    let history = &h.state().history().orders;
+    let history = &h.state().screens().history.orders;
     assert_eq!(history.len(), 1, "no order was placed");
     assert_eq!(history[0].state, OrderState::Completed);
 }
@@ -687,16 +714,16 @@ fn a_rows_shown_problem_and_its_proof_stay_with_it_when_a_row_before_it_goes() {
     assert!(shows_text(&h, "Row 3: \"three\" is not a whole number"));
     assert!(!shows_text(&h, "\"two\" is not a whole number"));
     press(&mut h, "Show row 4 in the proof");
-    assert_eq!(h.state().orders().composer.proof_row(0), Some(3));
+    assert_eq!(h.state().screens().orders.composer.proof_row(0), Some(3));
     assert!(shows_text(&h, "Row 4 · Delta · 4 · S"));
 
     // The first row goes: Charlie is row 2 now and Delta row 3, each with what it had.
-    h.state_mut().orders_mut().composer.form.designs[0]
+    h.state_mut().screens_mut().orders.composer.form.designs[0]
         .rows
         .remove(0);
     h.run_steps(2);
     assert!(shows_text(&h, "Row 2: \"three\" is not a whole number"));
     assert!(!shows_text(&h, "\"two\" is not a whole number"));
-    assert_eq!(h.state().orders().composer.proof_row(0), Some(2));
+    assert_eq!(h.state().screens().orders.composer.proof_row(0), Some(2));
     assert!(shows_text(&h, "Row 3 · Delta · 4 · S"));
 }

@@ -37,12 +37,18 @@ fn add_done_design(h: &mut Harness<'static, LogodeskApp>, roster: &str) {
         rows: logodesk::orders::roster::parse_roster(roster).rows,
         ..Default::default()
     };
-    h.state_mut().orders_mut().composer.form.designs.push(line);
+    h.state_mut()
+        .screens_mut()
+        .orders
+        .composer
+        .form
+        .designs
+        .push(line);
 }
 
 /// Whether design line `line`'s proof is drawn with `name`.
 fn proof_names(h: &Harness<'static, LogodeskApp>, line: usize, name: &str) -> bool {
-    let shown = h.state().orders().composer.proof_shown(line);
+    let shown = h.state().screens().orders.composer.proof_shown(line);
     shown.is_some_and(|s| s.key.name.as_deref() == Some(name))
 }
 
@@ -52,7 +58,7 @@ fn selecting_a_roster_row_shows_that_players_name_in_the_proof_and_the_sheet_has
     let mut h = app_saving_to(downloads.path());
     open_new_order(&mut h);
     {
-        let form = &mut h.state_mut().orders_mut().composer.form;
+        let form = &mut h.state_mut().screens_mut().orders.composer.form;
         form.reference = "PO-Ø 9".into();
         form.address.name = "Sønderå IF".into();
     }
@@ -62,9 +68,9 @@ fn selecting_a_roster_row_shows_that_players_name_in_the_proof_and_the_sheet_has
 
     // No row selected: the design's sample text.
     wait_for(&mut h, "the sample proof", |h| {
-        h.state().orders().composer.proof_shown(0).is_some()
+        h.state().screens().orders.composer.proof_shown(0).is_some()
     });
-    let sample = h.state().orders().composer.proof_shown(0).unwrap();
+    let sample = h.state().screens().orders.composer.proof_shown(0).unwrap();
     assert_eq!(
         (sample.key.name.clone(), sample.key.number.clone()),
         (None, None)
@@ -77,11 +83,11 @@ fn selecting_a_roster_row_shows_that_players_name_in_the_proof_and_the_sheet_has
     // Select Sørensen: the backend's answer carries the name and the number, and the back
     // (where they are printed) is another picture.
     press(&mut h, "Show row 2 in the proof");
-    assert_eq!(h.state().orders().composer.proof_row(0), Some(1));
+    assert_eq!(h.state().screens().orders.composer.proof_row(0), Some(1));
     wait_for(&mut h, "Sørensen's proof", |h| {
         proof_names(h, 0, "Sørensen")
     });
-    let soerensen = h.state().orders().composer.proof_shown(0).unwrap();
+    let soerensen = h.state().screens().orders.composer.proof_shown(0).unwrap();
     assert_eq!(soerensen.key.number.as_deref(), Some("17"));
     assert_ne!(back(&soerensen), back(&sample));
     assert_eq!(soerensen.views[0], sample.views[0], "the front has no name");
@@ -90,40 +96,46 @@ fn selecting_a_roster_row_shows_that_players_name_in_the_proof_and_the_sheet_has
     // Another row: another picture; back to Sørensen: the same picture as before.
     press(&mut h, "Show row 3 in the proof");
     wait_for(&mut h, "Hansen's proof", |h| proof_names(h, 0, "Hansen"));
-    let hansen = h.state().orders().composer.proof_shown(0).unwrap();
+    let hansen = h.state().screens().orders.composer.proof_shown(0).unwrap();
     assert_ne!(back(&hansen), back(&soerensen));
     press(&mut h, "Show row 2 in the proof");
     wait_for(&mut h, "Sørensen's proof again", |h| {
-        h.state().orders().composer.proof_shown(0) == Some(soerensen.clone())
+        h.state().screens().orders.composer.proof_shown(0) == Some(soerensen.clone())
     });
 
     // A number the service refuses: the sentence in place of the pictures, then fixed.
-    h.state_mut().orders_mut().composer.form.designs[0].rows[2].number = "7x".into();
+    h.state_mut().screens_mut().orders.composer.form.designs[0].rows[2].number = "7x".into();
     press(&mut h, "Show row 3 in the proof");
     wait_for(&mut h, "the service's refusal", |h| {
-        h.state().orders().composer.proof_problem(0).is_some()
+        h.state()
+            .screens()
+            .orders
+            .composer
+            .proof_problem(0)
+            .is_some()
     });
     let why = h
         .state()
-        .orders()
+        .screens()
+        .orders
         .composer
         .proof_problem(0)
         .unwrap()
         .to_owned();
     assert!(why.contains("digits"), "{why}");
     assert!(shows_text(&h, &why));
-    assert!(h.state().orders().composer.proof_shown(0).is_none());
+    assert!(h.state().screens().orders.composer.proof_shown(0).is_none());
     assert!(shows(&h, "Try again"));
-    h.state_mut().orders_mut().composer.form.designs[0].rows[2].number = "7".into();
+    h.state_mut().screens_mut().orders.composer.form.designs[0].rows[2].number = "7".into();
     wait_for(&mut h, "Hansen's proof once more", |h| {
-        h.state().orders().composer.proof_shown(0) == Some(hansen.clone())
+        h.state().screens().orders.composer.proof_shown(0) == Some(hansen.clone())
     });
 
     // The proof sheet: every row, with the order's header.
     press(&mut h, "Proof sheet…");
     press(&mut h, "Create PDF");
     wait_for(&mut h, "the proof sheet", |h| {
-        !h.state().orders().composer.sheet_running() && pdf_in(downloads.path()).is_some()
+        !h.state().screens().orders.composer.sheet_running() && pdf_in(downloads.path()).is_some()
     });
     let path = pdf_in(downloads.path()).unwrap();
     let name = path.file_name().unwrap().to_string_lossy().into_owned();
@@ -153,16 +165,16 @@ fn a_completed_orders_confirmation_button_saves_its_pdf() {
     let number = row.order_number.clone().expect("an order number");
     h.get_by_label("History").click();
     h.run_steps(2);
-    h.state_mut().history_mut().view.open = Some(row.id);
+    h.state_mut().screens_mut().history.view.open = Some(row.id);
     h.run_steps(3);
     assert!(shows(&h, "Export CSV"));
     press(&mut h, "Confirmation (PDF)");
     wait_for(&mut h, "the confirmation", |h| {
-        h.state().history().view.saved_pdf.is_some()
+        h.state().screens().history.view.saved_pdf.is_some()
     });
     let path = downloads.path().join(format!("order-{number}.pdf"));
     assert_eq!(
-        h.state().history().view.saved_pdf.as_deref(),
+        h.state().screens().history.view.saved_pdf.as_deref(),
         Some(path.as_path())
     );
     let (pages, text) = read_pdf(&path);
@@ -191,19 +203,19 @@ fn removing_a_line_before_it_leaves_a_lines_proof_and_sheet_panel_with_it() {
 
     // Line 2's second row (only line 2 has one), drawn; its proof sheet panel open.
     press(&mut h, "Show row 2 in the proof");
-    assert_eq!(h.state().orders().composer.proof_row(1), Some(1));
-    assert_eq!(h.state().orders().composer.proof_row(0), None);
+    assert_eq!(h.state().screens().orders.composer.proof_row(1), Some(1));
+    assert_eq!(h.state().screens().orders.composer.proof_row(0), None);
     wait_for(&mut h, "Sørensen's proof", |h| {
         proof_names(h, 1, "Sørensen")
     });
-    let soerensen = h.state().orders().composer.proof_shown(1).unwrap();
+    let soerensen = h.state().screens().orders.composer.proof_shown(1).unwrap();
     press_nth(&mut h, "Proof sheet…", 1);
     assert!(shows(&h, "Create PDF"));
 
     // Line 1 goes: the line left (line 1 now) shows Sørensen at once, drawn before, with
     // its panel still open.
     press_nth(&mut h, "Remove design", 0);
-    let composer = &h.state().orders().composer;
+    let composer = &h.state().screens().orders.composer;
     assert_eq!(composer.form.designs.len(), 1);
     assert_eq!(composer.proof_row(0), Some(1));
     assert_eq!(composer.proof_shown(0), Some(soerensen));

@@ -22,7 +22,7 @@ pub(crate) fn tasks_app() -> H {
     config.task_poll = Duration::from_millis(200);
     let mut h = app_with(config, egui::Theme::Light, PersistedUi::default());
     wait_for(&mut h, "the session", |h| {
-        h.state().session().active.is_some() && h.state().tasks().is_loaded()
+        h.state().session().active.is_some() && h.state().screens().tasks.is_loaded()
     });
     h.get_by_label("Tasks").click();
     h.run_steps(2);
@@ -32,7 +32,7 @@ pub(crate) fn tasks_app() -> H {
 
 pub(crate) fn track(h: &mut H, id: i64) {
     // A refused id stays in the field for a fix; start afresh.
-    h.state_mut().tasks_mut().id_input.clear();
+    h.state_mut().screens_mut().tasks.id_input.clear();
     h.run_steps(1);
     let field = h.query_by_role_and_label(egui::accesskit::Role::TextInput, "Task id");
     field.expect("the task id field").focus();
@@ -51,9 +51,9 @@ fn a_pending_task_is_polled_until_finished_and_its_logo_opens() {
     let fx = fixtures();
     track(&mut h, fx.pending_vectorize_task_id);
     wait_for(&mut h, "the tracked task", |h| {
-        !h.state().tasks().tasks().is_empty()
+        !h.state().screens().tasks.tasks().is_empty()
     });
-    let first = &h.state().tasks().tasks()[0];
+    let first = &h.state().screens().tasks.tasks()[0];
     assert_eq!(first.task.id, TaskId(fx.pending_vectorize_task_id));
     if first.task.status == TaskStatus::Pending {
         assert!(shows(&h, "pending"));
@@ -61,9 +61,9 @@ fn a_pending_task_is_polled_until_finished_and_its_logo_opens() {
     }
 
     wait_for(&mut h, "the task to finish", |h| {
-        h.state().tasks().tasks()[0].task.status == TaskStatus::Finished
+        h.state().screens().tasks.tasks()[0].task.status == TaskStatus::Finished
     });
-    let task = h.state().tasks().tasks()[0].task.clone();
+    let task = h.state().screens().tasks.tasks()[0].task.clone();
     assert!(shows(&h, "finished"));
     assert!(task.final_price.is_some());
     assert!(shows_text(
@@ -81,10 +81,13 @@ fn a_pending_task_is_polled_until_finished_and_its_logo_opens() {
     let created = task.created_logos[0].logo_id;
     h.get_by_label_contains(&format!("Logo {created}")).click();
     wait_for(&mut h, "the created logo", |h| {
-        h.state().detail().is_loaded()
+        h.state().screens().detail.is_loaded()
     });
     assert_eq!(h.state().screen(), Screen::LogoDetail);
-    assert_eq!(h.state().detail().logo().map(|l| l.logo_id), Some(created));
+    assert_eq!(
+        h.state().screens().detail.logo().map(|l| l.logo_id),
+        Some(created)
+    );
 }
 
 #[test]
@@ -93,15 +96,18 @@ fn tasks_are_tracked_by_id_unknown_ones_explained_and_removed() {
     let fx = fixtures();
     track(&mut h, 79999);
     wait_for(&mut h, "the refusal", |h| shows_text(h, "79999"));
-    assert!(h.state().tasks().tasks().is_empty());
+    assert!(h.state().screens().tasks.tasks().is_empty());
 
     track(&mut h, fx.finished_vectorize_task_id);
     wait_for(&mut h, "the finished task", |h| {
-        h.state().tasks().tasks().len() == 1
+        h.state().screens().tasks.tasks().len() == 1
     });
     assert!(shows(&h, "finished"));
     assert!(shows(&h, "Created logos"));
-    let created = h.state().tasks().tasks()[0].task.created_logos.clone();
+    let created = h.state().screens().tasks.tasks()[0]
+        .task
+        .created_logos
+        .clone();
     assert!(
         !created.is_empty(),
         "the demo's finished task created logos"
@@ -114,7 +120,7 @@ fn tasks_are_tracked_by_id_unknown_ones_explained_and_removed() {
     h.get_by_label(&remove).click();
     h.run_steps(2);
     wait_for(&mut h, "the empty list", |h| shows(h, "No tasks tracked"));
-    assert!(h.state().tasks().tasks().is_empty());
+    assert!(h.state().screens().tasks.tasks().is_empty());
 }
 
 #[test]
@@ -145,11 +151,11 @@ fn a_task_left_pending_at_the_last_run_is_polled_again_after_a_restart() {
     config.task_poll = Duration::from_millis(200);
     let mut h = app_with(config, egui::Theme::Light, PersistedUi::default());
     wait_for(&mut h, "the stored task", |h| {
-        h.state().tasks().tasks().len() == 1
+        h.state().screens().tasks.tasks().len() == 1
     });
     // Nobody asks: the tracker resumes on its own and says when it is done.
     wait_for(&mut h, "the task to finish", |h| {
-        h.state().tasks().tasks()[0].task.status == TaskStatus::Finished
+        h.state().screens().tasks.tasks()[0].task.status == TaskStatus::Finished
     });
     assert!(
         h.state()
@@ -170,7 +176,8 @@ fn an_older_look_up_s_task_is_tracked_and_its_failure_is_moot() {
     track(&mut h, 79999);
     track(&mut h, fx.finished_vectorize_task_id);
     wait_for(&mut h, "the newest look-up's task", |h| {
-        h.state().tasks().tasks().len() == 1 && h.state().tasks().id_input.is_empty()
+        h.state().screens().tasks.tasks().len() == 1
+            && h.state().screens().tasks.id_input.is_empty()
     });
     // Answers still on their way are settled too.
     h.run_steps(10);
@@ -185,14 +192,15 @@ fn an_older_look_up_s_task_is_tracked_and_its_failure_is_moot() {
     track(&mut h, fx.pending_vectorize_task_id);
     track(&mut h, 79998);
     wait_for(&mut h, "the older look-up's task", |h| {
-        h.state().tasks().tasks().len() == 2
+        h.state().screens().tasks.tasks().len() == 2
     });
     wait_for(&mut h, "the newest look-up's failure", |h| {
         shows_text(h, "79998")
     });
     let ids: Vec<TaskId> = h
         .state()
-        .tasks()
+        .screens()
+        .tasks
         .tasks()
         .iter()
         .map(|t| t.task.id)
@@ -201,5 +209,9 @@ fn an_older_look_up_s_task_is_tracked_and_its_failure_is_moot() {
         ids.contains(&TaskId(fx.pending_vectorize_task_id)),
         "{ids:?}"
     );
-    assert_eq!(h.state().tasks().id_input, "79998", "kept for a fix");
+    assert_eq!(
+        h.state().screens().tasks.id_input,
+        "79998",
+        "kept for a fix"
+    );
 }

@@ -268,12 +268,13 @@ fn anna_with_a_team_draft(
     });
     wait_for(&mut h, "the team's draft listed", |h| {
         h.state()
-            .orders()
+            .screens()
+            .orders
             .drafts
             .iter()
             .any(|d| d.reference == reference && d.id.0 >= logodesk::store::TEAM_IDS_FROM)
     });
-    let draft = h.state().orders().drafts[0].id;
+    let draft = h.state().screens().orders.drafts[0].id;
     (h, draft)
 }
 
@@ -284,7 +285,7 @@ fn open_team_draft(h: &mut H, draft: logodesk::store::LocalOrderId) {
     press(h, "Drafts (1)");
     press_nth(h, "Open", 0);
     wait_for(h, "the draft in the composer", |h| {
-        h.state().orders().composer.draft_id() == Some(draft)
+        h.state().screens().orders.composer.draft_id() == Some(draft)
     });
 }
 
@@ -583,7 +584,7 @@ fn a_team_draft_typed_into_while_the_database_is_stopped_goes_back_on_reconnect(
     // Left (the change saved at once) and opened again: what was typed is there.
     h.get_by_label(&Screen::Gallery.to_string()).click();
     wait_for(&mut h, "the kept save listed", |h| {
-        h.state().orders().drafts.iter().any(|d| {
+        h.state().screens().orders.drafts.iter().any(|d| {
             d.id == draft
                 && d.draft_json
                     .as_deref()
@@ -592,7 +593,7 @@ fn a_team_draft_typed_into_while_the_database_is_stopped_goes_back_on_reconnect(
     });
     open_team_draft(&mut h, draft);
     assert_eq!(
-        h.state().orders().composer.form.address.street,
+        h.state().screens().orders.composer.form.address.street,
         "Stadionvej 1"
     );
     // Kept in this desk's own file.
@@ -681,7 +682,13 @@ fn a_desk_started_while_the_team_database_is_stopped_shows_the_teams_account_and
 
     // A new draft: made on this computer and said so.
     open_new_order(&mut h);
-    let draft = h.state().orders().composer.draft_id().expect("a draft");
+    let draft = h
+        .state()
+        .screens()
+        .orders
+        .composer
+        .draft_id()
+        .expect("a draft");
     assert!(
         draft.0 < logodesk::store::TEAM_IDS_FROM,
         "made on this desk"
@@ -777,7 +784,13 @@ fn leaving_the_team_while_it_is_out_of_reach_keeps_the_drafts_made_meanwhile() {
     cluster.stop().unwrap();
     wait_for(&mut h, "the team database unreachable", team_unreachable);
     open_new_order(&mut h);
-    let draft = h.state().orders().composer.draft_id().expect("a draft");
+    let draft = h
+        .state()
+        .screens()
+        .orders
+        .composer
+        .draft_id()
+        .expect("a draft");
     type_into(&mut h, "Reference", "PO-KEPT");
 
     // Left for Settings (the change is saved at once), then Forget.
@@ -801,7 +814,8 @@ fn leaving_the_team_while_it_is_out_of_reach_keeps_the_drafts_made_meanwhile() {
     h.get_by_label(&Screen::Orders.to_string()).click();
     wait_for(&mut h, "the draft listed as this desk's", |h| {
         h.state()
-            .orders()
+            .screens()
+            .orders
             .drafts
             .iter()
             .any(|d| d.id == draft && d.reference == "PO-KEPT")

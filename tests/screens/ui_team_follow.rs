@@ -37,7 +37,7 @@ fn a_draft_watched_read_only_shows_as_placed_once_the_other_desk_places_it() {
         ),
         ("PO-PLACED-THERE".to_owned(), true)
     );
-    assert_eq!(h.state().orders().drafts.len(), 0, "no draft left");
+    assert_eq!(h.state().screens().orders.drafts.len(), 0, "no draft left");
 }
 
 /// Watching another desk edit a draft with problems (issue 29, item 3): none of them is

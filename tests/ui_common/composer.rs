@@ -13,7 +13,7 @@ pub fn new_order_with(theme: egui::Theme, edit: impl FnOnce(&mut DraftForm)) -> 
     super::open_new_order(&mut h);
     let mut form = demo_form();
     edit(&mut form);
-    h.state_mut().orders_mut().composer.form = form;
+    h.state_mut().screens_mut().orders.composer.form = form;
     h.run_steps(3);
     h
 }

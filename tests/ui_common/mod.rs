@@ -114,11 +114,11 @@ pub fn wait_for_gallery(h: &mut Harness<'static, LogodeskApp>) {
 /// confirmation) and waits until the service completes it: its history row.
 pub fn place_demo_order(h: &mut Harness<'static, LogodeskApp>) -> LocalOrder {
     open_new_order(h);
-    h.state_mut().orders_mut().composer.form = demo_form();
+    h.state_mut().screens_mut().orders.composer.form = demo_form();
     h.run_steps(3);
     place(h);
     wait_for_completed(h);
-    h.state().history().orders[0].clone()
+    h.state().screens().history.orders[0].clone()
 }
 
 /// Whether a node with this exact label is shown (once or more).
@@ -164,8 +164,7 @@ pub fn type_into(h: &mut Harness<'static, LogodeskApp>, field: &str, text: &str)
 
 /// The label of an action's menu entry or palette row: its name and its shortcut.
 pub fn entry(h: &Harness<'static, LogodeskApp>, label: &str) -> String {
-    let shortcut = logodesk::ui::Action::ALL
-        .into_iter()
+    let shortcut = logodesk::ui::Action::all()
         .find(|a| a.label() == label)
         .and_then(|a| a.shortcut())
         .unwrap_or_else(|| panic!("no shortcut for {label}"));
@@ -224,7 +223,7 @@ pub fn open_new_order(h: &mut Harness<'static, LogodeskApp>) {
     h.get_by_label(&logodesk::i18n::text("composer-title-new"))
         .click();
     wait_for(h, "a new draft", |h| {
-        h.state().orders().composer.draft_id().is_some()
+        h.state().screens().orders.composer.draft_id().is_some()
     });
 }
 
@@ -253,7 +252,8 @@ pub fn place(h: &mut Harness<'static, LogodeskApp>) {
 pub fn wait_for_completed(h: &mut Harness<'static, LogodeskApp>) {
     wait_for(h, "the order to complete", |h| {
         h.state()
-            .history()
+            .screens()
+            .history
             .orders
             .iter()
             .any(|o| o.state == logodesk::store::OrderState::Completed)
@@ -268,7 +268,8 @@ pub fn open_demo_draft_detail(
     wait_for_gallery(h);
     let draft = h
         .state()
-        .gallery()
+        .screens()
+        .gallery
         .cards()
         .find(|c| c.status == logodesk::api::LogoStatus::Draft)
         .expect("a demo draft")
@@ -278,7 +279,7 @@ pub fn open_demo_draft_detail(
         .expect("the draft's card")
         .click();
     h.run_steps(2);
-    wait_for(h, "the detail", |h| h.state().detail().is_loaded());
+    wait_for(h, "the detail", |h| h.state().screens().detail.is_loaded());
     draft
 }
 
@@ -289,7 +290,7 @@ pub fn open_demo_draft(h: &mut Harness<'static, LogodeskApp>) -> logodesk::backe
     let draft = open_demo_draft_detail(h);
     h.get_by_label(&logodesk::i18n::text("gallery-edit-draft"))
         .click_accesskit();
-    wait_for(h, "the editor", |h| h.state().editor().is_loaded());
+    wait_for(h, "the editor", |h| h.state().screens().editor.is_loaded());
     draft
 }
 
