@@ -16,12 +16,13 @@ use crate::keychain::Keychain;
 use crate::logging;
 use crate::sandbox::{self, SandboxConfig};
 use crate::store::Store;
+use crate::sync::Lock as _;
 use crate::ui::Screen;
 use anyhow::Context as _;
 use clap::{Args, Parser, Subcommand};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 pub use crate::VERSION;
@@ -597,11 +598,7 @@ fn run_window(args: AppArgs) -> anyhow::Result<()> {
     if !taking_screenshot {
         return Ok(());
     }
-    match outcome
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .take()
-    {
+    match outcome.locked().take() {
         Some(Ok(path)) => {
             println!("saved {}", path.display());
             Ok(())

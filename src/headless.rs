@@ -13,6 +13,7 @@ use crate::backend::{
 };
 use crate::store::Store;
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
+use crate::sync::Lock as _;
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::sync::mpsc;
@@ -170,10 +171,7 @@ pub fn send_queued(config: SendQueued, out: &mut impl Write) -> anyhow::Result<(
     let (wake, woken) = mpsc::channel();
     let tx = std::sync::Mutex::new(wake.clone());
     let waker = Waker::new(move || {
-        tx.lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .send(Wake::Event)
-            .ok();
+        tx.locked().send(Wake::Event).ok();
     });
     spawn_signal_watch(wake);
     check_account(&config.backend)?;

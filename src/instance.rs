@@ -18,12 +18,13 @@
 //! no window, says so. Where there is no such channel (a folder path too long for a socket
 //! address) the second one only says that one is running.
 
+use crate::sync::Lock as _;
 use std::fs::{File, OpenOptions};
 use std::io;
 #[cfg(unix)]
 use std::io::{BufRead as _, BufReader, Read as _, Write as _};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 
 /// The lock file in the data folder.
 pub const LOCK_FILE: &str = "logodesk.lock";
@@ -110,7 +111,7 @@ impl ForwardHook {
     /// `handler` runs (on the listener's thread) for every request from now on, and at once
     /// if one came before.
     pub fn set(&self, handler: impl Fn() + Send + Sync + 'static) {
-        let mut slot = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut slot = self.0.locked();
         if std::mem::take(&mut slot.pending) {
             handler();
         }
@@ -118,7 +119,7 @@ impl ForwardHook {
     }
 
     fn request(&self) {
-        let mut slot = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut slot = self.0.locked();
         match &slot.handler {
             Some(handler) => handler(),
             None => slot.pending = true,

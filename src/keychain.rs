@@ -13,11 +13,12 @@
 
 use crate::api::ApiKey;
 use crate::store::{AccountId, KeyLocation};
+use crate::sync::Lock as _;
 use keyring_core::{CredentialStore, Entry};
 use secrecy::{ExposeSecret, SecretString};
 use std::collections::HashMap;
 use std::fmt;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 
 /// The `service` logodesk entries were filed under before they were scoped to a data folder;
 /// the `user` is `account-<id>`. Entries are now filed under [`scoped_service`].
@@ -150,7 +151,7 @@ impl Keychain {
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
-        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
+        self.inner.locked()
     }
 
     /// Reads a probe entry: "no entry" means the store works.

@@ -38,6 +38,7 @@ pub mod pricing;
 pub mod sandbox;
 pub mod signals;
 pub mod store;
+pub mod sync;
 pub mod team;
 pub mod ui;
 

@@ -7,8 +7,9 @@
 //! ([`ClientConfig::not_offered_recheck`](crate::api::ClientConfig::not_offered_recheck)), so
 //! a screen asking every frame does not ask the service every frame.
 
+use crate::sync::Lock as _;
 use std::collections::HashMap;
-use std::sync::{Mutex, PoisonError};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use reqwest::StatusCode;
@@ -114,7 +115,7 @@ impl Missing {
 
     /// The answer remembered for `feature`, while it is younger than the recheck interval.
     pub(crate) fn known(&self, feature: Feature) -> Option<NotOffered> {
-        let mut found = self.found.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut found = self.found.locked();
         match found.get(&feature) {
             Some((at, answer)) if at.elapsed() < self.recheck => Some(answer.clone()),
             Some(_) => {
@@ -127,17 +128,13 @@ impl Missing {
 
     pub(crate) fn remember(&self, answer: &NotOffered) {
         self.found
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
+            .locked()
             .insert(answer.feature, (Instant::now(), answer.clone()));
     }
 
     /// The feature answered: it is there (again).
     pub(crate) fn forget(&self, feature: Feature) {
-        self.found
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .remove(&feature);
+        self.found.locked().remove(&feature);
     }
 }
 

@@ -4,9 +4,10 @@
 
 use super::LogodeskApp;
 use crate::backend::Command;
+use crate::sync::Lock as _;
 use crate::ui::Screen;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// A request to save a picture of a screen and quit.
@@ -90,7 +91,7 @@ impl LogodeskApp {
                     .unwrap_or_default();
                 let waker = ctx.clone();
                 ctx.request_screenshot(move |image| {
-                    *slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(image);
+                    *slot.locked() = Some(image);
                     waker.request_repaint();
                 });
                 ShotPhase::Requested
@@ -98,11 +99,7 @@ impl LogodeskApp {
             ShotPhase::Settling(n) => ShotPhase::Settling(n - 1),
             ShotPhase::Requested => {
                 let taken = self.screenshot.as_ref().and_then(|j| {
-                    let image = j
-                        .image
-                        .lock()
-                        .unwrap_or_else(PoisonError::into_inner)
-                        .take()?;
+                    let image = j.image.locked().take()?;
                     Some((j.request.path.clone(), image))
                 });
                 match taken {
@@ -194,10 +191,7 @@ impl LogodeskApp {
         outcome: Result<PathBuf, String>,
     ) {
         if let Some(job) = self.screenshot.take() {
-            *job.request
-                .outcome
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner) = Some(outcome);
+            *job.request.outcome.locked() = Some(outcome);
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
     }

@@ -3,6 +3,7 @@
 
 use super::{AppOptions, LogodeskApp};
 use crate::backend::UserError;
+use crate::sync::Lock as _;
 use crate::ui::theme;
 
 /// Why the window could not be shown.
@@ -115,7 +116,7 @@ fn probe(backend: eframe::wgpu::Backends) -> Result<(), String> {
     use eframe::egui_wgpu::{Renderer, RendererOptions, WgpuSetupCreateNew};
     use eframe::wgpu;
     use futures_util::FutureExt as _;
-    use std::sync::{Arc, Mutex, PoisonError};
+    use std::sync::{Arc, Mutex};
     let setup = WgpuSetupCreateNew::without_display_handle();
     let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
         backends: backend,
@@ -141,10 +142,7 @@ fn probe(backend: eframe::wgpu::Backends) -> Result<(), String> {
     let (device, queue) = device.map_err(|e| e.to_string())?;
     let failure = Arc::new(Mutex::new(None::<String>));
     let keep = |failure: &Arc<Mutex<Option<String>>>, why: String| {
-        failure
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .get_or_insert(why);
+        failure.locked().get_or_insert(why);
     };
     {
         let failure = failure.clone();
@@ -165,10 +163,7 @@ fn probe(backend: eframe::wgpu::Backends) -> Result<(), String> {
         keep(&failure, e.to_string());
     }
     drop(renderer);
-    let failed = failure
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .take();
+    let failed = failure.locked().take();
     match failed {
         Some(why) => Err(why),
         None => Ok(()),

@@ -22,8 +22,9 @@ use crate::backend::support::{
 use crate::imaging::garments::{self, Art, Placed};
 use crate::imaging::{self, Limits};
 use crate::sandbox::styles::{SandboxStyle, StyleView};
+use crate::sync::Lock as _;
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 use tokio::task::JoinHandle;
 
 /// Longest side of a view picture sent to the UI (the coordinates stay those of the picture
@@ -398,12 +399,7 @@ impl Designs {
 /// is known.
 async fn style_of(client: &Client, caches: &Caches, style_id: Option<i64>) -> Option<SandboxStyle> {
     let id = style_id?;
-    if let Some(known) = caches
-        .styles
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .get(&id)
-    {
+    if let Some(known) = caches.styles.locked().get(&id) {
         return known.clone();
     }
     let fetch = crate::sandbox::styles::style(client, id);
@@ -414,11 +410,7 @@ async fn style_of(client: &Client, caches: &Caches, style_id: Option<i64>) -> Op
             None
         }
     };
-    caches
-        .styles
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .insert(id, style.clone());
+    caches.styles.locked().insert(id, style.clone());
     style
 }
 
@@ -442,11 +434,7 @@ async fn render(
     kind: RenderKind,
 ) -> Result<RenderedViews, UserError> {
     if kind == RenderKind::Bare
-        && let Some(kept) = caches
-            .bare
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .get(&id)
+        && let Some(kept) = caches.bare.locked().get(&id)
     {
         return Ok(kept.clone());
     }
@@ -493,11 +481,7 @@ async fn render(
         && rendered.drawn_here.is_none()
         && rendered.views.iter().all(|v| v.image.is_ok())
     {
-        caches
-            .bare
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .insert(id, rendered.clone());
+        caches.bare.locked().insert(id, rendered.clone());
     }
     Ok(rendered)
 }

@@ -17,10 +17,11 @@ use crate::backend::support::{
 use crate::imaging::{self, Limits};
 use crate::store::editor::DraftMemory;
 use crate::store::{AccountId, Store, StoreError};
+use crate::sync::Lock as _;
 use image::RgbaImage;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 
 /// Longest side of the picture checked before an upload, as previewed.
 const CHECK_PREVIEW_SIDE: u32 = 512;
@@ -347,7 +348,7 @@ fn preview(
     mapping: &[([u8; 3], [u8; 3])],
 ) {
     let (image, inks) = {
-        let guard = base.lock().unwrap_or_else(PoisonError::into_inner);
+        let guard = base.locked();
         match guard.as_ref() {
             Some(b) if b.logo == logo => (b.image.clone(), b.inks.clone()),
             _ => return,
@@ -543,7 +544,7 @@ async fn into_draft(
         .as_ref()
         .map(|img| Arc::new(pictures::to_color_image(img)));
     if let Some(img) = decoded {
-        *base.lock().unwrap_or_else(PoisonError::into_inner) = Some(PreviewBase {
+        *base.locked() = Some(PreviewBase {
             logo: logo.logo_id,
             image: Arc::new(img),
             inks: logo.colors.iter().map(Color::rgb).collect(),

@@ -13,7 +13,8 @@ use crate::backend::support::{
     Active, CardPage, Generation, LogoCard, LogoRef, RequestId, Sink, ThumbKey, UserError, active,
     blocking, debug_as_name, heavy,
 };
-use std::sync::{Arc, PoisonError};
+use crate::sync::Lock as _;
+use std::sync::Arc;
 use tokio::task::JoinHandle;
 
 /// What the gallery, the logo pickers and the logo detail ask of the backend.
@@ -126,10 +127,7 @@ impl Logos {
     pub(super) async fn activate(&mut self, active: &Active) {
         self.abort();
         self.cache.clear();
-        self.thumbs
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clear();
+        self.thumbs.locked().clear();
         self.active = Some(active.clone());
     }
 
@@ -228,10 +226,7 @@ impl Logos {
             let missing = blocking(move || {
                 let mut missing = Vec::new();
                 for key in keys_for_cache {
-                    let png = cache
-                        .lock()
-                        .unwrap_or_else(PoisonError::into_inner)
-                        .get(&key);
+                    let png = cache.locked().get(&key);
                     match png.as_deref().and_then(pictures::decode_cached) {
                         Some(image) => send_thumbnail(&sink, key, image),
                         None => missing.push(key),

@@ -31,11 +31,12 @@ use crate::pdf::confirmation::LineApproval;
 use crate::pdf::proof::{ProofHeader, ProofRow, ProofSheet};
 use crate::pdf::{self, Picture};
 use crate::store::LocalOrderId;
+use crate::sync::Lock as _;
 use futures_util::StreamExt as _;
 use image::RgbaImage;
 use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 use tokio::task::JoinHandle;
 
 /// Longest side of a proof picture in pixels: sharp in the strip and about 300 dpi in a
@@ -324,7 +325,7 @@ impl Proofs {
         if let Some(t) = self.sheet.take() {
             t.abort();
         }
-        *self.cache.lock().unwrap_or_else(PoisonError::into_inner) = Cache::default();
+        *self.cache.locked() = Cache::default();
         self.active = Some(active.clone());
     }
 
@@ -877,11 +878,7 @@ async fn views_of(
     cache: &SharedCache,
     key: &ProofKey,
 ) -> Result<Arc<Vec<(String, RgbaImage)>>, UserError> {
-    if let Some(found) = cache
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .get(key)
-    {
+    if let Some(found) = cache.locked().get(key) {
         return Ok(found);
     }
     let answer = client
@@ -906,10 +903,7 @@ async fn views_of(
     })
     .await??;
     let views = Arc::new(views);
-    cache
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .insert(key.clone(), views.clone());
+    cache.locked().insert(key.clone(), views.clone());
     Ok(views)
 }
 

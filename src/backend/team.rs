@@ -12,6 +12,7 @@ use crate::backend::support::{
     blocking, debug_as_name, with_store, with_team_store,
 };
 use crate::keychain::Keychain;
+use crate::sync::Lock as _;
 use crate::team::{self, SavedTeam, TeamAddress, TeamSettings, TestReport};
 use secrecy::SecretString;
 use std::collections::BTreeSet;
@@ -507,10 +508,7 @@ struct Notes {
 
 impl Notes {
     fn with<T>(&self, f: impl FnOnce(&mut Heap) -> T) -> T {
-        f(&mut self
-            .heap
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner))
+        f(&mut self.heap.locked())
     }
 
     fn count(&self) -> usize {

@@ -16,6 +16,7 @@
 
 pub mod api;
 
+use crate::sync::Lock as _;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Mutex, OnceLock};
@@ -197,7 +198,7 @@ fn format_message(language: Language, id: &str, args: Option<&FluentArgs>, mark:
 /// Logs a missing message once per language and id.
 fn missing(language: Language, id: &str) {
     static SEEN: Mutex<Option<HashSet<(Language, String)>>> = Mutex::new(None);
-    let mut seen = SEEN.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut seen = SEEN.locked();
     if seen
         .get_or_insert_with(HashSet::new)
         .insert((language, id.to_owned()))

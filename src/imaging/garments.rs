@@ -15,6 +15,7 @@
 //! view; a rendering copies that picture and composites the placements' pictures, which are
 //! decoded and scaled once and kept in a small cache keyed by their content.
 
+use crate::sync::Lock as _;
 use std::collections::HashMap;
 use std::hash::{Hash as _, Hasher as _};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -346,16 +347,12 @@ pub fn garment(look: &Look, view: &str) -> Arc<RgbaImage> {
     static CACHE: OnceLock<Mutex<HashMap<GarmentKey, Arc<RgbaImage>>>> = OnceLock::new();
     let key = (look.cut, look.body, look.trim, look.line, view.to_owned());
     let cache = CACHE.get_or_init(Default::default);
-    if let Some(img) = lock(cache).get(&key) {
+    if let Some(img) = cache.locked().get(&key) {
         return Arc::clone(img);
     }
     let img = Arc::new(draw_garment(look, view));
-    lock(cache).insert(key, Arc::clone(&img));
+    cache.locked().insert(key, Arc::clone(&img));
     img
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 /// What a placement shows.
@@ -428,7 +425,7 @@ fn content_hash(art: &Art) -> u64 {
 fn scaled_art(art: &Art, w: u32, h: u32) -> Option<Arc<RgbaImage>> {
     let key = (content_hash(art), w, h);
     {
-        let mut c = lock(art_cache());
+        let mut c = art_cache().locked();
         c.tick += 1;
         let tick = c.tick;
         if let Some(entry) = c.map.get_mut(&key) {
@@ -455,7 +452,7 @@ fn scaled_art(art: &Art, w: u32, h: u32) -> Option<Arc<RgbaImage>> {
         image::imageops::resize(&pre, w, h, image::imageops::FilterType::Triangle)
     };
     let scaled = Arc::new(scaled);
-    let mut c = lock(art_cache());
+    let mut c = art_cache().locked();
     c.bytes += scaled.as_raw().len();
     c.tick += 1;
     let tick = c.tick;

@@ -19,8 +19,9 @@ use crate::backend::Event;
 use crate::backend::orders::OrdersEvent;
 use crate::backend::tasks::TasksEvent;
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
+use crate::sync::Lock as _;
 use std::sync::mpsc::{Receiver, Sender, channel};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// What a click on a notification opens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -230,7 +231,7 @@ impl Recording {
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Vec<(Note, Clicks)>> {
-        self.shown.lock().unwrap_or_else(PoisonError::into_inner)
+        self.shown.locked()
     }
 }
 

@@ -7,10 +7,11 @@
 //! for as long as the sandbox's data lives. Reads take the picture store's own lock, not the
 //! state's, so answers are filled in after the state lock is released.
 
+use crate::sync::Lock as _;
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex};
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
@@ -82,12 +83,6 @@ pub struct Pictures {
     inner: Arc<Backing>,
 }
 
-/// Takes a lock over a poisoned one: every write is one statement or one transaction, so
-/// nothing is left half done.
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
 /// Opens a connection to the pictures' file: WAL, waiting for the writer when busy.
 fn connect(path: &Path) -> Result<Connection> {
     let conn = Connection::open(path)?;
@@ -104,7 +99,7 @@ fn connect(path: &Path) -> Result<Connection> {
 impl std::fmt::Debug for Pictures {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let kind = match &*self.inner {
-            Backing::Memory(m) => format!("memory ({} pictures)", lock(m).map.len()),
+            Backing::Memory(m) => format!("memory ({} pictures)", m.locked().map.len()),
             Backing::Sqlite { .. } => "sqlite".to_owned(),
         };
         f.debug_struct("Pictures").field("backing", &kind).finish()
@@ -154,14 +149,14 @@ impl Pictures {
     pub fn put(&self, png: Arc<[u8]>) -> Result<PictureId> {
         match &*self.inner {
             Backing::Memory(m) => {
-                let mut m = lock(m);
+                let mut m = m.locked();
                 let id = PictureId(m.next);
                 m.next += 1;
                 m.map.insert(id, png);
                 Ok(id)
             }
             Backing::Sqlite { writer, .. } => {
-                let conn = lock(writer);
+                let conn = writer.locked();
                 conn.prepare_cached("INSERT INTO pictures (png) VALUES (?1)")?
                     .execute(params![&*png])?;
                 Ok(PictureId(conn.last_insert_rowid()))
@@ -174,7 +169,7 @@ impl Pictures {
     pub fn put_with_ids(&self, pictures: &[(PictureId, Arc<[u8]>)]) -> Result<()> {
         match &*self.inner {
             Backing::Memory(m) => {
-                let mut m = lock(m);
+                let mut m = m.locked();
                 for (id, png) in pictures {
                     m.map.insert(*id, Arc::clone(png));
                     m.next = m.next.max(id.0 + 1);
@@ -182,7 +177,7 @@ impl Pictures {
                 Ok(())
             }
             Backing::Sqlite { writer, .. } => {
-                let conn = lock(writer);
+                let conn = writer.locked();
                 let tx = conn.unchecked_transaction()?;
                 {
                     let mut put = tx.prepare_cached(
@@ -202,7 +197,7 @@ impl Pictures {
     /// The bytes of a picture, if it is stored.
     pub fn get(&self, id: PictureId) -> Result<Option<Arc<[u8]>>> {
         match &*self.inner {
-            Backing::Memory(m) => Ok(lock(m).map.get(&id).cloned()),
+            Backing::Memory(m) => Ok(m.locked().map.get(&id).cloned()),
             Backing::Sqlite {
                 readers,
                 next_reader,
@@ -214,7 +209,7 @@ impl Pictures {
                     .find_map(|r| r.try_lock().ok())
                     .unwrap_or_else(|| {
                         let i = next_reader.fetch_add(1, Ordering::Relaxed) % readers.len();
-                        lock(&readers[i])
+                        readers[i].locked()
                     });
                 Ok(conn
                     .prepare_cached("SELECT png FROM pictures WHERE id = ?1")?

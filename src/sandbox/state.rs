@@ -15,6 +15,7 @@
 //! as its state lives, so a second sandbox on the same file refuses to start
 //! ([`SandboxError::InUse`]) instead of overwriting the first one's rows.
 
+use crate::sync::Lock as _;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -683,7 +684,7 @@ impl SandboxState {
     /// Locks the state. A poisoned mutex is taken over: every change is applied under one
     /// lock and validated before it mutates anything.
     pub fn lock(&self) -> MutexGuard<'_, Db> {
-        self.shared.db.lock().unwrap_or_else(|p| p.into_inner())
+        self.shared.db.locked()
     }
 
     /// Runs `f` on the state and writes what it changed through to the store, as one step:
@@ -750,22 +751,13 @@ impl SandboxState {
 
     /// A random number in `0.0..1.0` from the sandbox's seeded generator.
     pub fn random(&self) -> f64 {
-        self.shared
-            .rng
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .random()
+        self.shared.rng.locked().random()
     }
 
     /// How long the next order's placement takes: the configured delay, or 3–30 s.
     pub fn placement_delay(&self) -> Duration {
         self.shared.knobs.placement_delay.unwrap_or_else(|| {
-            let ms = self
-                .shared
-                .rng
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .random_range(3_000..=30_000u64);
+            let ms = self.shared.rng.locked().random_range(3_000..=30_000u64);
             Duration::from_millis(ms)
         })
     }

@@ -22,9 +22,10 @@
 
 use super::db::Waiting;
 use super::{Store, StoreError};
+use crate::sync::Lock as _;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use std::time::Duration;
 
 /// How long a call of the team's connection may have waited for the server before calls
@@ -62,7 +63,7 @@ impl Lane {
 
     /// The team attached to the store is now this desk's `desk`, or none.
     pub(crate) fn set_team(&self, desk: Option<&str>) {
-        *self.desk.lock().unwrap_or_else(PoisonError::into_inner) = desk.map(str::to_owned);
+        *self.desk.locked() = desk.map(str::to_owned);
     }
 
     /// The store itself, or its stand-in while the store waits for the team's server.
@@ -94,7 +95,7 @@ impl Lane {
     /// The store itself, waiting for it however long it is held (what changes the team
     /// attached must happen to the store, never its stand-in).
     pub fn enter_itself<'a>(&'a self, store: &'a Mutex<Store>) -> Entered<'a> {
-        self.entered(store.lock().unwrap_or_else(PoisonError::into_inner))
+        self.entered(store.locked())
     }
 
     fn entered<'a>(&'a self, guard: MutexGuard<'a, Store>) -> Entered<'a> {
@@ -112,7 +113,7 @@ impl Lane {
 
     /// The stand-in (opened at its first use), its team as the store's is now.
     fn stand_in(&self) -> Result<MutexGuard<'_, Option<Store>>, StoreError> {
-        let mut guard = self.stand_in.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut guard = self.stand_in.locked();
         if guard.is_none() {
             let path = self.path.as_deref().expect("a stand-in only for a file");
             let mut store = Store::open(path)?;
@@ -120,11 +121,7 @@ impl Lane {
             store.stand_in = Some(self.refused.clone());
             *guard = Some(store);
         }
-        let desk = self
-            .desk
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone();
+        let desk = self.desk.locked().clone();
         if let Some(store) = guard.as_mut() {
             match desk {
                 Some(desk) => {

@@ -26,10 +26,11 @@ use crate::store::{
     AccountId, Destination, DraftFields, DraftSave, EDIT_LEASE, EditClaim, HistoryCursor,
     HistoryTotals, LocalOrder, LocalOrderId, Store, StoreError,
 };
+use crate::sync::Lock as _;
 use outbox::is_refusal;
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// What the Orders screens ask of the backend.
@@ -291,7 +292,7 @@ impl Orders {
     /// Another account is shown; its outbox runs (and the other accounts' keep running).
     pub(super) async fn activate(&mut self, active: &Active) {
         let (account, generation) = (active.account(), active.generation);
-        *self.shown.lock().unwrap_or_else(PoisonError::into_inner) = Some((account, generation));
+        *self.shown.locked() = Some((account, generation));
         self.active = Some(active.clone());
         self.listed = Listed::default();
         if let Ok(dest) = with_store(&self.store, move |s| s.destination(account)).await {
@@ -336,7 +337,7 @@ impl Orders {
     }
 
     fn lock_outboxes(&self) -> std::sync::MutexGuard<'_, HashMap<AccountId, Running>> {
-        self.outboxes.lock().unwrap_or_else(PoisonError::into_inner)
+        self.outboxes.locked()
     }
 
     /// Whether `account` has an outbox for `dest` running.
@@ -420,7 +421,7 @@ impl Orders {
         });
         let (shown, sink) = (self.shown.clone(), self.sink.clone());
         let on_reach: OnReach = Arc::new(move |offline| {
-            let now = *shown.lock().unwrap_or_else(PoisonError::into_inner);
+            let now = *shown.locked();
             if let Some((a, generation)) = now
                 && a == account
             {
@@ -974,7 +975,7 @@ async fn history_list(
 /// Sends a changed row to the UI if it belongs to the account shown (tagged with its
 /// generation); other accounts' rows are read again when they are shown.
 fn emit_if_shown(shown: &Shown, sink: &Sink<OrdersEvent>, row: &LocalOrder) {
-    let now = *shown.lock().unwrap_or_else(PoisonError::into_inner);
+    let now = *shown.locked();
     if let Some((account, generation)) = now
         && row.account == Some(account)
     {
@@ -984,10 +985,7 @@ fn emit_if_shown(shown: &Shown, sink: &Sink<OrdersEvent>, row: &LocalOrder) {
 
 /// Stops `account`'s outbox, if it runs.
 fn stop_outbox(outboxes: &Outboxes, account: AccountId) {
-    let stopped = outboxes
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .remove(&account);
+    let stopped = outboxes.locked().remove(&account);
     if stopped.is_some() {
         tracing::info!(account = %account, "outbox stopped");
     }

@@ -21,10 +21,11 @@ pub use crate::backend::support::SharedStore;
 use crate::backend::support::poll::{Pacing, wait};
 use crate::backend::support::{UserError, with_store};
 use crate::store::{AccountId, Destination, LocalOrder, LocalOrderId, OrderState, orders::Refusal};
+use crate::sync::Lock as _;
 use futures_util::StreamExt as _;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::Notify;
 use tokio::task::JoinHandle;
@@ -662,10 +663,7 @@ impl Sender {
         match result {
             Ok((row, again, released)) => {
                 retry |= again;
-                self.troubled
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .remove(&id);
+                self.troubled.locked().remove(&id);
                 (self.on_change)(&row);
                 if released {
                     Round::NotThisKey
@@ -687,11 +685,7 @@ impl Sender {
     /// failed so the outbox backs off instead of sending again at once.
     fn trouble(&self, id: LocalOrderId, e: &UserError) -> Round {
         tracing::error!(order = %id, error = %e.message, "the outbox could not record an answer");
-        let first = self
-            .troubled
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .insert(id);
+        let first = self.troubled.locked().insert(id);
         if first {
             (self.on_problem)(UserError::new(
                 crate::tr!(

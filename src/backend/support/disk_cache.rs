@@ -21,6 +21,7 @@
 
 use super::blocking;
 use crate::store::AccountId;
+use crate::sync::Lock as _;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -28,7 +29,7 @@ use std::fs;
 use std::io::{self, Read as _, Write as _};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime};
 
 /// The folder under the data folder that holds the cache.
@@ -262,7 +263,7 @@ impl DiskCache {
             }
         };
         let over = {
-            let mut used = inner.used.lock().unwrap_or_else(PoisonError::into_inner);
+            let mut used = inner.used.locked();
             if let Some(u) = used.as_mut() {
                 *u = (*u + size).saturating_sub(replaced);
             }
@@ -285,7 +286,7 @@ impl DiskCache {
             return 0;
         };
         let total = inner.entries().iter().map(|e| e.len).sum();
-        *inner.used.lock().unwrap_or_else(PoisonError::into_inner) = Some(total);
+        *inner.used.locked() = Some(total);
         total
     }
 
@@ -294,7 +295,7 @@ impl DiskCache {
         let Some(inner) = self.inner.as_ref() else {
             return Ok(());
         };
-        let mut used = inner.used.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut used = inner.used.locked();
         match fs::remove_dir_all(&inner.root) {
             Ok(()) => {}
             Err(e) if e.kind() == io::ErrorKind::NotFound => {}
@@ -435,7 +436,7 @@ impl Inner {
     fn forget_file(&self, path: &Path) {
         let len = fs::metadata(path).map(|m| m.len()).unwrap_or(0);
         if fs::remove_file(path).is_ok() {
-            let mut used = self.used.lock().unwrap_or_else(PoisonError::into_inner);
+            let mut used = self.used.locked();
             if let Some(u) = used.as_mut() {
                 *u = u.saturating_sub(len);
             }
@@ -474,7 +475,7 @@ impl Inner {
 
     /// Removes the least recently used entries until at most the low-water mark is kept.
     fn evict(&self) {
-        let mut used = self.used.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut used = self.used.locked();
         let mut entries = self.entries();
         let mut total: u64 = entries.iter().map(|e| e.len).sum();
         if total > self.budget {

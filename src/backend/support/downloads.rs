@@ -7,9 +7,10 @@
 
 use super::UserError;
 use super::dialog::{DialogParent, FileDialog, OpenRequest, SaveRequest, SystemDialog};
+use crate::sync::Lock as _;
 use futures_util::future::BoxFuture;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 
 /// Where an export goes.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -75,10 +76,7 @@ impl Downloads {
 
     /// The folder the newest "Save as…" went to, if any.
     pub fn last_folder(&self) -> Option<PathBuf> {
-        self.last_folder
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone()
+        self.last_folder.locked().clone()
     }
 
     /// Where to write the file: `to`'s path, the fixed folder with `default_name`'s file name
@@ -120,10 +118,7 @@ impl Downloads {
                     path.set_extension(ext);
                 }
                 if let Some(parent) = path.parent() {
-                    *self
-                        .last_folder
-                        .lock()
-                        .unwrap_or_else(PoisonError::into_inner) = Some(parent.to_owned());
+                    *self.last_folder.locked() = Some(parent.to_owned());
                 }
                 path
             }

@@ -3,9 +3,10 @@
 
 use super::Generation;
 use crate::api::{ApiError, Client, Design, DesignId, Logo, LogoId};
+use crate::sync::Lock as _;
 use std::collections::HashMap;
 use std::future::Future;
-use std::sync::{Mutex, PoisonError};
+use std::sync::Mutex;
 
 /// A design and each distinct logo of its placements, in order of first placement, with
 /// the logo or why it could not be read.
@@ -48,10 +49,7 @@ pub struct LogoCache {
 impl LogoCache {
     /// Forgets everything (another account is shown).
     pub fn clear(&self) {
-        self.logos
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clear();
+        self.logos.locked().clear();
     }
 
     /// Logo `id` of the account of `generation`, from the cache or fetched (without its
@@ -62,12 +60,7 @@ impl LogoCache {
         id: LogoId,
         generation: Generation,
     ) -> Result<Logo, ApiError> {
-        let hit = self
-            .logos
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .get(&(generation, id))
-            .cloned();
+        let hit = self.logos.locked().get(&(generation, id)).cloned();
         match hit {
             Some(logo) => Ok(logo),
             None => self.fetch(client, id, generation).await,
@@ -83,10 +76,7 @@ impl LogoCache {
     ) -> Result<Logo, ApiError> {
         let mut logo = client.logos().get(id).await?;
         logo.high_res_base64.clear();
-        self.logos
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .insert((generation, id), logo.clone());
+        self.logos.locked().insert((generation, id), logo.clone());
         Ok(logo)
     }
 }

@@ -4,8 +4,9 @@
 use super::{Sink, ThumbKey, UserError, heavy};
 use crate::api::LogoSummary;
 use crate::imaging;
+use crate::sync::Lock as _;
 use std::collections::{HashMap, VecDeque};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 
 /// Longest side of a gallery thumbnail in pixels (cards show them at up to ~150 points).
 pub const THUMB_SIDE: u32 = 192;
@@ -134,10 +135,7 @@ pub async fn stream_thumbnails(
         for (key, summary) in items {
             match decode_thumbnail(&summary.low_res_base64) {
                 Ok((image, png)) => {
-                    thumbs
-                        .lock()
-                        .unwrap_or_else(PoisonError::into_inner)
-                        .insert(key, png);
+                    thumbs.locked().insert(key, png);
                     send_thumbnail(&sink, key, image);
                 }
                 Err(e) => tracing::debug!(logo = %key.logo, error = %e, "no thumbnail"),
