@@ -14,6 +14,7 @@
 //!   negative number stays `-12,5`, a number, and is not neutralised.
 
 use super::form::RowForm;
+use super::lines::OrderLines;
 use crate::api::{Order, TrackingRecord};
 use crate::locale::Language;
 use rust_decimal::Decimal;
@@ -91,43 +92,33 @@ pub fn order_csv(
         .map(word);
         row(&head.each_ref().map(|h| Text(h.as_str())))?;
         let (design, logo) = (word("csv-kind-design"), word("csv-kind-logo"));
-        for d in &order.designs {
-            let item = d
-                .design_mul
-                .as_ref()
-                .map_or_else(|| d.design_id.0.to_string(), |m| m.to_string());
-            for i in &d.instances {
-                let values: Vec<String> = i
-                    .logo_values
-                    .iter()
-                    .map(|v| format!("{}={}", v.logo_id, v.value))
-                    .collect();
+        let lines = OrderLines::of(order);
+        for d in &lines.designs {
+            let item = d.item.to_string();
+            for r in &d.rows {
                 row(&[
                     Text(&design),
                     Text(&item),
-                    Text(&d.design_title),
-                    Text(&i.size),
-                    Number(i.quantity.into()),
-                    Text(i.name.as_deref().unwrap_or("")),
-                    Text(i.number.as_deref().unwrap_or("")),
-                    Text(&values.join("; ")),
+                    Text(&d.title),
+                    Text(&r.size),
+                    Number(r.quantity.into()),
+                    Text(&r.name),
+                    Text(&r.number),
+                    Text(&r.values),
                 ])?;
             }
         }
-        for l in &order.logos {
-            let item = l
-                .logo_sku
-                .as_ref()
-                .map_or_else(|| l.logo_id.0.to_string(), |s| s.to_string());
+        for l in &lines.logos {
+            let item = l.item.to_string();
             row(&[
                 Text(&logo),
                 Text(&item),
-                Text(&l.logo_title),
+                Text(&l.title),
                 Text(""),
                 Number(l.quantity.into()),
                 Text(""),
                 Text(""),
-                Text(l.value.as_deref().unwrap_or("")),
+                Text(&l.value),
             ])?;
         }
         let tracking = record.id.to_string();
@@ -234,7 +225,7 @@ mod tests {
                 "2",
                 "Hansen",
                 "7",
-                "4=Sønderå"
+                "4: Sønderå"
             ]
         );
         assert_eq!(rows[2], ["logo", "300036", "Numbers", "", "3", "", "", ""]);

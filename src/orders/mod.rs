@@ -10,6 +10,7 @@ pub mod csv;
 pub mod demo;
 pub mod estimate;
 pub mod form;
+pub mod lines;
 pub mod local;
 pub mod roster;
 pub mod roster_import;

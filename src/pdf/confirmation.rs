@@ -11,6 +11,7 @@ use super::layout::{
 use crate::api::{Order, OrderId};
 use crate::locale::Language;
 use crate::orders::approval::ProofStatus;
+use crate::orders::lines::{Item, OrderLines};
 use crate::tr;
 use chrono::{DateTime, Utc};
 
@@ -162,25 +163,26 @@ pub fn lay_out_with(
     flow.rule();
     flow.y += 10.0;
 
-    for d in &order.designs {
-        let item = d.design_mul.as_ref().map_or_else(
-            || tr!("pdf-confirmation-design-id", id = d.design_id.to_string()),
-            ToString::to_string,
-        );
+    let lines = OrderLines::of(order);
+    for d in &lines.designs {
+        let item = match &d.item {
+            Item::Code(code) => code.clone(),
+            Item::Id(id) => tr!("pdf-confirmation-design-id", id = id.to_string()),
+        };
         flow.ensure(60.0);
-        let garments: i64 = d.instances.iter().map(|i| i.quantity).sum();
+        let garments = d.garments();
         flow.line(
             12.0,
             Weight::Bold,
             Ink::Text,
             &fit(
-                &format!("{} · {item}", d.design_title),
+                &format!("{} · {item}", d.title),
                 CONTENT_W,
                 12.0,
                 Weight::Bold,
             ),
         );
-        let instances = i64::try_from(d.instances.len()).unwrap_or(i64::MAX);
+        let instances = i64::try_from(d.rows.len()).unwrap_or(i64::MAX);
         flow.line(
             9.0,
             Weight::Regular,
@@ -194,20 +196,15 @@ pub fn lay_out_with(
             ),
         );
         let rows: Vec<Vec<String>> = d
-            .instances
+            .rows
             .iter()
-            .map(|i| {
-                let values: Vec<String> = i
-                    .logo_values
-                    .iter()
-                    .map(|v| format!("{}: {}", v.logo_id, v.value))
-                    .collect();
+            .map(|r| {
                 vec![
-                    i.size.clone(),
-                    i.name.clone().unwrap_or_default(),
-                    i.number.clone().unwrap_or_default(),
-                    values.join(", "),
-                    language.integer(i.quantity),
+                    r.size.clone(),
+                    r.name.clone(),
+                    r.number.clone(),
+                    r.values.clone(),
+                    language.integer(r.quantity),
                 ]
             })
             .collect();
@@ -230,7 +227,7 @@ pub fn lay_out_with(
         );
         flow.y += 10.0;
     }
-    if !order.logos.is_empty() {
+    if !lines.logos.is_empty() {
         flow.ensure(60.0);
         flow.line(
             12.0,
@@ -238,17 +235,17 @@ pub fn lay_out_with(
             Ink::Text,
             &tr!("pdf-confirmation-loose-transfers"),
         );
-        let rows: Vec<Vec<String>> = order
+        let rows: Vec<Vec<String>> = lines
             .logos
             .iter()
             .map(|l| {
                 vec![
-                    l.logo_title.clone(),
-                    l.logo_sku.as_ref().map_or_else(
-                        || tr!("pdf-confirmation-logo-id", id = l.logo_id.to_string()),
-                        ToString::to_string,
-                    ),
-                    l.value.clone().unwrap_or_default(),
+                    l.title.clone(),
+                    match &l.item {
+                        Item::Code(code) => code.clone(),
+                        Item::Id(id) => tr!("pdf-confirmation-logo-id", id = id.to_string()),
+                    },
+                    l.value.clone(),
                     language.integer(l.quantity),
                 ]
             })

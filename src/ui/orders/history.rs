@@ -986,17 +986,13 @@ impl HistoryView {
                         });
                 });
                 ui.add_space(space::M);
-                if !order.designs.is_empty() {
+                let lines = crate::orders::lines::OrderLines::of(order);
+                let language = shared.language();
+                if !lines.designs.is_empty() {
                     ui.surface(|ui| {
                         ui.section_heading(&crate::tr!("history-designs"));
-                        for (i, d) in order.designs.iter().enumerate() {
-                            let item = d
-                                .design_mul
-                                .as_ref()
-                                .map_or_else(|| d.design_id.to_string(), |m| m.to_string());
-                            ui.label(
-                                RichText::new(format!("{} · {item}", d.design_title)).strong(),
-                            );
+                        for (i, d) in lines.designs.iter().enumerate() {
+                            ui.label(RichText::new(format!("{} · {}", d.title, d.item)).strong());
                             egui::Grid::new(("ordered-design", i))
                                 .striped(true)
                                 .num_columns(5)
@@ -1012,17 +1008,12 @@ impl HistoryView {
                                         ui.label(RichText::new(h).small().strong());
                                     }
                                     ui.end_row();
-                                    for inst in &d.instances {
-                                        ui.label(&inst.size);
-                                        ui.label(inst.quantity.to_string());
-                                        ui.label(inst.name.as_deref().unwrap_or(""));
-                                        ui.label(inst.number.as_deref().unwrap_or(""));
-                                        let values: Vec<String> = inst
-                                            .logo_values
-                                            .iter()
-                                            .map(|v| format!("{}: {}", v.logo_id, v.value))
-                                            .collect();
-                                        ui.label(values.join(", "));
+                                    for r in &d.rows {
+                                        ui.label(&r.size);
+                                        ui.label(language.integer(r.quantity));
+                                        ui.label(&r.name);
+                                        ui.label(&r.number);
+                                        ui.label(&r.values);
                                         ui.end_row();
                                     }
                                 });
@@ -1030,7 +1021,7 @@ impl HistoryView {
                     });
                     ui.add_space(space::M);
                 }
-                if !order.logos.is_empty() {
+                if !lines.logos.is_empty() {
                     ui.surface(|ui| {
                         ui.section_heading(&crate::tr!("history-loose-transfers"));
                         egui::Grid::new("ordered-logos")
@@ -1047,16 +1038,11 @@ impl HistoryView {
                                     ui.label(RichText::new(h).small().strong());
                                 }
                                 ui.end_row();
-                                for l in &order.logos {
-                                    ui.label(&l.logo_title);
-                                    ui.label(
-                                        l.logo_sku.as_ref().map_or_else(
-                                            || l.logo_id.to_string(),
-                                            |s| s.to_string(),
-                                        ),
-                                    );
-                                    ui.label(l.quantity.to_string());
-                                    ui.label(l.value.as_deref().unwrap_or(""));
+                                for l in &lines.logos {
+                                    ui.label(&l.title);
+                                    ui.label(l.item.to_string());
+                                    ui.label(language.integer(l.quantity));
+                                    ui.label(&l.value);
                                     ui.end_row();
                                 }
                             });
