@@ -149,3 +149,64 @@ fn settings_show_the_offline_copies_and_empty_them() {
         "nothing left to empty"
     );
 }
+
+/// An order waiting because its account has no key, seen in Danish: History says why in
+/// Danish. The outbox wrote an English sentence around the reason into the row before ("Waiting:
+/// … The order stays in the outbox and is sent nowhere else."), shown as it was to a Danish
+/// desk; it now keeps the reason only, and History frames it in the language it is shown in.
+#[test]
+fn an_order_waiting_for_a_key_says_why_in_danish() {
+    let _language = crate::one_language_at_a_time();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("logodesk.sqlite");
+    let keychain = mock_keychain();
+    let mut store = Store::open(&db).unwrap();
+    let account = store
+        .insert_account(&logodesk::store::NewAccount {
+            name: "Nordby".into(),
+            base_url: "http://127.0.0.1:9/".parse().unwrap(),
+            auth: logodesk::api::AuthStyle::Bearer,
+            organization_id: None,
+            key_location: logodesk::store::KeyLocation::Keychain,
+        })
+        .unwrap()
+        .id;
+    let draft = store
+        .create_draft(account, "{}", "VENTER-1", "Nordby IF")
+        .unwrap();
+    assert!(
+        store
+            .queue_draft(draft.id, "{}", "VENTER-1", "Nordby IF", b"{}")
+            .unwrap()
+    );
+    drop(store);
+    let persisted = PersistedUi {
+        language: Some(Language::Danish),
+        last_screen: logodesk::ui::Screen::History,
+        ..PersistedUi::default()
+    };
+    let mut h = app_with(
+        config(&db, &keychain, account),
+        egui::Theme::Light,
+        persisted,
+    );
+    let reason = "Der er ingen API-nøgle gemt for denne konto";
+    wait_for(&mut h, "the waiting order's reason", |h| {
+        h.state().screens().history.orders.iter().any(|o| {
+            o.reference == "VENTER-1" && o.last_error.as_deref().is_some_and(|e| e.contains(reason))
+        })
+    });
+    let row = h
+        .state()
+        .screens()
+        .history
+        .orders
+        .iter()
+        .find(|o| o.reference == "VENTER-1")
+        .cloned()
+        .unwrap();
+    let said = row.last_error.unwrap_or_default();
+    assert!(!said.contains("Waiting"), "{said}");
+    assert!(!said.contains("outbox"), "{said}");
+    assert!(shows_text(&h, reason), "History shows the reason");
+}

@@ -386,10 +386,9 @@ impl Orders {
                 tracing::info!(account = %account, reason = %problem.message, "this desk does not send the team's orders of this account");
             }
             Err(problem) => {
-                let why = format!(
-                    "Waiting: {} The order stays in the outbox and is sent nowhere else.",
-                    problem.message
-                );
+                // The reason only (in the person's words): History frames it as the queued
+                // row's wait in the language it is shown in.
+                let why = problem.message;
                 match with_store(&self.store, move |s| s.note_waiting(account, &why)).await {
                     Ok(rows) => rows.iter().for_each(|r| self.changed(r)),
                     Err(e) => tracing::error!(error = %e.message, "waiting orders not noted"),
