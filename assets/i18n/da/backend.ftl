@@ -164,3 +164,4 @@ store-account-has-orders = “{ $name }” er teamets konto, og der venter ordre
        *[other] { $in_flight } sendt, men ikke færdige
     }. Fjernet nu ville de ikke blive sendt nogen steder hen, så den blev ikke fjernet. Vent, til de er færdige eller fejlet (eller tag dem i kø tilbage til kladde i Historik), og fjern den så.
 backend-key-address-changed = Teamets konto "{ $name }" går nu til { $address }, men din API-nøgle blev skrevet til { $entered }. Nogen har ændret adressen på et andet skrivebord eller i teamets database, så din nøgle sendes ikke dertil. Hvis jeres team har flyttet kontoen, så bekræft den nye adresse under Indstillinger → Konti (eller skriv din nøgle igen); hvis ikke, så spørg teamet, hvem der ændrede den.
+backend-attach-not-uncertain = Et sporings-id kan kun knyttes til en ordre, der måske allerede er afgivet.

@@ -164,3 +164,4 @@ store-account-has-orders = “{ $name }” is the team's account, and orders of 
        *[other] { $in_flight } sent but not completed
     }. Removed now, they would be sent nowhere, so it was not removed. Wait until they are completed or failed (or take the queued ones back to draft in History), then remove it.
 backend-key-address-changed = The team's account "{ $name }" now goes to { $address }, but your API key was entered for { $entered }. Someone changed the address on another desk or in the team database, so your key is not sent there. If your team moved the account, confirm the new address under Settings → Accounts (or add your key again); if not, ask the team who changed it.
+backend-attach-not-uncertain = A tracking id can only be attached to an order that may already be placed.

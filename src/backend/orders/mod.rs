@@ -495,28 +495,8 @@ impl Orders {
                 filter,
                 after,
             } => {
-                let fresh = after.is_none();
-                let list = match self.kept_rows(account).await? {
-                    // Out of reach since the desk started: what this desk kept, in one page.
-                    Some(kept) if fresh => kept_history(kept, filter),
-                    Some(_) => HistoryList {
-                        filter,
-                        after,
-                        rows: Vec::new(),
-                        more: false,
-                        summary: None,
-                    },
-                    None => history_list(&self.store, account, filter, after, HISTORY_PAGE).await?,
-                };
-                if fresh {
-                    self.listed = Listed {
-                        filter: list.filter.clone(),
-                        rows: list.rows.len(),
-                    };
-                } else if list.filter == self.listed.filter {
-                    self.listed.rows += list.rows.len();
-                }
-                sink.answer(generation, request, OrdersEvent::History(Box::new(list)));
+                self.history(account, generation, request, filter, after)
+                    .await?;
             }
             OrdersCommand::NewDraft {
                 request,
@@ -585,105 +565,12 @@ impl Orders {
                 body,
                 base,
             } => {
-                let (outcome, row) = with_store(&self.store, move |s| {
-                    let fields = DraftFields {
-                        draft_json: &draft_json,
-                        reference: &reference,
-                        recipient: &recipient,
-                    };
-                    s.place_kept(id, account, &fields, &body, base)
-                })
-                .await?;
-                if !matches!(outcome, DraftSave::Saved { .. }) {
-                    sink.news(
-                        generation,
-                        OrdersEvent::DraftSaved {
-                            id,
-                            outcome,
-                            placing: true,
-                        },
-                    );
-                    return Ok(());
-                }
-                if let Some((_, renewal)) = self.editing.take_if(|(open, _)| *open == id) {
-                    renewal.abort();
-                }
-                sink.news(generation, OrdersEvent::Changed(Box::new(row)));
-                self.wake(account);
-                self.send_lists(account, generation).await?;
+                let fields = (draft_json, reference, recipient);
+                self.place(account, generation, id, fields, body, base)
+                    .await?;
             }
             OrdersCommand::AskAgain { request, id } => {
-                let row = self.own_row(id, account).await?;
-                let running = self
-                    .lock_outboxes()
-                    .get(&account)
-                    .map(|r| (r.dest.clone(), r.client.clone()));
-                let (running, outgoing) = match (&row.hold, running) {
-                    (None, Some((dest, client))) if row.destination.as_ref() == Some(&dest) => {
-                        let print = {
-                            let client = client.clone();
-                            tokio::task::spawn_blocking(move || client.key_print()).await
-                        }
-                        .unwrap_or_else(|_| client.key_print());
-                        // A team's row goes out only as a desk of the team signed it for this
-                        // destination (`store::desks`).
-                        let (outgoing, elsewhere) = with_store(&self.store, move |s| {
-                            let outgoing = s.uncertain_outgoing(id)?;
-                            if let Some(out) = &outgoing {
-                                s.vet_outgoing(out, account, &dest)?;
-                            }
-                            Ok((outgoing, s.sent_with_another_key(id, &print)?))
-                        })
-                        .await?;
-                        // Sent with another desk's key to that key's own organization: this
-                        // key's would ask (and place it) in its own.
-                        if elsewhere {
-                            return Err(UserError::new(
-                                crate::tr!("backend-lookup-other-key"),
-                                None,
-                            ));
-                        }
-                        (client, outgoing)
-                    }
-                    (Some(hold), _) => {
-                        return Err(UserError::new(
-                            crate::orders::local::hold_sentence(hold, row.may_be_placed()),
-                            None,
-                        ));
-                    }
-                    _ => {
-                        return Err(UserError::new(
-                            crate::tr!("backend-lookup-no-service"),
-                            None,
-                        ));
-                    }
-                };
-                let Some(outgoing) = outgoing else {
-                    return Err(UserError::new(crate::tr!("backend-lookup-changed"), None));
-                };
-                let reply = self.reply(generation, request);
-                tokio::spawn(async move {
-                    let answer = running
-                        .orders()
-                        .place_once(bytes::Bytes::from(outgoing.body), &outgoing.key)
-                        .await
-                        .map_err(|e| {
-                            if is_refusal(&e) {
-                                UserError::new(
-                                    crate::tr!(
-                                        "backend-lookup-still-refused",
-                                        reason = crate::i18n::api::error(&e)
-                                            .trim_end_matches('.')
-                                            .to_owned()
-                                    ),
-                                    None,
-                                )
-                            } else {
-                                UserError::from_api(&e)
-                            }
-                        });
-                    reply.found(id, answer).await;
-                });
+                self.ask_again(account, generation, request, id).await?;
             }
             OrdersCommand::Attach {
                 request,
@@ -691,38 +578,10 @@ impl Orders {
                 tracking,
                 confirmed,
             } => {
-                let row = self.own_row(id, account).await?;
-                if row.state != crate::store::OrderState::Uncertain {
-                    return Err(UserError::new(
-                        "A tracking id can only be attached to an order that may already be placed.",
-                        None,
-                    ));
-                }
-                // Held (queued for other settings): the id would be looked up at one address
-                // and tracked at another; as "Ask again", it waits for the person's decision.
-                if let Some(hold) = &row.hold {
-                    return Err(UserError::new(
-                        crate::orders::local::hold_sentence(hold, row.may_be_placed()),
-                        None,
-                    ));
-                }
-                let client = client?;
-                let reply = self.reply(generation, request);
-                tokio::spawn(async move {
-                    let answer = client
-                        .orders()
-                        .get(tracking)
-                        .await
-                        .map_err(|e| UserError::from_api(&e));
-                    if let Ok(record) = &answer
-                        && !confirmed
-                        && let Some(question) = attach_question(&row, record)
-                    {
-                        reply.differs(id, tracking, question);
-                        return;
-                    }
-                    reply.found(id, answer).await;
-                });
+                self.attach(
+                    account, generation, client, request, id, tracking, confirmed,
+                )
+                .await?;
             }
             OrdersCommand::CheckAgain { id } => {
                 self.alter(id, account, move |s| s.check_again(id)).await?;
@@ -741,64 +600,274 @@ impl Orders {
                 self.send_lists(account, generation).await?;
             }
             OrdersCommand::LookUp { request, tracking } => {
-                let client = client?;
-                let store = self.store.clone();
-                tokio::spawn(async move {
-                    let result = match client.orders().get(tracking).await {
-                        Ok(record) => {
-                            with_store(&store, move |s| s.add_tracked(account, &record)).await
-                        }
-                        Err(e) => Err(UserError::from_api(&e)),
-                    };
-                    match result {
-                        Ok(order) => {
-                            let event = OrdersEvent::DraftCreated(Box::new(order));
-                            sink.answer(generation, request, event);
-                        }
-                        Err(error) => sink.fail(Some(generation), Some(request), error),
-                    }
-                });
+                self.look_up(account, generation, client?, request, tracking);
             }
-            OrdersCommand::ExportCsv { to, file_name, csv } => {
-                // The dialog may stay open for minutes: the worker goes on meanwhile.
-                let downloads = self.downloads.clone();
-                tokio::spawn(async move {
-                    match downloads
-                        .save(to, &file_name, "order.csv", csv, Export::Csv)
-                        .await
-                    {
-                        Ok(path) => sink.notice(OrdersEvent::Exported(path)),
-                        Err(e) => sink.fail(None, None, e),
-                    }
-                });
-            }
+            OrdersCommand::ExportCsv { to, file_name, csv } => self.export_csv(to, file_name, csv),
             OrdersCommand::PickRosterFile { request } => {
-                let picked = self.downloads.pick_file(OpenRequest {
-                    title: crate::tr!("backend-roster-dialog-title"),
-                    filter: crate::tr!("backend-roster-dialog-filter"),
-                    extensions: &["csv", "txt", "tsv", "xlsx", "xls", "ods"],
-                });
-                tokio::spawn(async move {
-                    let path = picked.await;
-                    sink.answer(generation, request, OrdersEvent::RosterFilePicked(path));
-                });
+                self.pick_roster_file(generation, request);
             }
             OrdersCommand::ReadRoster { request, path } => {
-                tokio::spawn(async move {
-                    let read = tokio::task::spawn_blocking(move || read_file(&path)).await;
-                    let result = match read {
-                        Ok(Ok(table)) => Ok(Box::new(table)),
-                        Ok(Err(e)) => Err(UserError::new(e.to_string(), None)),
-                        Err(e) => Err(UserError::new(
-                            crate::tr!("backend-roster-read-failed"),
-                            Some(e.to_string()),
-                        )),
-                    };
-                    sink.reply(generation, request, result.map(OrdersEvent::RosterRead));
-                });
+                read_roster(sink, generation, request, path);
             }
         }
         Ok(())
+    }
+
+    /// A page of History: the first of a filter (`after: None`), or the next.
+    async fn history(
+        &mut self,
+        account: AccountId,
+        generation: Generation,
+        request: RequestId,
+        filter: HistoryFilter,
+        after: Option<HistoryCursor>,
+    ) -> Result<(), UserError> {
+        let sink = self.sink.clone();
+        let fresh = after.is_none();
+        let list = match self.kept_rows(account).await? {
+            // Out of reach since the desk started: what this desk kept, in one page.
+            Some(kept) if fresh => kept_history(kept, filter),
+            Some(_) => HistoryList {
+                filter,
+                after,
+                rows: Vec::new(),
+                more: false,
+                summary: None,
+            },
+            None => history_list(&self.store, account, filter, after, HISTORY_PAGE).await?,
+        };
+        if fresh {
+            self.listed = Listed {
+                filter: list.filter.clone(),
+                rows: list.rows.len(),
+            };
+        } else if list.filter == self.listed.filter {
+            self.listed.rows += list.rows.len();
+        }
+        sink.answer(generation, request, OrdersEvent::History(Box::new(list)));
+        Ok(())
+    }
+
+    /// *Place order…*: the draft saved as it is and queued with its exact body, in one step.
+    async fn place(
+        &mut self,
+        account: AccountId,
+        generation: Generation,
+        id: LocalOrderId,
+        (draft_json, reference, recipient): (String, String, String),
+        body: Vec<u8>,
+        base: i64,
+    ) -> Result<(), UserError> {
+        let sink = self.sink.clone();
+        let (outcome, row) = with_store(&self.store, move |s| {
+            let fields = DraftFields {
+                draft_json: &draft_json,
+                reference: &reference,
+                recipient: &recipient,
+            };
+            s.place_kept(id, account, &fields, &body, base)
+        })
+        .await?;
+        if !matches!(outcome, DraftSave::Saved { .. }) {
+            sink.news(
+                generation,
+                OrdersEvent::DraftSaved {
+                    id,
+                    outcome,
+                    placing: true,
+                },
+            );
+            return Ok(());
+        }
+        if let Some((_, renewal)) = self.editing.take_if(|(open, _)| *open == id) {
+            renewal.abort();
+        }
+        sink.news(generation, OrdersEvent::Changed(Box::new(row)));
+        self.wake(account);
+        self.send_lists(account, generation).await?;
+        Ok(())
+    }
+
+    /// *Ask again* of an order that may be placed: the same key and bytes, once, where its
+    /// outbox sends.
+    async fn ask_again(
+        &mut self,
+        account: AccountId,
+        generation: Generation,
+        request: RequestId,
+        id: LocalOrderId,
+    ) -> Result<(), UserError> {
+        let row = self.own_row(id, account).await?;
+        let running = self
+            .lock_outboxes()
+            .get(&account)
+            .map(|r| (r.dest.clone(), r.client.clone()));
+        let (running, outgoing) = match (&row.hold, running) {
+            (None, Some((dest, client))) if row.destination.as_ref() == Some(&dest) => {
+                let print = {
+                    let client = client.clone();
+                    tokio::task::spawn_blocking(move || client.key_print()).await
+                }
+                .unwrap_or_else(|_| client.key_print());
+                // A team's row goes out only as a desk of the team signed it for this
+                // destination (`store::desks`).
+                let (outgoing, elsewhere) = with_store(&self.store, move |s| {
+                    let outgoing = s.uncertain_outgoing(id)?;
+                    if let Some(out) = &outgoing {
+                        s.vet_outgoing(out, account, &dest)?;
+                    }
+                    Ok((outgoing, s.sent_with_another_key(id, &print)?))
+                })
+                .await?;
+                // Sent with another desk's key to that key's own organization: this
+                // key's would ask (and place it) in its own.
+                if elsewhere {
+                    return Err(UserError::new(crate::tr!("backend-lookup-other-key"), None));
+                }
+                (client, outgoing)
+            }
+            (Some(hold), _) => {
+                return Err(UserError::new(
+                    crate::orders::local::hold_sentence(hold, row.may_be_placed()),
+                    None,
+                ));
+            }
+            _ => {
+                return Err(UserError::new(
+                    crate::tr!("backend-lookup-no-service"),
+                    None,
+                ));
+            }
+        };
+        let Some(outgoing) = outgoing else {
+            return Err(UserError::new(crate::tr!("backend-lookup-changed"), None));
+        };
+        let reply = self.reply(generation, request);
+        tokio::spawn(async move {
+            let answer = running
+                .orders()
+                .place_once(bytes::Bytes::from(outgoing.body), &outgoing.key)
+                .await
+                .map_err(|e| {
+                    if is_refusal(&e) {
+                        UserError::new(
+                            crate::tr!(
+                                "backend-lookup-still-refused",
+                                reason =
+                                    crate::i18n::api::error(&e).trim_end_matches('.').to_owned()
+                            ),
+                            None,
+                        )
+                    } else {
+                        UserError::from_api(&e)
+                    }
+                });
+            reply.found(id, answer).await;
+        });
+        Ok(())
+    }
+
+    /// A tracking id the person found attached to an order that may be placed.
+    #[allow(clippy::too_many_arguments)]
+    async fn attach(
+        &mut self,
+        account: AccountId,
+        generation: Generation,
+        client: Result<Client, UserError>,
+        request: RequestId,
+        id: LocalOrderId,
+        tracking: OrderId,
+        confirmed: bool,
+    ) -> Result<(), UserError> {
+        let row = self.own_row(id, account).await?;
+        if row.state != crate::store::OrderState::Uncertain {
+            return Err(UserError::new(
+                crate::tr!("backend-attach-not-uncertain"),
+                None,
+            ));
+        }
+        // Held (queued for other settings): the id would be looked up at one address
+        // and tracked at another; as "Ask again", it waits for the person's decision.
+        if let Some(hold) = &row.hold {
+            return Err(UserError::new(
+                crate::orders::local::hold_sentence(hold, row.may_be_placed()),
+                None,
+            ));
+        }
+        let client = client?;
+        let reply = self.reply(generation, request);
+        tokio::spawn(async move {
+            let answer = client
+                .orders()
+                .get(tracking)
+                .await
+                .map_err(|e| UserError::from_api(&e));
+            if let Ok(record) = &answer
+                && !confirmed
+                && let Some(question) = attach_question(&row, record)
+            {
+                reply.differs(id, tracking, question);
+                return;
+            }
+            reply.found(id, answer).await;
+        });
+        Ok(())
+    }
+
+    /// An order looked up by its tracking id, added to History.
+    fn look_up(
+        &self,
+        account: AccountId,
+        generation: Generation,
+        client: Client,
+        request: RequestId,
+        tracking: OrderId,
+    ) {
+        let sink = self.sink.clone();
+        let store = self.store.clone();
+        tokio::spawn(async move {
+            let result = match client.orders().get(tracking).await {
+                Ok(record) => with_store(&store, move |s| s.add_tracked(account, &record)).await,
+                Err(e) => Err(UserError::from_api(&e)),
+            };
+            match result {
+                Ok(order) => {
+                    let event = OrdersEvent::DraftCreated(Box::new(order));
+                    sink.answer(generation, request, event);
+                }
+                Err(error) => sink.fail(Some(generation), Some(request), error),
+            }
+        });
+    }
+
+    /// The CSV of an order saved where the person chooses.
+    fn export_csv(&self, to: SaveTo, file_name: String, csv: Vec<u8>) {
+        let sink = self.sink.clone();
+        // The dialog may stay open for minutes: the worker goes on meanwhile.
+        let downloads = self.downloads.clone();
+        tokio::spawn(async move {
+            match downloads
+                .save(to, &file_name, "order.csv", csv, Export::Csv)
+                .await
+            {
+                Ok(path) => sink.notice(OrdersEvent::Exported(path)),
+                Err(e) => sink.fail(None, None, e),
+            }
+        });
+    }
+
+    /// The roster file the person picks.
+    fn pick_roster_file(&self, generation: Generation, request: RequestId) {
+        let sink = self.sink.clone();
+        let picked = self.downloads.pick_file(OpenRequest {
+            title: crate::tr!("backend-roster-dialog-title"),
+            filter: crate::tr!("backend-roster-dialog-filter"),
+            extensions: &["csv", "txt", "tsv", "xlsx", "xls", "ods"],
+        });
+        tokio::spawn(async move {
+            let path = picked.await;
+            sink.answer(generation, request, OrdersEvent::RosterFilePicked(path));
+        });
     }
 
     /// What this desk kept for a team's `account` (newest first) when its database was not
@@ -1095,6 +1164,27 @@ impl Orders {
             ))
         }
     }
+}
+
+/// A roster file read into a table off the runtime's threads.
+fn read_roster(
+    sink: Sink<OrdersEvent>,
+    generation: Generation,
+    request: RequestId,
+    path: std::path::PathBuf,
+) {
+    tokio::spawn(async move {
+        let read = tokio::task::spawn_blocking(move || read_file(&path)).await;
+        let result = match read {
+            Ok(Ok(table)) => Ok(Box::new(table)),
+            Ok(Err(e)) => Err(UserError::new(e.to_string(), None)),
+            Err(e) => Err(UserError::new(
+                crate::tr!("backend-roster-read-failed"),
+                Some(e.to_string()),
+            )),
+        };
+        sink.reply(generation, request, result.map(OrdersEvent::RosterRead));
+    });
 }
 
 #[cfg(test)]
