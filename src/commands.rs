@@ -720,9 +720,9 @@ mod tests {
     #[cfg(unix)]
     mod lost_commit {
         use super::*;
+        use crate::store::testing::pg_cluster;
         use crate::store::testing::pg_proxy::PgProxy;
         use crate::store::testing::{pg_connect, remote};
-        use crate::team::pg_cluster;
 
         struct Desk {
             proxy: PgProxy,

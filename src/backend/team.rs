@@ -1061,7 +1061,7 @@ mod tests {
 
     impl Listening {
         async fn start() -> Listening {
-            let cluster = crate::team::pg_cluster::shared();
+            let cluster = crate::store::testing::pg_cluster::shared();
             let db = cluster.create_database();
             let url = cluster.socket_url(&db);
             let settings = TeamSettings {

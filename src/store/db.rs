@@ -897,7 +897,7 @@ mod tests {
     #[cfg(unix)]
     fn a_commit_whose_answer_is_lost_is_an_unknown_outcome() {
         use crate::store::testing::pg_proxy::PgProxy;
-        let cluster = crate::team::pg_cluster::shared();
+        let cluster = crate::store::testing::pg_cluster::shared();
         let (_, name) = pg_client();
         let proxy = PgProxy::socket(cluster.socket_dir(), cluster.port);
         let client = crate::team::connect_to(&proxy.url(&name), "test").unwrap();
@@ -981,7 +981,7 @@ mod tests {
         let (client, name) = pg_client();
         let db = Db::Postgres(RefCell::new(PgClient::new(client)));
         let big = COLUMN_LIMIT + 8 * 1024 * 1024;
-        crate::team::pg_cluster::shared()
+        crate::store::testing::pg_cluster::shared()
             .psql(
                 &name,
                 &format!(
@@ -1011,7 +1011,7 @@ mod tests {
         // Each value under the limit, the rows of the call together over theirs.
         let each = COLUMN_LIMIT - 1024;
         let rows = CALL_LIMIT / each + 1;
-        crate::team::pg_cluster::shared()
+        crate::store::testing::pg_cluster::shared()
             .psql(
                 &name,
                 &format!(

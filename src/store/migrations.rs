@@ -210,8 +210,8 @@ fn owner_needed(e: StoreError, found: i64, known: i64) -> StoreError {
 mod tests {
     use super::*;
     use crate::store::Store;
+    use crate::store::testing::pg_cluster;
     use crate::store::testing::{pg_client, pg_connect};
-    use crate::team::pg_cluster;
 
     #[test]
     fn fresh_database_reaches_latest_and_reopens() {

@@ -936,8 +936,8 @@ pub(super) fn with_reference(draft_json: &str, reference: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::testing::pg_cluster::{PgCluster, PgOptions};
     use crate::store::testing::remote;
-    use crate::team::pg_cluster::{PgCluster, PgOptions};
 
     /// A team database of its own on a server of its own (it is stopped and started again), and
     /// a desk on it with the team's account "Club shop" and a team draft "PO-1".

@@ -1,9 +1,13 @@
 //! The store's conformance suite: every store test runs its body on both backends, SQLite in
 //! memory (or in a file, where reopening matters) and a fresh database of its own on the test
-//! binary's PostgreSQL server (tests/common/pg_cluster.rs, the one `crate::team` starts).
+//! binary's PostgreSQL server (tests/common/pg_cluster.rs). The test plumbing of the store and
+//! of the modules above it (the team, the backend, the commands) lives here.
 
 use super::Store;
-use crate::team::pg_cluster;
+
+/// The test binary's one PostgreSQL server (every unit test that needs one shares it).
+#[path = "../../tests/common/pg_cluster.rs"]
+pub(crate) mod pg_cluster;
 
 /// A PostgreSQL wire proxy that can lose a COMMIT's answer (issue 38).
 #[path = "../../tests/common/pg_proxy.rs"]

@@ -407,8 +407,3 @@ fn desk_name_from(var: impl Fn(&str) -> Option<String>) -> String {
 
 #[cfg(test)]
 mod tests;
-
-/// The test binary's one PostgreSQL server (the store's tests use it too: one server, not two).
-#[cfg(test)]
-#[path = "../../tests/common/pg_cluster.rs"]
-pub(crate) mod pg_cluster;

@@ -299,7 +299,7 @@ fn the_run_address_wins_over_the_saved_one_and_the_password_comes_from_the_keych
 /// Against a real PostgreSQL (tests/common/pg_cluster.rs).
 mod live {
     use super::super::*;
-    use crate::team::pg_cluster::{PgCluster, PgOptions, shared};
+    use crate::store::testing::pg_cluster::{PgCluster, PgOptions, shared};
     use std::path::Path;
     use std::process::Command;
     use std::sync::OnceLock;

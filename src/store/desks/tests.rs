@@ -3,9 +3,9 @@
 //! team's role (`psql`, as anyone with the password could).
 
 use super::*;
+use crate::store::testing::pg_cluster;
 use crate::store::testing::{confirm, pg_client, pg_connect, remote};
 use crate::store::{OrderState, TEAM_IDS_FROM};
-use crate::team::pg_cluster;
 use std::time::Duration;
 
 const LEASE: Duration = Duration::from_secs(60);
