@@ -939,6 +939,23 @@ mod tests {
     use crate::store::testing::pg_cluster::{PgCluster, PgOptions};
     use crate::store::testing::remote;
 
+    /// Every copy of `accounts` a desk keeps has the table's columns: one added to `accounts`
+    /// but not to `team_accounts_read`, or to the list a copy is read and written by, would be
+    /// dropped without a word while the team is out of reach.
+    #[test]
+    fn the_copies_of_accounts_have_every_column_of_accounts() {
+        let store = Store::open_in_memory().unwrap();
+        let mut accounts = store.column_names("accounts");
+        // When the row was made: the team's, not copied.
+        accounts.retain(|c| c != "created_at");
+        assert_eq!(store.column_names("team_accounts_read"), accounts);
+        let listed: Vec<String> = ACCOUNT_COLUMNS
+            .split(',')
+            .map(|c| c.trim().to_owned())
+            .collect();
+        assert_eq!(listed, accounts, "ACCOUNT_COLUMNS");
+    }
+
     /// A team database of its own on a server of its own (it is stopped and started again), and
     /// a desk on it with the team's account "Club shop" and a team draft "PO-1".
     struct Team {
