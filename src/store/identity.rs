@@ -481,9 +481,12 @@ mod tests {
             .unwrap()
             .unwrap();
         assert_eq!(claim.id, sent);
-        assert!(anna.begin_send_claimed(sent, &claim.token, &dest).unwrap());
         assert!(
-            anna.note_send_failure_claimed(sent, &claim.token, "timed out", true)
+            anna.begin_send_fenced(sent, &dest, Some(&claim.token), None)
+                .unwrap()
+        );
+        assert!(
+            anna.note_send_failure_fenced(sent, "timed out", true, Some(&claim.token))
                 .unwrap()
         );
         assert!(anna.release_claim(sent, &claim.token).unwrap());
@@ -546,7 +549,7 @@ mod tests {
             .unwrap();
         assert_eq!(bo_claim.id, sent);
         assert!(
-            bo.begin_send_claimed(sent, &bo_claim.token, &bo_dest)
+            bo.begin_send_fenced(sent, &bo_dest, Some(&bo_claim.token), None)
                 .unwrap()
         );
         assert!(bo.release_claim(sent, &bo_claim.token).unwrap());

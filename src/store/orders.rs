@@ -294,7 +294,7 @@ impl fmt::Display for ClaimToken {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Claim {
     pub id: LocalOrderId,
-    /// What every write after the send names ([`Store::record_tracking_claimed`], …).
+    /// What every write after the send names ([`Store::record_tracking_fenced`], …).
     pub token: ClaimToken,
     /// Exactly what to send: the same key and bytes whichever desk sends it.
     pub outgoing: Outgoing,
@@ -1407,14 +1407,14 @@ impl Store {
 
     /// Gives a claimed row back to the outbox at once, for another desk (this desk's key may
     /// not send it: a 401/403 for its key). Note the attempt first
-    /// ([`Store::note_send_failure_claimed`], not reached for a 401/403): a row released
+    /// ([`Store::note_send_failure_fenced`], not reached for a 401/403): a row released
     /// while `sending` counts as one a send may have reached. `false`: the claim was lost.
     pub fn release_claim(&self, id: LocalOrderId, token: &ClaimToken) -> Result<bool, StoreError> {
         self.back_off(id, token, Duration::ZERO)
     }
 
     /// Gives a claimed row back to the outbox after a send to be tried again (noted first,
-    /// [`Store::note_send_failure_claimed`]): no desk claims it for `pause`, its back-off (the
+    /// [`Store::note_send_failure_fenced`]): no desk claims it for `pause`, its back-off (the
     /// lease ends then, and no desk holds it), then whichever desk may send it does. The
     /// holder meanwhile claims the next row: one order the service keeps failing holds up
     /// none behind it. `false`: the claim was lost.
@@ -1431,64 +1431,6 @@ impl Store {
             &params![id.0, token.to_string(), pause.as_secs_f64()],
         )?;
         Ok(n == 1)
-    }
-
-    /// [`Store::begin_send`] of a claimed row whose body names its organization (else
-    /// [`Store::begin_send_fenced`] with the key's print): `false` (send nothing) also when
-    /// the claim was lost or its lease ended (renew it first).
-    pub fn begin_send_claimed(
-        &self,
-        id: LocalOrderId,
-        token: &ClaimToken,
-        dest: &Destination,
-    ) -> Result<bool, StoreError> {
-        self.begin_send_fenced(id, dest, Some(token), None)
-    }
-
-    /// [`Store::note_send_failure`] of a claimed row (the claim is kept); `false`: the claim
-    /// was lost and nothing changed.
-    pub fn note_send_failure_claimed(
-        &self,
-        id: LocalOrderId,
-        token: &ClaimToken,
-        error: &str,
-        reached: bool,
-    ) -> Result<bool, StoreError> {
-        self.note_send_failure_fenced(id, error, reached, Some(token))
-    }
-
-    /// [`Store::note_unusable_answer`] of a claimed row; `None` also when the claim was lost.
-    pub fn note_unusable_answer_claimed(
-        &self,
-        id: LocalOrderId,
-        token: &ClaimToken,
-        error: &str,
-        limit: u32,
-    ) -> Result<Option<OrderState>, StoreError> {
-        self.note_unusable_answer_fenced(id, error, limit, Some(token))
-    }
-
-    /// [`Store::note_refusal`] of a claimed row; `None` also when the claim was lost (a late
-    /// desk never makes a row another desk resent `failed`).
-    pub fn note_refusal_claimed(
-        &self,
-        id: LocalOrderId,
-        token: &ClaimToken,
-        message: &str,
-    ) -> Result<Option<Refusal>, StoreError> {
-        self.note_refusal_fenced(id, message, Some(token))
-    }
-
-    /// [`Store::record_tracking`] of a claimed row's answer; `false`: the claim was lost and
-    /// nothing changed (the desk holding the row now resends with the same key and is
-    /// answered the same order).
-    pub fn record_tracking_claimed(
-        &self,
-        id: LocalOrderId,
-        token: &ClaimToken,
-        record: &TrackingRecord,
-    ) -> Result<bool, StoreError> {
-        self.record_tracking_fenced(id, record, Some(token))
     }
 }
 

@@ -55,7 +55,11 @@ fn alice_sending(store: &mut Store) -> Sending {
     let dest = store.destination(account).unwrap();
     let can = sendable(store, account);
     let alice = claim(store, "alice", &can).expect("a queued row to claim");
-    assert!(store.begin_send_claimed(id, &alice.token, &dest).unwrap());
+    assert!(
+        store
+            .begin_send_fenced(id, &dest, Some(&alice.token), None)
+            .unwrap()
+    );
     Sending {
         id,
         dest,
@@ -108,10 +112,14 @@ fn a_claimed_row_is_sent_by_its_holder_and_then_claimed_by_no_one() {
         assert!(claim(&store, "bob", &can).is_none());
 
         assert!(store.renew_lease(id, &held.token, LONG).unwrap());
-        assert!(store.begin_send_claimed(id, &held.token, &dest).unwrap());
         assert!(
             store
-                .record_tracking_claimed(id, &held.token, &record(7, OrderStatus::Pending))
+                .begin_send_fenced(id, &dest, Some(&held.token), None)
+                .unwrap()
+        );
+        assert!(
+            store
+                .record_tracking_fenced(id, &record(7, OrderStatus::Pending), Some(&held.token))
                 .unwrap()
         );
         let row = store.local_order(id).unwrap();
@@ -156,25 +164,31 @@ fn a_desk_whose_lease_ended_is_fenced_out_by_the_next_claim_with_the_same_key() 
         // Alice's desk wakes up: nothing it writes lands.
         let before = store.local_order(id).unwrap();
         assert!(!store.renew_lease(id, &alice.token, LONG).unwrap());
-        assert!(!store.begin_send_claimed(id, &alice.token, &dest).unwrap());
         assert!(
             !store
-                .note_send_failure_claimed(id, &alice.token, "timed out", true)
+                .begin_send_fenced(id, &dest, Some(&alice.token), None)
+                .unwrap()
+        );
+        assert!(
+            !store
+                .note_send_failure_fenced(id, "timed out", true, Some(&alice.token))
                 .unwrap()
         );
         assert_eq!(
             store
-                .note_unusable_answer_claimed(id, &alice.token, "unreadable", 1)
+                .note_unusable_answer_fenced(id, "unreadable", 1, Some(&alice.token))
                 .unwrap(),
             None
         );
         assert_eq!(
-            store.note_refusal_claimed(id, &alice.token, "409").unwrap(),
+            store
+                .note_refusal_fenced(id, "409", Some(&alice.token))
+                .unwrap(),
             None
         );
         assert!(
             !store
-                .record_tracking_claimed(id, &alice.token, &record(7, OrderStatus::Pending))
+                .record_tracking_fenced(id, &record(7, OrderStatus::Pending), Some(&alice.token))
                 .unwrap()
         );
         assert!(!store.release_claim(id, &alice.token).unwrap());
@@ -182,17 +196,21 @@ fn a_desk_whose_lease_ended_is_fenced_out_by_the_next_claim_with_the_same_key() 
         assert_eq!(holder(&store, id), (Some("bob".into()), true));
 
         // Bob's send: Alice's cut-off send may have reached the service.
-        assert!(store.begin_send_claimed(id, &bob.token, &dest).unwrap());
+        assert!(
+            store
+                .begin_send_fenced(id, &dest, Some(&bob.token), None)
+                .unwrap()
+        );
         assert!(store.local_order(id).unwrap().reached);
         assert!(
             store
-                .record_tracking_claimed(id, &bob.token, &record(7, OrderStatus::Pending))
+                .record_tracking_fenced(id, &record(7, OrderStatus::Pending), Some(&bob.token))
                 .unwrap()
         );
         // A late answer of Alice's after Bob's changes nothing either.
         assert!(
             !store
-                .record_tracking_claimed(id, &alice.token, &record(8, OrderStatus::Completed))
+                .record_tracking_fenced(id, &record(8, OrderStatus::Completed), Some(&alice.token))
                 .unwrap()
         );
         let row = store.local_order(id).unwrap();
@@ -210,7 +228,7 @@ fn a_released_row_goes_to_another_desk_at_once() {
         // Alice's key is refused for the target (401): not reached, the row is not failed.
         assert!(
             store
-                .note_send_failure_claimed(id, &alice.token, "401", false)
+                .note_send_failure_fenced(id, "401", false, Some(&alice.token))
                 .unwrap()
         );
         assert!(store.release_claim(id, &alice.token).unwrap());
@@ -309,11 +327,15 @@ fn two_desks_on_one_team_database_claim_every_row_exactly_once() {
                 start.wait();
                 let mut sent = Vec::new();
                 while let Some(c) = store.claim_next(&me, &can, &print, LONG).unwrap() {
-                    assert!(store.begin_send_claimed(c.id, &c.token, &dest).unwrap());
+                    assert!(
+                        store
+                            .begin_send_fenced(c.id, &dest, Some(&c.token), None)
+                            .unwrap()
+                    );
                     let answer = record(10_000 + c.id.0, OrderStatus::Pending);
                     assert!(
                         store
-                            .record_tracking_claimed(c.id, &c.token, &answer)
+                            .record_tracking_fenced(c.id, &answer, Some(&c.token))
                             .unwrap()
                     );
                     sent.push(c.id);
@@ -355,7 +377,7 @@ fn a_desk_started_again_takes_back_the_row_its_last_run_held() {
         assert!(!store.renew_lease(s.id, &s.alice.token, LONG).unwrap());
         assert!(
             store
-                .begin_send_claimed(s.id, &again.token, &s.dest)
+                .begin_send_fenced(s.id, &s.dest, Some(&again.token), None)
                 .unwrap()
         );
         let row = store.local_order(s.id).unwrap();
@@ -392,7 +414,7 @@ fn a_row_backing_off_gives_its_turn_to_the_next_one() {
         // A 500: noted, then given back for 400 ms.
         assert!(
             store
-                .note_send_failure_claimed(bad, &alice.token, "500", true)
+                .note_send_failure_fenced(bad, "500", true, Some(&alice.token))
                 .unwrap()
         );
         assert!(
@@ -414,7 +436,7 @@ fn a_row_backing_off_gives_its_turn_to_the_next_one() {
         assert!(store.local_order(bad).unwrap().reached);
         assert!(
             store
-                .begin_send_claimed(bad, &again.token, &can[0].1)
+                .begin_send_fenced(bad, &can[0].1, Some(&again.token), None)
                 .unwrap()
         );
     });
@@ -472,7 +494,7 @@ fn a_row_sent_to_a_keys_own_organization_is_sent_again_only_with_that_key() {
         // found" of another organization's order).
         assert!(
             store
-                .record_tracking_claimed(id, &carol.token, &record(7, OrderStatus::Pending))
+                .record_tracking_fenced(id, &record(7, OrderStatus::Pending), Some(&carol.token))
                 .unwrap()
         );
         let tracked = [(id, OrderId(7))];
@@ -509,7 +531,7 @@ fn a_row_sent_to_a_keys_own_organization_is_sent_again_only_with_that_key() {
         );
         assert!(
             store
-                .note_send_failure_claimed(fresh, &first.token, "connection refused", false)
+                .note_send_failure_fenced(fresh, "connection refused", false, Some(&first.token))
                 .unwrap()
         );
         assert!(store.release_claim(fresh, &first.token).unwrap());
