@@ -376,9 +376,9 @@ impl Store {
             ),
             &new.name,
         )?;
-        let account = from_row(&row)?;
+        let mut account = from_row(&row)?;
         // Its person typed the address its key is for.
-        self.pin_key_address(&account)?;
+        self.pin_key_address(&mut account)?;
         if self.team.is_some()
             && let Err(e) = self.remember_team_accounts()
         {
@@ -418,14 +418,14 @@ impl Store {
         if named(result, &new.name)? == 0 {
             return Err(StoreError::NoSuchAccount);
         }
-        let account = self.account(id)?;
+        let mut account = self.account(id)?;
         // The address its person saved is the one this desk's key is for, unless it is an
         // address this desk has not confirmed, saved as it was (a change of the name only).
         let unconfirmed_kept = current.key_entered_for.is_some() && current.kind == account.kind;
         if !unconfirmed_kept {
-            self.pin_key_address(&account)?;
+            self.pin_key_address(&mut account)?;
         }
-        self.account(id)
+        Ok(account)
     }
 
     /// Where `id`'s requests go now (address or sandbox, header style, organization, key
@@ -502,8 +502,9 @@ impl Store {
         match changed {
             Ok(()) => {
                 // A key its person entered for the address shown.
-                self.pin_key_address(&self.account(id)?)?;
-                Ok(Ok(self.account(id)?))
+                let mut account = self.account(id)?;
+                self.pin_key_address(&mut account)?;
+                Ok(Ok(account))
             }
             Err(Undone::Key(e)) => Ok(Err(e)),
             Err(Undone::Store(e)) => Err(e),

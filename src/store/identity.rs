@@ -326,11 +326,12 @@ impl Store {
 
     /// This desk's key of team account `account` is for the account's service address of now
     /// (module doc): its person added the account, attached a key or confirmed the address.
-    /// Nothing for an account of the desk's own.
-    pub(super) fn pin_key_address(&self, account: &AccountRecord) -> Result<(), StoreError> {
+    /// Nothing for an account of the desk's own. `account` is then read as confirmed.
+    pub(super) fn pin_key_address(&self, account: &mut AccountRecord) -> Result<(), StoreError> {
         if let (true, AccountKind::Remote { base_url }) = (is_team(self, account.id), &account.kind)
         {
             self.set_meta(&key_address_name(account.id), base_url.as_str())?;
+            account.key_entered_for = None;
         }
         Ok(())
     }
@@ -396,10 +397,10 @@ impl Store {
     /// This desk's person confirmed that its key of team account `id` goes to the account's
     /// address of now (module doc). Answers the account.
     pub fn confirm_key_address(&self, id: AccountId) -> Result<AccountRecord, StoreError> {
-        let account = self.account(id)?;
-        self.pin_key_address(&account)?;
+        let mut account = self.account(id)?;
+        self.pin_key_address(&mut account)?;
         tracing::info!(account = %account.name, "this desk's key of the team's account goes to its new address");
-        self.account(id)
+        Ok(account)
     }
 
     /// How many waiting orders of team account `account` (queued, sent, uncertain) a key of
