@@ -8,10 +8,11 @@ use std::sync::Arc;
 use image::RgbaImage;
 use serde_json::Value;
 
+use super::db::{Changed, Db};
 use super::error::{Result, SandboxError};
 use super::garments::{self, Art, Cut, Look, PX_PER_MM, Placed};
 use super::pictures::{PictureId, Pictures};
-use super::state::{Changed, Db, DesignRec};
+use super::records::DesignRec;
 use super::styles::{SandboxStyle, StyleView};
 use crate::api::{Design, DesignLogo, DesignStatus, LogoStatus, LogoType};
 

@@ -17,11 +17,12 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::artwork;
+use super::db::Db;
 use super::error::Result;
 use super::logos::{NewLogo, PreparedUpload, build_logo, prepare_image};
 use super::pictures::{LogoPictures, PictureId, Pictures};
 use super::pricing;
-use super::state::{Db, DesignRec, LogoRec, OrderRec, Org, TaskRec, due_after};
+use super::records::{DesignRec, LogoRec, OrderRec, Org, TaskRec, due_after};
 use crate::api::{
     CreatedLogo, Design, DesignLogo, DesignStatus, LogoStatus, LogoType, TaskStatus, VectorizeTask,
 };
@@ -41,18 +42,9 @@ pub const CHILD_KEY: &str = "sbx_nordby_handbold_8a21f0c4d9e3";
 /// API key of [`OTHER_ORG`].
 pub const OTHER_KEY: &str = "sbx_vestkyst_sport_c5e9017b2a4f";
 
-/// First logo id.
-pub const LOGO_ID_BASE: i64 = 10001;
-/// First logo item number.
-pub const LOGO_ITEM_NO_BASE: i64 = 300001;
-/// First design id.
-pub const DESIGN_ID_BASE: i64 = 20001;
-/// First design item number (`MUL200001`).
-pub const DESIGN_MUL_BASE: i64 = 200001;
-/// First order tracking id (order numbers are `SO-` and id + 50000).
-pub const ORDER_ID_BASE: i64 = 50001;
-/// First vectorize task id.
-pub const TASK_ID_BASE: i64 = 70001;
+pub use super::db::{
+    DESIGN_ID_BASE, DESIGN_MUL_BASE, LOGO_ID_BASE, LOGO_ITEM_NO_BASE, ORDER_ID_BASE, TASK_ID_BASE,
+};
 
 /// Transfer logos of the vendor drawn from [`artwork::demo_logo`] (ids 10001…10034).
 const ART_LOGOS: i64 = 34;
@@ -675,8 +667,8 @@ fn demo_tasks(logos: &BTreeMap<i64, LogoRec>) -> BTreeMap<i64, TaskRec> {
         status: TaskStatus::Finished,
         logo_name: "Nordby IF jubilæumslogo".to_owned(),
         transfer_method_key: "VAND SPORT".to_owned(),
-        min_price: Decimal::from(super::vectorize::MIN_PRICE),
-        max_price: Decimal::from(super::vectorize::MAX_PRICE),
+        min_price: Decimal::from(pricing::VECTORIZE_MIN_PRICE),
+        max_price: Decimal::from(pricing::VECTORIZE_MAX_PRICE),
         currency: pricing::CURRENCY.to_owned(),
         created_at_utc: t0 + hours(290),
         final_price: Some(Decimal::new(48000, 2)),
@@ -693,8 +685,8 @@ fn demo_tasks(logos: &BTreeMap<i64, LogoRec>) -> BTreeMap<i64, TaskRec> {
         status: TaskStatus::Pending,
         logo_name: "Sponsorlogo Nordby Brugs".to_owned(),
         transfer_method_key: "INDUSTRI".to_owned(),
-        min_price: Decimal::from(super::vectorize::MIN_PRICE),
-        max_price: Decimal::from(super::vectorize::MAX_PRICE),
+        min_price: Decimal::from(pricing::VECTORIZE_MIN_PRICE),
+        max_price: Decimal::from(pricing::VECTORIZE_MAX_PRICE),
         currency: pricing::CURRENCY.to_owned(),
         created_at_utc: t0,
         final_price: None,

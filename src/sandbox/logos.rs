@@ -7,11 +7,12 @@ use chrono::{DateTime, Utc};
 use image::RgbaImage;
 use serde_json::Value;
 
+use super::db::{Changed, Db};
 use super::error::{Result, SandboxError};
 use super::inks;
 use super::pictures::{LogoOut, LogoPictures, PictureId, Pictures, SummariesOut};
 use super::pricing;
-use super::state::{Changed, Db, LogoRec};
+use super::records::LogoRec;
 use crate::api::{Color, Logo, LogoStatus, LogoSummary, LogoType, Page};
 use crate::imaging::{self, ImagingError, Limits};
 

@@ -16,6 +16,7 @@
 //! Choices where the spec says "not shown" are recorded in `docs/spec-gaps.md`.
 
 pub mod auth;
+pub mod db;
 pub mod designs;
 pub mod error;
 pub mod faults;
@@ -26,6 +27,7 @@ pub mod orders;
 pub mod persist;
 pub mod pictures;
 pub mod pricing;
+pub mod records;
 mod routes;
 pub mod serve;
 pub mod state;

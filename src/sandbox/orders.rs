@@ -3,12 +3,15 @@
 //! `Failed` with a reason.
 
 use chrono::{DateTime, Datelike as _, NaiveDate, NaiveDateTime, Utc, Weekday};
-use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use super::db::{Changed, Db, Due};
 use super::error::{Result, SandboxError};
 use super::pricing;
-use super::state::{Changed, Db, Due, IdemRec, OrderRec, due_after};
+use super::records::{
+    DesignEntry, DesignRef, DigitEntry, IdemRec, Instance, LogoEntry, LogoRef, OrderRec,
+    OrderRequest, due_after,
+};
 use crate::api::{
     DeliveryAddress, DesignStatus, LogoStatus, LogoType, LogoValue, Order, OrderStatus,
     OrderedDesign, OrderedInstance, OrderedLogo, TrackingRecord,
@@ -29,97 +32,6 @@ pub const MAX_QUANTITY: i64 = 100_000;
 pub const MAX_KEY_LEN: usize = 255;
 /// Business days from placement to the latest delivery date.
 pub const DELIVERY_BUSINESS_DAYS: u32 = 10;
-
-/// How a design entry names its design.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum DesignRef {
-    /// `designId`.
-    Id(i64),
-    /// `designMul`.
-    Mul(String),
-}
-
-/// How a logo entry names its logo.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum LogoRef {
-    /// `logoId`.
-    Id(i64),
-    /// `logoSku` (the logo item number as text).
-    Sku(String),
-}
-
-/// A validated instance of a design entry.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Instance {
-    /// Garment size.
-    pub size: String,
-    /// Garments, > 0.
-    pub quantity: i64,
-    /// Text for NameLogo placeholders.
-    pub name: Option<String>,
-    /// Digits for NumberLogo placeholders.
-    pub number: Option<String>,
-    /// Per-placeholder values.
-    pub logo_values: Vec<(i64, String)>,
-}
-
-/// A validated design entry.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DesignEntry {
-    /// Which design.
-    pub design: DesignRef,
-    /// One or more instances.
-    pub instances: Vec<Instance>,
-}
-
-/// A validated digit entry of a NumberLogo.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DigitEntry {
-    /// One or more digits.
-    pub digit: String,
-    /// Times to apply it, > 0.
-    pub quantity: i64,
-    /// Additional units in storage.
-    pub storage_quantity: i64,
-}
-
-/// A validated standalone logo entry.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LogoEntry {
-    /// Which logo.
-    pub logo: LogoRef,
-    /// Units (absent when ordered by digits).
-    pub quantity: Option<i64>,
-    /// Additional units in storage.
-    pub storage_quantity: i64,
-    /// Typed text.
-    pub value: Option<String>,
-    /// Digits of a NumberLogo.
-    pub digits: Option<Vec<DigitEntry>>,
-}
-
-/// A structurally valid order request.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct OrderRequest {
-    /// Organization to order for.
-    pub organization_id: Option<i64>,
-    /// Caller's reference.
-    pub reference: String,
-    /// Free text.
-    pub comment: String,
-    /// Free text.
-    pub origin_of_delivery: String,
-    /// Notification address.
-    pub email: Option<String>,
-    /// Contact person.
-    pub contact_name: Option<String>,
-    /// Where to deliver (country upper-cased).
-    pub delivery_address: DeliveryAddress,
-    /// Design entries.
-    pub designs: Vec<DesignEntry>,
-    /// Standalone logo entries.
-    pub logos: Vec<LogoEntry>,
-}
 
 // ---------------------------------------------------------------------------------------------
 // Structural validation

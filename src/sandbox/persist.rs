@@ -16,7 +16,7 @@ use rusqlite::{Connection, OptionalExtension as _, params};
 use serde_json::Value;
 
 use super::error::{Result, SandboxError};
-use super::state::{Db, DesignRec, IdemRec, LogoRec, OrderRec, TaskRec};
+use super::records::{DesignRec, IdemRec, LogoRec, OrderRec, TaskRec};
 
 /// Version of the table layout, kept in `PRAGMA user_version`.
 const SCHEMA_VERSION: i64 = 2;
@@ -192,33 +192,6 @@ impl Store {
             .conn
             .query_row("SELECT COUNT(*) FROM entities", [], |r| r.get(0))?;
         Ok(n == 0)
-    }
-
-    /// Writes every entity of `db` (the demo data) in one transaction.
-    pub fn seed(&self, db: &Db) -> Result<()> {
-        let mut rows: Vec<Row> = Vec::new();
-        for (id, r) in &db.logos {
-            rows.push(("logo", *id, serde_json::to_string(r)?));
-        }
-        for (id, r) in &db.designs {
-            rows.push(("design", *id, serde_json::to_string(r)?));
-        }
-        for (id, r) in &db.orders {
-            rows.push(("order", *id, serde_json::to_string(r)?));
-        }
-        for (id, r) in &db.tasks {
-            rows.push(("task", *id, serde_json::to_string(r)?));
-        }
-        let mut keys: Vec<KeyRow> = Vec::new();
-        for ((org, key), rec) in &db.idempotency {
-            keys.push((
-                *org,
-                key.clone(),
-                serde_json::to_string(&rec.body)?,
-                rec.order_id,
-            ));
-        }
-        self.write(&rows, &keys)
     }
 
     /// Upserts rows in one transaction.

@@ -25,6 +25,11 @@ use crate::pricing::round2;
 /// Currency of every amount.
 pub const CURRENCY: &str = "DKK";
 
+/// Price range quoted for a vectorize task (DKK); a finished task costs the middle of it.
+pub const VECTORIZE_MIN_PRICE: i64 = 250;
+/// See [`VECTORIZE_MIN_PRICE`].
+pub const VECTORIZE_MAX_PRICE: i64 = 750;
+
 /// Price tiers: from `minQuantity` on, the base unit price is multiplied by the factor
 /// (given in hundredths).
 pub const TIERS: [(i64, i64); 6] = [(1, 100), (10, 85), (25, 70), (50, 60), (100, 50), (250, 42)];

@@ -4,17 +4,13 @@ use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 use serde_json::Value;
 
+use super::db::{Changed, Db, Due};
 use super::error::{Result, SandboxError};
 use super::fixtures;
 use super::logos::{NewLogo, build_logo};
 use super::pricing;
-use super::state::{Changed, Db, Due, TaskRec};
+use super::records::TaskRec;
 use crate::api::{CreatedLogo, LogoStatus, LogoType, TaskStatus, VectorizeTask};
-
-/// Price range quoted for a vectorize task (DKK).
-pub const MIN_PRICE: i64 = 250;
-/// See [`MIN_PRICE`].
-pub const MAX_PRICE: i64 = 750;
 
 impl Db {
     /// A task the caller may see, or 404.
@@ -66,8 +62,8 @@ impl Db {
             status: TaskStatus::Pending,
             logo_name: name,
             transfer_method_key: method.to_owned(),
-            min_price: Decimal::from(MIN_PRICE),
-            max_price: Decimal::from(MAX_PRICE),
+            min_price: Decimal::from(pricing::VECTORIZE_MIN_PRICE),
+            max_price: Decimal::from(pricing::VECTORIZE_MAX_PRICE),
             currency: pricing::CURRENCY.to_owned(),
             created_at_utc: now,
             final_price: None,
@@ -131,7 +127,10 @@ impl Db {
         self.touch(Changed::Logo(logo_id));
         if let Some(t) = self.tasks.get_mut(&id) {
             t.task.status = TaskStatus::Finished;
-            t.task.final_price = Some(Decimal::from(MIN_PRICE + MAX_PRICE) / Decimal::TWO);
+            t.task.final_price = Some(
+                Decimal::from(pricing::VECTORIZE_MIN_PRICE + pricing::VECTORIZE_MAX_PRICE)
+                    / Decimal::TWO,
+            );
             t.task.finished_at_utc = Some(finished_at);
             t.task.created_logos = vec![CreatedLogo {
                 logo_id: logo_id.into(),

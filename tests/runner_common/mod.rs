@@ -14,7 +14,8 @@ use std::time::{Duration, Instant};
 
 use logodesk::api::{Client, ClientConfig, DeliveryAddress, LogoId, LogoLine, PlaceOrder};
 use logodesk::sandbox::SandboxConfig;
-use logodesk::sandbox::state::{OrderRec, SandboxState};
+use logodesk::sandbox::records::OrderRec;
+use logodesk::sandbox::state::SandboxState;
 use logodesk::store::{AccountId, LocalOrder, OrderState, Store};
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_logodesk");

@@ -9,7 +9,8 @@ use super::path_id;
 use crate::api::VectorizeTask;
 use crate::sandbox::auth::{Caller, JsonBody};
 use crate::sandbox::error::Result;
-use crate::sandbox::state::{SandboxState, due_after};
+use crate::sandbox::records::due_after;
+use crate::sandbox::state::SandboxState;
 
 /// `GET /api/vectorize/tasks/{id}`.
 pub async fn get(
