@@ -1,16 +1,12 @@
 //! The client: configuration, authentication and the one place where requests are built, sent,
 //! retried, checked and decoded.
 
-use crate::api::designs::DesignsHandler;
 use crate::api::error::{
     ApiError, ConfigProblem, ServerMessage, StatusError, Subject, drop_secret_prefix_tail,
     redact_bytes, redact_then_shorten,
 };
-use crate::api::logos::LogosHandler;
 use crate::api::offered::{Feature, Missing, NOT_OFFERED_RECHECK, NotOffered, says_not_offered};
-use crate::api::orders::OrdersHandler;
 use crate::api::retry::{RetryPolicy, parse_retry_after};
-use crate::api::vectorize::VectorizeHandler;
 use bytes::Bytes;
 use reqwest::Method;
 use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, HeaderName, HeaderValue, RETRY_AFTER};
@@ -148,7 +144,8 @@ pub struct ClientConfig {
     pub timeouts: Timeouts,
     /// Retries of reads and of idempotency-keyed order placement.
     pub retry: RetryPolicy,
-    /// Default interval of [`OrdersHandler::track`] (5 s, as the spec recommends).
+    /// Default interval of [`OrdersHandler::track`](crate::api::OrdersHandler::track) (5 s, as
+    /// the spec recommends).
     pub poll_interval: Duration,
     /// `User-Agent` header.
     pub user_agent: String,
@@ -432,26 +429,6 @@ impl Client {
     /// The largest successful answer read, in bytes.
     pub fn max_body_bytes(&self) -> usize {
         self.inner.max_body_bytes
-    }
-
-    /// Logos: list, look up, upload, edit drafts, commit.
-    pub fn logos(&self) -> LogosHandler<'_> {
-        LogosHandler::new(self)
-    }
-
-    /// Orders: place, read, track.
-    pub fn orders(&self) -> OrdersHandler<'_> {
-        OrdersHandler::new(self)
-    }
-
-    /// Designs: read, clone.
-    pub fn designs(&self) -> DesignsHandler<'_> {
-        DesignsHandler::new(self)
-    }
-
-    /// Vectorize tasks.
-    pub fn vectorize(&self) -> VectorizeHandler<'_> {
-        VectorizeHandler::new(self)
     }
 
     /// `GET /api/health/ping`: the service's health check; answers its plain text.

@@ -25,11 +25,14 @@ pub struct DesignsHandler<'c> {
     client: &'c Client,
 }
 
-impl<'c> DesignsHandler<'c> {
-    pub(crate) fn new(client: &'c Client) -> Self {
-        DesignsHandler { client }
+impl Client {
+    /// Designs: read, clone.
+    pub fn designs(&self) -> DesignsHandler<'_> {
+        DesignsHandler { client: self }
     }
+}
 
+impl<'c> DesignsHandler<'c> {
     /// `GET /api/design/{designId}`: the design with its placements (whose `logoId`s are the
     /// placeholder ids used in an order's `logoValues`).
     pub async fn get(self, id: DesignId) -> Result<Design, ApiError> {

@@ -7,7 +7,8 @@ use axum::body::Bytes;
 use axum::extract::{Multipart, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post, put};
+use axum::routing::{MethodFilter, get, on, post};
+use futures_util::future::BoxFuture;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
@@ -149,60 +150,60 @@ async fn invalid_orders_are_not_sent() {
     assert_eq!(seen.lock().unwrap().len(), 1);
 }
 
-#[tokio::test]
-async fn changes_are_never_retried() {
-    let seen: Seen = Arc::default();
-    let app = Router::new()
-        .route(
-            "/api/logo/{id}/commit",
-            put(
-                |State(seen): State<Seen>, headers: HeaderMap, body: Bytes| async move {
-                    seen.lock().unwrap().push((headers, body));
-                    unavailable()
-                },
-            ),
-        )
-        .route(
-            "/api/logo/{id}/rename",
-            put(
-                |State(seen): State<Seen>, headers: HeaderMap, body: Bytes| async move {
-                    seen.lock().unwrap().push((headers, body));
-                    unavailable()
-                },
-            ),
-        )
-        .with_state(seen.clone());
-    let client = client_for(serve(app).await, "/", 3);
-    let err = client.logos().commit(LogoId(5)).await.unwrap_err();
-    assert_eq!(err.status(), Some(reqwest::StatusCode::SERVICE_UNAVAILABLE));
-    assert_eq!(
-        err.to_string(),
-        "The service had a problem (503). Try again in a moment."
-    );
-    let rename = Rename {
-        title: "New".into(),
-    };
-    client.logos().rename(LogoId(5), &rename).await.unwrap_err();
-    assert_eq!(seen.lock().unwrap().len(), 2);
-}
+/// A call of the client that fails, made on a fresh client.
+type FailingCall = fn(Client) -> BoxFuture<'static, ApiError>;
 
+/// Reads are retried, changes never: each call answered 503 (`Retry-After: 0`) every time.
 #[tokio::test]
-async fn reads_are_retried_then_give_up() {
-    let seen: Seen = Arc::default();
-    let app = Router::new()
-        .route(
-            "/api/logo/{id}",
-            get(|State(seen): State<Seen>, headers: HeaderMap| async move {
-                seen.lock().unwrap().push((headers, Bytes::new()));
-                unavailable()
-            }),
-        )
-        .with_state(seen.clone());
-    let client = client_for(serve(app).await, "/", 2);
-    let err = client.logos().get(LogoId(5)).await.unwrap_err();
-    assert!(err.is_retryable());
-    assert_eq!(err.retry_after(), Some(Duration::ZERO));
-    assert_eq!(seen.lock().unwrap().len(), 3);
+async fn reads_are_retried_then_give_up_and_changes_are_never_retried() {
+    struct Case {
+        name: &'static str,
+        method: MethodFilter,
+        route: &'static str,
+        /// The client's retries, and how many times the call reaches the service.
+        retries: u32,
+        attempts: usize,
+        call: FailingCall,
+    }
+    #[rustfmt::skip]
+    let cases = [
+        Case { name: "a commit", method: MethodFilter::PUT, route: "/api/logo/{id}/commit",
+            retries: 3, attempts: 1,
+            call: |c| Box::pin(async move { c.logos().commit(LogoId(5)).await.unwrap_err() }) },
+        Case { name: "a rename", method: MethodFilter::PUT, route: "/api/logo/{id}/rename",
+            retries: 3, attempts: 1, call: |c| Box::pin(async move {
+                let rename = Rename { title: "New".into() };
+                c.logos().rename(LogoId(5), &rename).await.unwrap_err()
+            }) },
+        Case { name: "a read", method: MethodFilter::GET, route: "/api/logo/{id}",
+            retries: 2, attempts: 3,
+            call: |c| Box::pin(async move { c.logos().get(LogoId(5)).await.unwrap_err() }) },
+    ];
+    for case in cases {
+        let seen: Seen = Arc::default();
+        let handler = |State(seen): State<Seen>, headers: HeaderMap, body: Bytes| async move {
+            record(&seen, headers, body);
+            unavailable()
+        };
+        let app = Router::new()
+            .route(case.route, on(case.method, handler))
+            .with_state(seen.clone());
+        let err = (case.call)(client_for(serve(app).await, "/", case.retries)).await;
+        let name = case.name;
+        assert_eq!(seen.lock().unwrap().len(), case.attempts, "{name}");
+        assert_eq!(
+            err.status(),
+            Some(reqwest::StatusCode::SERVICE_UNAVAILABLE),
+            "{name}"
+        );
+        assert!(err.is_retryable(), "{name}");
+        assert_eq!(err.retry_after(), Some(Duration::ZERO), "{name}");
+        assert_eq!(
+            err.to_string(),
+            "The service had a problem (503). Try again in a moment.",
+            "{name}"
+        );
+    }
 }
 
 #[tokio::test]
@@ -258,16 +259,16 @@ async fn auth_styles_send_the_key_in_the_right_header() {
         }),
     );
     let addr = serve(app).await;
-    let bearer = client_for(addr, "/", 0);
-    assert_eq!(
-        bearer.ping().await.unwrap(),
-        r#"Some("yek-terces-ks reraeB") None"#
-    );
-    let cfg = ClientConfig::parse(&format!("http://{addr}"), "sk-secret-key")
-        .unwrap()
-        .with_auth(AuthStyle::XApiKey);
-    let x = Client::new(cfg).unwrap();
-    assert_eq!(x.ping().await.unwrap(), r#"None Some("yek-terces-ks")"#);
+    // The style asked for (none: the default), and the headers the service gets.
+    for (style, headers) in [
+        (None, r#"Some("yek-terces-ks reraeB") None"#),
+        (Some(AuthStyle::XApiKey), r#"None Some("yek-terces-ks")"#),
+    ] {
+        let cfg = ClientConfig::parse(&format!("http://{addr}"), "sk-secret-key").unwrap();
+        let cfg = style.map_or(cfg.clone(), |style| cfg.with_auth(style));
+        let client = Client::new(cfg).unwrap();
+        assert_eq!(client.ping().await.unwrap(), headers, "{style:?}");
+    }
 }
 
 #[tokio::test]
@@ -344,67 +345,71 @@ async fn upload_sends_multipart_fields() {
     assert_eq!(err.issues()[0].path, "File");
 }
 
+/// The service's error answers, each as the client says it, never quoting the key; tracking
+/// stops at one.
 #[tokio::test]
 async fn error_answers_become_sentences() {
-    let app = Router::new()
-        .route(
-            "/api/logo/{id}",
-            get(|| async {
-                (
-                    StatusCode::NOT_FOUND,
-                    axum::Json(json!({"error": "NotFound", "message": "Logo not found"})),
-                )
+    struct Case {
+        name: &'static str,
+        method: MethodFilter,
+        route: &'static str,
+        /// The answer: status, `Content-Type`, body.
+        answer: (StatusCode, &'static str, &'static str),
+        call: FailingCall,
+        /// The sentence, or (`starts`) how it starts.
+        sentence: &'static str,
+        starts: bool,
+        not_found: bool,
+    }
+    #[rustfmt::skip]
+    let cases = [
+        Case { name: "a logo not found", method: MethodFilter::GET, route: "/api/logo/{id}",
+            answer: (StatusCode::NOT_FOUND, "application/json",
+                r#"{"error": "NotFound", "message": "Logo not found"}"#),
+            call: |c| Box::pin(async move { c.logos().get(LogoId(5)).await.unwrap_err() }),
+            sentence: "Logo 5 was not found, or your account has no access to it.",
+            starts: false, not_found: true },
+        Case { name: "a conflict as a problem", method: MethodFilter::POST,
+            route: "/api/logo/{id}/changecolors",
+            answer: (StatusCode::CONFLICT, "application/problem+json",
+                r#"{"title":"Conflict","status":409,"detail":"Colors can only be changed after the transfer method is confirmed."}"#),
+            call: |c| Box::pin(async move {
+                let to = ColorChange { from: "HVID".into(), to: "200".into() };
+                let body = ChangeColors { color_changes: vec![to] };
+                c.logos().change_colors(LogoId(5), &body).await.unwrap_err()
             }),
-        )
-        .route(
-            "/api/logo/{id}/changecolors",
-            post(|| async {
-                (
-                    StatusCode::CONFLICT,
-                    [(header::CONTENT_TYPE, "application/problem+json")],
-                    r#"{"title":"Conflict","status":409,"detail":"Colors can only be changed after the transfer method is confirmed."}"#,
-                )
+            sentence: "The service refused the request (409 Conflict): Colors can only be changed after the transfer method is confirmed.",
+            starts: false, not_found: false },
+        Case { name: "a key refused, quoted", method: MethodFilter::GET, route: "/api/design/{id}",
+            answer: (StatusCode::UNAUTHORIZED, "application/json",
+                r#"{"error": "Unauthorized", "message": "Invalid key sk-secret-key"}"#),
+            call: |c| Box::pin(async move { c.designs().get(DesignId(1)).await.unwrap_err() }),
+            sentence: "Your API key was not accepted (401)",
+            starts: true, not_found: false },
+        Case { name: "tracking an order not found", method: MethodFilter::GET,
+            route: "/api/orders/2", answer: (StatusCode::NOT_FOUND, "text/plain", ""),
+            call: |c| Box::pin(async move {
+                let track = c.orders().track(OrderId(2), Some(Duration::from_millis(1)), |_| {});
+                track.await.unwrap_err()
             }),
-        )
-        .route(
-            "/api/design/{id}",
-            get(|| async {
-                (
-                    StatusCode::UNAUTHORIZED,
-                    axum::Json(json!({"error": "Unauthorized", "message": "Invalid key sk-secret-key"})),
-                )
-            }),
-        );
-    let client = client_for(serve(app).await, "/", 3);
-    let err = client.logos().get(LogoId(5)).await.unwrap_err();
-    assert_eq!(
-        err.to_string(),
-        "Logo 5 was not found, or your account has no access to it."
-    );
-    assert!(err.is_not_found());
-    let body = ChangeColors {
-        color_changes: vec![ColorChange {
-            from: "HVID".into(),
-            to: "200".into(),
-        }],
-    };
-    let err = client
-        .logos()
-        .change_colors(LogoId(5), &body)
-        .await
-        .unwrap_err();
-    assert_eq!(
-        err.to_string(),
-        "The service refused the request (409 Conflict): Colors can only be changed after the transfer method is confirmed."
-    );
-    let err = client.designs().get(DesignId(1)).await.unwrap_err();
-    let text = err.to_string();
-    assert!(
-        text.starts_with("Your API key was not accepted (401)"),
-        "{text}"
-    );
-    assert!(!text.contains("sk-secret-key"), "{text}");
-    assert!(!format!("{err:?}").contains("sk-secret-key"));
+            sentence: "Order 2 was not found, or your account has no access to it.",
+            starts: false, not_found: true },
+    ];
+    for case in cases {
+        let (status, content_type, body) = case.answer;
+        let answer = move || async move { (status, [(header::CONTENT_TYPE, content_type)], body) };
+        let app = Router::new().route(case.route, on(case.method, answer));
+        let err = (case.call)(client_for(serve(app).await, "/", 3)).await;
+        let (name, text) = (case.name, err.to_string());
+        if case.starts {
+            assert!(text.starts_with(case.sentence), "{name}: {text}");
+        } else {
+            assert_eq!(text, case.sentence, "{name}");
+        }
+        assert_eq!(err.is_not_found(), case.not_found, "{name}");
+        assert!(!text.contains("sk-secret-key"), "{name}: {text}");
+        assert!(!format!("{err:?}").contains("sk-secret-key"), "{name}");
+    }
 }
 
 #[tokio::test]
@@ -525,19 +530,14 @@ async fn track_follows_an_order_to_completion() {
 }
 
 #[tokio::test]
-async fn track_stops_on_failed_and_on_hard_errors() {
-    let app = Router::new()
-        .route(
-            "/api/orders/1",
-            get(|| async {
-                axum::Json(json!({"id": 1, "orderNumber": "SO-1", "status": "Failed",
-                    "errorMessage": "Design MUL1 is not finalized."}))
-            }),
-        )
-        .route(
-            "/api/orders/2",
-            get(|| async { (StatusCode::NOT_FOUND, "") }),
-        );
+async fn track_stops_on_failed() {
+    let app = Router::new().route(
+        "/api/orders/1",
+        get(|| async {
+            axum::Json(json!({"id": 1, "orderNumber": "SO-1", "status": "Failed",
+                "errorMessage": "Design MUL1 is not finalized."}))
+        }),
+    );
     let client = client_for(serve(app).await, "/", 3);
     let failed = client
         .orders()
@@ -548,15 +548,6 @@ async fn track_stops_on_failed_and_on_hard_errors() {
     assert_eq!(
         failed.error_message.as_deref(),
         Some("Design MUL1 is not finalized.")
-    );
-    let err = client
-        .orders()
-        .track(OrderId(2), Some(Duration::from_millis(1)), |_| {})
-        .await
-        .unwrap_err();
-    assert_eq!(
-        err.to_string(),
-        "Order 2 was not found, or your account has no access to it."
     );
 }
 

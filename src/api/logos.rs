@@ -219,11 +219,14 @@ pub struct LogosHandler<'c> {
     client: &'c Client,
 }
 
-impl<'c> LogosHandler<'c> {
-    pub(crate) fn new(client: &'c Client) -> Self {
-        LogosHandler { client }
+impl Client {
+    /// Logos: list, look up, upload, edit drafts, commit.
+    pub fn logos(&self) -> LogosHandler<'_> {
+        LogosHandler { client: self }
     }
+}
 
+impl<'c> LogosHandler<'c> {
     /// `GET /api/logos`: one page of logo summaries.
     pub async fn list(self, query: &ListLogos) -> Result<Page<LogoSummary>, ApiError> {
         let call = Call::get("api/logos").query(query)?;

@@ -21,11 +21,14 @@ pub struct OrdersHandler<'c> {
     client: &'c Client,
 }
 
-impl<'c> OrdersHandler<'c> {
-    pub(crate) fn new(client: &'c Client) -> Self {
-        OrdersHandler { client }
+impl Client {
+    /// Orders: place, read, track.
+    pub fn orders(&self) -> OrdersHandler<'_> {
+        OrdersHandler { client: self }
     }
+}
 
+impl<'c> OrdersHandler<'c> {
     /// `POST /api/orders`: places an order after checking it with [`PlaceOrder::validate`]
     /// (failing with [`ApiError::Validation`] and sending nothing when it has issues).
     ///

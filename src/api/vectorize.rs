@@ -11,11 +11,14 @@ pub struct VectorizeHandler<'c> {
     client: &'c Client,
 }
 
-impl<'c> VectorizeHandler<'c> {
-    pub(crate) fn new(client: &'c Client) -> Self {
-        VectorizeHandler { client }
+impl Client {
+    /// Vectorize tasks.
+    pub fn vectorize(&self) -> VectorizeHandler<'_> {
+        VectorizeHandler { client: self }
     }
+}
 
+impl<'c> VectorizeHandler<'c> {
     /// `GET /api/vectorize/tasks/{taskId}`.
     pub async fn task(self, id: TaskId) -> Result<VectorizeTask, ApiError> {
         let call =

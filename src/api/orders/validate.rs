@@ -357,11 +357,6 @@ mod tests {
             message_at(&over, "designs[0].instances"),
             "This design has 501 rows of sizes and names; the service takes at most 500 per design. Remove rows, or order the rest in another order."
         );
-        // The sandbox (the service the app ships with) takes the same number.
-        assert_eq!(
-            MAX_INSTANCES_PER_DESIGN,
-            crate::sandbox::orders::MAX_INSTANCES
-        );
     }
 
     #[test]
