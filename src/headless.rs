@@ -176,7 +176,7 @@ pub fn send_queued(config: SendQueued, out: &mut impl Write) -> anyhow::Result<(
     spawn_signal_watch(wake);
     check_account(&config.backend)?;
     // On a team, the team database is attached by the backend's watch in the background
-    // (issue 38: the desk's own outbox never waits for it); "all sent" waits for it.
+    // (the desk's own outbox never waits for it); "all sent" waits for it.
     let waits_for = Expected {
         team: match &config.backend.store {
             StoreLocation::File(path) => on_a_team(path),
@@ -222,7 +222,7 @@ fn check_account(config: &BackendConfig) -> Result<(), HeadlessError> {
     store.ensure_sandbox_account()?;
     let mut team_away = None;
     // An account of this desk's own (or one of the team's as this desk last read them) is
-    // there without the team database: nothing waits for it (issue 38: a silent team server
+    // there without the team database: nothing waits for it (a silent team server
     // kept this desk's own outbox from starting).
     if on_a_team(path) {
         store.team_out_of_reach("");

@@ -4,7 +4,11 @@
 //! - [`imaging`]: pure pixel work shared by the sandbox and the app (decode under limits, recolor).
 //! - [`sandbox`]: a faithful emulator of the whole service over real HTTP.
 //! - [`backend`]: the background runtime the UI talks to with typed commands and events.
-//! - [`store`]: the app's local data in SQLite (accounts; never keys).
+//! - [`store`]: the app's data (accounts, orders, drafts, approvals; never keys) behind one
+//!   contract on two backends: a desk's SQLite file, and a team's PostgreSQL, attached to a
+//!   desk's store or opened as the store itself; `store::route` decides which holds a row.
+//! - [`team`]: how a desk reaches its team's PostgreSQL (address, TLS, a bounded client) and
+//!   joins it.
 //! - [`orders`]: the order form, rosters, countries, estimate and CSV (no UI);
 //!   [`pricing`]: the service's pricing model, shared by the sandbox and the estimate.
 //! - [`keychain`]: where API keys live (the OS keychain, or this session's memory).

@@ -218,7 +218,7 @@ impl Accounts {
                         AccountsEvent::RemoveAsked {
                             account,
                             work,
-                            team: account.0 >= crate::store::TEAM_IDS_FROM,
+                            team: account.is_team(),
                         },
                     ),
                     Err(e) => self.sink.fail(None, Some(request), e),
@@ -340,9 +340,7 @@ impl Accounts {
             let what = next.differences(&old);
             // A team account's new key is this desk's only: it holds the rows this desk's
             // earlier keys sent (`store::identity`), not the other desks' orders.
-            let waiting = if id.0 >= crate::store::TEAM_IDS_FROM
-                && what == [crate::store::DestinationPart::ApiKey]
-            {
+            let waiting = if id.is_team() && what == [crate::store::DestinationPart::ApiKey] {
                 sent_with_my_key
             } else {
                 waiting
@@ -422,7 +420,7 @@ impl Accounts {
     async fn remove_account(&mut self, account: AccountId) -> Result<(), UserError> {
         // A team's account with orders waiting on any desk is refused by the store (nothing
         // changes); its outbox goes on.
-        if account.0 >= crate::store::TEAM_IDS_FROM {
+        if account.is_team() {
             with_store(&self.store, move |s| s.delete_account(account)).await?;
             (self.stop_outbox)(account);
         } else {

@@ -937,7 +937,7 @@ mod tests {
     /// database into that desk's own folder (the desks cannot read each other's).
     #[test]
     fn a_colleagues_kept_proof_is_written_from_the_team_database() {
-        use crate::store::testing::pg_client;
+        use crate::team::testing::pg_client;
         // Connected before the runtime runs (the blocking client must not start inside it).
         let store = SharedStore::new(crate::store::Store::open_postgres(pg_client().0).unwrap());
         let (anna, bo) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());

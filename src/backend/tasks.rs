@@ -8,7 +8,7 @@ use crate::backend::support::poll::{Pacing, wait};
 use crate::backend::support::{
     Active, Generation, RequestId, SharedStore, Sink, UserError, active, debug_as_name, with_store,
 };
-use crate::store::{AccountId, TrackedTask};
+use crate::store::{AccountId, Route, TeamState, TrackedTask};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Notify;
@@ -152,8 +152,8 @@ impl Tasks {
         let tasks = with_store(&self.store, move |s| {
             // A team's tasks while its database is out of reach: the screen keeps the list it
             // last read (marked not fresh); none was read when the team was never reached.
-            if account.0 >= crate::store::TEAM_IDS_FROM && s.team_away() {
-                return Ok(s.team_never_reached().then(Vec::new));
+            if s.route(account.0) == Route::Away {
+                return Ok((s.team_state() == TeamState::NeverReached).then(Vec::new));
             }
             s.tracked_tasks(account).map(Some)
         })

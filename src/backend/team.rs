@@ -1,4 +1,4 @@
-//! The team feature (issue 29): Settings → Team's save, test and forget, and a watch on the
+//! The team feature: Settings → Team's save, test and forget, and a watch on the
 //! team database that tells the status bar whether it is reachable, reconnecting with backoff.
 //! Every PostgreSQL call is blocking and runs on the blocking lane ([`blocking`]), never on the
 //! UI thread or a runtime worker. While the team database is out of reach the store keeps
@@ -237,7 +237,7 @@ impl Team {
                     // No team (any more): its accounts and rows leave the lists; this desk's
                     // own stay.
                     let had = with_team_store(&link.store, |s| {
-                        let had = s.has_team();
+                        let had = s.team_state().is_attached();
                         s.detach_team();
                         Ok(had)
                     })
@@ -705,7 +705,7 @@ async fn bounded<T>(
     }
 }
 
-/// Whether the team database's schema is one this desk knows (issue 38: another desk may
+/// Whether the team database's schema is one this desk knows (another desk may
 /// have upgraded it since this one attached it): a newer one ends the session as refused,
 /// with the sentence the store gives ([`crate::store::StoreError::TooNew`]); no schema yet is
 /// fine (the store creates it). `was_up`: said of a session that was up.
@@ -862,7 +862,7 @@ async fn watch(settings: TeamSettings, sink: Sink<TeamEvent>, link: TeamLink) {
                 let retrying = retry.take().is_some();
                 // Marked away as a Down does: nothing waits on the broken connection.
                 let found = with_team_store(&link.store, |s| {
-                    let found = s.team_broken();
+                    let found = s.team_state() == crate::store::TeamState::Broken;
                     if found {
                         s.team_unreachable();
                     }
@@ -908,7 +908,11 @@ async fn watch(settings: TeamSettings, sink: Sink<TeamEvent>, link: TeamLink) {
 async fn desks(store: &SharedStore) -> Result<TeamDesks, UserError> {
     with_store(store, |s| match s.team_desks() {
         Ok(desks) => Ok(TeamDesks {
-            own_code: s.has_team().then(|| s.desk_code()).flatten(),
+            own_code: s
+                .team_state()
+                .is_attached()
+                .then(|| s.desk_code())
+                .flatten(),
             desks,
         }),
         Err(e) if e.is_team_unreachable() => Ok(TeamDesks::default()),
@@ -1012,7 +1016,7 @@ mod tests {
     /// listener drops is a change no desk hears (the desks asking to join, once).
     #[test]
     fn the_listener_knows_every_table_the_migrations_announce() {
-        let (client, _) = crate::store::testing::pg_client();
+        let (client, _) = crate::team::testing::pg_client();
         let store = crate::store::Store::open_postgres(client).unwrap();
         let announced: BTreeSet<String> = store.announcing_tables_for_test().into_iter().collect();
         assert!(announced.contains("local_orders"), "{announced:?}");

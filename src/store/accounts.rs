@@ -1,7 +1,7 @@
 //! The `accounts` table: name, service address, header style, organization context and where
 //! the key is kept. Never the key.
 
-use super::db::{Row, params};
+use super::db::{Row, Value, params, placeholders};
 use super::{Store, StoreError};
 use crate::api::{AuthStyle, OrganizationId};
 use std::fmt;
@@ -228,32 +228,60 @@ pub(crate) fn auth_from_sql(auth: &str) -> AuthStyle {
     }
 }
 
+/// Every column of an account's row but `created_at` (when the row was made where it is): what
+/// is read of an account, and what a desk's copy of a team's account keeps (`offline`).
 pub(super) const COLUMNS: &str =
-    "id, name, kind, base_url, auth_style, organization_id, key_location";
+    "id, name, kind, base_url, auth_style, organization_id, key_location, credential_version";
+
+/// The columns a new remote account is written with ([`new_account_values`]); the others
+/// (`id`, `credential_version`, `created_at`) the database fills in.
+pub(super) const NEW_COLUMNS: &str =
+    "name, kind, base_url, auth_style, organization_id, key_location";
+
+/// The values of [`NEW_COLUMNS`] for a remote account named `name` at `base_url`.
+pub(super) fn new_account_values(
+    name: &str,
+    base_url: Option<&str>,
+    auth: AuthStyle,
+    organization: Option<OrganizationId>,
+    key_location: KeyLocation,
+) -> Vec<Value> {
+    params![
+        name,
+        "remote",
+        base_url,
+        auth_to_sql(auth),
+        organization.map(|o| o.0),
+        key_location.as_sql()
+    ]
+    .to_vec()
+}
 
 pub(super) fn from_row(row: &Row) -> Result<AccountRecord, StoreError> {
-    let kind: String = row.get(2)?;
-    let base_url: Option<String> = row.get(3)?;
+    let kind: String = row.get("kind")?;
+    let base_url: Option<String> = row.get("base_url")?;
     let kind = match (kind.as_str(), base_url) {
         ("remote", Some(url)) => match Url::parse(&url) {
             Ok(base_url) => AccountKind::Remote { base_url },
             Err(_) => {
                 return Err(StoreError::Column {
-                    index: 3,
+                    column: "base_url".to_owned(),
                     wanted: "a service address (URL)",
                 });
             }
         },
         _ => AccountKind::Sandbox,
     };
-    let auth: String = row.get(4)?;
-    let key_location: String = row.get(6)?;
+    let auth: String = row.get("auth_style")?;
+    let key_location: String = row.get("key_location")?;
     Ok(AccountRecord {
-        id: AccountId(row.get(0)?),
-        name: row.get(1)?,
+        id: AccountId(row.get("id")?),
+        name: row.get("name")?,
         kind,
         auth: auth_from_sql(&auth),
-        organization_id: row.get::<Option<i64>>(5)?.map(OrganizationId),
+        organization_id: row
+            .get::<Option<i64>>("organization_id")?
+            .map(OrganizationId),
         key_location: KeyLocation::from_sql(&key_location),
         key_entered_for: None,
     })
@@ -292,12 +320,12 @@ impl Store {
                 &[],
             )? {
                 let account = from_row(&row)?;
-                if !super::is_copy(db, account.id.0) {
+                if !self.is_copy(db, account.id.0) {
                     all.push(account);
                 }
             }
         }
-        if self.team_away() {
+        if self.team_state().is_away() {
             all.extend(self.team_accounts_read()?);
         }
         self.check_key_addresses(&mut all)?;
@@ -307,7 +335,7 @@ impl Store {
     /// This desk's copies of team accounts (`store::offline`): what joining moves into the
     /// team on reconnect.
     pub(crate) fn team_copies(&self) -> Result<Vec<AccountRecord>, StoreError> {
-        if self.db.dialect() != super::db::Dialect::Sqlite {
+        if !self.is_desk() {
             return Ok(Vec::new());
         }
         self.db
@@ -362,24 +390,24 @@ impl Store {
         let row = named(
             db.query_row(
                 &format!(
-                    "INSERT INTO accounts (name, kind, base_url, auth_style, organization_id, key_location)
-                     VALUES ($1, 'remote', $2, $3, $4, $5)
-                     RETURNING {COLUMNS}"
+                    "INSERT INTO accounts ({NEW_COLUMNS}) VALUES ({})
+                     RETURNING {COLUMNS}",
+                    placeholders(NEW_COLUMNS)
                 ),
-                &params![
+                &new_account_values(
                     new.name.trim(),
-                    new.base_url.as_str(),
-                    auth_to_sql(new.auth),
-                    new.organization_id.map(|o| o.0),
-                    new.key_location.as_sql()
-                ],
+                    Some(new.base_url.as_str()),
+                    new.auth,
+                    new.organization_id,
+                    new.key_location,
+                ),
             ),
             &new.name,
         )?;
         let mut account = from_row(&row)?;
         // Its person typed the address its key is for.
         self.pin_key_address(&mut account)?;
-        if self.team.is_some()
+        if self.team_state().is_attached()
             && let Err(e) = self.remember_team_accounts()
         {
             // Read again at the team's next change of accounts (or the next attach).
@@ -517,7 +545,7 @@ impl Store {
     /// desk's version of its key goes up (`store::identity`): the rows this desk's earlier keys
     /// sent are held on this desk, and nothing changes for the other desks' orders.
     pub fn bump_key_version(&self, id: AccountId) -> Result<(), StoreError> {
-        if id.0 >= super::TEAM_IDS_FROM && self.team.is_some() {
+        if self.route(id.0).is_team() {
             return self.bump_desk_key(id);
         }
         self.on_account(id)?.execute(
@@ -604,7 +632,7 @@ impl Store {
         if account.is_sandbox() {
             return Err(StoreError::SandboxIsBuiltIn);
         }
-        let team = id.0 >= super::TEAM_IDS_FROM && self.team.is_some();
+        let team = self.route(id.0).is_team();
         let n = self.on_account(id)?.execute(
             "DELETE FROM accounts WHERE id = $1
                AND ($2 = 0 OR NOT EXISTS (SELECT 1 FROM local_orders
@@ -630,13 +658,12 @@ mod tests {
     use super::*;
     use crate::store::testing::each_backend;
 
+    /// [`crate::store::testing::remote`] with an `X-API-Key` and an organization.
     fn remote(name: &str) -> NewAccount {
         NewAccount {
-            name: name.into(),
-            base_url: Url::parse("https://api.example.com/").unwrap(),
             auth: AuthStyle::XApiKey,
             organization_id: Some(OrganizationId(1002)),
-            key_location: KeyLocation::Keychain,
+            ..crate::store::testing::remote(name)
         }
     }
 
@@ -800,7 +827,7 @@ mod tests {
         anna.delete_account(id).unwrap();
         assert!(matches!(anna.account(id), Err(StoreError::NoSuchAccount)));
 
-        // A desk's own account goes with an order waiting: held, as before.
+        // A desk's own account goes with an order waiting: held.
         let own = Store::open_in_memory().unwrap();
         let id = own.insert_account(&remote("Mine")).unwrap().id;
         let mut own = own;
@@ -811,6 +838,27 @@ mod tests {
         );
         own.delete_account(id).unwrap();
         assert!(own.local_order(draft.id).unwrap().hold.is_some());
+    }
+
+    /// Every column of `accounts` is read ([`COLUMNS`], what a desk's copy keeps) and written
+    /// for a new account ([`NEW_COLUMNS`], also when a desk joins a team or leaves one) or
+    /// filled in by the database: a column added to the table and not to these lists fails
+    /// here, on both backends.
+    #[test]
+    fn every_column_of_accounts_is_read_and_written() {
+        each_backend(|store| {
+            let mut table = store.column_names("accounts");
+            table.sort();
+            let list = |list: &str, more: &[&str]| {
+                let mut all: Vec<String> = list.split(',').map(|c| c.trim().to_owned()).collect();
+                all.extend(more.iter().map(|c| (*c).to_owned()));
+                all.sort();
+                all
+            };
+            assert_eq!(list(COLUMNS, &["created_at"]), table, "read");
+            let filled = ["id", "credential_version", "created_at"];
+            assert_eq!(list(NEW_COLUMNS, &filled), table, "written");
+        });
     }
 
     #[test]

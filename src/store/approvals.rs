@@ -60,7 +60,7 @@ impl Store {
         hash: &str,
         bytes: &[u8],
     ) -> Result<(), StoreError> {
-        if order.0 < super::TEAM_IDS_FROM {
+        if !order.is_team() {
             return Ok(());
         }
         self.on_order(order)?.execute(
@@ -99,14 +99,14 @@ impl Store {
             .iter()
             .map(|r| {
                 Ok(StoredProofStep {
-                    line: r.get(0)?,
-                    status: r.get(1)?,
-                    who: r.get(2)?,
-                    note: r.get(3)?,
-                    at: r.get(4)?,
-                    proof_file: r.get(5)?,
-                    proof_hash: r.get(6)?,
-                    snapshot_json: r.get(7)?,
+                    line: r.get("line_key")?,
+                    status: r.get("status")?,
+                    who: r.get("who")?,
+                    note: r.get("note")?,
+                    at: r.get("at")?,
+                    proof_file: r.get("proof_file")?,
+                    proof_hash: r.get("proof_hash")?,
+                    snapshot_json: r.get("snapshot_json")?,
                 })
             })
             .collect()

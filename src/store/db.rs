@@ -1,5 +1,5 @@
 //! The one seam under [`super::Store`]: a connection to SQLite (one desk) or PostgreSQL (a
-//! team, issue 29), with the few calls the store makes — [`Db::execute`], [`Db::query_opt`],
+//! team), with the few calls the store makes — [`Db::execute`], [`Db::query_opt`],
 //! [`Db::query_all`], [`Db::transaction`] — so every store method is written once.
 //!
 //! - SQL is written once with `$1…$n` placeholders (PostgreSQL's); for SQLite they become
@@ -27,6 +27,7 @@
 use super::StoreError;
 use postgres::types::{IsNull, ToSql, Type, to_sql_checked};
 use std::cell::RefCell;
+use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -159,9 +160,31 @@ impl ToSql for Value {
     to_sql_checked!();
 }
 
-/// A row read from either database: its values by column index.
+/// A row read from either database: its values, read by column name (or index).
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Row(Vec<Value>);
+pub(crate) struct Row {
+    /// The query's column names, shared by its rows.
+    names: Rc<[String]>,
+    values: Vec<Value>,
+}
+
+/// How a column of a [`Row`] is named: its name in the query (`"reference"`, or the alias
+/// of an expression) or its index.
+pub(crate) trait Column: Copy + std::fmt::Display {
+    fn index_in(self, names: &[String]) -> Option<usize>;
+}
+
+impl Column for usize {
+    fn index_in(self, _: &[String]) -> Option<usize> {
+        Some(self)
+    }
+}
+
+impl Column for &str {
+    fn index_in(self, names: &[String]) -> Option<usize> {
+        names.iter().position(|n| n == self)
+    }
+}
 
 /// A Rust type read from a [`Value`].
 pub(crate) trait FromValue: Sized {
@@ -208,27 +231,29 @@ impl<T: FromValue> FromValue for Option<T> {
 }
 
 impl Row {
-    /// Column `i` as `T`; a missing column or another type is [`StoreError::Column`].
     /// Every value, in column order.
     pub(crate) fn values(&self) -> &[Value] {
-        &self.0
+        &self.values
     }
 
-    pub(crate) fn get<T: FromValue>(&self, i: usize) -> Result<T, StoreError> {
-        self.0
-            .get(i)
+    /// Column `column` (a name or an index) as `T`; a missing column or another type is
+    /// [`StoreError::Column`].
+    pub(crate) fn get<T: FromValue>(&self, column: impl Column) -> Result<T, StoreError> {
+        column
+            .index_in(&self.names)
+            .and_then(|i| self.values.get(i))
             .and_then(T::from_value)
             .ok_or_else(|| StoreError::Column {
-                index: i,
+                column: column.to_string(),
                 wanted: std::any::type_name::<T>(),
             })
     }
 
-    fn from_sqlite(r: &rusqlite::Row<'_>, n: usize) -> rusqlite::Result<Row> {
+    fn from_sqlite(r: &rusqlite::Row<'_>, names: &Rc<[String]>) -> rusqlite::Result<Row> {
         use rusqlite::types::ValueRef;
-        let mut out = Vec::with_capacity(n);
-        for i in 0..n {
-            out.push(match r.get_ref(i)? {
+        let mut values = Vec::with_capacity(names.len());
+        for i in 0..names.len() {
+            values.push(match r.get_ref(i)? {
                 ValueRef::Null => Value::Null,
                 ValueRef::Integer(v) => Value::Int(v),
                 ValueRef::Real(v) => Value::Real(v),
@@ -236,11 +261,14 @@ impl Row {
                 ValueRef::Blob(v) => Value::Bytes(v.to_vec()),
             });
         }
-        Ok(Row(out))
+        Ok(Row {
+            names: names.clone(),
+            values,
+        })
     }
 
-    fn from_postgres(r: &postgres::Row) -> Result<Row, StoreError> {
-        let mut out = Vec::with_capacity(r.len());
+    fn from_postgres(r: &postgres::Row, names: &Rc<[String]>) -> Result<Row, StoreError> {
+        let mut values = Vec::with_capacity(r.len());
         for (i, col) in r.columns().iter().enumerate() {
             let v = match *col.type_() {
                 Type::INT8 => r.try_get::<_, Option<i64>>(i)?.map(Value::Int),
@@ -255,10 +283,22 @@ impl Row {
                 Type::BYTEA => r.try_get::<_, Option<Vec<u8>>>(i)?.map(Value::Bytes),
                 _ => r.try_get::<_, Option<String>>(i)?.map(Value::Text),
             };
-            out.push(v.unwrap_or(Value::Null));
+            values.push(v.unwrap_or(Value::Null));
         }
-        Ok(Row(out))
+        Ok(Row {
+            names: names.clone(),
+            values,
+        })
     }
+}
+
+/// `$1, $2, …` for the columns of `list` (a comma-separated column list): the values of an
+/// `INSERT` of exactly those columns, in their order.
+pub(crate) fn placeholders(list: &str) -> String {
+    (1..=list.split(',').count())
+        .map(|i| format!("${i}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Which database the text is for.
@@ -373,7 +413,7 @@ pub trait TeamConnection: Send {
 /// connects again (`store::offline`). While a call waits for the server, `waiting` says since
 /// when: the store's lane lets the desk's own work go on meanwhile (`store::lane`).
 /// A write whose answer was lost that way — the `COMMIT` of a transaction, or a write
-/// statement outside one — may have been made: [`StoreError::OutcomeUnknown`] (issue 38), for
+/// statement outside one — may have been made: [`StoreError::OutcomeUnknown`], for
 /// the caller to find out.
 pub(crate) struct PgClient {
     /// Boxed: a [`Db`] is either client, and PostgreSQL's is the far larger.
@@ -583,10 +623,11 @@ impl Db {
         match self {
             Db::Sqlite(c) => {
                 let mut stmt = c.prepare_cached(&sql)?;
-                let n = stmt.column_count();
+                let names: Rc<[String]> =
+                    stmt.column_names().into_iter().map(str::to_owned).collect();
                 let rows = stmt
                     .query_map(rusqlite::params_from_iter(params), |r| {
-                        Row::from_sqlite(r, n)
+                        Row::from_sqlite(r, &names)
                     })?
                     .collect::<rusqlite::Result<Vec<_>>>()?;
                 Ok(rows)
@@ -595,7 +636,11 @@ impl Db {
                 let rows = c
                     .borrow_mut()
                     .statement(&sql, |c| c.query(sql.as_str(), &pg_params(params)))?;
-                rows.iter().map(Row::from_postgres).collect()
+                let names: Rc<[String]> = rows
+                    .first()
+                    .map(|r| r.columns().iter().map(|c| c.name().to_owned()).collect())
+                    .unwrap_or_default();
+                rows.iter().map(|r| Row::from_postgres(r, &names)).collect()
             }
         }
     }
@@ -773,7 +818,7 @@ mod tests {
             assert_eq!(r.get::<i64>(2).unwrap(), 100);
             assert!(matches!(
                 r.get::<i64>(0),
-                Err(StoreError::Column { index: 0, .. })
+                Err(StoreError::Column { ref column, .. }) if column == "0"
             ));
             assert!(
                 db.query_opt("SELECT id FROM t WHERE id = $1", &params![9_i64])
@@ -900,7 +945,7 @@ mod tests {
         let cluster = crate::store::testing::pg_cluster::shared();
         let (_, name) = pg_client();
         let proxy = PgProxy::socket(cluster.socket_dir(), cluster.port);
-        let client = crate::team::connect_to(&proxy.url(&name), "test").unwrap();
+        let client = crate::store::testing::connect_to(&proxy.url(&name));
         let db = Db::Postgres(RefCell::new(PgClient::new(client)));
         table(&db);
         proxy.lose_commit_after("INSERT INTO t");
@@ -969,67 +1014,6 @@ mod tests {
             assert_eq!(r.get::<String>(0).unwrap(), "b");
             assert_eq!(r.get::<String>(1).unwrap(), "after");
         });
-    }
-
-    /// Issue 38, item 9: a value the team database holds that is larger than logodesk reads
-    /// (someone wrote it there with plain SQL) fails the call with a sentence naming its
-    /// size, never reaching memory; rows of one call past their limit too; and the
-    /// connection goes on answering (nothing is out of step, nothing is broken).
-    #[test]
-    fn a_value_over_the_limit_fails_the_call_with_a_sentence_and_the_connection_goes_on() {
-        use crate::team::connect::{CALL_LIMIT, COLUMN_LIMIT};
-        let (client, name) = pg_client();
-        let db = Db::Postgres(RefCell::new(PgClient::new(client)));
-        let big = COLUMN_LIMIT + 8 * 1024 * 1024;
-        crate::store::testing::pg_cluster::shared()
-            .psql(
-                &name,
-                &format!(
-                    "CREATE TABLE t (id BIGINT PRIMARY KEY, body TEXT);
-                     INSERT INTO t VALUES (1, 'small'), (2, repeat('x', {big}));"
-                ),
-            )
-            .unwrap();
-        let e = db
-            .query_all("SELECT id, body FROM t ORDER BY id", &[])
-            .unwrap_err();
-        assert!(
-            matches!(e, StoreError::TeamTooLarge { bytes, .. } if bytes == big as u64),
-            "{e:?}"
-        );
-        let said = e.to_string();
-        assert!(
-            said.contains("40.0 MiB") && said.contains("32.0 MiB"),
-            "{said}"
-        );
-        assert!(!e.is_team_unreachable() && !db.broken());
-        let r = db
-            .query_row("SELECT body FROM t WHERE id = 1", &[])
-            .unwrap();
-        assert_eq!(r.get::<String>(0).unwrap(), "small");
-
-        // Each value under the limit, the rows of the call together over theirs.
-        let each = COLUMN_LIMIT - 1024;
-        let rows = CALL_LIMIT / each + 1;
-        crate::store::testing::pg_cluster::shared()
-            .psql(
-                &name,
-                &format!(
-                    "INSERT INTO t SELECT 10 + i, repeat('y', {each}) FROM generate_series(1, {rows}) i"
-                ),
-            )
-            .unwrap();
-        let e = db
-            .query_all("SELECT body FROM t WHERE id > 10", &[])
-            .unwrap_err();
-        assert!(matches!(e, StoreError::TeamTooLarge { .. }), "{e:?}");
-        assert_eq!(
-            db.query_row("SELECT COUNT(*) FROM t", &[])
-                .unwrap()
-                .get::<i64>(0)
-                .unwrap(),
-            2 + rows as i64
-        );
     }
 
     #[test]

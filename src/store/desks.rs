@@ -1,4 +1,4 @@
-//! The desks of a team and what they sign (issue 38, item 3). Whoever has the team database's
+//! The desks of a team and what they sign. Whoever has the team database's
 //! password can write any row there, so the team's outbox never sends a row on the database's
 //! word alone.
 //!
@@ -41,7 +41,7 @@
 //! checking the old signature). See ARCHITECTURE.md, "Rows no desk placed".
 
 use super::accounts::auth_to_sql;
-use super::db::{Db, Dialect, params};
+use super::db::{Db, params};
 use super::{AccountId, Claim, Destination, LocalOrder, LocalOrderId, Outgoing, Store, StoreError};
 use ring::signature::{ED25519, Ed25519KeyPair, KeyPair as _, UnparsedPublicKey};
 use secrecy::SecretString;
@@ -322,7 +322,7 @@ impl Store {
              WHERE desks.name <> EXCLUDED.name OR desks.public_key <> EXCLUDED.public_key",
             &params![key.id(), name.as_str(), key.public_key()],
         )?;
-        if self.db.dialect() == Dialect::Sqlite {
+        if self.is_desk() {
             self.db.execute(
                 "INSERT INTO desk_trust (key_id, public_key, name, trust) VALUES ($1, $2, $3, 'own')
                  ON CONFLICT (key_id) DO UPDATE SET trust = 'own', name = excluded.name",
@@ -335,7 +335,7 @@ impl Store {
     /// The keys this desk trusts and refused now; `None` for a store without a team or whose
     /// own database is not a desk's (a PostgreSQL store on its own: nothing to decide with).
     fn trust(&self) -> Result<Option<Trust>, StoreError> {
-        if self.team.is_none() || self.db.dialect() != Dialect::Sqlite {
+        if !self.team_state().is_attached() || !self.is_desk() {
             return Ok(None);
         }
         let mut trusted = HashMap::new();
@@ -403,7 +403,7 @@ impl Store {
     /// The desks' names by key id: the team's registrations, else as this desk kept them.
     fn desk_names(&self) -> Result<HashMap<String, String>, StoreError> {
         let mut names = HashMap::new();
-        if self.db.dialect() == Dialect::Sqlite {
+        if self.is_desk() {
             for r in self
                 .db
                 .query_all("SELECT key_id, name FROM desk_trust", &[])?
@@ -502,7 +502,7 @@ impl Store {
         if normalise_code(code).as_deref() != Some(desk_code(&public).as_str()) {
             return Err(StoreError::DeskChanged);
         }
-        if self.db.dialect() != Dialect::Sqlite {
+        if !self.is_desk() {
             return Err(StoreError::NoSuchDesk);
         }
         self.db.execute(
@@ -550,7 +550,7 @@ impl Store {
             return Ok(());
         }
         let (name, public) = self.registered_desk(key_id)?;
-        if self.db.dialect() != Dialect::Sqlite {
+        if !self.is_desk() {
             return Err(StoreError::NoSuchDesk);
         }
         self.db.execute(
@@ -757,7 +757,7 @@ impl Store {
         account: AccountId,
         dest: &Destination,
     ) -> Result<(), StoreError> {
-        if out.id.0 < super::TEAM_IDS_FROM {
+        if !out.id.is_team() {
             return Ok(());
         }
         let Some(trust) = self.trust()? else {
@@ -796,22 +796,26 @@ impl Store {
             ),
             &params![value],
         )? {
-            let id = LocalOrderId(r.get(0)?);
-            let key: String = r.get(1)?;
+            let id = LocalOrderId(r.get("id")?);
+            let key: String = r.get("idempotency_key")?;
             let Ok(idem) = key.parse() else { continue };
             let out = Outgoing {
                 id,
                 key: idem,
-                body: r.get(6)?,
+                body: r.get("body")?,
             };
-            let Some(dest) =
-                super::accounts::destination_from(r.get(3)?, r.get(4)?, r.get(5)?, Some(0))
-            else {
+            let Some(dest) = super::accounts::destination_from(
+                r.get("dest_base")?,
+                r.get("dest_auth")?,
+                r.get("dest_org")?,
+                Some(0),
+            ) else {
                 continue;
             };
-            let account = AccountId(r.get(2)?);
+            let account = AccountId(r.get("account_id")?);
+            let signature = (r.get("signed_by")?, r.get("signature")?);
             if self
-                .refusal(&trust, (r.get(7)?, r.get(8)?), &out, account, &dest)?
+                .refusal(&trust, signature, &out, account, &dest)?
                 .is_none()
             {
                 intact.push(Intact {
@@ -838,7 +842,7 @@ impl Store {
     /// The rows of the team this desk refused, or another desk did, that this desk has not
     /// told its person of yet (each once, kept in this desk's `refusals_told`).
     pub fn refusals_to_tell(&self) -> Result<Vec<RefusedOrder>, StoreError> {
-        if self.db.dialect() != Dialect::Sqlite {
+        if !self.is_desk() {
             return Ok(Vec::new());
         }
         let Ok(team) = self.team_db() else {
@@ -846,12 +850,13 @@ impl Store {
         };
         let mut out = Vec::new();
         for r in team.query_all(
-            "SELECT id, substr(reference, 1, 200), substr(recipient, 1, 200),
-                substr(COALESCE(error_message, ''), 1, 600)
+            "SELECT id, substr(reference, 1, 200) AS reference,
+                substr(recipient, 1, 200) AS recipient,
+                substr(COALESCE(error_message, ''), 1, 600) AS why
              FROM local_orders WHERE refused IS NOT NULL ORDER BY id LIMIT 1000",
             &[],
         )? {
-            let id: i64 = r.get(0)?;
+            let id: i64 = r.get("id")?;
             let new = self.db.execute(
                 "INSERT INTO refusals_told (order_id) VALUES ($1) ON CONFLICT DO NOTHING",
                 &params![id],
@@ -859,9 +864,9 @@ impl Store {
             if new == 1 {
                 out.push(RefusedOrder {
                     id: LocalOrderId(id),
-                    reference: r.get(1)?,
-                    recipient: r.get(2)?,
-                    why: r.get(3)?,
+                    reference: r.get("reference")?,
+                    recipient: r.get("recipient")?,
+                    why: r.get("why")?,
                 });
             }
         }

@@ -1,4 +1,4 @@
-//! Who this desk is (issue 38): its data folder's install id — which scopes its keychain
+//! Who this desk is: its data folder's install id — which scopes its keychain
 //! entries, names the rows it moves into a team (`origin`) and the claims it holds — and the
 //! version of each key it keeps for a team's account.
 //!
@@ -36,13 +36,13 @@
 //!   the new address ([`Store::confirm_key_address`]) or enters the key again.
 
 use super::db::{Value, params};
-use super::{AccountId, AccountKind, AccountRecord, Store, StoreError, TEAM_IDS_FROM};
+use super::{AccountId, AccountKind, AccountRecord, Store, StoreError};
 use std::path::Path;
 use url::Url;
 
 /// Whether `id` is an account of the team this store is attached to (or out of reach of).
 fn is_team(store: &Store, id: AccountId) -> bool {
-    id.0 >= TEAM_IDS_FROM && store.team.is_some()
+    store.route(id.0).is_team()
 }
 
 /// This desk's key of a team account, as a row that key sent remembers it.
@@ -300,7 +300,7 @@ impl Store {
     /// This desk's key of `account` if it is a team's (attached, or out of reach): `None` for
     /// the desk's own accounts, whose key is the account's (`credential_version`).
     pub(crate) fn credential(&self, account: AccountId) -> Result<Option<Credential>, StoreError> {
-        if account.0 < TEAM_IDS_FROM || self.team.is_none() {
+        if !is_team(self, account) {
             return Ok(None);
         }
         let version = self
@@ -431,7 +431,11 @@ mod tests {
     use std::time::Duration;
 
     /// A desk of a team: its own data folder, attached to the team database `name`.
-    fn team_desk(dir: &tempfile::TempDir, client: crate::team::TeamClient, desk: &str) -> Store {
+    fn team_desk(
+        dir: &tempfile::TempDir,
+        client: impl crate::store::TeamConnection + 'static,
+        desk: &str,
+    ) -> Store {
         let mut store = Store::open(&dir.path().join("logodesk.sqlite")).unwrap();
         store.attach_team(client, desk).unwrap();
         store
@@ -470,7 +474,7 @@ mod tests {
         // Bo's desk trusts what Anna's signs (`store::desks`).
         crate::store::testing::confirm(&bo, &anna);
         let account = anna.insert_account(&remote("Club")).unwrap().id;
-        assert!(account.0 >= TEAM_IDS_FROM);
+        assert!(account.is_team());
         let sent = queue(&mut anna, account, "PO-1");
         let unsent = queue(&mut anna, account, "PO-2");
 
@@ -483,11 +487,11 @@ mod tests {
             .unwrap();
         assert_eq!(claim.id, sent);
         assert!(
-            anna.begin_send_fenced(sent, &dest, Some(&claim.token), None)
+            anna.begin_send(sent, &dest, Some(&claim.token), None)
                 .unwrap()
         );
         assert!(
-            anna.note_send_failure_fenced(sent, "timed out", true, Some(&claim.token))
+            anna.note_send_failure(sent, "timed out", true, Some(&claim.token))
                 .unwrap()
         );
         assert!(anna.release_claim(sent, &claim.token).unwrap());
@@ -516,7 +520,7 @@ mod tests {
             .unwrap()
             .unwrap();
         assert_eq!(next.id, unsent, "the held row is left out");
-        assert!(!anna.begin_send(sent, &dest).unwrap());
+        assert!(!anna.begin_send(sent, &dest, None, None).unwrap());
         assert_eq!(
             anna.outbox(account)
                 .unwrap()
@@ -550,7 +554,7 @@ mod tests {
             .unwrap();
         assert_eq!(bo_claim.id, sent);
         assert!(
-            bo.begin_send_fenced(sent, &bo_dest, Some(&bo_claim.token), None)
+            bo.begin_send(sent, &bo_dest, Some(&bo_claim.token), None)
                 .unwrap()
         );
         assert!(bo.release_claim(sent, &bo_claim.token).unwrap());
@@ -562,7 +566,7 @@ mod tests {
         // Anna chooses "Send to …": her key of now may send it.
         assert!(anna.retarget(sent).unwrap());
         assert_eq!(anna.local_order(sent).unwrap().hold, None);
-        assert!(anna.begin_send(sent, &dest).unwrap());
+        assert!(anna.begin_send(sent, &dest, None, None).unwrap());
         // And replaced once more, the row is held again: both her keys sent it.
         anna.replace_key(account, || Ok::<(), ()>(()))
             .unwrap()

@@ -1,4 +1,4 @@
-//! Joining a team (issue 29, "Join"): this desk's accounts and everything kept for them —
+//! Joining a team: this desk's accounts and everything kept for them —
 //! drafts, the history, the outbox with its idempotency keys, approvals with the kept proof
 //! PDFs, tracked vectorize tasks, the editor's memory — copied into the team database in one
 //! transaction, then forgotten here.
@@ -19,7 +19,8 @@
 //! each moved row that may be sent under the team's account (`store::desks`). The built-in
 //! sandbox's account and orders stay on this desk (another desk's sandbox is another service).
 
-use super::db::{Db, Value, params};
+use super::accounts::{NEW_COLUMNS, new_account_values};
+use super::db::{Db, Value, params, placeholders};
 use super::{AccountId, LocalOrderId, Store, StoreError};
 use std::collections::HashMap;
 use std::path::Path;
@@ -192,13 +193,13 @@ impl Store {
     /// once the keys are copied. Copying again copies nothing twice.
     pub fn copy_into_team(&self, proofs: Option<&Path>) -> Result<JoinReport, StoreError> {
         let team = self.team_db()?;
-        let desk = self.desk_of(super::TEAM_IDS_FROM);
+        let desk = self.desk_name();
         let local = &self.db;
         let install = self.install_id()?;
         let mut accounts: Vec<_> = self
             .accounts()?
             .into_iter()
-            .filter(|a| !a.is_sandbox() && a.id.0 < super::TEAM_IDS_FROM)
+            .filter(|a| !a.is_sandbox() && !a.id.is_team())
             .collect();
         // Copies of team accounts (what was made here while the team was out of reach) go to
         // the account they copy, or like an account of this desk if it is gone meanwhile.
@@ -214,7 +215,7 @@ impl Store {
                     super::AccountKind::Remote { base_url } => Some(base_url.to_string()),
                     super::AccountKind::Sandbox => None,
                 };
-                let copy = account.id.0 >= super::TEAM_IDS_FROM;
+                let copy = account.id.is_team();
                 let itself = if copy {
                     tx.query_opt(
                         "SELECT id, base_url FROM accounts WHERE id = $1",
@@ -241,17 +242,17 @@ impl Store {
                     }
                     None => AccountId(
                         tx.query_row(
-                            "INSERT INTO accounts (name, kind, base_url, auth_style,
-                                organization_id, key_location)
-                             VALUES ($1, 'remote', $2, $3, $4, $5)
-                             RETURNING id",
-                            &params![
-                                account.name.as_str(),
+                            &format!(
+                                "INSERT INTO accounts ({NEW_COLUMNS}) VALUES ({}) RETURNING id",
+                                placeholders(NEW_COLUMNS)
+                            ),
+                            &new_account_values(
+                                &account.name,
                                 base.as_deref(),
-                                super::accounts::auth_to_sql(account.auth),
-                                account.organization_id.map(|o| o.0),
-                                account.key_location.as_sql()
-                            ],
+                                account.auth,
+                                account.organization_id,
+                                account.key_location,
+                            ),
                         )?
                         .get(0)?,
                     ),
@@ -490,12 +491,9 @@ impl Store {
             .accounts
             .iter()
             .map(|(local, _)| local)
-            .filter(|local| local.0 < super::TEAM_IDS_FROM);
+            .filter(|local| !local.is_team());
         // A copy of a team account is this desk's SQLite row (its id the team's).
-        let copies = report
-            .copies
-            .iter()
-            .filter(|_| self.db.dialect() == super::db::Dialect::Sqlite);
+        let copies = report.copies.iter().filter(|_| self.is_desk());
         self.db.transaction(|db| -> Result<(), StoreError> {
             for row in &report.rows {
                 db.execute(
@@ -542,18 +540,16 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::{AuthStyle, OrderId, OrderNumber, OrderStatus, TrackingRecord};
+    use crate::api::{OrderId, OrderNumber, OrderStatus, TrackingRecord};
     use crate::store::approvals::StoredProofStep;
     use crate::store::testing::{pg_client, pg_connect};
-    use crate::store::{KeyLocation, NewAccount, OrderState, TEAM_IDS_FROM};
+    use crate::store::{NewAccount, OrderState, TEAM_IDS_FROM};
 
+    /// [`crate::store::testing::remote`] at `url`.
     fn remote(name: &str, url: &str) -> NewAccount {
         NewAccount {
-            name: name.into(),
             base_url: url::Url::parse(url).unwrap(),
-            auth: AuthStyle::Bearer,
-            organization_id: None,
-            key_location: KeyLocation::Keychain,
+            ..crate::store::testing::remote(name)
         }
     }
 
@@ -615,7 +611,7 @@ mod tests {
                 .unwrap()
         );
         let dest = store.destination(account).unwrap();
-        assert!(store.begin_send(queued, &dest).unwrap());
+        assert!(store.begin_send(queued, &dest, None, None).unwrap());
         let placed = store.create_draft(account, "{}", "P-1", "Cy").unwrap().id;
         assert!(store.queue_draft(placed, "{}", "P-1", "Cy", b"P").unwrap());
         store
@@ -628,6 +624,7 @@ mod tests {
                     status: OrderStatus::Pending,
                     order: None,
                 },
+                None,
             )
             .unwrap();
         store
@@ -966,7 +963,7 @@ mod tests {
         let account = report.accounts[0].1;
 
         // Another key for the team's account on this desk (a person attaching theirs) holds
-        // the queued order this desk's key may have reached before it joined (issue 38: its
+        // the queued order this desk's key may have reached before it joined (its
         // new key may target another organization), on this desk only: a key is a desk's,
         // not the team's.
         let before = desk.store.outbox(account).unwrap().len();

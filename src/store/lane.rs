@@ -1,4 +1,4 @@
-//! How the store's lane reaches a store (issue 38, item 8): the desk's own accounts never
+//! How the store's lane reaches a store: the desk's own accounts never
 //! wait on the team database's network.
 //!
 //! One [`Store`] holds the desk's SQLite and the team's PostgreSQL, behind one mutex (its
@@ -18,7 +18,7 @@
 //! writes back what was kept here meanwhile, as after any break. What changes which team is
 //! attached (attach, detach, away, leave) runs on the store itself ([`Lane::enter_itself`]).
 //!
-//! A store in memory has no file to open twice: its calls wait for it, as before.
+//! A store in memory has no file to open twice: its calls wait for it.
 
 use super::db::Waiting;
 use super::{Store, StoreError};

@@ -355,11 +355,8 @@ mod tests {
         // Account 3 is gone but its orders remain: the next account gets 4.
         let next = store
             .insert_account(&crate::store::NewAccount {
-                name: "New".into(),
                 base_url: url::Url::parse("https://new.example.com/").unwrap(),
-                auth: crate::api::AuthStyle::Bearer,
-                organization_id: None,
-                key_location: crate::store::KeyLocation::Keychain,
+                ..crate::store::testing::remote("New")
             })
             .unwrap();
         assert_eq!(next.id.0, 4);
@@ -541,7 +538,7 @@ mod tests {
             let url = cluster
                 .socket_url("logodesk")
                 .replace("postgres://postgres@", &format!("postgres://{role}@"));
-            crate::team::connect_to(&url, "desk").unwrap()
+            crate::store::testing::connect_to(&url)
         };
         // The owner makes the tables (what `logodesk migrate-team` does).
         drop(Store::open_postgres(as_role("logodesk_owner")).unwrap());
@@ -570,7 +567,7 @@ mod tests {
         assert_eq!(claim.id, draft.id);
         // Bound to the desk's key (a body naming no organization), as the desk role.
         assert!(
-            desk.begin_send_fenced(draft.id, &dest, Some(&claim.token), Some(&key))
+            desk.begin_send(draft.id, &dest, Some(&claim.token), Some(&key))
                 .unwrap()
         );
 
@@ -587,12 +584,8 @@ mod tests {
             let e = raw
                 .batch_execute(ddl)
                 .expect_err(&format!("the desk role may not: {ddl}"));
-            let code = match &e {
-                StoreError::Postgres(pg) => pg.code().cloned(),
-                _ => None,
-            };
             assert_eq!(
-                code,
+                e.code().cloned(),
                 Some(postgres::error::SqlState::INSUFFICIENT_PRIVILEGE),
                 "{ddl}: {e}"
             );

@@ -1,5 +1,5 @@
 //! The app's own data: in SQLite (`logodesk.sqlite` in the data folder) for one person, or in
-//! the team's PostgreSQL (schema `logodesk`, issue 29). One store contract: every method is
+//! the team's PostgreSQL (schema `logodesk`). One store contract: every method is
 //! written once over `db::Db`; the two backends differ only in SQL (its dialect tokens).
 //!
 //! - [`migrations`]: the schema, versioned with `PRAGMA user_version` on SQLite and the
@@ -23,6 +23,7 @@ pub mod lane;
 pub mod migrations;
 pub mod offline;
 pub mod orders;
+pub mod route;
 pub mod tasks;
 #[cfg(test)]
 pub(crate) mod testing;
@@ -41,11 +42,12 @@ pub use orders::{
     HistoryCursor, HistoryPage, HistoryQuery, HistoryStatus, HistoryTotals, Hold, LocalOrder,
     LocalOrderId, OrderState, Outgoing, register_sqlite_functions,
 };
+pub use route::{Route, TEAM_IDS_FROM, TeamState};
 pub use tasks::TrackedTask;
 
 use db::Db;
 use rusqlite::Connection;
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -92,8 +94,11 @@ pub enum StoreError {
     #[error("{}", crate::tr!("store-team-failed", reason = pg_reason(.0)))]
     Postgres(#[from] postgres::Error),
     /// A column did not hold what the store wrote there (a damaged or foreign database).
-    #[error("{}", crate::tr!("store-column", index = .index.to_string(), wanted = .wanted.to_string()))]
-    Column { index: usize, wanted: &'static str },
+    #[error("{}", crate::tr!("store-column", column = .column.as_str(), wanted = .wanted.to_string()))]
+    Column {
+        column: String,
+        wanted: &'static str,
+    },
     /// A query that must answer a row answered none.
     #[error("{}", crate::tr!("store-no-row"))]
     NoRow,
@@ -165,12 +170,6 @@ fn unknown_reason(e: &StoreError) -> String {
     }
 }
 
-/// Whether account `id` read from `db` is a desk's copy of a team account (`offline`): a
-/// team's id in a desk's SQLite.
-fn is_copy(db: &Db, id: i64) -> bool {
-    id >= TEAM_IDS_FROM && db.dialect() == db::Dialect::Sqlite
-}
-
 /// Bytes as MiB with one decimal, for sentences ("300.0 MiB").
 pub(crate) fn mib(bytes: u64) -> String {
     format!("{:.1} MiB", bytes as f64 / (1024.0 * 1024.0))
@@ -208,22 +207,12 @@ fn durable(conn: &Connection) -> rusqlite::Result<()> {
 /// connection).
 pub const PG_SCHEMA: &str = "logodesk";
 
-/// Ids the team database hands out start here (its identities are restarted there by its
-/// third migration); a desk's own SQLite ids stay far below. So an [`AccountId`] or a
-/// [`LocalOrderId`] says by itself which database holds its row, and nothing of the store's
-/// contract changes for callers: with a team attached, the team's accounts and their rows are
-/// read and written in PostgreSQL, the desk's own (the sandbox's) in SQLite.
-pub const TEAM_IDS_FROM: i64 = 1 << 40;
-
 /// The open database: a desk's own (SQLite, or a PostgreSQL one on its own for a sender on a
 /// server and the tests), and the team's when one is attached ([`Store::attach_team`]).
 #[derive(Debug)]
 pub struct Store {
     db: Db,
     team: Option<TeamDb>,
-    /// Set for one call: a team's account is routed to this desk's database, where its copy
-    /// is (a draft made while the team database is out of reach, `offline`).
-    keep_here: Cell<bool>,
     /// Notified when a call finds the team database's connection broken (`offline`): the
     /// team's watch connects again.
     team_broken: Arc<tokio::sync::Notify>,
@@ -285,7 +274,6 @@ impl Store {
         Ok(Store {
             db: Db::Sqlite(conn),
             team: None,
-            keep_here: Cell::new(false),
             lane: Arc::new(Lane::new(file.map(Path::to_owned), team_broken.clone())),
             team_broken,
             stand_in: None,
@@ -305,7 +293,6 @@ impl Store {
         Ok(Store {
             db,
             team: None,
-            keep_here: Cell::new(false),
             lane: Arc::new(Lane::new(None, team_broken.clone())),
             team_broken,
             stand_in: None,
@@ -361,63 +348,11 @@ impl Store {
         StoreError::TeamUnreachable
     }
 
-    /// Whether a team database is attached.
-    pub fn has_team(&self) -> bool {
-        self.team.is_some()
-    }
-
-    /// The database that holds the row numbered `id`: a team's row (or account) the team's,
-    /// unless it is out of reach ([`StoreError::TeamUnreachable`] at once, no wait on a
-    /// broken connection) or the call keeps it here (`keep_here`).
-    fn holding(&self, id: i64) -> Result<&Db, StoreError> {
-        match &self.team {
-            Some(_) if id >= TEAM_IDS_FROM && self.keep_here.get() => Ok(&self.db),
-            Some(team) if id >= TEAM_IDS_FROM => {
-                team.reachable().ok_or_else(|| self.refuse_team_row())
-            }
-            None if id >= TEAM_IDS_FROM && matches!(self.db, Db::Sqlite(_)) => {
-                Err(StoreError::TeamNotConnected)
-            }
-            _ => Ok(&self.db),
-        }
-    }
-
-    /// The database that holds `account` and its rows.
-    fn on_account(&self, account: AccountId) -> Result<&Db, StoreError> {
-        self.holding(account.0)
-    }
-
-    /// The database that holds order row `id` (and its proof steps).
-    fn on_order(&self, id: LocalOrderId) -> Result<&Db, StoreError> {
-        self.holding(id.0)
-    }
-
-    /// The databases that answer now: the desk's, then the team's unless it is out of reach
-    /// (work this desk can do meanwhile).
-    fn reachable_dbs(&self) -> impl Iterator<Item = &Db> {
-        std::iter::once(&self.db).chain(self.team.as_ref().and_then(TeamDb::reachable))
-    }
-
-    /// The team database, attached and answering now.
-    fn team_db(&self) -> Result<&Db, StoreError> {
-        let team = self.team.as_ref().ok_or(StoreError::TeamNotConnected)?;
-        team.reachable().ok_or_else(|| self.refuse_team_row())
-    }
-
     /// This desk as the team's outbox knows it (who holds a claim): its name and its data
     /// folder's install id (two desks may share a name, never an install id).
     pub fn desk_id(&self) -> Result<DeskId, StoreError> {
         let name = self.team.as_ref().map_or("", |t| t.desk.as_str());
         Ok(DeskId(format!("{name} ({})", self.install_id()?)))
-    }
-
-    /// This desk's name on a team row numbered `id` (who placed it); `None` for the desk's
-    /// own rows.
-    fn desk_of(&self, id: i64) -> Option<String> {
-        self.team
-            .as_ref()
-            .filter(|_| id >= TEAM_IDS_FROM)
-            .map(|t| t.desk.clone())
     }
 
     /// The schema version now in force (each backend has its own numbering).
@@ -474,7 +409,7 @@ mod tests {
             status: OrderStatus::Pending,
             order: None,
         };
-        bob.record_tracking(draft.id, &record).unwrap();
+        bob.record_tracking(draft.id, &record, None).unwrap();
         assert_eq!(alice.local_order(draft.id).unwrap().state, OrderState::Sent);
         assert_eq!(
             alice.pending_tracking(account.id).unwrap(),

@@ -1,4 +1,4 @@
-//! A desk whose team database is out of reach (issue 29, "When the database is gone"): what a
+//! A desk whose team database is out of reach: what a
 //! person types for the team is kept on this desk, never refused, and goes to the team when
 //! the database is back.
 //!
@@ -33,17 +33,14 @@
 //!   this desk, its rows and kept texts this desk's drafts (an order placed meanwhile, which
 //!   no desk sent, a draft again) — and a notice says so ([`LeftReport`]).
 
-use super::accounts::COLUMNS;
-use super::db::{Value, params};
+use super::accounts::{COLUMNS, NEW_COLUMNS, new_account_values};
+use super::db::{params, placeholders};
+use super::route::Reach;
 use super::{
     AccountId, AccountRecord, DraftFields, DraftSave, LocalOrder, LocalOrderId, OrderState, Store,
-    StoreError, TEAM_IDS_FROM,
+    StoreError, TEAM_IDS_FROM, TeamState,
 };
 use crate::api::IdempotencyKey;
-
-/// The columns of a team's account that its copy on this desk keeps (with the team's id).
-const ACCOUNT_COLUMNS: &str =
-    "id, name, kind, base_url, auth_style, organization_id, key_location, credential_version";
 
 /// The columns of `team_kept` read back, in this order.
 const KEPT_COLUMNS: &str = "order_id, account_id, draft_json, reference, recipient, body, \
@@ -134,15 +131,17 @@ struct Kept {
 impl Kept {
     fn read(row: &super::db::Row) -> Result<Kept, StoreError> {
         Ok(Kept {
-            id: LocalOrderId(row.get(0)?),
-            account: AccountId(row.get(1)?),
-            draft_json: row.get(2)?,
-            reference: row.get(3)?,
-            recipient: row.get(4)?,
-            body: row.get(5)?,
-            base_version: row.get(6)?,
-            kept_at: row.get(7)?,
-            key: row.get::<Option<String>>(8)?.and_then(|k| k.parse().ok()),
+            id: LocalOrderId(row.get("order_id")?),
+            account: AccountId(row.get("account_id")?),
+            draft_json: row.get("draft_json")?,
+            reference: row.get("reference")?,
+            recipient: row.get("recipient")?,
+            body: row.get("body")?,
+            base_version: row.get("base_version")?,
+            kept_at: row.get("kept_at")?,
+            key: row
+                .get::<Option<String>>("idempotency_key")?
+                .and_then(|k| k.parse().ok()),
         })
     }
 
@@ -168,9 +167,8 @@ impl LocalOrder {
     /// account), or a team draft placed here meanwhile (a queued row without its key, which
     /// only the team's row holds; every queued row of a database has its key).
     pub fn kept_for_team(&self) -> bool {
-        self.account.is_some_and(|a| a.0 >= TEAM_IDS_FROM)
-            && (self.id.0 < TEAM_IDS_FROM
-                || (self.state == OrderState::Queued && self.key.is_none()))
+        self.account.is_some_and(AccountId::is_team)
+            && (!self.id.is_team() || (self.state == OrderState::Queued && self.key.is_none()))
     }
 }
 
@@ -226,44 +224,22 @@ impl Store {
         true
     }
 
-    /// Whether a team database is attached and out of reach now (the watch heard it, a call
-    /// found its connection broken, or it was not reached since the desk started).
-    pub fn team_away(&self) -> bool {
-        self.team.as_ref().is_some_and(|t| t.reachable().is_none())
-    }
-
-    /// Whether the team database is out of reach and was not reached since the desk started:
-    /// the screens have nothing of the team's read to keep, only what this desk kept.
-    pub fn team_never_reached(&self) -> bool {
-        // A stand-in (`store::lane`) stands for a store that reached it: the screens keep what
-        // they read.
-        self.stand_in.is_none() && self.team.as_ref().is_some_and(|t| t.db.is_none())
-    }
-
     /// Notified when a call of this store finds the team database's connection broken while
     /// nothing else said it was (the server ended that one session, a blip on its socket):
-    /// the watch then marks the team away and attaches it again ([`Store::team_broken`]).
+    /// the watch then marks the team away and attaches it again ([`TeamState::Broken`]).
     pub fn team_broken_signal(&self) -> std::sync::Arc<tokio::sync::Notify> {
         self.team_broken.clone()
-    }
-
-    /// Whether the attached team database's connection was found broken by a call and the
-    /// team is not marked away yet (nothing has been done about it).
-    pub fn team_broken(&self) -> bool {
-        self.team
-            .as_ref()
-            .is_some_and(|t| !t.away && t.db.as_ref().is_some_and(super::db::Db::broken))
     }
 
     /// Reads the team's accounts as they are now and keeps them in this desk's file
     /// (`team_accounts_read`): listed while the team database is out of reach, also after a
     /// restart, and a new draft of one of them made meanwhile goes under a copy of it here.
     pub fn remember_team_accounts(&self) -> Result<(), StoreError> {
-        if self.team.is_none() {
+        if !self.team_state().is_attached() {
             return Ok(());
         }
         let rows = self.team_db()?.query_all(
-            &format!("SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE kind = 'remote'"),
+            &format!("SELECT {COLUMNS} FROM accounts WHERE kind = 'remote'"),
             &[],
         )?;
         let read = rows
@@ -271,8 +247,7 @@ impl Store {
             .map(super::accounts::from_row)
             .collect::<Result<Vec<_>, _>>()?;
         self.pin_unpinned_key_addresses(&read)?;
-        if self.db.dialect() != super::db::Dialect::Sqlite {
-            // A store on a PostgreSQL of its own keeps nothing for a team beside it.
+        if !self.is_desk() {
             return Ok(());
         }
         self.db.transaction(|db| -> Result<(), StoreError> {
@@ -280,8 +255,8 @@ impl Store {
             for row in &rows {
                 db.execute(
                     &format!(
-                        "INSERT INTO team_accounts_read ({ACCOUNT_COLUMNS})
-                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
+                        "INSERT INTO team_accounts_read ({COLUMNS}) VALUES ({})",
+                        placeholders(COLUMNS)
                     ),
                     row.values(),
                 )?;
@@ -292,7 +267,7 @@ impl Store {
 
     /// The team's accounts as this desk last read them, by name.
     pub(super) fn team_accounts_read(&self) -> Result<Vec<AccountRecord>, StoreError> {
-        if self.db.dialect() != super::db::Dialect::Sqlite {
+        if !self.is_desk() {
             return Ok(Vec::new());
         }
         self.db
@@ -317,7 +292,7 @@ impl Store {
     /// The copy on this desk of the team's `account` (same id, name, address, header style,
     /// organization and key version), made from the team's accounts as last read.
     fn ensure_copy(&self, account: AccountId) -> Result<(), StoreError> {
-        if self.team.is_none() {
+        if !self.team_state().is_attached() {
             return Err(StoreError::TeamNotConnected);
         }
         if self
@@ -330,7 +305,7 @@ impl Store {
         let read = self
             .db
             .query_opt(
-                &format!("SELECT {ACCOUNT_COLUMNS} FROM team_accounts_read WHERE id = $1"),
+                &format!("SELECT {COLUMNS} FROM team_accounts_read WHERE id = $1"),
                 &params![account.0],
             )?
             .ok_or(StoreError::TeamUnreachable)?;
@@ -346,14 +321,19 @@ impl Store {
                 .map(|r| r.get(0))
                 .transpose()?;
             let result = db.execute(
-                &format!("INSERT INTO accounts ({ACCOUNT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"),
+                &format!(
+                    "INSERT INTO accounts ({COLUMNS}) VALUES ({})",
+                    placeholders(COLUMNS)
+                ),
                 values,
             );
             if let Err(e) = result {
-                return Err(match (e.is_unique_violation(), values.get(1)) {
-                    (true, Some(Value::Text(name))) => StoreError::DuplicateName(name.clone()),
-                    _ => e,
-                });
+                return Err(
+                    match (e.is_unique_violation(), read.get::<String>("name")) {
+                        (true, Ok(name)) => StoreError::DuplicateName(name),
+                        _ => e,
+                    },
+                );
             }
             db.execute(
                 "UPDATE sqlite_sequence SET seq = $1 WHERE name = 'accounts'",
@@ -372,16 +352,12 @@ impl Store {
         recipient: &str,
     ) -> Result<LocalOrder, StoreError> {
         self.ensure_copy(account)?;
-        self.keep_here.set(true);
-        let made = self.create_draft(account, draft_json, reference, recipient);
-        self.keep_here.set(false);
-        made
-    }
-
-    /// Whether a failure of a call about row or account `id` means "keep it here": the row is
-    /// the team's, a team database is attached, and it cannot be reached.
-    fn keeps(&self, id: i64, error: &StoreError) -> bool {
-        id >= TEAM_IDS_FROM && self.team.is_some() && error.is_team_unreachable()
+        let form = DraftFields {
+            draft_json,
+            reference,
+            recipient,
+        };
+        self.create_draft_in(&self.db, account, &IdempotencyKey::new(), &form)
     }
 
     /// A new draft of `account` ([`Store::create_draft`]); for a team's account while the
@@ -393,15 +369,12 @@ impl Store {
         reference: &str,
         recipient: &str,
     ) -> Result<LocalOrder, StoreError> {
-        if account.0 >= TEAM_IDS_FROM && self.team_away() {
-            return self.create_here(account, draft_json, reference, recipient);
-        }
-        match self.create_draft(account, draft_json, reference, recipient) {
-            Err(e) if self.keeps(account.0, &e) => {
-                tracing::info!(error = %e, "the team database is out of reach: a new draft is made on this desk");
-                self.create_here(account, draft_json, reference, recipient)
-            }
-            made => made,
+        let made = self.write_or_keep(account.0, "a new draft", || {
+            self.create_draft(account, draft_json, reference, recipient)
+        })?;
+        match made {
+            Reach::Written(made) => Ok(made),
+            Reach::KeepHere { .. } => self.create_here(account, draft_json, reference, recipient),
         }
     }
 
@@ -428,28 +401,24 @@ impl Store {
             let row = self.keep(id, account, &form, None, None, base)?;
             Ok((DraftSave::Saved { version: base }, Some(row)))
         };
-        if id.0 >= TEAM_IDS_FROM && self.team_away() {
-            return kept(id);
-        }
-        match self.save_draft(id, draft_json, reference, recipient, base) {
-            Ok(DraftSave::Gone) if id.0 < TEAM_IDS_FROM => match self.moved(id)? {
+        let saved = self.write_or_keep(id.0, "a draft's save", || {
+            self.save_draft(id, draft_json, reference, recipient, base)
+        })?;
+        match saved {
+            Reach::KeepHere { .. } => kept(id),
+            Reach::Written(DraftSave::Gone) => match self.moved(id)? {
                 Some(team) => {
                     self.save_draft_kept(team, account, draft_json, reference, recipient, base)
                 }
                 None => Ok((DraftSave::Gone, None)),
             },
-            Ok(saved) => {
-                if id.0 >= TEAM_IDS_FROM && matches!(saved, DraftSave::Saved { .. }) {
+            Reach::Written(saved) => {
+                if id.is_team() && matches!(saved, DraftSave::Saved { .. }) {
                     // The newest text is the team's now: nothing older goes back later.
                     self.forget_kept(id)?;
                 }
                 Ok((saved, None))
             }
-            Err(e) if self.keeps(id.0, &e) => {
-                tracing::info!(error = %e, "the team database is out of reach: a draft's save is kept on this desk");
-                kept(id)
-            }
-            Err(e) => Err(e),
         }
     }
 
@@ -473,27 +442,30 @@ impl Store {
             let row = store.keep(id, account, form, Some(body), key, base)?;
             Ok((DraftSave::Saved { version: base }, row))
         };
-        if id.0 >= TEAM_IDS_FROM && self.team_away() {
-            return kept(self, id, None);
-        }
         // A team draft as it is before the write: its key names the team's row if the
         // COMMIT goes unanswered, and it is the row answered if only the read after is lost.
-        let before = match (id.0 >= TEAM_IDS_FROM).then(|| self.local_order(id)) {
-            None | Some(Err(StoreError::NoRow)) => None,
-            Some(Ok(row)) => Some(row),
-            // Nothing was written: kept as any placement while the team is out of reach.
-            Some(Err(e)) if self.keeps(id.0, &e) => return kept(self, id, None),
-            Some(Err(e)) => return Err(e),
+        let before = self.write_or_keep(id.0, "an order", || {
+            match id.is_team().then(|| self.local_order(id)) {
+                None | Some(Err(StoreError::NoRow)) => Ok(None),
+                Some(read) => read.map(Some),
+            }
+        })?;
+        // Nothing was written: kept as any placement while the team is out of reach.
+        let Reach::Written(before) = before else {
+            return kept(self, id, None);
         };
         let key = before.as_ref().and_then(|row| row.key.clone());
-        match self.queue_draft_based(id, form, body, base) {
-            Ok(DraftSave::Gone) if id.0 < TEAM_IDS_FROM => match self.moved(id)? {
+        let placed = self.queue_draft_based(id, form, body, base);
+        let placed = self.reached(id.0, "an order", placed)?;
+        match placed {
+            Reach::KeepHere { unknown } => kept(self, id, key.as_ref().filter(|_| unknown)),
+            Reach::Written(DraftSave::Gone) => match self.moved(id)? {
                 Some(team) => self.place_kept(team, account, form, body, base),
                 None => Ok((DraftSave::Gone, self.local_order(id)?)),
             },
-            Ok(placed) => {
+            Reach::Written(placed) => {
                 let queued = matches!(placed, DraftSave::Saved { .. });
-                if id.0 >= TEAM_IDS_FROM && queued {
+                if id.is_team() && queued {
                     self.forget_kept(id)?;
                 }
                 match (self.local_order(id), before) {
@@ -507,12 +479,6 @@ impl Store {
                     (Err(e), _) => Err(e),
                 }
             }
-            Err(e) if self.keeps(id.0, &e) => {
-                tracing::info!(error = %e, "the team database is out of reach: an order is kept on this desk");
-                let unknown = matches!(e, StoreError::OutcomeUnknown(_));
-                kept(self, id, key.as_ref().filter(|_| unknown))
-            }
-            Err(e) => Err(e),
         }
     }
 
@@ -526,7 +492,7 @@ impl Store {
     /// The team row this desk's row `id` moved into, if it is gone from here because joining
     /// moved it (the composer still has this desk's id).
     fn moved(&self, id: LocalOrderId) -> Result<Option<LocalOrderId>, StoreError> {
-        if self.team.is_none() || self.team_away() {
+        if id.is_team() || self.team_state() != TeamState::Reachable {
             return Ok(None);
         }
         let here = self
@@ -621,14 +587,9 @@ impl Store {
         let copy = self
             .db
             .query_opt("SELECT 1 FROM accounts WHERE id = $1", &params![account.0])?;
-        if account.0 >= TEAM_IDS_FROM && copy.is_some() {
-            self.keep_here.set(true);
-            let made = self.local_orders(account, true).and_then(|mut drafts| {
-                drafts.extend(self.local_orders(account, false)?);
-                Ok(drafts)
-            });
-            self.keep_here.set(false);
-            rows = made?;
+        if account.is_team() && copy.is_some() {
+            rows = self.local_orders_in(&self.db, account, true)?;
+            rows.extend(self.local_orders_in(&self.db, account, false)?);
         }
         for row in self.db.query_all(
             "SELECT order_id FROM team_kept WHERE account_id = $1 ORDER BY kept_at DESC",
@@ -649,7 +610,7 @@ impl Store {
     /// sent by any desk) is a draft again with its key, and each team draft's text saved here
     /// is a new draft. The team's accounts as last read are forgotten.
     pub fn leave_team(&mut self) -> Result<LeftReport, StoreError> {
-        if self.db.dialect() != super::db::Dialect::Sqlite {
+        if !self.is_desk() {
             self.detach_team();
             return Ok(LeftReport::default());
         }
@@ -716,18 +677,20 @@ impl Store {
                         super::AccountKind::Remote { base_url } => Some(base_url.to_string()),
                         super::AccountKind::Sandbox => None,
                     };
+                    let mut values = params![next].to_vec();
+                    values.extend(new_account_values(
+                        &name,
+                        base_url.as_deref(),
+                        source.auth,
+                        source.organization_id,
+                        source.key_location,
+                    ));
                     db.execute(
-                        "INSERT INTO accounts (id, name, kind, base_url, auth_style,
-                            organization_id, key_location)
-                         VALUES ($1, $2, 'remote', $3, $4, $5, $6)",
-                        &params![
-                            next,
-                            name.as_str(),
-                            base_url,
-                            super::accounts::auth_to_sql(source.auth),
-                            source.organization_id.map(|o| o.0),
-                            source.key_location.as_sql()
-                        ],
+                        &format!(
+                            "INSERT INTO accounts (id, {NEW_COLUMNS}) VALUES ({})",
+                            placeholders(&format!("id, {NEW_COLUMNS}"))
+                        ),
+                        &values,
                     )?;
                 }
                 db.execute(
@@ -780,13 +743,12 @@ impl Store {
                         }
                         (None, _) => IdempotencyKey::new(),
                     };
-                    self.create_draft_keyed(
-                        AccountId(next),
-                        &key,
-                        &k.draft_json,
-                        &k.reference,
-                        &k.recipient,
-                    )?;
+                    let form = DraftFields {
+                        draft_json: &k.draft_json,
+                        reference: &k.reference,
+                        recipient: &k.recipient,
+                    };
+                    self.create_draft_in(db, AccountId(next), &key, &form)?;
                 }
                 db.execute(
                     "DELETE FROM team_kept WHERE account_id = $1",
@@ -837,7 +799,7 @@ impl Store {
     /// forgotten here once the team has it.
     pub fn write_back_kept(&mut self) -> Result<KeptReport, StoreError> {
         let mut report = KeptReport::default();
-        if self.team.is_none() || self.team_away() {
+        if self.team_state() != TeamState::Reachable {
             return Ok(report);
         }
         let kept: Vec<Kept> = self
@@ -949,11 +911,8 @@ mod tests {
         // When the row was made: the team's, not copied.
         accounts.retain(|c| c != "created_at");
         assert_eq!(store.column_names("team_accounts_read"), accounts);
-        let listed: Vec<String> = ACCOUNT_COLUMNS
-            .split(',')
-            .map(|c| c.trim().to_owned())
-            .collect();
-        assert_eq!(listed, accounts, "ACCOUNT_COLUMNS");
+        let listed: Vec<String> = COLUMNS.split(',').map(|c| c.trim().to_owned()).collect();
+        assert_eq!(listed, accounts, "accounts::COLUMNS");
     }
 
     /// A team database of its own on a server of its own (it is stopped and started again), and
@@ -969,9 +928,8 @@ mod tests {
         base: i64,
     }
 
-    fn connect(cluster: &PgCluster, db: &str) -> crate::team::TeamClient {
-        crate::team::connect_to(&cluster.socket_url(db), "test")
-            .unwrap_or_else(|e| panic!("connecting to {db}: {e}"))
+    fn connect(cluster: &PgCluster, db: &str) -> crate::store::testing::TestConnection {
+        crate::store::testing::connect_to(&cluster.socket_url(db))
     }
 
     /// A desk that joined the team: its account and its draft moved into the team database
@@ -1308,7 +1266,7 @@ mod tests {
             "no team attached yet"
         );
         assert!(t.desk.team_out_of_reach("Front desk"), "taken as away");
-        assert!(t.desk.team_never_reached() && t.desk.team_away());
+        assert!((t.desk.team_state() == TeamState::NeverReached) && t.desk.team_state().is_away());
         let listed = t.desk.accounts().unwrap();
         let club = listed
             .iter()
@@ -1347,7 +1305,9 @@ mod tests {
 
         let report = t.reconnect();
         assert_eq!(report.written_back, 1, "{report:?}");
-        assert!(!t.desk.team_never_reached() && !t.desk.team_away());
+        assert!(
+            !(t.desk.team_state() == TeamState::NeverReached) && !t.desk.team_state().is_away()
+        );
         let moved = t
             .desk
             .joined_as(draft.id)
@@ -1374,7 +1334,7 @@ mod tests {
             "nothing broke yet"
         );
         t.end_the_stores_session();
-        assert!(!t.desk.team_away(), "not known before a call");
+        assert!(!t.desk.team_state().is_away(), "not known before a call");
 
         let typed = r#"{"reference":"PO-1","comment":"typed as the session ended"}"#;
         let (saved, kept) = t
@@ -1383,7 +1343,7 @@ mod tests {
             .unwrap();
         assert_eq!(saved, DraftSave::Saved { version: t.base });
         assert!(kept.is_some(), "kept on this desk");
-        assert!(t.desk.team_broken() && t.desk.team_away());
+        assert!((t.desk.team_state() == TeamState::Broken) && t.desk.team_state().is_away());
         assert!(
             signal.notified().now_or_never().is_some(),
             "the watch is told"
@@ -1397,13 +1357,13 @@ mod tests {
             "the team's account stays listed"
         );
         t.desk.team_unreachable();
-        assert!(!t.desk.team_broken(), "dealt with");
+        assert!(!(t.desk.team_state() == TeamState::Broken), "dealt with");
 
         let report = t.attach_again();
         assert_eq!(report.written_back, 1, "{report:?}");
         let team_row = t.other_desk().local_order(t.draft).unwrap();
         assert_eq!(team_row.draft_json.as_deref(), Some(typed));
-        assert!(!t.desk.team_away());
+        assert!(!t.desk.team_state().is_away());
     }
 
     /// Issue 29 item 5: a desk that leaves its team (Forget) while it keeps a team draft's
@@ -1445,7 +1405,7 @@ mod tests {
         };
         assert_eq!((left.team, left.name.as_str()), (t.account, "Club shop"));
         assert!(left.account.0 < TEAM_IDS_FROM);
-        assert!(!t.desk.has_team());
+        assert!(!t.desk.team_state().is_attached());
 
         let accounts = t.desk.accounts().unwrap();
         let names: Vec<_> = accounts.iter().map(|a| (a.id, a.name.as_str())).collect();
@@ -1500,7 +1460,7 @@ mod tests {
             t.cluster.socket_dir(),
             t.cluster.port,
         );
-        let client = crate::team::connect_to(&proxy.url(&t.db), "test").unwrap();
+        let client = crate::store::testing::connect_to(&proxy.url(&t.db));
         t.desk.attach_team(client, "Front desk").unwrap();
         let key = t.desk.local_order(t.draft).unwrap().key.unwrap();
         proxy.lose_commit_after("SET state = 'queued'");
@@ -1554,7 +1514,10 @@ mod tests {
         let mut t = team();
         let (proxy, key) = place_with_commit_answer_lost(&mut t);
         proxy.refuse(true);
-        assert!(t.desk.team_away(), "the broken connection counts as away");
+        assert!(
+            t.desk.team_state().is_away(),
+            "the broken connection counts as away"
+        );
         let report = t.desk.leave_team().unwrap();
         assert_eq!(
             (report.drafts, report.unplaced, report.may_be_placed),
@@ -1604,7 +1567,7 @@ mod tests {
             t.cluster.socket_dir(),
             t.cluster.port,
         );
-        let client = crate::team::connect_to(&proxy.url(&t.db), "test").unwrap();
+        let client = crate::store::testing::connect_to(&proxy.url(&t.db));
         t.desk.attach_team(client, "Front desk").unwrap();
         let key = t.desk.local_order(t.draft).unwrap().key;
         proxy.cut_after_commit_after("SET state = 'queued'");

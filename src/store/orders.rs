@@ -30,7 +30,7 @@
 //!
 //! Orders looked up by tracking id enter as `sent` without a draft or key.
 //!
-//! # Claims: one desk at a time sends a queued row (the team outbox, issue 29)
+//! # Claims: one desk at a time sends a queued row (the team outbox)
 //!
 //! On the team's database several desks send from one outbox. A desk takes a row with
 //! [`Store::claim_next`]: one statement picks the oldest queued row of an account the desk has
@@ -51,7 +51,7 @@
 //! - The service scopes an Idempotency-Key to the target organization: the body's
 //!   `organizationId`, or the caller's own — the key's — without one. A send of a body that
 //!   names none writes its key's print ([`crate::api::KeyPrint`]) in `sent_key` before it
-//!   goes out ([`Store::begin_send_fenced`]); from then on only a desk whose key has that
+//!   goes out ([`Store::begin_send`]); from then on only a desk whose key has that
 //!   print claims the row ([`Store::claim_next`]), so a desk whose key is another
 //!   organization's never resends it there (two keys of one organization cannot be told
 //!   apart without the service saying whose a key is, so they are kept apart too). A send
@@ -59,7 +59,7 @@
 //!   targets it with every key allowed to order for it, and any desk may resend it.
 //! - A desk that dies or sleeps mid-send loses the row when its lease ends; the next claim
 //!   has a new token, and its `begin_send` reads the dead desk's `sending` as `reached`.
-//! - The writes after a send (`*_claimed`) name the token and change nothing once another
+//! - The writes after a send (`fence: Some(token)`) name the token and change nothing once another
 //!   desk claimed the row: a late desk never overwrites the holder's result (never makes a
 //!   resent row `failed`). A row leaving the outbox drops its token; `claimed_by` stays.
 //! - Leases are written and compared by the database on the statement's clock
@@ -72,7 +72,7 @@
 use super::accounts::{
     DEST_BASE_SQL, Destination, DestinationPart, auth_to_sql, dest_base_sql, destination_from,
 };
-use super::db::{FromValue, Row, Value, params};
+use super::db::{Db, FromValue, Row, Value, params};
 use super::identity::{
     Credential, held_values, here_values, not_held_here, stamp_sent_with, stamp_value,
 };
@@ -294,7 +294,7 @@ impl fmt::Display for ClaimToken {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Claim {
     pub id: LocalOrderId,
-    /// What every write after the send names ([`Store::record_tracking_fenced`], …).
+    /// What every write after the send names ([`Store::record_tracking`], …).
     pub token: ClaimToken,
     /// Exactly what to send: the same key and bytes whichever desk sends it.
     pub outgoing: Outgoing,
@@ -303,16 +303,17 @@ pub struct Claim {
 const COLUMNS: &str = "o.id, o.account_id, o.state, o.idempotency_key, o.draft_json, o.reference, \
      o.recipient, o.tracking_id, o.order_number, o.record_json, o.error_message, o.last_error, \
      o.attempts, o.updated_at, o.dest_base, o.dest_auth, o.dest_org, o.dest_key_version, \
-     CASE WHEN o.reached <> 0 OR o.sending <> 0 THEN 1 ELSE 0 END";
+     CASE WHEN o.reached <> 0 OR o.sending <> 0 THEN 1 ELSE 0 END AS reached_or_sending";
 
 /// After [`COLUMNS`] (`LEFT JOIN accounts a`): the account's destination now, the desk that
 /// placed the row, then the draft's version, last saver and editor (whether its mark is live),
 /// and the desks' keys that sent it (`store::identity`).
 fn account_columns() -> String {
     format!(
-        "{DEST_BASE_SQL}, a.auth_style, a.organization_id, a.credential_version, o.placed_by, \
-         o.version, o.saved_name, o.editing_desk, o.editing_name, o.editing_since, \
-         CASE WHEN o.editing_until >= {NOW} THEN 1 ELSE 0 END, o.sent_with"
+        "{DEST_BASE_SQL} AS account_base, a.auth_style AS account_auth, \
+         a.organization_id AS account_org, a.credential_version AS account_key_version, \
+         o.placed_by, o.version, o.saved_name, o.editing_desk, o.editing_name, o.editing_since, \
+         CASE WHEN o.editing_until >= {NOW} THEN 1 ELSE 0 END AS editing_live, o.sent_with"
     )
 }
 
@@ -337,7 +338,7 @@ fn matches_given(first: usize) -> String {
     )
 }
 
-/// The fence of a sender's write: with no claim (`$n` NULL: one desk, as before claims) any
+/// The fence of a sender's write: with no claim (`$n` NULL: a desk's own outbox) any
 /// row; with a claim's token only the row that claim still holds. (The cast tells
 /// PostgreSQL the type of a parameter only tested for NULL.)
 fn fenced(n: usize) -> String {
@@ -352,48 +353,63 @@ fn no_claim(n: usize) -> String {
 /// A row of [`COLUMNS`] and [`account_columns`]; `here`: this desk's key of the row's account
 /// if it is a team's (a row an earlier key of this desk sent is held here).
 fn row_to_order(r: &Row, here: Option<&Credential>) -> Result<LocalOrder, StoreError> {
-    let key: Option<String> = r.get(3)?;
-    let record: Option<String> = r.get(9)?;
-    let state = OrderState::parse(&r.get::<String>(2)?);
-    let destination = destination_from(r.get(14)?, r.get(15)?, r.get(16)?, r.get(17)?);
-    let account_now = destination_from(r.get(19)?, r.get(20)?, r.get(21)?, r.get(22)?);
+    let key: Option<String> = r.get("idempotency_key")?;
+    let record: Option<String> = r.get("record_json")?;
+    let state = OrderState::parse(&r.get::<String>("state")?);
+    let destination = destination_from(
+        r.get("dest_base")?,
+        r.get("dest_auth")?,
+        r.get("dest_org")?,
+        r.get("dest_key_version")?,
+    );
+    let account_now = destination_from(
+        r.get("account_base")?,
+        r.get("account_auth")?,
+        r.get("account_org")?,
+        r.get("account_key_version")?,
+    );
     let waiting = matches!(
         state,
         OrderState::Queued | OrderState::Sent | OrderState::Uncertain | OrderState::Unknown
     );
     Ok(LocalOrder {
-        id: LocalOrderId(r.get(0)?),
-        account: r.get::<Option<i64>>(1)?.map(AccountId),
+        id: LocalOrderId(r.get("id")?),
+        account: r.get::<Option<i64>>("account_id")?.map(AccountId),
         state,
         key: key.and_then(|k| k.parse().ok()),
-        draft_json: r.get(4)?,
-        reference: r.get(5)?,
-        recipient: r.get(6)?,
-        tracking_id: r.get::<Option<i64>>(7)?.map(OrderId),
-        order_number: r.get(8)?,
+        draft_json: r.get("draft_json")?,
+        reference: r.get("reference")?,
+        recipient: r.get("recipient")?,
+        tracking_id: r.get::<Option<i64>>("tracking_id")?.map(OrderId),
+        order_number: r.get("order_number")?,
         // A record that no longer reads (older format) is fetched again by the tracker.
         record: record.and_then(|j| serde_json::from_str(&j).ok()),
-        error_message: r.get(10)?,
-        last_error: r.get(11)?,
-        attempts: r.get(12)?,
-        updated_at: r.get(13)?,
+        error_message: r.get("error_message")?,
+        last_error: r.get("last_error")?,
+        attempts: r.get("attempts")?,
+        updated_at: r.get("updated_at")?,
         hold: if waiting {
-            let sent_with: Option<String> = r.get(30)?;
+            let sent_with: Option<String> = r.get("sent_with")?;
             let key_replaced = here.is_some_and(|c| c.holds(sent_with.as_deref()));
             Hold::of(destination.as_ref(), account_now.as_ref(), key_replaced)
         } else {
             None
         },
         destination,
-        reached: r.get(18)?,
-        placed_by: r.get(23)?,
-        version: r.get(24)?,
-        saved_by: r.get(25)?,
-        editing: match (r.get::<Option<String>>(26)?, r.get::<bool>(29)?) {
+        reached: r.get("reached_or_sending")?,
+        placed_by: r.get("placed_by")?,
+        version: r.get("version")?,
+        saved_by: r.get("saved_name")?,
+        editing: match (
+            r.get::<Option<String>>("editing_desk")?,
+            r.get::<bool>("editing_live")?,
+        ) {
             (Some(desk), true) => Some(Editing {
                 desk,
-                name: r.get::<Option<String>>(27)?.unwrap_or_default(),
-                since: r.get::<Option<String>>(28)?.unwrap_or_default(),
+                name: r.get::<Option<String>>("editing_name")?.unwrap_or_default(),
+                since: r
+                    .get::<Option<String>>("editing_since")?
+                    .unwrap_or_default(),
             }),
             _ => None,
         },
@@ -437,11 +453,11 @@ pub enum Refusal {
 /// An [`Outgoing`] from a row's id, key and body (columns 0–2); `None` if it lacks either or
 /// the key does not read.
 fn outgoing_from(row: &Row) -> Result<Option<Outgoing>, StoreError> {
-    let key: Option<String> = row.get(1)?;
-    let body: Option<Vec<u8>> = row.get(2)?;
+    let key: Option<String> = row.get("idempotency_key")?;
+    let body: Option<Vec<u8>> = row.get("body")?;
     Ok(match (key.and_then(|k| k.parse().ok()), body) {
         (Some(key), Some(body)) => Some(Outgoing {
-            id: LocalOrderId(row.get(0)?),
+            id: LocalOrderId(row.get("id")?),
             key,
             body,
         }),
@@ -472,27 +488,30 @@ impl Store {
         reference: &str,
         recipient: &str,
     ) -> Result<LocalOrder, StoreError> {
-        self.create_draft_keyed(
-            account,
-            &IdempotencyKey::new(),
+        let form = DraftFields {
             draft_json,
             reference,
             recipient,
+        };
+        self.create_draft_in(
+            self.on_account(account)?,
+            account,
+            &IdempotencyKey::new(),
+            &form,
         )
     }
 
-    /// A new draft with idempotency key `key`: an order that may already exist under it
-    /// (`offline`: a placement the team database may hold) keeps it.
-    pub(super) fn create_draft_keyed(
+    /// A new draft of `account` in `db` (where the account lives, or this desk's copy of a
+    /// team's account, `offline`) with idempotency key `key`: an order that may already exist
+    /// under it (a placement the team database may hold) keeps it.
+    pub(super) fn create_draft_in(
         &self,
+        db: &Db,
         account: AccountId,
         key: &IdempotencyKey,
-        draft_json: &str,
-        reference: &str,
-        recipient: &str,
+        form: &DraftFields<'_>,
     ) -> Result<LocalOrder, StoreError> {
-        let id: i64 = self
-            .on_account(account)?
+        let id: i64 = db
             .query_row(
                 "INSERT INTO local_orders (account_id, state, idempotency_key, draft_json, reference,
                     recipient, placed_by)
@@ -501,9 +520,9 @@ impl Store {
                 &params![
                     account.0,
                     key.as_str(),
-                    draft_json,
-                    reference,
-                    recipient,
+                    form.draft_json,
+                    form.reference,
+                    form.recipient,
                     self.desk_of(account.0)
                 ],
             )?
@@ -629,12 +648,9 @@ impl Store {
     /// A send of `id` to `dest` starts: answers `false` (send nothing) unless it is still
     /// queued for `dest` and its account still has that destination. A send that was under
     /// way when the app stopped counts as one that may have reached the service.
-    pub fn begin_send(&self, id: LocalOrderId, dest: &Destination) -> Result<bool, StoreError> {
-        self.begin_send_fenced(id, dest, None, None)
-    }
-
-    /// [`Store::begin_send`], fenced by a claim's token (`None`: no claim). A claimed send
-    /// starts only inside its lease: a desk whose lease ran out renews it first.
+    ///
+    /// `fence`: the claim's token of a claimed send (`None`: a desk's own outbox, no claim);
+    /// a claimed send starts only inside its lease: a desk whose lease ran out renews it first.
     ///
     /// `key`: the print of the key this send goes with when the body names no organization
     /// (the service then scopes its Idempotency-Key to the key's own): written as the row's
@@ -642,7 +658,7 @@ impl Store {
     /// of a row whose `sent_key` is another key's does not start (module doc,
     /// "Organizations"); a desk of its own only records it (its person decides where a held
     /// row goes).
-    pub fn begin_send_fenced(
+    pub fn begin_send(
         &self,
         id: LocalOrderId,
         dest: &Destination,
@@ -676,18 +692,9 @@ impl Store {
     }
 
     /// Notes a failed send attempt (the outbox keeps the order and retries); `reached`:
-    /// whether this attempt may have reached the service.
+    /// whether this attempt may have reached the service. `fence`: the claim's token, if the
+    /// send was claimed; answers whether the row took the note.
     pub fn note_send_failure(
-        &self,
-        id: LocalOrderId,
-        error: &str,
-        reached: bool,
-    ) -> Result<(), StoreError> {
-        self.note_send_failure_fenced(id, error, reached, None)?;
-        Ok(())
-    }
-
-    pub fn note_send_failure_fenced(
         &self,
         id: LocalOrderId,
         error: &str,
@@ -713,17 +720,9 @@ impl Store {
     /// implausible, too large): the order exists. After `limit` such answers in a row the row
     /// ends `uncertain` (its key and body kept for a look-up) instead of being sent again;
     /// before that it stays queued, marked as reached. Answers the row's state, if queued.
+    /// `fence`: the claim's token, if the send was claimed; a row that ends `uncertain`
+    /// leaves its claim.
     pub fn note_unusable_answer(
-        &self,
-        id: LocalOrderId,
-        error: &str,
-        limit: u32,
-    ) -> Result<Option<OrderState>, StoreError> {
-        self.note_unusable_answer_fenced(id, error, limit, None)
-    }
-
-    /// [`Store::note_unusable_answer`], fenced; a row that ends `uncertain` leaves its claim.
-    pub fn note_unusable_answer_fenced(
         &self,
         id: LocalOrderId,
         error: &str,
@@ -752,16 +751,9 @@ impl Store {
     /// The service refused the order (a 4xx). If no earlier send may have reached it, the
     /// order was not created: `failed`. Otherwise it may be placed already: `uncertain`,
     /// keeping its key and body.
+    /// `fence`: the claim's token, if the send was claimed; the row leaves the outbox and its
+    /// claim.
     pub fn note_refusal(
-        &self,
-        id: LocalOrderId,
-        message: &str,
-    ) -> Result<Option<Refusal>, StoreError> {
-        self.note_refusal_fenced(id, message, None)
-    }
-
-    /// [`Store::note_refusal`], fenced; the row leaves the outbox and its claim.
-    pub fn note_refusal_fenced(
         &self,
         id: LocalOrderId,
         message: &str,
@@ -788,18 +780,9 @@ impl Store {
     /// Records the service's answer for a queued order (its tracking id) or a newer tracking
     /// record of a sent one, moving it to `sent`, `completed` or `failed`. An `uncertain`
     /// or `unknown` row found again is tracked again; final rows do not move back.
+    /// `fence`: the claim's token, if the send was claimed; answers whether the row took the
+    /// record. A row that took it leaves its claim (`claimed_by` stays: the desk that sent it).
     pub fn record_tracking(
-        &self,
-        id: LocalOrderId,
-        record: &TrackingRecord,
-    ) -> Result<(), StoreError> {
-        self.record_tracking_fenced(id, record, None)?;
-        Ok(())
-    }
-
-    /// [`Store::record_tracking`], fenced: answers whether the row took the record. A row
-    /// that took it leaves its claim (`claimed_by` stays: the desk that sent it).
-    pub fn record_tracking_fenced(
         &self,
         id: LocalOrderId,
         record: &TrackingRecord,
@@ -1042,7 +1025,7 @@ impl Store {
                 LocalOrderId(id)
             }
         };
-        self.record_tracking(id, record)?;
+        self.record_tracking(id, record, None)?;
         self.local_order(id)
     }
 
@@ -1136,7 +1119,7 @@ impl Store {
             )? {
                 let id: i64 = r.get(0)?;
                 // What a desk made for a team while it was out of reach waits for the team.
-                if !super::is_copy(db, id) {
+                if !self.is_copy(db, id) {
                     all.push(AccountId(id));
                 }
             }
@@ -1224,7 +1207,7 @@ impl Store {
     /// This desk's key of the account of team row `id` ([`Store::credential`]); `None` for a
     /// row of the desk's own.
     fn credential_of_row(&self, id: LocalOrderId) -> Result<Option<Credential>, StoreError> {
-        if id.0 < super::TEAM_IDS_FROM || self.team.is_none() {
+        if !self.route(id.0).is_team() {
             return Ok(None);
         }
         let account: Option<Option<i64>> = first(self.on_order(id)?.query_opt(
@@ -1243,24 +1226,34 @@ impl Store {
         account: AccountId,
         drafts: bool,
     ) -> Result<Vec<LocalOrder>, StoreError> {
+        self.local_orders_in(self.on_account(account)?, account, drafts)
+    }
+
+    /// [`Store::local_orders`] read from `db` (this desk's, for the rows it made under its
+    /// copy of a team's account, `offline`).
+    pub(super) fn local_orders_in(
+        &self,
+        db: &Db,
+        account: AccountId,
+        drafts: bool,
+    ) -> Result<Vec<LocalOrder>, StoreError> {
         let filter = if drafts {
             "o.state = 'draft'"
         } else {
             "o.state <> 'draft'"
         };
         let here = self.credential(account)?;
-        self.on_account(account)?
-            .query_all(
-                &format!(
-                    "SELECT {COLUMNS}, {} {FROM} WHERE o.account_id = $1 AND {filter}
+        db.query_all(
+            &format!(
+                "SELECT {COLUMNS}, {} {FROM} WHERE o.account_id = $1 AND {filter}
                      ORDER BY o.updated_at DESC, o.id DESC",
-                    account_columns()
-                ),
-                &params![account.0],
-            )?
-            .iter()
-            .map(|r| row_to_order(r, here.as_ref()))
-            .collect()
+                account_columns()
+            ),
+            &params![account.0],
+        )?
+        .iter()
+        .map(|r| row_to_order(r, here.as_ref()))
+        .collect()
     }
 
     /// The saved forms (`draft_json`) of `account`'s placed orders, newest placed first, at
@@ -1379,7 +1372,7 @@ impl Store {
         };
         // A queued row always has both (the CHECK of the table).
         let outgoing = outgoing_from(&row)?.ok_or(StoreError::Column {
-            index: 1,
+            column: "idempotency_key".to_owned(),
             wanted: "IdempotencyKey",
         })?;
         Ok(Some(Claim {
@@ -1407,14 +1400,14 @@ impl Store {
 
     /// Gives a claimed row back to the outbox at once, for another desk (this desk's key may
     /// not send it: a 401/403 for its key). Note the attempt first
-    /// ([`Store::note_send_failure_fenced`], not reached for a 401/403): a row released
+    /// ([`Store::note_send_failure`], not reached for a 401/403): a row released
     /// while `sending` counts as one a send may have reached. `false`: the claim was lost.
     pub fn release_claim(&self, id: LocalOrderId, token: &ClaimToken) -> Result<bool, StoreError> {
         self.back_off(id, token, Duration::ZERO)
     }
 
     /// Gives a claimed row back to the outbox after a send to be tried again (noted first,
-    /// [`Store::note_send_failure_fenced`]): no desk claims it for `pause`, its back-off (the
+    /// [`Store::note_send_failure`]): no desk claims it for `pause`, its back-off (the
     /// lease ends then, and no desk holds it), then whichever desk may send it does. The
     /// holder meanwhile claims the next row: one order the service keeps failing holds up
     /// none behind it. `false`: the claim was lost.
@@ -1448,18 +1441,8 @@ mod history_tests;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::{OrderNumber, OrderStatus};
-    use crate::store::testing::{each_backend, minutes_ago};
-
-    pub(super) fn record(id: i64, status: OrderStatus) -> TrackingRecord {
-        TrackingRecord {
-            id: OrderId(id),
-            order_number: OrderNumber::from(format!("{}", 900 + id).as_str()),
-            error_message: (status == OrderStatus::Failed).then(|| "Design not final".into()),
-            status,
-            order: None,
-        }
-    }
+    use crate::api::OrderStatus;
+    use crate::store::testing::{account as remote_account, each_backend, minutes_ago, record};
 
     #[test]
     fn a_sandbox_started_afresh_is_another_destination() {
@@ -1478,7 +1461,7 @@ mod tests {
             assert!(dest.is_sandbox());
             assert_eq!(store.outbox(account).unwrap().len(), 1, "adopted, not held");
             store
-                .record_tracking(early.id, &record(7, OrderStatus::Pending))
+                .record_tracking(early.id, &record(7, OrderStatus::Pending), None)
                 .unwrap();
             let queued = store.create_draft(account, "{}", "PO-2", "Club").unwrap();
             assert!(
@@ -1507,7 +1490,7 @@ mod tests {
                     .unwrap()
             );
             store
-                .record_tracking(fresh.id, &record(7, OrderStatus::Pending))
+                .record_tracking(fresh.id, &record(7, OrderStatus::Pending), None)
                 .unwrap();
             assert_eq!(
                 store.local_order(fresh.id).unwrap().tracking_id,
@@ -1559,9 +1542,11 @@ mod tests {
             assert_eq!(out[0].body, b"BODY");
             assert_eq!(Some(&out[0].key), draft.key.as_ref());
 
-            store.note_send_failure(draft.id, "offline", false).unwrap();
             store
-                .record_tracking(draft.id, &record(50001, OrderStatus::Pending))
+                .note_send_failure(draft.id, "offline", false, None)
+                .unwrap();
+            store
+                .record_tracking(draft.id, &record(50001, OrderStatus::Pending), None)
                 .unwrap();
             assert!(store.outbox(account).unwrap().is_empty());
             assert_eq!(
@@ -1569,7 +1554,7 @@ mod tests {
                 vec![(draft.id, OrderId(50001))]
             );
             store
-                .record_tracking(draft.id, &record(50001, OrderStatus::Failed))
+                .record_tracking(draft.id, &record(50001, OrderStatus::Failed), None)
                 .unwrap();
             let done = store.local_order(draft.id).unwrap();
             assert_eq!(done.state, OrderState::Failed);
@@ -1580,27 +1565,13 @@ mod tests {
             assert!(store.local_orders(account, true).unwrap().is_empty());
             // Final rows do not move back.
             store
-                .record_tracking(draft.id, &record(50001, OrderStatus::Pending))
+                .record_tracking(draft.id, &record(50001, OrderStatus::Pending), None)
                 .unwrap();
             assert_eq!(
                 store.local_order(draft.id).unwrap().state,
                 OrderState::Failed
             );
         });
-    }
-
-    /// A new remote account named `name`.
-    pub(super) fn remote_account(store: &Store, name: &str) -> AccountId {
-        store
-            .insert_account(&crate::store::NewAccount {
-                name: name.into(),
-                base_url: url::Url::parse("https://api.example.com/").unwrap(),
-                auth: crate::api::AuthStyle::Bearer,
-                organization_id: None,
-                key_location: crate::store::KeyLocation::Keychain,
-            })
-            .unwrap()
-            .id
     }
 
     /// A queued order of a new remote account, and the account.
@@ -1621,8 +1592,10 @@ mod tests {
             let (account, id) = queued(&mut store, "A");
             let dest = store.destination(account).unwrap();
             for n in 1..=3u32 {
-                assert!(store.begin_send(id, &dest).unwrap());
-                let state = store.note_unusable_answer(id, "unreadable", 3).unwrap();
+                assert!(store.begin_send(id, &dest, None, None).unwrap());
+                let state = store
+                    .note_unusable_answer(id, "unreadable", 3, None)
+                    .unwrap();
                 let row = store.local_order(id).unwrap();
                 assert!(row.reached, "the order exists from the first answer on");
                 assert!(!row.can_return_to_draft());
@@ -1636,7 +1609,7 @@ mod tests {
                 }
             }
             // A row no longer queued is not touched.
-            assert_eq!(store.note_unusable_answer(id, "x", 3).unwrap(), None);
+            assert_eq!(store.note_unusable_answer(id, "x", 3, None).unwrap(), None);
         });
     }
 
@@ -1651,7 +1624,7 @@ mod tests {
             assert_ne!(looked_up.id, id);
             // The outbox's answer now names the same order: one row, the queued one, with its key.
             store
-                .record_tracking(id, &record(4242, OrderStatus::Pending))
+                .record_tracking(id, &record(4242, OrderStatus::Pending), None)
                 .unwrap();
             let row = store.local_order(id).unwrap();
             assert_eq!(row.state, OrderState::Sent);
@@ -1667,7 +1640,7 @@ mod tests {
         each_backend(|mut store| {
             let (account, first) = queued(&mut store, "A");
             store
-                .record_tracking(first, &record(77, OrderStatus::Pending))
+                .record_tracking(first, &record(77, OrderStatus::Pending), None)
                 .unwrap();
             let second = store.create_draft(account, "{}", "PO-2", "Club").unwrap();
             assert!(
@@ -1677,7 +1650,7 @@ mod tests {
             );
             // The service answers the second order with the first one's id: no loop, no merge.
             store
-                .record_tracking(second.id, &record(77, OrderStatus::Pending))
+                .record_tracking(second.id, &record(77, OrderStatus::Pending), None)
                 .unwrap();
             let row = store.local_order(second.id).unwrap();
             assert_eq!(row.state, OrderState::Uncertain);
@@ -1696,13 +1669,13 @@ mod tests {
             let (account, id) = queued(&mut store, "A");
             let dest = store.destination(account).unwrap();
             // Refused connections reached nothing: the 4xx is a refusal.
-            assert!(store.begin_send(id, &dest).unwrap());
+            assert!(store.begin_send(id, &dest, None, None).unwrap());
             store
-                .note_send_failure(id, "connection refused", false)
+                .note_send_failure(id, "connection refused", false, None)
                 .unwrap();
-            assert!(store.begin_send(id, &dest).unwrap());
+            assert!(store.begin_send(id, &dest, None, None).unwrap());
             assert_eq!(
-                store.note_refusal(id, "bad body").unwrap(),
+                store.note_refusal(id, "bad body", None).unwrap(),
                 Some(Refusal::Failed)
             );
             assert_eq!(store.local_order(id).unwrap().state, OrderState::Failed);
@@ -1712,13 +1685,13 @@ mod tests {
             store
                 .queue_draft(draft.id, "{}", "PO", "Club", b"BODY")
                 .unwrap();
-            assert!(store.begin_send(draft.id, &dest).unwrap());
+            assert!(store.begin_send(draft.id, &dest, None, None).unwrap());
             store
-                .note_send_failure(draft.id, "timed out", true)
+                .note_send_failure(draft.id, "timed out", true, None)
                 .unwrap();
-            assert!(store.begin_send(draft.id, &dest).unwrap());
+            assert!(store.begin_send(draft.id, &dest, None, None).unwrap());
             assert_eq!(
-                store.note_refusal(draft.id, "key in use").unwrap(),
+                store.note_refusal(draft.id, "key in use", None).unwrap(),
                 Some(Refusal::Uncertain)
             );
             let row = store.local_order(draft.id).unwrap();
@@ -1736,7 +1709,7 @@ mod tests {
             );
             // A look-up that finds it tracks it.
             store
-                .record_tracking(draft.id, &record(77, OrderStatus::Pending))
+                .record_tracking(draft.id, &record(77, OrderStatus::Pending), None)
                 .unwrap();
             assert_eq!(store.local_order(draft.id).unwrap().state, OrderState::Sent);
         });
@@ -1747,12 +1720,12 @@ mod tests {
         each_backend(|mut store| {
             let (account, id) = queued(&mut store, "A");
             let dest = store.destination(account).unwrap();
-            assert!(store.begin_send(id, &dest).unwrap());
+            assert!(store.begin_send(id, &dest, None, None).unwrap());
             // The app stopped here; the next start sends again, and the service refuses.
             assert!(!store.local_order(id).unwrap().can_return_to_draft());
-            assert!(store.begin_send(id, &dest).unwrap());
+            assert!(store.begin_send(id, &dest, None, None).unwrap());
             assert_eq!(
-                store.note_refusal(id, "409").unwrap(),
+                store.note_refusal(id, "409", None).unwrap(),
                 Some(Refusal::Uncertain)
             );
         });
@@ -1763,7 +1736,7 @@ mod tests {
         each_backend(|mut store| {
             let (account, id) = queued(&mut store, "A");
             store
-                .record_tracking(id, &record(31, OrderStatus::Pending))
+                .record_tracking(id, &record(31, OrderStatus::Pending), None)
                 .unwrap();
             let placed_at = store.local_order(id).unwrap().destination;
             // The account now points at another environment, where id 31 is someone else's.
@@ -1771,11 +1744,8 @@ mod tests {
                 .update_account(
                     account,
                     &crate::store::NewAccount {
-                        name: "A".into(),
                         base_url: url::Url::parse("https://staging.example.com/").unwrap(),
-                        auth: crate::api::AuthStyle::Bearer,
-                        organization_id: None,
-                        key_location: crate::store::KeyLocation::Keychain,
+                        ..crate::store::testing::remote("A")
                     },
                 )
                 .unwrap();
@@ -1826,8 +1796,8 @@ mod tests {
             assert!(store.outbox(account).unwrap().is_empty());
             assert!(store.outbox_for(account, &first).unwrap().is_empty());
             assert!(store.outbox_for(account, &second).unwrap().is_empty());
-            assert!(!store.begin_send(id, &first).unwrap());
-            assert!(!store.begin_send(id, &second).unwrap());
+            assert!(!store.begin_send(id, &first, None, None).unwrap());
+            assert!(!store.begin_send(id, &second, None, None).unwrap());
             let row = store.local_order(id).unwrap();
             let Some(Hold::Changed { what, .. }) = &row.hold else {
                 panic!("held: {row:?}")
@@ -1847,7 +1817,7 @@ mod tests {
             store.delete_account(account).unwrap();
             assert_eq!(store.local_order(id).unwrap().hold, Some(Hold::AccountGone));
             assert!(store.outbox(account).unwrap().is_empty());
-            assert!(!store.begin_send(id, &second).unwrap());
+            assert!(!store.begin_send(id, &second, None, None).unwrap());
             assert!(!store.retarget(id).unwrap());
 
             // A new account never gets the old id, so the old row stays held.
@@ -1864,8 +1834,8 @@ mod tests {
         each_backend(|mut store| {
             let (account, id) = queued(&mut store, "A");
             let dest = store.destination(account).unwrap();
-            store.begin_send(id, &dest).unwrap();
-            store.note_send_failure(id, "503", true).unwrap();
+            store.begin_send(id, &dest, None, None).unwrap();
+            store.note_send_failure(id, "503", true, None).unwrap();
             assert!(!store.back_to_draft(id).unwrap());
             assert_eq!(store.local_order(id).unwrap().state, OrderState::Queued);
         });
@@ -1876,7 +1846,7 @@ mod tests {
         each_backend(|mut store| {
             let (account, id) = queued(&mut store, "A");
             store
-                .record_tracking(id, &record(5, OrderStatus::Completed))
+                .record_tracking(id, &record(5, OrderStatus::Completed), None)
                 .unwrap();
             // Another environment (same account, new address) hands out the same tracking id.
             let mut moved = store.account(account).unwrap();
@@ -1903,7 +1873,7 @@ mod tests {
                 .queue_draft(draft.id, "{}", "PO-2", "Club", b"B2")
                 .unwrap();
             store
-                .record_tracking(draft.id, &record(5, OrderStatus::Pending))
+                .record_tracking(draft.id, &record(5, OrderStatus::Pending), None)
                 .unwrap();
             assert_eq!(
                 store.local_order(draft.id).unwrap().tracking_id,
@@ -1922,7 +1892,7 @@ mod tests {
         each_backend(|mut store| {
             let (account, id) = queued(&mut store, "A");
             store
-                .record_tracking(id, &record(9, OrderStatus::Pending))
+                .record_tracking(id, &record(9, OrderStatus::Pending), None)
                 .unwrap();
             let ten_minutes = Duration::from_secs(600);
             // Many "not found" in a short time: still polled.

@@ -1,5 +1,5 @@
 //! [`TeamClient`]: a connection to the team database whose every call has a bound on this
-//! side (issue 38, item 8). A silent server — one that took the connection and answers
+//! side. A silent server — one that took the connection and answers
 //! nothing, a backend process stopped mid-call — is one the server's own `statement_timeout`
 //! cannot end: only the client can stop waiting. So the connection is the async client driven
 //! by a runtime of its own (as the blocking `postgres` client is, under its calls), and each

@@ -31,8 +31,7 @@ pub const CONNECT_BOUND: Duration = Duration::from_secs(10);
 pub(crate) const STATEMENT_TIMEOUT: Duration = Duration::from_secs(20);
 pub(crate) const LOCK_TIMEOUT: Duration = Duration::from_secs(5);
 const IDLE_IN_TRANSACTION_TIMEOUT: Duration = Duration::from_secs(60);
-/// The largest column value a call reads, and the rows of one call at most (issue 38, item
-/// 9): a proof sheet's PDF is the largest value logodesk writes (a few MiB); History's page
+/// The largest column value a call reads, and the rows of one call at most: a proof sheet's PDF is the largest value logodesk writes (a few MiB); History's page
 /// of rows is a few hundred KiB.
 pub const COLUMN_LIMIT: usize = 32 * 1024 * 1024;
 pub const CALL_LIMIT: usize = 64 * 1024 * 1024;

@@ -190,7 +190,8 @@ pub fn join_if_on_a_team(
 mod tests {
     use super::*;
     use crate::api::ApiKey;
-    use crate::store::testing::{pg_client, pg_connect, remote};
+    use crate::store::testing::remote;
+    use crate::team::testing::{pg_client, pg_connect};
     use keyring_core::api::CredentialStoreApi as _;
 
     /// Issue 38, item 10: a key the keychain refused to copy to the team account's entry is

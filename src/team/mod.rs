@@ -1,4 +1,4 @@
-//! The team database (issue 29): where a desk finds the team's PostgreSQL, how it connects
+//! The team database: where a desk finds the team's PostgreSQL, how it connects
 //! (TLS, password, keepalives, its name on the server) and what "Test connection" reports.
 //! No egui here; every call may block on the network, so the backend makes them on a blocking
 //! lane, never the UI thread.
@@ -405,5 +405,7 @@ fn desk_name_from(var: impl Fn(&str) -> Option<String>) -> String {
         .unwrap_or_else(|| crate::tr!("team-desk-unnamed"))
 }
 
+#[cfg(test)]
+pub(crate) mod testing;
 #[cfg(test)]
 mod tests;

@@ -586,7 +586,7 @@ mod live {
         let report = test_connection(&settings(&local, "Alice")).unwrap_or_else(|e| panic!("{e}"));
         assert!(!report.tls);
     }
-    /// A listener on `ip` that takes every connection and never answers (issue 38's silent
+    /// A listener on `ip` that takes every connection and never answers (silent
     /// server): what each connection sent first (up to 8 bytes) is passed on; the
     /// connections are held open until the test ends.
     fn silent_listener(ip: std::net::IpAddr) -> (u16, std::sync::mpsc::Receiver<Vec<u8>>) {
@@ -692,5 +692,70 @@ mod live {
             );
             first.recv().unwrap();
         }
+    }
+
+    /// A value the team database holds that is larger than logodesk reads
+    /// (someone wrote it there with plain SQL) fails the call with a sentence naming its
+    /// size, never reaching memory; rows of one call past their limit too; and the
+    /// connection goes on answering (nothing is out of step, nothing is broken).
+    #[test]
+    fn a_value_over_the_limit_fails_the_call_with_a_sentence_and_the_connection_goes_on() {
+        use crate::store::StoreError;
+        use crate::store::db::{Db, PgClient};
+        use crate::team::connect::{CALL_LIMIT, COLUMN_LIMIT};
+        use std::cell::RefCell;
+        let name = shared().create_database();
+        let client = connect_to(&shared().socket_url(&name), "test").unwrap();
+        let db = Db::Postgres(RefCell::new(PgClient::new(client)));
+        let big = COLUMN_LIMIT + 8 * 1024 * 1024;
+        shared()
+            .psql(
+                &name,
+                &format!(
+                    "CREATE TABLE t (id BIGINT PRIMARY KEY, body TEXT);
+                     INSERT INTO t VALUES (1, 'small'), (2, repeat('x', {big}));"
+                ),
+            )
+            .unwrap();
+        let e = db
+            .query_all("SELECT id, body FROM t ORDER BY id", &[])
+            .unwrap_err();
+        assert!(
+            matches!(e, StoreError::TeamTooLarge { bytes, .. } if bytes == big as u64),
+            "{e:?}"
+        );
+        let said = e.to_string();
+        assert!(
+            said.contains("40.0 MiB") && said.contains("32.0 MiB"),
+            "{said}"
+        );
+        assert!(!e.is_team_unreachable() && !db.broken());
+        let r = db
+            .query_row("SELECT body FROM t WHERE id = 1", &[])
+            .unwrap();
+        assert_eq!(r.get::<String>(0).unwrap(), "small");
+
+        // Each value under the limit, the rows of the call together over theirs.
+        let each = COLUMN_LIMIT - 1024;
+        let rows = CALL_LIMIT / each + 1;
+        shared()
+            .psql(
+                &name,
+                &format!(
+                    "INSERT INTO t SELECT 10 + i, repeat('y', {each}) FROM generate_series(1, {rows}) i"
+                ),
+            )
+            .unwrap();
+        let e = db
+            .query_all("SELECT body FROM t WHERE id > 10", &[])
+            .unwrap_err();
+        assert!(matches!(e, StoreError::TeamTooLarge { .. }), "{e:?}");
+        assert_eq!(
+            db.query_row("SELECT COUNT(*) FROM t", &[])
+                .unwrap()
+                .get::<i64>(0)
+                .unwrap(),
+            2 + rows as i64
+        );
     }
 }

@@ -275,10 +275,7 @@ impl Session {
                 crate::backend::team::TeamStatus::Unreachable { .. }
                     | crate::backend::team::TeamStatus::Refused { .. }
             )
-        ) && self
-            .active
-            .as_ref()
-            .is_some_and(|a| a.record.id.0 >= crate::store::TEAM_IDS_FROM)
+        ) && self.active.as_ref().is_some_and(|a| a.record.id.is_team())
     }
 
     /// The organization context as shown in the status bar.

@@ -1,5 +1,5 @@
 //! Settings → Team: the team database's address, password (to the keychain), CA file, the
-//! desk's name; Save, Test connection (with its report) and Forget (issue 29).
+//! desk's name; Save, Test connection (with its report) and Forget.
 
 use super::theme::{self, field, space, table};
 use super::widgets::UiExt as _;

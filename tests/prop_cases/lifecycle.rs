@@ -997,7 +997,7 @@ impl World {
         let dest = self.model.account.destination();
         let began = self
             .store()
-            .begin_send(out.id, &dest)
+            .begin_send(out.id, &dest, None, None)
             .map_err(|e| store_err("begin_send", e))?;
         prop_assert!(began, "begin_send of listed row {}", out.id);
         let row = self.model.rows.get_mut(&out.id.0).expect("the row");
@@ -1036,12 +1036,12 @@ impl World {
         // As `Sender::send_one` records it, each call followed by what it does in the model.
         match (&answer, answer.error()) {
             (Answer::Placed(record), _) => {
-                store.record_tracking(id, record).map_err(failed)?;
+                store.record_tracking(id, record, None).map_err(failed)?;
                 self.model.record_tracking(id.0, record);
             }
             (_, Some(e)) if is_refusal(e) => {
                 store
-                    .note_refusal(id, &logodesk::i18n::api::error(e))
+                    .note_refusal(id, &logodesk::i18n::api::error(e), None)
                     .map_err(failed)?;
                 let row = self.model.rows.get_mut(&id.0).expect("the row");
                 row.reached = reached_before;
@@ -1055,7 +1055,12 @@ impl World {
             }
             (_, Some(e)) if unusable_success(e) => {
                 let state = store
-                    .note_unusable_answer(id, &logodesk::i18n::api::error(e), UNUSABLE_ANSWERS)
+                    .note_unusable_answer(
+                        id,
+                        &logodesk::i18n::api::error(e),
+                        UNUSABLE_ANSWERS,
+                        None,
+                    )
                     .map_err(failed)?;
                 let row = self.model.rows.get_mut(&id.0).expect("the row");
                 row.unusable += 1;
@@ -1071,7 +1076,7 @@ impl World {
             (_, Some(e)) => {
                 let reached = may_have_reached(e);
                 store
-                    .note_send_failure(id, &logodesk::i18n::api::error(e), reached)
+                    .note_send_failure(id, &logodesk::i18n::api::error(e), reached, None)
                     .map_err(failed)?;
                 let row = self.model.rows.get_mut(&id.0).expect("the row");
                 row.reached = reached_before || reached;
@@ -1157,7 +1162,7 @@ impl World {
         };
         let began = self
             .store()
-            .begin_send(LocalOrderId(id), &previous.destination())
+            .begin_send(LocalOrderId(id), &previous.destination(), None, None)
             .map_err(|e| store_err("begin_send", e))?;
         prop_assert!(
             !began,
@@ -1363,7 +1368,7 @@ impl World {
         let (id, n) = found[at.index(found.len())];
         let record = record(n, self.model.service.at[addr][n].status.clone());
         self.store()
-            .record_tracking(LocalOrderId(id), &record)
+            .record_tracking(LocalOrderId(id), &record, None)
             .map_err(|e| store_err("record_tracking", e))?;
         self.model.record_tracking(id, &record);
         Ok(())
@@ -1396,7 +1401,7 @@ impl World {
         // Only a record is kept (`Reply::found`); anything else is told to the person.
         if let Answer::Placed(record) = answer {
             self.store()
-                .record_tracking(LocalOrderId(id), &record)
+                .record_tracking(LocalOrderId(id), &record, None)
                 .map_err(|e| store_err("record_tracking", e))?;
             self.model.record_tracking(id, &record);
         }
@@ -1417,7 +1422,7 @@ impl World {
         match self.model.service.get(dest.addr, t.0) {
             Some(record) if record.is_final() => {
                 self.store()
-                    .record_tracking(id, &record)
+                    .record_tracking(id, &record, None)
                     .map_err(|e| store_err("record_tracking", e))?;
                 self.model.record_tracking(id.0, &record);
             }

@@ -24,7 +24,7 @@ use crate::orders::local::HistoryFilter;
 use crate::orders::roster_import::{RosterTable, read_file};
 use crate::store::{
     AccountId, Destination, DraftFields, DraftSave, EDIT_LEASE, EditClaim, HistoryCursor,
-    HistoryTotals, LocalOrder, LocalOrderId, Store, StoreError,
+    HistoryTotals, LocalOrder, LocalOrderId, Route, Store, StoreError, TeamState,
 };
 use crate::sync::Lock as _;
 use outbox::is_refusal;
@@ -382,7 +382,7 @@ impl Orders {
             }
             // A team's orders wait for any desk whose key may send them: this desk having no key
             // is not the orders' state (the other desks would read it on every row).
-            Err(problem) if account.0 >= crate::store::TEAM_IDS_FROM => {
+            Err(problem) if account.is_team() => {
                 tracing::info!(account = %account, reason = %problem.message, "this desk does not send the team's orders of this account");
             }
             Err(problem) => {
@@ -877,7 +877,7 @@ impl Orders {
         account: AccountId,
     ) -> Result<Option<Vec<crate::store::LocalOrder>>, UserError> {
         with_store(&self.store, move |s| {
-            if account.0 >= crate::store::TEAM_IDS_FROM && s.team_never_reached() {
+            if account.is_team() && s.team_state() == TeamState::NeverReached {
                 s.kept_for_account(account).map(Some)
             } else {
                 Ok(None)
@@ -902,7 +902,7 @@ impl Orders {
         let lists = with_store(&self.store, move |s| {
             // A team's account while its database is out of reach: the screens keep what they
             // last read (marked not fresh), with what is kept here meanwhile added as made.
-            if account.0 >= crate::store::TEAM_IDS_FROM && s.team_away() {
+            if s.route(account.0) == Route::Away {
                 return Ok(None);
             }
             Ok(Some((
@@ -1108,7 +1108,7 @@ impl Reply {
     async fn found(self, id: LocalOrderId, answer: Result<TrackingRecord, UserError>) {
         let result = match answer {
             Ok(record) => with_store(&self.store, move |s| {
-                s.record_tracking(id, &record)?;
+                s.record_tracking(id, &record, None)?;
                 s.local_order(id)
             })
             .await

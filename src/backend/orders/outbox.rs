@@ -371,7 +371,7 @@ const REFUSED_PER_LOOK: usize = 20;
 
 impl Sender {
     async fn run(self) {
-        if self.account.0 >= crate::store::TEAM_IDS_FROM {
+        if self.account.is_team() {
             return self.run_claimed().await;
         }
         let dest = self.dest().await;
@@ -595,7 +595,7 @@ impl Sender {
         // Marked as under way first (and bound to this key's organization): if the app stops
         // mid-send, the row counts as reached, by this key.
         match with_store(&self.store, move |s| {
-            s.begin_send_fenced(id, &d, fence.as_ref(), bound.as_ref())
+            s.begin_send(id, &d, fence.as_ref(), bound.as_ref())
         })
         .await
         {
@@ -639,21 +639,21 @@ impl Sender {
             let fence = claim.as_ref();
             match &outcome {
                 Sent::Placed(record) => {
-                    s.record_tracking_fenced(id, record, fence)?;
+                    s.record_tracking(id, record, fence)?;
                 }
                 Sent::Refused(message) => {
-                    if s.note_refusal_fenced(id, message, fence)? == Some(Refusal::Uncertain) {
+                    if s.note_refusal(id, message, fence)? == Some(Refusal::Uncertain) {
                         tracing::warn!(order = %id, "a resend was refused after an earlier send may have placed the order: uncertain");
                     }
                 }
                 Sent::Retry { message, reached } => {
-                    s.note_send_failure_fenced(id, message, *reached, fence)?;
+                    s.note_send_failure(id, message, *reached, fence)?;
                     if let Some(token) = fence.filter(|_| not_this_key) {
                         released = s.release_claim(id, token)?;
                     }
                 }
                 Sent::Unusable(message) => {
-                    let state = s.note_unusable_answer_fenced(id, message, UNUSABLE_ANSWERS, fence)?;
+                    let state = s.note_unusable_answer(id, message, UNUSABLE_ANSWERS, fence)?;
                     again = state == Some(OrderState::Queued);
                 }
             }
@@ -772,7 +772,7 @@ impl OrderTracker {
         let dest = self.dest().await;
         // A desk of a team tracks the orders its key may see: not those placed in another
         // key's own organization (`Store::pending_tracking_by`).
-        let print = if self.account.0 >= crate::store::TEAM_IDS_FROM {
+        let print = if self.account.is_team() {
             Some(self.key_print().await)
         } else {
             None
@@ -887,7 +887,7 @@ impl OrderTracker {
 
     async fn store_record(&self, id: LocalOrderId, record: TrackingRecord) {
         match with_store(&self.store, move |s| {
-            s.record_tracking(id, &record)?;
+            s.record_tracking(id, &record, None)?;
             s.local_order(id)
         })
         .await

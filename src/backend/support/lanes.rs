@@ -310,7 +310,8 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn the_desks_own_accounts_answer_while_the_team_databases_backend_is_stopped() {
-        use crate::store::testing::{pg_client, pg_connect, remote};
+        use crate::store::testing::remote;
+        use crate::team::testing::{pg_client, pg_connect};
         let bound = Duration::from_secs(4);
         let dir = tempfile::tempdir().unwrap();
         let desk = Store::open(&dir.path().join("logodesk.sqlite")).unwrap();
@@ -387,7 +388,7 @@ mod tests {
                 .await
                 .expect("the watch is told to connect again");
             let (away, rows) = with_store(&store, move |s| {
-                Ok((s.team_away(), s.local_orders(own, true)?.len()))
+                Ok((s.team_state().is_away(), s.local_orders(own, true)?.len()))
             })
             .await
             .unwrap();

@@ -1,4 +1,4 @@
-//! Rows no desk placed are never sent (issue 38, item 3): desks of a team on one real
+//! Rows no desk placed are never sent: desks of a team on one real
 //! PostgreSQL, each with its own SQLite (its trust), and rows written with plain SQL by the
 //! team's role (`psql`, as anyone with the password could).
 

@@ -1,9 +1,10 @@
 //! The team outbox's claims: one desk holds a queued row at a time, a lease that ends hands it
 //! to another desk with the same key and bytes, and the late desk's writes change nothing.
 
-use super::tests::{queued, record};
+use super::tests::queued;
 use super::*;
 use crate::api::OrderStatus;
+use crate::store::testing::record;
 use crate::store::testing::{each_backend, pg_client, pg_connect};
 use std::collections::HashMap;
 use std::sync::{Arc, Barrier};
@@ -57,7 +58,7 @@ fn alice_sending(store: &mut Store) -> Sending {
     let alice = claim(store, "alice", &can).expect("a queued row to claim");
     assert!(
         store
-            .begin_send_fenced(id, &dest, Some(&alice.token), None)
+            .begin_send(id, &dest, Some(&alice.token), None)
             .unwrap()
     );
     Sending {
@@ -114,12 +115,12 @@ fn a_claimed_row_is_sent_by_its_holder_and_then_claimed_by_no_one() {
         assert!(store.renew_lease(id, &held.token, LONG).unwrap());
         assert!(
             store
-                .begin_send_fenced(id, &dest, Some(&held.token), None)
+                .begin_send(id, &dest, Some(&held.token), None)
                 .unwrap()
         );
         assert!(
             store
-                .record_tracking_fenced(id, &record(7, OrderStatus::Pending), Some(&held.token))
+                .record_tracking(id, &record(7, OrderStatus::Pending), Some(&held.token))
                 .unwrap()
         );
         let row = store.local_order(id).unwrap();
@@ -166,29 +167,27 @@ fn a_desk_whose_lease_ended_is_fenced_out_by_the_next_claim_with_the_same_key() 
         assert!(!store.renew_lease(id, &alice.token, LONG).unwrap());
         assert!(
             !store
-                .begin_send_fenced(id, &dest, Some(&alice.token), None)
+                .begin_send(id, &dest, Some(&alice.token), None)
                 .unwrap()
         );
         assert!(
             !store
-                .note_send_failure_fenced(id, "timed out", true, Some(&alice.token))
+                .note_send_failure(id, "timed out", true, Some(&alice.token))
                 .unwrap()
         );
         assert_eq!(
             store
-                .note_unusable_answer_fenced(id, "unreadable", 1, Some(&alice.token))
+                .note_unusable_answer(id, "unreadable", 1, Some(&alice.token))
                 .unwrap(),
             None
         );
         assert_eq!(
-            store
-                .note_refusal_fenced(id, "409", Some(&alice.token))
-                .unwrap(),
+            store.note_refusal(id, "409", Some(&alice.token)).unwrap(),
             None
         );
         assert!(
             !store
-                .record_tracking_fenced(id, &record(7, OrderStatus::Pending), Some(&alice.token))
+                .record_tracking(id, &record(7, OrderStatus::Pending), Some(&alice.token))
                 .unwrap()
         );
         assert!(!store.release_claim(id, &alice.token).unwrap());
@@ -196,21 +195,17 @@ fn a_desk_whose_lease_ended_is_fenced_out_by_the_next_claim_with_the_same_key() 
         assert_eq!(holder(&store, id), (Some("bob".into()), true));
 
         // Bob's send: Alice's cut-off send may have reached the service.
-        assert!(
-            store
-                .begin_send_fenced(id, &dest, Some(&bob.token), None)
-                .unwrap()
-        );
+        assert!(store.begin_send(id, &dest, Some(&bob.token), None).unwrap());
         assert!(store.local_order(id).unwrap().reached);
         assert!(
             store
-                .record_tracking_fenced(id, &record(7, OrderStatus::Pending), Some(&bob.token))
+                .record_tracking(id, &record(7, OrderStatus::Pending), Some(&bob.token))
                 .unwrap()
         );
         // A late answer of Alice's after Bob's changes nothing either.
         assert!(
             !store
-                .record_tracking_fenced(id, &record(8, OrderStatus::Completed), Some(&alice.token))
+                .record_tracking(id, &record(8, OrderStatus::Completed), Some(&alice.token))
                 .unwrap()
         );
         let row = store.local_order(id).unwrap();
@@ -228,7 +223,7 @@ fn a_released_row_goes_to_another_desk_at_once() {
         // Alice's key is refused for the target (401): not reached, the row is not failed.
         assert!(
             store
-                .note_send_failure_fenced(id, "401", false, Some(&alice.token))
+                .note_send_failure(id, "401", false, Some(&alice.token))
                 .unwrap()
         );
         assert!(store.release_claim(id, &alice.token).unwrap());
@@ -327,15 +322,11 @@ fn two_desks_on_one_team_database_claim_every_row_exactly_once() {
                 start.wait();
                 let mut sent = Vec::new();
                 while let Some(c) = store.claim_next(&me, &can, &print, LONG).unwrap() {
-                    assert!(
-                        store
-                            .begin_send_fenced(c.id, &dest, Some(&c.token), None)
-                            .unwrap()
-                    );
+                    assert!(store.begin_send(c.id, &dest, Some(&c.token), None).unwrap());
                     let answer = record(10_000 + c.id.0, OrderStatus::Pending);
                     assert!(
                         store
-                            .record_tracking_fenced(c.id, &answer, Some(&c.token))
+                            .record_tracking(c.id, &answer, Some(&c.token))
                             .unwrap()
                     );
                     sent.push(c.id);
@@ -377,7 +368,7 @@ fn a_desk_started_again_takes_back_the_row_its_last_run_held() {
         assert!(!store.renew_lease(s.id, &s.alice.token, LONG).unwrap());
         assert!(
             store
-                .begin_send_fenced(s.id, &s.dest, Some(&again.token), None)
+                .begin_send(s.id, &s.dest, Some(&again.token), None)
                 .unwrap()
         );
         let row = store.local_order(s.id).unwrap();
@@ -414,7 +405,7 @@ fn a_row_backing_off_gives_its_turn_to_the_next_one() {
         // A 500: noted, then given back for 400 ms.
         assert!(
             store
-                .note_send_failure_fenced(bad, "500", true, Some(&alice.token))
+                .note_send_failure(bad, "500", true, Some(&alice.token))
                 .unwrap()
         );
         assert!(
@@ -436,7 +427,7 @@ fn a_row_backing_off_gives_its_turn_to_the_next_one() {
         assert!(store.local_order(bad).unwrap().reached);
         assert!(
             store
-                .begin_send_fenced(bad, &can[0].1, Some(&again.token), None)
+                .begin_send(bad, &can[0].1, Some(&again.token), None)
                 .unwrap()
         );
     });
@@ -460,7 +451,7 @@ fn a_row_sent_to_a_keys_own_organization_is_sent_again_only_with_that_key() {
         let alice = claim_with(&store, "alice", &child, &can).unwrap();
         assert!(
             store
-                .begin_send_fenced(id, &dest, Some(&alice.token), Some(&child))
+                .begin_send(id, &dest, Some(&alice.token), Some(&child))
                 .unwrap()
         );
         assert!(
@@ -482,19 +473,19 @@ fn a_row_sent_to_a_keys_own_organization_is_sent_again_only_with_that_key() {
         // A claimed send with another key would not start either.
         assert!(
             !store
-                .begin_send_fenced(id, &dest, Some(&carol.token), Some(&vendor))
+                .begin_send(id, &dest, Some(&carol.token), Some(&vendor))
                 .unwrap()
         );
         assert!(
             store
-                .begin_send_fenced(id, &dest, Some(&carol.token), Some(&child))
+                .begin_send(id, &dest, Some(&carol.token), Some(&child))
                 .unwrap()
         );
         // Placed: followed by the desks with that key only (the vendor's would be told "not
         // found" of another organization's order).
         assert!(
             store
-                .record_tracking_fenced(id, &record(7, OrderStatus::Pending), Some(&carol.token))
+                .record_tracking(id, &record(7, OrderStatus::Pending), Some(&carol.token))
                 .unwrap()
         );
         let tracked = [(id, OrderId(7))];
@@ -526,12 +517,12 @@ fn a_row_sent_to_a_keys_own_organization_is_sent_again_only_with_that_key() {
         assert_eq!(first.id, fresh);
         assert!(
             store
-                .begin_send_fenced(fresh, &dest, Some(&first.token), Some(&child))
+                .begin_send(fresh, &dest, Some(&first.token), Some(&child))
                 .unwrap()
         );
         assert!(
             store
-                .note_send_failure_fenced(fresh, "connection refused", false, Some(&first.token))
+                .note_send_failure(fresh, "connection refused", false, Some(&first.token))
                 .unwrap()
         );
         assert!(store.release_claim(fresh, &first.token).unwrap());
@@ -555,7 +546,7 @@ fn a_row_sent_to_a_keys_own_organization_is_sent_again_only_with_that_key() {
         assert_eq!(first.id, named);
         assert!(
             store
-                .begin_send_fenced(named, &dest, Some(&first.token), None)
+                .begin_send(named, &dest, Some(&first.token), None)
                 .unwrap()
         );
         assert!(

@@ -1,4 +1,4 @@
-//! Two people on one draft (issue 29): who is editing a draft, and saves that never write
+//! Two people on one draft: who is editing a draft, and saves that never write
 //! over a newer version without a word.
 //!
 //! - **Versions.** Every save of a draft makes its `version` one more and names the desk that
@@ -265,20 +265,13 @@ impl Store {
 
 #[cfg(test)]
 mod tests {
+    use super::super::super::AccountId;
     use super::super::super::testing::{each_backend, pg_client, pg_connect};
-    use super::super::super::{AccountId, KeyLocation, NewAccount};
     use super::*;
-    use crate::api::AuthStyle;
 
     fn account(store: &Store) -> AccountId {
         store
-            .insert_account(&NewAccount {
-                name: "Club".into(),
-                base_url: url::Url::parse("https://api.example.com/").unwrap(),
-                auth: AuthStyle::Bearer,
-                organization_id: None,
-                key_location: KeyLocation::Keychain,
-            })
+            .insert_account(&crate::store::testing::remote("Club"))
             .unwrap()
             .id
     }

@@ -1,4 +1,4 @@
-//! History at the scale of a team (issue 29, item 9): an account's history read one page at a
+//! History at the scale of a team: an account's history read one page at a
 //! time, newest first, with History's filters done in SQL on both backends, and what the
 //! screen says of all the rows matching (how many, their totals by currency).
 //!
