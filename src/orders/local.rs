@@ -284,6 +284,8 @@ pub fn totals<'a>(
 }
 
 #[cfg(test)]
+mod history_tests;
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::api::{OrderId, TrackingRecord};

@@ -110,12 +110,9 @@ fn exports_are_saved_where_the_person_chooses_and_closing_the_dialog_saves_nothi
     dialog.will_answer(Some(pdf.clone()));
     press(&mut h, "Ordrebekræftelse (PDF)");
     wait_for(&mut h, "the confirmation", |h| {
-        h.state().screens().history.view.saved_pdf.is_some()
+        saved_confirmation(h).is_some()
     });
-    assert_eq!(
-        h.state().screens().history.view.saved_pdf.as_deref(),
-        Some(pdf.as_path())
-    );
+    assert_eq!(saved_confirmation(&h).as_deref(), Some(pdf.as_path()));
     assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF"));
     assert_eq!(
         dialog.asked()[2].file_name,
@@ -132,7 +129,14 @@ fn exports_are_saved_where_the_person_chooses_and_closing_the_dialog_saves_nothi
             "Der blev ikke valgt en fil, så ordrebekræftelsen blev ikke gemt.",
         )
     });
-    assert!(!h.state().screens().history.view.saving_pdf);
+    assert!(
+        !h.state()
+            .screens()
+            .history
+            .view
+            .open_order()
+            .is_some_and(|o| o.saving_pdf())
+    );
     assert!(!alarming(&h), "{:?}", h.state().notifications());
     assert_eq!(files(chosen.path()).len(), 3);
 }

@@ -196,7 +196,11 @@ async fn a_refused_resend_after_a_lost_answer_is_uncertain_not_failed() {
         .place_once(out.body.into(), &out.key)
         .await
         .unwrap();
-    store.lock().unwrap().record_tracking(id, &found).unwrap();
+    store
+        .lock()
+        .unwrap()
+        .record_tracking(id, &found, None)
+        .unwrap();
     assert_eq!(row_state(&store, id).await.state, OrderState::Sent);
     assert_eq!(
         env.sb.state().lock().orders.len(),
@@ -284,13 +288,13 @@ fn uncertain_row(
         .queue_draft(draft.id, form, reference, recipient, b"{}")
         .unwrap();
     let dest = store.destination(account).unwrap();
-    assert!(store.begin_send(draft.id, &dest).unwrap());
+    assert!(store.begin_send(draft.id, &dest, None, None).unwrap());
     store
-        .note_send_failure(draft.id, "timed out", true)
+        .note_send_failure(draft.id, "timed out", true, None)
         .unwrap();
-    assert!(store.begin_send(draft.id, &dest).unwrap());
+    assert!(store.begin_send(draft.id, &dest, None, None).unwrap());
     store
-        .note_refusal(draft.id, "Idempotency-Key was already used")
+        .note_refusal(draft.id, "Idempotency-Key was already used", None)
         .unwrap();
     assert_eq!(
         store.local_order(draft.id).unwrap().state,
@@ -413,7 +417,12 @@ fn attaching_the_tracking_id_of_another_order_asks_first() {
     );
     press(&mut h, "Attach");
     wait_for(&mut h, "the question", |h| {
-        h.state().screens().history.view.attach_question.is_some()
+        h.state()
+            .screens()
+            .history
+            .view
+            .open_order()
+            .is_some_and(|o| o.attach_question.is_some())
     });
     assert!(shows_text(&h, "PO-THEIRS"), "names the order it is");
     assert!(shows_text(&h, "Nothing was attached"));

@@ -151,7 +151,7 @@ fn a_proof_approved_by_the_club_is_shown_goes_stale_and_placing_without_it_asks_
     h.run_steps(3);
     press(&mut h, "Confirmation (PDF)");
     wait_for(&mut h, "the confirmation", |h| {
-        h.state().screens().history.view.saved_pdf.is_some()
+        saved_confirmation(h).is_some()
     });
     let path = downloads.path().join(format!("order-{number}.pdf"));
     let doc = lopdf::Document::load(&path).expect("a readable PDF");

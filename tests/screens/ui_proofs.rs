@@ -170,13 +170,10 @@ fn a_completed_orders_confirmation_button_saves_its_pdf() {
     assert!(shows(&h, "Export CSV"));
     press(&mut h, "Confirmation (PDF)");
     wait_for(&mut h, "the confirmation", |h| {
-        h.state().screens().history.view.saved_pdf.is_some()
+        saved_confirmation(h).is_some()
     });
     let path = downloads.path().join(format!("order-{number}.pdf"));
-    assert_eq!(
-        h.state().screens().history.view.saved_pdf.as_deref(),
-        Some(path.as_path())
-    );
+    assert_eq!(saved_confirmation(&h).as_deref(), Some(path.as_path()));
     let (pages, text) = read_pdf(&path);
     assert_eq!(pages, 1);
     let order = row.record.and_then(|r| r.order).expect("the order");

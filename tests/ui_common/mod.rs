@@ -121,6 +121,12 @@ pub fn place_demo_order(h: &mut Harness<'static, LogodeskApp>) -> LocalOrder {
     h.state().screens().history.orders[0].clone()
 }
 
+/// Where the confirmation PDF of the order History shows in full went, once saved.
+pub fn saved_confirmation(h: &Harness<'static, LogodeskApp>) -> Option<std::path::PathBuf> {
+    let open = h.state().screens().history.view.open_order()?;
+    open.saved_pdf.clone()
+}
+
 /// Whether a node with this exact label is shown (once or more).
 pub fn shows(h: &Harness<'static, LogodeskApp>, label: &str) -> bool {
     h.query_all_by_label(label).next().is_some()
