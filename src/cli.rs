@@ -8,6 +8,7 @@
 use crate::api::Feature;
 use crate::app::{self, AppOptions, ScreenshotRequest, WindowHooks};
 use crate::backend::{BackendConfig, StartAccount};
+pub use crate::commands::EXIT_MAY_BE_QUEUED;
 use crate::commands::{self, AccountAdd, Added, KeySource};
 use crate::headless::{self, SendQueued};
 pub use crate::instance::EXIT_ALREADY_RUNNING;
@@ -397,10 +398,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
 #[error("{0:#}")]
 struct StartError(anyhow::Error);
 
-/// `queue-order` could not learn whether the team database took the order
-/// ([`commands::CommandError::MayBeQueued`]).
-pub const EXIT_MAY_BE_QUEUED: u8 = 4;
-
 /// The process exit status for an error of [`run`]: [`EXIT_ALREADY_RUNNING`] when another
 /// logodesk holds the data folder, [`EXIT_MAY_BE_QUEUED`], else 1.
 pub fn exit_code(error: &anyhow::Error) -> u8 {
@@ -408,8 +405,8 @@ pub fn exit_code(error: &anyhow::Error) -> u8 {
         Some(StartError(inner)) => inner,
         None => error,
     };
-    if let Some(commands::CommandError::MayBeQueued { .. }) = error.downcast_ref() {
-        return EXIT_MAY_BE_QUEUED;
+    if let Some(error) = error.downcast_ref::<commands::CommandError>() {
+        return error.exit_code();
     }
     error
         .downcast_ref::<InstanceError>()
@@ -623,7 +620,7 @@ fn run_send_queued(args: SendQueuedArgs) -> anyhow::Result<()> {
     });
     // A sender on a server works for its team, and for this desk's own accounts: the team
     // database is attached by the backend's watch in the background, so this desk's own
-    // orders are sent at once however the team database answers (issue 38), and "all sent"
+    // orders are sent at once however the team database answers, and "all sent"
     // waits for the team (`headless::send_queued`).
     let mut backend = BackendConfig::in_data_dir(lock.dir());
     if let Some(name) = args.account {
@@ -785,7 +782,12 @@ fn run_team(command: TeamCliCommand) -> anyhow::Result<()> {
         TeamCliCommand::Trust(args) | TeamCliCommand::Refuse(args) => args.data_dir.clone(),
     };
     let (lock, store, _) = open_store(dir)?;
-    let Some(own) = store.has_team().then(|| store.desk_code()).flatten() else {
+    let Some(own) = store
+        .team_state()
+        .is_attached()
+        .then(|| store.desk_code())
+        .flatten()
+    else {
         anyhow::bail!(crate::tr!("cli-team-none"));
     };
     match command {
@@ -1082,5 +1084,17 @@ mod tests {
         let wrapped: anyhow::Error = StartError(forward(Some(Holder::Window))).into();
         assert_eq!(exit_code(&wrapped), EXIT_ALREADY_RUNNING);
         assert_eq!(exit_code(&StartError(anyhow::anyhow!("x")).into()), 1);
+    }
+
+    #[test]
+    fn an_order_that_may_be_queued_exits_with_its_own_status() {
+        let may_be_queued = commands::CommandError::MayBeQueued {
+            id: 7,
+            key: "k".into(),
+            account: "Club".into(),
+        };
+        assert_eq!(exit_code(&may_be_queued.into()), EXIT_MAY_BE_QUEUED);
+        let other = commands::CommandError::MigrateNeedsAddress;
+        assert_eq!(exit_code(&other.into()), 1);
     }
 }

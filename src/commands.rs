@@ -80,6 +80,20 @@ pub enum CommandError {
     Json(#[from] serde_json::Error),
 }
 
+/// The process exit status of `queue-order` when it could not learn whether the team database
+/// took the order ([`CommandError::MayBeQueued`]).
+pub const EXIT_MAY_BE_QUEUED: u8 = 4;
+
+impl CommandError {
+    /// The process exit status for this error: [`EXIT_MAY_BE_QUEUED`], else 1.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CommandError::MayBeQueued { .. } => EXIT_MAY_BE_QUEUED,
+            _ => 1,
+        }
+    }
+}
+
 /// A header style as `--auth` spells it.
 fn auth_name(auth: AuthStyle) -> &'static str {
     match auth {
@@ -623,7 +637,7 @@ mod tests {
     /// keeps the account's header style; another `--auth` given is refused, nothing saved.
     #[test]
     fn attaching_a_key_never_changes_the_account_and_another_header_style_is_refused() {
-        let (client, _) = crate::store::testing::pg_client();
+        let (client, _) = crate::team::testing::pg_client();
         let dir = tempfile::tempdir().unwrap();
         let mut store = Store::open(&dir.path().join("logodesk.sqlite")).unwrap();
         store.attach_team(client, "Bo").unwrap();
@@ -722,7 +736,8 @@ mod tests {
         use super::*;
         use crate::store::testing::pg_cluster;
         use crate::store::testing::pg_proxy::PgProxy;
-        use crate::store::testing::{pg_connect, remote};
+        use crate::store::testing::remote;
+        use crate::team::testing::pg_connect;
 
         struct Desk {
             proxy: PgProxy,
@@ -873,10 +888,7 @@ mod tests {
                 said.contains("logodesk history") && said.contains(key.as_str()),
                 "{said}"
             );
-            assert_eq!(
-                crate::cli::exit_code(&anyhow::Error::from(e)),
-                crate::cli::EXIT_MAY_BE_QUEUED
-            );
+            assert_eq!(e.exit_code(), EXIT_MAY_BE_QUEUED);
             let rows = team_rows(&d.db, "LOST-3");
             assert_eq!(rows.len(), 1);
 

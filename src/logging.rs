@@ -35,7 +35,7 @@ const SEEN_MARKER: &str = "crash-note-shown";
 
 /// Whether what is logged to stderr gets ANSI colour codes: only when stderr is a terminal
 /// (`logodesk 2> file` and a pipe get plain text) and `NO_COLOR` is unset or empty, as
-/// <https://no-color.org> says. On Windows a console gets them as before (`tracing-subscriber`
+/// <https://no-color.org> says. On Windows a console gets them (`tracing-subscriber`
 /// writes them, Windows 10's console shows them).
 fn colour_stderr(stderr_is_terminal: bool, no_color: Option<&std::ffi::OsStr>) -> bool {
     stderr_is_terminal && no_color.is_none_or(std::ffi::OsStr::is_empty)

@@ -1,14 +1,17 @@
-//! The crate's import graph, read from its source text: no import cycle inside `backend/`,
-//! none between top-level modules (`app`, `ui`, `cli`, …).
+//! The crate's import graph, read from its source text: imports go down [`LAYERS`] (test code
+//! included), no import circle runs through more than two files, none inside `backend/` nor
+//! between top-level modules (`app`, `ui`, `cli`, …).
 //!
 //! Nodes are the modules that are files (`src/backend/worker.rs` is `backend::worker`, a
 //! `mod.rs` is its folder's module, `src/lib.rs` is `crate`), found by following the `mod x;`
-//! declarations from `src/lib.rs`. Edges are the paths the code writes from the crate's root or
-//! upwards: `use crate::…`, `use super::…` (also grouped, nested, `pub use`, inside functions)
-//! and `crate::x::…` / `super::x::…` written in code; each resolves to the longest module path
-//! that exists. Not read: comments, strings, test code (`#[cfg(test)]` items, such as
-//! `mod tests { … }` and `mod http_tests;`), visibilities (`pub(in crate::x)`), and paths that
-//! start below the module (`self::x`, or a child's name alone as in `pub use protocol::*`).
+//! declarations from `src/lib.rs` (and their `#[path = "…"]`). Edges are the paths the code
+//! writes from the crate's root or upwards: `use crate::…`, `use super::…` (also grouped,
+//! nested, `pub use`, inside functions) and `crate::x::…` / `super::x::…` written in code; each
+//! resolves to the longest module path that exists. Not read: comments, strings, visibilities
+//! (`pub(in crate::x)`), and paths that start below the module (`self::x`, or a child's name
+//! alone as in `pub use protocol::*`). Test code (`#[cfg(test)]` items, such as
+//! `mod tests { … }`, and the files they declare, such as `mod http_tests;`) is read only for
+//! the layers ([`Code::WithTests`]); every other check is of the code the crate is built of.
 //!
 //! `cargo test --test architecture -- --nocapture` lists every strongly connected component of
 //! the whole crate (`no_import_cycles_between_top_level_modules`).
@@ -25,8 +28,10 @@ enum Tok {
     Ident(String),
     PathSep,
     Punct(char),
-    /// A literal (string, char, number): it only separates what is around it.
+    /// A literal (char, number, byte or raw string): it only separates what is around it.
     Literal,
+    /// A plain string literal's text as written (escapes kept), read only in `#[path = "…"]`.
+    Str(String),
 }
 
 #[derive(Debug, Clone)]
@@ -114,9 +119,10 @@ fn lex(src: &str) -> Vec<Token> {
                 }
             }
         } else if c == '"' {
+            let begin = i + 1;
             i = skip_quoted(i, &mut line);
             out.push(Token {
-                tok: Tok::Literal,
+                tok: Tok::Str(s[begin..(i - 1).max(begin)].iter().collect()),
                 line: start_line,
             });
         } else if c == '\'' {
@@ -229,6 +235,8 @@ fn lex(src: &str) -> Vec<Token> {
 struct PathRef {
     segments: Vec<String>,
     line: usize,
+    /// Whether it is written in test code (an item under `#[cfg(test)]`).
+    test: bool,
 }
 
 #[derive(Debug, Default)]
@@ -238,6 +246,17 @@ struct FileScan {
     mod_decls: Vec<Vec<String>>,
     /// `#[cfg(test)] mod x;` declarations, the same way: files of test code.
     test_mod_decls: Vec<Vec<String>>,
+    /// The file of a declaration (either kind) that has `#[path = "…"]`, as written.
+    mod_paths: BTreeMap<Vec<String>, String>,
+}
+
+/// The attributes the reader heeds.
+enum Attr {
+    /// `#[cfg(test)]`: the item under it is test code.
+    CfgTest,
+    /// `#[path = "…"]`: the file of the `mod x;` under it.
+    Path(String),
+    Other,
 }
 
 struct Scanner<'a> {
@@ -302,14 +321,14 @@ impl Scanner<'_> {
         }
     }
 
-    /// Reads an attribute at `#`; answers whether it is exactly `#[cfg(test)]`.
-    fn attribute(&mut self) -> bool {
+    /// Reads an attribute at `#`: whether it is exactly `#[cfg(test)]`, or `#[path = "…"]`.
+    fn attribute(&mut self) -> Attr {
         self.i += 1;
         if self.is_punct(0, '!') {
             self.i += 1;
         }
         if !self.is_punct(0, '[') {
-            return false;
+            return Attr::Other;
         }
         let start = self.i;
         self.skip_group();
@@ -317,13 +336,18 @@ impl Scanner<'_> {
             .iter()
             .map(|t| &t.tok)
             .collect();
-        inner
-            == [
-                &Tok::Ident("cfg".into()),
-                &Tok::Punct('('),
-                &Tok::Ident("test".into()),
-                &Tok::Punct(')'),
-            ]
+        match inner.as_slice() {
+            [
+                Tok::Ident(cfg),
+                Tok::Punct('('),
+                Tok::Ident(test),
+                Tok::Punct(')'),
+            ] if cfg == "cfg" && test == "test" => Attr::CfgTest,
+            [Tok::Ident(path), Tok::Punct('='), Tok::Str(file)] if path == "path" => {
+                Attr::Path(file.clone())
+            }
+            _ => Attr::Other,
+        }
     }
 
     /// Reads a use tree at the current token under `prefix`; pushes each leaf path.
@@ -412,6 +436,11 @@ fn scan_file(src: &str, module: &[String]) -> FileScan {
     let mut inline: Vec<(String, usize)> = Vec::new();
     let mut depth = 0usize;
     let mut cfg_test = false;
+    // Tokens before this index belong to an item under `#[cfg(test)]`.
+    let mut test_until = 0usize;
+    // `#[path = "…"]` read before the current item, and the one of the item.
+    let mut path_attr = None;
+    let mut item_path = None;
     let here = |inline: &[(String, usize)]| -> Vec<String> {
         module
             .iter()
@@ -421,24 +450,25 @@ fn scan_file(src: &str, module: &[String]) -> FileScan {
     };
     while let Some(tok) = sc.tok(0).cloned() {
         if tok == Tok::Punct('#') {
-            cfg_test |= sc.attribute();
-            continue;
-        }
-        if cfg_test {
-            // The item under `#[cfg(test)]`: test code, not read (nor its `mod x;` file).
-            cfg_test = false;
-            let start = sc.i;
-            sc.skip_item();
-            let item: Vec<&Tok> = sc.toks[start..sc.i].iter().map(|t| &t.tok).collect();
-            if let [.., Tok::Ident(m), Tok::Ident(name), Tok::Punct(';')] = item.as_slice()
-                && m == "mod"
-            {
-                let mut decl: Vec<String> = inline.iter().map(|(n, _)| n.clone()).collect();
-                decl.push(name.clone());
-                scan.test_mod_decls.push(decl);
+            match sc.attribute() {
+                Attr::CfgTest => cfg_test = true,
+                Attr::Path(file) => path_attr = Some(file),
+                Attr::Other => {}
             }
             continue;
         }
+        if path_attr.is_some() {
+            item_path = path_attr.take();
+        }
+        if cfg_test {
+            // The item under `#[cfg(test)]` is test code: read, its paths and `mod x;` marked.
+            cfg_test = false;
+            let start = sc.i;
+            sc.skip_item();
+            test_until = test_until.max(sc.i);
+            sc.i = start;
+        }
+        let test = sc.i < test_until;
         match tok {
             Tok::Ident(w) if w == "pub" && sc.is_punct(1, '(') => {
                 // A visibility: pub(crate), pub(super), pub(in crate::x).
@@ -456,7 +486,14 @@ fn scan_file(src: &str, module: &[String]) -> FileScan {
                 if sc.is_punct(2, ';') {
                     let mut decl: Vec<String> = inline.iter().map(|(n, _)| n.clone()).collect();
                     decl.push(name);
-                    scan.mod_decls.push(decl);
+                    if let Some(file) = item_path.take() {
+                        scan.mod_paths.insert(decl.clone(), file);
+                    }
+                    if test {
+                        scan.test_mod_decls.push(decl);
+                    } else {
+                        scan.mod_decls.push(decl);
+                    }
                     sc.i += 3;
                 } else if sc.is_punct(2, '{') {
                     depth += 1;
@@ -473,7 +510,11 @@ fn scan_file(src: &str, module: &[String]) -> FileScan {
                 let here = here(&inline);
                 for (written, line) in leaves {
                     if let Some(segments) = absolute(&written, &here) {
-                        scan.refs.push(PathRef { segments, line });
+                        scan.refs.push(PathRef {
+                            segments,
+                            line,
+                            test,
+                        });
                     }
                 }
             }
@@ -491,18 +532,28 @@ fn scan_file(src: &str, module: &[String]) -> FileScan {
                     }
                 }
                 if let Some(segments) = absolute(&written, &here(&inline)) {
-                    scan.refs.push(PathRef { segments, line });
+                    scan.refs.push(PathRef {
+                        segments,
+                        line,
+                        test,
+                    });
                 }
             }
             Tok::Punct('{') => {
+                item_path = None;
                 depth += 1;
                 sc.i += 1;
             }
             Tok::Punct('}') => {
+                item_path = None;
                 if inline.last().is_some_and(|(_, d)| *d == depth) {
                     inline.pop();
                 }
                 depth = depth.saturating_sub(1);
+                sc.i += 1;
+            }
+            Tok::Punct(';') => {
+                item_path = None;
                 sc.i += 1;
             }
             _ => sc.i += 1,
@@ -569,12 +620,44 @@ fn module_name(segments: &[String]) -> String {
     }
 }
 
-/// Every file module of the crate rooted at `src/lib.rs` under `root`, with its edges.
+/// `path` with its `.` and `a/..` taken out, without asking the file system.
+fn lexically_normal(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir if out.file_name().is_some() => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// Which code of the crate a graph is made of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Code {
+    /// What the crate is built of: no test code (nor its files).
+    Built,
+    /// Test code too: the items under `#[cfg(test)]` and the files they declare.
+    WithTests,
+}
+
+/// Every file module of the crate rooted at `src/lib.rs` under `root`, with its edges, not
+/// reading test code.
 fn crate_graph(root: &Path) -> Graph {
+    crate_graph_of(root, Code::Built)
+}
+
+/// The file modules of the crate rooted at `src/lib.rs` under `root` and their edges, made of
+/// `code`.
+fn crate_graph_of(root: &Path, code: Code) -> Graph {
     let mut graph = Graph::default();
-    let mut files: BTreeMap<Vec<String>, (PathBuf, FileScan)> = BTreeMap::new();
-    let mut todo = vec![(Vec::<String>::new(), root.join("src/lib.rs"))];
-    while let Some((segments, file)) = todo.pop() {
+    let mut files: BTreeMap<Vec<String>, (PathBuf, FileScan, bool)> = BTreeMap::new();
+    // Each file to read: its module, its path, whether it is test code (declared in test code).
+    let mut todo = vec![(Vec::<String>::new(), root.join("src/lib.rs"), false)];
+    while let Some((segments, file, test_file)) = todo.pop() {
         let src = std::fs::read_to_string(&file)
             .unwrap_or_else(|e| panic!("cannot read {}: {e}", file.display()));
         let scan = scan_file(&src, &segments);
@@ -585,7 +668,11 @@ fn crate_graph(root: &Path) -> Graph {
         } else {
             parent.join(stem)
         };
-        let child_file = |decl: &[String]| {
+        let child_file = |decl: &Vec<String>| {
+            if let Some(written) = scan.mod_paths.get(decl) {
+                // Relative to the declaring file's folder.
+                return lexically_normal(&parent.join(written));
+            }
             let (name, inline) = decl.split_last().expect("a module name");
             let base = inline.iter().fold(dir.clone(), |d, m| d.join(m));
             let flat = base.join(format!("{name}.rs"));
@@ -595,30 +682,31 @@ fn crate_graph(root: &Path) -> Graph {
                 base.join(name).join("mod.rs")
             }
         };
-        for decl in &scan.mod_decls {
-            let mut child_segments = segments.clone();
-            child_segments.extend(decl.iter().cloned());
-            todo.push((child_segments, child_file(decl)));
+        let children = scan.mod_decls.iter().map(|d| (d, test_file));
+        let test_children = scan.test_mod_decls.iter().map(|d| (d, true));
+        for (decl, test) in children.chain(test_children) {
+            let child = child_file(decl);
+            if test {
+                let relative = child.strip_prefix(root).unwrap_or(&child).to_owned();
+                graph.test_files.insert(relative);
+            }
+            if !test || code == Code::WithTests {
+                let mut child_segments = segments.clone();
+                child_segments.extend(decl.iter().cloned());
+                todo.push((child_segments, child, test));
+            }
         }
-        for decl in &scan.test_mod_decls {
-            let test_file = child_file(decl);
-            graph.test_files.insert(
-                test_file
-                    .strip_prefix(root)
-                    .unwrap_or(&test_file)
-                    .to_owned(),
-            );
-        }
-        files.insert(segments, (file, scan));
+        files.insert(segments, (file, scan, test_file));
     }
     let modules: BTreeSet<Vec<String>> = files.keys().cloned().collect();
-    for (segments, (file, scan)) in &files {
+    for (segments, (file, scan, test_file)) in &files {
         let from = module_name(segments);
         graph.nodes.insert(from.clone());
         let relative = file.strip_prefix(root).unwrap_or(file).to_owned();
         let shown = relative.display().to_string();
         graph.files.insert(relative);
-        for r in &scan.refs {
+        let read = |r: &&PathRef| code == Code::WithTests || !(r.test || *test_file);
+        for r in scan.refs.iter().filter(read) {
             let target = (0..=r.segments.len())
                 .rev()
                 .map(|n| &r.segments[..n])
@@ -830,11 +918,108 @@ fn this_crate() -> Graph {
 }
 
 // ----------------------------------------------------------------------------------------------
+// Layers and circles.
+
+/// The crate's top-level modules from the lowest layer to the highest, as today's imports
+/// (without test code) put them: a module imports only from layers below its own, never from
+/// its own layer or above, and test code neither (a test's plumbing lives as low as what it
+/// tests, e.g. in a `testing` module). `crate` is `src/lib.rs` (`VERSION`).
+const LAYERS: &[&[&str]] = &[
+    // Leaves that import nothing of the crate: the root's `VERSION`, the embedded fonts, the
+    // language and its formats, Ctrl-C and SIGTERM, mutexes a panic does not poison.
+    &["crate", "fonts", "locale", "signals", "sync"],
+    // Pixel work (decoding, drawing) shared by the sandbox and the app; the log file.
+    &["imaging", "logging"],
+    // The typed client of the print service and its models.
+    &["api"],
+    // Over the service's models: every sentence a person reads, the pricing model, the app's
+    // own database.
+    &["i18n", "pricing", "store"],
+    // The emulator of the service (prices from `pricing`); API keys in the OS keychain (which
+    // the store names); orders without a window (drafts, rosters, the estimate, over the store).
+    &["keychain", "orders", "sandbox"],
+    // The team database (its password in the keychain); PDFs made of orders.
+    &["pdf", "team"],
+    // The backend runtime: every feature's work off the UI thread.
+    &["backend"],
+    // What runs over the backend: the screens, desktop notifications, the commands without a
+    // window, `send-queued`.
+    &["commands", "headless", "notify", "ui"],
+    // The one-sentence window, drawn with the screens' theme and widgets.
+    &["notice"],
+    // What the operating systems do differently (a fatal error shown in the notice window).
+    &["platform"],
+    // One logodesk per data folder (the foreground permission through `platform`).
+    &["instance"],
+    // The eframe application.
+    &["app"],
+    // The command line, which starts any of the above.
+    &["cli"],
+];
+
+/// What goes against `layers` in `g` (file modules; empty when nothing does): the top-level
+/// modules in no layer or in none of the crate, then each import of a module from its own
+/// layer or a higher one, with where it is written.
+fn layering_report(g: &Graph, layers: &[&[&str]]) -> String {
+    let layer_of: BTreeMap<&str, usize> = layers
+        .iter()
+        .enumerate()
+        .flat_map(|(i, layer)| layer.iter().map(move |m| (*m, i)))
+        .collect();
+    let collapsed = g.collapsed();
+    let mut report = String::new();
+    let mut name = |what: &str, modules: Vec<&str>| {
+        if !modules.is_empty() {
+            let _ = writeln!(report, "{what}: {}", modules.join(", "));
+        }
+    };
+    name(
+        "top-level modules in no layer (add each to LAYERS)",
+        collapsed
+            .nodes
+            .iter()
+            .map(String::as_str)
+            .filter(|m| !layer_of.contains_key(m))
+            .collect(),
+    );
+    name(
+        "in LAYERS but not modules of the crate",
+        layer_of
+            .keys()
+            .copied()
+            .filter(|m| !collapsed.nodes.contains(*m))
+            .collect(),
+    );
+    for ((from, to), list) in &collapsed.edges {
+        if let (Some(&low), Some(&high)) = (layer_of.get(to.as_str()), layer_of.get(from.as_str()))
+            && low >= high
+        {
+            let way = if low == high { "within" } else { "up" };
+            let _ = writeln!(
+                report,
+                "  {from} (layer {high}) -> {to} (layer {low}, {way})  {}",
+                sites(list, from, to)
+            );
+        }
+    }
+    report
+}
+
+/// The strongly connected components of more than two modules: import circles across more
+/// than two files (a mutual import of two files is one of two), even when each circle in it
+/// joins two files only (several files each importing a hub that imports each of them).
+fn circles_across_more_than_two_files(g: &Graph) -> Vec<Vec<String>> {
+    cyclic_components(g)
+        .into_iter()
+        .filter(|c| c.len() > 2)
+        .collect()
+}
+
+// ----------------------------------------------------------------------------------------------
 // The checks.
 
-/// Every file under `src/` is read (but `main.rs` and `src/bin/*.rs`, other crates' roots, and
-/// test-only files):
-/// a reader that lost modules would find no cycle.
+/// Every file under `src/` is read (but `main.rs` and `src/bin/*.rs`, other crates' roots), the
+/// test-only ones with the test code: a reader that lost modules would find no cycle.
 #[test]
 fn every_source_file_is_read() {
     fn rs_files(root: &Path, dir: &Path, out: &mut BTreeSet<PathBuf>) {
@@ -860,6 +1045,13 @@ fn every_source_file_is_read() {
         .collect();
     assert!(unread.is_empty(), "files not read as modules: {unread:?}");
     assert_eq!(g.nodes.len(), g.files.len());
+    let with_tests = crate_graph_of(root, Code::WithTests);
+    let unread: Vec<_> = on_disk.difference(&with_tests.files).collect();
+    assert!(
+        unread.is_empty(),
+        "files not read with the tests: {unread:?}"
+    );
+    assert_eq!(with_tests.nodes.len(), with_tests.files.len());
     assert!(
         g.edges.len() > 50,
         "the crate's modules use each other: {} edges",
@@ -889,9 +1081,9 @@ fn no_import_cycles_inside_backend() {
 }
 
 /// No import cycle between top-level modules (`app`, `ui`, `cli`, `backend`, `api`, …): each
-/// imports only "downward". Cycles among the modules of one top-level module (today the
-/// `api` handlers and the `sandbox`) are allowed; `cargo test --test architecture --
-/// --nocapture` lists them.
+/// imports only "downward". Mutual imports of two files of one top-level module are allowed
+/// (larger circles are not, see [`no_import_circle_across_more_than_two_files`]);
+/// `cargo test --test architecture -- --nocapture` lists them.
 #[test]
 fn no_import_cycles_between_top_level_modules() {
     let g = this_crate();
@@ -924,6 +1116,36 @@ fn no_import_cycles_between_top_level_modules() {
     assert!(
         report.is_empty(),
         "import cycles between top-level modules (cut one edge of each cycle):\n{report}"
+    );
+}
+
+/// A module imports only from the [`LAYERS`] below its own, in its tests too.
+#[test]
+fn imports_go_down_the_layers_test_code_included() {
+    let g = crate_graph_of(Path::new(env!("CARGO_MANIFEST_DIR")), Code::WithTests);
+    let report = layering_report(&g, LAYERS);
+    assert!(
+        report.is_empty(),
+        "imports against the layers (LAYERS lists the top-level modules from lowest to \
+         highest; move what both need down, or a test's plumbing into a `testing` module of the \
+         lower layer):\n{report}"
+    );
+    // The test code is read: the sandbox's tests and the api's HTTP tests are modules.
+    assert!(g.nodes.contains("sandbox::tests") && g.nodes.contains("api::http_tests"));
+    assert!(g.edges.len() > this_crate().edges.len());
+}
+
+/// No import circle runs through more than two files: where two files import each other, no
+/// third one closes a larger circle with them.
+#[test]
+fn no_import_circle_across_more_than_two_files() {
+    let g = this_crate();
+    let circles = circles_across_more_than_two_files(&g);
+    assert!(
+        circles.is_empty(),
+        "import circles across more than two files (move what the files share into a module \
+         they all import, so that imports go one way):\n{}",
+        components_report(&g, &circles)
     );
 }
 
@@ -1029,7 +1251,7 @@ fn super_super_self_and_paths_in_code() {
 }
 
 #[test]
-fn comments_strings_visibility_and_test_code_are_not_read() {
+fn comments_strings_and_visibility_are_not_read_and_test_code_is_marked() {
     let src = r###"
         // use crate::comment;
         /* crate::block /* nested crate::x */ still comment */
@@ -1053,11 +1275,61 @@ fn comments_strings_visibility_and_test_code_are_not_read() {
         fn real() { crate::real::call(); }
     "###;
     let scan = scan_file(src, &["api".to_owned()]);
-    let found: Vec<String> = scan.refs.iter().map(|r| r.segments.join("::")).collect();
-    assert_eq!(found, ["real::call"]);
-    assert_eq!(scan.refs[0].line, 21);
+    let found = |test: bool| -> Vec<(String, usize)> {
+        scan.refs
+            .iter()
+            .filter(|r| r.test == test)
+            .map(|r| (r.segments.join("::"), r.line))
+            .collect()
+    };
+    assert_eq!(found(false), [("real::call".to_owned(), 21)]);
+    assert_eq!(
+        found(true),
+        [
+            ("api".to_owned(), 12),
+            ("test_only::a".to_owned(), 13),
+            ("test_only::b".to_owned(), 13),
+            ("test_only::c".to_owned(), 14),
+            ("also_test_only".to_owned(), 19),
+        ]
+    );
     assert_eq!(scan.mod_decls, [vec!["kept".to_owned()]]);
     assert_eq!(scan.test_mod_decls, [vec!["http_tests".to_owned()]]);
+}
+
+#[test]
+fn a_test_item_ends_with_its_body_and_a_path_attribute_names_a_file() {
+    let src = "#[cfg(test)]\n#[allow(unused)]\npub(crate) fn t() { crate::a::x(); }\n\
+               fn f() { crate::b::y(); }\n\
+               #[cfg(test)]\n#[path = \"../../tests/common/helper.rs\"]\nmod helper;\n\
+               #[path = \"other.rs\"]\nmod kept;\nmod plain;\n";
+    let scan = scan_file(src, &["store".to_owned()]);
+    let refs: Vec<(String, bool)> = scan
+        .refs
+        .iter()
+        .map(|r| (r.segments.join("::"), r.test))
+        .collect();
+    assert_eq!(
+        refs,
+        [("a::x".to_owned(), true), ("b::y".to_owned(), false)]
+    );
+    assert_eq!(
+        scan.mod_decls,
+        [vec!["kept".to_owned()], vec!["plain".to_owned()]]
+    );
+    assert_eq!(scan.test_mod_decls, [vec!["helper".to_owned()]]);
+    let paths: Vec<(&str, &str)> = scan
+        .mod_paths
+        .iter()
+        .map(|(decl, file)| (decl[0].as_str(), file.as_str()))
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            ("helper", "../../tests/common/helper.rs"),
+            ("kept", "other.rs")
+        ]
+    );
 }
 
 #[test]
@@ -1109,6 +1381,117 @@ fn tarjan_finds_each_component_and_the_report_names_each_edge() {
     assert!(report.contains("  a -> b -> c -> a\n"), "{report}");
     assert!(report.contains("  c -> a  src/c.rs:1\n"), "{report}");
     assert!(report.contains("  d -> e -> d\n"), "{report}");
+}
+
+/// The same graph with its modules in `layers` (the same layer for `d` and `e`) and one
+/// module (`f`) in none: `a -> b`, `c -> a` go up, `d -> e` stays within a layer.
+#[test]
+fn the_layers_refuse_imports_up_and_within_a_layer_and_modules_left_out() {
+    let mut g = sample_graph();
+    g.nodes.insert("f".to_owned());
+    let layers: &[&[&str]] = &[&["a"], &["d", "e", "gone"], &["c"], &["b"]];
+    let report = layering_report(&g, layers);
+    assert_eq!(
+        report,
+        "top-level modules in no layer (add each to LAYERS): f\n\
+         in LAYERS but not modules of the crate: gone\n\
+         \x20 a (layer 0) -> b (layer 3, up)  src/a.rs:1\n\
+         \x20 d (layer 1) -> e (layer 1, within)  src/d.rs:1\n\
+         \x20 e (layer 1) -> d (layer 1, within)  src/e.rs:1\n"
+    );
+    // Only what goes down: nothing to say.
+    let mut down = Graph::default();
+    for (from, to) in [("ui::gallery", "store::db"), ("ui", "api::client")] {
+        for n in [from, to] {
+            down.nodes.insert(n.to_owned());
+        }
+        down.edges.insert(
+            (from.to_owned(), to.to_owned()),
+            vec![Site {
+                file: "src/ui/gallery.rs".to_owned(),
+                line: 7,
+                from: from.to_owned(),
+                to: to.to_owned(),
+            }],
+        );
+    }
+    assert_eq!(layering_report(&down, &[&["api"], &["store"], &["ui"]]), "");
+    // An upward import names its file, line and modules.
+    down.edges.insert(
+        ("api::client".to_owned(), "ui::theme".to_owned()),
+        vec![Site {
+            file: "src/api/client.rs".to_owned(),
+            line: 3,
+            from: "api::client".to_owned(),
+            to: "ui::theme".to_owned(),
+        }],
+    );
+    down.nodes.insert("ui::theme".to_owned());
+    assert_eq!(
+        layering_report(&down, &[&["api"], &["store"], &["ui"]]),
+        "  api (layer 0) -> ui (layer 2, up)  src/api/client.rs:3 (api::client -> ui::theme)\n"
+    );
+}
+
+#[test]
+fn only_circles_across_more_than_two_files_are_refused() {
+    let mut g = sample_graph();
+    assert_eq!(
+        circles_across_more_than_two_files(&g),
+        [vec!["a", "b", "c"]]
+    );
+    // A hub that imports and is imported by two files: each circle joins two, the component three.
+    for (from, to) in [("h", "x"), ("x", "h"), ("h", "y"), ("y", "h")] {
+        g.nodes.insert(from.to_owned());
+        g.edges.insert((from.to_owned(), to.to_owned()), Vec::new());
+    }
+    assert_eq!(
+        circles_across_more_than_two_files(&g),
+        [vec!["a", "b", "c"], vec!["h", "x", "y"]]
+    );
+}
+
+#[test]
+fn test_code_and_files_named_by_path_are_read_only_with_tests() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("src");
+    std::fs::create_dir_all(&src).unwrap();
+    std::fs::create_dir_all(dir.path().join("tests/common")).unwrap();
+    std::fs::write(src.join("lib.rs"), "pub mod low;\npub mod high;\n").unwrap();
+    std::fs::write(
+        src.join("low.rs"),
+        "#[cfg(test)]\n#[path = \"../tests/common/helper.rs\"]\nmod helper;\n\
+         #[cfg(test)]\nmod tests {\n    use crate::high::H;\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("tests/common/helper.rs"),
+        "use crate::high::Other;\n",
+    )
+    .unwrap();
+    std::fs::write(src.join("high.rs"), "use crate::low;\n").unwrap();
+    let built = crate_graph_of(dir.path(), Code::Built);
+    let keys = |g: &Graph| -> Vec<(String, String)> { g.edges.keys().cloned().collect() };
+    assert_eq!(keys(&built), [("high".to_owned(), "low".to_owned())]);
+    assert_eq!(
+        built.test_files,
+        BTreeSet::from([PathBuf::from("tests/common/helper.rs")])
+    );
+    let all = crate_graph_of(dir.path(), Code::WithTests);
+    assert!(all.nodes.contains("low::helper"));
+    let up: Vec<(&str, usize)> = all
+        .edges
+        .iter()
+        .filter(|((from, _), _)| from.starts_with("low"))
+        .flat_map(|(_, list)| list)
+        .map(|s| (s.file.as_str(), s.line))
+        .collect();
+    assert_eq!(up, [("src/low.rs", 6), ("tests/common/helper.rs", 1)]);
+    let report = layering_report(&all, &[&["crate"], &["low"], &["high"]]);
+    assert!(
+        report.contains("low (layer 1) -> high (layer 2, up)  src/low.rs:6; tests/common/helper.rs:1 (low::helper -> high)"),
+        "{report}"
+    );
 }
 
 #[test]

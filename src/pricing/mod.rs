@@ -157,6 +157,12 @@ mod tests {
         assert_eq!(round2(d("1.005")), d("1.01"));
         assert_eq!(round2(d("1.004")), d("1.00"));
         assert_eq!(round2(d("-1.005")), d("-1.01"));
+        let en = crate::locale::Language::English;
+        assert_eq!(
+            en.money(d("0.125"), "DKK"),
+            en.money(round2(d("0.125")), "DKK"),
+            "the formatter and the pricing model round alike"
+        );
     }
 
     fn tier(min: i64, price: &str) -> PriceTier {
