@@ -633,7 +633,7 @@ mod tests {
         );
     }
 
-    /// Issue 38, item 6: a second desk's `account add` (no `--auth`) attaches its key and
+    /// A second desk's `account add` (no `--auth`) attaches its key and
     /// keeps the account's header style; another `--auth` given is refused, nothing saved.
     #[test]
     fn attaching_a_key_never_changes_the_account_and_another_header_style_is_refused() {
@@ -727,7 +727,7 @@ mod tests {
         assert_eq!(read_key(KeySource::File(&path)).unwrap().expose(), "k");
     }
 
-    /// Issue 38, item 1, on the store call `queue-order` makes: a team desk whose connection
+    /// On the store call `queue-order` makes: a team desk whose connection
     /// to the team database goes through a proxy that loses the answer to the queueing
     /// transaction's COMMIT (the team committed it).
     // The test server is reached over its Unix socket.

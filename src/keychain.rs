@@ -617,7 +617,7 @@ mod tests {
         ));
     }
 
-    /// Issue 38, item 4: a copied data folder (a new install id) reads the keys of the
+    /// A copied data folder (a new install id) reads the keys of the
     /// folder it was copied from and keeps copies of its own; the first folder keeps its own.
     #[test]
     fn a_copied_folder_reads_the_keys_of_the_folder_it_was_copied_from() {

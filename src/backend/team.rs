@@ -1111,7 +1111,7 @@ mod tests {
             .map_or(0, |pages| pages * 4096 / (1024 * 1024))
     }
 
-    /// Issue 38, item 9: 60,000 notifications of 8 KB naming no table (the issue's flood, which
+    /// 60,000 notifications of 8 KB naming no table (the issue's flood, which
     /// took a desk from 35 to 415 MB) reach the desk as nothing but the one table a real
     /// change named; a steady stream under 150 ms apart still ends a burst each second, so
     /// the desk reloads while it goes on.
@@ -1184,7 +1184,7 @@ mod tests {
         });
     }
 
-    /// Issue 10 (part): another desk upgrades the schema while this one is attached: the
+    /// Another desk upgrades the schema while this one is attached: the
     /// listener hears it (at the announcement, else within CHECK_EVERY) and says the database
     /// is refused, with the store's true sentence, instead of letting the desk write on.
     #[test]

@@ -781,7 +781,7 @@ mod tests {
         ));
     }
 
-    /// Issue 38, item 10: a team's account is every desk's; it is not removed while an order
+    /// A team's account is every desk's; it is not removed while an order
     /// of it waits on any desk, and the refusal says how many. A desk's own account goes, its
     /// orders held.
     #[test]

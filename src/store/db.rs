@@ -935,7 +935,7 @@ mod tests {
         });
     }
 
-    /// Issue 38: the server committed, and the connection broke before its answer came (a
+    /// The server committed, and the connection broke before its answer came (a
     /// proxy drops the answer to the COMMIT): the outcome is unknown, never a plain failure
     /// (which a caller would say as "nothing happened, try again").
     #[test]

@@ -461,7 +461,7 @@ mod tests {
         crate::api::KeyPrint::of(&crate::api::ApiKey::new("a desk's key"))
     }
 
-    /// Issue 38, item 2: each desk keeps its own key of a team account; a desk whose key is
+    /// Each desk keeps its own key of a team account; a desk whose key is
     /// replaced holds the rows its earlier key sent (a resend could reach another
     /// organization), as a desk of its own holds rows queued for an older key; the other
     /// desks, whose keys did not change, still send them.

@@ -807,7 +807,7 @@ mod tests {
         );
     }
 
-    /// Issue 38, item 4: a data folder copied beside the first (or to a second laptop) is a
+    /// A data folder copied beside the first (or to a second laptop) is a
     /// desk of its own; after both join, the copy's own order is in the team once, the rows
     /// both had are there once (by their keys), a draft each changed keeps both texts, and
     /// the copy forgets only what the team holds.

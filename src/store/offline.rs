@@ -1249,7 +1249,7 @@ mod tests {
         assert_eq!(drafts[0].reference, "PO-1 (kept from this desk)");
     }
 
-    /// Issue 29 item 5, a desk that starts while the team database is stopped (a laptop on a
+    /// A desk that starts while the team database is stopped (a laptop on a
     /// train): the team's accounts are listed as last read, a new draft is kept here under a
     /// copy, the lists show it; on reconnect it moves into the team with its key.
     #[test]
@@ -1320,7 +1320,7 @@ mod tests {
         assert!(t.desk.kept_for_account(t.account).unwrap().is_empty());
     }
 
-    /// Issue 29 item 5: the server ends the store's own session (the listener's may be fine):
+    /// The server ends the store's own session (the listener's may be fine):
     /// the call that finds it broken keeps what was typed, the store counts the team as away
     /// from then on (no call waits on the dead connection) and says so to the watch, which
     /// attaches it again; the kept text then goes back.
@@ -1366,7 +1366,7 @@ mod tests {
         assert!(!t.desk.team_state().is_away());
     }
 
-    /// Issue 29 item 5: a desk that leaves its team (Forget) while it keeps a team draft's
+    /// A desk that leaves its team (Forget) while it keeps a team draft's
     /// text and an order placed here for the team: nothing is dropped; the team's account
     /// is this desk's own account (a local id, its numbering going on below the team's), with
     /// the kept text as a new draft and the order, never sent, a draft again with its key.
@@ -1449,7 +1449,7 @@ mod tests {
         }
     }
 
-    /// Issue 38: the desk's store on the team database through a proxy that loses the answer
+    /// The desk's store on the team database through a proxy that loses the answer
     /// to the COMMIT of the placement ("SET state = 'queued'") — the team committed it, the
     /// desk never hears it. Answers the proxy and the draft's key.
     #[cfg(unix)]

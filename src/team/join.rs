@@ -194,7 +194,7 @@ mod tests {
     use crate::team::testing::{pg_client, pg_connect};
     use keyring_core::api::CredentialStoreApi as _;
 
-    /// Issue 38, item 10: a key the keychain refused to copy to the team account's entry is
+    /// A key the keychain refused to copy to the team account's entry is
     /// never deleted: the desk keeps its account and key, says so in the report, and the next
     /// join copies it.
     #[test]

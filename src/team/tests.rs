@@ -82,7 +82,7 @@ fn tcp(to: &str, tls: Tls, local: bool) -> (String, Tls, bool) {
     (to.to_owned(), tls, local)
 }
 
-/// Issue 38, item 7: TLS is decided for every address the connection may use, the one its
+/// TLS is decided for every address the connection may use, the one its
 /// socket really goes to (`hostaddr` over `host`), never from the host's name alone.
 #[test]
 fn tls_is_decided_on_every_address_the_connection_may_use() {
@@ -628,7 +628,7 @@ mod live {
     /// The SSLRequest message: what a client sends first when it asks for TLS.
     const SSL_REQUEST: [u8; 8] = [0, 0, 0, 8, 4, 210, 22, 47];
 
-    /// Issue 38, item 7, on a real socket: `localhost` named and another machine's address in
+    /// On a real socket: `localhost` named and another machine's address in
     /// `hostaddr` asks that machine for TLS before anything else (it was the start-up in the
     /// clear); `sslmode=disable` sends nothing there until Settings allows it, and then the
     /// start-up goes in the clear, as chosen.
@@ -668,7 +668,7 @@ mod live {
         );
     }
 
-    /// Issue 38, item 8: a server that takes the connection and never answers is given up
+    /// A server that takes the connection and never answers is given up
     /// within the bound, with a sentence naming it — in the clear and when TLS is asked.
     #[test]
     fn a_listener_that_accepts_and_never_answers_is_given_up_within_the_bound() {

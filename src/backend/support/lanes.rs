@@ -302,7 +302,7 @@ mod tests {
         }
     }
 
-    /// Issue 38, item 8: the PostgreSQL backend serving the desk's team connection is stopped
+    /// The PostgreSQL backend serving the desk's team connection is stopped
     /// (SIGSTOP: the server's kernel still takes the bytes, nothing answers). The call that
     /// waits for it ends within the client's bound with a sentence and the team counts as out
     /// of reach from then on; meanwhile the desk's own accounts answer (reads and writes)

@@ -379,7 +379,7 @@ fn a_desk_started_again_takes_back_the_row_its_last_run_held() {
     });
 }
 
-/// Issue 38 item 5: a row the service keeps failing waits for its back-off with no desk
+/// A row the service keeps failing waits for its back-off with no desk
 /// holding it, and the row behind it is claimed meanwhile; once the back-off ends any desk
 /// with the key sends it again (the same key and bytes).
 #[test]
@@ -433,7 +433,7 @@ fn a_row_backing_off_gives_its_turn_to_the_next_one() {
     });
 }
 
-/// Issue 38 item 2: a send of a body that names no organization goes to the key's own, so
+/// A send of a body that names no organization goes to the key's own, so
 /// only a key with the same print sends the row again — never a desk whose key is another
 /// organization's, however long the first desk is gone. A send that provably reached
 /// nothing binds the row to no key; a body naming its organization is bound to none.
