@@ -141,18 +141,16 @@ pub fn read_key(source: KeySource<'_>) -> Result<ApiKey, CommandError> {
     Ok(ApiKey::new(key))
 }
 
-/// The text of the file at `path` if only its owner may read it (`None` if others may). The
-/// file is opened once and its permissions read from the open file, so what is checked is what
-/// is read (no other file can be put in its place between the two).
+/// The text of the file at `path` if only its owner, this process's user, may read it (`None`
+/// if others may; [`crate::keychain::files::read_owner_only`]: what is checked is what is read).
 fn read_owner_only(path: &Path) -> std::io::Result<Option<String>> {
-    use std::io::Read as _;
-    let mut file = std::fs::File::open(path)?;
-    if !owner_only(&file.metadata()?) {
-        return Ok(None);
+    use crate::keychain::files::{self, Owner, SecretFileError};
+    match files::read_owner_only(path, Owner::Me) {
+        Ok(Some(text)) => Ok(Some(text)),
+        Ok(None) => Err(std::io::Error::from(std::io::ErrorKind::NotFound)),
+        Err(SecretFileError::Shared { .. }) => Ok(None),
+        Err(e) => Err(std::io::Error::other(e.to_string())),
     }
-    let mut text = String::new();
-    file.read_to_string(&mut text)?;
-    Ok(Some(text))
 }
 
 /// The password in the file at `path` (its first line, trimmed), refused unless only its owner
@@ -179,17 +177,6 @@ pub fn migrate_team(settings: &crate::team::TeamSettings) -> Result<i64, Command
 
 /// Unix: no permission bit for the group or others. Windows: a file in the person's profile
 /// is theirs by its inherited ACL, so it is taken as it is (the README says so).
-#[cfg(unix)]
-fn owner_only(meta: &std::fs::Metadata) -> bool {
-    use std::os::unix::fs::PermissionsExt as _;
-    meta.permissions().mode() & 0o077 == 0
-}
-
-#[cfg(not(unix))]
-fn owner_only(_meta: &std::fs::Metadata) -> bool {
-    true
-}
-
 /// What `account add` did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Added {

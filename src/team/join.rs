@@ -100,6 +100,14 @@ fn desk_key(keychain: &Keychain) -> Option<DeskKey> {
             false
         }
     };
+    if !keep && let Some(credentials) = keychain.credentials() {
+        // A server: its key is the folder's, made once by the person.
+        let path = credentials.path(crate::keychain::files::names::DESK_KEY);
+        tracing::warn!(
+            "{}",
+            crate::tr!("team-desk-key-missing", path = path.display().to_string())
+        );
+    }
     let (key, secret) = DeskKey::generate()?;
     if keep && let Err(e) = keychain.set_desk_key(&secret) {
         tracing::warn!(error = %e, "this desk's signing key could not be kept; it is used for this run only");

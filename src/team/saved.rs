@@ -1,6 +1,7 @@
 //! What Settings → Team saved (`team.json` in the data folder: the address, the CA file and the
 //! desk's name, never the password, which is in the keychain), and the address given for this
-//! run (`--team-database`, `LOGODESK_TEAM_DATABASE`), which wins over it.
+//! run (`--team-database`, `LOGODESK_TEAM_DATABASE`), which wins over it. The password is the
+//! keychain's (or the run's credentials folder's), else PostgreSQL's `.pgpass`'s.
 
 use super::{TeamAddress, TeamError, TeamSettings, default_desk_name};
 use crate::keychain::{Keychain, KeychainError};
@@ -92,14 +93,42 @@ impl SavedTeam {
             (None, Some(saved)) => saved.parse()?,
             (None, None) => return Ok(None),
         };
+        let password = match keychain.team_password()? {
+            Some(password) => Some(password),
+            None => pgpass_password(&address),
+        };
         Ok(Some(TeamSettings {
             address,
-            password: keychain.team_password()?,
+            password,
             ca_file: self.ca_file.clone(),
             desk_name: self.desk_name(),
             allow_unencrypted: self.allow_unencrypted,
         }))
     }
+}
+
+/// The password PostgreSQL's own password file (`PGPASSFILE`, `~/.pgpass`) holds for one of
+/// the address's targets, matched as libpq matches it (a Unix socket as `localhost`).
+fn pgpass_password(address: &TeamAddress) -> Option<secrecy::SecretString> {
+    use crate::keychain::files::{PgTarget, pgpass_password};
+    let hosts: Vec<(String, u16)> = address
+        .targets()
+        .into_iter()
+        .map(|t| match t.route {
+            super::wire::Route::Socket { port, .. } => ("localhost".to_owned(), port),
+            super::wire::Route::Tcp { port, .. } => (t.name, port),
+        })
+        .collect();
+    let targets: Vec<PgTarget<'_>> = hosts
+        .iter()
+        .map(|(host, port)| PgTarget {
+            host,
+            port: *port,
+            database: address.database(),
+            user: address.user(),
+        })
+        .collect();
+    pgpass_password(&targets)
 }
 
 static RUN_ADDRESS: OnceLock<Option<TeamAddress>> = OnceLock::new();

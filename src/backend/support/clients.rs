@@ -52,9 +52,13 @@ impl Clients {
                 let key = match key {
                     Some(k) => Ok(k),
                     None => {
-                        let (kc, id, loc) =
-                            (self.keychain.clone(), account.id, account.key_location);
-                        match blocking(move || kc.get(id, loc)).await {
+                        let (kc, id, name, loc) = (
+                            self.keychain.clone(),
+                            account.id,
+                            account.name.clone(),
+                            account.key_location,
+                        );
+                        match blocking(move || kc.key_for(id, &name, loc)).await {
                             Ok(r) => r.map_err(|e: KeychainError| UserError::from_error(&e)),
                             Err(e) => Err(e),
                         }

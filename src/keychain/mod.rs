@@ -7,9 +7,18 @@
 //! - unavailable, with the reason ([`Keychain::unavailable`]); the person is told and may
 //!   accept keeping keys in memory for this session only ([`Keychain::accept_session_only`]).
 //!
+//! On a server without a keychain, secrets come from files instead ([`files`]): a folder of
+//! credentials given for the run ([`Credentials::for_run`], systemd's `$CREDENTIALS_DIRECTORY`)
+//! is asked first for an account's key, the team database's password and the desk's signing
+//! key; PostgreSQL's `.pgpass` is asked last for the password.
+//!
 //! Entries are built from the keychain's own store rather than the process-wide default, so
 //! tests running side by side can each have theirs. Calls may block (D-Bus, a system prompt):
 //! the backend makes them from `spawn_blocking`, never the UI thread.
+
+pub mod files;
+
+pub use files::{Credentials, SecretFileError};
 
 use crate::api::ApiKey;
 use crate::store::{AccountId, KeyLocation};
@@ -56,6 +65,9 @@ pub enum KeychainError {
     /// The keychain refused or failed.
     #[error("{}", crate::tr!("keychain-failed", reason = .0.as_str()))]
     Failed(String),
+    /// A secret file of the run's credentials folder was refused.
+    #[error(transparent)]
+    File(#[from] SecretFileError),
     /// There is no keychain to keep the team database's password in.
     #[error("{}", crate::tr!("keychain-unavailable-team", reason = .0.as_str()))]
     UnavailableForTeam(String),
@@ -65,6 +77,8 @@ pub enum KeychainError {
 #[derive(Clone)]
 pub struct Keychain {
     inner: Arc<Mutex<Inner>>,
+    /// Asked before the keychain, when the run was given a folder of credentials.
+    credentials: Option<Credentials>,
 }
 
 enum Inner {
@@ -132,6 +146,7 @@ impl Keychain {
     pub fn with_store(store: Arc<CredentialStore>) -> Keychain {
         let name = store.vendor();
         Keychain {
+            credentials: Credentials::for_run().cloned(),
             inner: Arc::new(Mutex::new(Inner::Store {
                 store,
                 name,
@@ -144,6 +159,7 @@ impl Keychain {
     /// No keychain, for this reason (a short lower-case phrase).
     pub fn unavailable(reason: impl Into<String>) -> Keychain {
         Keychain {
+            credentials: Credentials::for_run().cloned(),
             inner: Arc::new(Mutex::new(Inner::Unavailable {
                 reason: reason.into(),
             })),
@@ -296,6 +312,35 @@ impl Keychain {
         }
     }
 
+    /// This keychain, asking the folder `credentials` first (tests; a run's folder is taken
+    /// by every keychain made after [`Credentials::set_for_run`]).
+    pub fn with_credentials(mut self, credentials: Credentials) -> Keychain {
+        self.credentials = Some(credentials);
+        self
+    }
+
+    /// The folder of credentials asked first, if the run has one.
+    pub fn credentials(&self) -> Option<&Credentials> {
+        self.credentials.as_ref()
+    }
+
+    /// The key of the account `account` named `name`: the run's credentials folder's
+    /// (`api-key.<name>`, else `api-key`) if it has one, else [`Keychain::get`]'s.
+    pub fn key_for(
+        &self,
+        account: AccountId,
+        name: &str,
+        location: KeyLocation,
+    ) -> Result<ApiKey, KeychainError> {
+        use secrecy::ExposeSecret as _;
+        if let Some(credentials) = &self.credentials
+            && let Some(key) = credentials.api_key(name)?
+        {
+            return Ok(ApiKey::new(key.expose_secret()));
+        }
+        self.get(account, location)
+    }
+
     /// The key of `account`, which was stored at `location`.
     pub fn get(&self, account: AccountId, location: KeyLocation) -> Result<ApiKey, KeychainError> {
         match (&*self.lock(), location) {
@@ -362,6 +407,11 @@ impl Keychain {
     /// one is kept. Without a keychain: [`KeychainError::Unavailable`] (the desk then signs
     /// with a key for this run only).
     pub fn desk_key(&self) -> Result<Option<SecretString>, KeychainError> {
+        if let Some(credentials) = &self.credentials
+            && let Some(key) = credentials.get(files::names::DESK_KEY)?
+        {
+            return Ok(Some(key));
+        }
         match self.folder_entry(DESK_KEY_USER)?.get_password() {
             Ok(key) => Ok(Some(SecretString::from(key))),
             Err(keyring_core::Error::NoEntry) => Ok(None),
@@ -391,6 +441,11 @@ impl Keychain {
     /// The team database's password, or `None` if none is stored (also without a keychain:
     /// nothing can have been saved there; saving one says why it cannot be kept).
     pub fn team_password(&self) -> Result<Option<SecretString>, KeychainError> {
+        if let Some(credentials) = &self.credentials
+            && let Some(password) = credentials.get(files::names::TEAM_PASSWORD)?
+        {
+            return Ok(Some(password));
+        }
         match &*self.lock() {
             Inner::Store {
                 store,
