@@ -49,17 +49,17 @@ pub struct Link {
     pub target: Target,
 }
 
-/// The rustls client: the CA file's certificates if one is chosen, else the system's roots.
+/// The rustls client: the CA file's certificates if one is chosen (as authorities, or pinned:
+/// [`super::tls`]), else the system's roots.
 fn tls_config(ca_file: Option<&Path>) -> Result<rustls::ClientConfig, TeamError> {
     let tls_error = |e: rustls::Error| TeamError::Tls {
         host: String::new(),
         reason: e.to_string(),
     };
-    let builder = rustls::ClientConfig::builder_with_provider(Arc::new(
-        rustls::crypto::ring::default_provider(),
-    ))
-    .with_safe_default_protocol_versions()
-    .map_err(tls_error)?;
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let builder = rustls::ClientConfig::builder_with_provider(provider.clone())
+        .with_safe_default_protocol_versions()
+        .map_err(tls_error)?;
     match ca_file {
         Some(path) => {
             let ca_error = |reason: String| TeamError::CaFile {
@@ -67,15 +67,17 @@ fn tls_config(ca_file: Option<&Path>) -> Result<rustls::ClientConfig, TeamError>
                 reason,
             };
             let pem = std::fs::read(path).map_err(|e| ca_error(e.to_string()))?;
-            let mut roots = rustls::RootCertStore::empty();
-            for cert in CertificateDer::pem_slice_iter(&pem) {
-                let cert = cert.map_err(|e| ca_error(e.to_string()))?;
-                roots.add(cert).map_err(|e| ca_error(e.to_string()))?;
-            }
-            if roots.is_empty() {
+            let certificates = CertificateDer::pem_slice_iter(&pem)
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| ca_error(e.to_string()))?;
+            if certificates.is_empty() {
                 return Err(ca_error(crate::tr!("team-ca-file-empty")));
             }
-            Ok(builder.with_root_certificates(roots).with_no_client_auth())
+            let verifier = super::tls::PinnedOrAuthorities::new(certificates, provider);
+            Ok(builder
+                .dangerous()
+                .with_custom_certificate_verifier(Arc::new(verifier))
+                .with_no_client_auth())
         }
         None => Ok(builder
             .with_platform_verifier()
@@ -253,16 +255,7 @@ fn describe(e: &tokio_postgres::Error, settings: &TeamSettings, target: &Target)
             .map(|inner| inner as &(dyn std::error::Error + 'static));
         for candidate in [Some(c), inner].into_iter().flatten() {
             if let Some(tls) = candidate.downcast_ref::<rustls::Error>() {
-                return match tls {
-                    rustls::Error::InvalidCertificate(reason) => TeamError::TlsUntrusted {
-                        host,
-                        reason: format!("{reason:?}"),
-                    },
-                    other => TeamError::Tls {
-                        host,
-                        reason: other.to_string(),
-                    },
-                };
+                return super::tls::refusal(host, tls);
             }
         }
         let text = c.to_string();

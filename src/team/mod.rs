@@ -20,6 +20,7 @@ mod client;
 pub(crate) mod connect;
 mod join;
 mod saved;
+mod tls;
 pub(crate) mod wire;
 
 pub use client::CALL_BOUND;
@@ -70,6 +71,21 @@ pub enum TeamError {
     /// The server's certificate is not trusted (or not for this host).
     #[error("{}", crate::tr!("team-tls-untrusted", host = .host.as_str(), reason = .reason.as_str()))]
     TlsUntrusted { host: String, reason: String },
+    /// The server's certificate has expired.
+    #[error("{}", crate::tr!("team-tls-expired", host = .0.as_str()))]
+    TlsExpired(String),
+    /// The server's certificate is not valid yet (or this computer's clock is wrong).
+    #[error("{}", crate::tr!("team-tls-not-yet-valid", host = .0.as_str()))]
+    TlsNotYetValid(String),
+    /// The server's certificate is for another name.
+    #[error("{}", crate::tr!("team-tls-wrong-name", host = .0.as_str()))]
+    TlsWrongName(String),
+    /// The server's certificate was revoked by its authority.
+    #[error("{}", crate::tr!("team-tls-revoked", host = .0.as_str()))]
+    TlsRevoked(String),
+    /// The server presents an authority's certificate (CA:TRUE) as its own.
+    #[error("{}", crate::tr!("team-tls-ca-as-server", host = .0.as_str()))]
+    TlsCaAsServer(String),
     /// Another TLS failure.
     #[error("{}", crate::tr!("team-tls-failed", host = .host.as_str(), reason = .reason.as_str()))]
     Tls { host: String, reason: String },

@@ -561,6 +561,93 @@ mod live {
         assert_eq!(refused(&s), TeamError::PasswordMissing);
     }
 
+    /// The usual self-made certificate (`openssl req -x509`, CA:TRUE as OpenSSL makes it) on
+    /// the server, chosen as the CA file: trusted as it is (pinned). Another self-made one
+    /// chosen instead is a sentence, as is a name the CA-signed certificate is not for.
+    #[test]
+    fn a_self_signed_certificate_chosen_as_the_ca_file_is_pinned_and_refusals_are_sentences() {
+        let dir = std::env::temp_dir().join(format!("ldself-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for name in ["server", "other"] {
+            openssl(
+                &dir,
+                &[
+                    "req",
+                    "-x509",
+                    "-newkey",
+                    "rsa:2048",
+                    "-nodes",
+                    "-keyout",
+                    &format!("{name}.key"),
+                    "-out",
+                    &format!("{name}.crt"),
+                    "-days",
+                    "2",
+                    "-subj",
+                    "/CN=db.team.test",
+                    "-addext",
+                    "subjectAltName=DNS:db.team.test",
+                ],
+            );
+        }
+        let read = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
+        let cluster = PgCluster::start(&PgOptions {
+            tcp: true,
+            tls: Some((read("server.crt"), read("server.key"))),
+            password_on_tcp: true,
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+        cluster
+            .psql("postgres", "CREATE ROLE desk LOGIN PASSWORD 'team-pw'")
+            .unwrap();
+        let mut s = settings(&remote_url(&cluster), "Alice");
+        s.password = Some(SecretString::from("team-pw"));
+        s.ca_file = Some(dir.join("server.crt"));
+        let report = test_connection(&s).unwrap_or_else(|e| panic!("{e}"));
+        assert!(report.tls, "{report:?}");
+
+        // Another self-made certificate chosen: the server's is an authority's (CA:TRUE) that
+        // the file does not hold, said as such, with what to do.
+        s.ca_file = Some(dir.join("other.crt"));
+        let e = refused(&s);
+        assert_eq!(
+            e,
+            TeamError::TlsCaAsServer("db.team.test (127.0.0.1)".into())
+        );
+        let text = e.to_string();
+        assert!(
+            text.contains("CA:TRUE") && text.contains("fingerprint"),
+            "{text}"
+        );
+
+        // The README's recipe (a small CA and a certificate for the server's name), reached
+        // by a name the certificate is not for.
+        let (signed, ca) = tls_cluster();
+        let mut s = settings(
+            &format!(
+                "postgres://desk@other.team.test:{}/postgres?hostaddr=127.0.0.1",
+                signed.port
+            ),
+            "Alice",
+        );
+        s.password = Some(SecretString::from("team-pw"));
+        s.ca_file = Some(ca.clone());
+        let e = refused(&s);
+        assert_eq!(
+            e,
+            TeamError::TlsWrongName("other.team.test (127.0.0.1)".into())
+        );
+        assert!(e.to_string().contains("not made out to"), "{e}");
+        // Its certificate checked against a CA file that did not sign it.
+        s.address = remote_url(signed).parse().unwrap();
+        s.ca_file = Some(dir.join("other.crt"));
+        let e = refused(&s);
+        assert!(matches!(e, TeamError::TlsUntrusted { .. }), "{e:?}");
+        let text = e.to_string();
+        assert!(text.contains("not signed by the CA file chosen"), "{text}");
+        assert!(!text.contains("InvalidCertificate"), "{text}");
+    }
+
     #[test]
     fn a_server_without_tls_on_a_name_off_loopback_is_refused() {
         // A plain server (no TLS) on 127.0.0.1, trust auth.
@@ -757,5 +844,30 @@ mod live {
                 .unwrap(),
             2 + rows as i64
         );
+    }
+}
+
+/// Each way a certificate is refused is a sentence of its own, never rustls's Debug text.
+#[test]
+fn every_certificate_refusal_is_a_sentence_saying_what_is_wrong() {
+    use rustls::CertificateError as C;
+    let host = || "db.example.com".to_owned();
+    let other = rustls::OtherError(std::sync::Arc::new(std::io::Error::other(
+        "CaUsedAsEndEntity",
+    )));
+    let cases: [(C, &str); 6] = [
+        (C::Expired, "has expired"),
+        (C::NotValidYet, "not valid yet"),
+        (C::NotValidForName, "not made out to db.example.com"),
+        (C::Revoked, "revoked"),
+        (C::Other(other), "CA:TRUE"),
+        (C::UnknownIssuer, "not trusted"),
+    ];
+    for (problem, said) in cases {
+        let e = super::tls::refusal(host(), &rustls::Error::InvalidCertificate(problem));
+        let text = e.to_string();
+        assert!(text.contains(said), "{text}");
+        assert!(text.contains("db.example.com"), "{text}");
+        assert!(!text.contains("Error") && !text.contains('{'), "{text}");
     }
 }
