@@ -90,7 +90,7 @@ impl HistoryView {
             ui.empty_state("☰", &title, &hint, None);
             return;
         }
-        Self::totals_ui(ui, shared, &listing.summary.matching);
+        Self::totals_ui(ui, shared, &listing.summary.matching, listing.rows.len());
         ui.add_space(space::S);
         let row_height = 40.0;
         // The line under the rows while more match: how many are listed, "Show more".
@@ -274,19 +274,21 @@ impl HistoryView {
         }
     }
 
-    /// "N found · total …" over the list: every row matching, loaded or not.
-    fn totals_ui(ui: &mut Ui, shared: &Shared<'_>, matching: &HistoryTotals) {
+    /// "N found · total …" over the list: every row matching, loaded or not (never fewer
+    /// than the `shown` rows: one kept on this desk while the team is away is listed too).
+    fn totals_ui(ui: &mut Ui, shared: &Shared<'_>, matching: &HistoryTotals, shown: usize) {
+        let count = matching.count.max(shown);
         let money: Vec<String> = matching
             .sums
             .iter()
             .map(|(currency, sum)| shared.language().money(*sum, currency))
             .collect();
         let line = if money.is_empty() {
-            crate::tr!("history-shown", count = matching.count)
+            crate::tr!("history-shown", count = count)
         } else {
             crate::tr!(
                 "history-shown-total",
-                count = matching.count,
+                count = count,
                 total = money.join(" + "),
                 open = matching.without_total
             )
