@@ -52,8 +52,11 @@ pub struct Cli {
     #[command(flatten)]
     pub app: AppArgs,
     /// The team's PostgreSQL for this run, over what Settings → Team saved: postgres://user@host:port/database (the password stays in the keychain).
-    #[arg(long, global = true, value_name = "URL", env = "LOGODESK_TEAM_DATABASE", value_parser = parse_team_database)]
+    #[arg(long, global = true, value_name = "URL", env = "LOGODESK_TEAM_DATABASE", value_parser = TeamDatabaseParser)]
     pub team_database: Option<crate::team::TeamAddress>,
+    /// A folder of secrets for a server without a keychain, each the owner's only (chmod 600): api-key.NAME or api-key, team-password, desk-key [default: systemd's $CREDENTIALS_DIRECTORY].
+    #[arg(long, global = true, value_name = "DIR", env = "LOGODESK_CREDENTIALS")]
+    pub credentials: Option<PathBuf>,
 }
 
 impl Cli {
@@ -75,11 +78,31 @@ impl Cli {
         use clap::{CommandFactory as _, FromArgMatches as _};
         let mut command = Cli::command();
         let matches = command.try_get_matches_from_mut(args)?;
+        let given =
+            |id: &str| matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine);
+        let mut cli = Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut command))?;
+        // `--data-dir` before the subcommand's name is the subcommand's, as after it.
+        let root_dir = given("data_dir").then(|| cli.app.data_dir.take()).flatten();
+        let mut root_dir_taken = root_dir.is_none();
+        let mut deepest = &matches;
+        while let Some((_, sub)) = deepest.subcommand() {
+            deepest = sub;
+        }
+        // Its own `--data-dir` wins; one from `LOGODESK_DATA_DIR` does not.
+        let own_given = deepest.ids().any(|id| id == "data_dir")
+            && deepest.value_source("data_dir") == Some(clap::parser::ValueSource::CommandLine);
+        if let (Some(sub), Some(root)) = (cli.command.as_mut(), root_dir)
+            && let Some(slot) = sub.data_dir_mut()
+        {
+            if !own_given {
+                *slot = Some(root);
+            }
+            root_dir_taken = true;
+        }
         if let Some((name, _)) = matches.subcommand() {
             let window_option = command.get_arguments().find(|arg| {
-                !arg.is_global_set()
-                    && matches.value_source(arg.get_id().as_str())
-                        == Some(clap::parser::ValueSource::CommandLine)
+                let id = arg.get_id().as_str();
+                !arg.is_global_set() && given(id) && (id != "data_dir" || !root_dir_taken)
             });
             if let Some(arg) = window_option {
                 let option = arg
@@ -91,12 +114,37 @@ impl Cli {
                 ));
             }
         }
-        Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut command))
+        Ok(cli)
     }
 }
 
-fn parse_team_database(s: &str) -> Result<crate::team::TeamAddress, String> {
-    s.parse().map_err(|e: crate::team::TeamError| e.to_string())
+/// Parses `--team-database` into a [`crate::team::TeamAddress`]. A refusal is said without
+/// the value (clap's own message repeats it, and it may hold a password).
+#[derive(Debug, Clone, Copy)]
+struct TeamDatabaseParser;
+
+impl clap::builder::TypedValueParser for TeamDatabaseParser {
+    type Value = crate::team::TeamAddress;
+
+    fn parse_ref(
+        &self,
+        _command: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Self::Value, clap::Error> {
+        use clap::error::ErrorKind;
+        let refused =
+            |sentence: String| clap::Error::raw(ErrorKind::ValueValidation, sentence + "\n");
+        let text = value
+            .to_str()
+            .ok_or_else(|| refused(crate::tr!("team-address-not-text")))?;
+        text.parse().map_err(|e| match e {
+            crate::team::TeamError::PasswordInAddress => {
+                refused(crate::tr!("cli-team-address-password"))
+            }
+            other => refused(other.to_string()),
+        })
+    }
 }
 
 /// Options of the desktop app (no subcommand).
@@ -180,6 +228,24 @@ pub enum CliCommand {
     Team(TeamCliCommand),
 }
 
+impl CliCommand {
+    /// The subcommand's `--data-dir`, if it reads a data folder.
+    fn data_dir_mut(&mut self) -> Option<&mut Option<PathBuf>> {
+        match self {
+            CliCommand::Sandbox(_) | CliCommand::MigrateTeam(_) => None,
+            CliCommand::SendQueued(args) => Some(&mut args.data_dir),
+            CliCommand::Account(AccountCommand::Add(args)) => Some(&mut args.data_dir),
+            CliCommand::QueueOrder(args) => Some(&mut args.data_dir),
+            CliCommand::History(args) => Some(&mut args.data_dir),
+            CliCommand::Team(TeamCliCommand::Desks(args)) => Some(&mut args.data_dir),
+            CliCommand::Team(TeamCliCommand::Trust(args) | TeamCliCommand::Refuse(args)) => {
+                Some(&mut args.data_dir)
+            }
+            CliCommand::Team(TeamCliCommand::NewDeskKey) => None,
+        }
+    }
+}
+
 /// Options of `logodesk migrate-team`.
 #[derive(Debug, Args)]
 pub struct MigrateTeamArgs {
@@ -200,6 +266,8 @@ pub enum TeamCliCommand {
     Trust(DeskCodeArgs),
     /// Refuse the desk whose code is CODE: its orders are not sent from this desk.
     Refuse(DeskCodeArgs),
+    /// Print a new signing key for a desk without a keychain (a server), to keep in its credentials folder as desk-key: umask 077; logodesk team new-desk-key > DIR/desk-key.
+    NewDeskKey,
 }
 
 /// A data folder, for a command that needs nothing else.
@@ -314,7 +382,7 @@ pub struct SendQueuedArgs {
     #[arg(long, value_name = "PATH", env = "LOGODESK_DATA_DIR")]
     pub data_dir: Option<PathBuf>,
     /// Account whose queued orders are sent, by name [default: the built-in Sandbox account].
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", env = "LOGODESK_ACCOUNT")]
     pub account: Option<String>,
     /// Exit (status 0) once every queued order has its tracking id, instead of tracking the
     /// placed orders until stopped with Ctrl-C or SIGTERM.
@@ -374,6 +442,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     // follow the system's language; the app sets the chosen one when it starts.
     crate::i18n::set_language(crate::locale::Language::from_system());
     crate::team::set_run_address(cli.team_database);
+    crate::keychain::Credentials::set_for_run(cli.credentials);
     match cli.command {
         Some(CliCommand::Sandbox(args)) => {
             logging::init_stderr();
@@ -776,8 +845,20 @@ fn run_history(args: HistoryArgs) -> anyhow::Result<()> {
 
 /// `logodesk team desks|trust|refuse`: on the data folder's team (joined first, as every
 /// command on a team). Lines to stdout for `desks`, a sentence to stderr otherwise.
+/// `logodesk team new-desk-key`: a new signing key on standard output, for a server's
+/// credentials folder (the only place it is written is where the person sends it).
+fn print_new_desk_key() -> anyhow::Result<()> {
+    use secrecy::ExposeSecret as _;
+    let (_, secret) = crate::store::desks::DeskKey::generate()
+        .ok_or_else(|| anyhow::anyhow!(crate::tr!("cli-team-no-random")))?;
+    println!("{}", secret.expose_secret());
+    Ok(())
+}
+
 fn run_team(command: TeamCliCommand) -> anyhow::Result<()> {
     let dir = match &command {
+        // Needs no data folder: answered before one is opened.
+        TeamCliCommand::NewDeskKey => return print_new_desk_key(),
         TeamCliCommand::Desks(args) => args.data_dir.clone(),
         TeamCliCommand::Trust(args) | TeamCliCommand::Refuse(args) => args.data_dir.clone(),
     };
@@ -823,6 +904,7 @@ fn run_team(command: TeamCliCommand) -> anyhow::Result<()> {
                 crate::tr!("cli-team-refused", name = desk.name.as_str())
             );
         }
+        TeamCliCommand::NewDeskKey => print_new_desk_key()?,
     }
     drop(lock);
     Ok(())
@@ -928,6 +1010,71 @@ mod tests {
     }
 
     #[test]
+    fn the_data_folder_goes_on_either_side_of_the_subcommand() {
+        let dir_of = |args: &[&str]| {
+            let mut cli = Cli::try_parse_args_from(args.iter().copied()).unwrap();
+            let command = cli.command.as_mut().expect("a subcommand");
+            command.data_dir_mut().expect("a data folder").clone()
+        };
+        let desk = Some(PathBuf::from("/tmp/desk"));
+        for args in [
+            &["logodesk", "--data-dir", "/tmp/desk", "send-queued"][..],
+            &["logodesk", "send-queued", "--data-dir", "/tmp/desk"],
+            &["logodesk", "--data-dir", "/tmp/desk", "team", "desks"],
+            &[
+                "logodesk",
+                "--data-dir=/tmp/desk",
+                "account",
+                "add",
+                "A",
+                "--url",
+                "https://x",
+            ],
+            &[
+                "logodesk",
+                "--data-dir",
+                "/tmp/other",
+                "history",
+                "--data-dir",
+                "/tmp/desk",
+            ],
+        ] {
+            assert_eq!(dir_of(args), desk, "{args:?}");
+        }
+        // A subcommand that reads no data folder refuses it, as before.
+        let e = Cli::try_parse_args_from(["logodesk", "--data-dir", "/tmp/d", "sandbox"])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("--data-dir is an option of the window"), "{e}");
+    }
+
+    #[test]
+    fn a_password_in_the_team_address_is_refused_without_being_repeated() {
+        for args in [
+            &[
+                "logodesk",
+                "--team-database",
+                "postgres://desk:hunter2@db/team",
+                "history",
+            ][..],
+            &[
+                "logodesk",
+                "history",
+                "--team-database=postgres://desk@db/team?password=hunter2",
+            ],
+        ] {
+            let e = Cli::try_parse_args_from(args.iter().copied())
+                .unwrap_err()
+                .to_string();
+            assert!(!e.contains("hunter2"), "{e}");
+            assert!(
+                e.contains("team-password") || e.contains("~/.pgpass"),
+                "{e}"
+            );
+        }
+    }
+
+    #[test]
     fn sandbox_flags_parse() {
         let cli = Cli::try_parse_args_from([
             "logodesk",
@@ -1016,7 +1163,8 @@ mod tests {
         ])
         .unwrap_err();
         let text = err.to_string();
-        assert!(text.contains("keychain"), "{text}");
+        assert!(text.contains("team-password"), "{text}");
+        assert!(!text.contains("hunter2"), "{text}");
     }
 
     #[test]

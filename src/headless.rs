@@ -17,7 +17,7 @@ use crate::sync::Lock as _;
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How the runner is set up.
 pub struct SendQueued {
@@ -156,6 +156,9 @@ impl SendWatch {
     }
 }
 
+/// How often a running sender says in its log that it is alive.
+const HEARTBEAT: Duration = Duration::from_secs(60);
+
 /// What wakes the runner.
 enum Wake {
     /// The backend sent something.
@@ -277,11 +280,26 @@ fn run_loop(
     let mut team_attached = !waits_for.team;
     // Whether the account shown is the one asked for (its lists are the run's).
     let mut shown = waits_for.account.is_none();
+    let mut left_queue = 0usize;
+    let mut next_beat = Instant::now() + HEARTBEAT;
     loop {
-        match woken.recv() {
+        match woken.recv_timeout(next_beat.saturating_duration_since(Instant::now())) {
             Ok(Wake::Event) => {}
-            Ok(Wake::Stop) | Err(_) => {
-                tracing::info!("stopping");
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                // A line a minute says the sender is alive and what it holds (the journal,
+                // `journalctl -u logodesk-sender`).
+                tracing::info!(
+                    queued = watch.queued(),
+                    answered = left_queue,
+                    held = watch.held(),
+                    team = if team_attached { "attached" } else { "waiting" },
+                    "sender alive"
+                );
+                next_beat = Instant::now() + HEARTBEAT;
+                continue;
+            }
+            Ok(Wake::Stop) | Err(mpsc::RecvTimeoutError::Disconnected) => {
+                tracing::info!(queued = watch.queued(), answered = left_queue, "stopping");
                 return Ok(());
             }
         }
@@ -324,6 +342,7 @@ fn run_loop(
                 }) if watch.listed => {
                     for row in waiting.iter().chain(&history.rows) {
                         if let Some(state) = watch.update(row) {
+                            left_queue += 1;
                             writeln!(out, "{}", answered_line(row, state))?;
                         }
                     }
@@ -336,6 +355,7 @@ fn run_loop(
                     let (queued, answered) = watch.list(&rows);
                     writeln!(out, "{queued} queued orders to send")?;
                     for (row, state) in answered {
+                        left_queue += 1;
                         writeln!(out, "{}", answered_line(row, state))?;
                     }
                     if watch.held() > 0 {
@@ -348,6 +368,7 @@ fn run_loop(
                 }
                 Event::Orders(OrdersEvent::Changed(order)) => {
                     if let Some(state) = watch.update(&order) {
+                        left_queue += 1;
                         writeln!(out, "{}", answered_line(&order, state))?;
                     }
                 }

@@ -160,6 +160,8 @@ fn the_deb_installs_and_the_installed_binary_draws_its_window() {
         "/usr/share/icons/hicolor/48x48/apps/logodesk.png",
         "/usr/share/icons/hicolor/256x256/apps/logodesk.png",
         "/usr/share/doc/logodesk/copyright",
+        "/usr/lib/systemd/system/logodesk-sender.service",
+        "/etc/default/logodesk-sender",
     ] {
         assert!(
             files.lines().any(|l| l == expected),
@@ -175,6 +177,36 @@ fn the_deb_installs_and_the_installed_binary_draws_its_window() {
             Duration::from_secs(60),
             "`desktop-file-validate`",
         );
+    }
+
+    // The sender's unit: valid as systemd reads it, its user and its folders made, the
+    // user's only (README.md, "A sender on a server").
+    if have("systemd-analyze") {
+        let verify = Command::new("systemd-analyze")
+            .args(["verify", "/usr/lib/systemd/system/logodesk-sender.service"])
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&verify.stderr);
+        // Without a running systemd (a container) `verify` cannot load units it needs
+        // (the targets), which it says; a mistake of the unit's own names the unit.
+        assert!(
+            !said.lines().any(|l| l.contains("logodesk-sender.service:")),
+            "systemd-analyze verify: {said}"
+        );
+    }
+    {
+        use std::os::unix::fs::MetadataExt as _;
+        let user = run_ok(
+            Command::new("id").args(["-u", "logodesk"]),
+            Duration::from_secs(10),
+            "`id -u logodesk`",
+        );
+        let uid: u32 = user.trim().parse().unwrap();
+        for dir in ["/var/lib/logodesk", "/etc/logodesk"] {
+            let meta = std::fs::metadata(dir).unwrap();
+            assert_eq!(meta.uid(), uid, "{dir} is the sender's");
+            assert_eq!(meta.mode() & 0o777, 0o700, "{dir} is the sender's only");
+        }
     }
 
     // The installed binary, by the name a desktop entry runs it with.

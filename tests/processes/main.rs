@@ -26,6 +26,8 @@ mod orders_exactly_once;
 mod pg_server;
 // Linux only: each desk runs in a D-Bus session of its own with gnome-keyring.
 #[cfg(target_os = "linux")]
+mod server_sender;
+#[cfg(target_os = "linux")]
 mod team_desks;
 #[cfg(target_os = "linux")]
 mod team_kill9;
