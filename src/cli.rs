@@ -82,7 +82,9 @@ impl Cli {
             |id: &str| matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine);
         let mut cli = Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut command))?;
         // `--data-dir` before the subcommand's name is the subcommand's, as after it.
-        let root_dir = given("data_dir").then(|| cli.app.data_dir.take()).flatten();
+        let root_dir = (cli.command.is_some() && given("data_dir"))
+            .then(|| cli.app.data_dir.take())
+            .flatten();
         let mut root_dir_taken = root_dir.is_none();
         let mut deepest = &matches;
         while let Some((_, sub)) = deepest.subcommand() {
@@ -825,12 +827,18 @@ fn run_migrate_team(args: MigrateTeamArgs) -> anyhow::Result<()> {
 fn run_history(args: HistoryArgs) -> anyhow::Result<()> {
     use std::io::Write as _;
     let (lock, store, _) = open_store(args.data_dir)?;
-    let account = commands::account_named(
-        &store,
-        args.account
-            .as_deref()
-            .unwrap_or(crate::store::SANDBOX_ACCOUNT_NAME),
-    )?;
+    let name = match args.account {
+        Some(name) => name,
+        None => {
+            let name = store.account_when_none_named()?.name;
+            eprintln!(
+                "{}",
+                crate::tr!("cli-account-default", name = name.as_str())
+            );
+            name
+        }
+    };
+    let account = commands::account_named(&store, &name)?;
     let rows = commands::history(&store, &account, args.status)?;
     let mut out = std::io::stdout().lock();
     if args.format == "json" {
@@ -843,8 +851,6 @@ fn run_history(args: HistoryArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `logodesk team desks|trust|refuse`: on the data folder's team (joined first, as every
-/// command on a team). Lines to stdout for `desks`, a sentence to stderr otherwise.
 /// `logodesk team new-desk-key`: a new signing key on standard output, for a server's
 /// credentials folder (the only place it is written is where the person sends it).
 fn print_new_desk_key() -> anyhow::Result<()> {
@@ -855,6 +861,8 @@ fn print_new_desk_key() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `logodesk team desks|trust|refuse`: on the data folder's team (joined first, as every
+/// command on a team). Lines to stdout for `desks`, a sentence to stderr otherwise.
 fn run_team(command: TeamCliCommand) -> anyhow::Result<()> {
     let dir = match &command {
         // Needs no data folder: answered before one is opened.
@@ -1041,6 +1049,9 @@ mod tests {
         ] {
             assert_eq!(dir_of(args), desk, "{args:?}");
         }
+        // Without a subcommand it is the window's.
+        let window = Cli::try_parse_args_from(["logodesk", "--data-dir", "/tmp/desk"]).unwrap();
+        assert_eq!(window.app.data_dir, desk);
         // A subcommand that reads no data folder refuses it, as before.
         let e = Cli::try_parse_args_from(["logodesk", "--data-dir", "/tmp/d", "sandbox"])
             .unwrap_err()

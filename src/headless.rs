@@ -170,14 +170,14 @@ enum Wake {
 /// Runs until every queued order is answered (`exit_when_sent`) or until Ctrl-C / SIGTERM,
 /// printing to `out` a line when the list is in, one per order answered, and one when all
 /// are.
-pub fn send_queued(config: SendQueued, out: &mut impl Write) -> anyhow::Result<()> {
+pub fn send_queued(mut config: SendQueued, out: &mut impl Write) -> anyhow::Result<()> {
     let (wake, woken) = mpsc::channel();
     let tx = std::sync::Mutex::new(wake.clone());
     let waker = Waker::new(move || {
         tx.locked().send(Wake::Event).ok();
     });
     spawn_signal_watch(wake);
-    check_account(&config.backend)?;
+    check_account(&mut config.backend)?;
     // On a team, the team database is attached by the backend's watch in the background
     // (the desk's own outbox never waits for it); "all sent" waits for it.
     let waits_for = Expected {
@@ -214,13 +214,29 @@ fn on_a_team(path: &std::path::Path) -> bool {
 
 /// An account named with `--account` must exist before anything starts: the backend sends
 /// every account's outbox, so falling back to the sandbox would send and then say "all sent"
-/// of the wrong account.
-fn check_account(config: &BackendConfig) -> Result<(), HeadlessError> {
-    let (StartAccount::Name(name), StoreLocation::File(path)) =
-        (&config.start_account, &config.store)
-    else {
+/// of the wrong account. With none named, the run is about the only account besides the
+/// Sandbox (a team's data folder: the team's, once joined), said on stderr.
+fn check_account(config: &mut BackendConfig) -> Result<(), HeadlessError> {
+    let StoreLocation::File(path) = &config.store else {
         return Ok(());
     };
+    let path = path.clone();
+    let name = match &config.start_account {
+        StartAccount::Name(name) => name.clone(),
+        StartAccount::Sandbox => {
+            let chosen = account_when_none_named(&path)?;
+            eprintln!(
+                "{}",
+                crate::tr!("cli-account-default", name = chosen.as_str())
+            );
+            if !chosen.eq_ignore_ascii_case(crate::store::SANDBOX_ACCOUNT_NAME) {
+                config.start_account = StartAccount::Name(chosen);
+            }
+            return Ok(());
+        }
+        StartAccount::Id(_) => return Ok(()),
+    };
+    let path = path.as_path();
     let mut store = Store::open(path)?;
     store.ensure_sandbox_account()?;
     let mut team_away = None;
@@ -265,6 +281,17 @@ fn check_account(config: &BackendConfig) -> Result<(), HeadlessError> {
         name: name.clone(),
         known: accounts.iter().map(|a| a.name.clone()).collect(),
     })
+}
+
+/// [`Store::account_when_none_named`] on the data folder at `path`; on a team, among the
+/// team's accounts as this desk last read them (nothing waits for the team's server here: a
+/// silent one would hold this desk's own outbox).
+fn account_when_none_named(path: &std::path::Path) -> Result<String, HeadlessError> {
+    let mut store = Store::open(path)?;
+    if on_a_team(path) {
+        store.team_out_of_reach("");
+    }
+    Ok(store.account_when_none_named()?.name)
 }
 
 fn run_loop(

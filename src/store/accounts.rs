@@ -304,6 +304,18 @@ const SET_META: &str = "INSERT INTO meta (name, value) VALUES ($1, $2)
      ON CONFLICT (name) DO UPDATE SET value = excluded.value";
 
 impl Store {
+    /// The account a command means when it names none: the only account besides the
+    /// built-in Sandbox (on a team's data folder, the team's), else the Sandbox.
+    pub fn account_when_none_named(&self) -> Result<AccountRecord, StoreError> {
+        let sandbox = self.ensure_sandbox_account()?;
+        let accounts = self.accounts()?;
+        let mut remote = accounts.into_iter().filter(|a| !a.is_sandbox());
+        Ok(match (remote.next(), remote.next()) {
+            (Some(only), None) => only,
+            _ => sandbox,
+        })
+    }
+
     /// Every account, the sandbox first, then by name (case-insensitively: `lower(name)`
     /// is SQLite's `NOCASE` and PostgreSQL's unique index).
     ///

@@ -34,6 +34,9 @@ pub struct TeamSection {
     pub desks: TeamDesks,
     /// Desks waiting for a confirmation that a notice already named (each once a run).
     announced: HashSet<String>,
+    /// *Choose…* came back with no file: said under the field, as no dialog may have opened
+    /// (a computer without a desktop portal or zenity).
+    picked_nothing: bool,
 }
 
 impl TeamSection {
@@ -66,8 +69,12 @@ impl TeamSection {
                 self.ask(shared);
             }
             TeamEvent::Tested(report) => self.report = Some(report),
-            TeamEvent::CaFilePicked(Some(path)) => self.ca_file = path.display().to_string(),
-            TeamEvent::CaFilePicked(None) | TeamEvent::Status(_) => {}
+            TeamEvent::CaFilePicked(Some(path)) => {
+                self.ca_file = path.display().to_string();
+                self.picked_nothing = false;
+            }
+            TeamEvent::CaFilePicked(None) => self.picked_nothing = true,
+            TeamEvent::Status(_) => {}
             TeamEvent::Joined(report) => joined_notices(&report, shared),
             TeamEvent::Left(report) => left_notice(&report, shared),
             TeamEvent::Desks(desks) => {
@@ -233,6 +240,7 @@ impl TeamSection {
                         )
                         .labelled_by(label.id);
                         if ui.button(crate::tr!("settings-team-choose")).clicked() {
+                            self.picked_nothing = false;
                             shared.request(
                                 Slot::TeamPick,
                                 &crate::tr!("settings-team-choosing"),
@@ -241,6 +249,14 @@ impl TeamSection {
                         }
                     });
                     ui.end_row();
+                    if self.picked_nothing {
+                        ui.label("");
+                        ui.scope(|ui| {
+                            ui.set_max_width(field::XL);
+                            ui.muted(&crate::tr!("settings-team-ca-no-dialog"));
+                        });
+                        ui.end_row();
+                    }
 
                     let label = ui.label(crate::tr!("settings-team-desk"));
                     ui.add(

@@ -984,3 +984,39 @@ fn an_address_changed_in_the_team_database_asks_before_the_key_goes_there() {
         !shows_text(h, sentence)
     });
 }
+
+/// *Choose…* for the CA file on a computer where no file dialog opens (no desktop portal, no
+/// zenity: the dialog answers nothing at once) says so under the field and points at it; a
+/// file chosen later fills the field and the sentence goes.
+#[test]
+fn choosing_a_ca_file_without_a_file_dialog_says_so_and_offers_the_field() {
+    use std::sync::Arc;
+    let dir = tempfile::tempdir().unwrap();
+    let dialog = Arc::new(ui_common::file_dialog::Scripted::default());
+    let mut config = config();
+    config.keychain = Some(mock_keychain());
+    config.store = StoreLocation::File(dir.path().join("logodesk.sqlite"));
+    config.file_dialog = Some(dialog.clone());
+    let persisted = PersistedUi {
+        last_screen: Screen::Settings,
+        ..PersistedUi::default()
+    };
+    let mut h = app_with(config, egui::Theme::Light, persisted);
+    wait_for(&mut h, "the session", |h| {
+        h.state().session().active.is_some()
+    });
+    let sentence = "no file dialog service";
+    assert!(!shows_text(&h, sentence));
+    h.get_by_label("Choose…").click();
+    wait_for(&mut h, "the sentence", |h| shows_text(h, sentence));
+    assert_eq!(dialog.opened().len(), 1, "the dialog was asked");
+
+    let ca = dir.path().join("team-ca.crt");
+    dialog.will_pick(Some(ca.clone()));
+    h.get_by_label("Choose…").click();
+    wait_for(&mut h, "the sentence gone", |h| !shows_text(h, sentence));
+    assert_eq!(
+        text_field(&h, "CA file").value().as_deref(),
+        Some(ca.display().to_string().as_str())
+    );
+}

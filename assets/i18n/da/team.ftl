@@ -21,7 +21,7 @@ team-tls-reason-other = certifikatet kan logodesk ikke kontrollere
 team-tls-reason-handshake = serveren og logodesk fandt ingen sikker måde at tale sammen på
 team-unreachable = Teamdatabasen på { $host } kan ikke nås ({ $reason }). Tjek adressen og netværket; logodesk prøver igen af sig selv.
 team-auth = Teamdatabasen afviste brugeren { $user } eller dens adgangskode. Tjek adgangskoden under Indstillinger → Team.
-team-password-missing = Teamdatabasen beder om en adgangskode, og der er ingen gemt. På et skrivebord: skriv den under Indstillinger → Team, og gem. På en server: læg den i filen team-password i dens mappe med hemmeligheder (chmod 600) eller i PostgreSQLs ~/.pgpass.
+team-password-missing = Teamdatabasen beder om en adgangskode, og logodesk har ingen at give den (der er ingen gemt, eller nøgleringen, der gemmer den, kører ikke). På et skrivebord: skriv den under Indstillinger → Team, og gem. På en server: læg den i filen team-password i dens mappe med hemmeligheder (chmod 600) eller i PostgreSQLs ~/.pgpass.
 team-no-database = Databasen { $database } findes ikke på serveren. Tjek adressen, eller opret den (README fortæller hvordan).
 team-server = Teamdatabasen svarede med en fejl: { $reason }
 team-unencrypted-refused = Adressen slår kryptering fra (sslmode=disable) for serveren { $host }, som ikke er på denne computer, så teamets data og adgangskoden ville gå ukrypteret over netværket. Fjern sslmode=disable fra adressen, eller tillad en ukrypteret forbindelse til denne server under Indstillinger → Team.
@@ -42,6 +42,7 @@ settings-team-password = Adgangskode
 settings-team-password-kept = gemt i nøgleringen; skriv for at erstatte
 settings-team-ca = CA-fil
 settings-team-ca-hint = valgfri: ellers systemets certifikater
+settings-team-ca-no-dialog = Der blev ikke valgt en fil. Åbnede der ingen dialog, har denne computer ingen tjeneste til fildialoger (en skrivebordsportal eller zenity): skriv eller indsæt CA-filens sti i feltet.
 settings-team-choose = Vælg…
 settings-team-choosing = Vælger en CA-fil
 settings-team-desk = Skrivebordets navn

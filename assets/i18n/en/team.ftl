@@ -21,7 +21,7 @@ team-tls-reason-other = the certificate is not one logodesk can check
 team-tls-reason-handshake = the server and logodesk found no way to talk securely
 team-unreachable = The team database at { $host } cannot be reached ({ $reason }). Check the address and the network; logodesk tries again by itself.
 team-auth = The team database refused the user { $user } or its password. Check the password in Settings → Team.
-team-password-missing = The team database asks for a password and none is saved. On a desk, type it in Settings → Team and save; on a server, put it in the team-password file of its credentials folder (chmod 600) or in PostgreSQL's ~/.pgpass.
+team-password-missing = The team database asks for a password and logodesk has none to give it (none is saved, or the keychain that keeps it is not running). On a desk, type it in Settings → Team and save; on a server, put it in the team-password file of its credentials folder (chmod 600) or in PostgreSQL's ~/.pgpass.
 team-no-database = The database { $database } does not exist on the server. Check the address, or create it (the README says how).
 team-server = The team database answered with an error: { $reason }
 team-unencrypted-refused = The address turns encryption off (sslmode=disable) for the server { $host }, which is not on this computer, so the team's data and the password would cross the network in the clear. Remove sslmode=disable from the address, or allow an unencrypted connection to this server in Settings → Team.
@@ -42,6 +42,7 @@ settings-team-password = Password
 settings-team-password-kept = saved in the keychain; type to replace
 settings-team-ca = CA file
 settings-team-ca-hint = optional: the system's certificates otherwise
+settings-team-ca-no-dialog = No file was chosen. If no dialog opened, this computer has no file dialog service (a desktop portal or zenity): type or paste the CA file's path in the field.
 settings-team-choose = Choose…
 settings-team-choosing = Choosing a CA file
 settings-team-desk = Desk name
