@@ -515,18 +515,30 @@ pub const DESK_KEY_USER: &str = "desk-signing-key";
 #[cfg(target_os = "linux")]
 fn system_store() -> Result<Arc<CredentialStore>, String> {
     if std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_none() {
-        return Err("no D-Bus session is running, so the Secret Service cannot be reached".into());
+        return Err(crate::tr!("keychain-reason-no-bus"));
     }
     zbus_secret_service_keyring_store::Store::new()
         .map(|s| s as Arc<CredentialStore>)
-        .map_err(|e| format!("the Secret Service did not answer: {}", describe(&e)))
+        .map_err(|e| {
+            crate::tr!(
+                "keychain-reason-no-answer",
+                store = "Secret Service",
+                detail = describe(&e)
+            )
+        })
 }
 
 #[cfg(target_os = "macos")]
 fn system_store() -> Result<Arc<CredentialStore>, String> {
     apple_native_keyring_store::keychain::Store::new()
         .map(|s| s as Arc<CredentialStore>)
-        .map_err(|e| format!("the macOS Keychain did not answer: {}", describe(&e)))
+        .map_err(|e| {
+            crate::tr!(
+                "keychain-reason-no-answer",
+                store = "macOS Keychain",
+                detail = describe(&e)
+            )
+        })
 }
 
 #[cfg(target_os = "windows")]
@@ -534,16 +546,17 @@ fn system_store() -> Result<Arc<CredentialStore>, String> {
     windows_native_keyring_store::Store::new()
         .map(|s| s as Arc<CredentialStore>)
         .map_err(|e| {
-            format!(
-                "the Windows Credential Manager did not answer: {}",
-                describe(&e)
+            crate::tr!(
+                "keychain-reason-no-answer",
+                store = "Windows Credential Manager",
+                detail = describe(&e)
             )
         })
 }
 
 #[cfg(not(any(target_os = "linux", target_os = "macos", target_os = "windows")))]
 fn system_store() -> Result<Arc<CredentialStore>, String> {
-    Err("this operating system has no supported keychain".into())
+    Err(crate::tr!("keychain-reason-unsupported"))
 }
 
 #[cfg(test)]
