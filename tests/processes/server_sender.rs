@@ -8,8 +8,8 @@
 
 use crate::common::PATIENCE;
 use crate::pg_cluster::{PgCluster, PgOptions};
-use crate::runner_common::{self, BIN, Runner, SandboxProcess, run_with_limit};
-use crate::team_kill9::{ACCOUNT, Desk, path};
+use crate::runner_common::{self, BIN, Runner, run_with_limit};
+use crate::team_kill9::{ACCOUNT, Desk, own_code, path};
 
 use std::os::unix::fs::PermissionsExt as _;
 use std::path::{Path, PathBuf};
@@ -139,12 +139,7 @@ impl Server {
 
     /// Its code, as `team desks` says it first.
     fn code(&self) -> String {
-        let listed = self.run_ok(&["team", "desks"]);
-        let first = listed.lines().next().unwrap_or_default();
-        first
-            .rsplit_once(": ")
-            .map(|(_, code)| code.trim().to_owned())
-            .unwrap_or_else(|| panic!("the server's code, not {listed:?}"))
+        own_code(&self.run_ok(&["team", "desks"]), "the server")
     }
 }
 
@@ -223,15 +218,7 @@ fn a_sender_on_a_server_without_a_keychain_sends_a_desks_orders_once_across_a_re
         );
     }
     let root = tempfile::tempdir().unwrap();
-    let service = root.path().join("service");
-    let sandbox = SandboxProcess::start(&[
-        "--listen",
-        "127.0.0.1:0",
-        "--data",
-        path(&service.join("sandbox.sqlite")),
-        "--placement-delay-ms",
-        "200",
-    ]);
+    let (sandbox, service) = crate::team_desks::sandbox(root.path());
     let cluster = team_database();
     let desk_url = cluster
         .socket_url("logodesk")

@@ -35,7 +35,8 @@ fn key_file(root: &Path) -> std::path::PathBuf {
     file
 }
 
-fn sandbox(root: &Path) -> (SandboxProcess, std::path::PathBuf) {
+/// The sandbox as its own process, its data in `root/service`.
+pub(crate) fn sandbox(root: &Path) -> (SandboxProcess, std::path::PathBuf) {
     let service = root.join("service");
     let sandbox = SandboxProcess::start(&[
         "--listen",

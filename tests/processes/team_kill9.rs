@@ -182,12 +182,7 @@ impl Desk {
 
     /// This desk's code, as `logodesk team desks` says it first.
     pub(crate) fn code(&self) -> String {
-        let listed = self.run_ok(&["team", "desks"]);
-        let first = listed.lines().next().unwrap_or_default();
-        first
-            .rsplit_once(": ")
-            .map(|(_, code)| code.trim().to_owned())
-            .unwrap_or_else(|| panic!("desk {}'s code, not {listed:?}", self.name))
+        own_code(&self.run_ok(&["team", "desks"]), self.name)
     }
 
     /// This desk's person confirms `other` by its code (`logodesk team trust CODE`, as
@@ -246,6 +241,15 @@ impl Desk {
             })
             .collect()
     }
+}
+
+/// The code `logodesk team desks` says first (this desk's own), of the desk `who`.
+pub(crate) fn own_code(listed: &str, who: &str) -> String {
+    let first = listed.lines().next().unwrap_or_default();
+    first
+        .rsplit_once(": ")
+        .map(|(_, code)| code.trim().to_owned())
+        .unwrap_or_else(|| panic!("{who}'s code, not {listed:?}"))
 }
 
 pub(crate) fn path(p: &Path) -> &str {
