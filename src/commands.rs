@@ -11,7 +11,7 @@ use crate::orders::csv::{BOM, CsvError, separator, text_cell};
 use crate::orders::local::StatusFilter;
 use crate::store::{
     AccountKind, AccountRecord, HistoryCursor, HistoryQuery, KeyLocation, LocalOrder, LocalOrderId,
-    NewAccount, OrderState, Store, StoreError,
+    NewAccount, OrderState, PLACED_ALIKE_WITHIN, Store, StoreError,
 };
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
@@ -69,6 +69,14 @@ pub enum CommandError {
         id: i64,
         key: String,
         account: String,
+    },
+    /// The same reference and lines (another body) were queued lately: not queued again
+    /// without `--again`.
+    #[error("{}", crate::tr!("backend-cli-order-placed-alike", reference = .reference.as_str(), id = .id.to_string(), when = .when.as_str()))]
+    PlacedAlike {
+        reference: String,
+        id: i64,
+        when: String,
     },
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -350,6 +358,15 @@ pub fn queue_order(
         && let Some(key) = &row.key
     {
         return Ok(answer(row.id, key, true));
+    }
+    // The same order in another body (another comment, address or date): asked, as the
+    // window's *Place order* asks.
+    if !again && let Some(row) = store.placed_alike(account.id, None, order, PLACED_ALIKE_WITHIN)? {
+        return Err(CommandError::PlacedAlike {
+            reference: row.reference,
+            id: row.id.0,
+            when: crate::i18n::language().time_stamp(&row.updated_at),
+        });
     }
     // No form was typed: "Order again" rebuilds one from the service's order.
     let draft = store
@@ -848,6 +865,14 @@ mod tests {
             )
             .unwrap();
             assert!(!other.already_queued);
+            // The same order in another body (another comment) is asked about, not queued.
+            let mut changed = order("LOST-1");
+            changed.comment = Some("another comment".into());
+            let e =
+                queue_order(&mut d.store, &d.account, &changed, false, &mut reconnect).unwrap_err();
+            assert!(matches!(e, CommandError::PlacedAlike { .. }), "{e:?}");
+            assert!(e.to_string().contains("--again"), "{e}");
+            assert_eq!(team_rows(&d.db, "LOST-1").len(), 2, "not queued");
         }
 
         /// The team cannot be asked again: the command says the order may be queued and how

@@ -173,6 +173,8 @@ fn place_order(backend: &Backend, n: &mut u64) {
         recipient: "Nordby IF".into(),
         body: serde_json::to_vec(&order).unwrap(),
         base: draft.version,
+        // The same order again on purpose: every run places "LOG-1".
+        again: true,
     }));
     wait_for(backend, |e| match e.event {
         Event::Orders(OrdersEvent::Changed(order))

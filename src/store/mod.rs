@@ -40,7 +40,7 @@ pub use offline::{KeptReport, LeftAccount, LeftReport};
 pub use orders::{
     Claim, ClaimToken, DeskId, DraftFields, DraftSave, EDIT_LEASE, EditClaim, Editing,
     HistoryCursor, HistoryPage, HistoryQuery, HistoryStatus, HistoryTotals, Hold, LocalOrder,
-    LocalOrderId, OrderState, Outgoing, register_sqlite_functions,
+    LocalOrderId, OrderState, Outgoing, PLACED_ALIKE_WITHIN, register_sqlite_functions,
 };
 pub use route::{Route, TEAM_IDS_FROM, TeamState};
 pub use tasks::TrackedTask;

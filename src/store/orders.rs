@@ -191,6 +191,11 @@ impl Hold {
     }
 }
 
+/// How far back *Place order* and `queue-order` look for the same order placed before
+/// ([`Store::placed_alike`]): a club's reference names one order, so a twin within a week is
+/// far likelier a mistake than a repeat.
+pub const PLACED_ALIKE_WITHIN: Duration = Duration::from_secs(7 * 24 * 60 * 60);
+
 /// One row as the screens see it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LocalOrder {
@@ -577,6 +582,48 @@ impl Store {
         )?;
         for row in rows {
             if row.get::<Option<Vec<u8>>>(1)?.as_deref() == Some(body) {
+                return self.local_order(LocalOrderId(row.get(0)?)).map(Some);
+            }
+        }
+        Ok(None)
+    }
+
+    /// The newest order of `account` placed within the last `within` (queued, sent, done, or
+    /// possibly placed: not a draft, not failed) that is `order` again: the same reference and
+    /// the same design and logo lines, whatever its comment, address or dates say. What
+    /// *Place order* asks about before a second real order goes to the club (a twin draft, the
+    /// same form on another desk of the team). Rows other than `except` (the draft being
+    /// placed) with that reference are read and their bodies compared.
+    pub fn placed_alike(
+        &self,
+        account: AccountId,
+        except: Option<LocalOrderId>,
+        order: &crate::api::PlaceOrder,
+        within: Duration,
+    ) -> Result<Option<LocalOrder>, StoreError> {
+        let rows = self.on_account(account)?.query_all(
+            "SELECT id, body FROM local_orders
+             WHERE account_id = $1 AND reference = $2 AND id <> $3
+                AND state NOT IN ('draft', 'failed')
+                AND queued_at IS NOT NULL AND {seconds_since(queued_at)} < $4
+             ORDER BY id DESC",
+            &params![
+                account.0,
+                order.reference.trim(),
+                // Row ids start at 1.
+                except.map_or(0, |id| id.0),
+                within.as_secs_f64()
+            ],
+        )?;
+        for row in rows {
+            let Some(body) = row.get::<Option<Vec<u8>>>(1)? else {
+                continue;
+            };
+            // A body this version cannot read is no evidence either way.
+            let Ok(earlier) = serde_json::from_slice::<crate::api::PlaceOrder>(&body) else {
+                continue;
+            };
+            if earlier.designs == order.designs && earlier.logos == order.logos {
                 return self.local_order(LocalOrderId(row.get(0)?)).map(Some);
             }
         }
@@ -1503,6 +1550,86 @@ mod tests {
             assert_eq!(
                 store.pending_tracking(account).unwrap(),
                 vec![(fresh.id, OrderId(7))]
+            );
+        });
+    }
+
+    /// A twin of a placed order (the same reference and lines, another comment) is found on
+    /// either backend; other lines, another reference, a failed row, the draft itself or an
+    /// order older than the window are not.
+    #[test]
+    fn an_order_placed_again_is_found_by_its_reference_and_lines() {
+        fn order(reference: &str, quantity: u32, comment: &str) -> crate::api::PlaceOrder {
+            serde_json::from_value(serde_json::json!({
+                "reference": reference, "comment": comment,
+                "deliveryAddress": { "name": "Nordby IF", "address": "Stadionvej 1",
+                    "zip": "6700", "city": "Esbjerg", "country": "DK" },
+                "logos": [{ "logoId": 1, "quantity": quantity }]
+            }))
+            .unwrap()
+        }
+        each_backend(|mut store| {
+            let account = store.ensure_sandbox_account().unwrap().id;
+            let mut place = |o: &crate::api::PlaceOrder| {
+                let d = store
+                    .create_draft(account, "{}", &o.reference, "Nordby IF")
+                    .unwrap();
+                let body = serde_json::to_vec(o).unwrap();
+                assert!(
+                    store
+                        .queue_draft(d.id, "{}", &o.reference, "Nordby IF", &body)
+                        .unwrap()
+                );
+                d.id
+            };
+            let first = place(&order("PO-7", 5, "first"));
+            let twin = store
+                .create_draft(account, "{}", "PO-7", "Nordby IF")
+                .unwrap();
+            let week = PLACED_ALIKE_WITHIN;
+            let found = store
+                .placed_alike(
+                    account,
+                    Some(twin.id),
+                    &order("PO-7", 5, "another comment"),
+                    week,
+                )
+                .unwrap();
+            assert_eq!(found.map(|o| o.id), Some(first));
+            for other in [order("PO-7", 6, "first"), order("PO-8", 5, "first")] {
+                assert_eq!(
+                    store
+                        .placed_alike(account, Some(twin.id), &other, week)
+                        .unwrap(),
+                    None
+                );
+            }
+            assert_eq!(
+                store
+                    .placed_alike(account, Some(first), &order("PO-7", 5, "first"), week)
+                    .unwrap(),
+                None,
+                "the row itself"
+            );
+            assert_eq!(
+                store
+                    .placed_alike(
+                        account,
+                        Some(twin.id),
+                        &order("PO-7", 5, "x"),
+                        Duration::ZERO
+                    )
+                    .unwrap(),
+                None,
+                "older than the window"
+            );
+            store.note_refusal(first, "no", None).unwrap();
+            assert_eq!(
+                store
+                    .placed_alike(account, Some(twin.id), &order("PO-7", 5, "x"), week)
+                    .unwrap(),
+                None,
+                "a failed order placed nothing"
             );
         });
     }

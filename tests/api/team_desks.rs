@@ -223,6 +223,11 @@ fn joined(env: &Env, team: &str, reference: &str) -> (Desk, Backend, AccountId) 
 
 /// *Place order…* of `draft` on desk `b`: `reference`, a simple order's body.
 fn place(b: &Backend, env: &Env, draft: &LocalOrder, reference: &str) {
+    place_asked(b, env, draft, reference, false);
+}
+
+/// [`place`]; `again`: the person answered *Place it again* to "Placed already?".
+fn place_asked(b: &Backend, env: &Env, draft: &LocalOrder, reference: &str, again: bool) {
     b.send(Command::Orders(OrdersCommand::Place {
         id: draft.id,
         draft_json: "{}".into(),
@@ -230,7 +235,46 @@ fn place(b: &Backend, env: &Env, draft: &LocalOrder, reference: &str) {
         recipient: "Nordby IF".into(),
         body: serde_json::to_vec(&simple_order(env, reference)).unwrap(),
         base: draft.version,
+        again,
     }));
+}
+
+/// A twin of an order placed on another desk of the team (the same reference and lines) is
+/// not queued: the desk asks first, naming the earlier order and its desk; placed again on
+/// purpose, it is a second order.
+#[test]
+fn a_twin_of_an_order_another_desk_placed_asks_before_it_is_placed_again() {
+    let (_service, env) = sandbox();
+    let database = pg_cluster::shared().create_database();
+    let team = pg_cluster::shared().socket_url(&database);
+    let (_anna, _a, _) = joined(&env, &team, "TWIN-1");
+    let bo = desk(&env, &team, "Bo", "TWIN-B");
+    let b = start(&bo);
+    history_until(&b, "Anna's order on Bo's desk", PATIENCE, |h| {
+        has(h, "TWIN-1", "Anna")
+    });
+
+    let twin = new_draft(&b, 11, "TWIN-1", false);
+    place(&b, &env, &twin, "TWIN-1");
+    let earlier = until(&b, "the question about the twin", |e| match e {
+        Event::Orders(OrdersEvent::PlacedAlike { id, earlier }) if id == twin.id => Some(earlier),
+        Event::Orders(OrdersEvent::Changed(o)) if o.id == twin.id => {
+            panic!("the twin was placed unasked: {o:?}")
+        }
+        _ => None,
+    });
+    assert_eq!(earlier.reference, "TWIN-1");
+    assert_eq!(earlier.placed_by.as_deref(), Some("Anna"));
+    assert_eq!(placed(&env, "TWIN-1"), 1, "nothing more was sent");
+
+    place_asked(&b, &env, &twin, "TWIN-1", true);
+    history_until(&b, "the twin placed on purpose", PATIENCE, |h| {
+        h.iter()
+            .filter(|o| o.reference == "TWIN-1" && o.tracking_id.is_some())
+            .count()
+            == 2
+    });
+    assert_eq!(placed(&env, "TWIN-1"), 2);
 }
 
 /// Issue 29 item 5: a new order made and placed while the team database is stopped is kept on

@@ -510,6 +510,82 @@ fn cancel_in_the_confirmation_sends_nothing() {
     assert!(h.state().screens().orders.composer.is_frozen());
 }
 
+/// A second draft of an order already placed (the same reference and lines: a twin left by
+/// "Save mine as a new draft", a copy) is not placed unasked: "Placed already?" names the
+/// earlier order; *Keep as draft* sends nothing, *Place it again* places it once more.
+#[test]
+fn a_twin_of_a_placed_order_asks_before_it_is_placed_again() {
+    let mut h = new_order_with(egui::Theme::Light, |form| {
+        form.designs.clear();
+        form.comment = "first".into();
+    });
+    place(&mut h);
+    wait_for(&mut h, "the first order", |h| {
+        h.state().screens().history.orders.len() == 1
+    });
+    let first = h.state().screens().history.orders[0].clone();
+
+    press(&mut h, "+ New order");
+    wait_for(&mut h, "a new draft", |h| {
+        h.state()
+            .screens()
+            .orders
+            .composer
+            .draft_id()
+            .is_some_and(|d| d != first.id)
+    });
+    let mut twin = demo_form();
+    twin.designs.clear();
+    twin.comment = "another comment".into();
+    h.state_mut().screens_mut().orders.composer.form = twin;
+    h.run_steps(3);
+    place(&mut h);
+    wait_for(&mut h, "the question", |h| {
+        h.state().screens().orders.composer.placed_alike().is_some()
+    });
+    h.run_steps(3);
+    assert_eq!(
+        h.state()
+            .screens()
+            .orders
+            .composer
+            .placed_alike()
+            .map(|o| o.id),
+        Some(first.id)
+    );
+    assert!(shows(&h, "Placed already?"));
+    assert!(shows_text(&h, &format!("“{}”", first.reference)));
+    assert!(shows_text(&h, "gives the club two orders"));
+    assert!(
+        !h.state().screens().orders.composer.is_frozen(),
+        "still a draft"
+    );
+
+    h.get_by_label("Keep as draft").click();
+    h.run_steps(3);
+    assert!(!shows(&h, "Placed already?"));
+    let until = std::time::Instant::now() + std::time::Duration::from_millis(500);
+    while std::time::Instant::now() < until {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert_eq!(h.state().screens().history.orders.len(), 1, "nothing sent");
+    assert!(can_place(&h));
+
+    // Asked again, placed on purpose: a second order.
+    place(&mut h);
+    wait_for(&mut h, "the question again", |h| {
+        h.state().screens().orders.composer.placed_alike().is_some()
+    });
+    h.run_steps(3);
+    h.get_by_label("Place it again").click();
+    h.run_steps(2);
+    wait_for(&mut h, "the second order", |h| {
+        h.state().screens().history.orders.len() == 2
+    });
+    assert!(h.state().screens().orders.composer.is_frozen());
+}
+
 /// Issue 22 #4: a new order opened and left without a change is not kept as a draft; one
 /// that was typed into is.
 #[test]

@@ -24,7 +24,8 @@ use crate::orders::local::HistoryFilter;
 use crate::orders::roster_import::{RosterTable, read_file};
 use crate::store::{
     AccountId, Destination, DraftFields, DraftSave, EDIT_LEASE, EditClaim, HistoryCursor,
-    HistoryTotals, LocalOrder, LocalOrderId, Route, Store, StoreError, TeamState,
+    HistoryTotals, LocalOrder, LocalOrderId, PLACED_ALIKE_WITHIN, Route, Store, StoreError,
+    TeamState,
 };
 use crate::sync::Lock as _;
 use outbox::is_refusal;
@@ -72,7 +73,9 @@ pub enum OrdersCommand {
     /// Remove a draft.
     DeleteDraft { id: LocalOrderId },
     /// Freeze the draft and queue it with this exact body; the outbox sends it. Guarded as
-    /// a save based on `base`; a refusal is answered by `DraftSaved` (`placing`).
+    /// a save based on `base`; a refusal is answered by `DraftSaved` (`placing`). Unless
+    /// `again`, the same order placed within [`PLACED_ALIKE_WITHIN`] (on this desk or another
+    /// of the team) is answered by `PlacedAlike` and nothing is queued.
     Place {
         id: LocalOrderId,
         draft_json: String,
@@ -80,6 +83,7 @@ pub enum OrdersCommand {
         recipient: String,
         body: Vec<u8>,
         base: i64,
+        again: bool,
     },
     /// Add an order placed elsewhere to the history by its tracking id.
     LookUp {
@@ -149,6 +153,12 @@ pub enum OrdersEvent {
     },
     /// Who edits draft `id`: this desk, or another (then the composer shows it read-only).
     Editing { id: LocalOrderId, claim: EditClaim },
+    /// *Place order* of draft `id` found `earlier`, the same reference and lines placed
+    /// lately: nothing was queued; the composer asks whether to place it again.
+    PlacedAlike {
+        id: LocalOrderId,
+        earlier: Box<LocalOrder>,
+    },
     /// A CSV export was written here; `None`: the person closed "Save as…" (nothing saved).
     Exported(Option<PathBuf>),
     /// The roster file chosen, or `None`: the dialog was cancelled, or this desktop has no
@@ -564,7 +574,18 @@ impl Orders {
                 recipient,
                 body,
                 base,
+                again,
             } => {
+                if !again && let Some(earlier) = self.placed_alike(account, id, &body).await? {
+                    self.sink.news(
+                        generation,
+                        OrdersEvent::PlacedAlike {
+                            id,
+                            earlier: Box::new(earlier),
+                        },
+                    );
+                    return Ok(());
+                }
                 let fields = (draft_json, reference, recipient);
                 self.place(account, generation, id, fields, body, base)
                     .await?;
@@ -686,6 +707,26 @@ impl Orders {
         self.wake(account);
         self.send_lists(account, generation).await?;
         Ok(())
+    }
+
+    /// The order of `account` placed lately that `body` (draft `id`'s) places again, if any.
+    /// A team database out of reach cannot say: the order is kept here as always, unasked.
+    async fn placed_alike(
+        &self,
+        account: AccountId,
+        id: LocalOrderId,
+        body: &[u8],
+    ) -> Result<Option<LocalOrder>, UserError> {
+        let Ok(order) = serde_json::from_slice::<crate::api::PlaceOrder>(body) else {
+            return Ok(None);
+        };
+        with_store(&self.store, move |s| {
+            match s.placed_alike(account, Some(id), &order, PLACED_ALIKE_WITHIN) {
+                Err(e) if e.is_team_unreachable() => Ok(None),
+                found => found,
+            }
+        })
+        .await
     }
 
     /// *Ask again* of an order that may be placed: the same key and bytes, once, where its

@@ -407,6 +407,7 @@ impl OrdersScreen {
                 outcome,
                 placing,
             } => self.composer.on_saved(id, outcome, placing),
+            OrdersEvent::PlacedAlike { id, earlier } => self.composer.on_placed_alike(id, *earlier),
             OrdersEvent::Editing { id, claim } => self.composer.on_editing(id, claim),
             OrdersEvent::AddressBook(addresses) => self.composer.set_address_book(addresses),
             OrdersEvent::RosterFilePicked(path) => self.composer.on_roster_picked(path, shared),

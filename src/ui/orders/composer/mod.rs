@@ -23,6 +23,7 @@ mod proof;
 mod reveal;
 mod save;
 mod sharing;
+mod twin;
 mod undo;
 
 pub use proof::ProofShown;
@@ -70,6 +71,9 @@ pub struct Composer {
     /// Who edits the draft (a team's), the version the form is based on, and what the
     /// person chooses when another desk edited it too.
     sharing: sharing::Sharing,
+    /// The order placed lately that *Place order* of this draft would place again: the
+    /// question open about it ([`twin`]).
+    alike: Option<Box<LocalOrder>>,
 }
 
 /// The question the composer asks before going on (one at a time).
@@ -225,6 +229,11 @@ impl Composer {
     /// Freezes the draft and hands its exact body to the outbox (after the confirmation, or
     /// at once for the demo of `--screen history`).
     pub(super) fn place(&mut self, shared: &mut Shared<'_>) {
+        self.send_place(shared, false);
+    }
+
+    /// [`Composer::place`]; `again`: placed although the same order was placed lately.
+    fn send_place(&mut self, shared: &mut Shared<'_>, again: bool) {
         let Some(id) = self.save.draft() else { return };
         let (order, issues) = self.form.to_order();
         if !issues.is_empty() || self.is_frozen() || self.sharing.locked() {
@@ -248,6 +257,7 @@ impl Composer {
             recipient: self.form.recipient(),
             body,
             base: self.sharing.base(),
+            again,
         }));
     }
 
@@ -405,6 +415,7 @@ impl Composer {
         }
         self.confirm_place_ui(ui, shared, &estimate);
         self.approval_dialog_ui(ui, shared);
+        self.alike_dialog_ui(ui, shared);
         self.reveal
             .left(cells::take_left(ui.ctx()), &self.form.designs);
         self.autosave(ui, shared);

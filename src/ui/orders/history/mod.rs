@@ -282,6 +282,7 @@ impl HistoryScreen {
             | OrdersEvent::RosterFilePicked(_)
             | OrdersEvent::RosterRead(_)
             | OrdersEvent::DraftSaved { .. }
+            | OrdersEvent::PlacedAlike { .. }
             | OrdersEvent::Editing { .. } => {}
         }
     }
