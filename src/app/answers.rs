@@ -118,6 +118,7 @@ impl LogodeskApp {
             }
             Event::Team(crate::backend::team::TeamEvent::Status(status)) => {
                 self.cx.session.team = Some(status);
+                self.cx.session.team_told_at = Some(std::time::Instant::now());
             }
             event @ Event::Orders(_) => {
                 self.offer(reply, event, intents);

@@ -460,7 +460,9 @@ impl LogodeskApp {
             )
             .exact_size(28.0)
             .show(ui, |ui| {
-                let outbox = screens.history.outbox_status();
+                let outbox = screens
+                    .history
+                    .outbox_status(shared.session.team_data_stale());
                 shell::status_bar_ui(ui, &mut shared, outbox);
             });
         egui::Panel::left("navigation")

@@ -31,6 +31,10 @@ const BURST: Duration = Duration::from_millis(150);
 const CHANNEL: &str = "logodesk";
 /// Longest pause between two reconnects.
 const MAX_BACKOFF: Duration = Duration::from_secs(60);
+/// Longest pause between two tries of the listener to reach a team database out of reach: a
+/// desk notices it back within about this long (and the connection's own time), so the
+/// outage ends for the person when it ends for the server. A try is one connection attempt.
+const AWAY_RETRY_MOST: Duration = Duration::from_secs(4);
 
 /// What Settings → Team asks of the backend.
 #[derive(strum::IntoStaticStr)]
@@ -65,6 +69,9 @@ pub enum TeamCommand {
     /// The person refuses desk `key_id` (or stops trusting it) on this desk (answered by
     /// `Desks`).
     RefuseDesk { request: RequestId, key_id: String },
+    /// *Try now* of a team database out of reach: connect again at once, with what is saved
+    /// (answered by the next `Status`).
+    RetryNow,
 }
 
 /// What the backend tells Settings and the status bar.
@@ -121,6 +128,7 @@ impl TeamCommand {
             | TeamCommand::Desks { request }
             | TeamCommand::ConfirmDesk { request, .. }
             | TeamCommand::RefuseDesk { request, .. } => Some(*request),
+            TeamCommand::RetryNow => None,
         }
     }
 }
@@ -132,7 +140,8 @@ pub enum TeamStatus {
     Off,
     /// Connected.
     Connected,
-    /// Configured and not reachable: why, and when the next try is.
+    /// Configured and not reachable: why, and how long after this status the next try is
+    /// (zero: none is made until the settings change or the person asks).
     Unreachable { reason: String, retry_in: Duration },
     /// Connected without TLS to a server off this computer (`sslmode=disable`, allowed in
     /// Settings → Team): the team's data crosses the network unencrypted. Which server.
@@ -248,9 +257,11 @@ impl Team {
                     }
                     sink.notice(TeamEvent::Status(TeamStatus::Off));
                 }
+                // Nothing is tried again by itself until the settings change (or *Try now*):
+                // no pause to count down.
                 Err(e) => sink.notice(TeamEvent::Status(TeamStatus::Unreachable {
                     reason: e.message,
-                    retry_in: MAX_BACKOFF,
+                    retry_in: Duration::ZERO,
                 })),
             }
         }));
@@ -329,6 +340,9 @@ impl Team {
                 let done = with_store(&self.link.store, move |s| s.refuse_desk(&key_id)).await;
                 self.reply_desks(request, done).await;
             }
+            // A new watch connects at once (its listener's first try has no pause) and tells
+            // the status it finds; the old one's pending pause goes with it.
+            TeamCommand::RetryNow => self.restart_watch().await,
         }
         Ok(())
     }
@@ -540,7 +554,10 @@ async fn listen(settings: TeamSettings, tx: mpsc::UnboundedSender<Heard>) {
             true => 1,
             false => failures.saturating_add(1),
         };
-        let retry_in = backoff(failures);
+        let retry_in = match ended.refused {
+            true => backoff(failures),
+            false => backoff(failures).min(AWAY_RETRY_MOST),
+        };
         tracing::info!(error = %ended.reason, failures, "the team database's listener is not connected");
         let heard = match ended.refused {
             true => Heard::Refused {
@@ -938,9 +955,15 @@ async fn tell_refusals(sink: &Sink<TeamEvent>, link: &TeamLink) {
     }
 }
 
-/// Tells the status bar `status` if it is not what it was told last.
+/// Tells the status bar `status` if it is not what it was told last, and every failed try.
 fn tell(sink: &Sink<TeamEvent>, told: &mut Option<TeamStatus>, status: TeamStatus) {
-    if told.as_ref() != Some(&status) {
+    // Each try that failed is told, the same as the last or not: its pause starts now, and
+    // the status bar counts it down from its arrival.
+    let new_try = matches!(
+        status,
+        TeamStatus::Unreachable { .. } | TeamStatus::Refused { .. }
+    );
+    if new_try || told.as_ref() != Some(&status) {
         sink.notice(TeamEvent::Status(status.clone()));
         *told = Some(status);
     }

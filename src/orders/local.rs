@@ -5,21 +5,47 @@ use crate::store::{Destination, DestinationPart, HistoryQuery, Hold, LocalOrder,
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 
-/// Orders waiting in the outbox, and whether the service is out of reach.
+/// Orders waiting in the outbox, and why they wait: what the status bar says of it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OutboxStatus {
+    /// Queued and free to go (not held).
     pub queued: usize,
+    /// Queued and held until the person decides ([`Hold`](crate::store::Hold)): not sent.
+    pub held: usize,
     /// The newest send failed on the network.
     pub offline: bool,
+    /// A team's account while its database is out of reach: what is queued is kept on this
+    /// desk and goes into the team's outbox once the database answers; nothing is sent.
+    pub team_away: bool,
+}
+
+impl OutboxStatus {
+    /// The status of rows `waiting` (the outbox's and what waits on the service); `None`
+    /// when no order is queued.
+    pub fn of(waiting: &[LocalOrder], offline: bool, team_away: bool) -> Option<OutboxStatus> {
+        let queued = waiting.iter().filter(|o| o.state == OrderState::Queued);
+        let held = queued.clone().filter(|o| o.hold.is_some()).count();
+        let status = OutboxStatus {
+            queued: queued.count() - held,
+            held,
+            offline,
+            team_away,
+        };
+        (status.queued + status.held > 0).then_some(status)
+    }
 }
 
 impl std::fmt::Display for OutboxStatus {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&if self.offline {
-            crate::tr!("shell-outbox-offline", count = self.queued)
-        } else {
-            crate::tr!("shell-outbox-sending", count = self.queued)
-        })
+        let free = match self.queued {
+            0 => None,
+            count if self.team_away => Some(crate::tr!("shell-outbox-kept", count = count)),
+            count if self.offline => Some(crate::tr!("shell-outbox-offline", count = count)),
+            count => Some(crate::tr!("shell-outbox-sending", count = count)),
+        };
+        let held = (self.held > 0).then(|| crate::tr!("shell-outbox-held", count = self.held));
+        let parts: Vec<String> = free.into_iter().chain(held).collect();
+        f.write_str(&parts.join(" · "))
     }
 }
 
@@ -290,6 +316,36 @@ mod tests {
     use super::*;
     use crate::api::{OrderId, TrackingRecord};
     use crate::store::LocalOrderId;
+
+    /// The status bar says "sending" only of what this desk may send: a held order is said as
+    /// held, a team's order while its database is away as kept here.
+    #[test]
+    fn the_outbox_says_sending_only_of_orders_that_go_out() {
+        let queued = row(1, OrderState::Queued, "Nordby IF", None);
+        let held = LocalOrder {
+            hold: Some(Hold::AccountGone),
+            ..row(2, OrderState::Queued, "Nordby IF", None)
+        };
+        let sent = row(3, OrderState::Sent, "Nordby IF", None);
+        let say = |rows: &[LocalOrder], offline, away| {
+            OutboxStatus::of(rows, offline, away).map(|s| s.to_string())
+        };
+        assert_eq!(say(std::slice::from_ref(&sent), false, false), None);
+        assert_eq!(
+            say(&[queued.clone(), sent.clone()], false, false).as_deref(),
+            Some("1 order queued · sending")
+        );
+        assert_eq!(
+            say(std::slice::from_ref(&held), false, false).as_deref(),
+            Some("1 order held (see History)")
+        );
+        let both = say(&[queued.clone(), held.clone()], true, false).unwrap();
+        assert!(both.starts_with("1 order queued · offline"), "{both}");
+        assert!(both.ends_with("1 order held (see History)"), "{both}");
+        let away = say(&[queued], false, true).unwrap();
+        assert!(away.contains("kept on this computer"), "{away}");
+        assert!(!away.contains("sending"), "{away}");
+    }
 
     fn row(id: i64, state: OrderState, recipient: &str, total: Option<(&str, &str)>) -> LocalOrder {
         let record = total.map(|(placed, total)| {

@@ -254,6 +254,8 @@ pub struct Session {
     pub active: Option<ActiveAccount>,
     /// The team database's state (`None` until the backend told it).
     pub team: Option<crate::backend::team::TeamStatus>,
+    /// When `team` was told: the status bar counts the next try down from it.
+    pub team_told_at: Option<std::time::Instant>,
 }
 
 /// The active account as the UI shows it.

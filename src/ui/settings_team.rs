@@ -610,26 +610,88 @@ fn report_ui(ui: &mut Ui, report: &TestReport) {
     }
 }
 
-/// The status bar's mark: shown only when a team database is configured and not reachable.
 /// The status bar's mark: shown only when a team database is configured and not reachable,
-/// not used (a newer schema), or connected without encryption across the network.
-pub fn status_mark(ui: &mut Ui, status: Option<&TeamStatus>) -> bool {
-    let (text, hover) = match status {
-        Some(TeamStatus::Unreachable { reason, retry_in }) => (
-            crate::tr!("shell-team-unreachable", seconds = retry_in.as_secs()),
-            reason.clone(),
-        ),
+/// not used (a newer schema), or connected without encryption across the network. Out of
+/// reach, it counts the next try down and offers *Try now*. Answers whether it showed.
+pub fn status_mark(ui: &mut Ui, shared: &mut Shared<'_>) -> bool {
+    let session = &shared.session;
+    let waited = session.team_told_at.map(|at| at.elapsed());
+    // *Try now* pressed, and no status came since: the status told when it was pressed.
+    let asked_id = egui::Id::unique("team-try-now-asked");
+    let asked = session.team_told_at.is_some()
+        && ui
+            .ctx()
+            .data(|d| d.get_temp::<Option<std::time::Instant>>(asked_id))
+            == Some(session.team_told_at);
+    let (text, hover, retry) = match session.team.as_ref() {
+        Some(TeamStatus::Unreachable { reason, retry_in }) => {
+            let text = if asked {
+                crate::tr!("shell-team-unreachable-trying")
+            } else {
+                match next_try(*retry_in, waited) {
+                    Some(0) => crate::tr!("shell-team-unreachable-trying"),
+                    Some(seconds) => crate::tr!("shell-team-unreachable", seconds = seconds),
+                    None => crate::tr!("shell-team-unreachable-waiting"),
+                }
+            };
+            (text, reason.clone(), true)
+        }
         Some(TeamStatus::Refused { reason, .. }) => {
-            (crate::tr!("shell-team-refused"), reason.clone())
+            (crate::tr!("shell-team-refused"), reason.clone(), false)
         }
         Some(TeamStatus::Unencrypted { host }) => (
             crate::tr!("shell-team-unencrypted"),
             crate::tr!("shell-team-unencrypted-hover", host = host.as_str()),
+            false,
         ),
         _ => return false,
     };
     let t = theme::tokens(ui.ctx());
+    // Laid out right to left: *Try now* at the end of the sentence.
+    if retry && !asked {
+        let now = ui
+            .link(RichText::new(crate::tr!("shell-team-try-now")).small())
+            .on_hover_text(crate::tr!("shell-team-try-now-hover"));
+        if now.clicked() {
+            let told_at = shared.session.team_told_at;
+            ui.ctx().data_mut(|d| d.insert_temp(asked_id, told_at));
+            shared.backend.send(Command::Team(TeamCommand::RetryNow));
+        }
+    }
     ui.label(RichText::new(text).small().color(t.warning))
         .on_hover_text(hover);
+    if retry {
+        // The count goes on second by second.
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_millis(250));
+    }
     true
+}
+
+/// The whole seconds left until the next try, `retry_in` after the status came `waited` ago:
+/// rounded up, so "0" is said only once the try is due; `None` when no try is planned.
+fn next_try(retry_in: std::time::Duration, waited: Option<std::time::Duration>) -> Option<u64> {
+    if retry_in.is_zero() {
+        return None;
+    }
+    let left = retry_in.saturating_sub(waited.unwrap_or_default());
+    Some(u64::try_from(left.as_millis().div_ceil(1000)).unwrap_or(u64::MAX))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::next_try;
+    use std::time::Duration;
+
+    #[test]
+    fn the_next_try_counts_down_in_whole_seconds_rounded_up() {
+        let s = Duration::from_secs;
+        assert_eq!(next_try(s(4), Some(Duration::ZERO)), Some(4));
+        assert_eq!(next_try(s(4), Some(Duration::from_millis(100))), Some(4));
+        assert_eq!(next_try(s(4), Some(Duration::from_millis(3100))), Some(1));
+        assert_eq!(next_try(s(4), Some(s(4))), Some(0));
+        assert_eq!(next_try(s(4), Some(s(9))), Some(0), "due: never negative");
+        assert_eq!(next_try(s(32), None), Some(32));
+        assert_eq!(next_try(Duration::ZERO, Some(s(1))), None, "no try planned");
+    }
 }

@@ -233,12 +233,13 @@ pub fn status_bar_ui(
                 ui.label(RichText::new(text).small().color(t.text));
                 status_spinner(ui);
             }
-            if super::settings_team::status_mark(ui, shared.session.team.as_ref()) {
+            if super::settings_team::status_mark(ui, shared) {
                 separator(ui);
             }
             if let Some(outbox) = outbox {
                 separator(ui);
-                let color = if outbox.offline { t.warning } else { t.text };
+                let waits = outbox.offline || outbox.team_away || outbox.held > 0;
+                let color = if waits { t.warning } else { t.text };
                 ui.label(RichText::new(outbox.to_string()).small().color(color));
             }
         });

@@ -17,9 +17,21 @@ pub fn stale_mark(ui: &mut Ui, since: DateTime<Utc>, language: Language) {
 
 /// The same mark on a team's screen while the team database is out of reach: `text` says what
 /// is shown and what becomes of what is done meanwhile (the status bar says when it is tried
-/// again).
+/// again). The team drops and comes back while the person types and clicks, so the mark takes
+/// no room: it floats over the foot of the screen (`ui`'s area) and lets clicks through, and
+/// nothing under the pointer moves when it comes or goes.
 pub fn team_away_mark(ui: &mut Ui, text: &str) {
-    mark(ui, text);
+    let area = ui.max_rect().intersect(ui.clip_rect());
+    let width = (area.width() - 2.0 * space::M).max(120.0);
+    egui::Area::new(ui.scope_id().with("team-away-mark"))
+        .order(egui::Order::Foreground)
+        .interactable(false)
+        .pivot(egui::Align2::CENTER_BOTTOM)
+        .fixed_pos(area.center_bottom() - egui::vec2(0.0, space::M))
+        .show(ui.ctx(), |ui| {
+            ui.set_max_width(width);
+            mark(ui, text);
+        });
 }
 
 /// `text` after a warning sign, in a frame of the warning colours, as wide as the screen.

@@ -568,6 +568,7 @@ fn a_team_draft_typed_into_while_the_database_is_stopped_goes_back_on_reconnect(
     let (cluster, db, dir) = own_cluster();
     let (mut h, draft) = anna_with_a_team_draft(&cluster, &db, dir.path(), "PO-TEAM-9");
     open_team_draft(&mut h, draft);
+    let street_at = text_field(&h, "Street").rect();
 
     cluster.stop().unwrap();
     wait_for(&mut h, "the team database unreachable", |h| {
@@ -575,6 +576,52 @@ fn a_team_draft_typed_into_while_the_database_is_stopped_goes_back_on_reconnect(
             h.state().session().team,
             Some(TeamStatus::Unreachable { .. })
         )
+    });
+    h.run_steps(3);
+    // The mark comes without moving the form: a click aimed at a field lands on it.
+    assert!(shows_text(&h, "what you type is kept on this computer"));
+    assert_eq!(text_field(&h, "Street").rect(), street_at, "the form moved");
+    // The status bar counts the next try down and offers *Try now*.
+    let said = |h: &H| {
+        h.query_all_by_label_contains("Team database not reachable")
+            .filter_map(|n| {
+                let node = n.accesskit_node();
+                node.label().or(node.value())
+            })
+            .next()
+            .unwrap_or_default()
+    };
+    let first = said(&h);
+    assert!(
+        first.contains("next try in") || first.contains("trying again now"),
+        "{first:?}"
+    );
+    let seconds = |text: &str| -> Option<u64> {
+        let (_, after) = text.split_once("next try in ")?;
+        after.split(' ').next()?.parse().ok()
+    };
+    // Within 1.2 s the count has moved (a lower number, the try itself, or a new try's).
+    let until = std::time::Instant::now() + std::time::Duration::from_millis(1200);
+    while std::time::Instant::now() < until {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let later = said(&h);
+    assert!(
+        later != first || seconds(&first).is_none(),
+        "the count stood still: {first}"
+    );
+    let told_at = h.state().session().team_told_at;
+    press(&mut h, "Try now");
+    h.run_steps(2);
+    // Trying, or already answered (a refused connection answers at once).
+    assert!(
+        said(&h).contains("trying again now") || h.state().session().team_told_at != told_at,
+        "{}",
+        said(&h)
+    );
+    wait_for(&mut h, "the try's answer", |h| {
+        h.state().session().team_told_at != told_at
     });
     type_into(&mut h, "Street", "Stadionvej 1");
     assert!(
@@ -605,9 +652,15 @@ fn a_team_draft_typed_into_while_the_database_is_stopped_goes_back_on_reconnect(
     assert!(kept.draft_json.unwrap_or_default().contains("Stadionvej 1"));
 
     cluster.restart().unwrap();
+    let back = std::time::Instant::now();
     wait_for(&mut h, "the team database back", |h| {
         h.state().session().team == Some(TeamStatus::Connected)
     });
+    // The listener tries at least every 4 s while the database is away.
+    eprintln!(
+        "the desk noticed the database back after {:?}",
+        back.elapsed()
+    );
     let street = || {
         cluster
             .psql(

@@ -121,6 +121,14 @@ shell-outbox-offline = { $count ->
     [one] 1 ordre i kø
    *[other] { $count } ordrer i kø
 } · offline — sendes, når tjenesten kan nås
+shell-outbox-kept = { $count ->
+    [one] 1 ordre i kø
+   *[other] { $count } ordrer i kø
+} · gemt på denne computer, sendes når teamets database kan nås
+shell-outbox-held = { $count ->
+    [one] 1 ordre holdt tilbage
+   *[other] { $count } ordrer holdt tilbage
+} (se Historik)
 
 ## Start (app/window.rs, instance.rs)
 

@@ -165,3 +165,7 @@ store-refused-untrusted = Ikke sendt herfra: skrivebordet “{ $desk }” lagde 
 settings-team-desk-not-confirmed = Teamets skrivebord “{ $name }” er endnu ikke bekræftet på dette skrivebord: dets ordrer sendes ikke herfra, før du bekræfter det. Sammenlign denne kode med den, Indstillinger → Team viser på det skrivebord:
 settings-team-desk-unconfirmed = Teamets skrivebord “{ $name }” er endnu ikke bekræftet på dette skrivebord. Sammenlign dets kode under Indstillinger → Team, og bekræft det dér.
 settings-team-desk-refuse-hover = Hvis det ikke er et af teamets skriveborde: de ordrer, det har lagt i kø, og som dette skrivebord finder, markeres som ikke sendt for alle skriveborde.
+shell-team-unreachable-trying = Teamdatabasen kan ikke nås, prøver igen nu…
+shell-team-unreachable-waiting = Teamdatabasen kan ikke nås; se hvorfor under Indstillinger → Team
+shell-team-try-now = Prøv nu
+shell-team-try-now-hover = Forbind til teamdatabasen igen med det samme.

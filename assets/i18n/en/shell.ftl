@@ -121,6 +121,14 @@ shell-outbox-offline = { $count ->
     [one] 1 order queued
    *[other] { $count } orders queued
 } · offline — will send when the service is reachable
+shell-outbox-kept = { $count ->
+    [one] 1 order queued
+   *[other] { $count } orders queued
+} · kept on this computer, sent once the team database is reachable
+shell-outbox-held = { $count ->
+    [one] 1 order held
+   *[other] { $count } orders held
+} (see History)
 
 ## Starting (app/window.rs, instance.rs)
 

@@ -165,3 +165,7 @@ store-refused-untrusted = Not sent from this desk: desk “{ $desk }” queued i
 settings-team-desk-not-confirmed = Desk “{ $name }” of the team is not confirmed on this desk yet: its orders are not sent from here until you confirm it. Compare this code with the one Settings → Team shows on that desk:
 settings-team-desk-unconfirmed = Desk “{ $name }” of the team is not confirmed on this desk yet. Compare its code in Settings → Team and confirm it there.
 settings-team-desk-refuse-hover = If it is not a desk of your team: the orders it queued that this desk finds are marked as not sent, for every desk.
+shell-team-unreachable-trying = Team database not reachable, trying again now…
+shell-team-unreachable-waiting = Team database not reachable; see why under Settings → Team
+shell-team-try-now = Try now
+shell-team-try-now-hover = Connect to the team database again at once.

@@ -50,16 +50,9 @@ pub struct HistoryScreen {
 
 impl HistoryScreen {
     /// What the status bar says of the outbox; `None` when no order waits to be sent.
-    pub fn outbox_status(&self) -> Option<OutboxStatus> {
-        let queued = self
-            .waiting
-            .iter()
-            .filter(|o| o.state == OrderState::Queued)
-            .count();
-        (queued > 0).then_some(OutboxStatus {
-            queued,
-            offline: self.offline,
-        })
+    /// `team_away`: the account is a team's whose database is out of reach.
+    pub fn outbox_status(&self, team_away: bool) -> Option<OutboxStatus> {
+        OutboxStatus::of(&self.waiting, self.offline, team_away)
     }
 
     /// The list has arrived at least once.
