@@ -435,7 +435,8 @@ impl Client {
     pub async fn ping(&self) -> Result<String, ApiError> {
         let call = Call::get("api/health/ping")
             .accept("text/plain, */*;q=0.5")
-            .subject(Subject::HealthCheck);
+            .subject(Subject::HealthCheck)
+            .feature(crate::api::Feature::HealthCheck);
         let bytes = self.send(call).await?;
         Ok(String::from_utf8_lossy(&bytes).trim().to_owned())
     }

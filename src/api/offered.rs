@@ -27,11 +27,17 @@ pub enum Feature {
     DesignViews,
     /// `POST /api/design/{id}/thumbnail`: one composite picture of a design.
     DesignThumbnail,
+    /// `GET /api/health/ping`: the health check (the key is checked by another call then).
+    HealthCheck,
 }
 
 impl Feature {
     /// Every feature, for listing (`logodesk sandbox --without …`).
-    pub const ALL: [Feature; 2] = [Feature::DesignViews, Feature::DesignThumbnail];
+    pub const ALL: [Feature; 3] = [
+        Feature::DesignViews,
+        Feature::DesignThumbnail,
+        Feature::HealthCheck,
+    ];
 
     /// Its name on the command line (`design-views`).
     pub fn name(self) -> &'static str {
@@ -43,6 +49,7 @@ impl Feature {
         Message::new(match self {
             Feature::DesignViews => "api-not-offered-design-views",
             Feature::DesignThumbnail => "api-not-offered-design-thumbnail",
+            Feature::HealthCheck => "api-not-offered-health-check",
         })
     }
 }

@@ -131,6 +131,9 @@ pub enum Check<T> {
     Passed(T),
     /// It failed; the sentence why.
     Failed(String),
+    /// The service has no such endpoint (it answered 404 for it): nothing to check there,
+    /// which says nothing about the key.
+    Missing,
 }
 
 impl<T> Check<T> {
@@ -151,11 +154,11 @@ impl ConnectionReport {
         }
     }
 
-    /// Both calls worked.
+    /// Both calls worked (the health check, or the service has none).
     pub fn is_ok(&self) -> bool {
         matches!(
             (&self.ping, &self.logos),
-            (Check::Passed(_), Check::Passed(_))
+            (Check::Passed(_) | Check::Missing, Check::Passed(_))
         )
     }
 }
@@ -505,9 +508,22 @@ impl Accounts {
                     let one = ListLogos::new().limit(1);
                     let (ping, list) = tokio::join!(client.ping(), client.logos().list(&one));
                     let say = |e: crate::api::ApiError| UserError::from_api(&e);
+                    // A service without a health check answers its path with 404: said as
+                    // missing, not as a failure beside a working key.
+                    let missing = |e: &crate::api::ApiError| {
+                        e.is_not_found() || matches!(e, crate::api::ApiError::NotOffered(_))
+                    };
                     ConnectionReport {
-                        ping: Check::of(ping, say),
-                        logos: Check::of(list.map(|p| p.total_count), say),
+                        ping: match ping {
+                            Err(e) if missing(&e) => Check::Missing,
+                            other => Check::of(other, say),
+                        },
+                        // The list of a service at another path (a base address one level
+                        // off) is missing too: said so, with what to check.
+                        logos: match list {
+                            Err(e) if missing(&e) => Check::Missing,
+                            other => Check::of(other.map(|p| p.total_count), say),
+                        },
                     }
                 }
                 Err(e) => ConnectionReport::failed(&e),

@@ -501,22 +501,7 @@ async fn draw_here(
     not: crate::api::NotOffered,
 ) -> Result<RenderedViews, UserError> {
     tracing::debug!(design = %id, endpoint = %not.endpoint, "drawing the views here");
-    let design = client
-        .designs()
-        .get(id)
-        .await
-        .map_err(|e| UserError::from_api(&e))?;
-    let own: Vec<Placement> = design
-        .design_logos
-        .iter()
-        .map(|p| Placement {
-            view: p.view.clone(),
-            logo_id: p.logo_id,
-            x_coordinate: p.x_coordinate,
-            y_coordinate: p.y_coordinate,
-            angle_rads: Some(p.angle_rads),
-        })
-        .collect();
+    let own = own_placements(client, id).await?;
     let placements = match kind {
         RenderKind::Own => own.clone(),
         RenderKind::Bare => Vec::new(),
@@ -559,6 +544,27 @@ async fn draw_here(
     })
 }
 
+/// Design `id`'s own placements, read from the service (a design it does not have is "not
+/// found").
+async fn own_placements(client: &Client, id: DesignId) -> Result<Vec<Placement>, UserError> {
+    let design = client
+        .designs()
+        .get(id)
+        .await
+        .map_err(|e| UserError::from_api(&e))?;
+    Ok(design
+        .design_logos
+        .iter()
+        .map(|p| Placement {
+            view: p.view.clone(),
+            logo_id: p.logo_id,
+            x_coordinate: p.x_coordinate,
+            y_coordinate: p.y_coordinate,
+            angle_rads: Some(p.angle_rads),
+        })
+        .collect())
+}
+
 /// Draws each view of `names` (canonical capitals) with the `placements` on it, shrunk for
 /// the screen. CPU work: on the heavy lane.
 fn draw_views(
@@ -566,22 +572,63 @@ fn draw_views(
     placements: &[Placement],
     logos: &HashMap<LogoId, Logo>,
 ) -> Vec<ViewPicture> {
+    draw_full(names, placements, logos, None)
+        .into_iter()
+        .map(|(name, full)| {
+            let mut geometry = ViewGeometry::of(full.width(), full.height(), None);
+            geometry.px_per_mm = garments::PX_PER_MM;
+            let small = imaging::downscale(&full, VIEW_SIDE);
+            ViewPicture {
+                view: name,
+                geometry,
+                image: Ok(Arc::new(to_color_image(&small))),
+            }
+        })
+        .collect()
+}
+
+/// Each view of `names` drawn here at full size: a plain garment with each placed logo's
+/// picture; with `lettering` (a roster row), its name and number logos say the row's text
+/// instead, as the service draws an order's instance.
+fn draw_full(
+    names: &[String],
+    placements: &[Placement],
+    logos: &HashMap<LogoId, Logo>,
+    lettering: Option<&RenderDesign>,
+) -> Vec<(String, image::RgbaImage)> {
     let look = garments::plain_look(names.iter().map(String::as_str));
     let mut pictures: HashMap<LogoId, Option<Arc<[u8]>>> = HashMap::new();
     let mut art = |logo: &Logo| {
-        pictures
-            .entry(logo.logo_id)
-            .or_insert_with(|| {
-                use base64::Engine as _;
-                let text = logo.low_res_base64.trim();
-                let text = text.split_once(";base64,").map_or(text, |(_, b)| b);
-                base64::engine::general_purpose::STANDARD
-                    .decode(text)
-                    .ok()
-                    .filter(|b| !b.is_empty())
-                    .map(Arc::from)
-            })
-            .clone()
+        let said = lettering.and_then(|row| {
+            let own = row
+                .logo_values
+                .iter()
+                .find(|v| v.logo_id == logo.logo_id)
+                .map(|v| v.value.clone());
+            match logo.logo_type {
+                crate::api::LogoType::NameLogo => own.or_else(|| row.name.clone()),
+                crate::api::LogoType::NumberLogo => own.or_else(|| row.number.clone()),
+                _ => None,
+            }
+        });
+        if let Some(text) = said {
+            return Art::Text(text);
+        }
+        Art::Picture(
+            pictures
+                .entry(logo.logo_id)
+                .or_insert_with(|| {
+                    use base64::Engine as _;
+                    let text = logo.low_res_base64.trim();
+                    let text = text.split_once(";base64,").map_or(text, |(_, b)| b);
+                    base64::engine::general_purpose::STANDARD
+                        .decode(text)
+                        .ok()
+                        .filter(|b| !b.is_empty())
+                        .map(Arc::from)
+                })
+                .clone(),
+        )
     };
     names
         .iter()
@@ -597,21 +644,44 @@ fn draw_views(
                         angle: p.angle_rads.unwrap_or(0.0),
                         width_mm: logo.width_in_mm,
                         height_mm: logo.height_in_mm,
-                        art: Art::Picture(art(logo)),
+                        art: art(logo),
                     })
                 })
                 .collect();
-            let full = garments::render_view(&look, name, &placed);
-            let mut geometry = ViewGeometry::of(full.width(), full.height(), None);
-            geometry.px_per_mm = garments::PX_PER_MM;
-            let small = imaging::downscale(&full, VIEW_SIDE);
-            ViewPicture {
-                view: name.clone(),
-                geometry,
-                image: Ok(Arc::new(to_color_image(&small))),
-            }
+            (name.clone(), garments::render_view(&look, name, &placed))
         })
         .collect()
+}
+
+/// The front and back of one roster row of design `row.design_id` drawn here, for a service
+/// that does not draw design views (a proof): the design and its logos are read from the
+/// service, the garment is plain, and the row's name and number are lettered into its name
+/// and number logos. A design that does not exist is "not found", as the service would say.
+pub(super) async fn draw_row_here(
+    client: &Client,
+    row: &RenderDesign,
+) -> Result<Vec<(String, image::RgbaImage)>, UserError> {
+    let Some(id) = row.design_id else {
+        return Ok(Vec::new());
+    };
+    let placements = own_placements(client, id).await?;
+    let mut logos: HashMap<LogoId, Logo> = HashMap::new();
+    for p in &placements {
+        if logos.contains_key(&p.logo_id) {
+            continue;
+        }
+        match client.logos().get(p.logo_id).await {
+            Ok(logo) => {
+                logos.insert(p.logo_id, logo);
+            }
+            Err(e) => {
+                tracing::info!(logo = %p.logo_id, error = %e, "a placed logo could not be read; not drawn");
+            }
+        }
+    }
+    let names = vec!["FRONT".to_owned(), "BACK".to_owned()];
+    let row = row.clone();
+    heavy(move || draw_full(&names, &placements, &logos, Some(&row))).await
 }
 
 /// One view's picture, shrunk for the screen, with its geometry (the picture's own size is

@@ -106,6 +106,9 @@ impl ProofKey {
 pub struct ProofPicture {
     pub view: String,
     pub image: Arc<egui::ColorImage>,
+    /// Drawn by logodesk: the service does not draw design views (a plain garment with the
+    /// design's logos and the row's lettering).
+    pub drawn_here: bool,
 }
 
 /// One roster row of a proof sheet.
@@ -249,26 +252,31 @@ impl ProofsCommand {
     }
 }
 
+/// One row's front and back, decoded and shrunk.
+struct Drawn {
+    views: Vec<(String, RgbaImage)>,
+    /// Drawn here: the service does not draw design views.
+    here: bool,
+}
+
 /// Decoded pictures by key, bounded by bytes, oldest first out.
 #[derive(Default)]
 struct Cache {
-    entries: HashMap<ProofKey, Arc<Vec<(String, RgbaImage)>>>,
+    entries: HashMap<ProofKey, Arc<Drawn>>,
     order: VecDeque<ProofKey>,
     bytes: usize,
 }
 
 impl Cache {
-    fn get(&mut self, key: &ProofKey) -> Option<Arc<Vec<(String, RgbaImage)>>> {
+    fn get(&mut self, key: &ProofKey) -> Option<Arc<Drawn>> {
         let found = self.entries.get(key).cloned()?;
         self.order.retain(|k| k != key);
         self.order.push_back(key.clone());
         Some(found)
     }
 
-    fn insert(&mut self, key: ProofKey, views: Arc<Vec<(String, RgbaImage)>>) {
-        let size = |v: &Vec<(String, RgbaImage)>| -> usize {
-            v.iter().map(|(_, i)| i.as_raw().len()).sum()
-        };
+    fn insert(&mut self, key: ProofKey, views: Arc<Drawn>) {
+        let size = |v: &Drawn| -> usize { v.views.iter().map(|(_, i)| i.as_raw().len()).sum() };
         if let Some(old) = self.entries.insert(key.clone(), views.clone()) {
             self.bytes -= size(&old);
             self.order.retain(|k| k != &key);
@@ -406,10 +414,12 @@ impl Proofs {
                         let result = match result {
                             Ok(views) => blocking(move || {
                                 views
+                                    .views
                                     .iter()
                                     .map(|(view, image)| ProofPicture {
                                         view: view.clone(),
                                         image: Arc::new(to_color_image(image)),
+                                        drawn_here: views.here,
                                     })
                                     .collect()
                             })
@@ -826,6 +836,7 @@ impl SheetJob {
                 )
             })?;
             let pictures = views
+                .views
                 .iter()
                 .map(|(view, image)| (view.clone(), Picture::new(image.clone())))
                 .collect();
@@ -872,37 +883,51 @@ impl SheetJob {
 }
 
 /// The front and back of `key` (from the cache, or drawn by the service, decoded and shrunk
-/// to [`PROOF_SIDE`] off the UI thread, then cached).
+/// to [`PROOF_SIDE`] off the UI thread, then cached). A service that does not draw design
+/// views gets them drawn here (`designs::draw_row_here`), the row's lettering in them.
 async fn views_of(
     client: &Client,
     cache: &SharedCache,
     key: &ProofKey,
-) -> Result<Arc<Vec<(String, RgbaImage)>>, UserError> {
+) -> Result<Arc<Drawn>, UserError> {
     if let Some(found) = cache.locked().get(key) {
         return Ok(found);
     }
-    let answer = client
-        .designs()
-        .views(key.design, Some(&key.body()))
-        .await
-        .map_err(|e| UserError::from_api(&e))?;
-    let wanted = front_and_back(answer.views);
-    if wanted.is_empty() {
-        return Err(UserError::new(crate::tr!("backend-no-view"), None));
-    }
-    let views = heavy(move || {
-        wanted
-            .into_iter()
-            .map(|v| {
-                let full = v
-                    .decode(&Limits::default())
-                    .map_err(|e| UserError::new(picture_sentence(&e), None))?;
-                Ok((v.view, imaging::downscale(&full, PROOF_SIDE)))
+    let body = key.body();
+    let drawn = match client.designs().views(key.design, Some(&body)).await {
+        Ok(answer) => {
+            let wanted = front_and_back(answer.views);
+            if wanted.is_empty() {
+                return Err(UserError::new(crate::tr!("backend-no-view"), None));
+            }
+            let views = heavy(move || {
+                wanted
+                    .into_iter()
+                    .map(|v| {
+                        let full = v
+                            .decode(&Limits::default())
+                            .map_err(|e| UserError::new(picture_sentence(&e), None))?;
+                        Ok((v.view, imaging::downscale(&full, PROOF_SIDE)))
+                    })
+                    .collect::<Result<Vec<_>, UserError>>()
             })
-            .collect::<Result<Vec<_>, UserError>>()
-    })
-    .await??;
-    let views = Arc::new(views);
+            .await??;
+            Drawn { views, here: false }
+        }
+        Err(crate::api::ApiError::NotOffered(not)) => {
+            tracing::debug!(design = %key.design, endpoint = %not.endpoint, "drawing the proof here");
+            let full = super::designs::draw_row_here(client, &body).await?;
+            let views = heavy(move || {
+                full.into_iter()
+                    .map(|(view, image)| (view, imaging::downscale(&image, PROOF_SIDE)))
+                    .collect()
+            })
+            .await?;
+            Drawn { views, here: true }
+        }
+        Err(e) => return Err(UserError::from_api(&e)),
+    };
+    let views = Arc::new(drawn);
     cache.locked().insert(key.clone(), views.clone());
     Ok(views)
 }
@@ -1092,7 +1117,12 @@ mod tests {
     #[test]
     fn the_cache_is_bounded_by_bytes() {
         let mut cache = Cache::default();
-        let big = || Arc::new(vec![("FRONT".to_owned(), RgbaImage::new(1000, 1000))]);
+        let big = || {
+            Arc::new(Drawn {
+                views: vec![("FRONT".to_owned(), RgbaImage::new(1000, 1000))],
+                here: false,
+            })
+        };
         for i in 0..10 {
             cache.insert(ProofKey::new(DesignId(i), "", "", []), big());
         }

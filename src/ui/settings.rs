@@ -814,12 +814,22 @@ fn report_ui(ui: &mut Ui, report: &ConnectionReport) {
             false,
             &crate::tr!("settings-ping-failed", error = e.as_str()),
         ),
+        Check::Missing => {
+            ui.muted(&format!("– {}", crate::tr!("settings-ping-missing")));
+        }
     }
     match &report.logos {
         Check::Passed(n) => ui.check_line(true, &crate::tr!("settings-logos-ok", count = *n)),
         Check::Failed(e) => ui.check_line(
             false,
             &crate::tr!("settings-logos-failed", error = e.as_str()),
+        ),
+        Check::Missing => ui.check_line(
+            false,
+            &crate::tr!(
+                "settings-logos-failed",
+                error = crate::tr!("settings-logos-missing")
+            ),
         ),
     }
 }

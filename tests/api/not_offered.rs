@@ -212,6 +212,18 @@ fn render(
         style_id: Some(501),
         kind,
     }));
+    answer(backend, request, |event| match event {
+        Event::Designs(DesignsEvent::Rendered { views, .. }) => Some(views),
+        _ => None,
+    })
+}
+
+/// The backend's answer to `request`: what `pick` takes of it, or its failure.
+fn answer<T>(
+    backend: &Backend,
+    request: RequestId,
+    pick: impl Fn(Event) -> Option<T>,
+) -> Result<T, UserError> {
     let started = Instant::now();
     loop {
         while let Some(envelope) = backend.try_recv() {
@@ -219,9 +231,11 @@ fn render(
                 continue;
             }
             return match envelope.event {
-                Event::Designs(DesignsEvent::Rendered { views, .. }) => Ok(views),
                 Event::Failed(e) => Err(e),
-                other => panic!("not views: {other:?}"),
+                event => {
+                    let name = format!("{event:?}");
+                    Ok(pick(event).unwrap_or_else(|| panic!("not the answer: {name}")))
+                }
             };
         }
         assert!(started.elapsed() < PATIENCE, "no answer");
@@ -304,4 +318,78 @@ fn the_backend_draws_the_views_here_when_the_service_does_not() {
     }];
     let preview = render(&backend, 4, design, RenderKind::Preview(moved)).expect("drawn here");
     assert_eq!(preview.drawn_here, Some(Feature::DesignViews));
+}
+
+/// Draws the proof of one roster row (`name`, `number`) of `design` through the backend.
+fn proof(
+    backend: &Backend,
+    id: u64,
+    design: i64,
+    name: &str,
+    number: &str,
+) -> Result<Vec<logodesk::backend::proofs::ProofPicture>, UserError> {
+    use logodesk::backend::proofs::{ProofKey, ProofsCommand, ProofsEvent};
+    let request = RequestId(id);
+    backend.send(Command::Proofs(ProofsCommand::Render {
+        request,
+        line: 0,
+        key: ProofKey::new(DesignId(design), name, number, []),
+    }));
+    answer(backend, request, |event| match event {
+        Event::Proofs(ProofsEvent::Rendered { pictures, .. }) => Some(pictures.as_ref().clone()),
+        _ => None,
+    })
+}
+
+/// The order's proof against a service without design views: drawn here (front and back,
+/// marked so), with the row's own name and number lettered into the design's placeholders,
+/// never "Design N was not found".
+#[test]
+fn a_proof_is_drawn_here_with_the_rows_lettering_when_the_service_draws_no_views() {
+    let (backend, _url) = backend_without_views();
+    let design = logodesk::sandbox::fixtures::DONE_DESIGN;
+    let mikkel = proof(&backend, 1, design, "MIKKEL", "7").expect("drawn here");
+    let names: Vec<&str> = mikkel.iter().map(|p| p.view.as_str()).collect();
+    assert_eq!(names, ["FRONT", "BACK"]);
+    assert!(mikkel.iter().all(|p| p.drawn_here));
+    let sofie = proof(&backend, 2, design, "SOFIE", "23").expect("drawn here");
+    let differ = |a: &egui::ColorImage, b: &egui::ColorImage| {
+        a.pixels
+            .iter()
+            .zip(&b.pixels)
+            .filter(|(x, y)| x != y)
+            .count()
+    };
+    let changed: usize = mikkel
+        .iter()
+        .zip(&sofie)
+        .map(|(a, b)| differ(&a.image, &b.image))
+        .sum();
+    assert!(changed > 200, "the rows look alike: {changed} px differ");
+    let missing = proof(&backend, 3, 99_999, "A", "1").unwrap_err();
+    assert!(
+        missing.message.contains("99999 was not found"),
+        "{}",
+        missing.message
+    );
+}
+
+/// A service without a health check: the ping says the endpoint is missing (not a failure
+/// about the key), as the sandbox answers with `--without health-check`.
+#[tokio::test]
+async fn a_service_without_a_health_check_says_it_is_missing() {
+    let env = common::start_with(SandboxConfig {
+        without: vec![Feature::HealthCheck],
+        ..SandboxConfig::fast()
+    })
+    .await;
+    match env.vendor.ping().await.unwrap_err() {
+        ApiError::NotOffered(not) => assert_eq!(not.feature, Feature::HealthCheck),
+        other => panic!("not 'not offered': {other:?}"),
+    }
+    env.vendor
+        .logos()
+        .list(&logodesk::api::ListLogos::new().limit(1))
+        .await
+        .expect("the key works");
 }

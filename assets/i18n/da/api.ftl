@@ -21,6 +21,7 @@ api-status-404 = { $subject } blev ikke fundet, eller din konto har ikke adgang 
 api-status-404-unnamed = Det, du bad om, blev ikke fundet, eller din konto har ikke adgang til det.
 api-not-offered-design-views = Denne tjeneste tegner ikke designvisninger.
 api-not-offered-design-thumbnail = Denne tjeneste tegner ikke miniaturer af designs.
+api-not-offered-health-check = Denne tjeneste har intet sundhedstjek.
 api-status-429 = Tjenesten får for mange forespørgsler (429). Prøv igen om et øjeblik.
 api-status-429-in = Tjenesten får for mange forespørgsler (429). Prøv igen om { $seconds ->
     [one] { $seconds } sekund

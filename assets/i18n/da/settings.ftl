@@ -135,3 +135,5 @@ settings-remove-own-waiting = Fjern “{ $name }”? Den har { $queued ->
     }: de tilbageholdes så og sendes eller følges ingen steder.
 settings-remove-asking = Ser på, hvad kontoen rummer
 settings-ok = OK
+settings-ping-missing = Sundhedstjek: denne tjeneste har intet (GET /api/health/ping svarer 404); nøglen prøves med logolisten herunder.
+settings-logos-missing = tjenesten har ingen logoliste på denne adresse (svaret er 404). Tjek, at adressen er tjenestens rod.

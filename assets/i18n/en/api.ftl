@@ -23,6 +23,7 @@ api-status-404 = { $subject } was not found, or your account has no access to it
 api-status-404-unnamed = What you asked for was not found, or your account has no access to it.
 api-not-offered-design-views = This service does not draw design views.
 api-not-offered-design-thumbnail = This service does not draw design thumbnails.
+api-not-offered-health-check = This service has no health check.
 api-status-429 = The service is receiving too many requests (429). Try again in a moment.
 api-status-429-in = The service is receiving too many requests (429). Try again in { $seconds ->
     [one] { $seconds } second

@@ -135,3 +135,5 @@ settings-remove-own-waiting = Remove “{ $name }”? It has { $queued ->
     }: they are held then, sent and tracked nowhere.
 settings-remove-asking = Looking at what the account holds
 settings-ok = OK
+settings-ping-missing = Health check: this service has none (GET /api/health/ping answers 404); the key is tried with the logo list below.
+settings-logos-missing = the service has no logo list at this address (it answers 404). Check that the address is the service's root.

@@ -93,6 +93,9 @@ async fn observe(State(state): State<SandboxState>, req: Request, next: Next) ->
 
 /// The feature whose endpoint `path` is, if a service may lack it.
 fn feature_of(path: &str) -> Option<Feature> {
+    if path == "/api/health/ping" {
+        return Some(Feature::HealthCheck);
+    }
     let rest = path.strip_prefix("/api/design/")?;
     match rest.split_once('/')?.1 {
         "view" => Some(Feature::DesignViews),

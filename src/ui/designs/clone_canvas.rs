@@ -136,7 +136,7 @@ impl CloneCanvas {
         // edit (no service preview is asked, so no badge waits for one).
         let drawn_here = views.rendered.drawn_here;
         if let Some(feature) = drawn_here {
-            super::views::drawn_here_mark(ui, feature);
+            crate::ui::widgets::drawn_here_mark(ui, feature);
         }
         let garment_texture = views.texture(ui.ctx(), k);
         let picture = views.get(k)?;

@@ -275,7 +275,7 @@ impl ShownDesign {
         if let Loading::Ready(v) = &self.own
             && let Some(feature) = v.rendered.drawn_here
         {
-            super::views::drawn_here_mark(ui, feature);
+            crate::ui::widgets::drawn_here_mark(ui, feature);
             ui.add_space(space::XS);
         }
         match &self.own {

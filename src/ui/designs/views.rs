@@ -1,12 +1,10 @@
 //! A rendering's view pictures on the UI side: the decoded pixels from the backend, uploaded
 //! as textures the first time they are drawn, and the loading state of a rendering.
 
-use crate::api::Feature;
 use crate::backend::designs::{RenderedViews, ViewPicture};
 use crate::backend::{RequestId, UserError};
 use crate::ui::Requests;
-use crate::ui::theme::{self, space};
-use egui::{RichText, TextureHandle, TextureId, TextureOptions, Ui};
+use egui::{TextureHandle, TextureId, TextureOptions};
 
 /// A rendering's views with their textures.
 pub struct Views {
@@ -83,23 +81,4 @@ impl Loading {
             *self = Loading::Idle;
         }
     }
-}
-
-/// The mark of views drawn here because the service does not offer `feature`: "Drawn here —
-/// this service does not draw design views", its hover saying what is drawn and that the
-/// service is asked again later.
-pub fn drawn_here_mark(ui: &mut Ui, feature: Feature) {
-    let t = theme::tokens(ui.ctx());
-    let text = match feature {
-        Feature::DesignViews => crate::tr!("designs-drawn-here-views"),
-        Feature::DesignThumbnail => crate::tr!("designs-drawn-here-thumbnail"),
-    };
-    egui::Frame::new()
-        .fill(t.accent_soft)
-        .corner_radius(theme::radius::CONTROL)
-        .inner_margin(space::S)
-        .show(ui, |ui| {
-            ui.label(RichText::new(format!("✎ {text}")).color(t.text_strong))
-                .on_hover_text(crate::tr!("designs-drawn-here-hover"));
-        });
 }

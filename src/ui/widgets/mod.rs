@@ -257,6 +257,27 @@ impl UiExt for Ui {
     }
 }
 
+/// The mark of views drawn here because the service does not offer `feature`: "Drawn here —
+/// this service does not draw design views", its hover saying what is drawn and that the
+/// service is asked again later.
+pub fn drawn_here_mark(ui: &mut Ui, feature: crate::api::Feature) {
+    let t = theme::tokens(ui.ctx());
+    let text = match feature {
+        crate::api::Feature::DesignViews => crate::tr!("designs-drawn-here-views"),
+        crate::api::Feature::DesignThumbnail => crate::tr!("designs-drawn-here-thumbnail"),
+        // Nothing of it is drawn: its message says it is missing.
+        crate::api::Feature::HealthCheck => crate::i18n::api::say(&feature.message()),
+    };
+    egui::Frame::new()
+        .fill(t.accent_soft)
+        .corner_radius(theme::radius::CONTROL)
+        .inner_margin(space::S)
+        .show(ui, |ui| {
+            ui.label(RichText::new(format!("✎ {text}")).color(t.text_strong))
+                .on_hover_text(crate::tr!("designs-drawn-here-hover"));
+        });
+}
+
 /// Hover text of a swatch: `Red (200) #C8102E`.
 pub fn swatch_text(color: &Color) -> String {
     if color.name.is_empty() {

@@ -410,6 +410,9 @@ impl Composer {
                             })
                             .collect()
                     });
+                    if kept.pictures.iter().any(|p| p.drawn_here) {
+                        crate::ui::widgets::drawn_here_mark(ui, crate::api::Feature::DesignViews);
+                    }
                     ui.horizontal(|ui| {
                         for (view, texture) in textures.iter() {
                             ui.vertical(|ui| {
