@@ -78,6 +78,7 @@ impl LogodeskApp {
                 account,
                 base_url,
                 problem,
+                key_missing,
             } => {
                 let cx = &mut self.cx;
                 cx.session.generation = generation;
@@ -85,6 +86,7 @@ impl LogodeskApp {
                     record: account,
                     base_url,
                     problem,
+                    key_missing,
                 });
                 cx.thumbs.clear();
                 cx.requests.clear();

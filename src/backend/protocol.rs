@@ -63,12 +63,15 @@ pub enum Event {
         sandbox_demo: Box<super::SandboxDemo>,
     },
     /// This account is now active under `generation`; drop everything older and reload.
-    /// `problem` says why its requests will fail (e.g. no key), if it is known already.
+    /// `problem` says why its requests will fail (e.g. no key), if it is known already;
+    /// `key_missing`: this computer has no key for it yet (a team's account another desk
+    /// added).
     AccountActivated {
         generation: Generation,
         account: AccountRecord,
         base_url: String,
         problem: Option<UserError>,
+        key_missing: bool,
     },
     /// A request failed (the envelope says which, and for which account generation).
     Failed(UserError),

@@ -405,6 +405,7 @@ impl Worker {
         self.shown = Some(account.id);
         self.shown_as = Some(account.clone());
         let (client, base_url) = self.clients.for_account(&account, None).await;
+        let key_missing = client.is_err() && self.clients.key_missing(&account).await;
         tracing::info!(account = %account.name, %base_url, generation = self.generation.0, "account activated");
         self.sink.send(Envelope {
             generation: None,
@@ -414,6 +415,7 @@ impl Worker {
                 account: account.clone(),
                 base_url,
                 problem: client.as_ref().err().cloned(),
+                key_missing,
             },
         });
         let active = Active {

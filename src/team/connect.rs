@@ -287,7 +287,8 @@ fn describe(e: &tokio_postgres::Error, settings: &TeamSettings, target: &Target)
 pub struct Desk {
     /// Its name (the `application_name` after `logodesk `).
     pub name: String,
-    /// Since when, `YYYY-MM-DD HH:MM UTC` (empty if the server does not show it to this role).
+    /// Since when, RFC 3339 in UTC (empty if the server does not show it to this role); the
+    /// screen says it in the person's time zone and language.
     pub since: String,
     /// Whether it is the connection of this test.
     pub this_desk: bool,
@@ -353,8 +354,8 @@ pub fn test_connection(settings: &TeamSettings) -> Result<TestReport, TeamError>
             // One row per desk: a running desk holds two connections (its store's and its
             // listener's), since the older one.
             "SELECT substr(application_name, length($1) + 1), \
-                    coalesce(to_char(min(backend_start) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') \
-                             || ' UTC', ''), \
+                    coalesce(to_char(min(backend_start) AT TIME ZONE 'UTC', \
+                                     'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), ''), \
                     bool_or(pid = pg_backend_pid()) \
                FROM pg_stat_activity \
               WHERE starts_with(application_name, $1) \

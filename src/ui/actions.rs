@@ -230,7 +230,7 @@ impl Action {
     pub fn menu_item(self, ui: &mut egui::Ui, enabled: bool) -> bool {
         let mut button = egui::Button::new(self.label());
         if let Some(s) = self.shortcut() {
-            button = button.shortcut_text(ui.ctx().format_shortcut(&s));
+            button = button.shortcut_text(shortcut_text(ui.ctx(), &s));
         }
         ui.add_enabled(enabled, button)
             .on_hover_text(self.tooltip())
@@ -238,8 +238,37 @@ impl Action {
     }
 }
 
+/// A shortcut as a person reads it on their keyboard: egui's words for punctuation and arrow
+/// keys ("Comma", "ArrowLeft") as the marks on the keys, the same in either language.
+pub fn shortcut_text(ctx: &egui::Context, shortcut: &KeyboardShortcut) -> String {
+    keys_as_marks(&ctx.format_shortcut(shortcut))
+}
+
+/// egui's names of punctuation and arrow keys as the marks on the keys.
+fn keys_as_marks(text: &str) -> String {
+    [
+        ("Comma", ","),
+        ("Period", "."),
+        ("Minus", "-"),
+        ("Plus", "+"),
+        ("ArrowLeft", "←"),
+        ("ArrowRight", "→"),
+        ("ArrowUp", "↑"),
+        ("ArrowDown", "↓"),
+    ]
+    .iter()
+    .fold(text.to_owned(), |t, (word, mark)| t.replace(word, mark))
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn key_names_are_said_as_the_keys_marks() {
+        assert_eq!(super::keys_as_marks("Ctrl+Comma"), "Ctrl+,");
+        assert_eq!(super::keys_as_marks("Alt+ArrowLeft"), "Alt+←");
+        assert_eq!(super::keys_as_marks("Ctrl+Shift+Z"), "Ctrl+Shift+Z");
+    }
+
     use super::*;
     use std::collections::HashSet;
 

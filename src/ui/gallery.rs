@@ -644,9 +644,11 @@ fn card_ui(
         crate::api::LogoStatus::Draft => (t.warning, t.warning_soft),
         crate::api::LogoStatus::Other(_) => (t.text_muted, t.chrome),
     };
-    let badge = ui
-        .painter()
-        .layout_no_wrap(c.status.as_str().to_owned(), theme::badge_font(), fg);
+    let badge = ui.painter().layout_no_wrap(
+        super::names::logo_status(&c.status),
+        theme::badge_font(),
+        fg,
+    );
     let badge_rect = Rect::from_min_size(
         egui::pos2(rect.right() - space::M - badge.size().x - 12.0, y - 2.0),
         badge.size() + egui::vec2(12.0, 5.0),

@@ -265,6 +265,8 @@ pub struct ActiveAccount {
     pub base_url: String,
     /// Why its requests will fail, if known (e.g. no key).
     pub problem: Option<crate::backend::UserError>,
+    /// This computer has no key for it yet.
+    pub key_missing: bool,
 }
 
 impl Session {
@@ -389,6 +391,7 @@ mod tests {
                 record,
                 base_url: "http://127.0.0.1:1/".into(),
                 problem: None,
+                key_missing: false,
             }),
             ..Session::default()
         };

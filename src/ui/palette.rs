@@ -100,7 +100,7 @@ impl Palette {
                             .selected(i == self.selected)
                             .min_size(egui::vec2(ui.available_width(), 0.0));
                         if let Some(s) = action.shortcut() {
-                            button = button.shortcut_text(ctx.format_shortcut(&s));
+                            button = button.shortcut_text(super::actions::shortcut_text(ctx, &s));
                         }
                         let row = ui.add(button).on_hover_text(action.tooltip());
                         if i == self.selected && up + down > 0 {

@@ -367,7 +367,13 @@ impl Settings {
                     AuthStyle::Bearer => crate::tr!("settings-header-bearer"),
                     AuthStyle::XApiKey => crate::tr!("settings-header-x-api-key"),
                 };
+                let no_key_here = shared
+                    .session
+                    .active
+                    .as_ref()
+                    .is_some_and(|a| a.key_missing && a.record.id == account.id);
                 let key = match account.key_location {
+                    _ if no_key_here => crate::tr!("settings-key-none-here"),
                     KeyLocation::Keychain => crate::tr!("settings-key-keychain"),
                     KeyLocation::Session => crate::tr!("settings-key-session"),
                     KeyLocation::None => crate::tr!("settings-key-demo"),
@@ -523,6 +529,10 @@ impl Settings {
         let Some(form) = &mut self.form else { return };
         let t = theme::tokens(ui.ctx());
         let mut close = false;
+        // Editing an account this computer has no key for: nothing saved to keep.
+        let no_key_here = shared.session.active.as_ref().is_some_and(|a| {
+            a.key_missing && form.editing.as_ref().is_some_and(|e| e.id == a.record.id)
+        });
         ui.surface(|ui| {
             ui.set_width(ui.available_width());
             let title = match &form.editing {
@@ -622,7 +632,9 @@ impl Settings {
                     if !sandbox {
                         let label = ui.label(crate::tr!("settings-api-key"));
                         ui.vertical(|ui| {
-                            let hint = if form.editing.is_some() {
+                            let hint = if no_key_here {
+                                crate::tr!("settings-api-key-none-here-hint")
+                            } else if form.editing.is_some() {
                                 crate::tr!("settings-api-key-keep-hint")
                             } else {
                                 crate::tr!("settings-api-key-hint")
@@ -949,7 +961,10 @@ impl ScreenView for Settings {
                 Slot::TeamLoad | Slot::TeamSave | Slot::TeamTest | Slot::TeamPick | Slot::TeamDesks
             )
         ) {
+            // Said in the section, beside what was tried, until the next answer replaces it:
+            // a toast would stay red after a later test succeeded.
             self.team.on_failed(error);
+            return Toast::Skip;
         } else {
             self.save_error = Some(error.clone());
         }

@@ -59,6 +59,7 @@ impl TeamSection {
                 self.run_address = run_address;
             }
             TeamEvent::Saved => {
+                self.error = None;
                 if !self.password.is_empty() {
                     self.has_password = true;
                 }
@@ -68,7 +69,10 @@ impl TeamSection {
                     .success(crate::tr!("settings-team-saved"));
                 self.ask(shared);
             }
-            TeamEvent::Tested(report) => self.report = Some(report),
+            TeamEvent::Tested(report) => {
+                self.error = None;
+                self.report = Some(report);
+            }
             TeamEvent::CaFilePicked(Some(path)) => {
                 self.ca_file = path.display().to_string();
                 self.picked_nothing = false;
@@ -345,7 +349,7 @@ impl TeamSection {
             });
             if let Some(report) = &self.report {
                 ui.add_space(space::S);
-                report_ui(ui, report);
+                report_ui(ui, report, shared.language());
             }
             if let Some(e) = &self.error {
                 ui.add_space(space::S);
@@ -553,7 +557,7 @@ fn left_notice(report: &crate::store::LeftReport, shared: &mut Shared<'_>) {
     shared.notifications.success(sentence);
 }
 
-fn report_ui(ui: &mut Ui, report: &TestReport) {
+fn report_ui(ui: &mut Ui, report: &TestReport, language: crate::locale::Language) {
     ui.check_line(
         true,
         &crate::tr!(
@@ -597,13 +601,13 @@ fn report_ui(ui: &mut Ui, report: &TestReport) {
             crate::tr!(
                 "settings-team-desk-this",
                 name = desk.name.as_str(),
-                since = desk.since.as_str()
+                since = language.time_stamp(&desk.since)
             )
         } else {
             crate::tr!(
                 "settings-team-desk-row",
                 name = desk.name.as_str(),
-                since = desk.since.as_str()
+                since = language.time_stamp(&desk.since)
             )
         };
         ui.muted(&text);

@@ -13,7 +13,7 @@
 //! - data: the words of the sandbox's demo data (the string literals of its fixture sources:
 //!   logo titles, design names, inks, garments), of the demo order the test fills in, the
 //!   country table's names (both languages; they come from `orders::countries`), and the
-//!   shortcuts as egui names them (Ctrl+K);
+//!   shortcuts as the menus write them (Ctrl+K, Ctrl+,; egui's "Comma" would be a literal);
 //! - [`ALLOWED`], each with its reason.
 //!
 //! A literal made only of words that also occur in the demo data (say "Team") slips through;
@@ -206,7 +206,7 @@ impl Walk {
         }
         let mut phrases: Vec<String> = Action::all()
             .filter_map(|a| a.shortcut())
-            .map(|s| h.ctx.format_shortcut(&s))
+            .map(|s| logodesk::ui::actions::shortcut_text(&h.ctx, &s))
             .collect();
         // Longer first, so a phrase inside another does not cut it.
         phrases.sort_by_key(|p| std::cmp::Reverse(p.len()));

@@ -174,7 +174,10 @@ pub fn entry(h: &Harness<'static, LogodeskApp>, label: &str) -> String {
         .find(|a| a.label() == label)
         .and_then(|a| a.shortcut())
         .unwrap_or_else(|| panic!("no shortcut for {label}"));
-    format!("{label} {}", h.ctx.format_shortcut(&shortcut))
+    format!(
+        "{label} {}",
+        logodesk::ui::actions::shortcut_text(&h.ctx, &shortcut)
+    )
 }
 
 /// Whether the Edit menu's entry `label` (shown with its shortcut) can be clicked.

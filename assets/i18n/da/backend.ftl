@@ -103,7 +103,7 @@ keychain-missing = Der er ingen API-nøgle gemt for denne konto. Skriv den under
 keychain-failed = Nøgleringen fejlede: { $reason }. Lås nøgleringen op (eller giv logodesk lov til at bruge den), og prøv igen.
 backend-runtime-failed = logodesk kunne ikke starte sine baggrundsprocesser ({ $reason }). Genstart logodesk.
 backend-headless-stopped = logodesks baggrundsprocesser stoppede uventet. Start logodesk send-queued igen.
-backend-headless-no-such-account = logodesk send-queued: der findes ingen konto med navnet "{ $name }" i denne datamappe, så intet blev sendt. Kontiene her er: { $accounts }. Angiv et af disse navne med --account, eller udelad --account for Sandbox-kontoen.
+backend-headless-no-such-account = logodesk send-queued: der findes ingen konto med navnet "{ $name }" i denne datamappe, så intet blev sendt. Kontoerne her er: { $accounts }. Angiv et af disse navne med --account, eller udelad --account for den konto, vinduet brugte sidst.
 backend-headless-team-account-unread = logodesk send-queued: "{ $name }" er ikke en af denne computers egne konti, og teamets konti kunne ikke læses: { $reason } Intet blev sendt; ordrerne venter i teamets udbakke. Start afsenderen igen, når teamets database svarer (en service-enhed genstarter den selv).
 
 ## Ordrer (orders/mod.rs, orders/outbox.rs)
@@ -135,7 +135,7 @@ backend-cli-password-file-unreadable = Adgangskodefilen { $path } kunne ikke læ
 backend-cli-password-file-shared = Adgangskodefilen { $path } kan læses af andre brugere: chmod 600 { $path }, og kør kommandoen igen. Intet blev ændret.
 backend-cli-team-migrated = Teamets database har skema { $version }, denne versions: computerne kan arbejde med den.
 backend-cli-account-elsewhere = Der findes allerede en konto med navnet "{ $name }" på { $address }. Angiv samme adresse for at knytte dette skrivebords nøgle til den, eller et andet navn til en ny konto. Intet blev gemt.
-backend-cli-no-such-account = Der findes ingen konto med navnet "{ $name }" i denne datamappe. Kontiene her er: { $accounts }. Tilføj den først med logodesk account add.
+backend-cli-no-such-account = Der findes ingen konto med navnet "{ $name }" i denne datamappe. Kontoerne her er: { $accounts }. Tilføj den først med logodesk account add.
 backend-cli-order-unreadable = Ordrefilen { $path } kunne ikke læses: { $reason }. Intet blev sat i kø.
 backend-cli-order-not-json = Ordrefilen { $path } er ikke en ordre, som tjenesten kan læse, ved linje { $line }, kolonne { $column }: { $reason }. Intet blev sat i kø.
 backend-cli-order-invalid = { $count ->

@@ -137,3 +137,5 @@ settings-remove-asking = Ser på, hvad kontoen rummer
 settings-ok = OK
 settings-ping-missing = Sundhedstjek: denne tjeneste har intet (GET /api/health/ping svarer 404); nøglen prøves med logolisten herunder.
 settings-logos-missing = tjenesten har ingen logoliste på denne adresse (svaret er 404). Tjek, at adressen er tjenestens rod.
+settings-key-none-here = ingen nøgle på denne computer endnu: skriv kontoens API-nøgle under Redigér
+settings-api-key-none-here-hint = Denne computer har ingen nøgle til kontoen endnu: indsæt den her

@@ -103,7 +103,7 @@ keychain-missing = No API key is stored for this account. Enter it in Settings â
 keychain-failed = The keychain failed: { $reason }. Unlock the keychain (or allow logodesk to use it) and try again.
 backend-runtime-failed = logodesk could not start its background workers ({ $reason }). Restart logodesk.
 backend-headless-stopped = logodesk's background workers stopped unexpectedly. Start logodesk send-queued again.
-backend-headless-no-such-account = logodesk send-queued: there is no account named "{ $name }" in this data folder, so nothing was sent. The accounts there are: { $accounts }. Give one of these names with --account, or leave --account out for the Sandbox account.
+backend-headless-no-such-account = logodesk send-queued: there is no account named "{ $name }" in this data folder, so nothing was sent. The accounts there are: { $accounts }. Give one of these names with --account, or leave --account out for the account the window used last.
 backend-headless-team-account-unread = logodesk send-queued: "{ $name }" is none of this desk's own accounts, and the team's accounts could not be read: { $reason } Nothing was sent; the orders wait in the team's outbox. Start the sender again once the team database answers (a service unit restarts it by itself).
 
 ## Orders (orders/mod.rs, orders/outbox.rs)

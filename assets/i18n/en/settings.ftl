@@ -137,3 +137,5 @@ settings-remove-asking = Looking at what the account holds
 settings-ok = OK
 settings-ping-missing = Health check: this service has none (GET /api/health/ping answers 404); the key is tried with the logo list below.
 settings-logos-missing = the service has no logo list at this address (it answers 404). Check that the address is the service's root.
+settings-key-none-here = no key on this computer yet: enter the account's API key under Edit
+settings-api-key-none-here-hint = This computer has no key for the account yet: paste it here

@@ -18,6 +18,24 @@ pub struct Clients {
 }
 
 impl Clients {
+    /// Whether remote `account` has no key on this computer: none in the keychain (or the
+    /// run's credentials) for it, as on a later desk of a team before its person enters one.
+    pub async fn key_missing(&self, account: &AccountRecord) -> bool {
+        if !matches!(account.kind, AccountKind::Remote { .. }) {
+            return false;
+        }
+        let (kc, id, name, loc) = (
+            self.keychain.clone(),
+            account.id,
+            account.name.clone(),
+            account.key_location,
+        );
+        matches!(
+            blocking(move || kc.key_for(id, &name, loc)).await,
+            Ok(Err(KeychainError::Missing))
+        )
+    }
+
     /// A client for `account`, with `key` or else its stored key; also its address as shown.
     pub async fn for_account(
         &self,

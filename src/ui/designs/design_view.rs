@@ -227,7 +227,7 @@ impl ShownDesign {
                 } else {
                     let status = design.status.as_ref().map_or_else(
                         || crate::tr!("designs-status-no-item-no"),
-                        |s| s.as_str().to_owned(),
+                        crate::ui::names::design_status,
                     );
                     (
                         crate::tr!("designs-not-finalized", status = status),

@@ -178,7 +178,7 @@ impl Composer {
         } else {
             let status = info.design.status.as_ref().map_or_else(
                 || crate::tr!("composer-no-item-number"),
-                |s| s.as_str().to_owned(),
+                crate::ui::names::design_status,
             );
             Some(crate::tr!("composer-design-not-final", status = status))
         };

@@ -47,7 +47,7 @@ impl Composer {
                     card.item_no
                         .map_or_else(|| crate::tr!("composer-no-item-no"), |n| n.to_string()),
                 );
-                ui.label(card.logo_type.as_str());
+                ui.label(crate::ui::names::logo_type(&card.logo_type));
                 if card.status != LogoStatus::Done {
                     ui.muted_small(&crate::tr!("composer-picker-draft"));
                 }

@@ -22,9 +22,15 @@ impl HistoryView {
             .iter()
             .filter(|o| !o.state.is_final())
             .count();
+        let team = shared
+            .session
+            .active
+            .as_ref()
+            .is_some_and(|a| a.record.id.is_team())
+            || history.iter().any(|o| o.placed_by.is_some());
         ui.horizontal(|ui| {
             // A team's account lists every desk's orders (each row names its desk).
-            let subtitle = if history.iter().any(|o| o.placed_by.is_some()) {
+            let subtitle = if team {
                 crate::tr!("history-subtitle-team", count = all, pending = pending)
             } else {
                 crate::tr!("history-subtitle", count = all, pending = pending)
@@ -79,7 +85,11 @@ impl HistoryView {
             } else if all == 0 && !self.filter.is_set() {
                 (
                     crate::tr!("history-empty"),
-                    crate::tr!("history-empty-hint"),
+                    if team {
+                        crate::tr!("history-empty-hint-team")
+                    } else {
+                        crate::tr!("history-empty-hint")
+                    },
                 )
             } else {
                 (
@@ -133,19 +143,42 @@ impl HistoryView {
                                         RichText::new(number).strong().color(t.text_strong),
                                     ),
                                 );
-                                // On a team, who placed it goes with the reference.
-                                let reference = match &o.placed_by {
-                                    Some(by) => crate::tr!(
-                                        "history-reference-by",
-                                        reference = o.reference.as_str(),
-                                        desk = by.as_str()
-                                    ),
-                                    None => o.reference.clone(),
-                                };
-                                ui.add_sized(
-                                    [widths[1], 20.0],
-                                    egui::Label::new(reference).truncate(),
-                                );
+                                // On a team, who placed it goes under the reference, on a line
+                                // of its own: a long reference never hides it.
+                                match &o.placed_by {
+                                    Some(by) => {
+                                        ui.allocate_ui(
+                                            [widths[1], row_height - 8.0].into(),
+                                            |ui| {
+                                                ui.set_width(widths[1]);
+                                                ui.spacing_mut().item_spacing.y = 0.0;
+                                                ui.vertical(|ui| {
+                                                    ui.add(
+                                                        egui::Label::new(o.reference.as_str())
+                                                            .truncate(),
+                                                    );
+                                                    ui.add(
+                                                        egui::Label::new(
+                                                            RichText::new(crate::tr!(
+                                                                "history-placed-by",
+                                                                desk = by.as_str()
+                                                            ))
+                                                            .small()
+                                                            .color(t.text_muted),
+                                                        )
+                                                        .truncate(),
+                                                    );
+                                                });
+                                            },
+                                        );
+                                    }
+                                    None => {
+                                        ui.add_sized(
+                                            [widths[1], 20.0],
+                                            egui::Label::new(o.reference.as_str()).truncate(),
+                                        );
+                                    }
+                                }
                                 ui.add_sized(
                                     [widths[2], 20.0],
                                     egui::Label::new(&o.recipient).truncate(),
