@@ -33,6 +33,29 @@ pub struct DraftForm {
     pub address: AddressForm,
     pub designs: Vec<DesignForm>,
     pub logos: Vec<LogoForm>,
+    /// What the composer estimated as the order was placed (kept with the placed form, so
+    /// History can say when the service billed another total); `None` for a draft.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimate: Option<PlacedEstimate>,
+}
+
+/// The estimate an order was placed with: its total and the parts it could not price.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PlacedEstimate {
+    pub total: rust_decimal::Decimal,
+    pub currency: String,
+    /// What the estimate left out or could not price (a line, a fee), as it said them.
+    pub left_out: Vec<String>,
+}
+
+impl PlacedEstimate {
+    /// The estimate kept with the form of placed row `draft_json`, if it has one.
+    pub fn of_placed(draft_json: Option<&str>) -> Option<PlacedEstimate> {
+        serde_json::from_str::<DraftForm>(draft_json?)
+            .ok()?
+            .estimate
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]

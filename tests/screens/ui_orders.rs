@@ -150,6 +150,37 @@ fn a_kit_order_is_composed_validated_placed_and_tracked_to_its_totals() {
         assert!(shows_text(&h, &text), "{text} is not on screen");
     }
     assert!(shows(&h, "Export CSV"));
+    // Placed with the estimate the service billed to the øre: nothing more to say.
+    let placed = logodesk::orders::form::PlacedEstimate::of_placed(row.draft_json.as_deref())
+        .expect("the estimate kept with the placed form");
+    assert_eq!(
+        (placed.total, &placed.currency),
+        (order.total, &order.currency)
+    );
+    assert!(!shows_text(&h, "the service billed"));
+
+    // An estimate that left a part out and came to less: History says so beside the total.
+    let mut form: DraftForm = serde_json::from_str(row.draft_json.as_deref().unwrap()).unwrap();
+    form.estimate = Some(logodesk::orders::form::PlacedEstimate {
+        total: Decimal::from_str("254.50").unwrap(),
+        currency: order.currency.clone(),
+        left_out: vec!["Transfer 300028: no price tiers".into()],
+    });
+    h.state_mut().screens_mut().history.orders[0].draft_json =
+        Some(serde_json::to_string(&form).unwrap());
+    h.run_steps(3);
+    assert!(
+        shows_text(
+            &h,
+            &format!(
+                "placed with an estimate of {}; the service billed {}",
+                english.money(Decimal::from_str("254.50").unwrap(), c),
+                english.money(order.total, c)
+            )
+        ),
+        "the difference is said"
+    );
+    assert!(shows_text(&h, "Transfer 300028: no price tiers"));
 }
 
 #[test]

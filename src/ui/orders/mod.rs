@@ -176,11 +176,16 @@ impl OrdersScreen {
 
 /// The form of a saved row (empty when it has none).
 pub fn form_of(order: &LocalOrder) -> DraftForm {
-    order
+    let form: DraftForm = order
         .draft_json
         .as_deref()
         .and_then(|j| serde_json::from_str(j).ok())
-        .unwrap_or_default()
+        .unwrap_or_default();
+    // The estimate it was placed with is that order's, not a new draft's.
+    DraftForm {
+        estimate: None,
+        ..form
+    }
 }
 
 /// Replaces the row with the same id, or puts it first.

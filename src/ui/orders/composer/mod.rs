@@ -32,7 +32,7 @@ pub use sharing::who as editor_name;
 use crate::api::ValidationIssue;
 use crate::backend::orders::OrdersCommand;
 use crate::backend::{Command, UserError};
-use crate::orders::form::{AddressForm, DraftForm};
+use crate::orders::form::{AddressForm, DraftForm, PlacedEstimate};
 use crate::orders::local::copy_risk;
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
 use crate::ui::Shared;
@@ -248,7 +248,19 @@ impl Composer {
                 ));
             }
         };
-        let draft_json = serde_json::to_string(&self.form).unwrap_or_default();
+        // The estimate goes with the placed form: History compares it with what is billed.
+        let estimate = self.estimate();
+        let mut placed = self.form.clone();
+        placed.estimate = Some(PlacedEstimate {
+            total: estimate.total,
+            currency: estimate.currency,
+            left_out: estimate
+                .unknown
+                .into_iter()
+                .chain(estimate.left_out)
+                .collect(),
+        });
+        let draft_json = serde_json::to_string(&placed).unwrap_or_default();
         self.save.placed(draft_json.clone());
         shared.backend.send(Command::Orders(OrdersCommand::Place {
             id,
@@ -419,7 +431,11 @@ impl Composer {
         self.reveal
             .left(cells::take_left(ui.ctx()), &self.form.designs);
         self.autosave(ui, shared);
-        copy
+        // A copy is a new draft: the estimate it was placed with is not its own.
+        copy.map(|form| DraftForm {
+            estimate: None,
+            ..form
+        })
     }
 }
 

@@ -3,6 +3,7 @@
 
 use crate::api::Order;
 use crate::locale::Language;
+use crate::orders::form::PlacedEstimate;
 use crate::orders::lines::{DesignLine, LogoRow, OrderLines};
 use crate::store::LocalOrder;
 use crate::ui::theme::{self, space};
@@ -11,7 +12,13 @@ use egui::{RichText, Ui};
 
 /// Row `o`'s order as the service returned it, scrolling on its own: one opened from a
 /// notification starts at its top.
-pub(super) fn ui(ui: &mut Ui, language: Language, o: &LocalOrder, order: &Order) {
+pub(super) fn ui(
+    ui: &mut Ui,
+    language: Language,
+    o: &LocalOrder,
+    order: &Order,
+    estimate: Option<&PlacedEstimate>,
+) {
     egui::ScrollArea::vertical()
         .id_salt(("order-detail", o.id))
         .auto_shrink([false, false])
@@ -27,7 +34,7 @@ pub(super) fn ui(ui: &mut Ui, language: Language, o: &LocalOrder, order: &Order)
                 ui.surface(|ui| logos_ui(ui, language, &lines.logos));
                 ui.add_space(space::M);
             }
-            ui.surface(|ui| totals_ui(ui, language, order));
+            ui.surface(|ui| totals_ui(ui, language, order, estimate));
         });
 }
 
@@ -166,7 +173,7 @@ fn head_row<const N: usize>(ui: &mut Ui, titles: [String; N]) {
 }
 
 /// The subtotal, VAT and total, as the service computed them.
-fn totals_ui(ui: &mut Ui, language: Language, order: &Order) {
+fn totals_ui(ui: &mut Ui, language: Language, order: &Order, estimate: Option<&PlacedEstimate>) {
     egui::Grid::new("order-totals")
         .num_columns(2)
         .spacing([space::XL, space::XS])
@@ -192,6 +199,23 @@ fn totals_ui(ui: &mut Ui, language: Language, order: &Order) {
             );
         });
     ui.muted_small(&crate::tr!("history-computed-by-service"));
+    // The service billed another total than the order was placed with: said beside it, with
+    // what the estimate could not price.
+    if let Some(e) = estimate.filter(|e| e.total != order.total || e.currency != order.currency) {
+        let t = theme::tokens(ui.ctx());
+        let said = crate::tr!(
+            "history-estimate-differs",
+            estimate = language.money(e.total, &e.currency),
+            billed = language.money(order.total, &order.currency)
+        );
+        ui.label(RichText::new(said).color(t.warning));
+        if !e.left_out.is_empty() {
+            ui.muted_small(&crate::tr!("history-estimate-left-out"));
+            for part in &e.left_out {
+                ui.muted_small(&format!("• {part}"));
+            }
+        }
+    }
 }
 
 fn fact(ui: &mut Ui, label: &str, value: &str) {

@@ -57,6 +57,10 @@ pub struct OpenOrder {
     exported_csv: bool,
     /// An export that the person chose not to save (closed "Save as…"): said quietly.
     not_saved: Option<NotSaved>,
+    /// The estimate the order was placed with, read from its form (the form it was read
+    /// from, and `None` when it has none, as an order looked up by tracking id): read again
+    /// only when the row's form is another.
+    estimate: Option<(Option<String>, Option<crate::orders::form::PlacedEstimate>)>,
 }
 
 /// The open order's title and state, with "Back" to the list; `true` when it is pressed.
@@ -90,6 +94,7 @@ impl OpenOrder {
             saved_pdf: None,
             exported_csv: false,
             not_saved: None,
+            estimate: None,
         }
     }
 
@@ -112,7 +117,19 @@ impl OpenOrder {
         self.check_result_ui(ui);
         self.state_ui(ui, shared, o);
         match order {
-            Some(order) => detail::ui(ui, shared.language(), o, order),
+            Some(order) => {
+                if self
+                    .estimate
+                    .as_ref()
+                    .is_none_or(|(json, _)| *json != o.draft_json)
+                {
+                    let read =
+                        crate::orders::form::PlacedEstimate::of_placed(o.draft_json.as_deref());
+                    self.estimate = Some((o.draft_json.clone(), read));
+                }
+                let estimate = self.estimate.as_ref().and_then(|(_, e)| e.as_ref());
+                detail::ui(ui, shared.language(), o, order, estimate);
+            }
             None => {
                 if let Some(id) = o.tracking_id {
                     ui.muted(&crate::tr!(
