@@ -102,11 +102,12 @@ fn orders_queued_for_one_place_never_go_to_another() {
         a.sb.state().lock().orders.len(),
         b.sb.state().lock().orders.len(),
     );
-    // An address where nothing listens: the service is out of reach.
-    let unreachable = {
-        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        format!("http://{}/", l.local_addr().unwrap())
-    };
+    // An address where nothing listens: the service is out of reach. The port stays bound
+    // (not listening: a connection is refused) for the whole test, so no other test's server
+    // can be given it meanwhile and "reach" it.
+    let closed = tokio::net::TcpSocket::new_v4().unwrap();
+    closed.bind("127.0.0.1:0".parse().unwrap()).unwrap();
+    let unreachable = format!("http://{}/", closed.local_addr().unwrap());
     let keychain = Keychain::with_store(keyring_core::mock::Store::new().unwrap());
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("logodesk.sqlite");
