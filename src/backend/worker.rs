@@ -150,6 +150,7 @@ impl Worker {
             clients.clone(),
             config.order_poll,
             downloads.clone(),
+            link.clone(),
         );
         let mut worker = Worker {
             logos: Logos::new(
@@ -316,6 +317,11 @@ impl Worker {
             WorkerRequest::SyncOutboxes => self.orders.sync_outboxes().await,
             WorkerRequest::TeamAttached(moved) => self.team_attached(moved).await,
             WorkerRequest::TeamChanged(tables) => self.team_changed(&tables).await,
+            WorkerRequest::ReadLists => {
+                if let Err(e) = self.orders.handle(OrdersCommand::Refresh).await {
+                    tracing::info!(error = %e.message, "the lists could not be read again");
+                }
+            }
         }
     }
 

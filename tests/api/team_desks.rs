@@ -277,6 +277,64 @@ fn a_twin_of_an_order_another_desk_placed_asks_before_it_is_placed_again() {
     assert_eq!(placed(&env, "TWIN-1"), 2);
 }
 
+/// Drains `b` until the drafts it is sent satisfy `done`; answers them and when they came.
+fn drafts_until(b: &Backend, what: &str, mut done: impl FnMut(&[LocalOrder]) -> bool) -> Instant {
+    until(b, what, |e| match e {
+        Event::Orders(OrdersEvent::Lists { drafts, .. }) if done(&drafts) => Some(Instant::now()),
+        _ => None,
+    })
+}
+
+/// A desk that dies holding a draft writes nothing more: its mark lapses with its lease, and
+/// every other desk's list stops saying "… is editing" then, with no change to be told of.
+#[test]
+fn another_desks_mark_on_a_draft_goes_from_the_list_when_its_lease_lapses() {
+    let (_service, env) = sandbox();
+    let database = pg_cluster::shared().create_database();
+    let team = pg_cluster::shared().socket_url(&database);
+    let (_anna, a, _) = joined(&env, &team, "MARK-A");
+    let bo = desk(&env, &team, "Bo", "MARK-B");
+    let b = start(&bo);
+    history_until(&b, "Anna's order on Bo's desk", PATIENCE, |h| {
+        has(h, "MARK-A", "Anna")
+    });
+    let draft = new_draft(&b, 21, "MARK-1", false);
+    b.send(Command::Orders(OrdersCommand::Editing {
+        id: draft.id,
+        take_over: false,
+    }));
+    let marked = |drafts: &[LocalOrder]| {
+        drafts
+            .iter()
+            .any(|d| d.id == draft.id && d.editing.as_ref().is_some_and(|e| e.name == "Bo"))
+    };
+    drafts_until(&a, "Bo's mark on Anna's desk", marked);
+    // Bo's desk stops renewing (as if killed): its lease ends 2 s from now, by hand.
+    psql(
+        &database,
+        &format!(
+            "UPDATE local_orders SET editing_until = to_char((clock_timestamp() \
+                 + interval '2 seconds') AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') \
+             WHERE id = {}",
+            draft.id.0
+        ),
+    );
+    let ends = Instant::now() + Duration::from_secs(2);
+    drafts_until(&a, "the lease shortened, read", marked);
+    let gone = drafts_until(&a, "the mark gone from Anna's list", |drafts| {
+        drafts.iter().any(|d| d.id == draft.id) && !marked(drafts)
+    });
+    assert!(
+        gone + Duration::from_millis(100) >= ends,
+        "gone before the lease ended"
+    );
+    assert!(
+        gone < ends + Duration::from_secs(3),
+        "gone {:?} after the lease ended",
+        gone - ends
+    );
+}
+
 /// Issue 29 item 5: a new order made and placed while the team database is stopped is kept on
 /// the desk and not sent from there; on reconnect it moves into the team's outbox with its
 /// Idempotency-Key and is placed once.

@@ -17,7 +17,8 @@ use crate::backend::support::clients::Clients;
 use crate::backend::support::dialog::OpenRequest;
 use crate::backend::support::downloads::{Downloads, Export, SaveTo};
 use crate::backend::support::{
-    Active, Generation, RequestId, Sink, StopOutbox, UserError, active, debug_as_name, with_store,
+    Active, Generation, RequestId, Sink, StopOutbox, UserError, WorkerLink, WorkerRequest, active,
+    debug_as_name, with_store,
 };
 use crate::orders::form::{AddressForm, address_book};
 use crate::orders::local::HistoryFilter;
@@ -33,6 +34,9 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+/// How long after another desk's mark on a draft lapses the lists are read again.
+const MARK_LAPSE_MARGIN: Duration = Duration::from_millis(500);
 
 /// What the Orders screens ask of the backend.
 #[derive(strum::IntoStaticStr)]
@@ -265,6 +269,10 @@ pub(super) struct Orders {
     editing: Option<(LocalOrderId, tokio::task::JoinHandle<()>)>,
     /// History's list of the account shown.
     listed: Listed,
+    /// The worker, asked to read the lists again when another desk's mark on a draft lapses.
+    worker: WorkerLink,
+    /// That re-read, while one is due (replaced by each reading of the lists).
+    mark_lapse: Mutex<Option<tokio::task::JoinHandle<()>>>,
 }
 
 /// An account's outbox, the destination its client goes to, and the client.
@@ -281,6 +289,7 @@ impl Orders {
         clients: Clients,
         poll_interval: Duration,
         downloads: Downloads,
+        worker: WorkerLink,
     ) -> Orders {
         Orders {
             sink,
@@ -296,6 +305,8 @@ impl Orders {
             downloads,
             editing: None,
             listed: Listed::default(),
+            worker,
+            mark_lapse: Mutex::default(),
         }
     }
 
@@ -486,6 +497,24 @@ impl Orders {
             }
         });
         self.editing = Some((id, renewal));
+    }
+
+    /// Reads the lists again once another desk's mark on a draft lapses (`lapse` from now):
+    /// a desk that died holding a draft lets go without a change anybody is told of, and its
+    /// "… is editing" would stay on every other desk's screen. One re-read is due at a time,
+    /// the one the newest lists asked for.
+    fn read_again_after(&self, lapse: Option<Duration>) {
+        let mut due = self.mark_lapse.locked();
+        if let Some(task) = due.take() {
+            task.abort();
+        }
+        let Some(lapse) = lapse else { return };
+        let worker = self.worker.clone();
+        *due = Some(tokio::spawn(async move {
+            // A moment past the lease's end, so the mark reads as lapsed.
+            tokio::time::sleep(lapse + MARK_LAPSE_MARGIN).await;
+            worker.ask(WorkerRequest::ReadLists);
+        }));
     }
 
     fn wake(&self, account: AccountId) {
@@ -951,12 +980,14 @@ impl Orders {
                 s.waiting_orders(account)?,
                 s.placed_forms(account, ADDRESS_SOURCES)?,
                 s.desk_id()?,
+                s.next_mark_lapse(account)?,
             )))
         })
         .await?;
-        let Some((drafts, waiting, forms, desk)) = lists else {
+        let Some((drafts, waiting, forms, desk, lapse)) = lists else {
             return Ok(());
         };
+        self.read_again_after(lapse);
         // The draft open here, taken over on another desk (its mark came with the lists, as
         // its NOTIFY did): said now, not at the next renewal of this desk's mark.
         let open = self.editing.as_ref().map(|(id, _)| *id);

@@ -157,6 +157,8 @@ pub enum WorkerRequest {
     TeamAttached(Vec<(AccountId, AccountId)>),
     /// Another desk (or this one) changed these tables of the team database.
     TeamChanged(std::collections::BTreeSet<String>),
+    /// Read the active account's lists of orders again (another desk's mark on a draft lapsed).
+    ReadLists,
 }
 
 /// A feature's line to the worker.

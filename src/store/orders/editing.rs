@@ -18,7 +18,7 @@
 //! the same SQL runs, and a conflict cannot arise.
 
 use super::super::db::params;
-use super::super::{Store, StoreError};
+use super::super::{AccountId, Store, StoreError};
 use super::{LocalOrder, LocalOrderId, NOW, SET_DEST_FROM_ACCOUNT};
 use std::time::Duration;
 
@@ -249,6 +249,25 @@ impl Store {
         }
     }
 
+    /// How long until the soonest live mark another desk holds on one of `account`'s drafts
+    /// lapses, by the database's clock; `None` when no other desk holds one. A desk that died
+    /// holding a draft lets go without a write anybody is told of: the lists are read again
+    /// then, so its mark does not stay on the screen.
+    pub fn next_mark_lapse(&self, account: AccountId) -> Result<Option<Duration>, StoreError> {
+        let desk = self.desk_id()?;
+        let row = self.on_account(account)?.query_row(
+            "SELECT CAST(MIN(-{seconds_since(editing_until)}) * 1000 AS BIGINT) AS left_ms
+               FROM local_orders
+              WHERE account_id = $1 AND state = 'draft' AND editing_desk <> $2
+                AND editing_until >= {now}",
+            &params![account.0, desk.0.as_str()],
+        )?;
+        let left: Option<i64> = row.get("left_ms")?;
+        // A lease is never longer than EDIT_LEASE: a bigger figure (a clock set back) is
+        // read as a whole lease.
+        Ok(left.map(|ms| Duration::from_millis(ms.max(0).unsigned_abs()).min(EDIT_LEASE)))
+    }
+
     /// This desk no longer edits draft `id` (left, closed): the mark goes, if it is still
     /// this desk's.
     pub fn stop_editing(&self, id: LocalOrderId) -> Result<(), StoreError> {
@@ -265,7 +284,6 @@ impl Store {
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::AccountId;
     use super::super::super::testing::{each_backend, pg_client, pg_connect};
     use super::*;
 
@@ -388,6 +406,30 @@ mod tests {
             (row.draft_json.as_deref(), row.saved_by.as_deref()),
             (Some("{\"bo\":1}"), Some("Bo"))
         );
+    }
+
+    #[test]
+    fn the_lists_learn_when_another_desks_mark_lapses() {
+        let (anna, bo, id) = two_desks();
+        let account = anna.local_order(id).unwrap().account.unwrap();
+        assert_eq!(anna.next_mark_lapse(account).unwrap(), None, "nobody edits");
+        assert_eq!(bo.start_editing(id, false).unwrap(), EditClaim::Mine);
+        assert_eq!(bo.next_mark_lapse(account).unwrap(), None, "its own mark");
+        let left = anna.next_mark_lapse(account).unwrap().expect("Bo's mark");
+        assert!(
+            left > EDIT_LEASE - Duration::from_secs(10) && left <= EDIT_LEASE,
+            "{left:?}"
+        );
+        // Bo's desk dies: its lease ends with nobody writing (here: ended by hand).
+        bo.team_db()
+            .unwrap()
+            .execute(
+                "UPDATE local_orders SET editing_until = {seconds_from_now($2)} WHERE id = $1",
+                &params![id.0, -1.0_f64],
+            )
+            .unwrap();
+        assert_eq!(anna.next_mark_lapse(account).unwrap(), None);
+        assert_eq!(anna.local_order(id).unwrap().editing, None);
     }
 
     #[test]
