@@ -282,7 +282,9 @@ fn anna_with_a_team_draft(
 fn open_team_draft(h: &mut H, draft: logodesk::store::LocalOrderId) {
     h.get_by_label(&Screen::Orders.to_string()).click();
     h.run_steps(2);
-    press(h, "Drafts (1)");
+    // "Drafts (1)", or "Drafts (1, not fresh)" while the team database is away.
+    h.get_by_label_contains("Drafts (1").click_accesskit();
+    h.run_steps(2);
     press_nth(h, "Open", 0);
     wait_for(h, "the draft in the composer", |h| {
         h.state().screens().orders.composer.draft_id() == Some(draft)
@@ -727,6 +729,15 @@ fn a_desk_started_while_the_team_database_is_stopped_shows_the_teams_account_and
         shows_text(&h, "Tasks can be tracked again once it is back"),
         "Tasks is marked"
     );
+    // Orders' drafts say the same: none of the team's read yet (not "no drafts").
+    h.get_by_label(&Screen::Orders.to_string()).click();
+    h.run_steps(2);
+    h.get_by_label("Drafts (0, not fresh)").click();
+    h.run_steps(3);
+    assert!(shows_text(&h, "None of the team's drafts read yet"));
+    assert!(shows_text(&h, "these are the drafts last read"));
+    h.get_by_label("Compose").click();
+    h.run_steps(2);
     // (This desk has no key for the account: that is said, as on any desk without one.)
     assert!(
         !h.state()

@@ -209,7 +209,11 @@ impl ScreenView for OrdersScreen {
             ui.selectable_value(
                 &mut self.tab,
                 OrdersTab::Drafts,
-                crate::tr!("composer-tab-drafts", count = self.drafts.len()),
+                if shared.session.team_data_stale() {
+                    crate::tr!("composer-tab-drafts-stale", count = self.drafts.len())
+                } else {
+                    crate::tr!("composer-tab-drafts", count = self.drafts.len())
+                },
             );
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if ui.button(crate::tr!("composer-new-order-button")).clicked() {
@@ -459,13 +463,24 @@ impl OrdersScreen {
 
     fn drafts_ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared<'_>) {
         use crate::ui::widgets::UiExt as _;
+        // The team database is out of reach: these are the drafts last read (or none yet).
+        let away = shared.session.team_data_stale();
+        if away {
+            crate::ui::stale::team_away_mark(ui, &crate::tr!("composer-drafts-team-stale"));
+        }
         if self.drafts.is_empty() {
-            ui.empty_state(
-                "✎",
-                &crate::tr!("composer-drafts-empty-title"),
-                &crate::tr!("composer-drafts-empty-body"),
-                None,
-            );
+            let (title, body) = if away {
+                (
+                    crate::tr!("composer-drafts-empty-team-away"),
+                    crate::tr!("composer-drafts-empty-team-away-body"),
+                )
+            } else {
+                (
+                    crate::tr!("composer-drafts-empty-title"),
+                    crate::tr!("composer-drafts-empty-body"),
+                )
+            };
+            ui.empty_state("✎", &title, &body, None);
             return;
         }
         let mut open = None;
