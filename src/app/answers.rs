@@ -114,6 +114,9 @@ impl LogodeskApp {
                     AccountsEvent::KeychainChanged(status) => {
                         self.cx.session.keychain = Some(status.clone());
                     }
+                    AccountsEvent::KeysMissing(ids) => {
+                        self.cx.session.keys_missing = ids.iter().copied().collect();
+                    }
                     _ => {}
                 }
                 self.offer(reply, Event::Accounts(event), intents);

@@ -50,6 +50,9 @@ pub enum AccountsEvent {
     Changed(Vec<AccountRecord>),
     /// The keychain's state changed (session-only keys were accepted).
     KeychainChanged(KeychainStatus),
+    /// The service accounts this computer has no API key for (a team's account joined on
+    /// another desk, whose key stays there): sent after each [`AccountsEvent::Changed`].
+    KeysMissing(Vec<AccountId>),
     /// An account was saved.
     Saved(AccountRecord),
     /// The save was not done: it changes where `waiting` orders of `account` go (`what`:
@@ -271,7 +274,19 @@ impl Accounts {
     async fn send_accounts(&self) -> Result<Vec<AccountRecord>, UserError> {
         let accounts = with_store(&self.store, |s| s.accounts()).await?;
         self.sink.notice(AccountsEvent::Changed(accounts.clone()));
+        self.tell_keys_missing(&accounts).await;
         Ok(accounts)
+    }
+
+    /// Says which of `accounts` this computer has no API key for.
+    pub(super) async fn tell_keys_missing(&self, accounts: &[AccountRecord]) {
+        let mut missing = Vec::new();
+        for account in accounts {
+            if self.clients.key_missing(account).await {
+                missing.push(account.id);
+            }
+        }
+        self.sink.notice(AccountsEvent::KeysMissing(missing));
     }
 
     async fn save_account(

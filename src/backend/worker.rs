@@ -229,6 +229,7 @@ impl Worker {
                 sandbox_demo: Box::new(super::SandboxDemo::of_fixtures()),
             },
         });
+        worker.accounts.tell_keys_missing(&accounts).await;
         let first = config.start_account.pick(&accounts);
         if first.is_none() && config.start_account != StartAccount::Sandbox {
             if worker.team.configured().await {

@@ -256,6 +256,8 @@ pub struct Session {
     pub team: Option<crate::backend::team::TeamStatus>,
     /// When `team` was told: the status bar counts the next try down from it.
     pub team_told_at: Option<std::time::Instant>,
+    /// The service accounts this computer has no API key for.
+    pub keys_missing: std::collections::HashSet<AccountId>,
 }
 
 /// The active account as the UI shows it.
@@ -270,6 +272,16 @@ pub struct ActiveAccount {
 }
 
 impl Session {
+    /// Whether this computer has no API key for `account` (a team's account joined on another
+    /// desk: keys stay on each desk).
+    pub fn key_missing(&self, account: AccountId) -> bool {
+        self.keys_missing.contains(&account)
+            || self
+                .active
+                .as_ref()
+                .is_some_and(|a| a.key_missing && a.record.id == account)
+    }
+
     /// Whether what is shown of the active account may be out of date: it is a team's account
     /// and the team database is out of reach now (the screens keep what they last read).
     pub fn team_data_stale(&self) -> bool {

@@ -188,7 +188,9 @@ impl Settings {
                 }
             }
             // The session keeps the list and the keychain's state.
-            AccountsEvent::Changed(_) | AccountsEvent::KeychainChanged(_) => {}
+            AccountsEvent::Changed(_)
+            | AccountsEvent::KeychainChanged(_)
+            | AccountsEvent::KeysMissing(_) => {}
         }
     }
 
@@ -367,11 +369,7 @@ impl Settings {
                     AuthStyle::Bearer => crate::tr!("settings-header-bearer"),
                     AuthStyle::XApiKey => crate::tr!("settings-header-x-api-key"),
                 };
-                let no_key_here = shared
-                    .session
-                    .active
-                    .as_ref()
-                    .is_some_and(|a| a.key_missing && a.record.id == account.id);
+                let no_key_here = shared.session.key_missing(account.id);
                 let key = match account.key_location {
                     _ if no_key_here => crate::tr!("settings-key-none-here"),
                     KeyLocation::Keychain => crate::tr!("settings-key-keychain"),
@@ -530,9 +528,10 @@ impl Settings {
         let t = theme::tokens(ui.ctx());
         let mut close = false;
         // Editing an account this computer has no key for: nothing saved to keep.
-        let no_key_here = shared.session.active.as_ref().is_some_and(|a| {
-            a.key_missing && form.editing.as_ref().is_some_and(|e| e.id == a.record.id)
-        });
+        let no_key_here = form
+            .editing
+            .as_ref()
+            .is_some_and(|e| shared.session.key_missing(e.id));
         ui.surface(|ui| {
             ui.set_width(ui.available_width());
             let title = match &form.editing {

@@ -220,6 +220,44 @@ fn without_a_keychain_keys_are_kept_for_the_session_only_after_consent() {
     );
 }
 
+/// An account this computer has no key for (a team's, joined on another desk) says so on its
+/// card even while another account is shown, and its form asks for the key instead of
+/// offering to keep a saved one.
+#[test]
+fn an_account_without_a_key_here_says_so_when_it_is_not_the_one_shown() {
+    use logodesk::store::{NewAccount, Store};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("logodesk.sqlite");
+    Store::open(&db)
+        .unwrap()
+        .insert_account(&NewAccount {
+            name: "Klubshop".into(),
+            base_url: "http://127.0.0.1:9/".parse().unwrap(),
+            auth: logodesk::api::AuthStyle::Bearer,
+            organization_id: None,
+            key_location: KeyLocation::Keychain,
+        })
+        .unwrap();
+    let mut config = config();
+    config.store = StoreLocation::File(db);
+    let mut h = app_with(config, egui::Theme::Light, PersistedUi::default());
+    wait_for_gallery(&mut h);
+    assert_eq!(
+        h.state()
+            .session()
+            .active
+            .as_ref()
+            .map(|a| a.record.is_sandbox()),
+        Some(true),
+        "the sandbox is shown"
+    );
+    open_settings(&mut h);
+    wait_for(&mut h, "the card without a key", |h| {
+        shows_text(h, "no key on this computer yet")
+    });
+    assert!(!shows_text(&h, "key in the keychain"));
+}
+
 #[test]
 fn snapshot_of_settings() {
     let mut h = app(egui::Theme::Light);
