@@ -416,9 +416,9 @@ async fn style_of(client: &Client, caches: &Caches, style_id: Option<i64>) -> Op
 
 /// What drawing the views here needs besides the client: the account's logos.
 #[derive(Clone, Copy)]
-struct Here<'a> {
-    logos: &'a LogoCache,
-    generation: Generation,
+pub(super) struct Here<'a> {
+    pub logos: &'a LogoCache,
+    pub generation: Generation,
 }
 
 /// Renders the views of design `id` as `kind` says and decodes them (the bare garment from
@@ -522,12 +522,35 @@ async fn draw_here(
             names.push(view);
         }
     }
-    let mut logos: HashMap<LogoId, Logo> = HashMap::new();
-    for p in &placements {
+    let logos = placed_logos(&placements, |id| {
+        here.logos.get(client, id, here.generation)
+    })
+    .await;
+    let views = heavy(move || draw_views(&names, &placements, &logos)).await?;
+    Ok(RenderedViews {
+        views,
+        stale_since: None,
+        drawn_here: Some(not.feature),
+    })
+}
+
+/// The logos `placements` name, each read once with `read`; one that cannot be read is left
+/// out of the drawing (said in the log).
+async fn placed_logos<Read, Reading, E>(
+    placements: &[Placement],
+    mut read: Read,
+) -> HashMap<LogoId, Logo>
+where
+    Read: FnMut(LogoId) -> Reading,
+    Reading: std::future::Future<Output = Result<Logo, E>>,
+    E: std::fmt::Display,
+{
+    let mut logos = HashMap::new();
+    for p in placements {
         if logos.contains_key(&p.logo_id) {
             continue;
         }
-        match here.logos.get(client, p.logo_id, here.generation).await {
+        match read(p.logo_id).await {
             Ok(logo) => {
                 logos.insert(p.logo_id, logo);
             }
@@ -536,12 +559,7 @@ async fn draw_here(
             }
         }
     }
-    let views = heavy(move || draw_views(&names, &placements, &logos)).await?;
-    Ok(RenderedViews {
-        views,
-        stale_since: None,
-        drawn_here: Some(not.feature),
-    })
+    logos
 }
 
 /// Design `id`'s own placements, read from the service (a design it does not have is "not
@@ -659,26 +677,17 @@ fn draw_full(
 /// and number logos. A design that does not exist is "not found", as the service would say.
 pub(super) async fn draw_row_here(
     client: &Client,
+    here: Here<'_>,
     row: &RenderDesign,
 ) -> Result<Vec<(String, image::RgbaImage)>, UserError> {
     let Some(id) = row.design_id else {
         return Ok(Vec::new());
     };
     let placements = own_placements(client, id).await?;
-    let mut logos: HashMap<LogoId, Logo> = HashMap::new();
-    for p in &placements {
-        if logos.contains_key(&p.logo_id) {
-            continue;
-        }
-        match client.logos().get(p.logo_id).await {
-            Ok(logo) => {
-                logos.insert(p.logo_id, logo);
-            }
-            Err(e) => {
-                tracing::info!(logo = %p.logo_id, error = %e, "a placed logo could not be read; not drawn");
-            }
-        }
-    }
+    let logos = placed_logos(&placements, |id| {
+        here.logos.get(client, id, here.generation)
+    })
+    .await;
     let names = vec!["FRONT".to_owned(), "BACK".to_owned()];
     let row = row.clone();
     heavy(move || draw_full(&names, &placements, &logos, Some(&row))).await

@@ -15,7 +15,9 @@
 
 use crate::api::{Client, DesignId, DesignView, LogoId, LogoValue, Order, OrderId, RenderDesign};
 use crate::backend::StoreLocation;
+use crate::backend::designs::Here;
 use crate::backend::support::downloads::{Downloads, Export, SaveTo, file_name_part};
+use crate::backend::support::fetch::LogoCache;
 use crate::backend::support::pictures::{picture_sentence, to_color_image};
 use crate::backend::support::{
     Active, Generation, RequestId, Sink, UserError, active, blocking, debug_as_name, heavy,
@@ -304,6 +306,8 @@ pub(super) struct Proofs {
     kept: PathBuf,
     active: Option<Active>,
     cache: SharedCache,
+    /// The logos proofs drawn here show (a service without design views), read once each.
+    logos: Arc<LogoCache>,
     lines: HashMap<usize, JoinHandle<()>>,
     sheet: Option<JoinHandle<()>>,
 }
@@ -322,6 +326,7 @@ impl Proofs {
             kept,
             active: None,
             cache: SharedCache::default(),
+            logos: Arc::default(),
             lines: HashMap::new(),
             sheet: None,
         }
@@ -334,6 +339,7 @@ impl Proofs {
             t.abort();
         }
         *self.cache.locked() = Cache::default();
+        self.logos.clear();
         self.active = Some(active.clone());
     }
 
@@ -402,13 +408,19 @@ impl Proofs {
                 if let Some(t) = self.lines.remove(&line) {
                     t.abort();
                 }
-                let cache = self.cache.clone();
+                let (cache, logos) = (self.cache.clone(), self.logos.clone());
                 self.lines.retain(|_, t| !t.is_finished());
                 self.lines.insert(
                     line,
                     tokio::spawn(async move {
                         let result = match client {
-                            Ok(client) => views_of(&client, &cache, &key).await,
+                            Ok(client) => {
+                                let here = Here {
+                                    logos: &logos,
+                                    generation,
+                                };
+                                views_of(&client, &cache, here, &key).await
+                            }
                             Err(e) => Err(e),
                         };
                         let result = match result {
@@ -447,6 +459,7 @@ impl Proofs {
                 }
                 let client = client?;
                 let (cache, downloads) = (self.cache.clone(), self.downloads.clone());
+                let logos = self.logos.clone();
                 self.sheet = Some(tokio::spawn(async move {
                     let today = chrono::Local::now().date_naive();
                     let name = sheet_file_name(&sheet.reference, today);
@@ -468,6 +481,7 @@ impl Proofs {
                     let job = SheetJob {
                         client,
                         cache,
+                        logos,
                         sink: sink.clone(),
                         generation,
                         request,
@@ -496,6 +510,7 @@ impl Proofs {
                 let job = SheetJob {
                     client,
                     cache: self.cache.clone(),
+                    logos: self.logos.clone(),
                     sink: sink.clone(),
                     generation,
                     request,
@@ -784,6 +799,7 @@ async fn make_pdf(
 struct SheetJob {
     client: Client,
     cache: SharedCache,
+    logos: Arc<LogoCache>,
     sink: Sink<ProofsEvent>,
     generation: Generation,
     request: RequestId,
@@ -814,7 +830,11 @@ impl SheetJob {
         let mut drawn: HashMap<ProofKey, Vec<(String, Picture)>> = HashMap::new();
         let mut renders = futures_util::stream::iter(distinct)
             .map(|key| async {
-                let views = views_of(&self.client, &self.cache, &key).await;
+                let here = Here {
+                    logos: &self.logos,
+                    generation: self.generation,
+                };
+                let views = views_of(&self.client, &self.cache, here, &key).await;
                 (key, views)
             })
             .buffer_unordered(SHEET_RENDERS);
@@ -888,6 +908,7 @@ impl SheetJob {
 async fn views_of(
     client: &Client,
     cache: &SharedCache,
+    here: Here<'_>,
     key: &ProofKey,
 ) -> Result<Arc<Drawn>, UserError> {
     if let Some(found) = cache.locked().get(key) {
@@ -916,7 +937,7 @@ async fn views_of(
         }
         Err(crate::api::ApiError::NotOffered(not)) => {
             tracing::debug!(design = %key.design, endpoint = %not.endpoint, "drawing the proof here");
-            let full = super::designs::draw_row_here(client, &body).await?;
+            let full = super::designs::draw_row_here(client, here, &body).await?;
             let views = heavy(move || {
                 full.into_iter()
                     .map(|(view, image)| (view, imaging::downscale(&image, PROOF_SIDE)))
