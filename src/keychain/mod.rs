@@ -123,6 +123,19 @@ fn describe(e: &keyring_core::Error) -> String {
     }
 }
 
+/// What a person is shown of a `keyring-core` store: its vendor's name without the crate's
+/// address that follows it ("Secret Service store, https://crates.io/…" → "Secret Service
+/// store").
+fn store_name(vendor: &str) -> String {
+    let name = vendor
+        .split(", http")
+        .next()
+        .unwrap_or(vendor)
+        .trim()
+        .trim_end_matches(',');
+    if name.is_empty() { vendor } else { name }.to_owned()
+}
+
 impl Keychain {
     /// The operating system's keychain, if one answers; otherwise an unavailable keychain
     /// with the reason. Also makes it `keyring-core`'s default store. May block briefly.
@@ -144,7 +157,7 @@ impl Keychain {
 
     /// Keys go to this `keyring-core` store (tests: `keyring_core::mock::Store::new()`).
     pub fn with_store(store: Arc<CredentialStore>) -> Keychain {
-        let name = store.vendor();
+        let name = store_name(&store.vendor());
         Keychain {
             credentials: Credentials::for_run().cloned(),
             inner: Arc::new(Mutex::new(Inner::Store {
@@ -561,6 +574,18 @@ fn system_store() -> Result<Arc<CredentialStore>, String> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_store_is_named_without_its_crates_address() {
+        assert_eq!(
+            store_name(
+                "Secret Service store, https://crates.io/crates/zbus-secret-service-keyring-store"
+            ),
+            "Secret Service store"
+        );
+        assert_eq!(store_name("Mock store"), "Mock store");
+        assert_eq!(store_name(", https://x"), ", https://x");
+    }
+
     use super::*;
 
     fn mock() -> Keychain {
