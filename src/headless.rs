@@ -224,7 +224,7 @@ fn check_account(config: &mut BackendConfig) -> Result<(), HeadlessError> {
     let name = match &config.start_account {
         StartAccount::Name(name) => name.clone(),
         StartAccount::Sandbox => {
-            let chosen = account_when_none_named(&path)?;
+            let chosen = account_when_none_named(&path, config)?;
             eprintln!(
                 "{}",
                 crate::tr!("cli-account-default", name = chosen.as_str())
@@ -239,7 +239,6 @@ fn check_account(config: &mut BackendConfig) -> Result<(), HeadlessError> {
     let path = path.as_path();
     let mut store = Store::open(path)?;
     store.ensure_sandbox_account()?;
-    let mut team_away = None;
     // An account of this desk's own (or one of the team's as this desk last read them) is
     // there without the team database: nothing waits for it (a silent team server
     // kept this desk's own outbox from starting).
@@ -249,23 +248,7 @@ fn check_account(config: &mut BackendConfig) -> Result<(), HeadlessError> {
     if config.start_account.pick(&store.accounts()?).is_some() {
         return Ok(());
     }
-    store.detach_team();
-    // A team's account is in the team database: attached (and this desk's rows moved in)
-    // first, within the connection's bound. Connecting is the backend's to report: without
-    // the team, only this desk's own.
-    if let Some(dir) = path.parent() {
-        let keychain = config
-            .keychain
-            .clone()
-            .unwrap_or_else(crate::keychain::Keychain::system);
-        if let Err(e) = keychain.scope_to_folder(&store) {
-            tracing::info!(error = %e, "the keychain could not be scoped to the data folder");
-        }
-        if let Err(e) = crate::team::join_if_on_a_team(&mut store, &keychain, dir) {
-            tracing::info!(error = %e, "the team database is not reachable to look up the account");
-            team_away = Some(e.to_string());
-        }
-    }
+    let team_away = join_team(&mut store, path, config);
     let accounts = store.accounts()?;
     if config.start_account.pick(&accounts).is_some() {
         return Ok(());
@@ -283,14 +266,47 @@ fn check_account(config: &mut BackendConfig) -> Result<(), HeadlessError> {
     })
 }
 
-/// [`Store::account_when_none_named`] on the data folder at `path`; on a team, among the
-/// team's accounts as this desk last read them (nothing waits for the team's server here: a
-/// silent one would hold this desk's own outbox).
-fn account_when_none_named(path: &std::path::Path) -> Result<String, HeadlessError> {
-    let mut store = Store::open(path)?;
-    if on_a_team(path) {
-        store.team_out_of_reach("");
+/// Attaches the team database to `store` (the data folder at `path`) and moves this desk's
+/// rows in, within the connection's bound; answers the sentence of why it could not, if it
+/// could not (connecting is the backend's to report: without the team, only this desk's own
+/// accounts are there).
+fn join_team(store: &mut Store, path: &std::path::Path, config: &BackendConfig) -> Option<String> {
+    store.detach_team();
+    let dir = path.parent()?;
+    let keychain = config
+        .keychain
+        .clone()
+        .unwrap_or_else(crate::keychain::Keychain::system);
+    if let Err(e) = keychain.scope_to_folder(store) {
+        tracing::info!(error = %e, "the keychain could not be scoped to the data folder");
     }
+    match crate::team::join_if_on_a_team(store, &keychain, dir) {
+        Ok(_) => None,
+        Err(e) => {
+            tracing::info!(error = %e, "the team database is not reachable to look up the account");
+            Some(e.to_string())
+        }
+    }
+}
+
+/// [`Store::account_when_none_named`] on the data folder at `path`; on a team, among the
+/// team's accounts as this desk last read them (nothing waits for the team's server then).
+/// A desk that has read none of the team's yet (a sender's first start) reads them first,
+/// within the connection's bound, rather than choosing the Sandbox for want of them.
+fn account_when_none_named(
+    path: &std::path::Path,
+    config: &BackendConfig,
+) -> Result<String, HeadlessError> {
+    let mut store = Store::open(path)?;
+    if !on_a_team(path) {
+        return Ok(store.account_when_none_named()?.name);
+    }
+    store.team_out_of_reach("");
+    let chosen = store.account_when_none_named()?;
+    if !chosen.is_sandbox() || store.accounts()?.iter().any(|a| !a.is_sandbox()) {
+        return Ok(chosen.name);
+    }
+    join_team(&mut store, path, config);
     Ok(store.account_when_none_named()?.name)
 }
 
