@@ -53,7 +53,8 @@ fn a_new_order_shows_a_fields_problem_only_once_it_was_left() {
 /// Opens the country list (in Danish); the search has the keyboard at once.
 fn open_countries(h: &mut H) {
     h.get_by_label("Land").scroll_to_me();
-    h.run_steps(2);
+    // Scrolling glides: the list is clicked where it comes to rest.
+    h.run_steps(20);
     h.get_by_label("Land").click();
     h.run_steps(3);
     assert!(
@@ -393,7 +394,8 @@ fn a_line_of_500_rows_draws_the_rows_in_view() {
     assert!(shows(&h, "Show row 1 in the proof"));
     assert!(drawn(&h) < 40, "{} rows drawn", drawn(&h));
     h.get_by_label("Show row 5 in the proof").scroll_to_me();
-    h.run_steps(3);
+    // Scrolling glides: the wheel turns where the row comes to rest.
+    h.run_steps(20);
     wheel_to_the_end(&mut h, "Show row 5 in the proof");
     assert!(
         shows(&h, "Show row 500 in the proof"),

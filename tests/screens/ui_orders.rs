@@ -21,6 +21,28 @@ use std::str::FromStr as _;
 use ui_common::composer::*;
 use ui_common::*;
 
+/// A field's problem comes when the person leaves it empty and goes when they type: the
+/// fields below stay where they are, so the next click lands on the field the person aimed at.
+#[test]
+fn the_composers_fields_stay_put_as_their_problems_come_and_go() {
+    let mut h = app(egui::Theme::Light);
+    open_new_order(&mut h);
+    let at = |h: &egui_kittest::Harness<'static, logodesk::app::LogodeskApp>, label: &str| {
+        h.get_by_label(label).rect()
+    };
+    let (city, postal) = (at(&h, "City"), at(&h, "Postal code"));
+    // Every required field pointed out at once.
+    press(&mut h, "Place order…");
+    assert!(shows_text(&h, "Enter a reference"));
+    assert!(shows_text(&h, "Enter the recipient's name."));
+    assert_eq!((at(&h, "City"), at(&h, "Postal code")), (city, postal));
+    // And gone one by one as the person types.
+    type_into(&mut h, "Reference", "PO-STILL");
+    type_into(&mut h, "Name", "Nordby IF");
+    assert!(!shows_text(&h, "Enter a reference"));
+    assert_eq!((at(&h, "City"), at(&h, "Postal code")), (city, postal));
+}
+
 #[test]
 fn a_kit_order_is_composed_validated_placed_and_tracked_to_its_totals() {
     let mut h = app(egui::Theme::Light);

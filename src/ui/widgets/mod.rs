@@ -219,6 +219,30 @@ pub trait UiExt {
         )
     }
 
+    /// The problem of a field that is always laid out with one (a form's fields): on one line
+    /// (the whole sentence on hover), and that line kept empty when there is none, so the
+    /// fields below never move under the pointer as problems come and go while a person types.
+    fn problem_line(&mut self, message: Option<&str>) {
+        let ui = self.ui();
+        let width = ui.available_width();
+        let height = ui.text_style_height(&egui::TextStyle::Small);
+        let (rect, response) =
+            ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::hover());
+        let Some(message) = message else { return };
+        let t = theme::tokens(ui.ctx());
+        let text = format!("⚠ {message}");
+        let galley = egui::WidgetText::from(RichText::new(&text).small().color(t.danger))
+            .into_galley(
+                ui,
+                Some(egui::TextWrapMode::Truncate),
+                width,
+                egui::TextStyle::Small,
+            );
+        ui.painter().galley(rect.left_top(), galley, t.danger);
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &text));
+        response.on_hover_text(message);
+    }
+
     /// The problem reported for `path` (e.g. `designs[0].instances[2].number`), if any.
     fn problem_at(&mut self, issues: &[ValidationIssue], path: &str) {
         if let Some(issue) = issues.iter().find(|i| i.path == path) {

@@ -79,9 +79,8 @@ pub(super) fn field(
             (path, problem),
             None,
         );
-        if let Some(m) = problem {
-            ui.problem(m);
-        }
+        ui.set_max_width(control::WIDE);
+        ui.problem_line(problem);
     });
 }
 

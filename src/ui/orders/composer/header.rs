@@ -129,7 +129,12 @@ impl Composer {
                         if picker.ui(ui, &mut a.country, language) {
                             self.reveal.show("deliveryAddress.country".to_owned());
                         }
-                        ui.problem_at(issues, "deliveryAddress.country");
+                        ui.problem_line(
+                            issues
+                                .iter()
+                                .find(|i| i.path == "deliveryAddress.country")
+                                .map(|i| i.message.as_str()),
+                        );
                     });
                     field(
                         ui,
