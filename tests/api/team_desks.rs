@@ -11,7 +11,7 @@ use logodesk::backend::team::{TeamEvent, TeamStatus};
 use logodesk::backend::{Backend, BackendConfig, Command, Event, StartAccount};
 use logodesk::keychain::Keychain;
 use logodesk::sandbox::SandboxConfig;
-use logodesk::store::{AccountId, LocalOrder, Store, TEAM_IDS_FROM};
+use logodesk::store::{AccountId, EDIT_LEASE, LocalOrder, Store, TEAM_IDS_FROM};
 use logodesk::team::SavedTeam;
 use std::time::{Duration, Instant};
 
@@ -332,6 +332,62 @@ fn another_desks_mark_on_a_draft_goes_from_the_list_when_its_lease_lapses() {
         gone < ends + Duration::from_secs(3),
         "gone {:?} after the lease ended",
         gone - ends
+    );
+}
+
+/// A desk that quit without letting go of a draft finds its own mark there when it starts
+/// again: it lists the draft as nobody's (its own person is not "editing" it elsewhere), while
+/// the other desks see the mark until it lapses.
+#[test]
+fn a_desks_own_mark_on_a_draft_it_has_not_open_is_not_listed_as_someone_editing() {
+    let (_service, env) = sandbox();
+    let database = pg_cluster::shared().create_database();
+    let team = pg_cluster::shared().socket_url(&database);
+    let (_anna, a, _) = joined(&env, &team, "OWN-A");
+    let bo = desk(&env, &team, "Bo", "OWN-B");
+    let b = start(&bo);
+    history_until(&b, "Anna's order on Bo's desk", PATIENCE, |h| {
+        has(h, "OWN-A", "Anna")
+    });
+    let open = new_draft(&b, 31, "OWN-1", false);
+    let left = new_draft(&b, 32, "OWN-2", false);
+    b.send(Command::Orders(OrdersCommand::Editing {
+        id: open.id,
+        take_over: false,
+    }));
+    drafts_until(&a, "Bo's mark on Anna's desk", |drafts| {
+        drafts
+            .iter()
+            .any(|d| d.id == open.id && d.editing.is_some())
+    });
+    // Bo's mark, as a previous run of Bo's desk left it, on the draft Bo does not have open.
+    let written = Instant::now();
+    psql(
+        &database,
+        &format!(
+            "UPDATE local_orders SET editing_desk = m.editing_desk, editing_name = m.editing_name, \
+                 editing_since = m.editing_since, editing_until = m.editing_until, \
+                 reference = 'OWN-2b' \
+             FROM local_orders m WHERE m.id = {} AND local_orders.id = {}",
+            open.id.0, left.id.0
+        ),
+    );
+    let bos = |d: &LocalOrder| d.editing.as_ref().is_some_and(|e| e.name == "Bo");
+    drafts_until(&a, "the left mark on Anna's desk", |drafts| {
+        drafts
+            .iter()
+            .any(|d| d.id == left.id && d.reference == "OWN-2b" && bos(d))
+    });
+    drafts_until(&b, "Bo's lists after the change", |drafts| {
+        let (o, l) = (
+            drafts.iter().find(|d| d.id == open.id),
+            drafts.iter().find(|d| d.id == left.id),
+        );
+        o.is_some_and(bos) && l.is_some_and(|l| l.reference == "OWN-2b" && l.editing.is_none())
+    });
+    assert!(
+        written.elapsed() < EDIT_LEASE / 3,
+        "listed as nobody's only once the lease lapsed"
     );
 }
 

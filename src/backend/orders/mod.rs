@@ -984,13 +984,21 @@ impl Orders {
             )))
         })
         .await?;
-        let Some((drafts, waiting, forms, desk, lapse)) = lists else {
+        let Some((mut drafts, waiting, forms, desk, lapse)) = lists else {
             return Ok(());
         };
         self.read_again_after(lapse);
+        let open = self.editing.as_ref().map(|(id, _)| *id);
+        // This desk's own mark on a draft it does not have open (left there when it quit
+        // without letting go, before its lease ends) is nobody editing: opened, it is this
+        // desk's again.
+        for d in &mut drafts {
+            if Some(d.id) != open && d.editing.as_ref().is_some_and(|e| e.desk == desk.0) {
+                d.editing = None;
+            }
+        }
         // The draft open here, taken over on another desk (its mark came with the lists, as
         // its NOTIFY did): said now, not at the next renewal of this desk's mark.
-        let open = self.editing.as_ref().map(|(id, _)| *id);
         if let Some(e) = drafts
             .iter()
             .find(|d| Some(d.id) == open)
