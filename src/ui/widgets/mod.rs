@@ -243,6 +243,21 @@ pub trait UiExt {
         response.on_hover_text(message);
     }
 
+    /// A form field's label, level with its field: the field's cell also holds the line of
+    /// its problem ([`UiExt::problem_line`]), and a grid centres a row's cells on each other.
+    fn field_label(&mut self, text: &str) -> Response {
+        let ui = self.ui();
+        let field = ui.spacing().interact_size.y;
+        let problem = ui.text_style_height(&egui::TextStyle::Small) + ui.spacing().item_spacing.y;
+        let label = ui.text_style_height(&egui::TextStyle::Body);
+        ui.vertical(|ui| {
+            ui.set_min_height(field + problem);
+            ui.add_space(((field - label) / 2.0).max(0.0));
+            ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend))
+        })
+        .inner
+    }
+
     /// The problem reported for `path` (e.g. `designs[0].instances[2].number`), if any.
     fn problem_at(&mut self, issues: &[ValidationIssue], path: &str) {
         if let Some(issue) = issues.iter().find(|i| i.path == path) {

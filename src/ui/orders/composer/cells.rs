@@ -68,7 +68,7 @@ pub(super) fn field(
     issues: &[ValidationIssue],
     path: &str,
 ) {
-    ui.label(label);
+    ui.field_label(label);
     ui.vertical(|ui| {
         let problem = issue_text(issues, path);
         hinted_cell(

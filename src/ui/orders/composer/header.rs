@@ -123,7 +123,7 @@ impl Composer {
                         "deliveryAddress.city",
                     );
                     ui.end_row();
-                    ui.label(crate::tr!("composer-field-country"));
+                    ui.field_label(&crate::tr!("composer-field-country"));
                     ui.vertical(|ui| {
                         let picker = &mut self.address.country;
                         if picker.ui(ui, &mut a.country, language) {
