@@ -375,7 +375,11 @@ fn fee_ui(ui: &mut Ui, i: usize, fee: &Fee, language: Language) {
                 .font(theme::font::fee_title())
                 .color(t.text_strong),
         );
-        ui.badge(fee.fee_type.as_str(), t.accent, t.accent_soft);
+        ui.badge(
+            &crate::ui::names::fee_type(&fee.fee_type),
+            t.accent,
+            t.accent_soft,
+        );
         if !fee.sku.is_empty() {
             ui.muted_small(&tr!("detail-fee-sku", sku = fee.sku.as_str()));
         }

@@ -2,7 +2,7 @@
 //! English keeps the service's own words; a value this version does not know is shown as the
 //! service sent it.
 
-use crate::api::{DesignStatus, LogoStatus, LogoType, TaskStatus};
+use crate::api::{DesignStatus, FeeType, LogoStatus, LogoType, TaskStatus};
 use crate::tr;
 
 /// A logo's status: "Draft" / "Kladde".
@@ -31,6 +31,15 @@ pub fn logo_type(logo_type: &LogoType) -> String {
         LogoType::NameLogo => tr!("logo-type-name"),
         LogoType::NumberLogo => tr!("logo-type-number"),
         LogoType::Other(s) => s.clone(),
+    }
+}
+
+/// What a price on a logo is for: the one-time start-up, or a fee per print.
+pub fn fee_type(fee_type: &FeeType) -> String {
+    match fee_type {
+        FeeType::Startup => tr!("fee-type-startup"),
+        FeeType::Fee => tr!("fee-type-fee"),
+        FeeType::Other(s) => s.clone(),
     }
 }
 

@@ -39,7 +39,7 @@ impl Composer {
                         };
                         ui.label(RichText::new(title).strong().color(t.text_strong));
                         if let Some(k) = &l.logo_type {
-                            ui.badge(k.as_str(), t.accent, t.accent_soft);
+                            ui.badge(&crate::ui::names::logo_type(k), t.accent, t.accent_soft);
                         }
                         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                             if ui
