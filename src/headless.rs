@@ -224,11 +224,15 @@ fn check_account(config: &mut BackendConfig) -> Result<(), HeadlessError> {
     let name = match &config.start_account {
         StartAccount::Name(name) => name.clone(),
         StartAccount::Sandbox => {
-            let chosen = account_when_none_named(&path, config)?;
-            eprintln!(
-                "{}",
-                crate::tr!("cli-account-default", name = chosen.as_str())
-            );
+            let (chosen, team_unread) = account_when_none_named(&path)?;
+            if team_unread {
+                eprintln!("{}", crate::tr!("cli-account-default-team-unread"));
+            } else {
+                eprintln!(
+                    "{}",
+                    crate::tr!("cli-account-default", name = chosen.as_str())
+                );
+            }
             if !chosen.eq_ignore_ascii_case(crate::store::SANDBOX_ACCOUNT_NAME) {
                 config.start_account = StartAccount::Name(chosen);
             }
@@ -290,24 +294,18 @@ fn join_team(store: &mut Store, path: &std::path::Path, config: &BackendConfig) 
 }
 
 /// [`Store::account_when_none_named`] on the data folder at `path`; on a team, among the
-/// team's accounts as this desk last read them (nothing waits for the team's server then).
-/// A desk that has read none of the team's yet (a sender's first start) reads them first,
-/// within the connection's bound, rather than choosing the Sandbox for want of them.
-fn account_when_none_named(
-    path: &std::path::Path,
-    config: &BackendConfig,
-) -> Result<String, HeadlessError> {
+/// team's accounts as this desk last read them: nothing waits for the team's server here (a
+/// silent one would hold this desk's own outbox). Also whether that is the Sandbox only for
+/// want of the team's accounts (a sender's first start has read none yet).
+fn account_when_none_named(path: &std::path::Path) -> Result<(String, bool), HeadlessError> {
     let mut store = Store::open(path)?;
-    if !on_a_team(path) {
-        return Ok(store.account_when_none_named()?.name);
+    let team = on_a_team(path);
+    if team {
+        store.team_out_of_reach("");
     }
-    store.team_out_of_reach("");
     let chosen = store.account_when_none_named()?;
-    if !chosen.is_sandbox() || store.accounts()?.iter().any(|a| !a.is_sandbox()) {
-        return Ok(chosen.name);
-    }
-    join_team(&mut store, path, config);
-    Ok(store.account_when_none_named()?.name)
+    let unread = team && chosen.is_sandbox() && store.accounts()?.iter().all(|a| a.is_sandbox());
+    Ok((chosen.name, unread))
 }
 
 fn run_loop(

@@ -144,6 +144,7 @@ backend-cli-order-invalid = { $count ->
 }
 backend-cli-account-added = Kontoen "{ $name }" blev tilføjet med sin nøgle i nøgleringen.
 cli-account-default = Ingen --account angivet: bruger "{ $name }" – den eneste konto her ud over Sandbox, eller Sandbox, når der er ingen eller flere. Vælg en anden med --account NAVN.
+cli-account-default-team-unread = Ingen --account angivet, og denne computer har ikke læst teamets konti endnu: linjerne her følger Sandbox, men alle kontoers ordrer i kø sendes, så snart teamets database er nået. Vælg en konto med --account NAVN.
 backend-cli-key-attached = Kontoen "{ $name }" fandtes allerede på denne adresse: dette skrivebords nøgle er knyttet til den. Ordrer i kø med en tidligere nøgle venter i Historik.
 backend-cli-order-may-be-queued = Ordren blev sendt til teamets database, men forbindelsen blev afbrudt, før databasen bekræftede ordren, og den kunne ikke nås igen for at spørge. Ordren kan være sat i kø (id { $id }, nøgle { $key }) og bliver så sendt. Se efter i Historik, eller kør logodesk history --account "{ $account }", før du sætter den i kø igen; sætter du den samme fil i kø igen, svarer den med denne ordre, hvis teamet har den.
 backend-cli-order-already-queued = Denne ordre blev allerede sat i kø for "{ $account }" inden for det sidste døgn (id { $id }), så intet blev sat i kø igen. Brug --again for at sætte en ordre mere i kø.

@@ -144,6 +144,7 @@ backend-cli-order-invalid = { $count ->
 }
 backend-cli-account-added = The account "{ $name }" was added with its key in the keychain.
 cli-account-default = No --account given: using "{ $name }" – the one account here besides the Sandbox, or the Sandbox when there are none or several. Name another with --account NAME.
+cli-account-default-team-unread = No --account given, and this computer has not read the team's accounts yet: the lines here follow the Sandbox, but every account's queued orders are sent once the team database is reached. Name an account with --account NAME.
 backend-cli-key-attached = The account "{ $name }" was already here at this address: this desk's key is attached to it. Orders queued with an earlier key wait in History.
 backend-cli-order-may-be-queued = The order was sent to the team database, but its connection broke before it confirmed the order, and the team database could not be reached again to ask. The order may be queued (id { $id }, key { $key }) and will then be sent. Look in History, or run logodesk history --account "{ $account }", before queueing it again; queueing the same file again answers this order if the team has it.
 backend-cli-order-already-queued = This order was already queued for "{ $account }" within the last day (id { $id }), so nothing was queued again. Give --again to queue a second one.
