@@ -82,11 +82,16 @@ impl LogodeskApp {
             } => {
                 let cx = &mut self.cx;
                 cx.session.generation = generation;
+                // What activating found of its key is the newest word on it.
+                if key_missing {
+                    cx.session.keys_missing.insert(account.id);
+                } else {
+                    cx.session.keys_missing.remove(&account.id);
+                }
                 cx.session.active = Some(ActiveAccount {
                     record: account,
                     base_url,
                     problem,
-                    key_missing,
                 });
                 cx.thumbs.clear();
                 cx.requests.clear();

@@ -256,7 +256,8 @@ pub struct Session {
     pub team: Option<crate::backend::team::TeamStatus>,
     /// When `team` was told: the status bar counts the next try down from it.
     pub team_told_at: Option<std::time::Instant>,
-    /// The service accounts this computer has no API key for.
+    /// The service accounts this computer has no API key for (told with the accounts, and
+    /// for the account shown when it is activated).
     pub keys_missing: std::collections::HashSet<AccountId>,
 }
 
@@ -267,8 +268,6 @@ pub struct ActiveAccount {
     pub base_url: String,
     /// Why its requests will fail, if known (e.g. no key).
     pub problem: Option<crate::backend::UserError>,
-    /// This computer has no key for it yet.
-    pub key_missing: bool,
 }
 
 impl Session {
@@ -276,10 +275,6 @@ impl Session {
     /// desk: keys stay on each desk).
     pub fn key_missing(&self, account: AccountId) -> bool {
         self.keys_missing.contains(&account)
-            || self
-                .active
-                .as_ref()
-                .is_some_and(|a| a.key_missing && a.record.id == account)
     }
 
     /// Whether what is shown of the active account may be out of date: it is a team's account
@@ -403,7 +398,6 @@ mod tests {
                 record,
                 base_url: "http://127.0.0.1:1/".into(),
                 problem: None,
-                key_missing: false,
             }),
             ..Session::default()
         };
