@@ -101,7 +101,15 @@ impl Cli {
             }
             root_dir_taken = true;
         }
-        if let Some((name, _)) = matches.subcommand() {
+        if matches.subcommand().is_some() {
+            // The whole subcommand's name (`team new-desk-key`), as the person typed it.
+            let mut names = Vec::new();
+            let mut level = &matches;
+            while let Some((name, sub)) = level.subcommand() {
+                names.push(name);
+                level = sub;
+            }
+            let name = names.join(" ");
             let window_option = command.get_arguments().find(|arg| {
                 let id = arg.get_id().as_str();
                 !arg.is_global_set() && given(id) && (id != "data_dir" || !root_dir_taken)
@@ -110,10 +118,16 @@ impl Cli {
                 let option = arg
                     .get_long()
                     .map_or_else(|| arg.get_id().to_string(), |l| format!("--{l}"));
-                return Err(command.error(
-                    clap::error::ErrorKind::ArgumentConflict,
-                    format!("{option} is an option of the window; it cannot be used with '{name}'"),
-                ));
+                let sentence = if arg.get_id() == "data_dir" {
+                    crate::tr!("cli-option-no-data-folder", command = name.as_str())
+                } else {
+                    crate::tr!(
+                        "cli-option-of-window",
+                        option = option.as_str(),
+                        command = name.as_str()
+                    )
+                };
+                return Err(command.error(clap::error::ErrorKind::ArgumentConflict, sentence));
             }
         }
         Ok(cli)
@@ -667,10 +681,7 @@ fn run_window(args: AppArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     match outcome.locked().take() {
-        Some(Ok(path)) => {
-            println!("saved {}", path.display());
-            Ok(())
-        }
+        Some(Ok(path)) => say(format_args!("saved {}", path.display())),
         Some(Err(message)) => Err(anyhow::anyhow!(message)),
         None => Err(anyhow::anyhow!(
             "The window was closed before the screenshot was taken."
@@ -795,8 +806,8 @@ fn run_queue_order(args: QueueOrderArgs) -> anyhow::Result<()> {
             )
         );
     }
-    println!("{}", serde_json::to_string(&queued)?);
     drop(lock);
+    say(serde_json::to_string(&queued)?)?;
     Ok(())
 }
 
@@ -857,8 +868,7 @@ fn print_new_desk_key() -> anyhow::Result<()> {
     use secrecy::ExposeSecret as _;
     let (_, secret) = crate::store::desks::DeskKey::generate()
         .ok_or_else(|| anyhow::anyhow!(crate::tr!("cli-team-no-random")))?;
-    println!("{}", secret.expose_secret());
-    Ok(())
+    say(secret.expose_secret())
 }
 
 /// `logodesk team desks|trust|refuse`: on the data folder's team (joined first, as every
@@ -881,14 +891,14 @@ fn run_team(command: TeamCliCommand) -> anyhow::Result<()> {
     };
     match command {
         TeamCliCommand::Desks(_) => {
-            println!("{}", crate::tr!("cli-team-own-code", code = own.as_str()));
+            say(crate::tr!("cli-team-own-code", code = own.as_str()))?;
             for desk in store.team_desks()? {
-                println!(
+                say(format_args!(
                     "{}  {}  {}",
                     desk.code,
                     desk.name,
                     commands::desk_state(&desk)
-                );
+                ))?;
             }
         }
         TeamCliCommand::Trust(args) => {
@@ -918,16 +928,30 @@ fn run_team(command: TeamCliCommand) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Writes `text` and a newline to standard output, flushed. A reader that went away
+/// (`logodesk team desks | head -1`) has taken what it wanted: the command ends there, quietly
+/// and successfully, as Unix tools do (never a crash note). Any other failure is a sentence.
+fn say(text: impl std::fmt::Display) -> anyhow::Result<()> {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{text}").and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        Err(e) => Err(anyhow::anyhow!(crate::tr!(
+            "cli-stdout-failed",
+            reason = e.to_string()
+        ))),
+    }
+}
+
 fn absolute(path: &Path) -> PathBuf {
     std::path::absolute(path).unwrap_or_else(|_| path.to_owned())
 }
 
 fn run_sandbox(args: SandboxArgs) -> anyhow::Result<()> {
-    use std::io::Write as _;
     if args.print_fixtures {
         let json = serde_json::to_string(&sandbox::fixtures())?;
-        println!("{json}");
-        return Ok(());
+        return say(json);
     }
     let data = if args.ephemeral {
         None
@@ -961,8 +985,7 @@ fn run_sandbox(args: SandboxArgs) -> anyhow::Result<()> {
         let handle = sandbox::spawn(config)
             .await
             .context("the sandbox could not start")?;
-        println!("listening on http://{}", handle.addr());
-        std::io::stdout().flush().ok();
+        say(format_args!("listening on http://{}", handle.addr()))?;
         crate::signals::shutdown_signal().await;
         tracing::info!("stopping the sandbox");
         handle.shutdown().await;
@@ -1056,7 +1079,15 @@ mod tests {
         let e = Cli::try_parse_args_from(["logodesk", "--data-dir", "/tmp/d", "sandbox"])
             .unwrap_err()
             .to_string();
-        assert!(e.contains("--data-dir is an option of the window"), "{e}");
+        assert!(e.contains("reads no data folder"), "{e}");
+        let e =
+            Cli::try_parse_args_from(["logodesk", "--data-dir", "/tmp/d", "team", "new-desk-key"])
+                .unwrap_err()
+                .to_string();
+        assert!(
+            e.contains("'logodesk team new-desk-key' reads no data folder"),
+            "{e}"
+        );
     }
 
     #[test]

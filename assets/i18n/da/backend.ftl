@@ -175,3 +175,6 @@ store-account-has-orders = “{ $name }” er teamets konto, og der venter ordre
 backend-key-address-changed = Teamets konto "{ $name }" går nu til { $address }, men din API-nøgle blev skrevet til { $entered }. Nogen har ændret adressen på et andet skrivebord eller i teamets database, så din nøgle sendes ikke dertil. Hvis jeres team har flyttet kontoen, så bekræft den nye adresse under Indstillinger → Konti (eller skriv din nøgle igen); hvis ikke, så spørg teamet, hvem der ændrede den.
 backend-attach-not-uncertain = Et sporings-id kan kun knyttes til en ordre, der måske allerede er afgivet.
 backend-cli-order-placed-alike = En ordre med referencen „{ $reference }“ og de samme linjer blev sat i kø { $when } (id { $id }). Se den med logodesk history; skal klubben have den samme ordre en gang til, så kør kommandoen igen med --again.
+cli-stdout-failed = Det, kommandoen gjorde, er gjort, men dens svar kunne ikke skrives til standard-output: { $reason }.
+cli-option-no-data-folder = 'logodesk { $command }' læser ingen datamappe: udelad --data-dir.
+cli-option-of-window = { $option } er en indstilling for vinduet; 'logodesk { $command }' tager den ikke: udelad den.

@@ -175,3 +175,6 @@ store-account-has-orders = “{ $name }” is the team's account, and orders of 
 backend-key-address-changed = The team's account "{ $name }" now goes to { $address }, but your API key was entered for { $entered }. Someone changed the address on another desk or in the team database, so your key is not sent there. If your team moved the account, confirm the new address under Settings → Accounts (or add your key again); if not, ask the team who changed it.
 backend-attach-not-uncertain = A tracking id can only be attached to an order that may already be placed.
 backend-cli-order-placed-alike = An order with the reference “{ $reference }” and the same lines was queued { $when } (id { $id }). See it with logodesk history; if the club is to get the same order once more, run the command again with --again.
+cli-stdout-failed = What this command did is done, but its answer could not be written to standard output: { $reason }.
+cli-option-no-data-folder = 'logodesk { $command }' reads no data folder: leave out --data-dir.
+cli-option-of-window = { $option } is an option of the window; 'logodesk { $command }' does not take it: leave it out.
