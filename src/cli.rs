@@ -772,6 +772,7 @@ fn run_account_add(args: AccountAddArgs) -> anyhow::Result<()> {
     let sentence = match commands::account_add(&store, &keychain, &add, &key)? {
         Added::New(a) => crate::tr!("backend-cli-account-added", name = a.name.as_str()),
         Added::KeyAttached(a) => crate::tr!("backend-cli-key-attached", name = a.name.as_str()),
+        Added::KeyFirst(a) => crate::tr!("backend-cli-key-first", name = a.name.as_str()),
     };
     eprintln!("{sentence}");
     drop(lock);

@@ -193,6 +193,9 @@ pub enum Added {
     /// The account was there with this address: its key was replaced (orders queued with the
     /// old key are held, as when the key is replaced in Settings), nothing else.
     KeyAttached(AccountRecord),
+    /// The account was there with this address (a team's, added by another desk) and this
+    /// desk had no key of it: this desk's key is attached, nothing else.
+    KeyFirst(AccountRecord),
 }
 
 /// The fields of `account add`.
@@ -241,9 +244,14 @@ pub fn account_add(
                         given,
                     });
                 }
+                let had_key = keychain.get(existing.id, KeyLocation::Keychain).is_ok();
                 let saved = store
                     .replace_key(existing.id, || keychain.set(existing.id, key).map(drop))??;
-                Ok(Added::KeyAttached(saved))
+                Ok(if had_key {
+                    Added::KeyAttached(saved)
+                } else {
+                    Added::KeyFirst(saved)
+                })
             }
             AccountKind::Remote { base_url: there } => Err(CommandError::OtherAddress {
                 name: existing.name.clone(),
@@ -673,6 +681,15 @@ mod tests {
             matches!(again, Added::KeyAttached(ref r) if r.auth == AuthStyle::XApiKey),
             "{again:?}"
         );
+        // A desk whose keychain had no key of the team's account is told so, not of held orders.
+        let elsewhere = account_add(
+            &store,
+            &mock(),
+            &add("Team", "https://api.example.com"),
+            &ApiKey::new("k3"),
+        )
+        .unwrap();
+        assert!(matches!(elsewhere, Added::KeyFirst(_)), "{elsewhere:?}");
         assert_eq!(store.account(team.id).unwrap().auth, AuthStyle::XApiKey);
         assert_eq!(
             kc.get(team.id, KeyLocation::Keychain).unwrap().expose(),

@@ -178,3 +178,4 @@ backend-cli-order-placed-alike = En ordre med referencen „{ $reference }“ og
 cli-stdout-failed = Det, kommandoen gjorde, er gjort, men dens svar kunne ikke skrives til standard-output: { $reason }.
 cli-option-no-data-folder = 'logodesk { $command }' læser ingen datamappe: udelad --data-dir.
 cli-option-of-window = { $option } er en indstilling for vinduet; 'logodesk { $command }' tager den ikke: udelad den.
+backend-cli-key-first = Kontoen "{ $name }" er teamets, på denne adresse: dette skrivebords nøgle er gemt til den i nøgleringen, og dette skrivebord bruger den til kontoen fra nu af.

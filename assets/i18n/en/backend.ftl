@@ -178,3 +178,4 @@ backend-cli-order-placed-alike = An order with the reference â€œ{ $reference }â€
 cli-stdout-failed = What this command did is done, but its answer could not be written to standard output: { $reason }.
 cli-option-no-data-folder = 'logodesk { $command }' reads no data folder: leave out --data-dir.
 cli-option-of-window = { $option } is an option of the window; 'logodesk { $command }' does not take it: leave it out.
+backend-cli-key-first = The account "{ $name }" is the team's, at this address: this desk's key is kept with it in the keychain, and this desk uses it for the account from now on.
