@@ -125,7 +125,7 @@ pub fn read_key(source: KeySource<'_>) -> Result<ApiKey, CommandError> {
         KeySource::File(path) => {
             let unreadable = |e: std::io::Error| CommandError::KeyFileUnreadable {
                 path: path.to_owned(),
-                reason: e.to_string(),
+                reason: crate::i18n::io_reason(&e),
             };
             read_owner_only(path)
                 .map_err(unreadable)?
@@ -137,7 +137,7 @@ pub fn read_key(source: KeySource<'_>) -> Result<ApiKey, CommandError> {
                 .read_line(&mut line)
                 .map_err(|e| CommandError::KeyFileUnreadable {
                     path: PathBuf::from("-"),
-                    reason: e.to_string(),
+                    reason: crate::i18n::io_reason(&e),
                 })?;
             line
         }
@@ -167,7 +167,7 @@ pub fn read_password_file(path: &Path) -> Result<secrecy::SecretString, CommandE
     let text = read_owner_only(path)
         .map_err(|e| CommandError::PasswordFileUnreadable {
             path: path.to_owned(),
-            reason: e.to_string(),
+            reason: crate::i18n::io_reason(&e),
         })?
         .ok_or_else(|| CommandError::PasswordFileShared(path.to_owned()))?;
     let password = text.lines().next().unwrap_or("").trim();
@@ -292,7 +292,7 @@ pub fn account_named(store: &Store, name: &str) -> Result<AccountRecord, Command
 pub fn read_order(path: &Path) -> Result<PlaceOrder, CommandError> {
     let text = std::fs::read_to_string(path).map_err(|e| CommandError::OrderUnreadable {
         path: path.to_owned(),
-        reason: e.to_string(),
+        reason: crate::i18n::io_reason(&e),
     })?;
     let order: PlaceOrder =
         serde_json::from_str(&text).map_err(|e| CommandError::OrderNotJson {

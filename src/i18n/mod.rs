@@ -207,6 +207,25 @@ fn missing(language: Language, id: &str) {
     }
 }
 
+/// Why a file could not be read or written, or a connection made, in the current language: the common cases said
+/// as a person says them ("the file does not exist"), others as the system says them.
+pub fn io_reason(e: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    match e.kind() {
+        ErrorKind::NotFound => text("io-not-found"),
+        ErrorKind::PermissionDenied => text("io-permission-denied"),
+        ErrorKind::IsADirectory => text("io-is-a-directory"),
+        ErrorKind::InvalidData => text("io-invalid-data"),
+        ErrorKind::ConnectionRefused => text("io-refused"),
+        ErrorKind::ConnectionReset | ErrorKind::ConnectionAborted | ErrorKind::BrokenPipe => {
+            text("io-reset")
+        }
+        ErrorKind::TimedOut => text("io-timed-out"),
+        ErrorKind::HostUnreachable | ErrorKind::NetworkUnreachable => text("io-no-route"),
+        _ => e.to_string(),
+    }
+}
+
 /// A translated sentence: `tr!("id")`, or `tr!("id", name = value, …)` where each value is a
 /// string or a number (numbers choose plural forms).
 #[macro_export]

@@ -162,7 +162,7 @@ async fn link_to(
         .await
         .map_err(|e| TeamError::Unreachable {
             host: target.to_string(),
-            reason: e.to_string(),
+            reason: crate::i18n::io_reason(&e),
         })?;
     let encrypted = target.tls == Tls::Required;
     let mut config = config.clone();
@@ -268,7 +268,7 @@ fn describe(e: &tokio_postgres::Error, settings: &TeamSettings, target: &Target)
         if let Some(io) = c.downcast_ref::<std::io::Error>()
             && io_reason.is_none()
         {
-            io_reason = Some(io.to_string());
+            io_reason = Some(crate::i18n::io_reason(io));
         }
         cause = c.source();
     }

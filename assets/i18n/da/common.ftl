@@ -51,3 +51,11 @@ size-mm = { $width } × { $height } mm
 
 stale-mark = Ikke opdateret — offline, viser det, der blev gemt den { $when }
 stale-mark-hover = Tjenesten kunne ikke nås, så logodesk viser det, den gemte, da du sidst så det. Det bliver opdateret, når tjenesten svarer igen (Opdatér).
+io-not-found = filen findes ikke
+io-permission-denied = denne bruger må ikke læse den
+io-is-a-directory = det er en mappe, ikke en fil
+io-invalid-data = det er ikke tekst (UTF-8)
+io-refused = intet svarer dér: forbindelsen blev afvist
+io-reset = den anden ende lukkede forbindelsen
+io-timed-out = intet svar i tide
+io-no-route = denne computer har ingen vej dertil på netværket

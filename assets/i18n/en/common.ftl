@@ -51,3 +51,11 @@ size-mm = { $width } × { $height } mm
 
 stale-mark = Not up to date — offline, showing what was saved on { $when }
 stale-mark-hover = The service could not be reached, so logodesk shows what it saved when you last saw this. It is updated when the service answers again (Refresh).
+io-not-found = the file does not exist
+io-permission-denied = this user may not read it
+io-is-a-directory = it is a folder, not a file
+io-invalid-data = it is not text (UTF-8)
+io-refused = nothing answers there: the connection was refused
+io-reset = the other side closed the connection
+io-timed-out = no answer in time
+io-no-route = this computer has no way there on the network
