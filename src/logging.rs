@@ -204,10 +204,7 @@ impl CrashNote {
 
 /// The sentence pointing a person at a crash note.
 pub fn crash_sentence(note: &Path) -> String {
-    format!(
-        "logodesk ran into a bug and wrote a note about it to {}. Please send that note, with the log files beside it, to whoever supports your logodesk; then restart logodesk if it stopped.",
-        note.display()
-    )
+    crate::tr!("crash-note-written", note = note.display().to_string())
 }
 
 fn shorten(s: &str, max: usize) -> String {
@@ -231,8 +228,12 @@ fn install_panic_hook(logs: PathBuf) {
         match note.write(&logs) {
             Ok(path) => eprintln!("{}", crash_sentence(&path)),
             Err(e) => eprintln!(
-                "logodesk ran into a bug and could not write a note about it into {} ({e}).",
-                logs.display()
+                "{}",
+                crate::tr!(
+                    "crash-note-unwritten",
+                    folder = logs.display().to_string(),
+                    reason = e.to_string()
+                )
             ),
         }
     }));
@@ -282,12 +283,8 @@ pub fn unseen_crash_note(logs: &Path) -> Option<PathBuf> {
 /// The sentence the window shows on start about an earlier crash, if there was one since the
 /// last time it said so.
 pub fn crash_notice(logs: &Path) -> Option<String> {
-    unseen_crash_note(logs).map(|note| {
-        format!(
-            "logodesk ran into a bug during an earlier run. A note about it is in {}; please send it, with the log files beside it, to whoever supports your logodesk.",
-            note.display()
-        )
-    })
+    unseen_crash_note(logs)
+        .map(|note| crate::tr!("crash-notice-earlier", note = note.display().to_string()))
 }
 
 #[cfg(test)]

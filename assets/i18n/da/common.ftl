@@ -59,3 +59,6 @@ io-refused = intet svarer dér: forbindelsen blev afvist
 io-reset = den anden ende lukkede forbindelsen
 io-timed-out = intet svar i tide
 io-no-route = denne computer har ingen vej dertil på netværket
+crash-notice-earlier = logodesk stødte på en fejl under en tidligere kørsel. En note om den ligger i { $note }; send den, med logfilerne ved siden af, til den, der hjælper jer med logodesk.
+crash-note-written = logodesk stødte på en fejl og skrev en note om den i { $note }. Send noten, med logfilerne ved siden af, til den, der hjælper jer med logodesk; start så logodesk igen, hvis det stoppede.
+crash-note-unwritten = logodesk stødte på en fejl og kunne ikke skrive en note om den i { $folder } ({ $reason }).

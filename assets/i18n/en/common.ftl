@@ -59,3 +59,6 @@ io-refused = nothing answers there: the connection was refused
 io-reset = the other side closed the connection
 io-timed-out = no answer in time
 io-no-route = this computer has no way there on the network
+crash-notice-earlier = logodesk ran into a bug during an earlier run. A note about it is in { $note }; please send it, with the log files beside it, to whoever supports your logodesk.
+crash-note-written = logodesk ran into a bug and wrote a note about it to { $note }. Please send that note, with the log files beside it, to whoever supports your logodesk; then restart logodesk if it stopped.
+crash-note-unwritten = logodesk ran into a bug and could not write a note about it into { $folder } ({ $reason }).
