@@ -166,8 +166,11 @@ impl CloneCanvas {
         ui.horizontal_wrapped(|ui| {
             for n in &names {
                 if ui
-                    .selectable_label(*n == name, n.as_str())
-                    .accessible_name(crate::tr!("designs-canvas-view", name = n.as_str()))
+                    .selectable_label(*n == name, crate::ui::names::view(n))
+                    .accessible_name(crate::tr!(
+                        "designs-canvas-view",
+                        name = crate::ui::names::view(n)
+                    ))
                     .clicked()
                 {
                     self.view_name = n.clone();

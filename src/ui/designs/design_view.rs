@@ -313,7 +313,7 @@ impl ShownDesign {
             for i in 0..views.len() {
                 let texture = views.texture(ui.ctx(), i);
                 let Some(v) = views.get(i) else { continue };
-                let name = v.view.clone();
+                let name = crate::ui::names::view(&v.view);
                 let size = vec2(v.geometry.width as f32, v.geometry.height as f32);
                 let (rect, response) = ui.allocate_exact_size(STRIP, Sense::click());
                 let response = labelled(
@@ -375,7 +375,7 @@ impl ShownDesign {
             let width = ui.available_width().min(LARGE_MAX_WIDTH);
             let rect_size = vec2(width, LARGE_HEIGHT);
             ui.horizontal(|ui| {
-                ui.strong(&name);
+                ui.strong(crate::ui::names::view(&name));
                 let rect = Rect::from_min_size(ui.cursor().min, rect_size);
                 let zoomed = crate::tr!("designs-zoom-design-view");
                 garment::zoom_buttons(ui, &mut self.frame, rect, size, &zoomed);
@@ -503,7 +503,7 @@ impl ShownDesign {
                     ui.end_row();
                     for (i, p) in design.design_logos.iter().enumerate() {
                         let selected = self.selected_row == Some(i);
-                        let text = egui::RichText::new(&p.view);
+                        let text = egui::RichText::new(crate::ui::names::view(&p.view));
                         let text = if selected {
                             text.color(t.accent).strong()
                         } else {

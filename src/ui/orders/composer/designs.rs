@@ -145,7 +145,7 @@ impl Composer {
                         "{} ({}, {})",
                         p.title,
                         names::logo_type(&p.logo_type),
-                        p.view
+                        names::view(&p.view)
                     )
                 })
                 .collect();
