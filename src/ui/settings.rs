@@ -769,6 +769,20 @@ impl Settings {
     }
 }
 
+/// The keychain's name as a person knows it on their system; another store by its own name.
+fn keychain_name(store: &str) -> String {
+    let lower = store.to_lowercase();
+    if lower.contains("secret service") {
+        crate::tr!("settings-keychain-secret-service")
+    } else if lower.contains("windows") {
+        crate::tr!("settings-keychain-windows")
+    } else if lower.contains("apple") || lower.contains("macos") || lower.contains("keychain") {
+        crate::tr!("settings-keychain-macos")
+    } else {
+        store.to_owned()
+    }
+}
+
 fn keychain_ui(ui: &mut Ui, shared: &mut Shared<'_>) {
     let t = theme::tokens(ui.ctx());
     let Some(status) = &shared.session.keychain else {
@@ -776,7 +790,10 @@ fn keychain_ui(ui: &mut Ui, shared: &mut Shared<'_>) {
     };
     let (fg, bg, text) = match status {
         KeychainStatus::Available { store } => {
-            ui.muted_small(&crate::tr!("settings-keychain", store = store.to_string()));
+            ui.muted_small(&crate::tr!(
+                "settings-keychain",
+                store = keychain_name(store)
+            ));
             return;
         }
         KeychainStatus::SessionOnly { reason } => (

@@ -139,3 +139,6 @@ settings-ping-missing = Sundhedstjek: denne tjeneste har intet (GET /api/health/
 settings-logos-missing = tjenesten har ingen logoliste på denne adresse (svaret er 404). Tjek, at adressen er tjenestens rod.
 settings-key-none-here = ingen nøgle på denne computer endnu: skriv kontoens API-nøgle under Redigér
 settings-api-key-none-here-hint = Denne computer har ingen nøgle til kontoen endnu: indsæt den her
+settings-keychain-secret-service = skrivebordets nøglering (Secret Service)
+settings-keychain-windows = Windows' Legitimationsadministrator
+settings-keychain-macos = macOS' nøglering

@@ -139,3 +139,6 @@ settings-ping-missing = Health check: this service has none (GET /api/health/pin
 settings-logos-missing = the service has no logo list at this address (it answers 404). Check that the address is the service's root.
 settings-key-none-here = no key on this computer yet: enter the account's API key under Edit
 settings-api-key-none-here-hint = This computer has no key for the account yet: paste it here
+settings-keychain-secret-service = the desktop's keyring (Secret Service)
+settings-keychain-windows = Windows Credential Manager
+settings-keychain-macos = the macOS keychain
