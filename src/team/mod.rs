@@ -406,19 +406,35 @@ impl fmt::Debug for TeamSettings {
 }
 
 /// The desk's name when Settings names none: the computer's user (`USER`, `USERNAME`,
-/// `LOGNAME`), else the computer's name (`COMPUTERNAME` on Windows, `HOSTNAME`), else a word
-/// in the person's language.
+/// `LOGNAME`), else the computer's name (`COMPUTERNAME` on Windows, `HOSTNAME`, or on Unix the
+/// kernel's host name: a server started with a bare environment is named by its machine),
+/// else a word in the person's language.
 pub fn default_desk_name() -> String {
-    desk_name_from(|k| std::env::var(k).ok())
+    desk_name_from(|k| match k {
+        HOST_FILE => std::fs::read_to_string("/proc/sys/kernel/hostname")
+            .or_else(|_| std::fs::read_to_string("/etc/hostname"))
+            .ok(),
+        _ => std::env::var(k).ok(),
+    })
 }
 
+/// The name [`desk_name_from`] asks for the host name the system keeps (not a variable).
+const HOST_FILE: &str = "host name file";
+
 fn desk_name_from(var: impl Fn(&str) -> Option<String>) -> String {
-    ["USER", "USERNAME", "LOGNAME", "COMPUTERNAME", "HOSTNAME"]
-        .iter()
-        .filter_map(|k| var(k))
-        .map(|v| v.trim().to_owned())
-        .find(|v| !v.is_empty())
-        .unwrap_or_else(|| crate::tr!("team-desk-unnamed"))
+    [
+        "USER",
+        "USERNAME",
+        "LOGNAME",
+        "COMPUTERNAME",
+        "HOSTNAME",
+        HOST_FILE,
+    ]
+    .iter()
+    .filter_map(|k| var(k))
+    .map(|v| v.trim().to_owned())
+    .find(|v| !v.is_empty())
+    .unwrap_or_else(|| crate::tr!("team-desk-unnamed"))
 }
 
 #[cfg(test)]
