@@ -469,8 +469,10 @@ enum Heard {
 /// What a notification may name: the tables whose changes the team database announces
 /// (PostgreSQL's third and tenth migrations), and the schema's version (looked at again at
 /// once).
-const ANNOUNCED: [&str; 8] = [
+const ANNOUNCED: [&str; 10] = [
     "accounts",
+    "club_decisions",
+    "club_requests",
     "desk_vouches",
     "desks",
     "editor_drafts",

@@ -373,7 +373,12 @@ impl Worker {
     /// Another desk changed the team's `tables`: what the screens show of them is sent
     /// again (the lists of orders; the accounts).
     async fn team_changed(&mut self, tables: &std::collections::BTreeSet<String>) {
-        let orders = ["local_orders", "proof_steps"];
+        let orders = [
+            "local_orders",
+            "proof_steps",
+            "club_requests",
+            "club_decisions",
+        ];
         if tables.contains("accounts") {
             self.team_attached(Vec::new()).await;
         } else if tables.iter().any(|t| orders.contains(&t.as_str())) {

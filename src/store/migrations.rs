@@ -118,6 +118,7 @@ pub const PG_MIGRATIONS: &[&str] = &[
     include_str!("sql/pg/08_sent_with.sql"),
     include_str!("sql/pg/09_sent_key.sql"),
     include_str!("sql/pg/10_signatures.sql"),
+    include_str!("sql/pg/11_club_room.sql"),
 ];
 /// The team database's schema version this build writes.
 pub fn latest_postgres() -> i64 {
@@ -402,7 +403,8 @@ mod tests {
             .unwrap();
         assert_eq!(
             tables,
-            "accounts,desk_vouches,desks,editor_drafts,local_orders,meta,proof_steps,schema_version,vectorize_tasks"
+            "accounts,club_decisions,club_pictures,club_requests,club_room,desk_vouches,desks,\
+             editor_drafts,local_orders,meta,proof_steps,schema_version,vectorize_tasks"
         );
     }
 

@@ -14,6 +14,7 @@
 
 pub mod accounts;
 pub mod approvals;
+pub mod club;
 pub(crate) mod db;
 pub mod desks;
 pub mod editor;
@@ -106,6 +107,10 @@ pub enum StoreError {
     /// now.
     #[error("{}", crate::tr!("store-team-not-connected"))]
     TeamNotConnected,
+    /// The club room keeps its links and decisions in a team database, and this desk has
+    /// none.
+    #[error("{}", crate::tr!("store-club-needs-team"))]
+    ClubNeedsTeam,
     /// The row or account lives in the team database, attached but out of reach now (its
     /// connection broke); the desk reconnects by itself.
     #[error("{}", crate::tr!("store-team-not-connected"))]

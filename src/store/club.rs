@@ -1,0 +1,502 @@
+//! The club room's rows (team migration 11): the links made for clubs, the pictures their
+//! pages show, the decisions, and the room's own settings. They live in the team database
+//! only (the room is served by the team's sender): a desk alone is told what the club room
+//! needs ([`StoreError::ClubNeedsTeam`]). Rows are plain text here; [`crate::club`] reads
+//! them (`Found::from_stored`) and says what they mean.
+//!
+//! A decision is written with its design lines' `proof_steps` in one transaction, and only
+//! if the request is open and has none yet (`club_decisions`' primary key): a double tap, a
+//! retried POST or a sender killed between the two writes leaves exactly one decision or
+//! none.
+
+use super::approvals::StoredProofStep;
+use super::db::{Db, Dialect, Row, params};
+use super::{LocalOrderId, Store, StoreError};
+
+/// The room's settings, as the sender that serves it wrote them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClubRoomSettings {
+    /// The address in the links (`https://klub.sportigan.dk`).
+    pub public_url: String,
+    pub shop: String,
+    pub terms: String,
+    pub link_days: i64,
+    pub served_since: String,
+}
+
+/// A link to make (times as the store's time text).
+#[derive(Debug, Clone, Default)]
+pub struct NewClubRequest {
+    /// SHA-256 of the link's secret, hex.
+    pub token_hash: String,
+    pub contact_name: String,
+    pub contact_email: String,
+    /// `da` or `en`.
+    pub language: String,
+    pub page_json: String,
+    pub shown_hash: String,
+    /// The page's pictures, numbered from 0.
+    pub pictures: Vec<Vec<u8>>,
+    pub asked_by: String,
+    pub created_at: String,
+    pub expires_at: String,
+}
+
+/// A request as stored, with its decision.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct StoredClubRequest {
+    pub id: i64,
+    pub order_id: i64,
+    pub contact_name: String,
+    pub contact_email: String,
+    pub language: String,
+    pub page_json: String,
+    pub shown_hash: String,
+    pub asked_by: String,
+    pub created_at: String,
+    pub expires_at: String,
+    pub revoked_at: Option<String>,
+    /// The request that replaced it (*Resend*); revoked without one: withdrawn.
+    pub replaced_by: Option<i64>,
+    pub decision: Option<StoredClubDecision>,
+}
+
+/// A decision as stored.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct StoredClubDecision {
+    /// `approved`, `changes_asked` or `corrected`.
+    pub kind: String,
+    pub who: String,
+    pub note: String,
+    pub corrections_json: String,
+    pub shown_hash: String,
+    pub ip: String,
+    pub browser: String,
+    pub at: String,
+}
+
+const REQUEST_COLUMNS: &str = "r.id, r.order_id, r.contact_name, r.contact_email, r.language,
+    r.page_json, r.shown_hash, r.asked_by, r.created_at, r.expires_at, r.revoked_at,
+    r.replaced_by, d.kind, d.who, d.note, d.corrections_json, d.shown_hash AS d_shown,
+    d.ip, d.browser, d.at AS d_at";
+
+fn read_request(r: &Row) -> Result<StoredClubRequest, StoreError> {
+    let kind: Option<String> = r.get("kind")?;
+    let decision = match kind {
+        None => None,
+        Some(kind) => Some(StoredClubDecision {
+            kind,
+            who: r.get("who")?,
+            note: r.get("note")?,
+            corrections_json: r.get("corrections_json")?,
+            shown_hash: r.get("d_shown")?,
+            ip: r.get("ip")?,
+            browser: r.get("browser")?,
+            at: r.get("d_at")?,
+        }),
+    };
+    Ok(StoredClubRequest {
+        id: r.get("id")?,
+        order_id: r.get("order_id")?,
+        contact_name: r.get("contact_name")?,
+        contact_email: r.get("contact_email")?,
+        language: r.get("language")?,
+        page_json: r.get("page_json")?,
+        shown_hash: r.get("shown_hash")?,
+        asked_by: r.get("asked_by")?,
+        created_at: r.get("created_at")?,
+        expires_at: r.get("expires_at")?,
+        revoked_at: r.get("revoked_at")?,
+        replaced_by: r.get("replaced_by")?,
+        decision,
+    })
+}
+
+impl Store {
+    /// The database that keeps the club room: the store's own when it is the team's (the
+    /// sender's room), else the attached team database.
+    fn club_db(&self) -> Result<&Db, StoreError> {
+        if self.db.dialect() == Dialect::Postgres {
+            return Ok(&self.db);
+        }
+        match self.team_db() {
+            Err(StoreError::TeamNotConnected) => Err(StoreError::ClubNeedsTeam),
+            other => other,
+        }
+    }
+
+    /// The database of `order`'s club requests: the team's, where its row is.
+    fn club_db_of(&self, order: LocalOrderId) -> Result<&Db, StoreError> {
+        let db = self.on_order(order)?;
+        if db.dialect() == Dialect::Postgres {
+            Ok(db)
+        } else {
+            Err(StoreError::ClubNeedsTeam)
+        }
+    }
+
+    /// Writes the room's settings (the sender serving it, at its start).
+    pub fn set_club_room(&self, settings: &ClubRoomSettings) -> Result<(), StoreError> {
+        self.club_db()?.execute(
+            "INSERT INTO club_room (id, public_url, shop, terms, link_days, served_since)
+             VALUES (1, $1, $2, $3, $4, $5)
+             ON CONFLICT (id) DO UPDATE SET public_url = EXCLUDED.public_url,
+                 shop = EXCLUDED.shop, terms = EXCLUDED.terms,
+                 link_days = EXCLUDED.link_days, served_since = EXCLUDED.served_since",
+            &params![
+                settings.public_url.as_str(),
+                settings.shop.as_str(),
+                settings.terms.as_str(),
+                settings.link_days,
+                settings.served_since.as_str(),
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// The room's settings, if a sender serves it.
+    pub fn club_room(&self) -> Result<Option<ClubRoomSettings>, StoreError> {
+        self.club_db()?
+            .query_opt(
+                "SELECT public_url, shop, terms, link_days, served_since FROM club_room WHERE id = 1",
+                &[],
+            )?
+            .map(|r| {
+                Ok(ClubRoomSettings {
+                    public_url: r.get("public_url")?,
+                    shop: r.get("shop")?,
+                    terms: r.get("terms")?,
+                    link_days: r.get("link_days")?,
+                    served_since: r.get("served_since")?,
+                })
+            })
+            .transpose()
+    }
+
+    /// Makes a link's request for `order`: its older links are revoked (replaced by this
+    /// one), the pictures stored with it. One transaction; answers its id.
+    pub fn create_club_request(
+        &self,
+        order: LocalOrderId,
+        new: &NewClubRequest,
+    ) -> Result<i64, StoreError> {
+        let db = self.club_db_of(order)?;
+        db.transaction(|db| {
+            let id: i64 = db
+                .query_row(
+                    "INSERT INTO club_requests (token_hash, order_id, contact_name, contact_email,
+                         language, page_json, shown_hash, asked_by, created_at, expires_at)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+                    &params![
+                        new.token_hash.as_str(),
+                        order.0,
+                        new.contact_name.trim(),
+                        new.contact_email.trim(),
+                        new.language.as_str(),
+                        new.page_json.as_str(),
+                        new.shown_hash.as_str(),
+                        new.asked_by.as_str(),
+                        new.created_at.as_str(),
+                        new.expires_at.as_str(),
+                    ],
+                )?
+                .get(0)?;
+            db.execute(
+                "UPDATE club_requests SET revoked_at = $3, replaced_by = $2
+                 WHERE order_id = $1 AND id <> $2 AND revoked_at IS NULL",
+                &params![order.0, id, new.created_at.as_str()],
+            )?;
+            for (n, png) in new.pictures.iter().enumerate() {
+                db.execute(
+                    "INSERT INTO club_pictures (request_id, n, png) VALUES ($1, $2, $3)",
+                    &params![id, n as i64, png.as_slice()],
+                )?;
+            }
+            Ok::<_, StoreError>(id)
+        })
+    }
+
+    /// Revokes `order`'s open link at `at` (*Withdraw*); whether there was one.
+    pub fn withdraw_club_request(&self, order: LocalOrderId, at: &str) -> Result<bool, StoreError> {
+        let n = self.club_db_of(order)?.execute(
+            "UPDATE club_requests SET revoked_at = $2 WHERE order_id = $1 AND revoked_at IS NULL",
+            &params![order.0, at],
+        )?;
+        Ok(n > 0)
+    }
+
+    /// The newest request of `order`, with its decision (none for a desk's own row).
+    pub fn club_request_of(
+        &self,
+        order: LocalOrderId,
+    ) -> Result<Option<StoredClubRequest>, StoreError> {
+        self.newest_club_request(order, "")
+    }
+
+    /// The newest request of `order` whose decision approved rows (an approval, or a
+    /// correction's approved rest): which rows the next link need not ask.
+    pub fn club_approved_before(
+        &self,
+        order: LocalOrderId,
+    ) -> Result<Option<StoredClubRequest>, StoreError> {
+        self.newest_club_request(order, "AND d.kind IN ('approved', 'corrected')")
+    }
+
+    fn newest_club_request(
+        &self,
+        order: LocalOrderId,
+        filter: &str,
+    ) -> Result<Option<StoredClubRequest>, StoreError> {
+        let db = match self.club_db_of(order) {
+            Ok(db) => db,
+            Err(StoreError::ClubNeedsTeam) => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        let sql = format!(
+            "SELECT {REQUEST_COLUMNS} FROM club_requests r
+             LEFT JOIN club_decisions d ON d.request_id = r.id
+             WHERE r.order_id = $1 {filter} ORDER BY r.id DESC LIMIT 1"
+        );
+        db.query_opt(&sql, &params![order.0])?
+            .map(|r| read_request(&r))
+            .transpose()
+    }
+
+    /// The request whose link hashes to `token_hash`.
+    pub fn club_request(&self, token_hash: &str) -> Result<Option<StoredClubRequest>, StoreError> {
+        let sql = format!(
+            "SELECT {REQUEST_COLUMNS} FROM club_requests r
+             LEFT JOIN club_decisions d ON d.request_id = r.id
+             WHERE r.token_hash = $1"
+        );
+        self.club_db()?
+            .query_opt(&sql, &params![token_hash])?
+            .map(|r| read_request(&r))
+            .transpose()
+    }
+
+    /// Picture `n` of request `id`.
+    pub fn club_picture(&self, id: i64, n: u32) -> Result<Option<Vec<u8>>, StoreError> {
+        self.club_db()?
+            .query_opt(
+                "SELECT png FROM club_pictures WHERE request_id = $1 AND n = $2",
+                &params![id, i64::from(n)],
+            )?
+            .map(|r| r.get(0))
+            .transpose()
+    }
+
+    /// Records `decision` on request `request` of `order`, and `steps` (what it means for
+    /// each design line; each names its line's newest proof sheet), unless the request is
+    /// no longer open or has a decision: one transaction. Whether it was recorded now.
+    pub fn record_club_decision(
+        &self,
+        request: i64,
+        order: LocalOrderId,
+        decision: &StoredClubDecision,
+        steps: &[StoredProofStep],
+    ) -> Result<bool, StoreError> {
+        let db = self.club_db()?;
+        db.transaction(|db| {
+            let taken = db.execute(
+                "INSERT INTO club_decisions (request_id, kind, who, note, corrections_json,
+                     shown_hash, ip, browser, at)
+                 SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9
+                 WHERE EXISTS (SELECT 1 FROM club_requests WHERE id = $1 AND revoked_at IS NULL)
+                 ON CONFLICT (request_id) DO NOTHING",
+                &params![
+                    request,
+                    decision.kind.as_str(),
+                    decision.who.as_str(),
+                    decision.note.as_str(),
+                    decision.corrections_json.as_str(),
+                    decision.shown_hash.as_str(),
+                    decision.ip.as_str(),
+                    decision.browser.as_str(),
+                    decision.at.as_str(),
+                ],
+            )?;
+            if taken == 0 {
+                return Ok::<_, StoreError>(false);
+            }
+            for step in steps {
+                let proof = db.query_opt(
+                    "SELECT proof_file, proof_hash FROM proof_steps
+                     WHERE order_id = $1 AND line_key = $2 AND proof_hash IS NOT NULL
+                     ORDER BY id DESC LIMIT 1",
+                    &params![order.0, step.line.as_str()],
+                )?;
+                let (proof_file, proof_hash): (Option<String>, Option<String>) = match proof {
+                    Some(r) => (r.get("proof_file")?, r.get("proof_hash")?),
+                    None => (None, None),
+                };
+                db.execute(
+                    "INSERT INTO proof_steps (order_id, line_key, status, who, note, at,
+                         proof_file, proof_hash, snapshot_json, origin)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                    &params![
+                        order.0,
+                        &step.line,
+                        &step.status,
+                        &step.who,
+                        &step.note,
+                        &step.at,
+                        proof_file.as_deref(),
+                        proof_hash.as_deref(),
+                        &step.snapshot_json,
+                        format!("club:{request}:{}", step.line),
+                    ],
+                )?;
+            }
+            Ok(true)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::TEAM_IDS_FROM;
+    use crate::store::testing::pg_client;
+
+    fn new_request(hash: &str) -> NewClubRequest {
+        NewClubRequest {
+            token_hash: hash.into(),
+            contact_name: " Mette Hansen ".into(),
+            contact_email: "mette@fcn.dk".into(),
+            language: "da".into(),
+            page_json: r#"{"reference":"FCN-2027"}"#.into(),
+            shown_hash: "shown-1".into(),
+            pictures: vec![b"png-0".to_vec(), b"png-1".to_vec()],
+            asked_by: "Anna".into(),
+            created_at: "2026-12-03T14:02:00.000Z".into(),
+            expires_at: "2026-12-17T14:02:00.000Z".into(),
+        }
+    }
+
+    fn approved(who: &str) -> StoredClubDecision {
+        StoredClubDecision {
+            kind: "approved".into(),
+            who: who.into(),
+            corrections_json: "[]".into(),
+            shown_hash: "shown-1".into(),
+            ip: "192.0.2.7".into(),
+            browser: "Phone".into(),
+            at: "2026-12-03T14:05:00.000Z".into(),
+            ..Default::default()
+        }
+    }
+
+    fn step(who: &str) -> StoredProofStep {
+        StoredProofStep {
+            line: "20001#0".into(),
+            status: "approved".into(),
+            who: who.into(),
+            at: "2026-12-03T14:05:00.000Z".into(),
+            snapshot_json: r#"{"design":"20001","rows":[]}"#.into(),
+            ..Default::default()
+        }
+    }
+
+    /// A link's request is found by its hash only; a second link revokes the first; a
+    /// decision is recorded once, with its proof steps naming the sheet sent, whatever
+    /// arrives twice; a withdrawn link takes none.
+    #[test]
+    fn a_decision_is_recorded_once_with_its_proof_steps() {
+        let store = Store::open_postgres(pg_client().0).unwrap();
+        let order = LocalOrderId(TEAM_IDS_FROM + 41);
+        let sent = StoredProofStep {
+            status: "sent".into(),
+            proof_file: Some("41/abc.pdf".into()),
+            proof_hash: Some("abc".into()),
+            ..step("")
+        };
+        store.record_proof_step(order, &sent).unwrap();
+        let id = store
+            .create_club_request(order, &new_request("h1"))
+            .unwrap();
+        let found = store.club_request("h1").unwrap().unwrap();
+        assert_eq!((found.id, found.order_id), (id, order.0));
+        assert_eq!(
+            (found.contact_name.as_str(), found.revoked_at),
+            ("Mette Hansen", None)
+        );
+        assert_eq!(
+            store.club_picture(id, 1).unwrap().as_deref(),
+            Some(&b"png-1"[..])
+        );
+        assert_eq!(store.club_picture(id, 2).unwrap(), None);
+        assert!(store.club_request("h0").unwrap().is_none());
+
+        let record = || {
+            store
+                .record_club_decision(
+                    id,
+                    order,
+                    &approved("Mette Hansen"),
+                    &[step("Mette Hansen")],
+                )
+                .unwrap()
+        };
+        assert!(record());
+        assert!(
+            !record(),
+            "a second decision on the same request is not taken"
+        );
+        let steps = store.proof_history(order).unwrap();
+        assert_eq!(steps.len(), 2, "{steps:?}");
+        assert_eq!(
+            (
+                steps[1].status.as_str(),
+                steps[1].who.as_str(),
+                steps[1].proof_hash.as_deref()
+            ),
+            ("approved", "Mette Hansen", Some("abc"))
+        );
+        let newest = store.club_request_of(order).unwrap().unwrap();
+        assert_eq!(newest.decision.unwrap().ip, "192.0.2.7");
+        assert_eq!(store.club_approved_before(order).unwrap().unwrap().id, id);
+
+        // Resend: the old link is replaced by the new one, which is open.
+        let second = store
+            .create_club_request(order, &new_request("h2"))
+            .unwrap();
+        let old = store.club_request("h1").unwrap().unwrap();
+        assert_eq!(old.replaced_by, Some(second));
+        assert!(
+            store
+                .club_request("h2")
+                .unwrap()
+                .unwrap()
+                .revoked_at
+                .is_none()
+        );
+        assert!(
+            store
+                .withdraw_club_request(order, "2026-12-03T15:00:00.000Z")
+                .unwrap()
+        );
+        let withdrawn = store.club_request("h2").unwrap().unwrap();
+        assert_eq!(
+            (withdrawn.revoked_at.is_some(), withdrawn.replaced_by),
+            (true, None)
+        );
+        assert!(
+            !store
+                .record_club_decision(second, order, &approved("X"), &[step("X")])
+                .unwrap()
+        );
+        assert_eq!(store.proof_history(order).unwrap().len(), 2);
+    }
+
+    #[test]
+    fn a_desk_alone_is_told_what_the_club_room_needs() {
+        let store = Store::open_in_memory().unwrap();
+        let refused = store
+            .create_club_request(LocalOrderId(3), &new_request("h"))
+            .unwrap_err();
+        assert!(matches!(refused, StoreError::ClubNeedsTeam), "{refused:?}");
+        assert!(matches!(store.club_room(), Err(StoreError::ClubNeedsTeam)));
+        assert_eq!(store.club_request_of(LocalOrderId(3)).unwrap(), None);
+    }
+}
