@@ -24,6 +24,7 @@ pub mod api;
 pub mod app;
 pub mod backend;
 pub mod cli;
+pub mod club;
 pub mod commands;
 pub mod fonts;
 pub mod headless;

@@ -938,8 +938,9 @@ const LAYERS: &[&[&str]] = &[
     // The emulator of the service (prices from `pricing`); API keys in the OS keychain (which
     // the store names); orders without a window (drafts, rosters, the estimate, over the store).
     &["keychain", "orders", "sandbox"],
-    // The team database (its password in the keychain); PDFs made of orders.
-    &["pdf", "team"],
+    // The team database (its password in the keychain); PDFs made of orders; the club room's
+    // pages and their rows (over the store and the orders' approvals).
+    &["club", "pdf", "team"],
     // The backend runtime: every feature's work off the UI thread.
     &["backend"],
     // What runs over the backend: the screens, desktop notifications, the commands without a

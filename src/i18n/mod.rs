@@ -43,7 +43,7 @@ macro_rules! areas {
 
 areas!(
     "common", "shell", "gallery", "detail", "upload", "editor", "designs", "composer", "history",
-    "tasks", "settings", "backend", "pdf", "api", "notify", "team",
+    "tasks", "settings", "backend", "pdf", "api", "notify", "team", "club",
 );
 
 type Bundle = FluentBundle<FluentResource>;

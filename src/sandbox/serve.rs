@@ -143,6 +143,7 @@ pub async fn serve(
             app: app.clone(),
             keyed: keyed.clone(),
             track: track.clone(),
+            peer,
         };
         let io = TokioIo::new(WriteTimeout::new(tcp, limits.write_timeout));
         let conn = http.serve_connection(io, service);
@@ -374,6 +375,8 @@ struct ConnService {
     app: Router,
     keyed: KeyCheck,
     track: Arc<Track>,
+    /// The client's address, for the handlers that ask (`ConnectInfo`).
+    peer: std::net::SocketAddr,
 }
 
 impl hyper::service::Service<Request<Incoming>> for ConnService {
@@ -381,7 +384,9 @@ impl hyper::service::Service<Request<Incoming>> for ConnService {
     type Error = Infallible;
     type Future = Pin<Box<dyn Future<Output = Result<Response<Body>, Infallible>> + Send>>;
 
-    fn call(&self, req: Request<Incoming>) -> Self::Future {
+    fn call(&self, mut req: Request<Incoming>) -> Self::Future {
+        req.extensions_mut()
+            .insert(axum::extract::ConnectInfo(self.peer));
         let busy = self.track.begin(req.headers(), &self.keyed);
         let app = self.app.clone();
         Box::pin(async move {

@@ -1,0 +1,496 @@
+//! The club's pages, rendered on the server: plain HTML5 with one stylesheet of our own
+//! (`/club.css`), no script, no asset from elsewhere. Every text the club, the shop or a
+//! roster wrote goes through [`esc`]: a player named `<script>` is a name.
+//!
+//! Sentences come from `assets/i18n/<da|en>/club.ftl` in the language of the page (the
+//! request's, or the one the club switched to), never the server's.
+
+use super::form::{FormProblem, Posted, field_name};
+use super::page::{ClubPage, Field, PageRow};
+use super::{Found, Gone, RecordedDecision};
+use crate::i18n::FluentArgs;
+use crate::locale::Language;
+use std::fmt::Write as _;
+
+/// The stylesheet, served at `/club.css` (the only style the pages load).
+pub const STYLESHEET: &str = include_str!("../../assets/club/club.css");
+
+/// Text made safe to place in HTML, in an element or in a quoted attribute.
+pub fn esc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A sentence of the page's language.
+fn t(language: Language, id: &str) -> String {
+    crate::i18n::text_in(language, id, None)
+}
+
+/// The arguments that are counts (they choose a plural form); every other one is text as
+/// written (a shirt number "07" stays "07").
+const COUNTS: [&str; 3] = ["rows", "all", "count"];
+
+/// A sentence of the page's language with its arguments.
+fn ta(language: Language, id: &str, args: &[(&str, &str)]) -> String {
+    let mut fluent = FluentArgs::new();
+    for (k, v) in args {
+        match v.parse::<i64>() {
+            Ok(n) if COUNTS.contains(k) => fluent.set(*k, n),
+            _ => fluent.set(*k, v.to_string()),
+        }
+    }
+    crate::i18n::text_in(language, id, Some(&fluent))
+}
+
+/// The language's tag in `lang` and in links.
+pub fn tag(language: Language) -> &'static str {
+    match language {
+        Language::Danish => "da",
+        Language::English => "en",
+    }
+}
+
+/// The other language, to switch to.
+fn other(language: Language) -> Language {
+    match language {
+        Language::Danish => Language::English,
+        Language::English => Language::Danish,
+    }
+}
+
+/// The document around `body`.
+fn document(language: Language, title: &str, body: &str) -> String {
+    format!(
+        "<!doctype html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <meta name=\"referrer\" content=\"no-referrer\"><meta name=\"robots\" content=\"noindex, nofollow\">\
+         <title>{title}</title><link rel=\"stylesheet\" href=\"/club.css\"></head>\
+         <body>{body}</body></html>\n",
+        lang = tag(language),
+        title = esc(title),
+    )
+}
+
+/// Where the page is: the link's path (`/c/<token>`).
+pub struct Here<'a> {
+    pub path: &'a str,
+    pub language: Language,
+}
+
+impl Here<'_> {
+    fn link(&self, tail: &str, language: Language) -> String {
+        format!("{}{tail}?lang={}", self.path, tag(language))
+    }
+}
+
+/// The page of an open request (or one decided: what was decided shows first). `posted`
+/// and `problem`: an answer not taken, shown again with its sentence.
+pub fn page(
+    here: &Here<'_>,
+    found: &Found,
+    posted: Option<&Posted>,
+    problem: Option<FormProblem>,
+) -> String {
+    let l = here.language;
+    let p = &found.page;
+    let mut body = header(here, p, "");
+    body.push_str("<main>");
+    if let Some(d) = &found.decision {
+        body.push_str(&decided(l, d));
+    }
+    if let Some(problem) = problem {
+        let _ = write!(
+            body,
+            "<p class=\"problem\" role=\"alert\">{}</p>",
+            esc(&t(l, problem.id()))
+        );
+    }
+    let asked = p.asked_rows();
+    if found.decision.is_none() {
+        let _ = write!(
+            body,
+            "<p class=\"intro\">{}</p>",
+            esc(&ta(
+                l,
+                "club-intro",
+                &[
+                    ("contact", &found.contact),
+                    ("rows", &asked.to_string()),
+                    ("all", &p.rows().to_string())
+                ]
+            ))
+        );
+    }
+    for (i, line) in p.lines.iter().enumerate() {
+        let _ = write!(
+            body,
+            "<section class=\"line\"><h2>{}</h2><ol class=\"rows\">",
+            esc(&line.title)
+        );
+        for (r, row) in line.rows.iter().enumerate() {
+            body.push_str(&row_item(here, l, i, r, row, None));
+        }
+        body.push_str("</ol></section>");
+    }
+    if found.decision.is_none() {
+        body.push_str(&decision_form(here, found, posted));
+    }
+    body.push_str("</main>");
+    body.push_str(&footer(l, p));
+    document(
+        l,
+        &ta(l, "club-title", &[("reference", &p.reference)]),
+        &body,
+    )
+}
+
+/// The page for correcting rows: each row asked with its name, number and size as fields.
+pub fn correct(
+    here: &Here<'_>,
+    found: &Found,
+    posted: Option<&Posted>,
+    problem: Option<FormProblem>,
+) -> String {
+    let l = here.language;
+    let p = &found.page;
+    let mut body = header(here, p, "/correct");
+    let _ = write!(
+        body,
+        "<main><form method=\"post\" action=\"{action}\"><input type=\"hidden\" name=\"shown\" value=\"{shown}\">\
+         <input type=\"hidden\" name=\"choice\" value=\"correct\"><input type=\"hidden\" name=\"lang\" value=\"{lang}\">\
+         <p class=\"intro\">{intro}</p>",
+        action = esc(here.path),
+        shown = esc(&found.shown_hash),
+        lang = tag(l),
+        intro = esc(&t(l, "club-correct-intro")),
+    );
+    if let Some(problem) = problem {
+        let _ = write!(
+            body,
+            "<p class=\"problem\" role=\"alert\">{}</p>",
+            esc(&t(l, problem.id()))
+        );
+    }
+    for (i, line) in p.lines.iter().enumerate() {
+        let _ = write!(
+            body,
+            "<section class=\"line\"><h2>{}</h2><ol class=\"rows\">",
+            esc(&line.title)
+        );
+        for (r, row) in line.rows.iter().enumerate() {
+            body.push_str(&row_item(here, l, i, r, row, Some(posted)));
+        }
+        body.push_str("</ol></section>");
+    }
+    body.push_str(&name_field(l, posted));
+    let _ = write!(
+        body,
+        "<p class=\"terms\">{terms}</p><button class=\"primary\" type=\"submit\">{send}</button>\
+         <p><a href=\"{back}\">{back_text}</a></p></form></main>",
+        terms = esc(&terms(l, p)),
+        send = esc(&t(l, "club-correct-send")),
+        back = esc(&here.link("", l)),
+        back_text = esc(&t(l, "club-back")),
+    );
+    body.push_str(&footer(l, p));
+    document(
+        l,
+        &ta(l, "club-title", &[("reference", &p.reference)]),
+        &body,
+    )
+}
+
+/// A page for a link that no longer opens one (expired, revoked, replaced, never made).
+pub fn gone(language: Language, gone: &Gone) -> String {
+    let l = language;
+    let (title, text) = match gone {
+        Gone::Unknown => (t(l, "club-gone-unknown-title"), t(l, "club-gone-unknown")),
+        Gone::Expired { shop, at } => (
+            t(l, "club-gone-expired-title"),
+            ta(
+                l,
+                "club-gone-expired",
+                &[("shop", shop), ("when", &l.date_time(at))],
+            ),
+        ),
+        Gone::Replaced { shop } => (
+            t(l, "club-gone-replaced-title"),
+            ta(l, "club-gone-replaced", &[("shop", shop)]),
+        ),
+        Gone::Withdrawn { shop } => (
+            t(l, "club-gone-withdrawn-title"),
+            ta(l, "club-gone-withdrawn", &[("shop", shop)]),
+        ),
+    };
+    let body = format!(
+        "<main class=\"gone\"><h1>{}</h1><p>{}</p></main>",
+        esc(&title),
+        esc(&text)
+    );
+    document(l, &title, &body)
+}
+
+/// A short page with one sentence (too many requests, the room busy, an answer too large).
+pub fn notice(language: Language, id: &str) -> String {
+    let text = t(language, id);
+    let body = format!("<main class=\"gone\"><p>{}</p></main>", esc(&text));
+    document(language, &text, &body)
+}
+
+fn header(here: &Here<'_>, p: &ClubPage, tail: &str) -> String {
+    let l = here.language;
+    let o = other(l);
+    format!(
+        "<header><p class=\"shop\">{shop}</p><h1>{heading}</h1><p class=\"order\">{order}</p>\
+         <p class=\"lang\"><a href=\"{switch}\" hreflang=\"{otag}\" lang=\"{otag}\">{oname}</a></p></header>",
+        shop = esc(&p.shop),
+        heading = esc(&t(l, "club-heading")),
+        order = esc(&ta(
+            l,
+            "club-order",
+            &[("club", &p.club), ("reference", &p.reference)]
+        )),
+        switch = esc(&here.link(tail, o)),
+        otag = tag(o),
+        oname = esc(o.native_name()),
+    )
+}
+
+fn footer(l: Language, p: &ClubPage) -> String {
+    format!(
+        "<footer><p>{}</p></footer>",
+        esc(&ta(l, "club-footer", &[("shop", &p.shop)]))
+    )
+}
+
+fn terms(l: Language, p: &ClubPage) -> String {
+    if p.terms.trim().is_empty() {
+        t(l, "club-terms-default")
+    } else {
+        p.terms.trim().to_owned()
+    }
+}
+
+/// One row: its pictures and values; with `editing`, its name, number and size as fields
+/// (posted values shown again), if it is asked.
+fn row_item(
+    here: &Here<'_>,
+    l: Language,
+    line: usize,
+    index: usize,
+    row: &PageRow,
+    editing: Option<Option<&Posted>>,
+) -> String {
+    let mut out = format!(
+        "<li class=\"row{}\" id=\"r-{line}-{index}\"><p class=\"row-no\">{}</p><div class=\"pictures\">",
+        if row.asked { "" } else { " approved-before" },
+        esc(&ta(l, "club-row", &[("n", &(index + 1).to_string())])),
+    );
+    for pic in &row.pictures {
+        let _ = write!(
+            out,
+            "<img src=\"{path}/p/{n}\" width=\"{w}\" height=\"{h}\" loading=\"lazy\" alt=\"{alt}\">",
+            path = esc(here.path),
+            n = pic.n,
+            w = pic.width,
+            h = pic.height,
+            alt = esc(&ta(
+                l,
+                "club-picture-alt",
+                &[
+                    ("view", &view_name(l, &pic.view)),
+                    ("n", &(index + 1).to_string())
+                ]
+            )),
+        );
+    }
+    out.push_str("</div>");
+    match editing {
+        Some(posted) if row.asked => {
+            out.push_str("<div class=\"fields\">");
+            for field in Field::ALL {
+                let name = field_name(line, index, field);
+                let value = posted
+                    .and_then(|p| p.value(line, index, field))
+                    .unwrap_or(field.of(row));
+                let _ = write!(
+                    out,
+                    "<label>{label}<input name=\"{name}\" value=\"{value}\" maxlength=\"60\"{mode}></label>",
+                    label = esc(&t(l, field_label(field))),
+                    value = esc(value),
+                    mode = if field == Field::Number {
+                        " inputmode=\"numeric\""
+                    } else {
+                        ""
+                    },
+                );
+            }
+            let _ = write!(
+                out,
+                "<p class=\"quantity\">{}</p></div>",
+                esc(&ta(l, "club-quantity", &[("quantity", &row.quantity)]))
+            );
+        }
+        _ => {
+            out.push_str("<dl>");
+            for (id, value) in [
+                ("club-name", &row.name),
+                ("club-number", &row.number),
+                ("club-size", &row.size),
+                ("club-quantity-label", &row.quantity),
+            ] {
+                if !value.trim().is_empty() {
+                    let _ = write!(out, "<dt>{}</dt><dd>{}</dd>", esc(&t(l, id)), esc(value));
+                }
+            }
+            for value in &row.values {
+                let _ = write!(out, "<dd class=\"value\">{}</dd>", esc(value));
+            }
+            out.push_str("</dl>");
+        }
+    }
+    if !row.asked {
+        let _ = write!(
+            out,
+            "<p class=\"ok\">{}</p>",
+            esc(&t(l, "club-row-approved-before"))
+        );
+    }
+    out.push_str("</li>");
+    out
+}
+
+fn field_label(field: Field) -> &'static str {
+    match field {
+        Field::Name => "club-name",
+        Field::Number => "club-number",
+        Field::Size => "club-size",
+    }
+}
+
+/// A view's name in the page's language (`FRONT` → Forside).
+fn view_name(l: Language, view: &str) -> String {
+    let id = match view.trim().to_ascii_uppercase().as_str() {
+        "FRONT" => "view-front",
+        "BACK" => "view-back",
+        "LEFT SLEEVE" => "view-left-sleeve",
+        "RIGHT SLEEVE" => "view-right-sleeve",
+        _ => return view.trim().to_owned(),
+    };
+    t(l, id)
+}
+
+fn name_field(l: Language, posted: Option<&Posted>) -> String {
+    format!(
+        "<label class=\"who\">{label}<input name=\"who\" value=\"{value}\" required maxlength=\"120\" autocomplete=\"name\"></label>",
+        label = esc(&t(l, "club-who")),
+        value = esc(posted.map_or("", |p| p.who.as_str())),
+    )
+}
+
+fn decision_form(here: &Here<'_>, found: &Found, posted: Option<&Posted>) -> String {
+    let l = here.language;
+    let p = &found.page;
+    let asked_changes = posted.is_some_and(|p| p.choice == "changes");
+    format!(
+        "<form method=\"post\" action=\"{action}\" class=\"decide\">\
+         <input type=\"hidden\" name=\"shown\" value=\"{shown}\"><input type=\"hidden\" name=\"lang\" value=\"{lang}\">\
+         {who}<p class=\"terms\">{terms}</p>\
+         <button class=\"primary\" name=\"choice\" value=\"approve\">{approve}</button>\
+         <details{open}><summary>{changes}</summary><label>{what}<textarea name=\"note\" maxlength=\"2000\" rows=\"4\">{note}</textarea></label>\
+         <button name=\"choice\" value=\"changes\">{send_changes}</button></details>\
+         <p class=\"correct\"><a href=\"{correct}\">{correct_text}</a></p></form>",
+        action = esc(here.path),
+        shown = esc(&found.shown_hash),
+        lang = tag(l),
+        who = name_field(l, posted),
+        terms = esc(&terms(l, p)),
+        approve = esc(&ta(
+            l,
+            "club-approve",
+            &[("rows", &p.asked_rows().to_string())]
+        )),
+        open = if asked_changes { " open" } else { "" },
+        changes = esc(&t(l, "club-ask-changes")),
+        what = esc(&t(l, "club-what-changes")),
+        note = esc(posted.map_or("", |p| p.note.as_str())),
+        send_changes = esc(&t(l, "club-send-changes")),
+        correct = esc(&here.link("/correct", l)),
+        correct_text = esc(&t(l, "club-correct-link")),
+    )
+}
+
+/// What was decided, by whom and when.
+fn decided(l: Language, d: &RecordedDecision) -> String {
+    let when = l.date_time(&d.at);
+    let said = match d.kind.as_str() {
+        "approved" => ta(l, "club-done-approved", &[("who", &d.who), ("when", &when)]),
+        "corrected" => ta(
+            l,
+            "club-done-corrected",
+            &[
+                ("who", &d.who),
+                ("when", &when),
+                ("count", &d.corrections.len().to_string()),
+            ],
+        ),
+        _ => ta(l, "club-done-changes", &[("who", &d.who), ("when", &when)]),
+    };
+    let mut out = format!(
+        "<section class=\"done\" role=\"status\"><h2>{}</h2><p>{}</p>",
+        esc(&t(l, "club-done-title")),
+        esc(&said)
+    );
+    if !d.corrections.is_empty() {
+        out.push_str("<ul>");
+        for c in &d.corrections {
+            let _ = write!(
+                out,
+                "<li>{}</li>",
+                esc(&ta(
+                    l,
+                    "club-done-correction",
+                    &[
+                        ("n", &(c.row + 1).to_string()),
+                        ("field", &t(l, field_label(c.field))),
+                        ("was", &c.was),
+                        ("now", &c.now)
+                    ]
+                ))
+            );
+        }
+        out.push_str("</ul>");
+    }
+    if !d.note.trim().is_empty() {
+        let _ = write!(out, "<blockquote>{}</blockquote>", esc(&d.note));
+    }
+    let _ = write!(
+        out,
+        "<p class=\"next\">{}</p></section>",
+        esc(&t(l, "club-done-next"))
+    );
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_character_that_could_open_markup_is_escaped() {
+        assert_eq!(
+            esc("<script>alert('x')</script> & \"Ø\""),
+            "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;Ø&quot;"
+        );
+    }
+}
