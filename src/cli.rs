@@ -407,6 +407,37 @@ pub struct SendQueuedArgs {
     /// Seconds between two checks of a pending order (the service recommends 5).
     #[arg(long, value_name = "SECONDS", env = "LOGODESK_POLL_INTERVAL", value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub poll_interval: Option<u64>,
+    /// Serve the club room (the pages where clubs approve proofs) with this public address,
+    /// the one in the links (https://klub.example.dk); needs a team database. Off when not given.
+    #[arg(long, value_name = "URL", env = "LOGODESK_CLUB_ROOM_URL")]
+    pub club_room_url: Option<url::Url>,
+    /// Where the club room listens (behind the shop's reverse proxy: loopback) [default:
+    /// 127.0.0.1:8790].
+    #[arg(long, value_name = "ADDRESS", env = "LOGODESK_CLUB_ROOM_LISTEN")]
+    pub club_room_listen: Option<SocketAddr>,
+    /// The club room sits behind the shop's reverse proxy: a club's address is the one the
+    /// proxy forwards (X-Forwarded-For).
+    #[arg(long, env = "LOGODESK_CLUB_ROOM_BEHIND_PROXY")]
+    pub club_room_behind_proxy: bool,
+    /// The shop's name on the club's pages.
+    #[arg(
+        long,
+        value_name = "NAME",
+        default_value = "",
+        env = "LOGODESK_CLUB_ROOM_SHOP"
+    )]
+    pub club_room_shop: String,
+    /// The shop's line of terms on the pages [default: "We print exactly what you approve."].
+    #[arg(
+        long,
+        value_name = "TEXT",
+        default_value = "",
+        env = "LOGODESK_CLUB_ROOM_TERMS"
+    )]
+    pub club_room_terms: String,
+    /// Days a club's link lasts.
+    #[arg(long, value_name = "DAYS", default_value_t = 14, value_parser = clap::value_parser!(i64).range(1..=365))]
+    pub club_room_link_days: i64,
 }
 
 /// Options of `logodesk sandbox`.
@@ -711,9 +742,20 @@ fn run_send_queued(args: SendQueuedArgs) -> anyhow::Result<()> {
     if let Some(secs) = args.poll_interval {
         backend.order_poll = Duration::from_secs(secs);
     }
+    let club_room = args.club_room_url.map(|url| headless::ClubRoomConfig {
+        public_url: url.as_str().trim_end_matches('/').to_owned(),
+        listen: args
+            .club_room_listen
+            .unwrap_or_else(|| SocketAddr::from(([127, 0, 0, 1], 8790))),
+        behind_proxy: args.club_room_behind_proxy,
+        shop: args.club_room_shop,
+        terms: args.club_room_terms,
+        link_days: args.club_room_link_days,
+    });
     let config = SendQueued {
         backend,
         exit_when_sent: args.exit_when_sent,
+        club_room,
     };
     headless::send_queued(config, &mut std::io::stdout().lock())?;
     drop(lock);

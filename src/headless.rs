@@ -24,6 +24,23 @@ pub struct SendQueued {
     pub backend: BackendConfig,
     /// Stop once every queued order of the account is answered.
     pub exit_when_sent: bool,
+    /// Serve the club room too (off when `None`).
+    pub club_room: Option<ClubRoomConfig>,
+}
+
+/// The club room as the sender serves it (`--club-room-url` and its options).
+#[derive(Debug, Clone)]
+pub struct ClubRoomConfig {
+    /// The room's address as clubs reach it: the one in the links.
+    pub public_url: String,
+    /// Where it listens (behind the shop's proxy: loopback).
+    pub listen: std::net::SocketAddr,
+    pub behind_proxy: bool,
+    /// The shop's name on the pages.
+    pub shop: String,
+    /// The shop's line of terms (empty: the pages' own).
+    pub terms: String,
+    pub link_days: i64,
 }
 
 /// Why the runner stopped without finishing.
@@ -37,6 +54,9 @@ pub enum HeadlessError {
     /// The local database could not be read to check `--account`.
     #[error(transparent)]
     Store(#[from] crate::store::StoreError),
+    /// The club room was asked for and cannot be served (its sentence).
+    #[error("{0}")]
+    ClubRoom(String),
     /// The backend stopped on its own.
     #[error("{}", crate::tr!("backend-headless-stopped"))]
     Stopped,
@@ -190,10 +210,80 @@ pub fn send_queued(mut config: SendQueued, out: &mut impl Write) -> anyhow::Resu
             _ => None,
         },
     };
+    let room = match &config.club_room {
+        Some(room) => Some(start_club_room(room, &config.backend)?),
+        None => None,
+    };
     let mut backend = Backend::start(config.backend, waker).map_err(HeadlessError::Start)?;
     let result = run_loop(&backend, &woken, config.exit_when_sent, &waits_for, out);
+    // The room first: no decision is taken once the sender is stopping.
+    drop(room);
     backend.shutdown(Duration::from_secs(5));
     result
+}
+
+/// Serves the club room from the team database of the data folder (its own connection,
+/// made when the first club opens a page and again after it broke; each connection writes
+/// the room's settings, which the desks read to make links).
+fn start_club_room(
+    room: &ClubRoomConfig,
+    backend: &BackendConfig,
+) -> Result<crate::club::serve::RoomHandle, HeadlessError> {
+    use crate::club::RoomError;
+    use crate::club::room::StoreRoom;
+    let StoreLocation::File(path) = &backend.store else {
+        return Err(HeadlessError::ClubRoom(crate::tr!("store-club-needs-team")));
+    };
+    let keychain = backend
+        .keychain
+        .clone()
+        .unwrap_or_else(crate::keychain::Keychain::system);
+    let dir = path.parent().unwrap_or(path);
+    let settings = match crate::team::settings_of(dir, &keychain) {
+        Ok(Some(settings)) => settings,
+        Ok(None) => return Err(HeadlessError::ClubRoom(crate::tr!("store-club-needs-team"))),
+        Err(e) => return Err(HeadlessError::ClubRoom(e.to_string())),
+    };
+    let shown = crate::store::club::ClubRoomSettings {
+        public_url: room.public_url.trim().trim_end_matches('/').to_owned(),
+        shop: room.shop.trim().to_owned(),
+        terms: room.terms.trim().to_owned(),
+        link_days: room.link_days,
+        served_since: crate::club::time_text(chrono::Utc::now()),
+    };
+    let connect = Box::new(move || {
+        let client =
+            crate::team::connect(&settings).map_err(|e| RoomError::Unreachable(e.to_string()))?;
+        let store = Store::open_postgres(client)?;
+        store.set_club_room(&shown)?;
+        Ok(store)
+    });
+    let options = crate::club::serve::RoomOptions {
+        behind_proxy: room.behind_proxy,
+        ..Default::default()
+    };
+    let handle = crate::club::serve::spawn(
+        room.listen,
+        std::sync::Arc::new(StoreRoom::new(connect)),
+        options,
+    )
+    .map_err(|e| {
+        HeadlessError::ClubRoom(crate::tr!(
+            "club-room-not-listening",
+            address = room.listen.to_string(),
+            reason = crate::i18n::io_reason(&e)
+        ))
+    })?;
+    tracing::info!(address = %handle.addr(), public = room.public_url.as_str(), "the club room is served");
+    eprintln!(
+        "{}",
+        crate::tr!(
+            "club-room-serving",
+            address = handle.addr().to_string(),
+            public = room.public_url.as_str()
+        )
+    );
+    Ok(handle)
 }
 
 /// What a run waits for before it may say every queued order is sent: the team database

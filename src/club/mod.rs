@@ -182,6 +182,9 @@ pub enum RoomError {
     /// The team database did not answer in time.
     #[error("{}", crate::tr!("club-room-busy"))]
     Busy,
+    /// The room's connection to the team database could not be made (its sentence).
+    #[error("{0}")]
+    Unreachable(String),
 }
 
 /// What the club room reads and writes. Calls block (the team database's client): the

@@ -12,7 +12,7 @@ use crate::sync::Lock as _;
 use std::sync::Mutex;
 
 /// Opens the room's connection to the team database.
-pub type Connect = Box<dyn Fn() -> Result<Store, StoreError> + Send + Sync>;
+pub type Connect = Box<dyn Fn() -> Result<Store, RoomError> + Send + Sync>;
 
 /// [`ClubRoom`] on the team database.
 pub struct StoreRoom {
@@ -203,7 +203,7 @@ mod tests {
                 },
             )
             .unwrap();
-        let room = StoreRoom::on(store, Box::new(|| Err(StoreError::TeamNotConnected)));
+        let room = StoreRoom::on(store, Box::new(|| Err(RoomError::Busy)));
         let found = room.find(&token.hash()).unwrap().unwrap();
         assert_eq!(
             (found.state, found.page.clone()),

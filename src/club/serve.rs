@@ -474,6 +474,69 @@ async fn not_found() -> Response {
     )
 }
 
+/// The club room served on a thread of its own (its own runtime: a page never waits behind
+/// the backend's work); stopped, within the server's grace, when dropped.
+pub struct RoomHandle {
+    addr: SocketAddr,
+    stop: Option<tokio::sync::watch::Sender<bool>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl RoomHandle {
+    /// Where it listens.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+}
+
+impl Drop for RoomHandle {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            stop.send(true).ok();
+        }
+        if let Some(thread) = self.thread.take()
+            && thread.join().is_err()
+        {
+            tracing::error!("the club room's thread ended abnormally");
+        }
+    }
+}
+
+/// Serves `room` on `listen` (the sandbox's server and its limits: slow clients, idle
+/// connections and the stop are bounded the same way).
+pub fn spawn(
+    listen: SocketAddr,
+    room: Arc<dyn ClubRoom>,
+    options: RoomOptions,
+) -> std::io::Result<RoomHandle> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(8)
+        .thread_name("club-room")
+        .enable_all()
+        .build()?;
+    let listener = runtime.block_on(tokio::net::TcpListener::bind(listen))?;
+    let addr = listener.local_addr()?;
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let app = router(room, options);
+    let thread = std::thread::Builder::new()
+        .name("club-room".into())
+        .spawn(move || {
+            runtime.block_on(crate::sandbox::serve::serve(
+                listener,
+                app,
+                crate::sandbox::ServeLimits::default(),
+                Arc::new(|_| false),
+                stopped,
+            ));
+        })?;
+    Ok(RoomHandle {
+        addr,
+        stop: Some(stop),
+        thread: Some(thread),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

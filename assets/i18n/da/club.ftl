@@ -56,3 +56,5 @@ club-too-large = Svaret er for stort til at blive modtaget. Gør noten kortere, 
 club-busy = Korrekturen kan ikke vises lige nu. Prøv igen om et minut.
 club-busy-posted = Dit svar kunne ikke bekræftes lige nu; det kan være modtaget. Åbn linket igen om et minut for at se, om det er registreret, før du svarer igen.
 club-room-busy = Teamets database svarede ikke i tide.
+club-room-not-listening = Klubrummet kan ikke lytte på { $address }: { $reason }. Vælg en anden adresse med --club-room-listen.
+club-room-serving = Klubrummet lytter på { $address }; klubbernes links går til { $public }.

@@ -56,3 +56,5 @@ club-too-large = The answer is too large to be received. Shorten the note and se
 club-busy = The proof cannot be shown right now. Try again in a minute.
 club-busy-posted = Your answer could not be confirmed just now; it may have been received. Open the link again in a minute to see whether it is recorded before you answer again.
 club-room-busy = The team database did not answer in time.
+club-room-not-listening = The club room cannot listen on { $address }: { $reason }. Choose another address with --club-room-listen.
+club-room-serving = The club room listens on { $address }; the clubs' links go to { $public }.
