@@ -270,7 +270,7 @@ fn a_second_desk_keeps_the_team_account_s_header_style_and_held_orders_fail_the_
     let second = run(&bo, add(None));
     let said = String::from_utf8_lossy(&second.stderr);
     assert_eq!(second.status.code(), Some(0), "{said}");
-    assert!(said.contains("attached"), "{said}");
+    assert!(said.contains("this desk's key is kept with it"), "{said}");
     assert_eq!(
         auth_style().trim(),
         "x-api-key",

@@ -533,8 +533,8 @@ fn two_desks_through_kill_9(scenario: Scenario) {
         "desk B's account add: {said}"
     );
     assert!(
-        said.contains("already here") && said.contains("attached"),
-        "desk B attaches its key to the team's account: {said}"
+        said.contains("is the team's") && said.contains("this desk's key is kept with it"),
+        "desk B keeps its first key of the team's account: {said}"
     );
 
     // Each desk's person confirms the other desk by its code (as Settings → Team does; a
