@@ -131,17 +131,7 @@ pub fn page(
             ))
         );
     }
-    for (i, line) in p.lines.iter().enumerate() {
-        let _ = write!(
-            body,
-            "<section class=\"line\"><h2>{}</h2><ol class=\"rows\">",
-            esc(&line.title)
-        );
-        for (r, row) in line.rows.iter().enumerate() {
-            body.push_str(&row_item(here, l, i, r, row, None));
-        }
-        body.push_str("</ol></section>");
-    }
+    body.push_str(&lines(here, p, None));
     if found.decision.is_none() {
         body.push_str(&decision_form(here, found, posted));
     }
@@ -181,17 +171,7 @@ pub fn correct(
             esc(&t(l, problem.id()))
         );
     }
-    for (i, line) in p.lines.iter().enumerate() {
-        let _ = write!(
-            body,
-            "<section class=\"line\"><h2>{}</h2><ol class=\"rows\">",
-            esc(&line.title)
-        );
-        for (r, row) in line.rows.iter().enumerate() {
-            body.push_str(&row_item(here, l, i, r, row, Some(posted)));
-        }
-        body.push_str("</ol></section>");
-    }
+    body.push_str(&lines(here, p, Some(posted)));
     body.push_str(&name_field(l, posted));
     let _ = write!(
         body,
@@ -279,6 +259,23 @@ fn terms(l: Language, p: &ClubPage) -> String {
     } else {
         p.terms.trim().to_owned()
     }
+}
+
+/// Every design line with its rows; `editing`: as [`row_item`]'s.
+fn lines(here: &Here<'_>, p: &ClubPage, editing: Option<Option<&Posted>>) -> String {
+    let mut out = String::new();
+    for (i, line) in p.lines.iter().enumerate() {
+        let _ = write!(
+            out,
+            "<section class=\"line\"><h2>{}</h2><ol class=\"rows\">",
+            esc(&line.title)
+        );
+        for (r, row) in line.rows.iter().enumerate() {
+            out.push_str(&row_item(here, here.language, i, r, row, editing));
+        }
+        out.push_str("</ol></section>");
+    }
+    out
 }
 
 /// One row: its pictures and values; with `editing`, its name, number and size as fields

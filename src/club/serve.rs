@@ -312,6 +312,34 @@ fn gone(language: Language, why: &Gone) -> Response {
     html_answer(status, html::gone(language, why))
 }
 
+/// The page a `GET` of `token` shows: [`html::page`], or the correction page.
+async fn shown(
+    room: &Room,
+    token: &str,
+    lang: Option<&str>,
+    ip: Option<IpAddr>,
+    correcting: bool,
+) -> Response {
+    let found = match open(room, token, ip, lang, false).await {
+        Ok(found) => found,
+        Err(answer) => return *answer,
+    };
+    let path = format!("/c/{token}");
+    let l = language_of(lang, Some(&found));
+    let here = Here {
+        path: &path,
+        language: l,
+    };
+    if !correcting {
+        return html_answer(StatusCode::OK, html::page(&here, &found, None, None));
+    }
+    if found.decision.is_some() {
+        // Decided: the page says what (303 See Other).
+        return Redirect::to(&format!("{path}?lang={}", html::tag(l))).into_response();
+    }
+    html_answer(StatusCode::OK, html::correct(&here, &found, None, None))
+}
+
 async fn show(
     State(room): State<Shared>,
     Path(token): Path<String>,
@@ -320,16 +348,7 @@ async fn show(
     peer: Option<axum::Extension<ConnectInfo<SocketAddr>>>,
 ) -> Response {
     let ip = client_ip(&room, &headers, peer.as_deref());
-    let found = match open(&room, &token, ip, lang.lang.as_deref(), false).await {
-        Ok(found) => found,
-        Err(answer) => return *answer,
-    };
-    let path = format!("/c/{token}");
-    let here = Here {
-        path: &path,
-        language: language_of(lang.lang.as_deref(), Some(&found)),
-    };
-    html_answer(StatusCode::OK, html::page(&here, &found, None, None))
+    shown(&room, &token, lang.lang.as_deref(), ip, false).await
 }
 
 async fn show_correct(
@@ -340,21 +359,7 @@ async fn show_correct(
     peer: Option<axum::Extension<ConnectInfo<SocketAddr>>>,
 ) -> Response {
     let ip = client_ip(&room, &headers, peer.as_deref());
-    let found = match open(&room, &token, ip, lang.lang.as_deref(), false).await {
-        Ok(found) => found,
-        Err(answer) => return *answer,
-    };
-    let path = format!("/c/{token}");
-    let l = language_of(lang.lang.as_deref(), Some(&found));
-    if found.decision.is_some() {
-        // Decided: the page says what (303 See Other).
-        return Redirect::to(&format!("{path}?lang={}", html::tag(l))).into_response();
-    }
-    let here = Here {
-        path: &path,
-        language: l,
-    };
-    html_answer(StatusCode::OK, html::correct(&here, &found, None, None))
+    shown(&room, &token, lang.lang.as_deref(), ip, true).await
 }
 
 async fn decide(

@@ -17,6 +17,7 @@ mod pg_proxy;
 mod runner_common;
 
 mod cli;
+mod club_room;
 mod install_deb;
 mod install_tarball;
 mod instance;

@@ -1,0 +1,206 @@
+//! The club room as the team's sender serves it (issue 41, README "The club room"): the real
+//! binary with `--club-room-url`, a real PostgreSQL, a link kept in the team database as a
+//! desk keeps it (only its hash), and plain HTTP as a phone, a mail scanner or a guesser sends
+//! it. Opening changes nothing; two answers at once make one decision and one proof step; a
+//! roster name `<script>` is text; guessing is answered 429; the link is in no log; SIGTERM
+//! stops the sender.
+
+use crate::common::PATIENCE;
+use crate::pg_cluster;
+use crate::runner_common::Runner;
+use logodesk::club::ClubToken;
+use logodesk::club::page::{ClubPage, PageLine, PageRow};
+use std::io::{Read as _, Write as _};
+use std::net::{SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
+
+/// One request on a connection of its own; the status line's code, the head, the body.
+fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, String, String) {
+    let mut sock = TcpStream::connect(addr).unwrap();
+    sock.set_read_timeout(Some(PATIENCE)).unwrap();
+    write!(
+        sock,
+        "{method} {path} HTTP/1.1\r\nHost: klub.example.dk\r\nConnection: close\r\n\
+         User-Agent: Phone/1.0\r\nContent-Type: application/x-www-form-urlencoded\r\n\
+         Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = Vec::new();
+    sock.read_to_end(&mut answer).unwrap();
+    let text = String::from_utf8_lossy(&answer).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let code = head
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    (code, head.to_ascii_lowercase(), body.to_owned())
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+#[test]
+fn the_senders_club_room_takes_one_decision_and_keeps_no_link() {
+    let cluster = pg_cluster::shared();
+    let db = cluster.create_database();
+    let dir = tempfile::tempdir().unwrap();
+    let addr = SocketAddr::from(([127, 0, 0, 1], free_port()));
+    let team = cluster.socket_url(&db);
+    let listen = addr.to_string();
+    let sender = Runner::start(
+        dir.path(),
+        &[
+            "--team-database",
+            &team,
+            "send-queued",
+            "--club-room-url",
+            "https://klub.example.dk",
+            "--club-room-listen",
+            &listen,
+            "--club-room-shop",
+            "Sportigan",
+        ],
+    );
+    // The room answers (a link that opens nothing: its connection to the team database is
+    // made, the schema with it).
+    let unknown = format!("/c/{}", ClubToken::generate().unwrap().expose());
+    let start = Instant::now();
+    loop {
+        if TcpStream::connect(addr).is_ok() && http(addr, "GET", &unknown, "").0 == 404 {
+            break;
+        }
+        assert!(start.elapsed() < PATIENCE, "the club room never answered");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let settings = cluster
+        .psql(
+            &db,
+            "SELECT public_url || ' ' || shop FROM logodesk.club_room",
+        )
+        .unwrap();
+    assert_eq!(settings.trim(), "https://klub.example.dk Sportigan");
+
+    let token = ClubToken::generate().unwrap();
+    let page = ClubPage {
+        shop: "Sportigan".into(),
+        reference: "FCN-2027".into(),
+        club: "FC Nørrebro".into(),
+        lines: vec![PageLine {
+            key: "20001#0".into(),
+            title: "Hjemmebane".into(),
+            rows: vec![PageRow {
+                name: "<script>alert(1)</script>".into(),
+                number: "7".into(),
+                size: "M".into(),
+                quantity: "1".into(),
+                asked: true,
+                ..Default::default()
+            }],
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let shown = page.shown_hash(&[]);
+    let json = serde_json::to_string(&page).unwrap().replace('\'', "''");
+    cluster
+        .psql(
+            &db,
+            &format!(
+                "INSERT INTO logodesk.club_requests (token_hash, order_id, contact_name, language,
+                     page_json, shown_hash, created_at, expires_at)
+                 VALUES ('{}', 1099511627800, 'Mette Hansen', 'da', '{json}', '{shown}',
+                     '2026-12-01T00:00:00.000Z', '2999-01-01T00:00:00.000Z')",
+                token.hash().0
+            ),
+        )
+        .unwrap();
+    let path = format!("/c/{}", token.expose());
+    let decisions = || {
+        cluster
+            .psql(&db, "SELECT count(*) FROM logodesk.club_decisions")
+            .unwrap()
+            .trim()
+            .to_owned()
+    };
+
+    // A mail scanner opens the link first: nothing changes.
+    let (code, head, body) = http(addr, "GET", &path, "");
+    assert_eq!(code, 200, "{head}");
+    assert!(
+        head.contains("content-security-policy: default-src 'none'"),
+        "{head}"
+    );
+    assert!(head.contains("referrer-policy: no-referrer"), "{head}");
+    assert!(
+        body.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
+        "{body}"
+    );
+    assert!(!body.contains("<script"), "{body}");
+    assert_eq!(decisions(), "0");
+
+    // A double tap: two answers at once make one decision.
+    let answer = format!("shown={shown}&who=Mette+Hansen&choice=approve&lang=da");
+    let taps: Vec<_> = (0..2)
+        .map(|_| {
+            let (path, answer) = (path.clone(), answer.clone());
+            std::thread::spawn(move || http(addr, "POST", &path, &answer).0)
+        })
+        .collect();
+    for tap in taps {
+        assert_eq!(tap.join().unwrap(), 303);
+    }
+    assert_eq!(decisions(), "1");
+    let steps = cluster
+        .psql(
+            &db,
+            "SELECT status || ' ' || who FROM logodesk.proof_steps WHERE order_id = 1099511627800",
+        )
+        .unwrap();
+    assert_eq!(steps.trim(), "approved Mette Hansen");
+    let (_, _, body) = http(addr, "GET", &path, "");
+    assert!(body.contains("Godkendt af Mette Hansen"), "{body}");
+
+    // A guesser is answered 429 after a few links that open nothing.
+    let mut last = 0;
+    for _ in 0..30 {
+        let guess = format!("/c/{}", ClubToken::generate().unwrap().expose());
+        last = http(addr, "GET", &guess, "").0;
+    }
+    assert_eq!(last, 429);
+
+    let (status, _, stderr) = sender.terminate(PATIENCE);
+    assert!(status.success(), "{stderr}");
+    assert!(
+        !stderr.contains(token.expose()),
+        "the link is in the log: {stderr}"
+    );
+    for entry in walk(dir.path()) {
+        let bytes = std::fs::read(&entry).unwrap_or_default();
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(
+            !text.contains(token.expose()),
+            "the link is in {}",
+            entry.display()
+        );
+    }
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            out.extend(walk(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
+}
