@@ -46,16 +46,13 @@ fn free_port() -> u16 {
         .port()
 }
 
-#[test]
-fn the_senders_club_room_takes_one_decision_and_keeps_no_link() {
-    let cluster = pg_cluster::shared();
-    let db = cluster.create_database();
-    let dir = tempfile::tempdir().unwrap();
-    let addr = SocketAddr::from(([127, 0, 0, 1], free_port()));
-    let team = cluster.socket_url(&db);
+/// The sender on the data folder `dir` of the team database `db`, serving the club room on
+/// `addr`; answers once the room does (its connection made, the schema with it).
+fn start_sender(dir: &std::path::Path, db: &str, addr: SocketAddr) -> Runner {
+    let team = pg_cluster::shared().socket_url(db);
     let listen = addr.to_string();
     let sender = Runner::start(
-        dir.path(),
+        dir,
         &[
             "--team-database",
             &team,
@@ -68,25 +65,20 @@ fn the_senders_club_room_takes_one_decision_and_keeps_no_link() {
             "Sportigan",
         ],
     );
-    // The room answers (a link that opens nothing: its connection to the team database is
-    // made, the schema with it).
     let unknown = format!("/c/{}", ClubToken::generate().unwrap().expose());
     let start = Instant::now();
     loop {
         if TcpStream::connect(addr).is_ok() && http(addr, "GET", &unknown, "").0 == 404 {
-            break;
+            return sender;
         }
         assert!(start.elapsed() < PATIENCE, "the club room never answered");
         std::thread::sleep(Duration::from_millis(100));
     }
-    let settings = cluster
-        .psql(
-            &db,
-            "SELECT public_url || ' ' || shop FROM logodesk.club_room",
-        )
-        .unwrap();
-    assert_eq!(settings.trim(), "https://klub.example.dk Sportigan");
+}
 
+/// A link of order `order` kept in the team database `db` as a desk keeps it (only its
+/// hash): its token and the page's shown hash.
+fn keep_link(db: &str, order: i64) -> (ClubToken, String) {
     let token = ClubToken::generate().unwrap();
     let page = ClubPage {
         shop: "Sportigan".into(),
@@ -109,26 +101,46 @@ fn the_senders_club_room_takes_one_decision_and_keeps_no_link() {
     };
     let shown = page.shown_hash(&[]);
     let json = serde_json::to_string(&page).unwrap().replace('\'', "''");
-    cluster
+    pg_cluster::shared()
         .psql(
-            &db,
+            db,
             &format!(
                 "INSERT INTO logodesk.club_requests (token_hash, order_id, contact_name, language,
                      page_json, shown_hash, created_at, expires_at)
-                 VALUES ('{}', 1099511627800, 'Mette Hansen', 'da', '{json}', '{shown}',
+                 VALUES ('{}', {order}, 'Mette Hansen', 'da', '{json}', '{shown}',
                      '2026-12-01T00:00:00.000Z', '2999-01-01T00:00:00.000Z')",
                 token.hash().0
             ),
         )
         .unwrap();
+    (token, shown)
+}
+
+fn decisions(db: &str) -> String {
+    pg_cluster::shared()
+        .psql(db, "SELECT count(*) FROM logodesk.club_decisions")
+        .unwrap()
+        .trim()
+        .to_owned()
+}
+
+#[test]
+fn the_senders_club_room_takes_one_decision_and_keeps_no_link() {
+    let cluster = pg_cluster::shared();
+    let db = cluster.create_database();
+    let dir = tempfile::tempdir().unwrap();
+    let addr = SocketAddr::from(([127, 0, 0, 1], free_port()));
+    let sender = start_sender(dir.path(), &db, addr);
+    let settings = cluster
+        .psql(
+            &db,
+            "SELECT public_url || ' ' || shop FROM logodesk.club_room",
+        )
+        .unwrap();
+    assert_eq!(settings.trim(), "https://klub.example.dk Sportigan");
+    let (token, shown) = keep_link(&db, 1099511627800);
     let path = format!("/c/{}", token.expose());
-    let decisions = || {
-        cluster
-            .psql(&db, "SELECT count(*) FROM logodesk.club_decisions")
-            .unwrap()
-            .trim()
-            .to_owned()
-    };
+    let decisions = || decisions(&db);
 
     // A mail scanner opens the link first: nothing changes.
     let (code, head, body) = http(addr, "GET", &path, "");
@@ -203,4 +215,74 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
         }
     }
     out
+}
+
+/// The sender killed (`kill -9`) while a club's answer waits for the team database: the answer
+/// is not recorded (its transaction never committed); the club opens the link again after the
+/// restart, answers, and there is exactly one decision.
+#[test]
+fn a_sender_killed_during_an_answer_records_it_once_after_the_restart() {
+    let cluster = pg_cluster::shared();
+    let db = cluster.create_database();
+    let dir = tempfile::tempdir().unwrap();
+    let addr = SocketAddr::from(([127, 0, 0, 1], free_port()));
+    let sender = start_sender(dir.path(), &db, addr);
+    let (token, shown) = keep_link(&db, 1099511627900);
+    let path = format!("/c/{}", token.expose());
+    let answer = format!("shown={shown}&who=Mette+Hansen&choice=approve&lang=da");
+    // Another session holds the decisions' table: the answer's INSERT waits for it.
+    let holder = {
+        let db = db.clone();
+        std::thread::spawn(move || {
+            pg_cluster::shared()
+                .psql(
+                    &db,
+                    "BEGIN; LOCK TABLE logodesk.club_decisions IN ACCESS EXCLUSIVE MODE; \
+                     SELECT pg_sleep(4); COMMIT;",
+                )
+                .unwrap()
+        })
+    };
+    std::thread::sleep(Duration::from_millis(500));
+    let posting = {
+        let (path, answer) = (path.clone(), answer.clone());
+        std::thread::spawn(move || {
+            let mut sock = TcpStream::connect(addr).unwrap();
+            write!(
+                sock,
+                "POST {path} HTTP/1.1\r\nHost: k\r\nContent-Type: application/x-www-form-urlencoded\r\n\
+                 Content-Length: {}\r\n\r\n{answer}",
+                answer.len()
+            )
+            .unwrap();
+            let mut rest = Vec::new();
+            sock.read_to_end(&mut rest).ok();
+            rest
+        })
+    };
+    std::thread::sleep(Duration::from_millis(1000));
+    sender.kill9();
+    let cut = posting.join().unwrap();
+    assert!(
+        cut.is_empty(),
+        "the answer was answered: {}",
+        String::from_utf8_lossy(&cut)
+    );
+    holder.join().unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(decisions(&db), "0", "a killed answer is not recorded");
+
+    let sender = start_sender(dir.path(), &db, addr);
+    let (code, _, body) = http(addr, "GET", &path, "");
+    assert_eq!(code, 200);
+    assert!(
+        body.contains("name=\"choice\""),
+        "the page still asks: {body}"
+    );
+    for _ in 0..2 {
+        assert_eq!(http(addr, "POST", &path, &answer).0, 303);
+    }
+    assert_eq!(decisions(&db), "1");
+    let (status, _, stderr) = sender.terminate(PATIENCE);
+    assert!(status.success(), "{stderr}");
 }
