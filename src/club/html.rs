@@ -305,7 +305,7 @@ fn row_item(
                 l,
                 "club-picture-alt",
                 &[
-                    ("view", &view_name(l, &pic.view)),
+                    ("view", &crate::i18n::view_name_in(l, &pic.view)),
                     ("n", &(index + 1).to_string())
                 ]
             )),
@@ -373,18 +373,6 @@ fn field_label(field: Field) -> &'static str {
         Field::Number => "club-number",
         Field::Size => "club-size",
     }
-}
-
-/// A view's name in the page's language (`FRONT` → Forside).
-fn view_name(l: Language, view: &str) -> String {
-    let id = match view.trim().to_ascii_uppercase().as_str() {
-        "FRONT" => "view-front",
-        "BACK" => "view-back",
-        "LEFT SLEEVE" => "view-left-sleeve",
-        "RIGHT SLEEVE" => "view-right-sleeve",
-        _ => return view.trim().to_owned(),
-    };
-    t(l, id)
 }
 
 fn name_field(l: Language, posted: Option<&Posted>) -> String {

@@ -207,6 +207,22 @@ fn missing(language: Language, id: &str) {
     }
 }
 
+/// A view of a garment as the service names it (`FRONT`, `LEFT SLEEVE`) in `language`:
+/// "Forside", "Venstre ærme"; a view this version does not know as the service wrote it.
+/// The window's names and the club's pages both say views this way.
+pub fn view_name_in(language: Language, name: &str) -> String {
+    let id = match name.trim().to_uppercase().as_str() {
+        "FRONT" => "view-front",
+        "BACK" => "view-back",
+        "LEFT SLEEVE" => "view-left-sleeve",
+        "RIGHT SLEEVE" => "view-right-sleeve",
+        "LEFT LEG" => "view-left-leg",
+        "RIGHT LEG" => "view-right-leg",
+        _ => return name.trim().to_owned(),
+    };
+    text_in(language, id, None)
+}
+
 /// Why a file could not be read or written, or a connection made, in the current language: the common cases said
 /// as a person says them ("the file does not exist"), others as the system says them.
 pub fn io_reason(e: &std::io::Error) -> String {

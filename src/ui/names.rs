@@ -55,15 +55,7 @@ pub fn task_status(status: &TaskStatus) -> String {
 /// A view of a garment as the service names it (`FRONT`, `LEFT SLEEVE`): "Forside",
 /// "Venstre ærme"; a view this version does not know is shown as the service wrote it.
 pub fn view(name: &str) -> String {
-    match name.trim().to_uppercase().as_str() {
-        "FRONT" => tr!("view-front"),
-        "BACK" => tr!("view-back"),
-        "LEFT SLEEVE" => tr!("view-left-sleeve"),
-        "RIGHT SLEEVE" => tr!("view-right-sleeve"),
-        "LEFT LEG" => tr!("view-left-leg"),
-        "RIGHT LEG" => tr!("view-right-leg"),
-        _ => name.trim().to_owned(),
-    }
+    crate::i18n::view_name_in(crate::i18n::language(), name)
 }
 
 /// A width and height in millimetres, each already formatted: "110 × 104,5 mm".
