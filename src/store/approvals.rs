@@ -4,7 +4,7 @@
 //! Rows are plain text here; [`crate::orders::approval`] reads them (`ProofStep::from_stored`)
 //! and says what they mean.
 
-use super::db::params;
+use super::db::{Db, params};
 use super::{LocalOrderId, Store, StoreError};
 
 /// One step as stored.
@@ -25,6 +25,34 @@ pub struct StoredProofStep {
     pub snapshot_json: String,
 }
 
+/// Writes `step` of `order` to `db`; `origin` names a step made elsewhere (the club room's
+/// `club:<request>:<line>`), unique.
+pub(super) fn insert_step(
+    db: &Db,
+    order: LocalOrderId,
+    step: &StoredProofStep,
+    origin: Option<&str>,
+) -> Result<(), StoreError> {
+    db.execute(
+        "INSERT INTO proof_steps (order_id, line_key, status, who, note, at, proof_file,
+             proof_hash, snapshot_json, origin)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        &params![
+            order.0,
+            &step.line,
+            &step.status,
+            &step.who,
+            &step.note,
+            &step.at,
+            step.proof_file.as_deref(),
+            step.proof_hash.as_deref(),
+            &step.snapshot_json,
+            origin,
+        ],
+    )?;
+    Ok(())
+}
+
 impl Store {
     /// Adds `step` to the steps of `order`'s line.
     pub fn record_proof_step(
@@ -32,23 +60,7 @@ impl Store {
         order: LocalOrderId,
         step: &StoredProofStep,
     ) -> Result<(), StoreError> {
-        self.on_order(order)?.execute(
-            "INSERT INTO proof_steps
-                 (order_id, line_key, status, who, note, at, proof_file, proof_hash, snapshot_json)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-            &params![
-                order.0,
-                &step.line,
-                &step.status,
-                &step.who,
-                &step.note,
-                &step.at,
-                step.proof_file.as_deref(),
-                step.proof_hash.as_deref(),
-                &step.snapshot_json,
-            ],
-        )?;
-        Ok(())
+        insert_step(self.on_order(order)?, order, step, None)
     }
 
     /// Keeps a sent proof's bytes (`hash`) with the steps of `order` that name it, on a team's

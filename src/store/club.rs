@@ -326,27 +326,17 @@ impl Store {
                      ORDER BY id DESC LIMIT 1",
                     &params![order.0, step.line.as_str()],
                 )?;
-                let (proof_file, proof_hash): (Option<String>, Option<String>) = match proof {
+                let (proof_file, proof_hash) = match proof {
                     Some(r) => (r.get("proof_file")?, r.get("proof_hash")?),
                     None => (None, None),
                 };
-                db.execute(
-                    "INSERT INTO proof_steps (order_id, line_key, status, who, note, at,
-                         proof_file, proof_hash, snapshot_json, origin)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-                    &params![
-                        order.0,
-                        &step.line,
-                        &step.status,
-                        &step.who,
-                        &step.note,
-                        &step.at,
-                        proof_file.as_deref(),
-                        proof_hash.as_deref(),
-                        &step.snapshot_json,
-                        format!("club:{request}:{}", step.line),
-                    ],
-                )?;
+                let step = StoredProofStep {
+                    proof_file,
+                    proof_hash,
+                    ..step.clone()
+                };
+                let origin = format!("club:{request}:{}", step.line);
+                super::approvals::insert_step(db, order, &step, Some(&origin))?;
             }
             Ok(true)
         })
