@@ -54,10 +54,7 @@ fn ta(language: Language, id: &str, args: &[(&str, &str)]) -> String {
 
 /// The language's tag in `lang` and in links.
 pub fn tag(language: Language) -> &'static str {
-    match language {
-        Language::Danish => "da",
-        Language::English => "en",
-    }
+    language.code()
 }
 
 /// The other language, to switch to.

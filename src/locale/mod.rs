@@ -39,6 +39,14 @@ impl Language {
             .unwrap_or_default()
     }
 
+    /// Its ISO 639-1 code (`da`, `en`), as HTML's `lang` and the club room's links name it.
+    pub fn code(self) -> &'static str {
+        match self {
+            Language::Danish => "da",
+            Language::English => "en",
+        }
+    }
+
     /// The language's own name, as shown in its picker.
     pub fn native_name(self) -> &'static str {
         match self {
