@@ -37,6 +37,7 @@ pub struct NewClubRequest {
     pub shown_hash: String,
     /// The page's pictures, numbered from 0.
     pub pictures: Vec<Vec<u8>>,
+    /// Who asked (empty: this desk's name on the team).
     pub asked_by: String,
     pub created_at: String,
     pub expires_at: String,
@@ -181,6 +182,11 @@ impl Store {
         new: &NewClubRequest,
     ) -> Result<i64, StoreError> {
         let db = self.club_db_of(order)?;
+        // Who asked: as given, else this desk's name on the team.
+        let asked_by = Some(new.asked_by.trim().to_owned())
+            .filter(|s| !s.is_empty())
+            .or_else(|| self.desk_name())
+            .unwrap_or_default();
         db.transaction(|db| {
             let id: i64 = db
                 .query_row(
@@ -195,7 +201,7 @@ impl Store {
                         new.language.as_str(),
                         new.page_json.as_str(),
                         new.shown_hash.as_str(),
-                        new.asked_by.as_str(),
+                        asked_by.as_str(),
                         new.created_at.as_str(),
                         new.expires_at.as_str(),
                     ],
