@@ -384,10 +384,12 @@ impl Worker {
         } else if tables.iter().any(|t| orders.contains(&t.as_str())) {
             self.orders.sync_outboxes().await;
         }
-        if tables.iter().any(|t| orders.contains(&t.as_str()))
-            && let Err(e) = self.orders.handle(OrdersCommand::Refresh).await
-        {
-            tracing::info!(error = %e.message, "the lists could not be reloaded after a team change");
+        if tables.iter().any(|t| orders.contains(&t.as_str())) {
+            if let Err(e) = self.orders.handle(OrdersCommand::Refresh).await {
+                tracing::info!(error = %e.message, "the lists could not be reloaded after a team change");
+            }
+            // A colleague's step, or the club's answer on its page.
+            self.proofs.team_changed();
         }
         if tables.contains("vectorize_tasks")
             && let Err(e) = self.tasks.handle(TasksCommand::Refresh).await

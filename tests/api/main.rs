@@ -42,5 +42,6 @@ mod sandbox_logos;
 mod sandbox_orders;
 mod sandbox_service;
 mod sandbox_vectorize;
+mod team_club;
 mod team_desks;
 mod team_outbox;

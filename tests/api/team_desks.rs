@@ -17,13 +17,13 @@ use std::time::{Duration, Instant};
 
 /// A desk: a data folder with the team saved, an account of the sandbox with its key, and
 /// one order queued while the desk was on its own.
-struct Desk {
-    dir: tempfile::TempDir,
-    keychain: Keychain,
+pub(crate) struct Desk {
+    pub(crate) dir: tempfile::TempDir,
+    pub(crate) keychain: Keychain,
     account: AccountId,
 }
 
-fn desk(env: &Env, team: &str, name: &str, reference: &str) -> Desk {
+pub(crate) fn desk(env: &Env, team: &str, name: &str, reference: &str) -> Desk {
     let dir = tempfile::tempdir().unwrap();
     let keychain = Keychain::with_store(keyring_core::mock::Store::new().unwrap());
     let mut store = Store::open(&dir.path().join("logodesk.sqlite")).unwrap();
@@ -44,7 +44,7 @@ fn desk(env: &Env, team: &str, name: &str, reference: &str) -> Desk {
     }
 }
 
-fn start(desk: &Desk) -> Backend {
+pub(crate) fn start(desk: &Desk) -> Backend {
     start_on(desk, StartAccount::Id(desk.account))
 }
 
@@ -67,7 +67,7 @@ fn start_on(desk: &Desk, account: StartAccount) -> Backend {
 }
 
 /// Drains `b` until its history (as the History screen is sent it) satisfies `done`.
-fn history_until(
+pub(crate) fn history_until(
     b: &Backend,
     what: &str,
     patience: Duration,
@@ -95,7 +95,7 @@ fn history_until(
 }
 
 /// A sandbox on a runtime of its own (kept while the test runs).
-fn sandbox() -> (tokio::runtime::Runtime, Env) {
+pub(crate) fn sandbox() -> (tokio::runtime::Runtime, Env) {
     let service = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

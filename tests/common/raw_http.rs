@@ -1,6 +1,7 @@
 //! One HTTP/1.1 request read off a socket and one answer written to it, for the tests' small
 //! proxies in front of the sandbox (they decide what becomes of each request). One request
-//! per connection: every answer says `Connection: close`.
+//! per connection: every answer says `Connection: close`. And [`phone`]: one request as a
+//! club's phone sends it to the club room, blocking.
 
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 use tokio::net::TcpStream;
@@ -55,4 +56,36 @@ pub async fn respond(sock: &mut TcpStream, status: u16, body: &[u8]) {
     sock.write_all(head.as_bytes()).await.ok();
     sock.write_all(body).await.ok();
     sock.shutdown().await.ok();
+}
+
+/// One request sent as a phone sends it (blocking, on a connection of its own): the status
+/// line's code, the head in lower case, the body.
+pub fn phone(
+    addr: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    body: &str,
+) -> (u16, String, String) {
+    let mut sock = std::net::TcpStream::connect(addr).unwrap();
+    sock.set_read_timeout(Some(crate::common::PATIENCE))
+        .unwrap();
+    use std::io::{Read as _, Write as _};
+    write!(
+        sock,
+        "{method} {path} HTTP/1.1\r\nHost: klub.example.dk\r\nConnection: close\r\n\
+         User-Agent: Phone/1.0\r\nContent-Type: application/x-www-form-urlencoded\r\n\
+         Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = Vec::new();
+    sock.read_to_end(&mut answer).unwrap();
+    let text = String::from_utf8_lossy(&answer).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let code = head
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    (code, head.to_ascii_lowercase(), body.to_owned())
 }

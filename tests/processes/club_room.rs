@@ -6,6 +6,7 @@
 //! stops the sender.
 
 use crate::common::PATIENCE;
+use crate::common::raw_http::phone as http;
 use crate::pg_cluster;
 use crate::runner_common::Runner;
 use logodesk::club::ClubToken;
@@ -13,30 +14,6 @@ use logodesk::club::page::{ClubPage, PageLine, PageRow};
 use std::io::{Read as _, Write as _};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
-
-/// One request on a connection of its own; the status line's code, the head, the body.
-fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, String, String) {
-    let mut sock = TcpStream::connect(addr).unwrap();
-    sock.set_read_timeout(Some(PATIENCE)).unwrap();
-    write!(
-        sock,
-        "{method} {path} HTTP/1.1\r\nHost: klub.example.dk\r\nConnection: close\r\n\
-         User-Agent: Phone/1.0\r\nContent-Type: application/x-www-form-urlencoded\r\n\
-         Content-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut answer = Vec::new();
-    sock.read_to_end(&mut answer).unwrap();
-    let text = String::from_utf8_lossy(&answer).into_owned();
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let code = head
-        .split(' ')
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    (code, head.to_ascii_lowercase(), body.to_owned())
-}
 
 fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")

@@ -20,6 +20,7 @@ mod orders_uncertain;
 mod ui_account_orders;
 mod ui_accounts;
 mod ui_approval;
+mod ui_club;
 mod ui_designs;
 mod ui_editor;
 mod ui_exports;

@@ -124,6 +124,8 @@ backend-no-account-yet = Ingen konto er aktiv endnu.
 backend-placed-elsewhere = Denne ordre blev afgivet på en anden adresse: dens sporings-id hører til der, så den blev ikke flyttet. Tilføj en konto for den adresse for at følge den.
 backend-roster-dialog-title = Importér holdliste
 backend-roster-dialog-filter = Holdlister
+backend-club-no-room = Ingen afsender viser klubrummet endnu, så et link til klubben ville ikke åbne noget. Start holdets afsender med --club-room-url (README: “The club room”), og spørg så igen.
+backend-club-no-randomness = Computeren gav ingen tilfældige tal til linket, så der blev ikke lavet noget. Intet er sendt til klubben; prøv igen om lidt.
 backend-proof-not-kept = Korrekturarket kunne ikke gemmes i datamappen ({ $reason }). Tjek, at der er plads på disken, og prøv igen.
 
 ## The commands without a window (commands.rs, cli.rs)

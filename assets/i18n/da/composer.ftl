@@ -371,3 +371,57 @@ composer-alike-note-desk = { $number } med referencen „{ $reference }“ og de
 composer-alike-unnumbered = Ordre { $id }
 composer-alike-keep = Behold som kladde
 composer-alike-again = Læg den igen
+
+## Klubbens egen godkendelse på dens side (holdets afsender viser den)
+composer-club-title = Klubbens godkendelse
+composer-club-ask = Bed klubben godkende…
+composer-club-resend = Send igen…
+composer-club-ask-hover = Laver hver designlinjes korrekturark, gemmer det med ordren, og et link til en side, hvor klubben godkender hver række på sin egen telefon (eller retter en række). Kun de rækker, der er ændret siden klubbens sidste godkendelse, bliver spurgt igen.
+composer-club-ask-disabled = Hver designlinje skal have sine rækker først, og intet korrekturark må være i gang.
+composer-club-withdraw = Træk tilbage
+composer-club-withdraw-hover = Klubbens link holder op med at virke med det samme; intet af det, klubben svarede før, ændres.
+composer-club-making = Laver korrekturark og klubbens side…
+composer-club-contact = Kontakt i klubben:
+composer-club-contact-hint = fx Mette Hansen
+composer-club-contact-missing = Skriv, hvem i klubben der spørges.
+composer-club-email = E-mail:
+composer-club-language = Klubbens sprog:
+composer-club-make = Lav link
+composer-club-link-made = Et link til { $name }: { $asked } af { $rows } rækker spurgt, åbent til { $until }. Kopiér det, mail det eller lad dem scanne koden; det vises kun nu (Send igen laver et nyt).
+composer-club-copy = Kopiér link
+composer-club-mail = Send som e-mail…
+composer-club-mail-no-address = Skriv kontaktens e-mail for at maile linket.
+composer-club-qr-hover = Det samme link: scannet med en telefons kamera åbner det klubbens side.
+composer-club-waiting = Venter på { $who } siden { $since }
+composer-club-withdrawn = Linket til { $who } blev trukket tilbage.
+composer-club-replaced = Linket til { $who } blev erstattet af et nyere.
+composer-club-expired = Linket til { $who } udløb { $when } uden svar. Send igen laver et nyt.
+composer-club-answered = { $line } ({ $who }, { $when })
+composer-club-approved = { $club } godkendte { $rows ->
+    [one] rækken
+   *[other] alle { $rows } rækker
+}
+composer-club-corrected = { $club } godkendte { $approved } af { $rows } rækker, { $count ->
+    [one] 1 rettelse
+   *[other] { $count } rettelser
+}
+composer-club-changes = { $club } bad om ændringer
+composer-club-asked-by = Spurgt af { $who } ({ $rows } af { $all } rækker)
+composer-club-suggestion = Linje { $line }, række { $row }: { $field } „{ $was }“ → „{ $now }“
+composer-club-apply = Brug
+composer-club-apply-all = Brug alle rettelser
+composer-club-field-name = navn
+composer-club-field-number = nummer
+composer-club-field-size = størrelse
+composer-club-mail-subject = Korrektur til godkendelse: { $reference }
+composer-club-mail-body = Kære { $name }
+
+    { $shop } beder dig godkende korrekturen af ordre { $reference }, før den trykkes. Åbn linket, tjek hvert navn, nummer og størrelse, og godkend, ret en række eller bed om ændringer:
+
+    { $link }
+
+    Linket virker til { $until }.
+
+    Med venlig hilsen
+    { $shop }
+composer-club-intro = Klubben godkender korrekturen på sin egen telefon: hver rækkes navn, nummer og størrelse, som de bliver trykt. Svaret når frem til alle holdets skriveborde.

@@ -124,6 +124,8 @@ backend-no-account-yet = No account is active yet.
 backend-placed-elsewhere = This order was placed at another address: its tracking id belongs there, so it was not moved. Add an account for that address to follow it.
 backend-roster-dialog-title = Import roster
 backend-roster-dialog-filter = Rosters
+backend-club-no-room = No sender serves the club room yet, so a club's link would open nothing. Start the team's sender with --club-room-url (README: “The club room”), then ask again.
+backend-club-no-randomness = This computer gave no random numbers for the link, so none was made. Nothing was sent to the club; try again in a moment.
 backend-proof-not-kept = The proof sheet could not be kept in the data folder ({ $reason }). Check that there is room on the disk and try again.
 
 ## The commands without a window (commands.rs, cli.rs)

@@ -371,3 +371,57 @@ composer-alike-note-desk = { $number } with the reference “{ $reference }” a
 composer-alike-unnumbered = Order { $id }
 composer-alike-keep = Keep as draft
 composer-alike-again = Place it again
+
+## The club's own approval on its page (the team's sender serves it)
+composer-club-title = The club's approval
+composer-club-ask = Ask the club to approve…
+composer-club-resend = Resend…
+composer-club-ask-hover = Makes each design line's proof sheet, keeps it with the order, and a link to a page where the club approves every row on its own phone (or corrects a row). Only the rows that changed since the club's last approval are asked again.
+composer-club-ask-disabled = Every design line needs its rows first, and no proof sheet may be under way.
+composer-club-withdraw = Withdraw
+composer-club-withdraw-hover = The club's link stops working at once; nothing the club answered before is changed.
+composer-club-making = Making the proof sheets and the club's page…
+composer-club-contact = Contact at the club:
+composer-club-contact-hint = e.g. Mette Hansen
+composer-club-contact-missing = Type who at the club is asked.
+composer-club-email = E-mail:
+composer-club-language = The club's language:
+composer-club-make = Make link
+composer-club-link-made = A link for { $name }: { $asked } of { $rows } rows asked, open until { $until }. Copy it, mail it or let them scan the code; it is shown only now (Resend makes a new one).
+composer-club-copy = Copy link
+composer-club-mail = Send by e-mail…
+composer-club-mail-no-address = Type the contact's e-mail to mail the link.
+composer-club-qr-hover = The same link: scanned with a phone's camera it opens the club's page.
+composer-club-waiting = Waiting for { $who } since { $since }
+composer-club-withdrawn = The link for { $who } was withdrawn.
+composer-club-replaced = The link for { $who } was replaced by a newer one.
+composer-club-expired = The link for { $who } expired { $when } without an answer. Resend makes a new one.
+composer-club-answered = { $line } ({ $who }, { $when })
+composer-club-approved = { $club } approved { $rows ->
+    [one] the row
+   *[other] all { $rows } rows
+}
+composer-club-corrected = { $club } approved { $approved } of { $rows } rows, { $count ->
+    [one] 1 correction
+   *[other] { $count } corrections
+}
+composer-club-changes = { $club } asked for changes
+composer-club-asked-by = Asked by { $who } ({ $rows } of { $all } rows)
+composer-club-suggestion = Line { $line }, row { $row }: { $field } “{ $was }” → “{ $now }”
+composer-club-apply = Apply
+composer-club-apply-all = Apply every correction
+composer-club-field-name = name
+composer-club-field-number = number
+composer-club-field-size = size
+composer-club-mail-subject = Proof to approve: { $reference }
+composer-club-mail-body = Dear { $name },
+
+    { $shop } asks you to approve the proof of order { $reference } before it is printed. Open the link, check every name, number and size, and approve, correct a row or ask for changes:
+
+    { $link }
+
+    The link works until { $until }.
+
+    Kind regards,
+    { $shop }
+composer-club-intro = The club approves the proof on its own phone: every row's name, number and size as it will be printed. Its answer reaches every desk of the team.

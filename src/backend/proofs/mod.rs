@@ -13,6 +13,8 @@
 //! ([`crate::orders::approval::next`] decides what may follow what). A confirmation of an
 //! order placed from here names who approved each line's proof, when, and which sheet.
 
+pub mod club;
+
 use crate::api::{Client, DesignId, DesignView, LogoId, LogoValue, Order, OrderId, RenderDesign};
 use crate::backend::StoreLocation;
 use crate::backend::designs::Here;
@@ -203,6 +205,18 @@ pub enum ProofsCommand {
         sheet: SheetOrder,
         language: Language,
     },
+    /// Ask the club to approve its design lines on its own phone (`club::ask`): each line's
+    /// sheet made, kept and marked sent, the page stored in the team database and a link
+    /// made (progress as `SheetProgress`, then `ClubLink`, then `Approvals`).
+    AskClub {
+        request: RequestId,
+        order: LocalOrderId,
+        ask: Box<club::ClubAsk>,
+        /// The sheets' language (the club's page is in the contact's).
+        language: Language,
+    },
+    /// Revoke `order`'s open link to its club (`Approvals` follows as news).
+    WithdrawClub { order: LocalOrderId },
     /// Record the club's answer to the newest proof sent of `line`, the line being
     /// `snapshot` now (`Approvals` follows as news, or a sentence saying why not).
     Answer {
@@ -230,10 +244,17 @@ pub enum ProofsEvent {
     Saved { kind: SavedKind, path: PathBuf },
     /// The person closed "Save as…": nothing was made or saved.
     NotSaved { kind: SavedKind },
-    /// The newest approval step of each line of `order` (kept proofs with their whole path).
+    /// The newest approval step of each line of `order` (kept proofs with their whole path),
+    /// and its newest request to the club's page.
     Approvals {
         order: LocalOrderId,
         steps: Vec<ProofStep>,
+        club: Option<Box<club::ClubRequestShown>>,
+    },
+    /// A link for the club was made (shown once: copy it, mail it, scan it).
+    ClubLink {
+        order: LocalOrderId,
+        link: Box<club::ClubLink>,
     },
 }
 
@@ -246,8 +267,10 @@ impl ProofsCommand {
             ProofsCommand::Render { request, .. }
             | ProofsCommand::Sheet { request, .. }
             | ProofsCommand::Confirmation { request, .. }
-            | ProofsCommand::SendProof { request, .. } => Some(*request),
+            | ProofsCommand::SendProof { request, .. }
+            | ProofsCommand::AskClub { request, .. } => Some(*request),
             ProofsCommand::CancelSheet
+            | ProofsCommand::WithdrawClub { .. }
             | ProofsCommand::Approvals { .. }
             | ProofsCommand::Answer { .. } => None,
         }
@@ -310,6 +333,9 @@ pub(super) struct Proofs {
     logos: Arc<LogoCache>,
     lines: HashMap<usize, JoinHandle<()>>,
     sheet: Option<JoinHandle<()>>,
+    /// The order whose approvals were asked last (the composer's draft): told again when
+    /// another desk or the club changes them.
+    watched: Arc<Mutex<Option<LocalOrderId>>>,
 }
 
 impl Proofs {
@@ -329,6 +355,26 @@ impl Proofs {
             logos: Arc::default(),
             lines: HashMap::new(),
             sheet: None,
+            watched: Arc::default(),
+        }
+    }
+
+    /// Tells `order`'s approvals (as news: every screen showing it takes them).
+    fn tell_approvals(&self, order: LocalOrderId) {
+        let (store, kept, sink) = (self.store.clone(), self.kept.clone(), self.sink.clone());
+        tokio::spawn(async move {
+            match approvals_of(&store, &kept, order).await {
+                Ok(event) => sink.notice(event),
+                Err(e) => sink.fail(None, None, e),
+            }
+        });
+    }
+
+    /// Another desk or the club's page changed the team's approvals: the order watched is
+    /// told again.
+    pub(super) fn team_changed(&self) {
+        if let Some(order) = *self.watched.locked() {
+            self.tell_approvals(order);
         }
     }
 
@@ -346,11 +392,19 @@ impl Proofs {
     pub(super) async fn handle(&mut self, command: ProofsCommand) -> Result<(), UserError> {
         let command = match command {
             ProofsCommand::Approvals { order } => {
+                *self.watched.locked() = Some(order);
+                self.tell_approvals(order);
+                return Ok(());
+            }
+            ProofsCommand::WithdrawClub { order } => {
                 let (store, kept, sink) =
                     (self.store.clone(), self.kept.clone(), self.sink.clone());
                 tokio::spawn(async move {
-                    match steps_of(&store, &kept, order).await {
-                        Ok(steps) => sink.notice(ProofsEvent::Approvals { order, steps }),
+                    match club::withdraw(&store, order).await {
+                        Ok(()) => match approvals_of(&store, &kept, order).await {
+                            Ok(event) => sink.notice(event),
+                            Err(e) => sink.fail(None, None, e),
+                        },
                         Err(e) => sink.fail(None, None, e),
                     }
                 });
@@ -389,8 +443,8 @@ impl Proofs {
                     .await
                     .and_then(|r| r);
                     match recorded {
-                        Ok(()) => match steps_of(&store, &kept, order).await {
-                            Ok(steps) => sink.notice(ProofsEvent::Approvals { order, steps }),
+                        Ok(()) => match approvals_of(&store, &kept, order).await {
+                            Ok(event) => sink.notice(event),
                             Err(e) => sink.fail(None, None, e),
                         },
                         Err(e) => sink.fail(None, None, e),
@@ -526,7 +580,56 @@ impl Proofs {
                         .await;
                 });
             }
-            ProofsCommand::Approvals { .. } | ProofsCommand::Answer { .. } => {}
+            ProofsCommand::AskClub {
+                request,
+                order,
+                ask,
+                language,
+            } => {
+                let client = client?;
+                // The desk asking shows the order: the club's answer is told to it.
+                *self.watched.locked() = Some(order);
+                let (cache, logos) = (self.cache.clone(), self.logos.clone());
+                let job = move || SheetJob {
+                    client: client.clone(),
+                    cache: cache.clone(),
+                    logos: logos.clone(),
+                    sink: sink.clone(),
+                    generation,
+                    request,
+                };
+                let (store, kept, sink) =
+                    (self.store.clone(), self.kept.clone(), self.sink.clone());
+                tokio::spawn(async move {
+                    match club::ask(&store, &kept, order, job, *ask, language).await {
+                        Ok(link) => {
+                            let link = Box::new(link);
+                            sink.answer(generation, request, ProofsEvent::ClubLink { order, link });
+                            answer_approvals(
+                                &sink,
+                                &store,
+                                &kept,
+                                generation,
+                                request,
+                                order,
+                                Ok(()),
+                            )
+                            .await;
+                        }
+                        // A line's sheet may have been kept and marked sent before: said with
+                        // the steps as they are now.
+                        Err(e) => {
+                            sink.fail(Some(generation), Some(request), e);
+                            if let Ok(event) = approvals_of(&store, &kept, order).await {
+                                sink.news(generation, event);
+                            }
+                        }
+                    }
+                });
+            }
+            ProofsCommand::Approvals { .. }
+            | ProofsCommand::Answer { .. }
+            | ProofsCommand::WithdrawClub { .. } => {}
             ProofsCommand::Confirmation {
                 request,
                 order,
@@ -727,13 +830,24 @@ async fn answer_approvals(
     recorded: Result<(), UserError>,
 ) {
     let answer = match recorded {
-        Ok(()) => steps_of(store, kept, order).await,
+        Ok(()) => approvals_of(store, kept, order).await,
         Err(e) => Err(e),
     };
     match answer {
-        Ok(steps) => sink.answer(generation, request, ProofsEvent::Approvals { order, steps }),
+        Ok(event) => sink.answer(generation, request, event),
         Err(e) => sink.fail(Some(generation), Some(request), e),
     }
+}
+
+/// `order`'s steps and its newest request to the club, as one event.
+async fn approvals_of(
+    store: &SharedStore,
+    kept: &Path,
+    order: LocalOrderId,
+) -> Result<ProofsEvent, UserError> {
+    let steps = steps_of(store, kept, order).await?;
+    let club = club::request_of(store, order).await.map(Box::new);
+    Ok(ProofsEvent::Approvals { order, steps, club })
 }
 
 /// What the confirmation says of each design line's proof of the order placed from row
@@ -814,6 +928,17 @@ impl SheetJob {
         today: chrono::NaiveDate,
         language: Language,
     ) -> Result<Vec<u8>, UserError> {
+        Ok(self.run_keeping(order, today, language).await?.pdf)
+    }
+
+    /// [`SheetJob::run`], keeping what it drew: the sheet, the design's title as the sheet
+    /// names it, and each distinct row's views (the club's page shows the same pictures).
+    async fn run_keeping(
+        self,
+        order: SheetOrder,
+        today: chrono::NaiveDate,
+        language: Language,
+    ) -> Result<SheetMade, UserError> {
         let design = self
             .client
             .designs()
@@ -828,6 +953,7 @@ impl SheetJob {
             ProofsEvent::SheetProgress { done: 0, total },
         );
         let mut drawn: HashMap<ProofKey, Vec<(String, Picture)>> = HashMap::new();
+        let mut views_drawn: HashMap<ProofKey, Arc<Drawn>> = HashMap::new();
         let mut renders = futures_util::stream::iter(distinct)
             .map(|key| async {
                 let here = Here {
@@ -861,6 +987,7 @@ impl SheetJob {
                 .map(|(view, image)| (view.clone(), Picture::new(image.clone())))
                 .collect();
             done += sharing.get(&key).copied().unwrap_or_default();
+            views_drawn.insert(key.clone(), views);
             drawn.insert(key, pictures);
             self.sink.answer(
                 self.generation,
@@ -869,21 +996,23 @@ impl SheetJob {
             );
         }
         drop(renders);
-        let sheet = ProofSheet {
-            header: ProofHeader {
-                reference: if order.reference.trim().is_empty() {
-                    crate::tr!("backend-proof-no-reference")
-                } else {
-                    order.reference.trim().to_owned()
-                },
-                club: order.club.trim().to_owned(),
-                date: today,
-                design_title: design.title.clone(),
-                design_item: design.design_item_no.as_ref().map_or_else(
-                    || crate::tr!("backend-proof-design", id = design.design_id.to_string()),
-                    |m| m.to_string(),
-                ),
+        let header = ProofHeader {
+            reference: if order.reference.trim().is_empty() {
+                crate::tr!("backend-proof-no-reference")
+            } else {
+                order.reference.trim().to_owned()
             },
+            club: order.club.trim().to_owned(),
+            date: today,
+            design_title: design.title.clone(),
+            design_item: design.design_item_no.as_ref().map_or_else(
+                || crate::tr!("backend-proof-design", id = design.design_id.to_string()),
+                |m| m.to_string(),
+            ),
+        };
+        let title = format!("{} · {}", header.design_title, header.design_item);
+        let sheet = ProofSheet {
+            header,
             rows: order
                 .rows
                 .iter()
@@ -898,8 +1027,22 @@ impl SheetJob {
                 .collect(),
             language,
         };
-        make_pdf(move || pdf::proof::build(&sheet)).await
+        let pdf = make_pdf(move || pdf::proof::build(&sheet)).await?;
+        Ok(SheetMade {
+            pdf,
+            title,
+            views: views_drawn,
+        })
     }
+}
+
+/// A sheet made, with what was drawn for it.
+struct SheetMade {
+    pdf: Vec<u8>,
+    /// "Kit · 20001", as the sheet's header names the design.
+    title: String,
+    /// Each distinct row's views, by what they show.
+    views: HashMap<ProofKey, Arc<Drawn>>,
 }
 
 /// The front and back of `key` (from the cache, or drawn by the service, decoded and shrunk

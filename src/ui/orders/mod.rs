@@ -453,8 +453,16 @@ impl OrdersScreen {
             ProofsEvent::NotSaved {
                 kind: SavedKind::ProofSheet,
             } => self.composer.on_sheet_not_saved(),
-            ProofsEvent::Approvals { order, steps } => {
+            ProofsEvent::Approvals { order, steps, club } => {
+                if self.composer.draft_id() == Some(order) {
+                    self.composer.on_club(club.map(|c| *c), shared);
+                }
                 self.composer.on_approvals(reply.request, order, steps);
+            }
+            ProofsEvent::ClubLink { order, link } => {
+                if self.composer.draft_id() == Some(order) {
+                    self.composer.on_club_link(reply.request, *link);
+                }
             }
             other => return Some(other),
         }

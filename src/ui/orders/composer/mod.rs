@@ -10,6 +10,7 @@
 //! `RowId`), the lines' parts (`lines`, `logo_lines`), `import`, `proof`, `undo`.
 
 mod cells;
+mod club;
 mod designs;
 mod estimate;
 mod header;
@@ -67,6 +68,8 @@ pub struct Composer {
     question: Question,
     /// Each design line's roster proof, and the proof sheet under way.
     proofs: proof::Proofs,
+    /// The order's request to its club's page, and the link made here.
+    club: club::ClubState,
     history: undo::FormHistory,
     /// Who edits the draft (a team's), the version the form is based on, and what the
     /// person chooses when another desk edited it too.
@@ -406,6 +409,8 @@ impl Composer {
             .show(ui, |ui| {
                 ui.add_enabled_ui(!locked, |ui| {
                     self.header_ui(ui, &shown, shared.language());
+                    ui.add_space(space::M);
+                    self.club_ui(ui, shared);
                     ui.add_space(space::M);
                     self.designs_ui(ui, shared, &shown);
                     ui.add_space(space::M);

@@ -166,7 +166,7 @@ impl Proofs {
 }
 
 /// The design a line's proof is drawn from (the service renders by id only).
-fn design_id(d: &DesignForm) -> Option<DesignId> {
+pub(super) fn design_id(d: &DesignForm) -> Option<DesignId> {
     d.reference.trim().parse::<i64>().ok().map(DesignId)
 }
 
@@ -543,7 +543,7 @@ impl Composer {
     }
 
     /// What design line `i`'s proof sheet holds.
-    fn sheet_order(&self, i: usize, design: DesignId) -> Option<SheetOrder> {
+    pub(super) fn sheet_order(&self, i: usize, design: DesignId) -> Option<SheetOrder> {
         let d = self.form.designs.get(i)?;
         let titles: HashMap<i64, &str> = d
             .placeholders
@@ -659,10 +659,11 @@ impl Composer {
     /// Asks for the approval steps of the draft shown, once per draft.
     fn ask_approvals(&mut self, shared: &mut Shared<'_>) {
         let draft = self.draft_id();
-        let a = &mut self.proofs.approval;
-        if a.asked == draft {
+        if self.proofs.approval.asked == draft {
             return;
         }
+        self.forget_club();
+        let a = &mut self.proofs.approval;
         a.asked = draft;
         a.steps.clear();
         a.answer = None;
@@ -1033,6 +1034,9 @@ impl Composer {
         request: Option<RequestId>,
         why: &str,
     ) -> bool {
+        if self.on_club_failed(request, why) {
+            return true;
+        }
         let a = &mut self.proofs.approval;
         match a.sending {
             Some((line, r)) if Some(r) == request => {

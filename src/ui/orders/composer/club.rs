@@ -1,0 +1,658 @@
+//! *Ask the club to approve…*: the order's request to its club's page (served by the team's
+//! sender, [`crate::club`]), as the composer shows it on every desk of the team.
+//!
+//! The person names the contact (prefilled from the order's contact and the address book)
+//! and the language; the backend makes each design line's sheet, keeps it, stores the page
+//! and answers with the link ([`crate::backend::proofs::club`]), shown once here with *Copy*,
+//! *Send by e-mail* (`mailto:`, a short text in the club's language) and a QR code. While the
+//! club has the page: "waiting for Mette Hansen (FC Nørrebro) since 14:02", *Resend* (a new
+//! link; the old one stops working) and *Withdraw*. Once the club answered, what it decided;
+//! a correction of a row is offered as a suggestion applied with one click.
+
+use super::Composer;
+use crate::backend::proofs::ProofsCommand;
+use crate::backend::proofs::club::{ClubAsk, ClubContact, ClubLine, ClubLink, ClubRequestShown};
+use crate::backend::{Command, RequestId};
+use crate::club::RequestState;
+use crate::club::page::{Correction, Field};
+use crate::locale::Language;
+use crate::orders::approval::{self, LineSnapshot};
+use crate::ui::theme::{self, space};
+use crate::ui::widgets::UiExt as _;
+use crate::ui::{Shared, Slot};
+use egui::{RichText, Ui};
+use secrecy::ExposeSecret as _;
+
+/// The order's request to its club, and the form asking for one.
+#[derive(Default)]
+pub(super) struct ClubState {
+    /// The newest request of the draft shown (from the team database).
+    pub(super) shown: Option<ClubRequestShown>,
+    /// The form open: who is asked, in which language.
+    form: Option<ContactForm>,
+    /// The link being made.
+    asking: Option<RequestId>,
+    /// The link made here, shown until the draft is left or a new one is made.
+    link: Option<LinkShown>,
+    /// Why the link could not be made.
+    problem: Option<String>,
+    /// The decision already told (a toast once per decision).
+    told: Option<i64>,
+}
+
+struct ContactForm {
+    name: String,
+    email: String,
+    language: Language,
+}
+
+struct LinkShown {
+    link: ClubLink,
+    /// The QR code's modules, row by row, and its width.
+    qr: Option<(Vec<bool>, usize)>,
+}
+
+/// The QR code of `text`: its dark modules, row by row, and its width.
+fn qr_of(text: &str) -> Option<(Vec<bool>, usize)> {
+    let code = qrcode::QrCode::new(text.as_bytes()).ok()?;
+    let width = code.width();
+    let dark = code
+        .to_colors()
+        .into_iter()
+        .map(|c| c == qrcode::Color::Dark)
+        .collect();
+    Some((dark, width))
+}
+
+/// The mail to the club: its subject and text in the club's language, with the link.
+fn mailto(link: &ClubLink) -> String {
+    let language = link.contact.language;
+    let mut args = fluent_bundle::FluentArgs::new();
+    args.set("name", link.contact.name.clone());
+    args.set("shop", link.shop.clone());
+    args.set("reference", link.reference.clone());
+    args.set("link", link.url.expose_secret().to_owned());
+    args.set("until", language.date_time(&link.expires_at));
+    let subject = crate::i18n::text_in(language, "composer-club-mail-subject", Some(&args));
+    let body = crate::i18n::text_in(language, "composer-club-mail-body", Some(&args));
+    let enc = |s: &str| url::form_urlencoded::byte_serialize(s.as_bytes()).collect::<String>();
+    // `+` is a space in forms but not in a mail's text.
+    let enc = |s: &str| enc(s).replace('+', "%20");
+    format!(
+        "mailto:{}?subject={}&body={}",
+        enc(link.contact.email.trim()).replace("%40", "@"),
+        enc(&subject),
+        enc(&body)
+    )
+}
+
+/// "FC Nørrebro approved 14 of 15 rows, 1 correction" — what the club decided, in a line.
+pub fn decision_line(shown: &ClubRequestShown) -> Option<String> {
+    let d = shown.request.decision.as_ref()?;
+    let page = &shown.request.page;
+    let club = if page.club.trim().is_empty() {
+        shown.request.contact.clone()
+    } else {
+        page.club.trim().to_owned()
+    };
+    let asked = page.asked_rows();
+    Some(match d.kind.as_str() {
+        "approved" => crate::tr!("composer-club-approved", club = club, rows = asked),
+        "corrected" => crate::tr!(
+            "composer-club-corrected",
+            club = club,
+            approved = asked.saturating_sub(d.corrections.len()),
+            rows = asked,
+            count = d.corrections.len()
+        ),
+        _ => crate::tr!("composer-club-changes", club = club),
+    })
+}
+
+impl Composer {
+    /// The club part of the composer: the request's state and what can be done with it.
+    pub(super) fn club_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
+        let Some(order) = self.draft_id() else {
+            return;
+        };
+        if self.form.designs.is_empty() {
+            return;
+        }
+        let t = theme::tokens(ui.ctx());
+        let language = shared.language();
+        let frozen = self.is_frozen();
+        let mut ask = false;
+        let mut withdraw = false;
+        let mut apply: Vec<Correction> = Vec::new();
+        ui.surface(|ui| {
+            ui.section_heading(&crate::tr!("composer-club-title"));
+            if self.club.shown.is_none() && self.club.link.is_none() {
+                ui.muted_small(&crate::tr!("composer-club-intro"));
+            }
+            ui.add_space(space::S);
+            ui.horizontal_wrapped(|ui| {
+                let asking = self.club.asking.is_some();
+                if asking {
+                    ui.spinner();
+                    ui.muted_small(&crate::tr!("composer-club-making"));
+                }
+                let waiting = self
+                    .club
+                    .shown
+                    .as_ref()
+                    .is_some_and(|s| s.waiting(chrono::Utc::now()));
+                let word = if waiting {
+                    crate::tr!("composer-club-resend")
+                } else {
+                    crate::tr!("composer-club-ask")
+                };
+                let ready = !asking
+                    && !frozen
+                    && !self.sheet_running()
+                    && !self.proof_sending()
+                    && self.form.designs.iter().all(|d| !d.rows.is_empty());
+                ask = ui
+                    .add_enabled(ready, egui::Button::new(word))
+                    .on_hover_text(crate::tr!("composer-club-ask-hover"))
+                    .on_disabled_hover_text(crate::tr!("composer-club-ask-disabled"))
+                    .clicked();
+                if waiting {
+                    withdraw = ui
+                        .add_enabled(
+                            !asking,
+                            egui::Button::new(crate::tr!("composer-club-withdraw")),
+                        )
+                        .on_hover_text(crate::tr!("composer-club-withdraw-hover"))
+                        .clicked();
+                }
+            });
+            if let Some(shown) = &self.club.shown {
+                state_ui(ui, shown, language);
+                if let Some(d) = &shown.request.decision {
+                    apply = self.corrections_ui(ui, shown, &d.corrections);
+                }
+            }
+            if let Some(why) = &self.club.problem {
+                ui.label(RichText::new(why).small().color(t.danger));
+            }
+            self.contact_form_ui(ui, shared, order);
+            self.link_ui(ui);
+        });
+        if ask && self.club.form.is_none() {
+            let from_book = self
+                .address
+                .book
+                .entries
+                .iter()
+                .find(|a| a.name.trim() == self.form.address.name.trim())
+                .map(|a| a.contact_person.clone())
+                .unwrap_or_default();
+            let name = [
+                self.form.address.contact_person.as_str(),
+                self.form.contact_name.as_str(),
+                from_book.as_str(),
+            ]
+            .into_iter()
+            .map(str::trim)
+            .find(|s| !s.is_empty())
+            .unwrap_or_default()
+            .to_owned();
+            let (name, email) = match &self.club.shown {
+                Some(s) => (s.request.contact.clone(), s.contact_email.clone()),
+                None => (name, self.form.email.trim().to_owned()),
+            };
+            let language = self
+                .club
+                .shown
+                .as_ref()
+                .map_or(Language::Danish, |s| s.request.language);
+            self.club.form = Some(ContactForm {
+                name,
+                email,
+                language,
+            });
+        }
+        if withdraw {
+            self.club.link = None;
+            shared
+                .backend
+                .send(Command::Proofs(ProofsCommand::WithdrawClub { order }));
+        }
+        if !apply.is_empty() {
+            self.apply_corrections(&apply);
+        }
+    }
+
+    /// Who is asked, in which language; *Make link*.
+    fn contact_form_ui(
+        &mut self,
+        ui: &mut Ui,
+        shared: &mut Shared<'_>,
+        order: crate::store::LocalOrderId,
+    ) {
+        let Some(form) = self.club.form.as_mut() else {
+            return;
+        };
+        let (mut make, mut cancel) = (false, false);
+        ui.add_space(space::S);
+        egui::Grid::new("composer-club-contact")
+            .num_columns(2)
+            .spacing([space::S, space::XS])
+            .show(ui, |ui| {
+                let label = ui.label(crate::tr!("composer-club-contact"));
+                ui.add(
+                    egui::TextEdit::singleline(&mut form.name)
+                        .hint_text(crate::tr!("composer-club-contact-hint"))
+                        .desired_width(220.0),
+                )
+                .labelled_by(label.id);
+                ui.end_row();
+                let label = ui.label(crate::tr!("composer-club-email"));
+                ui.add(egui::TextEdit::singleline(&mut form.email).desired_width(220.0))
+                    .labelled_by(label.id);
+                ui.end_row();
+                ui.label(crate::tr!("composer-club-language"));
+                ui.horizontal(|ui| {
+                    for l in Language::ALL {
+                        ui.radio_value(&mut form.language, l, l.native_name());
+                    }
+                });
+                ui.end_row();
+            });
+        let named = !form.name.trim().is_empty();
+        ui.horizontal(|ui| {
+            make = ui
+                .add_enabled(named, egui::Button::new(crate::tr!("composer-club-make")))
+                .on_disabled_hover_text(crate::tr!("composer-club-contact-missing"))
+                .clicked();
+            cancel = ui.button(crate::tr!("composer-cancel")).clicked();
+        });
+        if cancel {
+            self.club.form = None;
+        }
+        if !make {
+            return;
+        }
+        let Some(form) = self.club.form.take() else {
+            return;
+        };
+        let mut lines = Vec::new();
+        let keys = approval::line_keys(&self.form.designs);
+        for (i, (key, d)) in keys.into_iter().zip(&self.form.designs).enumerate() {
+            let Some(design) = super::proof::design_id(d) else {
+                self.club.problem = Some(crate::tr!("composer-proof-needs-id"));
+                return;
+            };
+            let Some(sheet) = self.sheet_order(i, design) else {
+                return;
+            };
+            lines.push(ClubLine {
+                line: key,
+                snapshot: LineSnapshot::of(d),
+                sheet,
+            });
+        }
+        let ask = ClubAsk {
+            reference: self.form.reference.trim().to_owned(),
+            club: self.form.address.name.trim().to_owned(),
+            lines,
+            contact: ClubContact {
+                name: form.name.trim().to_owned(),
+                email: form.email.trim().to_owned(),
+                language: form.language,
+            },
+        };
+        let language = shared.language();
+        let label = crate::tr!("composer-club-making");
+        let request = shared.request(Slot::ProofSheet, &label, |request| {
+            Command::Proofs(ProofsCommand::AskClub {
+                request,
+                order,
+                ask: Box::new(ask),
+                language,
+            })
+        });
+        self.club.problem = None;
+        self.club.link = None;
+        self.club.asking = Some(request);
+    }
+
+    /// The link made here: the address, *Copy*, *Send by e-mail*, the QR code.
+    fn link_ui(&mut self, ui: &mut Ui) {
+        let Some(shown) = &self.club.link else {
+            return;
+        };
+        let t = theme::tokens(ui.ctx());
+        let link = &shown.link;
+        let url = link.url.expose_secret();
+        ui.add_space(space::S);
+        ui.label(crate::tr!(
+            "composer-club-link-made",
+            name = link.contact.name.as_str(),
+            asked = link.asked,
+            rows = link.rows,
+            until = crate::i18n::language().date_time(&link.expires_at)
+        ));
+        ui.horizontal_wrapped(|ui| {
+            ui.add(
+                egui::Label::new(RichText::new(url).monospace().color(t.text_strong))
+                    .selectable(true),
+            );
+        });
+        ui.horizontal(|ui| {
+            if ui.button(crate::tr!("composer-club-copy")).clicked() {
+                ui.ctx().copy_text(url.to_owned());
+            }
+            let mail = ui
+                .add_enabled(
+                    !link.contact.email.trim().is_empty(),
+                    egui::Button::new(crate::tr!("composer-club-mail")),
+                )
+                .on_disabled_hover_text(crate::tr!("composer-club-mail-no-address"));
+            if mail.clicked() {
+                ui.ctx().open_url(egui::OpenUrl::new_tab(mailto(link)));
+            }
+        });
+        if let Some((dark, width)) = &shown.qr {
+            let module = 4.0;
+            let quiet = 4.0 * module;
+            let side = *width as f32 * module + 2.0 * quiet;
+            let (rect, response) =
+                ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
+            let painter = ui.painter_at(rect);
+            painter.rect_filled(rect, 0.0, egui::Color32::WHITE);
+            for (i, _) in dark.iter().enumerate().filter(|(_, d)| **d) {
+                let (x, y) = ((i % width) as f32, (i / width) as f32);
+                let min = rect.min + egui::vec2(quiet + x * module, quiet + y * module);
+                painter.rect_filled(
+                    egui::Rect::from_min_size(min, egui::vec2(module, module)),
+                    0.0,
+                    egui::Color32::BLACK,
+                );
+            }
+            response.on_hover_text(crate::tr!("composer-club-qr-hover"));
+        }
+    }
+
+    /// The club's corrections still to apply, each with *Apply*; the ones clicked.
+    fn corrections_ui(
+        &self,
+        ui: &mut Ui,
+        shown: &ClubRequestShown,
+        corrections: &[Correction],
+    ) -> Vec<Correction> {
+        let open: Vec<&Correction> = corrections
+            .iter()
+            .filter(|c| self.correction_open(shown, c))
+            .collect();
+        let mut chosen = Vec::new();
+        if open.is_empty() {
+            return chosen;
+        }
+        for c in &open {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(crate::tr!(
+                    "composer-club-suggestion",
+                    line = c.line + 1,
+                    row = c.row + 1,
+                    field = field_word(c.field),
+                    was = c.was.as_str(),
+                    now = c.now.as_str()
+                ));
+                if ui.small_button(crate::tr!("composer-club-apply")).clicked() {
+                    chosen.push((*c).clone());
+                }
+            });
+        }
+        if open.len() > 1 && ui.button(crate::tr!("composer-club-apply-all")).clicked() {
+            chosen = open.into_iter().cloned().collect();
+        }
+        chosen
+    }
+
+    /// Whether correction `c` of the page `shown` still applies to the form: its line is
+    /// the page's line and the row still has the value the club corrected.
+    fn correction_open(&self, shown: &ClubRequestShown, c: &Correction) -> bool {
+        let Some(page_line) = shown.request.page.lines.get(c.line) else {
+            return false;
+        };
+        let keys = approval::line_keys(&self.form.designs);
+        let Some(i) = keys.iter().position(|k| k.0 == page_line.key) else {
+            return false;
+        };
+        let Some(row) = self.form.designs.get(i).and_then(|d| d.rows.get(c.row)) else {
+            return false;
+        };
+        let now = match c.field {
+            Field::Name => &row.name,
+            Field::Number => &row.number,
+            Field::Size => &row.size,
+        };
+        now.trim() == c.was.trim()
+    }
+
+    /// Writes the club's corrections into the form (the rows' approvals go stale, so the
+    /// next link asks about those rows only).
+    fn apply_corrections(&mut self, corrections: &[Correction]) {
+        let Some(shown) = self.club.shown.clone() else {
+            return;
+        };
+        let keys = approval::line_keys(&self.form.designs);
+        for c in corrections {
+            if !self.correction_open(&shown, c) {
+                continue;
+            }
+            let Some(page_line) = shown.request.page.lines.get(c.line) else {
+                continue;
+            };
+            let Some(i) = keys.iter().position(|k| k.0 == page_line.key) else {
+                continue;
+            };
+            if let Some(row) = self
+                .form
+                .designs
+                .get_mut(i)
+                .and_then(|d| d.rows.get_mut(c.row))
+            {
+                let value = c.now.trim().to_owned();
+                match c.field {
+                    Field::Name => row.name = value,
+                    Field::Number => row.number = value,
+                    Field::Size => row.size = value,
+                }
+            }
+        }
+    }
+
+    /// The order's request to its club arrived with its approvals.
+    pub(in crate::ui::orders) fn on_club(
+        &mut self,
+        shown: Option<ClubRequestShown>,
+        shared: &mut Shared<'_>,
+    ) {
+        if let Some(s) = &shown
+            && s.request.decision.is_some()
+            && self.club.told != Some(s.request.id.0)
+        {
+            // Told once per decision, and not for one decided before the draft was opened.
+            let first = self.club.told.is_none() && self.club.shown.is_none();
+            self.club.told = Some(s.request.id.0);
+            if !first && let Some(line) = decision_line(s) {
+                shared.notifications.success(line);
+            }
+        } else if let Some(s) = &shown {
+            self.club.told.get_or_insert(0);
+            if s.request.decision.is_none() && self.club.told == Some(s.request.id.0) {
+                self.club.told = Some(0);
+            }
+        }
+        self.club.shown = shown;
+    }
+
+    /// The link was made.
+    pub(in crate::ui::orders) fn on_club_link(
+        &mut self,
+        request: Option<RequestId>,
+        link: ClubLink,
+    ) {
+        if request.is_some() && self.club.asking == request {
+            self.club.asking = None;
+        }
+        let qr = qr_of(link.url.expose_secret());
+        self.club.link = Some(LinkShown { link, qr });
+    }
+
+    /// Making the link failed: said in place.
+    pub(super) fn on_club_failed(&mut self, request: Option<RequestId>, why: &str) -> bool {
+        if request.is_some() && self.club.asking == request {
+            self.club.asking = None;
+            self.club.problem = Some(why.to_owned());
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Another draft is shown: its own request, none made here.
+    pub(super) fn forget_club(&mut self) {
+        self.club = ClubState::default();
+    }
+
+    /// The request shown (tests, the screenshot).
+    pub fn club_shown(&self) -> Option<&ClubRequestShown> {
+        self.club.shown.as_ref()
+    }
+
+    /// The link made here, if one is shown (tests).
+    pub fn club_link(&self) -> Option<&ClubLink> {
+        self.club.link.as_ref().map(|l| &l.link)
+    }
+}
+
+/// Where the request stands: waiting since, answered, withdrawn, replaced or expired.
+fn state_ui(ui: &mut Ui, shown: &ClubRequestShown, language: Language) {
+    let t = theme::tokens(ui.ctx());
+    let r = &shown.request;
+    let club = r.page.club.trim();
+    let who = if club.is_empty() {
+        r.contact.clone()
+    } else {
+        format!("{} ({club})", r.contact)
+    };
+    let now = chrono::Utc::now();
+    let (text, color) = if let Some(line) = decision_line(shown) {
+        let d = r.decision.as_ref();
+        let when = d.map(|d| language.date_time(&d.at)).unwrap_or_default();
+        let by = d.map(|d| d.who.clone()).unwrap_or_default();
+        let color = if d.is_some_and(|d| d.kind == "approved") {
+            t.success
+        } else {
+            t.warning
+        };
+        (
+            crate::tr!("composer-club-answered", line = line, who = by, when = when),
+            color,
+        )
+    } else {
+        match r.state {
+            RequestState::Withdrawn => (
+                crate::tr!("composer-club-withdrawn", who = who),
+                t.text_muted,
+            ),
+            RequestState::Replaced => (
+                crate::tr!("composer-club-replaced", who = who),
+                t.text_muted,
+            ),
+            RequestState::Open if now >= r.expires_at => (
+                crate::tr!(
+                    "composer-club-expired",
+                    who = who,
+                    when = language.date_time(&r.expires_at)
+                ),
+                t.warning,
+            ),
+            RequestState::Open => (
+                crate::tr!(
+                    "composer-club-waiting",
+                    who = who,
+                    since = since(language, shown.asked_at)
+                ),
+                t.accent,
+            ),
+        }
+    };
+    ui.label(RichText::new(text).color(color));
+    if let Some(d) = &r.decision
+        && !d.note.trim().is_empty()
+    {
+        ui.muted_small(&crate::tr!("approval-note-shown", note = d.note.trim()));
+    }
+    if !shown.asked_by.trim().is_empty() {
+        ui.muted_small(&crate::tr!(
+            "composer-club-asked-by",
+            who = shown.asked_by.trim(),
+            rows = r.page.asked_rows(),
+            all = r.page.rows()
+        ));
+    }
+}
+
+/// "14:02" today, else the date and time.
+fn since(language: Language, at: chrono::DateTime<chrono::Utc>) -> String {
+    let local = at.with_timezone(&chrono::Local);
+    if local.date_naive() == chrono::Local::now().date_naive() {
+        local.format("%H:%M").to_string()
+    } else {
+        language.date_time(&at)
+    }
+}
+
+fn field_word(field: Field) -> String {
+    match field {
+        Field::Name => crate::tr!("composer-club-field-name"),
+        Field::Number => crate::tr!("composer-club-field-number"),
+        Field::Size => crate::tr!("composer-club-field-size"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use secrecy::SecretString;
+
+    fn link() -> ClubLink {
+        ClubLink {
+            url: SecretString::from("https://klub.sportigan.dk/c/abc-DEF_123".to_owned()),
+            contact: ClubContact {
+                name: "Mette Hansen".into(),
+                email: "mette@fcn.dk".into(),
+                language: Language::Danish,
+            },
+            reference: "FCN & co".into(),
+            shop: "Sportigan".into(),
+            expires_at: chrono::Utc::now(),
+            asked: 20,
+            rows: 20,
+        }
+    }
+
+    #[test]
+    fn the_mail_names_the_address_and_carries_the_link_encoded() {
+        let m = mailto(&link());
+        assert!(m.starts_with("mailto:mette@fcn.dk?subject="), "{m}");
+        assert!(
+            m.contains("https%3A%2F%2Fklub.sportigan.dk%2Fc%2Fabc-DEF_123"),
+            "{m}"
+        );
+        assert!(!m.contains('+') && !m.contains(' '), "{m}");
+        assert_eq!(m.matches('&').count(), 1, "{m}");
+        assert!(m.contains("FCN%20%26%20co"), "{m}");
+    }
+
+    #[test]
+    fn the_qr_code_is_square_and_has_dark_modules() {
+        let (dark, width) = qr_of("https://klub.sportigan.dk/c/abc").unwrap();
+        assert_eq!(dark.len(), width * width);
+        assert!(dark.iter().filter(|d| **d).count() > width);
+    }
+}
