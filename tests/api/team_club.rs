@@ -72,6 +72,18 @@ fn club_of(
     .unwrap()
 }
 
+/// `order`'s approval steps as `b` reads them now.
+fn steps_of(b: &Backend, order: LocalOrderId) -> Vec<logodesk::orders::approval::ProofStep> {
+    b.send(Command::Proofs(ProofsCommand::Approvals { order }));
+    wait(b, "the steps", |e| match e {
+        Event::Proofs(ProofsEvent::Approvals {
+            order: o, steps, ..
+        }) if o == order => Some(steps),
+        _ => None,
+    })
+    .unwrap()
+}
+
 /// The ask for every design line of `form` (as the composer makes it).
 fn ask_of(form: &DraftForm, contact: &str) -> ClubAsk {
     let keys = approval::line_keys(&form.designs);
@@ -126,47 +138,61 @@ fn ask(b: &Backend, order: LocalOrderId, form: &DraftForm, n: u64) -> Result<Clu
     })
 }
 
-#[test]
-fn a_club_corrects_a_row_on_its_page_and_every_desk_hears_it_within_2_s() {
-    let (_service, env) = sandbox();
-    let database = pg_cluster::shared().create_database();
-    let team = pg_cluster::shared().socket_url(&database);
-    let anna = desk(&env, &team, "Anna", "CLUB-A1");
-    let bo = desk(&env, &team, "Bo", "CLUB-B1");
-    let a = start(&anna);
-    history_until(&a, "Anna's desk on the team", PATIENCE, |h| {
-        h.iter().any(|o| o.reference == "CLUB-A1")
-    });
-    let b = start(&bo);
-    history_until(&b, "Bo's desk on the team", PATIENCE, |h| {
-        h.iter().any(|o| o.reference == "CLUB-B1")
-    });
+/// Two desks of a team on a real PostgreSQL and a sandbox, and a draft of the team's with
+/// `form` made on Anna's desk.
+struct Team {
+    _service: tokio::runtime::Runtime,
+    _env: Env,
+    anna: crate::team_desks::Desk,
+    _bo: crate::team_desks::Desk,
+    a: Backend,
+    b: Backend,
+    order: LocalOrderId,
+}
 
-    // A draft of the team with the demo order's design lines, two rows on the first.
-    let mut form = logodesk::backend::demo_form();
-    form.designs.truncate(1);
-    form.designs[0].rows.truncate(2);
-    form.designs[0].rows[0].name = "Hansen".into();
-    form.designs[0].rows[1].name = "Berg".into();
-    a.send(Command::Orders(OrdersCommand::NewDraft {
-        request: RequestId(1),
-        draft_json: serde_json::to_string(&form).unwrap(),
-        reference: form.reference.clone(),
-        recipient: form.address.name.clone(),
-    }));
-    let order = wait(&a, "the draft", |e| match e {
-        Event::Orders(OrdersEvent::DraftCreated(row)) => Some(row.id),
-        _ => None,
-    })
-    .unwrap();
-    assert!(order.0 >= TEAM_IDS_FROM, "a team's draft");
+impl Team {
+    fn with_draft(form: &DraftForm) -> Team {
+        let (service, env) = sandbox();
+        let database = pg_cluster::shared().create_database();
+        let team = pg_cluster::shared().socket_url(&database);
+        let anna = desk(&env, &team, "Anna", "CLUB-A1");
+        let bo = desk(&env, &team, "Bo", "CLUB-B1");
+        let a = start(&anna);
+        history_until(&a, "Anna's desk on the team", PATIENCE, |h| {
+            h.iter().any(|o| o.reference == "CLUB-A1")
+        });
+        let b = start(&bo);
+        history_until(&b, "Bo's desk on the team", PATIENCE, |h| {
+            h.iter().any(|o| o.reference == "CLUB-B1")
+        });
+        a.send(Command::Orders(OrdersCommand::NewDraft {
+            request: RequestId(1),
+            draft_json: serde_json::to_string(form).unwrap(),
+            reference: form.reference.clone(),
+            recipient: form.address.name.clone(),
+        }));
+        let order = wait(&a, "the draft", |e| match e {
+            Event::Orders(OrdersEvent::DraftCreated(row)) => Some(row.id),
+            _ => None,
+        })
+        .unwrap();
+        assert!(order.0 >= TEAM_IDS_FROM, "a team's draft");
+        Team {
+            _service: service,
+            _env: env,
+            anna,
+            _bo: bo,
+            a,
+            b,
+            order,
+        }
+    }
+}
 
-    // No sender serves the room yet: a sentence, no link.
-    let refused = ask(&a, order, &form, 1).unwrap_err();
-    assert!(refused.contains("--club-room-url"), "{refused}");
-
-    // The room as the sender serves it (its own connection to the team database).
-    let settings = logodesk::team::settings_of(anna.dir.path(), &anna.keychain)
+/// The club room as the team's sender serves it: its own connection to the team database
+/// (`desk`'s settings), its settings written when it first connects — here at once.
+fn room_of(desk: &crate::team_desks::Desk) -> logodesk::club::serve::RoomHandle {
+    let settings = logodesk::team::settings_of(desk.dir.path(), &desk.keychain)
         .unwrap()
         .unwrap();
     let connect = Box::new(move || {
@@ -174,7 +200,7 @@ fn a_club_corrects_a_row_on_its_page_and_every_desk_hears_it_within_2_s() {
             .map_err(|e| logodesk::club::RoomError::Unreachable(e.to_string()))?;
         let store = logodesk::store::Store::open_postgres(client)?;
         store.set_club_room(&logodesk::store::club::ClubRoomSettings {
-            public_url: "https://klub.sportigan.example".into(),
+            public_url: PUBLIC.into(),
             shop: "Sportigan".into(),
             terms: "We print exactly what you approve.".into(),
             link_days: 14,
@@ -188,26 +214,53 @@ fn a_club_corrects_a_row_on_its_page_and_every_desk_hears_it_within_2_s() {
         Default::default(),
     )
     .unwrap();
-    // The room writes its settings when it first connects.
+    // A well-formed link no request has: the room connects (and writes its settings).
     let guess = logodesk::club::ClubToken::generate().unwrap().link("");
     assert_eq!(http(room.addr(), "GET", guess.expose_secret(), "").0, 404);
+    room
+}
 
-    let link = ask(&a, order, &form, 2).unwrap();
+/// The address the links name (the room itself listens on loopback).
+const PUBLIC: &str = "https://klub.sportigan.example";
+
+/// A link's path on the room.
+fn path_of(link: &ClubLink) -> String {
+    link.url
+        .expose_secret()
+        .trim_start_matches(PUBLIC)
+        .to_owned()
+}
+
+#[test]
+fn a_club_corrects_a_row_on_its_page_and_every_desk_hears_it_within_2_s() {
+    let mut form = logodesk::backend::demo_form();
+    form.designs.truncate(1);
+    form.designs[0].rows.truncate(2);
+    form.designs[0].rows[0].name = "Hansen".into();
+    form.designs[0].rows[1].name = "Berg".into();
+    let team = Team::with_draft(&form);
+    let (anna, a, b, order) = (&team.anna, &team.a, &team.b, team.order);
+
+    // No sender serves the room yet: a sentence, no link.
+    let refused = ask(a, order, &form, 1).unwrap_err();
+    assert!(refused.contains("--club-room-url"), "{refused}");
+
+    let room = room_of(anna);
+
+    let link = ask(a, order, &form, 2).unwrap();
     let url = link.url.expose_secret().to_owned();
-    assert!(
-        url.starts_with("https://klub.sportigan.example/c/"),
-        "{url}"
-    );
+    assert!(url.starts_with(&format!("{PUBLIC}/c/")), "{url}");
     assert_eq!((link.asked, link.rows), (2, 2));
     // Bo's desk shows the request waiting (it opened the draft's approvals).
     b.send(Command::Proofs(ProofsCommand::Approvals { order }));
-    let waiting = club_of(&b, order, "the waiting mark on Bo's desk", |c| {
+    let waiting = club_of(b, order, "the waiting mark on Bo's desk", |c| {
         c.waiting(chrono::Utc::now())
     });
     assert_eq!(waiting.request.contact, "Mette Hansen");
     assert_eq!(waiting.asked_by, "Anna");
     // The line's sheet was kept and recorded sent, as *Proof sent…* does.
-    let path = url.trim_start_matches("https://klub.sportigan.example");
+    let path = path_of(&link);
+    let path = path.as_str();
     let (code, page) = http(room.addr(), "GET", path, "");
     assert_eq!(code, 200);
     assert!(page.contains("Hansen") && page.contains("Berg"), "{page}");
@@ -223,7 +276,7 @@ fn a_club_corrects_a_row_on_its_page_and_every_desk_hears_it_within_2_s() {
     );
     let sent = Instant::now();
     assert_eq!(http(room.addr(), "POST", path, &body).0, 303);
-    let decided = club_of(&b, order, "the club's correction on Bo's desk", |c| {
+    let decided = club_of(b, order, "the club's correction on Bo's desk", |c| {
         c.request.decision.is_some()
     });
     let heard = sent.elapsed();
@@ -238,32 +291,21 @@ fn a_club_corrects_a_row_on_its_page_and_every_desk_hears_it_within_2_s() {
 
     // The correction applied (as *Apply* does), the next link asks only row 2.
     form.designs[0].rows[1].name = "Bergh".into();
-    let again = ask(&a, order, &form, 3).unwrap();
+    let again = ask(a, order, &form, 3).unwrap();
     assert_eq!((again.asked, again.rows), (1, 2));
     // The old link is refused now, with a sentence.
     let (code, gone) = http(room.addr(), "GET", path, "");
     assert_eq!(code, 410, "{gone}");
-    let path = again
-        .url
-        .expose_secret()
-        .trim_start_matches("https://klub.sportigan.example")
-        .to_owned();
+    let path = path_of(&again);
     let (_, page) = http(room.addr(), "GET", &path, "");
     let shown = shown_of(&page);
     let body = format!("shown={shown}&who=Mette+Hansen&choice=approve&lang=da");
     assert_eq!(http(room.addr(), "POST", &path, &body).0, 303);
-    club_of(&a, order, "the approval on Anna's desk", |c| {
+    club_of(a, order, "the approval on Anna's desk", |c| {
         c.request.decision.is_some()
     });
     // Every line approved: placing no longer asks.
-    a.send(Command::Proofs(ProofsCommand::Approvals { order }));
-    let steps = wait(&a, "the steps", |e| match e {
-        Event::Proofs(ProofsEvent::Approvals {
-            order: o, steps, ..
-        }) if o == order => Some(steps),
-        _ => None,
-    })
-    .unwrap();
+    let steps = steps_of(a, order);
     assert!(
         steps.iter().all(|s| s.status == ProofStatus::Approved),
         "{steps:?}"
@@ -271,4 +313,140 @@ fn a_club_corrects_a_row_on_its_page_and_every_desk_hears_it_within_2_s() {
     let by_line = steps.into_iter().map(|s| (s.line.clone(), s)).collect();
     assert!(approval::summarise(&form.designs, &by_line).is_all_approved());
     drop(room);
+}
+
+/// Where the browser test's screenshots go (looked at by a person; CI keeps them).
+fn shots() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("club-room")
+}
+
+/// The page's whole weight: the HTML, its stylesheet and every picture it shows.
+fn page_weight(room: SocketAddr, path: &str, html: &str) -> usize {
+    let css = http(room, "GET", "/club.css", "").1.len();
+    let pictures: usize = html
+        .match_indices("/p/")
+        .filter_map(|(at, _)| {
+            let n: String = html[at + 3..]
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            n.parse::<u32>().ok()
+        })
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .map(|n| {
+            crate::common::raw_http::phone(room, "GET", &format!("{path}/p/{n}"), "")
+                .2
+                .len()
+        })
+        .sum();
+    html.len() + css + pictures
+}
+
+#[test]
+fn a_club_corrects_row_7_of_20_in_a_real_chromium_and_approves_the_rest() {
+    let mut form = logodesk::backend::demo_form();
+    form.designs.truncate(1);
+    let template = form.designs[0].rows[0].clone();
+    form.designs[0].rows = (1..=20)
+        .map(|n| logodesk::orders::form::RowForm {
+            name: format!("Spiller {n}"),
+            number: n.to_string(),
+            size: ["S", "M", "L", "XL"][n % 4].into(),
+            quantity: "1".into(),
+            ..template.clone()
+        })
+        .collect();
+    form.designs[0].rows[6].name = "Berg".into();
+    let team = Team::with_draft(&form);
+    let (a, b, order) = (&team.a, &team.b, team.order);
+    let room = room_of(&team.anna);
+    let link = ask(a, order, &form, 1).unwrap();
+    assert_eq!((link.asked, link.rows), (20, 20));
+    let path = path_of(&link);
+    let base = format!("http://{}", room.addr());
+
+    // A mail scanner fetches the link first: nothing changes.
+    let (code, html) = http(room.addr(), "GET", &path, "");
+    assert_eq!(code, 200);
+    let weight = page_weight(room.addr(), &path, &html);
+    eprintln!(
+        "a 20-row page with its pictures: {weight} bytes (HTML {} bytes)",
+        html.len()
+    );
+    assert!(weight <= 1_500_000, "{weight} bytes");
+    b.send(Command::Proofs(ProofsCommand::Approvals { order }));
+    assert!(
+        club_of(b, order, "the request on Bo's desk", |_| true)
+            .request
+            .decision
+            .is_none()
+    );
+
+    let browser = crate::common::webdriver::Browser::start(390, 844);
+    browser.goto(&format!("{base}{path}"));
+    let timing = browser.script(
+        "const n = performance.getEntriesByType('navigation')[0]; \
+         return [n.responseStart - n.requestStart, n.loadEventEnd - n.startTime];",
+    );
+    eprintln!(
+        "first byte {} ms, loaded {} ms (debug build, 2 cores)",
+        timing[0], timing[1]
+    );
+    let text = browser.text();
+    assert!(
+        text.contains("Spiller 20") && text.contains("Berg"),
+        "{text}"
+    );
+    browser.screenshot(&shots().join("da-open.png"));
+    browser.goto(&format!("{base}{path}?lang=en"));
+    browser.screenshot(&shots().join("en-open.png"));
+
+    // Row 7's name corrected, the rest approved.
+    browser.click("p.correct a");
+    assert!(browser.url().contains("/correct"), "{}", browser.url());
+    browser.type_into("input[name='r-0-6-name']", "Bergh");
+    browser.type_into("input[name='who']", "Mette Hansen");
+    browser.screenshot(&shots().join("en-correct.png"));
+    let sent = Instant::now();
+    browser.click("button.primary");
+    let decided = club_of(b, order, "the correction on Bo's desk", |c| {
+        c.request.decision.is_some()
+    });
+    let heard = sent.elapsed();
+    eprintln!("Bo's desk heard the club's correction {heard:?} after the tap");
+    assert!(heard < Duration::from_secs(2), "{heard:?}");
+    browser.screenshot(&shots().join("en-decided.png"));
+    let d = decided.request.decision.unwrap();
+    assert_eq!(d.kind, "corrected");
+    assert_eq!(d.corrections.len(), 1, "{:?}", d.corrections);
+    assert_eq!(
+        (d.corrections[0].row, d.corrections[0].now.as_str()),
+        (6, "Bergh")
+    );
+    assert!(d.browser.contains("Chrome"), "{}", d.browser);
+
+    // The correction applied; the new link asks only row 7, and the club approves it.
+    form.designs[0].rows[6].name = "Bergh".into();
+    let again = ask(a, order, &form, 2).unwrap();
+    assert_eq!((again.asked, again.rows), (1, 20));
+    browser.goto(&format!("{base}{path}"));
+    assert!(browser.text().contains("newer") || browser.text().contains("nyere"));
+    browser.screenshot(&shots().join("da-replaced.png"));
+    browser.goto(&format!("{base}{}", path_of(&again)));
+    browser.screenshot(&shots().join("da-again.png"));
+    browser.type_into("input[name='who']", "Mette Hansen");
+    browser.click("button.primary[value='approve']");
+    club_of(a, order, "the approval on Anna's desk", |c| {
+        c.request
+            .decision
+            .as_ref()
+            .is_some_and(|d| d.kind == "approved")
+    });
+    browser.screenshot(&shots().join("da-approved.png"));
+
+    // Placing no longer asks: every line approved, as the composer counts it.
+    let steps = steps_of(a, order);
+    let by_line = steps.into_iter().map(|s| (s.line.clone(), s)).collect();
+    assert!(approval::summarise(&form.designs, &by_line).is_all_approved());
 }

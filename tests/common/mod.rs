@@ -19,6 +19,7 @@ use serde_json::Value;
 pub use crate::patience::PATIENCE;
 
 pub mod raw_http;
+pub mod webdriver;
 
 /// The child organization's key, documented in `docs/spec-gaps.md` (not part of `Fixtures`).
 pub const CHILD_KEY: &str = sandbox::fixtures::CHILD_KEY;

@@ -486,6 +486,13 @@ impl Composer {
                 self.club.told = Some(0);
             }
         }
+        // A link answered, withdrawn, replaced or expired is no use to copy any more.
+        if shown
+            .as_ref()
+            .is_some_and(|s| !s.waiting(chrono::Utc::now()))
+        {
+            self.club.link = None;
+        }
         self.club.shown = shown;
     }
 

@@ -410,11 +410,11 @@ impl Composer {
                 ui.add_enabled_ui(!locked, |ui| {
                     self.header_ui(ui, &shown, shared.language());
                     ui.add_space(space::M);
-                    self.club_ui(ui, shared);
-                    ui.add_space(space::M);
                     self.designs_ui(ui, shared, &shown);
                     ui.add_space(space::M);
                     self.logos_ui(ui, shared, &shown);
+                    ui.add_space(space::M);
+                    self.club_ui(ui, shared);
                 });
                 let general: Vec<&ValidationIssue> =
                     shown.iter().filter(|i| i.path == "designs").collect();
