@@ -499,6 +499,7 @@ impl LogodeskApp {
         let intent = match target {
             Target::Order(id) => Intent::OpenOrder(id),
             Target::Task(_) => Intent::Navigate(Screen::Tasks),
+            Target::Club(_) => Intent::Navigate(Screen::Orders),
         };
         self.apply(ctx, intent);
     }

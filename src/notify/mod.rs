@@ -17,11 +17,16 @@ pub use desktop::DesktopNotifier;
 use crate::api::{TaskId, VectorizeTask};
 use crate::backend::Event;
 use crate::backend::orders::OrdersEvent;
+use crate::backend::proofs::ProofsEvent;
 use crate::backend::tasks::TasksEvent;
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
 use crate::sync::Lock as _;
+use std::collections::HashSet;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex, OnceLock};
+
+/// How old a club's decision may be and still be news.
+const CLUB_NEWS: chrono::TimeDelta = chrono::TimeDelta::minutes(10);
 
 /// What a click on a notification opens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,6 +35,8 @@ pub enum Target {
     Order(LocalOrderId),
     /// The Tasks screen (this task is on it).
     Task(TaskId),
+    /// The Orders screen: the club answered on its page about this draft.
+    Club(LocalOrderId),
 }
 
 /// One notification: a title, a sentence, and what clicking it opens.
@@ -68,6 +75,9 @@ pub struct DesktopNotices {
     notifier: Box<dyn Notifier>,
     clicks: Clicks,
     clicked: Receiver<Target>,
+    /// The clubs' decisions already told (each is told again with every reading of the
+    /// draft's approvals, on every desk).
+    club_told: HashSet<i64>,
 }
 
 impl DesktopNotices {
@@ -78,6 +88,7 @@ impl DesktopNotices {
             notifier,
             clicks: Clicks { sender, wake },
             clicked,
+            club_told: HashSet::new(),
         }
     }
 
@@ -95,13 +106,37 @@ impl DesktopNotices {
         before: impl Fn(LocalOrderId) -> Option<OrderState>,
         show: bool,
     ) {
+        // A club's decision is told once, when it is new; in front, the composer says it.
+        let club = self.club_note(event, chrono::Utc::now());
         if !show {
             return;
         }
-        if let Some(note) = note_for(event, before) {
+        if let Some(note) = club.or_else(|| note_for(event, before)) {
             tracing::debug!(target_ = ?note.target, "desktop notification");
             self.notifier.show(note, self.clicks.clone());
         }
+    }
+
+    /// The notification of a club's decision `event` brings, the first time it is seen and
+    /// made within [`CLUB_NEWS`] of `now` (one read later, as a draft is opened, is not news).
+    fn club_note(&mut self, event: &Event, now: chrono::DateTime<chrono::Utc>) -> Option<Note> {
+        let Event::Proofs(ProofsEvent::Approvals {
+            order,
+            club: Some(club),
+            ..
+        }) = event
+        else {
+            return None;
+        };
+        let decided = club.request.decision.as_ref()?;
+        if !self.club_told.insert(club.request.id.0) || now - decided.at > CLUB_NEWS {
+            return None;
+        }
+        Some(Note {
+            title: crate::tr!("notify-club-title"),
+            body: club.decision_line()?,
+            target: Target::Club(*order),
+        })
     }
 
     /// A notification the person clicked since the last call.
@@ -354,5 +389,87 @@ mod tests {
             text_in(Danish, "notify-order-completed-title", None),
             "Ordre gennemført"
         );
+    }
+
+    #[test]
+    fn a_clubs_new_decision_is_told_once_and_an_old_one_not_at_all() {
+        use crate::backend::proofs::club::ClubRequestShown;
+        use crate::club::page::{ClubPage, PageLine, PageRow};
+        use crate::club::{ClubRequestId, Found, RecordedDecision, RequestState};
+        let shown = |id: i64, at: chrono::DateTime<chrono::Utc>| ClubRequestShown {
+            request: Found {
+                id: ClubRequestId(id),
+                order: LocalOrderId(7),
+                contact: "Mette Hansen".into(),
+                language: crate::locale::Language::Danish,
+                page: ClubPage {
+                    club: "FC Nørrebro".into(),
+                    lines: vec![PageLine {
+                        rows: vec![
+                            PageRow {
+                                asked: true,
+                                ..Default::default()
+                            };
+                            15
+                        ],
+                        ..Default::default()
+                    }],
+                    ..Default::default()
+                },
+                shown_hash: String::new(),
+                expires_at: at,
+                state: RequestState::Open,
+                decision: Some(RecordedDecision {
+                    kind: "corrected".into(),
+                    who: "Mette Hansen".into(),
+                    note: String::new(),
+                    corrections: vec![crate::club::page::Correction {
+                        line: 0,
+                        row: 6,
+                        field: crate::club::page::Field::Name,
+                        was: "Berg".into(),
+                        now: "Bergh".into(),
+                    }],
+                    at,
+                    shown_hash: String::new(),
+                    ip: String::new(),
+                    browser: String::new(),
+                }),
+            },
+            contact_email: String::new(),
+            asked_by: "Anna".into(),
+            asked_at: at,
+        };
+        let event = |club: ClubRequestShown| {
+            Event::Proofs(ProofsEvent::Approvals {
+                order: LocalOrderId(7),
+                steps: Vec::new(),
+                club: Some(Box::new(club)),
+            })
+        };
+        let recording = Recording::default();
+        let mut notices = DesktopNotices::new(Box::new(recording.clone()), Arc::new(|| {}));
+        let now = chrono::Utc::now();
+        let fresh = event(shown(1, now));
+        notices.observe(&fresh, |_| None, true);
+        notices.observe(&fresh, |_| None, true);
+        let notes = recording.notes();
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert_eq!(notes[0].title, "The club answered");
+        assert_eq!(
+            notes[0].body,
+            "FC Nørrebro approved 14 of 15 rows, 1 correction"
+        );
+        assert_eq!(notes[0].target, Target::Club(LocalOrderId(7)));
+        // Decided an hour ago (the draft opened later): not news.
+        notices.observe(
+            &event(shown(2, now - chrono::TimeDelta::hours(1))),
+            |_| None,
+            true,
+        );
+        // Seen in front first: the composer said it; not told again behind.
+        notices.observe(&event(shown(3, now)), |_| None, false);
+        notices.observe(&event(shown(3, now)), |_| None, true);
+        assert_eq!(recording.notes().len(), 1);
     }
 }

@@ -2,6 +2,7 @@
 notify-order-completed-title = Order completed
 notify-order-failed-title = Order failed
 notify-task-finished-title = Vectorizing finished
+notify-club-title = The club answered
 notify-order-completed = Order { $reference } for { $recipient } { $tracking ->
     [none] is completed.
    *[other] (tracking id { $tracking }) is completed.
@@ -13,4 +14,4 @@ notify-order-failed = Order { $reference } for { $recipient } { $tracking ->
 notify-open = Open
 notify-settings = Notifications
 notify-setting = Show desktop notifications
-notify-setting-hint = When an order completes or fails, or a vectorize task finishes, while logodesk is not in front. Click one to open the order.
+notify-setting-hint = When an order completes or fails, a vectorize task finishes or a club answers about its proof, while logodesk is not in front. Click one to open the order.

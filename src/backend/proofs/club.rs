@@ -100,6 +100,30 @@ impl ClubRequestShown {
         }
     }
 
+    /// "FC Nørrebro approved 14 of 15 rows, 1 correction" — what the club decided, in a line
+    /// (in the window's language).
+    pub fn decision_line(&self) -> Option<String> {
+        let d = self.request.decision.as_ref()?;
+        let page = &self.request.page;
+        let club = if page.club.trim().is_empty() {
+            self.request.contact.clone()
+        } else {
+            page.club.trim().to_owned()
+        };
+        let asked = page.asked_rows();
+        Some(match d.kind.as_str() {
+            "approved" => crate::tr!("composer-club-approved", club = club, rows = asked),
+            "corrected" => crate::tr!(
+                "composer-club-corrected",
+                club = club,
+                approved = asked.saturating_sub(d.corrections.len()),
+                rows = asked,
+                count = d.corrections.len()
+            ),
+            _ => crate::tr!("composer-club-changes", club = club),
+        })
+    }
+
     /// Open, undecided and not expired: the club has the page in front of it.
     pub fn waiting(&self, now: DateTime<Utc>) -> bool {
         self.request.state == RequestState::Open

@@ -86,29 +86,6 @@ fn mailto(link: &ClubLink) -> String {
     )
 }
 
-/// "FC Nørrebro approved 14 of 15 rows, 1 correction" — what the club decided, in a line.
-pub fn decision_line(shown: &ClubRequestShown) -> Option<String> {
-    let d = shown.request.decision.as_ref()?;
-    let page = &shown.request.page;
-    let club = if page.club.trim().is_empty() {
-        shown.request.contact.clone()
-    } else {
-        page.club.trim().to_owned()
-    };
-    let asked = page.asked_rows();
-    Some(match d.kind.as_str() {
-        "approved" => crate::tr!("composer-club-approved", club = club, rows = asked),
-        "corrected" => crate::tr!(
-            "composer-club-corrected",
-            club = club,
-            approved = asked.saturating_sub(d.corrections.len()),
-            rows = asked,
-            count = d.corrections.len()
-        ),
-        _ => crate::tr!("composer-club-changes", club = club),
-    })
-}
-
 impl Composer {
     /// The club part of the composer: the request's state and what can be done with it.
     pub(super) fn club_ui(&mut self, ui: &mut Ui, shared: &mut Shared<'_>) {
@@ -477,7 +454,7 @@ impl Composer {
             // Told once per decision, and not for one decided before the draft was opened.
             let first = self.club.told.is_none() && self.club.shown.is_none();
             self.club.told = Some(s.request.id.0);
-            if !first && let Some(line) = decision_line(s) {
+            if !first && let Some(line) = s.decision_line() {
                 shared.notifications.success(line);
             }
         } else if let Some(s) = &shown {
@@ -547,7 +524,7 @@ fn state_ui(ui: &mut Ui, shown: &ClubRequestShown, language: Language) {
         format!("{} ({club})", r.contact)
     };
     let now = chrono::Utc::now();
-    let (text, color) = if let Some(line) = decision_line(shown) {
+    let (text, color) = if let Some(line) = shown.decision_line() {
         let d = r.decision.as_ref();
         let when = d.map(|d| language.date_time(&d.at)).unwrap_or_default();
         let by = d.map(|d| d.who.clone()).unwrap_or_default();
