@@ -15,6 +15,7 @@ pub mod artwork;
 mod codec;
 pub mod garments;
 pub mod inks;
+pub mod qr;
 mod recolor;
 
 pub use codec::{

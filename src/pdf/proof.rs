@@ -44,6 +44,8 @@ pub struct ProofRow {
 #[derive(Debug, Clone, Default)]
 pub struct ProofSheet {
     pub header: ProofHeader,
+    /// The club's link to approve it on its phone, as a QR code in the header's corner.
+    pub link: Option<crate::imaging::qr::QrCode>,
     pub rows: Vec<ProofRow>,
     /// The language of its date and figures (its words are the process's, as `tr!` gives
     /// them: the app passes the same language).
@@ -112,6 +114,13 @@ pub fn lay_out(sheet: &ProofSheet) -> Vec<Vec<Op>> {
 fn header(flow: &mut Flow, sheet: &ProofSheet) {
     let h = &sheet.header;
     let language = sheet.language;
+    // The link's QR code takes the header's right corner.
+    let room = if sheet.link.is_some() {
+        QR_SIDE + 8.0
+    } else {
+        0.0
+    };
+    let content_w = CONTENT_W - room;
     flow.line(18.0, Weight::Bold, Ink::Text, &tr!("pdf-proof-title"));
     flow.y += 2.0;
     let facts = [
@@ -125,7 +134,7 @@ fn header(flow: &mut Flow, sheet: &ProofSheet) {
         let label = format!("{label}: ");
         flow.text_at(x, y, 10.0, Weight::Regular, Ink::Muted, &label);
         x += text_width(&label, 10.0, Weight::Regular);
-        let value = fit(&value, PAGE_W - MARGIN - x, 10.0, Weight::Bold);
+        let value = fit(&value, PAGE_W - MARGIN - room - x, 10.0, Weight::Bold);
         flow.text_at(x, y, 10.0, Weight::Bold, Ink::Text, &value);
         x += text_width(&value, 10.0, Weight::Bold) + 18.0;
     }
@@ -144,7 +153,7 @@ fn header(flow: &mut Flow, sheet: &ProofSheet) {
         10.0,
         Weight::Regular,
         Ink::Text,
-        &fit(&design, CONTENT_W, 10.0, Weight::Regular),
+        &fit(&design, content_w, 10.0, Weight::Regular),
     );
     let rows = i64::try_from(sheet.rows.len()).unwrap_or(i64::MAX);
     flow.line(
@@ -159,7 +168,7 @@ fn header(flow: &mut Flow, sheet: &ProofSheet) {
                 garments = garments,
                 garments_shown = language.integer(garments)
             ),
-            CONTENT_W,
+            content_w,
             9.0,
             Weight::Regular,
         ),
@@ -173,14 +182,47 @@ fn header(flow: &mut Flow, sheet: &ProofSheet) {
     flow.ops().push(Op::Rect {
         x: line_x,
         y: top + 9.0,
-        w: (PAGE_W - MARGIN - line_x).max(0.0),
+        w: (PAGE_W - MARGIN - room - line_x).max(0.0),
         h: 0.6,
         fill: Some(Ink::Text),
         stroke: None,
     });
     flow.y += line_height(9.0) + 4.0;
+    if let Some(qr) = &sheet.link {
+        qr_code(flow.ops(), qr, PAGE_W - MARGIN - QR_SIDE, MARGIN);
+        let caption = tr!("pdf-proof-qr");
+        let x = PAGE_W - MARGIN - text_width(&caption, 7.0, Weight::Regular);
+        flow.text_at(
+            x,
+            MARGIN + QR_SIDE + 1.0,
+            7.0,
+            Weight::Regular,
+            Ink::Muted,
+            &caption,
+        );
+        flow.y = flow.y.max(MARGIN + QR_SIDE + line_height(7.0) + 4.0);
+    }
     flow.rule();
     flow.y += GAP;
+}
+
+/// The side of the link's QR code on the sheet, in points (about 2.5 cm: a phone reads it
+/// from a printout).
+const QR_SIDE: f32 = 72.0;
+
+/// `qr`'s dark modules as squares, its quiet zone included in `QR_SIDE`, at `(x, y)`.
+fn qr_code(ops: &mut Vec<Op>, qr: &crate::imaging::qr::QrCode, x: f32, y: f32) {
+    let module = QR_SIDE / (qr.width as f32 + 8.0);
+    for (cx, cy) in qr.dark_modules() {
+        ops.push(Op::Rect {
+            x: x + (cx as f32 + 4.0) * module,
+            y: y + (cy as f32 + 4.0) * module,
+            w: module,
+            h: module,
+            fill: Some(Ink::Text),
+            stroke: None,
+        });
+    }
 }
 
 /// Row `n`'s block at `(x, y)`, `w` wide, its figures in `language`.
@@ -321,6 +363,7 @@ fn text(x: f32, top: f32, size: f32, weight: Weight, ink: Ink, text: String) -> 
 #[doc(hidden)]
 pub fn sample_sheet(rows: usize, size: [u32; 2]) -> ProofSheet {
     ProofSheet {
+        link: None,
         header: ProofHeader {
             reference: "PO-1".into(),
             club: "Nordby IF".into(),
@@ -384,5 +427,49 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_clubs_link_is_a_qr_code_in_the_headers_corner_and_nothing_runs_under_it() {
+        let qr = crate::imaging::qr::QrCode::of("https://klub.sportigan.dk/c/abc").unwrap();
+        let corner = PAGE_W - MARGIN - QR_SIDE;
+        let with = ProofSheet {
+            link: Some(qr.clone()),
+            ..sheet(3)
+        };
+        let page = &lay_out(&with)[0];
+        let module = QR_SIDE / (qr.width as f32 + 8.0);
+        let squares: Vec<(f32, f32)> = page
+            .iter()
+            .filter_map(|op| match op {
+                Op::Rect { x, y, w, .. } if (*w - module).abs() < 1e-3 => Some((*x, *y)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(squares.len(), qr.dark_modules().count());
+        assert!(squares.iter().all(|(x, y)| *x >= corner
+            && *x < PAGE_W - MARGIN
+            && *y >= MARGIN
+            && *y < MARGIN + QR_SIDE));
+        // The line to sign on stops before the code; without a link it reaches the margin.
+        let line_end = |page: &[Op]| {
+            page.iter()
+                .find_map(|op| match op {
+                    Op::Rect { x, w, h, .. } if (*h - 0.6).abs() < 1e-3 => Some(x + w),
+                    _ => None,
+                })
+                .unwrap()
+        };
+        assert!(line_end(page) < corner);
+        assert!((line_end(&lay_out(&sheet(3))[0]) - (PAGE_W - MARGIN)).abs() < 1e-3);
+        // The blocks start under it.
+        let first_block = page
+            .iter()
+            .filter_map(|op| match op {
+                Op::Image { y, .. } => Some(*y),
+                _ => None,
+            })
+            .fold(f32::MAX, f32::min);
+        assert!(first_block > MARGIN + QR_SIDE, "{first_block}");
     }
 }

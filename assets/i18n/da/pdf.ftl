@@ -29,6 +29,7 @@ pdf-proof-summary = { $rows ->
    *[other] { $garments_shown } trøjer
 }. Tjek alle navne, numre og størrelser; ordren trykkes, som den står her.
 pdf-proof-approved-by = Godkendt af (navn, dato, underskrift):
+pdf-proof-qr = Scan og godkend på telefonen
 pdf-proof-no-name = (intet navn)
 pdf-proof-row-facts = Str. { $size } · Antal { $quantity } · række { $row }
 pdf-proof-no-picture = Intet billede

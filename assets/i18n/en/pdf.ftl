@@ -29,6 +29,7 @@ pdf-proof-summary = { $rows ->
    *[other] { $garments_shown } garments
 }. Check every name, number and size; the order is printed as shown.
 pdf-proof-approved-by = Approved by (name, date, signature):
+pdf-proof-qr = Scan to approve on your phone
 pdf-proof-no-name = (no name)
 pdf-proof-row-facts = Size { $size } · Qty { $quantity } · row { $row }
 pdf-proof-no-picture = No picture

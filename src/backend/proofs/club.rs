@@ -13,12 +13,13 @@ use crate::backend::support::{SharedStore, UserError, heavy, with_store};
 use crate::club::page::{self, ClubPage, PageLine, PagePicture, PageRow};
 use crate::club::{ClubToken, Found, RequestState, time_text};
 use crate::imaging;
+use crate::imaging::qr::QrCode;
 use crate::locale::Language;
 use crate::orders::approval::{LineKey, LineSnapshot};
 use crate::store::LocalOrderId;
 use crate::store::club::{NewClubRequest, StoredClubRequest};
 use chrono::{DateTime, Utc};
-use secrecy::SecretString;
+use secrecy::{ExposeSecret as _, SecretString};
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
@@ -64,6 +65,8 @@ pub struct ClubLink {
     /// Rows the page asks about, of all its rows.
     pub asked: usize,
     pub rows: usize,
+    /// The link as a QR code (the proof sheets carry the same).
+    pub qr: Option<QrCode>,
 }
 
 impl std::fmt::Debug for ClubLink {
@@ -176,11 +179,16 @@ pub(super) async fn ask(
         return Err(UserError::new(crate::tr!("backend-club-no-room"), None));
     }
     let before = before.map(Found::from_stored);
+    // The link first: the sheets kept carry it as a QR code, as the composer shows it.
+    let token = ClubToken::generate()
+        .ok_or_else(|| UserError::new(crate::tr!("backend-club-no-randomness"), None))?;
+    let url = token.link(&settings.public_url);
+    let qr = QrCode::of(url.expose_secret());
     let today = chrono::Local::now().date_naive();
     let mut made = Vec::with_capacity(ask.lines.len());
     for line in &ask.lines {
         let sheet = job()
-            .run_keeping(line.sheet.clone(), today, language)
+            .run_keeping(line.sheet.clone(), today, language, qr.clone())
             .await?;
         send_proof(
             store,
@@ -216,8 +224,6 @@ pub(super) async fn ask(
         }
     })
     .await?;
-    let token = ClubToken::generate()
-        .ok_or_else(|| UserError::new(crate::tr!("backend-club-no-randomness"), None))?;
     let now = Utc::now();
     let expires_at = now + chrono::Duration::days(settings.link_days.clamp(1, 365));
     let new = NewClubRequest {
@@ -235,13 +241,14 @@ pub(super) async fn ask(
     with_store(store, move |s| s.create_club_request(order, &new)).await?;
     tracing::info!(order = %order, rows = page.rows(), asked = page.asked_rows(), "a club's link was made");
     Ok(ClubLink {
-        url: token.link(&settings.public_url),
+        url,
         contact: ask.contact,
         reference: ask.reference,
         shop: settings.shop,
         expires_at,
         asked: page.asked_rows(),
         rows: page.rows(),
+        qr,
     })
 }
 

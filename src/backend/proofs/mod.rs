@@ -928,16 +928,18 @@ impl SheetJob {
         today: chrono::NaiveDate,
         language: Language,
     ) -> Result<Vec<u8>, UserError> {
-        Ok(self.run_keeping(order, today, language).await?.pdf)
+        Ok(self.run_keeping(order, today, language, None).await?.pdf)
     }
 
     /// [`SheetJob::run`], keeping what it drew: the sheet, the design's title as the sheet
     /// names it, and each distinct row's views (the club's page shows the same pictures).
+    /// `qr`: the club's link, printed on the sheet.
     async fn run_keeping(
         self,
         order: SheetOrder,
         today: chrono::NaiveDate,
         language: Language,
+        qr: Option<crate::imaging::qr::QrCode>,
     ) -> Result<SheetMade, UserError> {
         let design = self
             .client
@@ -1013,6 +1015,7 @@ impl SheetJob {
         let title = format!("{} · {}", header.design_title, header.design_item);
         let sheet = ProofSheet {
             header,
+            link: qr,
             rows: order
                 .rows
                 .iter()
