@@ -387,7 +387,10 @@ composer-club-contact-missing = Skriv, hvem i klubben der spørges.
 composer-club-email = E-mail:
 composer-club-language = Klubbens sprog:
 composer-club-make = Lav link
-composer-club-link-made = Et link til { $name }: { $asked } af { $rows } rækker spurgt, åbent til { $until }. Kopiér det, mail det eller lad dem scanne koden; det vises kun nu (Send igen laver et nyt).
+composer-club-link-made = Et link til { $name }: { $asked } af { $rows } { $rows ->
+    [one] række
+   *[other] rækker
+} spurgt, åbent til { $until }. Kopiér det, mail det eller lad dem scanne koden; det vises kun nu (Send igen laver et nyt).
 composer-club-copy = Kopiér link
 composer-club-mail = Send som e-mail…
 composer-club-mail-no-address = Skriv kontaktens e-mail for at maile linket.
@@ -401,12 +404,18 @@ composer-club-approved = { $club } godkendte { $rows ->
     [one] rækken
    *[other] alle { $rows } rækker
 }
-composer-club-corrected = { $club } godkendte { $approved } af { $rows } rækker, { $count ->
+composer-club-corrected = { $club } godkendte { $approved } af { $rows } { $rows ->
+    [one] række
+   *[other] rækker
+}, { $count ->
     [one] 1 rettelse
    *[other] { $count } rettelser
 }
 composer-club-changes = { $club } bad om ændringer
-composer-club-asked-by = Spurgt af { $who } ({ $rows } af { $all } rækker)
+composer-club-asked-by = Spurgt af { $who } ({ $rows } af { $all } { $all ->
+    [one] række
+   *[other] rækker
+})
 composer-club-suggestion = Linje { $line }, række { $row }: { $field } „{ $was }“ → „{ $now }“
 composer-club-apply = Brug
 composer-club-apply-all = Brug alle rettelser

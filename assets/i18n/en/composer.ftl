@@ -387,7 +387,10 @@ composer-club-contact-missing = Type who at the club is asked.
 composer-club-email = E-mail:
 composer-club-language = The club's language:
 composer-club-make = Make link
-composer-club-link-made = A link for { $name }: { $asked } of { $rows } rows asked, open until { $until }. Copy it, mail it or let them scan the code; it is shown only now (Resend makes a new one).
+composer-club-link-made = A link for { $name }: { $asked } of { $rows } { $rows ->
+    [one] row
+   *[other] rows
+} asked, open until { $until }. Copy it, mail it or let them scan the code; it is shown only now (Resend makes a new one).
 composer-club-copy = Copy link
 composer-club-mail = Send by e-mail…
 composer-club-mail-no-address = Type the contact's e-mail to mail the link.
@@ -401,12 +404,18 @@ composer-club-approved = { $club } approved { $rows ->
     [one] the row
    *[other] all { $rows } rows
 }
-composer-club-corrected = { $club } approved { $approved } of { $rows } rows, { $count ->
+composer-club-corrected = { $club } approved { $approved } of { $rows } { $rows ->
+    [one] row
+   *[other] rows
+}, { $count ->
     [one] 1 correction
    *[other] { $count } corrections
 }
 composer-club-changes = { $club } asked for changes
-composer-club-asked-by = Asked by { $who } ({ $rows } of { $all } rows)
+composer-club-asked-by = Asked by { $who } ({ $rows } of { $all } { $all ->
+    [one] row
+   *[other] rows
+})
 composer-club-suggestion = Line { $line }, row { $row }: { $field } “{ $was }” → “{ $now }”
 composer-club-apply = Apply
 composer-club-apply-all = Apply every correction
