@@ -1,6 +1,8 @@
-//! *Ask the club to approve…* in the real app (issue 41), on a desk of its own: the form is
-//! prefilled with the order's contact and e-mail, a contact is required, and a desk without a
-//! team is told in place what the club room needs — nothing is marked sent, no link made.
+//! The club's approval in the real app (issue 41). *Ask the club to approve…* on a desk of its
+//! own: the form is prefilled with the order's contact and e-mail, a contact is required, and a
+//! desk without a team is told in place what the club room needs — nothing is marked sent, no
+//! link made. On a team (a real PostgreSQL): the waiting mark, then the club's correction with
+//! *Apply*, which writes it into the row.
 
 use crate::ui_common;
 
@@ -51,4 +53,121 @@ fn asking_the_club_on_a_desk_without_a_team_says_what_the_club_room_needs() {
         Shown::Current(ProofStatus::NotSent)
     );
     assert!(composer(&h).club_shown().is_none());
+}
+
+/// A team's draft while the club has its page: every desk shows "Waiting for …"; once the
+/// club corrected a row on it, what it decided and the correction with *Apply*, which writes
+/// it into the row (the request is written to the team database as the desk and the club
+/// room write it).
+#[test]
+fn the_waiting_mark_then_the_clubs_correction_applied_with_one_click() {
+    use crate::ui_team::{anna_with_a_team_draft_of, open_team_draft, own_cluster};
+    use logodesk::club::page::{ClubPage, PageLine, PageRow};
+    use logodesk::orders::approval::{LineSnapshot, line_keys};
+    use logodesk::orders::form::{DesignForm, DraftForm, RowForm};
+    use logodesk::store::club::{NewClubRequest, StoredClubDecision};
+
+    let (cluster, db, dir) = own_cluster();
+    let row = |name: &str, number: &str| RowForm {
+        size: "M".into(),
+        quantity: "1".into(),
+        name: name.into(),
+        number: number.into(),
+        ..Default::default()
+    };
+    let form = DraftForm {
+        reference: "PO-CLUB-7".into(),
+        address: logodesk::orders::form::AddressForm {
+            name: "Nordby IF".into(),
+            ..Default::default()
+        },
+        designs: vec![DesignForm {
+            reference: "20001".into(),
+            rows: vec![row("Hansen", "7"), row("Berg", "9")],
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let (mut h, draft) = anna_with_a_team_draft_of(&cluster, &db, dir.path(), &form);
+    open_team_draft(&mut h, draft);
+
+    // The club's page is made for the draft's line (as Bo's desk would make it).
+    let mut bo = logodesk::store::Store::open_in_memory().unwrap();
+    let client = logodesk::team::connect_to(&cluster.socket_url(&db), "Bo").unwrap();
+    bo.attach_team(client, "Bo").unwrap();
+    let snapshot = LineSnapshot::of(&form.designs[0]);
+    let page = ClubPage {
+        shop: "Sportigan".into(),
+        reference: form.reference.clone(),
+        club: "Nordby IF".into(),
+        lines: vec![PageLine {
+            key: line_keys(&form.designs)[0].0.clone(),
+            snapshot,
+            rows: ["Hansen", "Berg"]
+                .iter()
+                .map(|n| PageRow {
+                    name: (*n).into(),
+                    asked: true,
+                    ..Default::default()
+                })
+                .collect(),
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let now = chrono::Utc::now();
+    let request = bo
+        .create_club_request(
+            draft,
+            &NewClubRequest {
+                token_hash: "ab".repeat(32),
+                contact_name: "Mette Hansen".into(),
+                contact_email: "mette@nordby.example".into(),
+                language: "da".into(),
+                page_json: serde_json::to_string(&page).unwrap(),
+                shown_hash: "shown".into(),
+                pictures: Vec::new(),
+                asked_by: String::new(),
+                created_at: logodesk::club::time_text(now),
+                expires_at: logodesk::club::time_text(now + chrono::TimeDelta::days(14)),
+            },
+        )
+        .unwrap();
+    wait_for(&mut h, "the waiting mark", |h| {
+        shows_text(h, "Waiting for Mette Hansen (Nordby IF) since ")
+    });
+    assert!(shows_text(&h, "Asked by Bo (2 of 2 rows)"));
+    assert!(shows(&h, "Resend…") && shows(&h, "Withdraw"));
+
+    // The club corrects row 2's name and approves the rest.
+    let corrections = r#"[{"line":0,"row":1,"field":"name","was":"Berg","now":"Bergh"}]"#;
+    assert!(
+        bo.record_club_decision(
+            request,
+            draft,
+            &StoredClubDecision {
+                kind: "corrected".into(),
+                who: "Mette Hansen".into(),
+                note: String::new(),
+                corrections_json: corrections.into(),
+                shown_hash: "shown".into(),
+                ip: "192.0.2.7".into(),
+                browser: "Phone/1.0".into(),
+                at: logodesk::club::time_text(chrono::Utc::now()),
+            },
+            &[],
+        )
+        .unwrap()
+    );
+    wait_for(&mut h, "the club's correction", |h| {
+        shows_text(h, "Nordby IF approved 1 of 2 rows, 1 correction")
+    });
+    assert!(shows_text(&h, "Line 1, row 2: name “Berg” → “Bergh”"));
+    assert!(!shows(&h, "Withdraw"), "nothing left to withdraw");
+    h.get_by_label("Apply").click_accesskit();
+    h.run_steps(3);
+    assert_eq!(composer(&h).form.designs[0].rows[1].name, "Bergh");
+    assert_eq!(composer(&h).form.designs[0].rows[0].name, "Hansen");
+    // Applied: no longer offered.
+    assert!(!shows_text(&h, "Line 1, row 2: name"));
 }

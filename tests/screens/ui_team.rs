@@ -252,7 +252,7 @@ fn anna_starts(dir: &std::path::Path, screen: Screen, keychain: logodesk::keycha
 /// Desk "Anna" on the team (`anna_on_the_team`, on Orders) with one draft `reference` of the
 /// composer's, joined into the team as the app starts: the app once the team's draft is
 /// listed, and the draft's team id.
-fn anna_with_a_team_draft(
+pub(crate) fn anna_with_a_team_draft(
     cluster: &pg_cluster::PgCluster,
     db: &str,
     dir: &std::path::Path,
@@ -262,7 +262,18 @@ fn anna_with_a_team_draft(
         reference: reference.into(),
         ..Default::default()
     };
-    let json = serde_json::to_string(&form).unwrap();
+    anna_with_a_team_draft_of(cluster, db, dir, &form)
+}
+
+/// [`anna_with_a_team_draft`] of `form`.
+pub(crate) fn anna_with_a_team_draft_of(
+    cluster: &pg_cluster::PgCluster,
+    db: &str,
+    dir: &std::path::Path,
+    form: &logodesk::orders::form::DraftForm,
+) -> (H, logodesk::store::LocalOrderId) {
+    let reference = form.reference.as_str();
+    let json = serde_json::to_string(form).unwrap();
     let mut h = anna_on_the_team(cluster, db, dir, Screen::Orders, |store, account| {
         store.create_draft(account, &json, reference, "").unwrap();
     });
@@ -279,7 +290,7 @@ fn anna_with_a_team_draft(
 }
 
 /// Opens team draft `draft`, the one draft listed, from the Orders screen.
-fn open_team_draft(h: &mut H, draft: logodesk::store::LocalOrderId) {
+pub(crate) fn open_team_draft(h: &mut H, draft: logodesk::store::LocalOrderId) {
     h.get_by_label(&Screen::Orders.to_string()).click();
     h.run_steps(2);
     // "Drafts (1)", or "Drafts (1, not fresh)" while the team database is away.
