@@ -438,6 +438,23 @@ pub struct SendQueuedArgs {
     /// Days a club's link lasts.
     #[arg(long, value_name = "DAYS", default_value_t = 14, value_parser = clap::value_parser!(i64).range(1..=365))]
     pub club_room_link_days: i64,
+    /// Serve the club room over TLS with this certificate chain (PEM: the server's certificate
+    /// first, then its intermediates), without a reverse proxy; with --club-room-tls-key.
+    #[arg(
+        long,
+        value_name = "FILE",
+        env = "LOGODESK_CLUB_ROOM_TLS_CERT",
+        requires = "club_room_tls_key"
+    )]
+    pub club_room_tls_cert: Option<PathBuf>,
+    /// The private key of --club-room-tls-cert (PEM), readable by the sender's user only.
+    #[arg(
+        long,
+        value_name = "FILE",
+        env = "LOGODESK_CLUB_ROOM_TLS_KEY",
+        requires = "club_room_tls_cert"
+    )]
+    pub club_room_tls_key: Option<PathBuf>,
 }
 
 /// Options of `logodesk sandbox`.
@@ -751,6 +768,7 @@ fn run_send_queued(args: SendQueuedArgs) -> anyhow::Result<()> {
         shop: args.club_room_shop,
         terms: args.club_room_terms,
         link_days: args.club_room_link_days,
+        tls: args.club_room_tls_cert.zip(args.club_room_tls_key),
     });
     let config = SendQueued {
         backend,

@@ -41,6 +41,8 @@ pub struct ClubRoomConfig {
     /// The shop's line of terms (empty: the pages' own).
     pub terms: String,
     pub link_days: i64,
+    /// The shop's certificate chain and key (PEM files): the room speaks TLS itself.
+    pub tls: Option<(std::path::PathBuf, std::path::PathBuf)>,
 }
 
 /// Why the runner stopped without finishing.
@@ -258,8 +260,16 @@ fn start_club_room(
         store.set_club_room(&shown)?;
         Ok(store)
     });
+    let tls = match &room.tls {
+        Some((cert, key)) => Some(
+            crate::club::tls::acceptor(cert, key)
+                .map_err(|e| HeadlessError::ClubRoom(e.to_string()))?,
+        ),
+        None => None,
+    };
     let options = crate::club::serve::RoomOptions {
         behind_proxy: room.behind_proxy,
+        tls,
         ..Default::default()
     };
     let handle = crate::club::serve::spawn(

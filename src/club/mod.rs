@@ -17,6 +17,7 @@ pub mod html;
 pub mod page;
 pub mod room;
 pub mod serve;
+pub mod tls;
 pub mod token;
 
 pub use page::{ClubPage, Correction, Decision};

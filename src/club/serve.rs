@@ -68,12 +68,25 @@ impl Default for RateLimits {
 }
 
 /// How the room is served.
-#[derive(Debug, Clone, Default)]
+#[derive(Clone, Default)]
 pub struct RoomOptions {
     /// The room sits behind the shop's reverse proxy: the club's address is the last one in
     /// `X-Forwarded-For` (the proxy's own entry), not the connection's.
     pub behind_proxy: bool,
     pub limits: RateLimits,
+    /// TLS with the shop's certificate ([`super::tls::acceptor`]); `None`: plain HTTP (behind
+    /// the shop's proxy, on loopback).
+    pub tls: Option<tokio_rustls::TlsAcceptor>,
+}
+
+impl std::fmt::Debug for RoomOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RoomOptions")
+            .field("behind_proxy", &self.behind_proxy)
+            .field("limits", &self.limits)
+            .field("tls", &self.tls.is_some())
+            .finish()
+    }
 }
 
 /// Counts in fixed windows, per key.
@@ -523,16 +536,18 @@ pub fn spawn(
     let listener = runtime.block_on(tokio::net::TcpListener::bind(listen))?;
     let addr = listener.local_addr()?;
     let (stop, stopped) = tokio::sync::watch::channel(false);
+    let tls = options.tls.clone();
     let app = router(room, options);
     let thread = std::thread::Builder::new()
         .name("club-room".into())
         .spawn(move || {
-            runtime.block_on(crate::sandbox::serve::serve(
+            runtime.block_on(crate::sandbox::serve::serve_tls(
                 listener,
                 app,
                 crate::sandbox::ServeLimits::default(),
                 Arc::new(|_| false),
                 stopped,
+                tls,
             ));
         })?;
     Ok(RoomHandle {
@@ -767,5 +782,97 @@ mod tests {
         let (status, _, page) = send(&app, get(&path, [192, 0, 2, 1])).await;
         assert_eq!(status, StatusCode::GONE);
         assert!(page.contains("Linket udløb"), "{page}");
+    }
+
+    /// The room with the shop's certificate (a self-made one, `openssl req -x509`): a phone
+    /// that trusts it gets the page over TLS; plain HTTP to the same port gets no page.
+    #[test]
+    fn the_room_speaks_tls_with_the_shops_certificate_files() {
+        use rustls::pki_types::pem::PemObject as _;
+        use secrecy::ExposeSecret as _;
+        use std::io::{Read as _, Write as _};
+        let dir = tempfile::tempdir().unwrap();
+        let out = std::process::Command::new("openssl")
+            .args([
+                "req",
+                "-x509",
+                "-newkey",
+                "rsa:2048",
+                "-nodes",
+                "-keyout",
+                "room.key",
+                "-out",
+                "room.crt",
+                "-days",
+                "2",
+                "-subj",
+                "/CN=klub.test",
+                "-addext",
+                "subjectAltName=DNS:klub.test",
+                // A server's own certificate (not an authority's), trusted as it is below.
+                "-addext",
+                "basicConstraints=critical,CA:FALSE",
+                "-addext",
+                "extendedKeyUsage=serverAuth",
+            ])
+            .current_dir(dir.path())
+            .output()
+            .expect("openssl (the openssl package)");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let (cert, key) = (dir.path().join("room.crt"), dir.path().join("room.key"));
+        let token = ClubToken::generate().unwrap();
+        let options = RoomOptions {
+            tls: Some(super::super::tls::acceptor(&cert, &key).unwrap()),
+            ..Default::default()
+        };
+        let handle = spawn("127.0.0.1:0".parse().unwrap(), room(&token), options).unwrap();
+        let addr = handle.addr();
+
+        // A client trusting the shop's certificate, as a phone trusts the shop's CA.
+        let mut roots = rustls::RootCertStore::empty();
+        let pem = std::fs::read(&cert).unwrap();
+        for c in rustls::pki_types::CertificateDer::pem_slice_iter(&pem) {
+            roots.add(c.unwrap()).unwrap();
+        }
+        let provider = Arc::new(rustls::crypto::ring::default_provider());
+        let config = rustls::ClientConfig::builder_with_provider(provider)
+            .with_safe_default_protocol_versions()
+            .unwrap()
+            .with_root_certificates(roots)
+            .with_no_client_auth();
+        let name = rustls::pki_types::ServerName::try_from("klub.test").unwrap();
+        let tls = rustls::ClientConnection::new(Arc::new(config), name).unwrap();
+        let tcp = std::net::TcpStream::connect(addr).unwrap();
+        tcp.set_read_timeout(Some(std::time::Duration::from_secs(20)))
+            .unwrap();
+        let mut stream = rustls::StreamOwned::new(tls, tcp);
+        let path = token.link("");
+        write!(
+            stream,
+            "GET {} HTTP/1.1\r\nHost: klub.test\r\nConnection: close\r\n\r\n",
+            path.expose_secret()
+        )
+        .unwrap();
+        let mut answer = Vec::new();
+        // The server ends the TLS session with the connection; what came before is the page.
+        let _ = stream.read_to_end(&mut answer);
+        let answer = String::from_utf8_lossy(&answer);
+        assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+        assert!(answer.contains("Sportigan"), "{answer}");
+
+        // Plain HTTP to the TLS port: no page.
+        let mut plain = std::net::TcpStream::connect(addr).unwrap();
+        plain
+            .set_read_timeout(Some(std::time::Duration::from_secs(20)))
+            .unwrap();
+        write!(plain, "GET /club.css HTTP/1.1\r\nHost: klub.test\r\n\r\n").unwrap();
+        let mut got = Vec::new();
+        let _ = plain.read_to_end(&mut got);
+        assert!(!String::from_utf8_lossy(&got).contains("HTTP/1.1 200"));
+        drop(handle);
     }
 }

@@ -37,7 +37,7 @@ use hyper::body::{Frame, Incoming, SizeHint};
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
 use tokio::time::{Instant, Sleep};
 use tower::ServiceExt as _;
@@ -101,7 +101,21 @@ pub async fn serve(
     app: Router,
     limits: ServeLimits,
     keyed: KeyCheck,
+    stop: watch::Receiver<bool>,
+) {
+    serve_tls(listener, app, limits, keyed, stop, None).await;
+}
+
+/// [`serve`], each connection over TLS with `tls` when it is given (the club room with the
+/// shop's certificate): the handshake is done in the connection's own task, within
+/// [`ServeLimits::header_read_timeout`]; one that fails or lingers is dropped.
+pub async fn serve_tls(
+    listener: TcpListener,
+    app: Router,
+    limits: ServeLimits,
+    keyed: KeyCheck,
     mut stop: watch::Receiver<bool>,
+    tls: Option<tokio_rustls::TlsAcceptor>,
 ) {
     let cap = u32::try_from(limits.max_connections)
         .unwrap_or(MAX_CAP)
@@ -145,12 +159,29 @@ pub async fn serve(
             track: track.clone(),
             peer,
         };
-        let io = TokioIo::new(WriteTimeout::new(tcp, limits.write_timeout));
-        let conn = http.serve_connection(io, service);
-        let (stop, limits) = (stop.clone(), limits.clone());
+        let (stop, limits, http, tls) = (stop.clone(), limits.clone(), http.clone(), tls.clone());
         tokio::spawn(async move {
             let _permit = permit;
-            if let Err(e) = drive(conn, &track, &limits, stop).await {
+            let ended = match tls {
+                None => {
+                    let io = TokioIo::new(WriteTimeout::new(tcp, limits.write_timeout));
+                    drive(http.serve_connection(io, service), &track, &limits, stop).await
+                }
+                Some(tls) => {
+                    let shaken =
+                        tokio::time::timeout(limits.header_read_timeout, tls.accept(tcp)).await;
+                    let stream = match shaken {
+                        Ok(Ok(stream)) => stream,
+                        Ok(Err(e)) => {
+                            return tracing::debug!(%peer, error = %e, "a TLS handshake failed");
+                        }
+                        Err(_) => return tracing::debug!(%peer, "a TLS handshake took too long"),
+                    };
+                    let io = TokioIo::new(WriteTimeout::new(stream, limits.write_timeout));
+                    drive(http.serve_connection(io, service), &track, &limits, stop).await
+                }
+            };
+            if let Err(e) = ended {
                 tracing::debug!(%peer, error = %e, "sandbox connection ended with an error");
             }
         });
@@ -408,14 +439,14 @@ impl hyper::service::Service<Request<Incoming>> for ConnService {
 
 /// A TCP stream whose writes fail with `TimedOut` when the peer takes none of them for
 /// `timeout` (a client that stopped reading its answer), so the connection is closed.
-struct WriteTimeout {
-    inner: TcpStream,
+struct WriteTimeout<S> {
+    inner: S,
     timeout: Duration,
     stalled: Option<Pin<Box<Sleep>>>,
 }
 
-impl WriteTimeout {
-    fn new(inner: TcpStream, timeout: Duration) -> Self {
+impl<S> WriteTimeout<S> {
+    fn new(inner: S, timeout: Duration) -> Self {
         WriteTimeout {
             inner,
             timeout,
@@ -444,7 +475,7 @@ impl WriteTimeout {
     }
 }
 
-impl AsyncRead for WriteTimeout {
+impl<S: AsyncRead + Unpin> AsyncRead for WriteTimeout<S> {
     fn poll_read(
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,
@@ -454,7 +485,7 @@ impl AsyncRead for WriteTimeout {
     }
 }
 
-impl AsyncWrite for WriteTimeout {
+impl<S: AsyncWrite + Unpin> AsyncWrite for WriteTimeout<S> {
     fn poll_write(
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,

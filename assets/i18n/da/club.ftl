@@ -58,3 +58,7 @@ club-busy-posted = Dit svar kunne ikke bekræftes lige nu; det kan være modtage
 club-room-busy = Teamets database svarede ikke i tide.
 club-room-not-listening = Klubrummet kan ikke lytte på { $address }: { $reason }. Vælg en anden adresse med --club-room-listen.
 club-room-serving = Klubrummet lytter på { $address }; klubbernes links går til { $public }.
+club-tls-unreadable = Klubrummets certifikatfil { $path } kunne ikke læses ({ $reason }). Tjek stien, og at afsenderens bruger må læse den.
+club-tls-no-certificate = { $path } indeholder intet certifikat (PEM, “-----BEGIN CERTIFICATE-----”). Angiv butikkens certifikatkæde med serverens certifikat først.
+club-tls-no-key = { $path } indeholder ingen privat nøgle (PEM, “-----BEGIN PRIVATE KEY-----” eller RSA/EC-typerne). Angiv nøglen til klubrummets certifikat.
+club-tls-refused = Klubrummets certifikat og nøgle kan ikke bruges sammen ({ $reason }). Tjek, at nøglen hører til certifikatet.

@@ -58,3 +58,7 @@ club-busy-posted = Your answer could not be confirmed just now; it may have been
 club-room-busy = The team database did not answer in time.
 club-room-not-listening = The club room cannot listen on { $address }: { $reason }. Choose another address with --club-room-listen.
 club-room-serving = The club room listens on { $address }; the clubs' links go to { $public }.
+club-tls-unreadable = The club room's certificate file { $path } could not be read ({ $reason }). Check the path and that the sender's user may read it.
+club-tls-no-certificate = { $path } holds no certificate (PEM, “-----BEGIN CERTIFICATE-----”). Give the shop's certificate chain, the server's certificate first.
+club-tls-no-key = { $path } holds no private key (PEM, “-----BEGIN PRIVATE KEY-----” or the RSA/EC kinds). Give the key of the club room's certificate.
+club-tls-refused = The club room's certificate and key cannot be used together ({ $reason }). Check that the key belongs to the certificate.
