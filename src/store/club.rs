@@ -136,6 +136,12 @@ impl Store {
         }
     }
 
+    /// Whether `order` can be asked about on the club's page: its row is the team's
+    /// ([`StoreError::ClubNeedsTeam`] for a desk's own row or a desk without a team).
+    pub fn club_can_ask(&self, order: LocalOrderId) -> Result<(), StoreError> {
+        self.club_db_of(order).map(drop)
+    }
+
     /// Writes the room's settings (the sender serving it, at its start).
     pub fn set_club_room(&self, settings: &ClubRoomSettings) -> Result<(), StoreError> {
         self.club_db()?.execute(
@@ -494,5 +500,36 @@ mod tests {
         assert!(matches!(refused, StoreError::ClubNeedsTeam), "{refused:?}");
         assert!(matches!(store.club_room(), Err(StoreError::ClubNeedsTeam)));
         assert_eq!(store.club_request_of(LocalOrderId(3)).unwrap(), None);
+    }
+
+    /// On a team, a draft of the team's may be asked about; a draft the desk kept for itself
+    /// may not (its row is not in the database the club room reads).
+    #[test]
+    fn only_a_teams_row_can_be_asked_about() {
+        let (client, _) = pg_client();
+        let dir = tempfile::tempdir().unwrap();
+        let mut anna = Store::open(&dir.path().join("logodesk.sqlite")).unwrap();
+        let own = anna.ensure_sandbox_account().unwrap().id;
+        let mine = anna.create_draft(own, "{}", "PO-MINE", "Club").unwrap().id;
+        anna.attach_team(client, "Anna").unwrap();
+        let account = anna
+            .insert_account(&crate::store::NewAccount {
+                name: "Club".into(),
+                base_url: "http://127.0.0.1:9/".parse().unwrap(),
+                auth: crate::api::AuthStyle::Bearer,
+                organization_id: None,
+                key_location: crate::store::KeyLocation::Keychain,
+            })
+            .unwrap()
+            .id;
+        let team = anna
+            .create_draft(account, "{}", "PO-TEAM", "Club")
+            .unwrap()
+            .id;
+        anna.club_can_ask(team).unwrap();
+        assert!(matches!(
+            anna.club_can_ask(mine),
+            Err(StoreError::ClubNeedsTeam)
+        ));
     }
 }

@@ -169,6 +169,7 @@ pub(super) async fn ask(
 ) -> Result<ClubLink, UserError> {
     // What the room needs is checked before anything is drawn or recorded.
     let (settings, before) = with_store(store, move |s| {
+        s.club_can_ask(order)?;
         Ok((s.club_room()?, s.club_approved_before(order)?))
     })
     .await?;
