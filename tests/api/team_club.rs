@@ -445,6 +445,26 @@ fn a_club_corrects_row_7_of_20_in_a_real_chromium_and_approves_the_rest() {
     });
     browser.screenshot(&shots().join("da-approved.png"));
 
+    // On a slow phone the page is usable before its pictures arrive: its text and the form
+    // are painted first (the pictures load lazily, their boxes sized); measured, not asserted.
+    let slow = crate::common::webdriver::Browser::start(390, 844);
+    slow.slow_phone();
+    slow.goto(&format!("{base}{}", path_of(&again)));
+    let timing = slow.script(
+        "const n = performance.getEntriesByType('navigation')[0]; \
+         const bytes = performance.getEntriesByType('resource') \
+             .reduce((s, r) => s + r.transferSize, n.transferSize); \
+         return [n.responseStart, n.domContentLoadedEventEnd, n.loadEventEnd, bytes];",
+    );
+    eprintln!(
+        "slow phone (slow 3G, CPU ×4): first byte {} ms, page ready {} ms, loaded {} ms, \
+         {} bytes fetched by then",
+        timing[0], timing[1], timing[2], timing[3]
+    );
+    slow.screenshot(&shots().join("da-slow-phone.png"));
+    let text = slow.text();
+    assert!(text.contains("Bergh"), "the rows are there to read: {text}");
+
     // Placing no longer asks: every line approved, as the composer counts it.
     let steps = steps_of(a, order);
     let by_line = steps.into_iter().map(|s| (s.line.clone(), s)).collect();

@@ -166,6 +166,24 @@ impl Browser {
             .to_owned()
     }
 
+    /// From now on, a slow phone: Chromium's "slow 3G" (400 ms round trips, 50 KB/s down,
+    /// 25 KB/s up) and a CPU four times slower (DevTools' throttling, through chromedriver).
+    pub fn slow_phone(&self) {
+        self.on(
+            "POST",
+            "/chromium/network_conditions",
+            Some(json!({"network_conditions": {
+                "offline": false, "latency": 400,
+                "download_throughput": 50_000, "upload_throughput": 25_000
+            }})),
+        );
+        self.on(
+            "POST",
+            "/goog/cdp/execute",
+            Some(json!({"cmd": "Emulation.setCPUThrottlingRate", "params": {"rate": 4}})),
+        );
+    }
+
     /// Runs `script` in the page (WebDriver's own, not the page's: its policy does not apply).
     pub fn script(&self, script: &str) -> Value {
         self.on(
