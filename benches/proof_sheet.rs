@@ -75,6 +75,7 @@ fn against_the_sandbox() {
             },
             to: SaveTo::Ask,
             language: Language::Danish,
+            qr: None,
         }));
         let path = wait(&backend, |e| match e {
             Event::Proofs(ProofsEvent::Saved { path, .. }) => Some(path),

@@ -103,6 +103,7 @@ fn a_20_player_roster_proof_is_made_from_the_services_pictures_and_reads_back() 
         sheet: sheet("PO-2026/114 U15", &roster()),
         to: SaveTo::Ask,
         language: Language::Danish,
+        qr: None,
     }));
     let mut progress = Vec::new();
     let path: PathBuf = wait(&backend, |e| match e {
@@ -337,6 +338,7 @@ fn a_cancelled_sheet_saves_nothing_and_the_next_one_is_made() {
         sheet: sheet("FIRST", &roster()),
         to: SaveTo::Ask,
         language: Language::English,
+        qr: None,
     }));
     backend.send(Command::Proofs(ProofsCommand::CancelSheet));
     let second = backend.next_request();
@@ -345,6 +347,7 @@ fn a_cancelled_sheet_saves_nothing_and_the_next_one_is_made() {
         sheet: sheet("SECOND", &roster()[..1]),
         to: SaveTo::Ask,
         language: Language::English,
+        qr: None,
     }));
     let started = Instant::now();
     let saved = loop {

@@ -65,8 +65,11 @@ pub struct ClubLink {
     /// Rows the page asks about, of all its rows.
     pub asked: usize,
     pub rows: usize,
-    /// The link as a QR code (the proof sheets carry the same).
+    /// The link as a QR code (shown by the composer, printed on a sheet saved while it is
+    /// shown).
     pub qr: Option<QrCode>,
+    /// The request it opens (a newer one, from any desk, revokes it).
+    pub request: i64,
 }
 
 impl std::fmt::Debug for ClubLink {
@@ -116,13 +119,17 @@ impl ClubRequestShown {
         let asked = page.asked_rows();
         Some(match d.kind.as_str() {
             "approved" => crate::tr!("composer-club-approved", club = club, rows = asked),
-            "corrected" => crate::tr!(
-                "composer-club-corrected",
-                club = club,
-                approved = asked.saturating_sub(d.corrections.len()),
-                rows = asked,
-                count = d.corrections.len()
-            ),
+            "corrected" => {
+                let rows: std::collections::BTreeSet<(usize, usize)> =
+                    d.corrections.iter().map(|c| (c.line, c.row)).collect();
+                crate::tr!(
+                    "composer-club-corrected",
+                    club = club,
+                    approved = asked.saturating_sub(rows.len()),
+                    rows = asked,
+                    count = d.corrections.len()
+                )
+            }
             _ => crate::tr!("composer-club-changes", club = club),
         })
     }
@@ -180,17 +187,24 @@ pub(super) async fn ask(
         return Err(UserError::new(crate::tr!("backend-club-no-room"), None));
     }
     let before = before.map(Found::from_stored);
-    // The link first: the sheets kept carry it as a QR code, as the composer shows it.
     let token = ClubToken::generate()
         .ok_or_else(|| UserError::new(crate::tr!("backend-club-no-randomness"), None))?;
     let url = token.link(&settings.public_url);
     let qr = QrCode::of(url.expose_secret());
     let today = chrono::Local::now().date_naive();
+    // Every sheet drawn first: a line that cannot be drawn leaves nothing marked sent. The
+    // sheets kept (in the data folder and the team database) never carry the link: only its
+    // hash is stored anywhere.
     let mut made = Vec::with_capacity(ask.lines.len());
     for line in &ask.lines {
-        let sheet = job()
-            .run_keeping(line.sheet.clone(), today, language, qr.clone())
-            .await?;
+        made.push(
+            job()
+                .run_keeping(line.sheet.clone(), today, language, None)
+                .await?,
+        );
+    }
+    let mut drawn = Vec::with_capacity(made.len());
+    for (line, sheet) in ask.lines.iter().zip(made) {
         send_proof(
             store,
             kept,
@@ -200,8 +214,9 @@ pub(super) async fn ask(
             sheet.pdf,
         )
         .await?;
-        made.push((sheet.title, sheet.views));
+        drawn.push((sheet.title, sheet.views));
     }
+    let made = drawn;
     let (page, pictures) = heavy({
         let (lines, shop, terms) = (ask.lines.clone(), settings.shop.clone(), settings.terms);
         let (reference, club) = (ask.reference.clone(), ask.club.clone());
@@ -239,7 +254,7 @@ pub(super) async fn ask(
         created_at: time_text(now),
         expires_at: time_text(expires_at),
     };
-    with_store(store, move |s| s.create_club_request(order, &new)).await?;
+    let request = with_store(store, move |s| s.create_club_request(order, &new)).await?;
     tracing::info!(order = %order, rows = page.rows(), asked = page.asked_rows(), "a club's link was made");
     Ok(ClubLink {
         url,
@@ -250,6 +265,7 @@ pub(super) async fn ask(
         asked: page.asked_rows(),
         rows: page.rows(),
         qr,
+        request,
     })
 }
 

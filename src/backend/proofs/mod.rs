@@ -180,6 +180,9 @@ pub enum ProofsCommand {
         sheet: SheetOrder,
         to: SaveTo,
         language: Language,
+        /// The club's link shown on this desk, printed on the sheet as a QR code (a file the
+        /// person saves; the sheets logodesk keeps never carry the link).
+        qr: Option<crate::imaging::qr::QrCode>,
     },
     /// Stop the sheet under way; nothing is saved.
     CancelSheet,
@@ -507,6 +510,7 @@ impl Proofs {
                 sheet,
                 to,
                 language,
+                qr,
             } => {
                 if let Some(t) = self.sheet.take() {
                     t.abort();
@@ -540,8 +544,8 @@ impl Proofs {
                         generation,
                         request,
                     };
-                    let saved = match job.run(sheet, today, language).await {
-                        Ok(bytes) => downloads.write(path, bytes, Export::ProofSheet).await,
+                    let saved = match job.run_keeping(sheet, today, language, qr).await {
+                        Ok(made) => downloads.write(path, made.pdf, Export::ProofSheet).await,
                         Err(e) => Err(e),
                     };
                     answer_saved(&sink, generation, request, kind, saved);

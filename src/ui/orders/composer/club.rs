@@ -83,7 +83,6 @@ impl Composer {
         }
         let t = theme::tokens(ui.ctx());
         let language = shared.language();
-        let frozen = self.is_frozen();
         let mut ask = false;
         let mut withdraw = false;
         let mut apply: Vec<Correction> = Vec::new();
@@ -109,11 +108,7 @@ impl Composer {
                 } else {
                     crate::tr!("composer-club-ask")
                 };
-                let ready = !asking
-                    && !frozen
-                    && !self.sheet_running()
-                    && !self.proof_sending()
-                    && self.form.designs.iter().all(|d| !d.rows.is_empty());
+                let ready = self.can_ask();
                 ask = ui
                     .add_enabled(ready, egui::Button::new(word))
                     .on_hover_text(crate::tr!("composer-club-ask-hover"))
@@ -131,7 +126,9 @@ impl Composer {
             });
             if let Some(shown) = &self.club.shown {
                 state_ui(ui, shown, language);
-                if let Some(d) = &shown.request.decision {
+                if let Some(d) = &shown.request.decision
+                    && self.editable()
+                {
                     apply = self.corrections_ui(ui, shown, &d.corrections);
                 }
             }
@@ -186,6 +183,21 @@ impl Composer {
         }
     }
 
+    /// Whether a link can be asked for now: the draft editable, every line with rows, no
+    /// sheet or link being made.
+    fn can_ask(&self) -> bool {
+        self.editable()
+            && self.club.asking.is_none()
+            && !self.sheet_running()
+            && !self.proof_sending()
+            && self.form.designs.iter().all(|d| !d.rows.is_empty())
+    }
+
+    /// Whether a link is being made (its sheets drawn).
+    pub(super) fn club_asking(&self) -> bool {
+        self.club.asking.is_some()
+    }
+
     /// Who is asked, in which language; *Make link*.
     fn contact_form_ui(
         &mut self,
@@ -223,9 +235,13 @@ impl Composer {
                 ui.end_row();
             });
         let named = !form.name.trim().is_empty();
+        let ready = self.can_ask();
         ui.horizontal(|ui| {
             make = ui
-                .add_enabled(named, egui::Button::new(crate::tr!("composer-club-make")))
+                .add_enabled(
+                    named && ready,
+                    egui::Button::new(crate::tr!("composer-club-make")),
+                )
                 .on_disabled_hover_text(crate::tr!("composer-club-contact-missing"))
                 .clicked();
             cancel = ui.button(crate::tr!("composer-cancel")).clicked();
@@ -386,12 +402,21 @@ impl Composer {
         let Some(row) = self.form.designs.get(i).and_then(|d| d.rows.get(c.row)) else {
             return false;
         };
+        // The row is still the one the club saw (rows added or removed before it move it):
+        // all its values as the page showed them.
+        let Some(seen) = page_line.snapshot.rows.get(c.row) else {
+            return false;
+        };
+        let same = |now: &str, then: &str| now.trim() == then.trim();
         let now = match c.field {
             Field::Name => &row.name,
             Field::Number => &row.number,
             Field::Size => &row.size,
         };
-        now.trim() == c.was.trim()
+        same(&row.name, &seen.name)
+            && same(&row.number, &seen.number)
+            && same(&row.size, &seen.size)
+            && same(now, &c.was)
     }
 
     /// Writes the club's corrections into the form (the rows' approvals go stale, so the
@@ -449,11 +474,17 @@ impl Composer {
                 self.club.told = Some(0);
             }
         }
-        // A link answered, withdrawn, replaced or expired is no use to copy any more.
-        if shown
-            .as_ref()
-            .is_some_and(|s| !s.waiting(chrono::Utc::now()))
-        {
+        // A link answered, withdrawn, replaced (from any desk) or expired is no use to copy.
+        let now = chrono::Utc::now();
+        // (An answer read before the link was made names an older request: it is kept.)
+        let gone = |link: &LinkShown| {
+            link.link.expires_at <= now
+                || shown.as_ref().is_some_and(|s| {
+                    let id = s.request.id.0;
+                    id > link.link.request || (id == link.link.request && !s.waiting(now))
+                })
+        };
+        if self.club.link.as_ref().is_some_and(gone) {
             self.club.link = None;
         }
         self.club.shown = shown;
@@ -603,6 +634,7 @@ mod tests {
             asked: 20,
             rows: 20,
             qr: None,
+            request: 1,
         }
     }
 

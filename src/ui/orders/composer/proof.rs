@@ -294,6 +294,8 @@ impl Composer {
             ui.muted_small(&crate::tr!("composer-proof-needs-id"));
             return;
         };
+        // A link being made draws the lines' sheets: no other sheet meanwhile.
+        let club_asking = self.club_asking();
         let proofs = &mut self.proofs;
         // The row shown was removed: the sample text.
         let selected = selected_place(proofs, id, d);
@@ -348,7 +350,7 @@ impl Composer {
                 let open = proofs.panel == Some(id);
                 if ui
                     .add_enabled(
-                        !d.rows.is_empty(),
+                        !d.rows.is_empty() && !club_asking,
                         egui::Button::new(crate::tr!("composer-proof-sheet")),
                     )
                     .on_hover_text(crate::tr!("composer-proof-sheet-hover"))
@@ -523,6 +525,8 @@ impl Composer {
         };
         let total = sheet.rows.len();
         let language = shared.language();
+        // A link made here and still open goes on the sheet the person saves.
+        let qr = self.club_link().and_then(|l| l.qr.clone());
         let label = crate::tr!("composer-sheet-making");
         let request = shared.request(Slot::ProofSheet, &label, |request| {
             Command::Proofs(ProofsCommand::Sheet {
@@ -530,6 +534,7 @@ impl Composer {
                 sheet,
                 to: SaveTo::Ask,
                 language,
+                qr,
             })
         });
         self.proofs.panel = Some(id);
@@ -815,7 +820,10 @@ impl Composer {
             } else {
                 send = ui
                     .add_enabled(
-                        has_rows && sending.is_none() && !self.sheet_running(),
+                        has_rows
+                            && sending.is_none()
+                            && !self.sheet_running()
+                            && !self.club_asking(),
                         egui::Button::new(crate::tr!("approval-mark-sent")).small(),
                     )
                     .on_hover_text(crate::tr!("approval-mark-sent-hover"))

@@ -30,7 +30,7 @@ fn named_lines(form: &DraftForm) -> Vec<(String, bool)> {
 
 impl Composer {
     /// Whether the form can be edited: a draft is open, not placed and not being confirmed.
-    fn editable(&self) -> bool {
+    pub(super) fn editable(&self) -> bool {
         self.draft_id().is_some()
             && !self.is_frozen()
             && !self.sharing.locked()
