@@ -444,7 +444,8 @@ pub struct SendQueuedArgs {
         long,
         value_name = "FILE",
         env = "LOGODESK_CLUB_ROOM_TLS_CERT",
-        requires = "club_room_tls_key"
+        requires = "club_room_tls_key",
+        conflicts_with = "club_room_behind_proxy"
     )]
     pub club_room_tls_cert: Option<PathBuf>,
     /// The private key of --club-room-tls-cert (PEM), readable by the sender's user only.

@@ -159,7 +159,8 @@ pub async fn serve_tls(
             track: track.clone(),
             peer,
         };
-        let (stop, limits, http, tls) = (stop.clone(), limits.clone(), http.clone(), tls.clone());
+        let (mut stop, limits, http, tls) =
+            (stop.clone(), limits.clone(), http.clone(), tls.clone());
         tokio::spawn(async move {
             let _permit = permit;
             let ended = match tls {
@@ -168,8 +169,11 @@ pub async fn serve_tls(
                     drive(http.serve_connection(io, service), &track, &limits, stop).await
                 }
                 Some(tls) => {
-                    let shaken =
-                        tokio::time::timeout(limits.header_read_timeout, tls.accept(tcp)).await;
+                    // A handshake under way at the stop is dropped at once.
+                    let shaken = tokio::select! {
+                        r = tokio::time::timeout(limits.header_read_timeout, tls.accept(tcp)) => r,
+                        _ = stop.changed() => return,
+                    };
                     let stream = match shaken {
                         Ok(Ok(stream)) => stream,
                         Ok(Err(e)) => {

@@ -131,6 +131,8 @@ impl Store {
         let db = self.on_order(order)?;
         if db.dialect() == Dialect::Postgres {
             Ok(db)
+        } else if self.team_db().is_ok() {
+            Err(StoreError::ClubDeskRow)
         } else {
             Err(StoreError::ClubNeedsTeam)
         }
@@ -261,7 +263,7 @@ impl Store {
     ) -> Result<Option<StoredClubRequest>, StoreError> {
         let db = match self.club_db_of(order) {
             Ok(db) => db,
-            Err(StoreError::ClubNeedsTeam) => return Ok(None),
+            Err(StoreError::ClubNeedsTeam | StoreError::ClubDeskRow) => return Ok(None),
             Err(e) => return Err(e),
         };
         let sql = format!(
@@ -527,9 +529,8 @@ mod tests {
             .unwrap()
             .id;
         anna.club_can_ask(team).unwrap();
-        assert!(matches!(
-            anna.club_can_ask(mine),
-            Err(StoreError::ClubNeedsTeam)
-        ));
+        let refused = anna.club_can_ask(mine).unwrap_err();
+        assert!(matches!(refused, StoreError::ClubDeskRow), "{refused:?}");
+        assert!(refused.to_string().contains("Sandbox"), "{refused}");
     }
 }

@@ -111,6 +111,10 @@ pub enum StoreError {
     /// none.
     #[error("{}", crate::tr!("store-club-needs-team"))]
     ClubNeedsTeam,
+    /// On a team, a draft this desk keeps for itself (an account of its own, such as the
+    /// sandbox): the club room, on the team database, cannot show it.
+    #[error("{}", crate::tr!("store-club-desk-row"))]
+    ClubDeskRow,
     /// The row or account lives in the team database, attached but out of reach now (its
     /// connection broke); the desk reconnects by itself.
     #[error("{}", crate::tr!("store-team-not-connected"))]

@@ -181,4 +181,5 @@ cli-stdout-failed = Det, kommandoen gjorde, er gjort, men dens svar kunne ikke s
 cli-option-no-data-folder = 'logodesk { $command }' læser ingen datamappe: udelad --data-dir.
 cli-option-of-window = { $option } er en indstilling for vinduet; 'logodesk { $command }' tager den ikke: udelad den.
 backend-cli-key-first = Kontoen "{ $name }" er teamets, på denne adresse: dette skrivebords nøgle er gemt til den i nøgleringen, og dette skrivebord bruger den til kontoen fra nu af.
+store-club-desk-row = Kladden hører til en konto, der kun findes på dette skrivebord (fx Sandbox), så klubrummet, som viser holdets kladder, kan ikke vise den. Lav ordren på holdets konto for at spørge klubben.
 store-club-needs-team = Klubrummet gemmer sine links og klubbernes svar i teamets database, og dette skrivebord er ikke på et team. Sæt teamets database op under Indstillinger → Team, og lad teamets afsender servere klubrummet (README: “Klubrummet”).

@@ -181,4 +181,5 @@ cli-stdout-failed = What this command did is done, but its answer could not be w
 cli-option-no-data-folder = 'logodesk { $command }' reads no data folder: leave out --data-dir.
 cli-option-of-window = { $option } is an option of the window; 'logodesk { $command }' does not take it: leave it out.
 backend-cli-key-first = The account "{ $name }" is the team's, at this address: this desk's key is kept with it in the keychain, and this desk uses it for the account from now on.
+store-club-desk-row = This draft belongs to an account of this desk only (such as the Sandbox), so the club room, which shows the team's drafts, cannot show it. Make the order on the team's account to ask the club.
 store-club-needs-team = The club room keeps its links and the clubs' answers in the team's database, and this desk is not on a team. Set up the team's database under Settings → Team, and have the team's sender serve the club room (README: “The club room”).
