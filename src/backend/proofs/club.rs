@@ -314,7 +314,7 @@ fn page_line(
     before: Option<&Found>,
     pictures: &mut Pictures,
 ) -> PageLine {
-    let approved = before.and_then(|b| approved_snapshot(b, line.line.0.as_str()));
+    let approved = before.and_then(|b| Approved::on(b, line.line.0.as_str()));
     let rows = line
         .sheet
         .rows
@@ -327,9 +327,7 @@ fn page_line(
             number: r.key.number.clone().unwrap_or_default(),
             values: r.value_labels.clone(),
             pictures: pictures.of(&r.key, views.get(&r.key)),
-            asked: !approved.as_ref().is_some_and(|a| {
-                a.rows.get(i).is_some() && page::row_approved(a, &line.snapshot, i)
-            }),
+            asked: !approved.as_ref().is_some_and(|a| a.row(&line.snapshot, i)),
         })
         .collect();
     PageLine {
@@ -340,32 +338,44 @@ fn page_line(
     }
 }
 
-/// What the club approved of line `key` on `before`: the line as that page showed it, with
-/// only its approved rows (a corrected row is not approved; its place is kept empty so the
-/// rows after it keep their numbers).
-fn approved_snapshot(before: &Found, key: &str) -> Option<LineSnapshot> {
-    let decision = before.decision.as_ref()?;
-    let (n, line) = before
-        .page
-        .lines
-        .iter()
-        .enumerate()
-        .find(|(_, l)| l.key == key)?;
-    let mut snapshot = line.snapshot.clone();
-    match decision.kind.as_str() {
-        "approved" => {}
-        "corrected" => {
-            for c in decision.corrections.iter().filter(|c| c.line == n) {
-                if let Some(row) = snapshot.rows.get_mut(c.row) {
-                    // Never equal to a row of the desk's: asked again.
-                    row.name = "\u{0}corrected".into();
-                }
-            }
-        }
-        _ => return None,
+/// What the club approved of one line on an earlier page: the line as that page showed it,
+/// less the rows it corrected.
+struct Approved {
+    snapshot: LineSnapshot,
+    corrected: std::collections::BTreeSet<usize>,
+}
+
+impl Approved {
+    /// Line `key` of `before`, if its decision approved rows of it (an approval, or a
+    /// correction's rest; a page whose rows were not asked had them approved before).
+    fn on(before: &Found, key: &str) -> Option<Approved> {
+        let decision = before.decision.as_ref()?;
+        let (n, line) = before
+            .page
+            .lines
+            .iter()
+            .enumerate()
+            .find(|(_, l)| l.key == key)?;
+        let corrected = match decision.kind.as_str() {
+            "approved" => Default::default(),
+            "corrected" => decision
+                .corrections
+                .iter()
+                .filter(|c| c.line == n)
+                .map(|c| c.row)
+                .collect(),
+            _ => return None,
+        };
+        Some(Approved {
+            snapshot: line.snapshot.clone(),
+            corrected,
+        })
     }
-    // A row the page did not ask about was approved before; the same holds for it now.
-    Some(snapshot)
+
+    /// Whether row `row` of the line as it is `now` was approved as it is.
+    fn row(&self, now: &LineSnapshot, row: usize) -> bool {
+        !self.corrected.contains(&row) && page::row_approved(&self.snapshot, now, row)
+    }
 }
 
 #[cfg(test)]
@@ -422,14 +432,10 @@ mod tests {
     }
 
     fn asked(before: &Found, now: &[&str]) -> Vec<bool> {
-        let approved = approved_snapshot(before, "20001#0");
+        let approved = Approved::on(before, "20001#0");
         let now = snapshot(now);
         (0..now.rows.len())
-            .map(|i| {
-                !approved
-                    .as_ref()
-                    .is_some_and(|a| a.rows.get(i).is_some() && page::row_approved(a, &now, i))
-            })
+            .map(|i| !approved.as_ref().is_some_and(|a| a.row(&now, i)))
             .collect()
     }
 
