@@ -48,6 +48,18 @@ struct ContactForm {
 
 struct LinkShown {
     link: ClubLink,
+    /// The QR code as a texture, made at its first frame (one module a pixel, drawn sharp).
+    qr: Option<egui::TextureHandle>,
+}
+
+/// The QR code's picture: its modules and a quiet zone of 4, black on white.
+fn qr_image(qr: &crate::imaging::qr::QrCode) -> egui::ColorImage {
+    let side = qr.width + 8;
+    let mut image = egui::ColorImage::filled([side, side], egui::Color32::WHITE);
+    for (x, y) in qr.dark_modules() {
+        image[(x + 4, y + 4)] = egui::Color32::BLACK;
+    }
+    image
 }
 
 /// The mail to the club: its subject and text in the club's language, with the link.
@@ -298,9 +310,15 @@ impl Composer {
 
     /// The link made here: the address, *Copy*, *Send by e-mail*, the QR code.
     fn link_ui(&mut self, ui: &mut Ui) {
-        let Some(shown) = &self.club.link else {
+        let Some(shown) = &mut self.club.link else {
             return;
         };
+        if shown.qr.is_none()
+            && let Some(qr) = &shown.link.qr
+        {
+            let options = egui::TextureOptions::NEAREST;
+            shown.qr = Some(ui.ctx().load_texture("club-link-qr", qr_image(qr), options));
+        }
         let t = theme::tokens(ui.ctx());
         let link = &shown.link;
         let url = link.url.expose_secret();
@@ -332,24 +350,11 @@ impl Composer {
                 ui.ctx().open_url(egui::OpenUrl::new_tab(mailto(link)));
             }
         });
-        if let Some(qr) = &link.qr {
-            let module = 4.0;
-            let quiet = 4.0 * module;
-            let side = qr.width as f32 * module + 2.0 * quiet;
-            let (rect, response) =
-                ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
-            let painter = ui.painter_at(rect);
-            painter.rect_filled(rect, 0.0, egui::Color32::WHITE);
-            for (x, y) in qr.dark_modules() {
-                let min =
-                    rect.min + egui::vec2(quiet + x as f32 * module, quiet + y as f32 * module);
-                painter.rect_filled(
-                    egui::Rect::from_min_size(min, egui::vec2(module, module)),
-                    0.0,
-                    egui::Color32::BLACK,
-                );
-            }
-            response.on_hover_text(crate::tr!("composer-club-qr-hover"));
+        if let Some(texture) = &shown.qr {
+            // 4 points a module: a phone reads it from the screen.
+            let side = texture.size_vec2() * 4.0;
+            ui.add(egui::Image::new((texture.id(), side)))
+                .on_hover_text(crate::tr!("composer-club-qr-hover"));
         }
     }
 
@@ -499,7 +504,7 @@ impl Composer {
         if request.is_some() && self.club.asking == request {
             self.club.asking = None;
         }
-        self.club.link = Some(LinkShown { link });
+        self.club.link = Some(LinkShown { link, qr: None });
     }
 
     /// Making the link failed: said in place.
@@ -636,6 +641,20 @@ mod tests {
             qr: None,
             request: 1,
         }
+    }
+
+    #[test]
+    fn the_qr_picture_has_its_modules_inside_a_white_quiet_zone() {
+        let qr = crate::imaging::qr::QrCode::of("https://klub.sportigan.dk/c/abc").unwrap();
+        let image = qr_image(&qr);
+        assert_eq!(image.size, [qr.width + 8, qr.width + 8]);
+        let black = image
+            .pixels
+            .iter()
+            .filter(|p| **p == egui::Color32::BLACK)
+            .count();
+        assert_eq!(black, qr.dark_modules().count());
+        assert!((0..image.size[0]).all(|x| image[(x, 0)] == egui::Color32::WHITE));
     }
 
     #[test]
