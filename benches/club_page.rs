@@ -17,6 +17,7 @@ use logodesk::club::{ClubRequestId, Found, RequestState};
 use logodesk::locale::Language;
 use logodesk::orders::approval::{LineSnapshot, SnapshotRow};
 use logodesk::store::LocalOrderId;
+use logodesk::store::club::ClubSubject;
 use std::hint::black_box;
 
 /// A request for 20 players, front and back drawn for each.
@@ -54,7 +55,7 @@ fn found() -> Found {
     };
     Found {
         id: ClubRequestId(1 << 40),
-        order: LocalOrderId(1 << 40),
+        subject: ClubSubject::Order(LocalOrderId(1 << 40)),
         contact: "Mette Hansen".into(),
         language: Language::Danish,
         page: ClubPage {
@@ -68,6 +69,7 @@ fn found() -> Found {
                 snapshot,
                 rows,
             }],
+            logo: None,
         },
         shown_hash: "2016f2109452f60287faea69955979e864de251896977300fbf8540a99f27da1".into(),
         expires_at: chrono::Utc::now() + chrono::TimeDelta::days(14),

@@ -6,7 +6,7 @@
 //! request's, or the one the club switched to), never the server's.
 
 use super::form::{FormProblem, Posted, field_name};
-use super::page::{ClubPage, Field, PageRow};
+use super::page::{ClubPage, Field, PageLogo, PagePicture, PageRow};
 use super::{Found, Gone, RecordedDecision};
 use crate::i18n::FluentArgs;
 use crate::locale::Language;
@@ -114,31 +114,110 @@ pub fn page(
     }
     let asked = p.asked_rows();
     if found.decision.is_none() {
-        let _ = write!(
-            body,
-            "<p class=\"intro\">{}</p>",
-            esc(&ta(
+        let intro = match &p.logo {
+            Some(_) => ta(l, "club-logo-intro", &[("contact", &found.contact)]),
+            None => ta(
                 l,
                 "club-intro",
                 &[
                     ("contact", &found.contact),
                     ("rows", &asked.to_string()),
-                    ("all", &p.rows().to_string())
-                ]
-            ))
-        );
+                    ("all", &p.rows().to_string()),
+                ],
+            ),
+        };
+        let _ = write!(body, "<p class=\"intro\">{}</p>", esc(&intro));
     }
-    body.push_str(&lines(here, p, None));
+    match &p.logo {
+        Some(logo) => body.push_str(&logo_section(here, logo)),
+        None => body.push_str(&lines(here, p, None)),
+    }
     if found.decision.is_none() {
         body.push_str(&decision_form(here, found, posted));
     }
     body.push_str("</main>");
     body.push_str(&footer(l, p));
-    document(
+    document(l, &title(l, p), &body)
+}
+
+/// The document's title: the order's proof, or the logo's.
+fn title(l: Language, p: &ClubPage) -> String {
+    match &p.logo {
+        Some(logo) => ta(l, "club-logo-title", &[("title", &logo.title)]),
+        None => ta(l, "club-title", &[("reference", &p.reference)]),
+    }
+}
+
+/// A logo draft: as uploaded and as it will be printed, its method, size and colors.
+fn logo_section(here: &Here<'_>, logo: &PageLogo) -> String {
+    let l = here.language;
+    let mut out = format!(
+        "<section class=\"line logo\"><h2>{}</h2><div class=\"pictures\">",
+        esc(&logo.title)
+    );
+    let figure = |out: &mut String, pic: &PagePicture, caption: &str| {
+        let _ = write!(
+            out,
+            "<figure><img src=\"{path}/p/{n}\" width=\"{w}\" height=\"{h}\" alt=\"{alt}\">\
+             <figcaption>{caption}</figcaption></figure>",
+            path = esc(here.path),
+            n = pic.n,
+            w = pic.width,
+            h = pic.height,
+            alt = esc(&ta(
+                l,
+                "club-logo-picture-alt",
+                &[("title", &logo.title), ("state", caption)]
+            )),
+            caption = esc(caption),
+        );
+    };
+    if let Some(before) = &logo.before {
+        figure(&mut out, before, &t(l, "club-logo-before"));
+    }
+    if let Some(after) = &logo.after {
+        figure(&mut out, after, &t(l, "club-logo-after"));
+    }
+    out.push_str("</div><dl>");
+    let printed = &logo.printed;
+    // Written as the service gave them (`42.5`), read in the page's language (`42,5`).
+    let decimal = |mm: &str| {
+        mm.parse::<f64>()
+            .map_or_else(|_| mm.to_owned(), |v| l.measure(v))
+    };
+    let size = ta(
         l,
-        &ta(l, "club-title", &[("reference", &p.reference)]),
-        &body,
-    )
+        "club-logo-size-mm",
+        &[
+            ("width", &decimal(&printed.width_mm)),
+            ("height", &decimal(&printed.height_mm)),
+        ],
+    );
+    for (id, value) in [
+        ("club-logo-method", printed.method.as_str()),
+        ("club-logo-size", size.as_str()),
+    ] {
+        if !value.trim().is_empty() {
+            let _ = write!(out, "<dt>{}</dt><dd>{}</dd>", esc(&t(l, id)), esc(value));
+        }
+    }
+    if !logo.colors.is_empty() {
+        let _ = write!(out, "<dt>{}</dt>", esc(&t(l, "club-logo-colors")));
+        for c in &logo.colors {
+            let text = if c.changed() {
+                ta(
+                    l,
+                    "club-logo-color-changed",
+                    &[("was", &c.was), ("now", &c.now)],
+                )
+            } else {
+                c.now.clone()
+            };
+            let _ = write!(out, "<dd>{}</dd>", esc(&text));
+        }
+    }
+    out.push_str("</dl></section>");
+    out
 }
 
 /// The page for correcting rows: each row asked with its name, number and size as fields.
@@ -180,11 +259,7 @@ pub fn correct(
         back_text = esc(&t(l, "club-back")),
     );
     body.push_str(&footer(l, p));
-    document(
-        l,
-        &ta(l, "club-title", &[("reference", &p.reference)]),
-        &body,
-    )
+    document(l, &title(l, p), &body)
 }
 
 /// A page for a link that no longer opens one (expired, revoked, replaced, never made).
@@ -231,12 +306,26 @@ fn header(here: &Here<'_>, p: &ClubPage, tail: &str) -> String {
         "<header><p class=\"shop\">{shop}</p><h1>{heading}</h1><p class=\"order\">{order}</p>\
          <p class=\"lang\"><a href=\"{switch}\" hreflang=\"{otag}\" lang=\"{otag}\">{oname}</a></p></header>",
         shop = esc(&p.shop),
-        heading = esc(&t(l, "club-heading")),
-        order = esc(&ta(
+        heading = esc(&t(
             l,
-            "club-order",
-            &[("club", &p.club), ("reference", &p.reference)]
+            if p.logo.is_some() {
+                "club-logo-heading"
+            } else {
+                "club-heading"
+            }
         )),
+        order = esc(&match &p.logo {
+            Some(logo) => ta(
+                l,
+                "club-logo-order",
+                &[("club", &p.club), ("title", &logo.title)]
+            ),
+            None => ta(
+                l,
+                "club-order",
+                &[("club", &p.club), ("reference", &p.reference)]
+            ),
+        }),
         switch = esc(&here.link(tail, o)),
         otag = tag(o),
         oname = esc(o.native_name()),
@@ -246,7 +335,15 @@ fn header(here: &Here<'_>, p: &ClubPage, tail: &str) -> String {
 fn footer(l: Language, p: &ClubPage) -> String {
     format!(
         "<footer><p>{}</p></footer>",
-        esc(&ta(l, "club-footer", &[("shop", &p.shop)]))
+        esc(&ta(
+            l,
+            if p.logo.is_some() {
+                "club-footer-logo"
+            } else {
+                "club-footer"
+            },
+            &[("shop", &p.shop)]
+        ))
     )
 }
 
@@ -390,25 +487,31 @@ fn decision_form(here: &Here<'_>, found: &Found, posted: Option<&Posted>) -> Str
          {who}<p class=\"terms\">{terms}</p>\
          <button class=\"primary\" name=\"choice\" value=\"approve\">{approve}</button>\
          <details{open}><summary>{changes}</summary><label>{what}<textarea name=\"note\" maxlength=\"2000\" rows=\"4\">{note}</textarea></label>\
-         <button name=\"choice\" value=\"changes\">{send_changes}</button></details>\
-         <p class=\"correct\"><a href=\"{correct}\">{correct_text}</a></p></form>",
+         <button name=\"choice\" value=\"changes\">{send_changes}</button></details>{correct}</form>",
         action = esc(here.path),
         shown = esc(&found.shown_hash),
         lang = tag(l),
         who = name_field(l, posted),
         terms = esc(&terms(l, p)),
-        approve = esc(&ta(
-            l,
-            "club-approve",
-            &[("rows", &p.asked_rows().to_string())]
-        )),
+        approve = esc(&match p.logo {
+            Some(_) => t(l, "club-logo-approve"),
+            None => ta(l, "club-approve", &[("rows", &p.asked_rows().to_string())]),
+        }),
         open = if asked_changes { " open" } else { "" },
         changes = esc(&t(l, "club-ask-changes")),
         what = esc(&t(l, "club-what-changes")),
         note = esc(posted.map_or("", |p| p.note.as_str())),
         send_changes = esc(&t(l, "club-send-changes")),
-        correct = esc(&here.link("/correct", l)),
-        correct_text = esc(&t(l, "club-correct-link")),
+        // A logo has no rows to correct.
+        correct = if p.logo.is_some() {
+            String::new()
+        } else {
+            format!(
+                "<p class=\"correct\"><a href=\"{}\">{}</a></p>",
+                esc(&here.link("/correct", l)),
+                esc(&t(l, "club-correct-link"))
+            )
+        },
     )
 }
 
@@ -467,6 +570,93 @@ fn decided(l: Language, d: &RecordedDecision) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::club::page::{LogoPrinted, PageColor};
+    use crate::club::{ClubRequestId, RequestState};
+    use crate::store::club::ClubSubject;
+
+    fn logo_found() -> Found {
+        let picture = |n, view: &str| PagePicture {
+            n,
+            view: view.into(),
+            width: 480,
+            height: 320,
+        };
+        Found {
+            id: ClubRequestId(1),
+            subject: ClubSubject::Logo {
+                account: crate::store::AccountId(1),
+                logo: crate::api::LogoId(5),
+            },
+            contact: "Mette".into(),
+            language: Language::Danish,
+            page: ClubPage {
+                shop: "Sportigan".into(),
+                reference: "<script>alert(1)</script>".into(),
+                club: "FC Nørrebro".into(),
+                logo: Some(PageLogo {
+                    title: "<script>alert(1)</script>".into(),
+                    printed: LogoPrinted {
+                        method: "VAND SPORT".into(),
+                        width_mm: "60".into(),
+                        height_mm: "42.5".into(),
+                        colors: Vec::new(),
+                    },
+                    colors: vec![
+                        PageColor {
+                            was: "186 Rød".into(),
+                            now: "286 Blå".into(),
+                        },
+                        PageColor {
+                            was: "HVID".into(),
+                            now: "HVID".into(),
+                        },
+                    ],
+                    before: Some(picture(1, "before")),
+                    after: Some(picture(0, "after")),
+                }),
+                ..Default::default()
+            },
+            shown_hash: "h".into(),
+            expires_at: chrono::Utc::now() + chrono::Duration::days(1),
+            state: RequestState::Open,
+            decision: None,
+        }
+    }
+
+    /// A logo draft's page: both pictures with their captions, method, size in the page's
+    /// language, each color as uploaded → as printed, no row to correct, the title inert.
+    #[test]
+    fn a_logo_drafts_page_shows_it_before_and_after_with_method_and_size() {
+        let here = Here {
+            path: "/c/tok",
+            language: Language::Danish,
+        };
+        let html = page(&here, &logo_found(), None, None);
+        assert!(!html.contains("<script>"), "{html}");
+        assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+        assert!(
+            html.contains("/c/tok/p/1") && html.contains("/c/tok/p/0"),
+            "{html}"
+        );
+        let before = html.find("Som det blev sendt").unwrap();
+        let after = html.find("Som det bliver trykt").unwrap();
+        assert!(before < after, "as uploaded first");
+        assert!(html.contains("60 × 42,5 mm"), "{html}");
+        assert!(html.contains("VAND SPORT"));
+        assert!(html.contains("186 Rød → 286 Blå") && html.contains("<dd>HVID</dd>"));
+        assert!(html.contains("Godkend logoet"));
+        assert!(!html.contains("/correct"), "a logo has no rows to correct");
+        let english = page(
+            &Here {
+                path: "/c/tok",
+                language: Language::English,
+            },
+            &logo_found(),
+            None,
+            None,
+        );
+        assert!(english.contains("60 × 42.5 mm") && english.contains("Approve the logo"));
+    }
 
     #[test]
     fn every_character_that_could_open_markup_is_escaped() {

@@ -24,8 +24,8 @@ pub use page::{ClubPage, Correction, Decision};
 pub use token::{ClubToken, TokenHash};
 
 use crate::locale::Language;
-use crate::store::club::{StoredClubDecision, StoredClubRequest};
-use crate::store::{LocalOrderId, StoreError};
+use crate::store::StoreError;
+use crate::store::club::{ClubSubject, StoredClubDecision, StoredClubRequest};
 use chrono::{DateTime, Utc};
 
 /// The store's time text (ISO-8601 UTC, milliseconds) of `t`.
@@ -58,7 +58,8 @@ pub enum RequestState {
 #[derive(Debug, Clone)]
 pub struct Found {
     pub id: ClubRequestId,
-    pub order: LocalOrderId,
+    /// What the club is asked about: an order's lines or a logo draft.
+    pub subject: ClubSubject,
     /// The contact asked (their name).
     pub contact: String,
     pub language: Language,
@@ -79,7 +80,7 @@ impl Found {
         };
         Found {
             id: ClubRequestId(r.id),
-            order: LocalOrderId(r.order_id),
+            subject: r.subject,
             contact: r.contact_name,
             language: if r.language == "en" {
                 Language::English

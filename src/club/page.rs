@@ -7,8 +7,14 @@
 //! — those rows' lines "changes asked" with the corrections as a suggestion, the others
 //! approved. Rows the club approved on an earlier page and that did not change since are
 //! shown as approved and not asked again ([`PageRow::asked`]).
+//!
+//! A logo draft's page ([`PageLogo`]) shows the logo as uploaded and as it will be printed,
+//! its method and size; its decision is the request's alone (no design line, no
+//! correction): the editor reads it, and an approval holds while the draft is printed as it
+//! was shown ([`LogoPrinted`]).
 
 use super::token::hex;
+use crate::api::{Color, Logo, format_mm};
 use crate::orders::approval::{LineSnapshot, ProofStatus, SnapshotRow};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest as _, Sha256};
@@ -26,6 +32,77 @@ pub struct ClubPage {
     /// The shop's line of terms ("We print exactly what you approve").
     pub terms: String,
     pub lines: Vec<PageLine>,
+    /// A logo draft's page (then `lines` is empty).
+    pub logo: Option<PageLogo>,
+}
+
+/// A logo draft as the club's page shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PageLogo {
+    pub title: String,
+    /// What an approval approves.
+    pub printed: LogoPrinted,
+    /// Each color as uploaded and as it will be printed (`"186 Rød"`).
+    pub colors: Vec<PageColor>,
+    /// As uploaded, before its colors were changed; none while they are the uploaded ones.
+    pub before: Option<PagePicture>,
+    /// As it will be printed (the service's picture of the draft).
+    pub after: Option<PagePicture>,
+}
+
+/// One color of a logo: as uploaded, and as it will be printed.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PageColor {
+    pub was: String,
+    pub now: String,
+}
+
+impl PageColor {
+    /// A color's words: its id, and its name when that says more.
+    pub fn words(color: &Color) -> String {
+        let (id, name) = (color.id.trim(), color.name.trim());
+        if name.is_empty() || name.eq_ignore_ascii_case(id) {
+            id.to_owned()
+        } else {
+            format!("{id} {name}")
+        }
+    }
+
+    /// Whether the color changed.
+    pub fn changed(&self) -> bool {
+        self.was != self.now
+    }
+}
+
+/// What of a logo draft decides how it is printed: its method, size and colors. A club's
+/// approval holds while these are the same (a new title does not change the print).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LogoPrinted {
+    pub method: String,
+    /// Millimetres as the service gives them, written as [`format_mm`] does (`"60"`, `"42.5"`).
+    pub width_mm: String,
+    pub height_mm: String,
+    /// The colors' ids and RGB, in the logo's order.
+    pub colors: Vec<String>,
+}
+
+impl LogoPrinted {
+    /// How `logo` is printed now.
+    pub fn of(logo: &Logo) -> LogoPrinted {
+        LogoPrinted {
+            method: logo.transfer_method_key.trim().to_owned(),
+            width_mm: format_mm(logo.width_in_mm),
+            height_mm: format_mm(logo.height_in_mm),
+            colors: logo
+                .colors
+                .iter()
+                .map(|c| format!("{} {}", c.id.trim(), c.hex()))
+                .collect(),
+        }
+    }
 }
 
 /// One design line of the order.
@@ -81,6 +158,14 @@ impl ClubPage {
     /// All rows, over every line.
     pub fn rows(&self) -> usize {
         self.lines.iter().map(|l| l.rows.len()).sum()
+    }
+
+    /// Whether a club that approved this page approved `logo` as it is now: the page is a
+    /// logo's, and the logo is printed as the page showed it.
+    pub fn approves_logo(&self, logo: &Logo) -> bool {
+        self.logo
+            .as_ref()
+            .is_some_and(|l| l.printed == LogoPrinted::of(logo))
     }
 
     /// The hash of exactly what the page shows: its text and the bytes of its pictures

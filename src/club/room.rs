@@ -129,7 +129,7 @@ impl ClubRoom for StoreRoom {
             })
             .collect();
         let recorded =
-            self.with(|s| s.record_club_decision(found.id.0, found.order, &stored, &steps))?;
+            self.with(|s| s.record_club_decision(found.id.0, found.subject, &stored, &steps))?;
         Ok(if recorded {
             Decided::Recorded
         } else {
@@ -190,7 +190,7 @@ mod tests {
         let token = ClubToken::generate().unwrap();
         store
             .create_club_request(
-                order,
+                crate::store::club::ClubSubject::Order(order),
                 &NewClubRequest {
                     token_hash: token.hash().0,
                     contact_name: "Mette".into(),

@@ -346,8 +346,8 @@ async fn shown(
     if !correcting {
         return html_answer(StatusCode::OK, html::page(&here, &found, None, None));
     }
-    if found.decision.is_some() {
-        // Decided: the page says what (303 See Other).
+    if found.decision.is_some() || found.page.logo.is_some() {
+        // Decided, or a logo's page (no rows to correct): the page says what (303 See Other).
         return Redirect::to(&format!("{path}?lang={}", html::tag(l))).into_response();
     }
     html_answer(StatusCode::OK, html::correct(&here, &found, None, None))
@@ -629,7 +629,7 @@ mod tests {
         Arc::new(MemoryRoom {
             found: Mutex::new(Found {
                 id: ClubRequestId(1),
-                order: LocalOrderId(1),
+                subject: crate::store::club::ClubSubject::Order(LocalOrderId(1)),
                 contact: "Mette".into(),
                 language: Language::Danish,
                 shown_hash: page.shown_hash(&[]),

@@ -399,7 +399,7 @@ mod tests {
         let shown = |id: i64, at: chrono::DateTime<chrono::Utc>| ClubRequestShown {
             request: Found {
                 id: ClubRequestId(id),
-                order: LocalOrderId(7),
+                subject: crate::store::club::ClubSubject::Order(LocalOrderId(7)),
                 contact: "Mette Hansen".into(),
                 language: crate::locale::Language::Danish,
                 page: ClubPage {

@@ -1,17 +1,61 @@
-//! The club room's rows (team migration 11): the links made for clubs, the pictures their
-//! pages show, the decisions, and the room's own settings. They live in the team database
+//! The club room's rows (team migrations 11 and 12): the links made for clubs, the pictures
+//! their pages show, the decisions, and the room's own settings. A link asks about one
+//! [`ClubSubject`]: an order's design lines, or a logo draft before it is committed. They live in the team database
 //! only (the room is served by the team's sender): a desk alone is told what the club room
 //! needs ([`StoreError::ClubNeedsTeam`]). Rows are plain text here; [`crate::club`] reads
 //! them (`Found::from_stored`) and says what they mean.
 //!
-//! A decision is written with its design lines' `proof_steps` in one transaction, and only
+//! An order's decision is written with its design lines' `proof_steps` in one transaction
+//! (a logo's has none), and only
 //! if the request is open and has none yet (`club_decisions`' primary key): a double tap, a
 //! retried POST or a sender killed between the two writes leaves exactly one decision or
 //! none.
 
 use super::approvals::StoredProofStep;
-use super::db::{Db, Dialect, Row, params};
-use super::{LocalOrderId, Store, StoreError};
+use super::db::{Db, Dialect, Row, Value, params};
+use super::{AccountId, LocalOrderId, Store, StoreError};
+use crate::api::LogoId;
+
+/// What a club is asked to approve.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ClubSubject {
+    /// An order's design lines (its row's id).
+    Order(LocalOrderId),
+    /// A logo draft of an account, before *Commit…*.
+    Logo { account: AccountId, logo: LogoId },
+}
+
+impl ClubSubject {
+    /// Its rows' condition on `club_requests r`, and its values (`$1`, `$2`).
+    fn condition(self) -> (&'static str, Vec<Value>) {
+        match self {
+            ClubSubject::Order(order) => ("r.order_id = $1", vec![Value::from(order.0)]),
+            ClubSubject::Logo { account, logo } => (
+                "r.account_id = $1 AND r.logo_id = $2",
+                vec![Value::from(account.0), Value::from(logo.0)],
+            ),
+        }
+    }
+
+    /// The order it is, if it is one.
+    pub fn order(self) -> Option<LocalOrderId> {
+        match self {
+            ClubSubject::Order(order) => Some(order),
+            ClubSubject::Logo { .. } => None,
+        }
+    }
+}
+
+impl std::fmt::Display for ClubSubject {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ClubSubject::Order(order) => write!(f, "order {order}"),
+            ClubSubject::Logo { account, logo } => {
+                write!(f, "logo {} of account {}", logo.0, account.0)
+            }
+        }
+    }
+}
 
 /// The room's settings, as the sender that serves it wrote them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,10 +88,10 @@ pub struct NewClubRequest {
 }
 
 /// A request as stored, with its decision.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoredClubRequest {
     pub id: i64,
-    pub order_id: i64,
+    pub subject: ClubSubject,
     pub contact_name: String,
     pub contact_email: String,
     pub language: String,
@@ -76,7 +120,8 @@ pub struct StoredClubDecision {
     pub at: String,
 }
 
-const REQUEST_COLUMNS: &str = "r.id, r.order_id, r.contact_name, r.contact_email, r.language,
+const REQUEST_COLUMNS: &str =
+    "r.id, r.order_id, r.account_id, r.logo_id, r.contact_name, r.contact_email, r.language,
     r.page_json, r.shown_hash, r.asked_by, r.created_at, r.expires_at, r.revoked_at,
     r.replaced_by, d.kind, d.who, d.note, d.corrections_json, d.shown_hash AS d_shown,
     d.ip, d.browser, d.at AS d_at";
@@ -96,9 +141,25 @@ fn read_request(r: &Row) -> Result<StoredClubRequest, StoreError> {
             at: r.get("d_at")?,
         }),
     };
+    let order: Option<i64> = r.get("order_id")?;
+    let logo: Option<i64> = r.get("logo_id")?;
+    let subject = match (order, logo) {
+        (Some(order), _) => ClubSubject::Order(LocalOrderId(order)),
+        (None, Some(logo)) => ClubSubject::Logo {
+            account: AccountId(r.get::<Option<i64>>("account_id")?.unwrap_or_default()),
+            logo: LogoId(logo),
+        },
+        // The table's CHECK makes every row name one.
+        (None, None) => {
+            return Err(StoreError::Column {
+                column: "club_requests.logo_id".into(),
+                wanted: "a subject",
+            });
+        }
+    };
     Ok(StoredClubRequest {
         id: r.get("id")?,
-        order_id: r.get("order_id")?,
+        subject,
         contact_name: r.get("contact_name")?,
         contact_email: r.get("contact_email")?,
         language: r.get("language")?,
@@ -126,9 +187,13 @@ impl Store {
         }
     }
 
-    /// The database of `order`'s club requests: the team's, where its row is.
-    fn club_db_of(&self, order: LocalOrderId) -> Result<&Db, StoreError> {
-        let db = self.on_order(order)?;
+    /// The database of `subject`'s club requests: the team's, where its row is (the order's,
+    /// or the logo's account's).
+    fn club_db_of(&self, subject: ClubSubject) -> Result<&Db, StoreError> {
+        let db = match subject {
+            ClubSubject::Order(order) => self.on_order(order)?,
+            ClubSubject::Logo { account, .. } => self.on_account(account)?,
+        };
         if db.dialect() == Dialect::Postgres {
             Ok(db)
         } else if self.team_db().is_ok() {
@@ -138,10 +203,11 @@ impl Store {
         }
     }
 
-    /// Whether `order` can be asked about on the club's page: its row is the team's
-    /// ([`StoreError::ClubNeedsTeam`] for a desk's own row or a desk without a team).
-    pub fn club_can_ask(&self, order: LocalOrderId) -> Result<(), StoreError> {
-        self.club_db_of(order).map(drop)
+    /// Whether `subject` can be asked about on the club's page: its row (its account's, for
+    /// a logo) is the team's ([`StoreError::ClubDeskRow`] for a desk's own row,
+    /// [`StoreError::ClubNeedsTeam`] on a desk without a team).
+    pub fn club_can_ask(&self, subject: ClubSubject) -> Result<(), StoreError> {
+        self.club_db_of(subject).map(drop)
     }
 
     /// Writes the room's settings (the sender serving it, at its start).
@@ -182,14 +248,18 @@ impl Store {
             .transpose()
     }
 
-    /// Makes a link's request for `order`: its older links are revoked (replaced by this
+    /// Makes a link's request for `subject`: its older links are revoked (replaced by this
     /// one), the pictures stored with it. One transaction; answers its id.
     pub fn create_club_request(
         &self,
-        order: LocalOrderId,
+        subject: ClubSubject,
         new: &NewClubRequest,
     ) -> Result<i64, StoreError> {
-        let db = self.club_db_of(order)?;
+        let db = self.club_db_of(subject)?;
+        let (order, account, logo) = match subject {
+            ClubSubject::Order(order) => (Some(order.0), None, None),
+            ClubSubject::Logo { account, logo } => (None, Some(account.0), Some(logo.0)),
+        };
         // Who asked: as given, else this desk's name on the team.
         let asked_by = Some(new.asked_by.trim().to_owned())
             .filter(|s| !s.is_empty())
@@ -198,12 +268,15 @@ impl Store {
         db.transaction(|db| {
             let id: i64 = db
                 .query_row(
-                    "INSERT INTO club_requests (token_hash, order_id, contact_name, contact_email,
-                         language, page_json, shown_hash, asked_by, created_at, expires_at)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+                    "INSERT INTO club_requests (token_hash, order_id, account_id, logo_id,
+                         contact_name, contact_email, language, page_json, shown_hash, asked_by,
+                         created_at, expires_at)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
                     &params![
                         new.token_hash.as_str(),
-                        order.0,
+                        order,
+                        account,
+                        logo,
                         new.contact_name.trim(),
                         new.contact_email.trim(),
                         new.language.as_str(),
@@ -215,10 +288,18 @@ impl Store {
                     ],
                 )?
                 .get(0)?;
+            let (condition, mut values) = subject.condition();
+            let n = values.len();
+            values.extend([Value::from(id), Value::from(new.created_at.as_str())]);
             db.execute(
-                "UPDATE club_requests SET revoked_at = $3, replaced_by = $2
-                 WHERE order_id = $1 AND id <> $2 AND revoked_at IS NULL",
-                &params![order.0, id, new.created_at.as_str()],
+                &format!(
+                    "UPDATE club_requests r SET revoked_at = ${}, replaced_by = ${}
+                     WHERE {condition} AND r.id <> ${} AND r.revoked_at IS NULL",
+                    n + 2,
+                    n + 1,
+                    n + 1
+                ),
+                &values,
             )?;
             for (n, png) in new.pictures.iter().enumerate() {
                 db.execute(
@@ -230,21 +311,31 @@ impl Store {
         })
     }
 
-    /// Revokes `order`'s open link at `at` (*Withdraw*); whether there was one.
-    pub fn withdraw_club_request(&self, order: LocalOrderId, at: &str) -> Result<bool, StoreError> {
-        let n = self.club_db_of(order)?.execute(
-            "UPDATE club_requests SET revoked_at = $2 WHERE order_id = $1 AND revoked_at IS NULL",
-            &params![order.0, at],
+    /// Revokes `subject`'s open link at `at` (*Withdraw*); whether there was one.
+    pub fn withdraw_club_request(
+        &self,
+        subject: ClubSubject,
+        at: &str,
+    ) -> Result<bool, StoreError> {
+        let (condition, mut values) = subject.condition();
+        let n = values.len() + 1;
+        values.push(Value::from(at));
+        let changed = self.club_db_of(subject)?.execute(
+            &format!(
+                "UPDATE club_requests r SET revoked_at = ${n}
+                 WHERE {condition} AND r.revoked_at IS NULL"
+            ),
+            &values,
         )?;
-        Ok(n > 0)
+        Ok(changed > 0)
     }
 
-    /// The newest request of `order`, with its decision (none for a desk's own row).
+    /// The newest request of `subject`, with its decision (none for a desk's own row).
     pub fn club_request_of(
         &self,
-        order: LocalOrderId,
+        subject: ClubSubject,
     ) -> Result<Option<StoredClubRequest>, StoreError> {
-        self.newest_club_request(order, "")
+        self.newest_club_request(subject, "")
     }
 
     /// The newest request of `order` whose decision approved rows (an approval, or a
@@ -253,25 +344,29 @@ impl Store {
         &self,
         order: LocalOrderId,
     ) -> Result<Option<StoredClubRequest>, StoreError> {
-        self.newest_club_request(order, "AND d.kind IN ('approved', 'corrected')")
+        self.newest_club_request(
+            ClubSubject::Order(order),
+            "AND d.kind IN ('approved', 'corrected')",
+        )
     }
 
     fn newest_club_request(
         &self,
-        order: LocalOrderId,
+        subject: ClubSubject,
         filter: &str,
     ) -> Result<Option<StoredClubRequest>, StoreError> {
-        let db = match self.club_db_of(order) {
+        let db = match self.club_db_of(subject) {
             Ok(db) => db,
             Err(StoreError::ClubNeedsTeam | StoreError::ClubDeskRow) => return Ok(None),
             Err(e) => return Err(e),
         };
+        let (condition, values) = subject.condition();
         let sql = format!(
             "SELECT {REQUEST_COLUMNS} FROM club_requests r
              LEFT JOIN club_decisions d ON d.request_id = r.id
-             WHERE r.order_id = $1 {filter} ORDER BY r.id DESC LIMIT 1"
+             WHERE {condition} {filter} ORDER BY r.id DESC LIMIT 1"
         );
-        db.query_opt(&sql, &params![order.0])?
+        db.query_opt(&sql, &values)?
             .map(|r| read_request(&r))
             .transpose()
     }
@@ -300,16 +395,22 @@ impl Store {
             .transpose()
     }
 
-    /// Records `decision` on request `request` of `order`, and `steps` (what it means for
-    /// each design line; each names its line's newest proof sheet), unless the request is
-    /// no longer open or has a decision: one transaction. Whether it was recorded now.
+    /// Records `decision` on request `request` of `subject`, and for an order `steps` (what
+    /// it means for each design line; each names its line's newest proof sheet), unless the
+    /// request is no longer open or has a decision: one transaction. Whether it was recorded
+    /// now. A logo's decision has no steps (`steps` is then empty).
     pub fn record_club_decision(
         &self,
         request: i64,
-        order: LocalOrderId,
+        subject: ClubSubject,
         decision: &StoredClubDecision,
         steps: &[StoredProofStep],
     ) -> Result<bool, StoreError> {
+        // A logo has no design lines: nothing of `steps` is written for it.
+        let (order, steps) = match subject {
+            ClubSubject::Order(order) => (order, steps),
+            ClubSubject::Logo { .. } => (LocalOrderId(0), &[][..]),
+        };
         let db = self.club_db()?;
         db.transaction(|db| {
             let taken = db.execute(
@@ -409,6 +510,7 @@ mod tests {
     fn a_decision_is_recorded_once_with_its_proof_steps() {
         let store = Store::open_postgres(pg_client().0).unwrap();
         let order = LocalOrderId(TEAM_IDS_FROM + 41);
+        let subject = ClubSubject::Order(order);
         let sent = StoredProofStep {
             status: "sent".into(),
             proof_file: Some("41/abc.pdf".into()),
@@ -417,10 +519,10 @@ mod tests {
         };
         store.record_proof_step(order, &sent).unwrap();
         let id = store
-            .create_club_request(order, &new_request("h1"))
+            .create_club_request(subject, &new_request("h1"))
             .unwrap();
         let found = store.club_request("h1").unwrap().unwrap();
-        assert_eq!((found.id, found.order_id), (id, order.0));
+        assert_eq!((found.id, found.subject), (id, subject));
         assert_eq!(
             (found.contact_name.as_str(), found.revoked_at),
             ("Mette Hansen", None)
@@ -436,7 +538,7 @@ mod tests {
             store
                 .record_club_decision(
                     id,
-                    order,
+                    subject,
                     &approved("Mette Hansen"),
                     &[step("Mette Hansen")],
                 )
@@ -457,13 +559,13 @@ mod tests {
             ),
             ("approved", "Mette Hansen", Some("abc"))
         );
-        let newest = store.club_request_of(order).unwrap().unwrap();
+        let newest = store.club_request_of(subject).unwrap().unwrap();
         assert_eq!(newest.decision.unwrap().ip, "192.0.2.7");
         assert_eq!(store.club_approved_before(order).unwrap().unwrap().id, id);
 
         // Resend: the old link is replaced by the new one, which is open.
         let second = store
-            .create_club_request(order, &new_request("h2"))
+            .create_club_request(subject, &new_request("h2"))
             .unwrap();
         let old = store.club_request("h1").unwrap().unwrap();
         assert_eq!(old.replaced_by, Some(second));
@@ -477,7 +579,7 @@ mod tests {
         );
         assert!(
             store
-                .withdraw_club_request(order, "2026-12-03T15:00:00.000Z")
+                .withdraw_club_request(subject, "2026-12-03T15:00:00.000Z")
                 .unwrap()
         );
         let withdrawn = store.club_request("h2").unwrap().unwrap();
@@ -487,7 +589,7 @@ mod tests {
         );
         assert!(
             !store
-                .record_club_decision(second, order, &approved("X"), &[step("X")])
+                .record_club_decision(second, subject, &approved("X"), &[step("X")])
                 .unwrap()
         );
         assert_eq!(store.proof_history(order).unwrap().len(), 2);
@@ -497,11 +599,16 @@ mod tests {
     fn a_desk_alone_is_told_what_the_club_room_needs() {
         let store = Store::open_in_memory().unwrap();
         let refused = store
-            .create_club_request(LocalOrderId(3), &new_request("h"))
+            .create_club_request(ClubSubject::Order(LocalOrderId(3)), &new_request("h"))
             .unwrap_err();
         assert!(matches!(refused, StoreError::ClubNeedsTeam), "{refused:?}");
         assert!(matches!(store.club_room(), Err(StoreError::ClubNeedsTeam)));
-        assert_eq!(store.club_request_of(LocalOrderId(3)).unwrap(), None);
+        assert_eq!(
+            store
+                .club_request_of(ClubSubject::Order(LocalOrderId(3)))
+                .unwrap(),
+            None
+        );
     }
 
     /// On a team, a draft of the team's may be asked about; a draft the desk kept for itself
@@ -528,9 +635,77 @@ mod tests {
             .create_draft(account, "{}", "PO-TEAM", "Club")
             .unwrap()
             .id;
-        anna.club_can_ask(team).unwrap();
-        let refused = anna.club_can_ask(mine).unwrap_err();
+        anna.club_can_ask(ClubSubject::Order(team)).unwrap();
+        let refused = anna.club_can_ask(ClubSubject::Order(mine)).unwrap_err();
         assert!(matches!(refused, StoreError::ClubDeskRow), "{refused:?}");
         assert!(refused.to_string().contains("Sandbox"), "{refused}");
+        // A logo draft goes with its account.
+        let logo = LogoId(7);
+        anna.club_can_ask(ClubSubject::Logo { account, logo })
+            .unwrap();
+        let refused = anna
+            .club_can_ask(ClubSubject::Logo { account: own, logo })
+            .unwrap_err();
+        assert!(matches!(refused, StoreError::ClubDeskRow), "{refused:?}");
+    }
+
+    /// A logo draft's link: found by its hash, its older link of the same logo replaced (not
+    /// another logo's nor an order's), its decision recorded once and without proof steps.
+    #[test]
+    fn a_logo_drafts_request_is_its_own_and_decided_once() {
+        let store = Store::open_postgres(pg_client().0).unwrap();
+        let account = AccountId(TEAM_IDS_FROM + 3);
+        let logo = |n| ClubSubject::Logo {
+            account,
+            logo: LogoId(n),
+        };
+        let order = ClubSubject::Order(LocalOrderId(TEAM_IDS_FROM + 5));
+        let first = store
+            .create_club_request(logo(70), &new_request("l1"))
+            .unwrap();
+        store
+            .create_club_request(logo(71), &new_request("l2"))
+            .unwrap();
+        store
+            .create_club_request(order, &new_request("o1"))
+            .unwrap();
+        let second = store
+            .create_club_request(logo(70), &new_request("l3"))
+            .unwrap();
+        let read = |h: &str| store.club_request(h).unwrap().unwrap();
+        assert_eq!(read("l1").replaced_by, Some(second));
+        assert_eq!(read("l1").subject, logo(70));
+        assert!(read("l2").revoked_at.is_none(), "another logo's link stays");
+        assert!(read("o1").revoked_at.is_none(), "an order's link stays");
+        assert_eq!(store.club_request_of(logo(70)).unwrap().unwrap().id, second);
+        assert!(
+            !store
+                .record_club_decision(first, logo(70), &approved("Mette"), &[])
+                .unwrap(),
+            "a replaced link takes no decision"
+        );
+        assert!(
+            store
+                .record_club_decision(second, logo(70), &approved("Mette"), &[step("Mette")])
+                .unwrap()
+        );
+        assert!(
+            !store
+                .record_club_decision(second, logo(70), &approved("Mette"), &[])
+                .unwrap()
+        );
+        let decided = store.club_request_of(logo(70)).unwrap().unwrap();
+        assert_eq!(decided.decision.unwrap().who, "Mette");
+        assert!(
+            store.proof_history(LocalOrderId(0)).unwrap().is_empty(),
+            "a logo's decision writes no proof step"
+        );
+        assert!(
+            store
+                .withdraw_club_request(logo(71), "2026-12-03T15:00:00.000Z")
+                .unwrap()
+        );
+        assert!(read("l2").revoked_at.is_some());
+        assert!(read("o1").revoked_at.is_none());
     }
 }

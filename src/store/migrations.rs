@@ -119,6 +119,7 @@ pub const PG_MIGRATIONS: &[&str] = &[
     include_str!("sql/pg/09_sent_key.sql"),
     include_str!("sql/pg/10_signatures.sql"),
     include_str!("sql/pg/11_club_room.sql"),
+    include_str!("sql/pg/12_club_logos.sql"),
 ];
 /// The team database's schema version this build writes.
 pub fn latest_postgres() -> i64 {

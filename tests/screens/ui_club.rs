@@ -118,7 +118,7 @@ fn the_waiting_mark_then_the_clubs_correction_applied_with_one_click() {
     let now = chrono::Utc::now();
     let request = bo
         .create_club_request(
-            draft,
+            logodesk::store::club::ClubSubject::Order(draft),
             &NewClubRequest {
                 token_hash: "ab".repeat(32),
                 contact_name: "Mette Hansen".into(),
@@ -144,7 +144,7 @@ fn the_waiting_mark_then_the_clubs_correction_applied_with_one_click() {
     assert!(
         bo.record_club_decision(
             request,
-            draft,
+            logodesk::store::club::ClubSubject::Order(draft),
             &StoredClubDecision {
                 kind: "corrected".into(),
                 who: "Mette Hansen".into(),

@@ -17,7 +17,7 @@ use crate::imaging::qr::QrCode;
 use crate::locale::Language;
 use crate::orders::approval::{LineKey, LineSnapshot};
 use crate::store::LocalOrderId;
-use crate::store::club::{NewClubRequest, StoredClubRequest};
+use crate::store::club::{ClubRoomSettings, ClubSubject, NewClubRequest, StoredClubRequest};
 use chrono::{DateTime, Utc};
 use secrecy::{ExposeSecret as _, SecretString};
 use std::collections::HashMap;
@@ -57,12 +57,15 @@ pub struct ClubAsk {
 /// A link made: shown once, to be copied, mailed or scanned. Never logged.
 #[derive(Clone)]
 pub struct ClubLink {
+    /// What the club is asked about.
+    pub subject: ClubSubject,
     pub url: SecretString,
     pub contact: ClubContact,
+    /// The order's reference, or the logo's title.
     pub reference: String,
     pub shop: String,
     pub expires_at: DateTime<Utc>,
-    /// Rows the page asks about, of all its rows.
+    /// Rows the page asks about, of all its rows (none for a logo).
     pub asked: usize,
     pub rows: usize,
     /// The link as a QR code (shown by the composer, printed on a sheet saved while it is
@@ -118,6 +121,9 @@ impl ClubRequestShown {
         };
         let asked = page.asked_rows();
         Some(match d.kind.as_str() {
+            "approved" if page.logo.is_some() => {
+                crate::tr!("composer-club-logo-approved", club = club)
+            }
             "approved" => crate::tr!("composer-club-approved", club = club, rows = asked),
             "corrected" => {
                 let rows: std::collections::BTreeSet<(usize, usize)> =
@@ -142,12 +148,12 @@ impl ClubRequestShown {
     }
 }
 
-/// `order`'s newest request, if it has one (a desk without a team has none).
-pub(super) async fn request_of(
+/// `subject`'s newest request, if it has one (a desk without a team has none).
+pub(crate) async fn request_of(
     store: &SharedStore,
-    order: LocalOrderId,
+    subject: ClubSubject,
 ) -> Option<ClubRequestShown> {
-    match with_store(store, move |s| s.club_request_of(order)).await {
+    match with_store(store, move |s| s.club_request_of(subject)).await {
         Ok(found) => found.map(ClubRequestShown::of),
         Err(e) => {
             tracing::info!(error = %e.message, "the club's request could not be read");
@@ -156,12 +162,102 @@ pub(super) async fn request_of(
     }
 }
 
-/// Revokes `order`'s open link now.
-pub(super) async fn withdraw(store: &SharedStore, order: LocalOrderId) -> Result<(), UserError> {
+/// Revokes `subject`'s open link now.
+pub(crate) async fn withdraw(store: &SharedStore, subject: ClubSubject) -> Result<(), UserError> {
     let at = time_text(Utc::now());
-    with_store(store, move |s| s.withdraw_club_request(order, &at))
+    with_store(store, move |s| s.withdraw_club_request(subject, &at))
         .await
         .map(drop)
+}
+
+/// The club room's settings, if `subject` can be asked about there: checked before anything
+/// is drawn or recorded (a sentence saying what the room needs, if not).
+pub(crate) async fn room_for(
+    store: &SharedStore,
+    subject: ClubSubject,
+) -> Result<ClubRoomSettings, UserError> {
+    let settings = with_store(store, move |s| {
+        s.club_can_ask(subject)?;
+        s.club_room()
+    })
+    .await?;
+    match settings {
+        Some(settings) if !settings.public_url.trim().is_empty() => Ok(settings),
+        _ => Err(UserError::new(crate::tr!("backend-club-no-room"), None)),
+    }
+}
+
+/// A link's secret, its address in the room and its QR code.
+pub(crate) struct NewLink {
+    token: ClubToken,
+    url: SecretString,
+    qr: Option<QrCode>,
+}
+
+impl NewLink {
+    /// A new secret for the room at `settings`.
+    pub(crate) fn new(settings: &ClubRoomSettings) -> Result<NewLink, UserError> {
+        let token = ClubToken::generate()
+            .ok_or_else(|| UserError::new(crate::tr!("backend-club-no-randomness"), None))?;
+        let url = token.link(&settings.public_url);
+        let qr = QrCode::of(url.expose_secret());
+        Ok(NewLink { token, url, qr })
+    }
+}
+
+/// What a made page is published with: for whom, and what it is.
+pub(crate) struct Publish {
+    pub subject: ClubSubject,
+    pub contact: ClubContact,
+    /// The order's reference, or the logo's title.
+    pub reference: String,
+    pub page: ClubPage,
+    pub pictures: Vec<Vec<u8>>,
+}
+
+/// Stores `what`'s page with its pictures as the request `link` opens (the subject's older
+/// links revoked), and answers the link to show.
+pub(crate) async fn publish(
+    store: &SharedStore,
+    settings: ClubRoomSettings,
+    link: NewLink,
+    what: Publish,
+) -> Result<ClubLink, UserError> {
+    let Publish {
+        subject,
+        contact,
+        reference,
+        page,
+        pictures,
+    } = what;
+    let now = Utc::now();
+    let expires_at = now + chrono::Duration::days(settings.link_days.clamp(1, 365));
+    let new = NewClubRequest {
+        token_hash: link.token.hash().0,
+        contact_name: contact.name.trim().to_owned(),
+        contact_email: contact.email.trim().to_owned(),
+        language: contact.language.code().to_owned(),
+        page_json: serde_json::to_string(&page).map_err(|e| UserError::from_error(&e))?,
+        shown_hash: page.shown_hash(&pictures),
+        pictures,
+        asked_by: String::new(),
+        created_at: time_text(now),
+        expires_at: time_text(expires_at),
+    };
+    let request = with_store(store, move |s| s.create_club_request(subject, &new)).await?;
+    tracing::info!(%subject, rows = page.rows(), asked = page.asked_rows(), "a club's link was made");
+    Ok(ClubLink {
+        subject,
+        url: link.url,
+        contact,
+        reference,
+        shop: settings.shop,
+        expires_at,
+        asked: page.asked_rows(),
+        rows: page.rows(),
+        qr: link.qr,
+        request,
+    })
 }
 
 /// Makes and keeps each line's sheet (each recorded as sent), then the page from the
@@ -175,22 +271,12 @@ pub(super) async fn ask(
     language: Language,
 ) -> Result<ClubLink, UserError> {
     // What the room needs is checked before anything is drawn or recorded.
-    let (settings, before) = with_store(store, move |s| {
-        s.club_can_ask(order)?;
-        Ok((s.club_room()?, s.club_approved_before(order)?))
-    })
-    .await?;
-    let Some(settings) = settings else {
-        return Err(UserError::new(crate::tr!("backend-club-no-room"), None));
-    };
-    if settings.public_url.trim().is_empty() {
-        return Err(UserError::new(crate::tr!("backend-club-no-room"), None));
-    }
-    let before = before.map(Found::from_stored);
-    let token = ClubToken::generate()
-        .ok_or_else(|| UserError::new(crate::tr!("backend-club-no-randomness"), None))?;
-    let url = token.link(&settings.public_url);
-    let qr = QrCode::of(url.expose_secret());
+    let subject = ClubSubject::Order(order);
+    let settings = room_for(store, subject).await?;
+    let before = with_store(store, move |s| s.club_approved_before(order))
+        .await?
+        .map(Found::from_stored);
+    let link = NewLink::new(&settings)?;
     let today = chrono::Local::now().date_naive();
     // Every sheet drawn first: a line that cannot be drawn leaves nothing marked sent. The
     // sheets kept (in the data folder and the team database) never carry the link: only its
@@ -218,7 +304,11 @@ pub(super) async fn ask(
     }
     let made = drawn;
     let (page, pictures) = heavy({
-        let (lines, shop, terms) = (ask.lines.clone(), settings.shop.clone(), settings.terms);
+        let (lines, shop, terms) = (
+            ask.lines.clone(),
+            settings.shop.clone(),
+            settings.terms.clone(),
+        );
         let (reference, club) = (ask.reference.clone(), ask.club.clone());
         move || {
             let mut pictures = Pictures::default();
@@ -235,38 +325,20 @@ pub(super) async fn ask(
                 club,
                 terms,
                 lines,
+                logo: None,
             };
             (page, pictures.png)
         }
     })
     .await?;
-    let now = Utc::now();
-    let expires_at = now + chrono::Duration::days(settings.link_days.clamp(1, 365));
-    let new = NewClubRequest {
-        token_hash: token.hash().0,
-        contact_name: ask.contact.name.trim().to_owned(),
-        contact_email: ask.contact.email.trim().to_owned(),
-        language: ask.contact.language.code().to_owned(),
-        page_json: serde_json::to_string(&page).map_err(|e| UserError::from_error(&e))?,
-        shown_hash: page.shown_hash(&pictures),
-        pictures,
-        asked_by: String::new(),
-        created_at: time_text(now),
-        expires_at: time_text(expires_at),
-    };
-    let request = with_store(store, move |s| s.create_club_request(order, &new)).await?;
-    tracing::info!(order = %order, rows = page.rows(), asked = page.asked_rows(), "a club's link was made");
-    Ok(ClubLink {
-        url,
+    let what = Publish {
+        subject,
         contact: ask.contact,
         reference: ask.reference,
-        shop: settings.shop,
-        expires_at,
-        asked: page.asked_rows(),
-        rows: page.rows(),
-        qr,
-        request,
-    })
+        page,
+        pictures,
+    };
+    publish(store, settings, link, what).await
 }
 
 /// The page's pictures, each distinct view once, in their numbers' order.
@@ -404,7 +476,7 @@ mod tests {
     fn found(kind: &str, corrections: Vec<Correction>, names: &[&str]) -> Found {
         Found {
             id: crate::club::ClubRequestId(1),
-            order: LocalOrderId(1),
+            subject: ClubSubject::Order(LocalOrderId(1)),
             contact: "Mette".into(),
             language: Language::Danish,
             page: ClubPage {

@@ -35,6 +35,7 @@ use crate::pdf::confirmation::LineApproval;
 use crate::pdf::proof::{ProofHeader, ProofRow, ProofSheet};
 use crate::pdf::{self, Picture};
 use crate::store::LocalOrderId;
+use crate::store::club::ClubSubject;
 use crate::sync::Lock as _;
 use futures_util::StreamExt as _;
 use image::RgbaImage;
@@ -403,7 +404,7 @@ impl Proofs {
                 let (store, kept, sink) =
                     (self.store.clone(), self.kept.clone(), self.sink.clone());
                 tokio::spawn(async move {
-                    match club::withdraw(&store, order).await {
+                    match club::withdraw(&store, ClubSubject::Order(order)).await {
                         Ok(()) => match approvals_of(&store, &kept, order).await {
                             Ok(event) => sink.notice(event),
                             Err(e) => sink.fail(None, None, e),
@@ -850,7 +851,9 @@ async fn approvals_of(
     order: LocalOrderId,
 ) -> Result<ProofsEvent, UserError> {
     let steps = steps_of(store, kept, order).await?;
-    let club = club::request_of(store, order).await.map(Box::new);
+    let club = club::request_of(store, ClubSubject::Order(order))
+        .await
+        .map(Box::new);
     Ok(ProofsEvent::Approvals { order, steps, club })
 }
 

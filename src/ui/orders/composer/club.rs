@@ -627,6 +627,7 @@ mod tests {
 
     fn link() -> ClubLink {
         ClubLink {
+            subject: crate::store::club::ClubSubject::Order(crate::store::LocalOrderId(1)),
             url: SecretString::from("https://klub.sportigan.dk/c/abc-DEF_123".to_owned()),
             contact: ClubContact {
                 name: "Mette Hansen".into(),
