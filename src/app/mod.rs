@@ -19,6 +19,7 @@ use crate::backend::{LogosCommand, UserError};
 use crate::locale::Language;
 use crate::notify::{DesktopNotices, DesktopNotifier, Notifier, Target};
 use crate::orders::form::DraftForm;
+use crate::store::club::ClubSubject;
 use crate::ui::actions::Availability;
 use crate::ui::designs::DesignsScreen;
 use crate::ui::editor::EditorScreen;
@@ -499,7 +500,16 @@ impl LogodeskApp {
         let intent = match target {
             Target::Order(id) => Intent::OpenOrder(id),
             Target::Task(_) => Intent::Navigate(Screen::Tasks),
-            Target::Club(_) => Intent::Navigate(Screen::Orders),
+            Target::Club(ClubSubject::Order(_)) => Intent::Navigate(Screen::Orders),
+            // The draft opens in the editor while its account is the one shown.
+            Target::Club(ClubSubject::Logo { account, logo }) => {
+                let shown = self.cx.session.active.as_ref().map(|a| a.record.id);
+                if shown == Some(account) {
+                    Intent::EditDraft(logo)
+                } else {
+                    Intent::Navigate(Screen::Editor)
+                }
+            }
         };
         self.apply(ctx, intent);
     }

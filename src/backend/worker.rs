@@ -390,6 +390,7 @@ impl Worker {
             }
             // A colleague's step, or the club's answer on its page.
             self.proofs.team_changed();
+            self.editor.team_changed();
         }
         if tables.contains("vectorize_tasks")
             && let Err(e) = self.tasks.handle(TasksCommand::Refresh).await

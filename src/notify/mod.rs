@@ -16,9 +16,11 @@ pub use desktop::DesktopNotifier;
 
 use crate::api::{TaskId, VectorizeTask};
 use crate::backend::Event;
+use crate::backend::editor::EditorEvent;
 use crate::backend::orders::OrdersEvent;
 use crate::backend::proofs::ProofsEvent;
 use crate::backend::tasks::TasksEvent;
+use crate::store::club::ClubSubject;
 use crate::store::{LocalOrder, LocalOrderId, OrderState};
 use crate::sync::Lock as _;
 use std::collections::HashSet;
@@ -35,8 +37,9 @@ pub enum Target {
     Order(LocalOrderId),
     /// The Tasks screen (this task is on it).
     Task(TaskId),
-    /// The Orders screen: the club answered on its page about this draft.
-    Club(LocalOrderId),
+    /// The club answered on its page about this order's draft (the Orders screen) or this
+    /// logo draft (the editor).
+    Club(ClubSubject),
 }
 
 /// One notification: a title, a sentence, and what clicking it opens.
@@ -120,13 +123,16 @@ impl DesktopNotices {
     /// The notification of a club's decision `event` brings, the first time it is seen and
     /// made within [`CLUB_NEWS`] of `now` (one read later, as a draft is opened, is not news).
     fn club_note(&mut self, event: &Event, now: chrono::DateTime<chrono::Utc>) -> Option<Note> {
-        let Event::Proofs(ProofsEvent::Approvals {
-            order,
-            club: Some(club),
-            ..
-        }) = event
-        else {
-            return None;
+        let (subject, club) = match event {
+            Event::Proofs(ProofsEvent::Approvals {
+                order,
+                club: Some(club),
+                ..
+            }) => (ClubSubject::Order(*order), &**club),
+            Event::Editor(EditorEvent::Club(state)) => {
+                (state.shown.as_ref()?.request.subject, state.shown.as_ref()?)
+            }
+            _ => return None,
         };
         let decided = club.request.decision.as_ref()?;
         if !self.club_told.insert(club.request.id.0) || now - decided.at > CLUB_NEWS {
@@ -135,7 +141,7 @@ impl DesktopNotices {
         Some(Note {
             title: crate::tr!("notify-club-title"),
             body: club.decision_line()?,
-            target: Target::Club(*order),
+            target: Target::Club(subject),
         })
     }
 
@@ -460,7 +466,10 @@ mod tests {
             notes[0].body,
             "FC Nørrebro approved 14 of 15 rows, 1 correction"
         );
-        assert_eq!(notes[0].target, Target::Club(LocalOrderId(7)));
+        assert_eq!(
+            notes[0].target,
+            Target::Club(ClubSubject::Order(LocalOrderId(7)))
+        );
         // Decided an hour ago (the draft opened later): not news.
         notices.observe(
             &event(shown(2, now - chrono::TimeDelta::hours(1))),

@@ -5,6 +5,7 @@
 //! outside comes in a [`Shared`].
 
 pub mod actions;
+pub mod club;
 pub mod designs;
 pub mod editor;
 pub mod gallery;

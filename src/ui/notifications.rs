@@ -16,6 +16,8 @@ const MAX_SHOWN: usize = 4;
 pub enum Level {
     Error,
     Success,
+    /// News that asks for attention but is no failure (a club asked for changes).
+    Attention,
 }
 
 struct Toast {
@@ -45,6 +47,11 @@ impl Notifications {
     /// Shows a confirmation for a few seconds.
     pub fn success(&mut self, message: impl Into<String>) {
         self.push(Level::Success, &message.into(), None);
+    }
+
+    /// Shows news that asks for attention for a few seconds (not a failure, not a success).
+    pub fn attention(&mut self, message: impl Into<String>) {
+        self.push(Level::Attention, &message.into(), None);
     }
 
     fn push(&mut self, level: Level, message: &str, details: Option<String>) {
@@ -113,6 +120,7 @@ impl Notifications {
                     let (fg, bg) = match toast.level {
                         Level::Error => (t.danger, t.danger_soft),
                         Level::Success => (t.success, t.success_soft),
+                        Level::Attention => (t.warning, t.warning_soft),
                     };
                     egui::Frame::new()
                         .fill(t.surface)
@@ -126,6 +134,7 @@ impl Notifications {
                                 let icon = match toast.level {
                                     Level::Error => "⚠",
                                     Level::Success => "✔",
+                                    Level::Attention => "!",
                                 };
                                 ui.badge(icon, fg, bg);
                                 ui.vertical(|ui| {

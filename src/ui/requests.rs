@@ -31,6 +31,8 @@ pub enum Slot {
     EditorApply,
     /// Committing the draft.
     EditorCommit,
+    /// Making the club's link for the draft.
+    EditorClub,
     /// The editor's local recolor preview of the staged colors (newest staged colors win;
     /// quiet: asked while a color is dragged, too quick to show progress).
     EditorPreview,
@@ -109,6 +111,7 @@ impl Slot {
             Slot::EditorOpen
             | Slot::EditorApply
             | Slot::EditorCommit
+            | Slot::EditorClub
             | Slot::EditorPreview
             | Slot::UploadPick
             | Slot::UploadCheck

@@ -8,6 +8,8 @@
 use crate::common::*;
 use crate::pg_cluster;
 use crate::team_desks::{desk, history_until, sandbox, start};
+use logodesk::backend::editor::club::{LogoAsk, LogoClub};
+use logodesk::backend::editor::{EditorCommand, EditorDraft, EditorEvent, StagedChanges};
 use logodesk::backend::orders::{OrdersCommand, OrdersEvent};
 use logodesk::backend::proofs::club::{ClubAsk, ClubContact, ClubLine, ClubLink, ClubRequestShown};
 use logodesk::backend::proofs::{ProofKey, ProofsCommand, ProofsEvent, SheetOrder, SheetRow};
@@ -469,4 +471,223 @@ fn a_club_corrects_row_7_of_20_in_a_real_chromium_and_approves_the_rest() {
     let steps = steps_of(a, order);
     let by_line = steps.into_iter().map(|s| (s.line.clone(), s)).collect();
     assert!(approval::summarise(&form.designs, &by_line).is_all_approved());
+}
+
+/// `b`'s news of `logo`'s club state until `done` holds.
+fn logo_club_of(
+    b: &Backend,
+    logo: logodesk::api::LogoId,
+    what: &str,
+    done: impl Fn(&LogoClub) -> bool,
+) -> LogoClub {
+    wait(b, what, |e| match e {
+        Event::Editor(EditorEvent::Club(c)) if c.logo == logo && done(&c) => Some(*c),
+        _ => None,
+    })
+    .unwrap()
+}
+
+/// A draft opened in `b`'s editor.
+fn open_draft(b: &Backend, logo: logodesk::api::LogoId) -> EditorDraft {
+    b.send(Command::Editor(EditorCommand::Open {
+        request: RequestId(700),
+        logo,
+    }));
+    wait(b, "the draft opened", |e| match e {
+        Event::Editor(EditorEvent::Opened { draft, .. }) => Some(*draft),
+        _ => None,
+    })
+    .unwrap()
+}
+
+/// `changes` applied to draft `logo` on `b`: the draft as the service answers after the last
+/// step.
+fn apply_to(
+    b: &Backend,
+    logo: logodesk::api::LogoId,
+    request: u64,
+    changes: StagedChanges,
+) -> logodesk::api::Logo {
+    b.send(Command::Editor(EditorCommand::Apply {
+        request: RequestId(request),
+        logo,
+        changes,
+    }));
+    wait(b, "the change applied", |e| match e {
+        Event::Editor(EditorEvent::StepDone { draft, .. }) => Some(draft.logo),
+        Event::Editor(EditorEvent::StepFailed { error, .. }) => {
+            panic!("the change was refused: {}", error.message)
+        }
+        _ => None,
+    })
+    .unwrap()
+}
+
+fn ask_logo(
+    b: &Backend,
+    logo: &logodesk::api::Logo,
+    uploaded: &[logodesk::api::Color],
+    n: u64,
+) -> Result<ClubLink, String> {
+    b.send(Command::Editor(EditorCommand::AskClub {
+        request: RequestId(800 + n),
+        ask: Box::new(LogoAsk {
+            logo: Box::new(logo.clone()),
+            original_colors: uploaded.to_vec(),
+            club: "FC Nørrebro".into(),
+            contact: ClubContact {
+                name: "Mette Hansen".into(),
+                email: "mette@fcn.example".into(),
+                language: Language::English,
+            },
+        }),
+    }));
+    wait(b, "the club's link for the draft", |e| match e {
+        Event::Editor(EditorEvent::ClubLink(link)) => Some(*link),
+        _ => None,
+    })
+}
+
+/// A logo draft asked about before *Commit…*, recolored since it was uploaded: the page shows
+/// it as uploaded and as it will be printed, with its method and size; the club approves on
+/// its phone and the other desk hears it within 2 s; the draft resized, the approval no
+/// longer holds.
+#[test]
+fn a_club_approves_a_logo_draft_and_a_resize_makes_it_stale() {
+    let mut form = logodesk::backend::demo_form();
+    form.designs.truncate(1);
+    let team = Team::with_draft(&form);
+    let (a, b) = (&team.a, &team.b);
+    let id = logodesk::api::LogoId(logodesk::sandbox::fixtures::FRESH_DRAFT_LOGO);
+    let draft = open_draft(a, id);
+    let uploaded = draft.memory.original_colors.clone();
+    // Its first color changed to another of its method's (a real before and after).
+    let first = &draft.logo.colors[0];
+    let other = draft
+        .palette
+        .as_ref()
+        .and_then(|p| p.iter().find(|c| c.rgb() != first.rgb() && c.red > 150))
+        .expect("another color of the method")
+        .clone();
+    let mut targets: Vec<String> = draft.logo.colors.iter().map(|c| c.id.clone()).collect();
+    targets[0] = other.id.clone();
+    let logo = apply_to(
+        a,
+        id,
+        705,
+        StagedChanges {
+            colors: Some(targets),
+            ..StagedChanges::default()
+        },
+    );
+    assert_eq!(logo.colors[0].id, other.id);
+
+    // No sender serves the room: the desk says why and asking is refused with a sentence.
+    b.send(Command::Editor(EditorCommand::Club { logo: id }));
+    let none = logo_club_of(b, id, "the draft's club state", |_| true);
+    assert!(none.shown.is_none());
+    let why = none.unavailable.expect("no room served");
+    assert!(why.contains("--club-room-url"), "{why}");
+    let refused = ask_logo(a, &logo, &uploaded, 1).unwrap_err();
+    assert!(refused.contains("--club-room-url"), "{refused}");
+
+    let room = room_of(&team.anna);
+    let link = ask_logo(a, &logo, &uploaded, 2).unwrap();
+    assert_eq!(link.reference, logo.title.trim());
+    let waiting = logo_club_of(b, id, "the draft's request on Bo's desk", |c| {
+        c.shown.is_some()
+    });
+    assert!(waiting.unavailable.is_none());
+    let shown = waiting.shown.unwrap();
+    assert!(shown.waiting(chrono::Utc::now()));
+    assert_eq!(
+        (shown.asked_by.as_str(), shown.request.contact.as_str()),
+        ("Anna", "Mette Hansen")
+    );
+
+    let path = path_of(&link);
+    let (code, page) = http(room.addr(), "GET", &path, "");
+    assert_eq!(code, 200);
+    let printed = logodesk::club::page::LogoPrinted::of(&logo);
+    assert!(page.contains(&printed.method), "the method: {page}");
+    assert!(page.contains("/p/0"), "the picture as printed: {page}");
+    assert!(page.contains("/p/1"), "the picture as uploaded: {page}");
+    assert!(
+        page.contains(&logodesk::club::page::PageColor::words(&uploaded[0])),
+        "the uploaded color beside the new one: {page}"
+    );
+    assert!(
+        !page.contains("/correct"),
+        "a logo has no rows to correct: {page}"
+    );
+    let (code, png) = http(room.addr(), "GET", &format!("{path}/p/0"), "");
+    assert_eq!(code, 200);
+    assert!(png.contains("PNG"), "a PNG");
+    assert_eq!(
+        http(room.addr(), "GET", &format!("{path}/correct"), "").0,
+        303
+    );
+
+    // On the club's phone, in a real Chromium: looked at in both languages, then approved.
+    let base = format!("http://{}", room.addr());
+    let browser = crate::common::webdriver::Browser::start(390, 844);
+    browser.goto(&format!("{base}{path}"));
+    let text = browser.text();
+    assert!(
+        text.contains(&printed.method) && text.contains("mm"),
+        "{text}"
+    );
+    browser.screenshot(&shots().join("en-logo.png"));
+    browser.goto(&format!("{base}{path}?lang=da"));
+    assert!(browser.text().contains("Godkend"), "{}", browser.text());
+    browser.screenshot(&shots().join("da-logo.png"));
+    browser.type_into("input[name='who']", "Mette Hansen");
+    let sent = Instant::now();
+    browser.click("button.primary[value='approve']");
+    let approved = logo_club_of(b, id, "the club's approval on Bo's desk", |c| {
+        c.shown
+            .as_ref()
+            .is_some_and(|s| s.request.decision.is_some())
+    });
+    let heard = sent.elapsed();
+    eprintln!("Bo's desk heard the club approve the draft {heard:?} after the tap");
+    assert!(heard < Duration::from_secs(2), "{heard:?}");
+    browser.screenshot(&shots().join("da-logo-approved.png"));
+    let request = approved.shown.unwrap().request;
+    let decision = request.decision.as_ref().unwrap();
+    assert_eq!(
+        (decision.kind.as_str(), decision.who.as_str()),
+        ("approved", "Mette Hansen")
+    );
+    assert!(request.page.approves_logo(&logo));
+    // The same answer again (a retry, a double tap) changes nothing: the page says it was
+    // decided.
+    let body = format!(
+        "shown={}&who=Someone+Else&choice=changes&note=x",
+        shown_of(&page)
+    );
+    assert_eq!(http(room.addr(), "POST", &path, &body).0, 303);
+    b.send(Command::Editor(EditorCommand::Club { logo: id }));
+    let again = logo_club_of(b, id, "the draft's club state again", |_| true);
+    let kept = again.shown.unwrap().request.decision.unwrap();
+    assert_eq!(
+        (kept.kind.as_str(), kept.who.as_str()),
+        ("approved", "Mette Hansen")
+    );
+
+    // Resized on Anna's desk: what the club approved is no longer what will be printed.
+    let resized = apply_to(
+        a,
+        id,
+        710,
+        StagedChanges {
+            size: Some((Some(logo.width_in_mm + 20.0), None)),
+            ..StagedChanges::default()
+        },
+    );
+    assert!(
+        !request.page.approves_logo(&resized),
+        "a resize makes it stale"
+    );
+    drop(room);
 }

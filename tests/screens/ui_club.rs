@@ -171,3 +171,161 @@ fn the_waiting_mark_then_the_clubs_correction_applied_with_one_click() {
     // Applied: no longer offered.
     assert!(!shows_text(&h, "Line 1, row 2: name"));
 }
+
+/// A logo draft on a team desk whose sender serves the club room (a real PostgreSQL and a
+/// sandbox service): *Ask the club to approve…* in the editor makes a link; *Commit…* asks
+/// first while the club has not approved; once the club approved (its decision written as the
+/// room writes it), the editor says so, the commit asks nothing more, and a resize staged
+/// keeps *Ask* from sending a draft the service does not have yet.
+#[test]
+fn the_editor_asks_the_club_then_shows_its_approval_before_commit() {
+    use crate::ui_team::{anna_on_the_team_of, own_cluster};
+    use logodesk::store::club::{ClubRoomSettings, StoredClubDecision};
+
+    let (cluster, db, dir) = own_cluster();
+    let service = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let env = service.block_on(crate::common::start_with(
+        logodesk::sandbox::SandboxConfig::fast(),
+    ));
+    let keychain = mock_keychain();
+    let key = keychain.clone();
+    let base = env.sb.base_url();
+    let vendor_key = env.key().to_owned();
+    let mut h = anna_on_the_team_of(
+        &cluster,
+        &db,
+        dir.path(),
+        logodesk::ui::Screen::Gallery,
+        (&base, keychain),
+        move |_, account| {
+            key.set(account, &logodesk::api::ApiKey::new(vendor_key))
+                .unwrap();
+        },
+    );
+    // The team's sender serves the club room (it writes its settings when it connects).
+    let mut bo = logodesk::store::Store::open_in_memory().unwrap();
+    let client = logodesk::team::connect_to(&cluster.socket_url(&db), "Bo").unwrap();
+    bo.attach_team(client, "Bo").unwrap();
+    bo.set_club_room(&ClubRoomSettings {
+        public_url: "https://klub.sportigan.example".into(),
+        shop: "Sportigan".into(),
+        terms: "We print exactly what you approve.".into(),
+        link_days: 14,
+        served_since: logodesk::club::time_text(chrono::Utc::now()),
+    })
+    .unwrap();
+
+    // The gallery lists the team account's logos once the desk has joined the team (the
+    // gallery listed before is read again).
+    wait_for(&mut h, "the desk on the team, its drafts listed", |h| {
+        h.state().session().team == Some(logodesk::backend::team::TeamStatus::Connected)
+            && !h.state().screens().gallery.is_busy()
+            && h.state().screens().gallery.first_draft().is_some()
+    });
+    open_demo_draft(&mut h);
+    wait_for(&mut h, "the club part", |h| {
+        shows(h, "Ask the club to approve…") && !is_disabled(h, "Ask the club to approve…")
+    });
+    assert!(shows_text(
+        &h,
+        "Before you commit, the club can approve the logo"
+    ));
+
+    // Asking: the club, the contact and the language; *Make link* shows the link.
+    h.get_by_label("Ask the club to approve…").click_accesskit();
+    h.run_steps(3);
+    type_into(&mut h, "Club:", "FC Nørrebro");
+    type_into(&mut h, "Contact at the club:", "Mette Hansen");
+    type_into(&mut h, "E-mail:", "mette@fcn.example");
+    h.get_by_label("English").click_accesskit();
+    h.run_steps(2);
+    h.get_by_label("Make link").click_accesskit();
+    wait_for(&mut h, "the link", |h| {
+        h.state().screens().editor.club_link().is_some()
+    });
+    let link = h.state().screens().editor.club_link().unwrap().clone();
+    assert!(shows_text(&h, "A link for Mette Hansen to approve"));
+    assert!(shows(&h, "Copy link") && shows(&h, "Send by e-mail…"));
+    wait_for(&mut h, "the waiting mark", |h| {
+        shows_text(h, "Waiting for Mette Hansen (FC Nørrebro) since ")
+    });
+
+    // Not approved yet: *Commit…* asks first.
+    h.get_by_label("Commit…").click_accesskit();
+    h.run_steps(3);
+    assert!(shows_text(
+        &h,
+        "The club has not approved this draft as it is now."
+    ));
+    assert!(shows(&h, "Commit without the club's approval"));
+    assert!(!shows(&h, "Commit logo"));
+    h.get_by_label("Cancel").click_accesskit();
+    h.run_steps(3);
+
+    // The club approves on its phone (written as the room writes it).
+    let request = bo.club_request_of(link.subject).unwrap().unwrap();
+    assert!(
+        bo.record_club_decision(
+            request.id,
+            link.subject,
+            &StoredClubDecision {
+                kind: "approved".into(),
+                who: "Mette Hansen".into(),
+                note: String::new(),
+                corrections_json: "[]".into(),
+                shown_hash: request.shown_hash.clone(),
+                ip: "192.0.2.7".into(),
+                browser: "Phone/1.0".into(),
+                at: logodesk::club::time_text(chrono::Utc::now()),
+            },
+            &[],
+        )
+        .unwrap()
+    );
+    wait_for(&mut h, "the club's approval in the editor", |h| {
+        shows_text(h, "The approval holds")
+    });
+    assert!(shows_text(&h, "FC Nørrebro approved the logo"));
+    assert!(matches!(
+        h.state().screens().editor.club_approval(),
+        logodesk::ui::editor::ClubApproval::Holds { .. }
+    ));
+    h.get_by_label("Commit…").click_accesskit();
+    h.run_steps(3);
+    assert!(shows_text(
+        &h,
+        "Mette Hansen approved this draft as it is now"
+    ));
+    assert!(shows(&h, "Commit logo"));
+    assert!(!shows(&h, "Commit without the club's approval"));
+    h.get_by_label("Cancel").click_accesskit();
+    h.run_steps(3);
+
+    // A resize staged: *Ask* waits for it to be applied (the club approves what the service
+    // has); applied, the approval no longer holds and the commit asks again.
+    h.get_by_label("Width in mm").focus();
+    h.run_steps(1);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.get_by_label("Width in mm").type_text("90");
+    h.run_steps(2);
+    assert!(is_disabled(&h, "Ask the club to approve…"));
+    h.get_by_label("Apply").click_accesskit();
+    wait_for(&mut h, "the resize applied", |h| {
+        !h.state().screens().editor.is_busy()
+            && h.state().screens().editor.logo().unwrap().width_in_mm == 90.0
+    });
+    assert!(shows_text(&h, "The club approved an earlier version"));
+    assert!(!is_disabled(&h, "Ask the club to approve…"));
+    h.get_by_label("Commit…").click_accesskit();
+    h.run_steps(3);
+    assert!(shows(&h, "Commit without the club's approval"));
+}
+
+fn is_disabled(h: &H, label: &str) -> bool {
+    use egui_kittest::kittest::NodeT as _;
+    h.get_by_label(label).accesskit_node().is_disabled()
+}

@@ -210,12 +210,26 @@ fn anna_on_the_team(
     screen: Screen,
     seed: impl FnOnce(&mut logodesk::store::Store, logodesk::store::AccountId),
 ) -> H {
+    let service = ("http://127.0.0.1:9/", mock_keychain());
+    anna_on_the_team_of(cluster, db, dir, screen, service, seed)
+}
+
+/// [`anna_on_the_team`] with account "Club shop" on the service at `service.0`, its key (if
+/// any) in keychain `service.1`.
+pub(crate) fn anna_on_the_team_of(
+    cluster: &pg_cluster::PgCluster,
+    db: &str,
+    dir: &std::path::Path,
+    screen: Screen,
+    service: (&str, logodesk::keychain::Keychain),
+    seed: impl FnOnce(&mut logodesk::store::Store, logodesk::store::AccountId),
+) -> H {
     use logodesk::store::{KeyLocation, NewAccount, Store};
     let mut store = Store::open(&dir.join("logodesk.sqlite")).unwrap();
     let account = store
         .insert_account(&NewAccount {
             name: "Club shop".into(),
-            base_url: "http://127.0.0.1:9/".parse().unwrap(),
+            base_url: service.0.parse().unwrap(),
             auth: logodesk::api::AuthStyle::Bearer,
             organization_id: None,
             key_location: KeyLocation::Keychain,
@@ -232,7 +246,7 @@ fn anna_on_the_team(
     }
     .save(dir)
     .unwrap();
-    anna_starts(dir, screen, mock_keychain())
+    anna_starts(dir, screen, service.1)
 }
 
 /// Desk "Anna" started on its data folder `dir` (its team saved there) on `screen`, asking for

@@ -433,4 +433,16 @@ composer-club-mail-body = Kære { $name }
 
     Med venlig hilsen
     { $shop }
+composer-club-mail-subject-plain = En korrektur til godkendelse fra { $shop }
+composer-club-mail-body-plain = Kære { $name }
+
+    { $shop } beder dig godkende en korrektur, før den trykkes. Åbn linket, tjek hvert navn, nummer og størrelse, og godkend, ret en række eller bed om ændringer:
+
+    { $link }
+
+    Linket virker til { $until }.
+
+    Med venlig hilsen
+    { $shop }
+composer-club-logo-approved = { $club } godkendte logoet
 composer-club-intro = Klubben godkender korrekturen på sin egen telefon: hver rækkes navn, nummer og størrelse, som de bliver trykt. Svaret når frem til alle holdets skriveborde.

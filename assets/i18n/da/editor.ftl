@@ -124,3 +124,29 @@ editor-task-open = Åbner logo-id { $id } i editoren
 editor-task-apply = Anvender de forberedte ændringer
 editor-task-commit = Godkender logoet
 editor-task-preview = Farvelægger forhåndsvisningen
+
+editor-club-title = Klubbens godkendelse
+editor-club-intro = Før du godkender logoet, kan klubben godkende det på sin egen telefon: farver, metode og størrelse, som det bliver trykt. Svaret når alle holdets skriveborde.
+editor-club-ask-hover = Laver en side, hvor klubben ser logoet, som det blev sendt og som det bliver trykt, med metode og størrelse, og et link til den.
+editor-club-ask-disabled = Anvend eller kassér de forberedte ændringer først: klubben godkender udkastet, som tjenesten har det.
+editor-club-making = Laver klubbens side…
+editor-club-club = Klub:
+editor-club-link-made = Et link til { $name }, der skal godkende „{ $title }“, åbent til { $until }. Kopiér det, mail det eller lad dem scanne koden; det vises kun nu (Send igen laver et nyt).
+editor-club-asked-by = Spurgt af { $who }
+editor-club-holds = Godkendelsen gælder: udkastet trykkes, som klubben så det.
+editor-club-stale = Klubben godkendte en tidligere udgave: metode, størrelse eller farver er ændret siden. Spørg igen, før du godkender logoet.
+editor-club-mail-subject = Logo til godkendelse: { $reference }
+editor-club-mail-body = Kære { $name }
+
+    { $shop } beder dig godkende logoet „{ $reference }“, før det gøres færdigt. Åbn linket, tjek farver, transfermetode og størrelse, og godkend eller bed om ændringer:
+
+    { $link }
+
+    Linket virker til { $until }.
+
+    Med venlig hilsen
+    { $shop }
+editor-commit-club-approved = { $who } godkendte udkastet, som det er nu ({ $when }).
+editor-commit-club-missing = Klubben har ikke godkendt udkastet, som det er nu.
+editor-commit-club-never = Ingen i klubben er blevet spurgt: „Bed klubben godkende…“ sender dem et link først.
+editor-commit-club-anyway = Godkend logoet uden klubbens godkendelse

@@ -433,4 +433,16 @@ composer-club-mail-body = Dear { $name },
 
     Kind regards,
     { $shop }
+composer-club-mail-subject-plain = A proof to approve from { $shop }
+composer-club-mail-body-plain = Dear { $name },
+
+    { $shop } asks you to approve a proof before it is printed. Open the link, check every name, number and size, and approve, correct a row or ask for changes:
+
+    { $link }
+
+    The link works until { $until }.
+
+    Kind regards,
+    { $shop }
+composer-club-logo-approved = { $club } approved the logo
 composer-club-intro = The club approves the proof on its own phone: every row's name, number and size as it will be printed. Its answer reaches every desk of the team.

@@ -124,3 +124,29 @@ editor-task-open = Opening logo id { $id } in the editor
 editor-task-apply = Applying the staged changes
 editor-task-commit = Committing the logo
 editor-task-preview = Recoloring the preview
+
+editor-club-title = The club's approval
+editor-club-intro = Before you commit, the club can approve the logo on its own phone: its colors, method and size as they will be printed. Its answer reaches every desk of the team.
+editor-club-ask-hover = Makes a page where the club sees the logo as uploaded and as it will be printed, with its method and size, and a link to it.
+editor-club-ask-disabled = Apply or discard the staged changes first: the club approves the draft as the service has it.
+editor-club-making = Making the club's page…
+editor-club-club = Club:
+editor-club-link-made = A link for { $name } to approve “{ $title }”, open until { $until }. Copy it, mail it or let them scan the code; it is shown only now (Resend makes a new one).
+editor-club-asked-by = Asked by { $who }
+editor-club-holds = The approval holds: the draft is printed as the club saw it.
+editor-club-stale = The club approved an earlier version: the method, size or colors changed since. Ask again before you commit.
+editor-club-mail-subject = Logo to approve: { $reference }
+editor-club-mail-body = Dear { $name },
+
+    { $shop } asks you to approve the logo “{ $reference }” before it is made final. Open the link, check its colors, transfer method and size, and approve or ask for changes:
+
+    { $link }
+
+    The link works until { $until }.
+
+    Kind regards,
+    { $shop }
+editor-commit-club-approved = { $who } approved this draft as it is now ({ $when }).
+editor-commit-club-missing = The club has not approved this draft as it is now.
+editor-commit-club-never = Nobody at the club was asked: “Ask the club to approve…” sends them a link first.
+editor-commit-club-anyway = Commit without the club's approval

@@ -1,12 +1,16 @@
 //! The editor feature, the designer's flow: checking and uploading a file, opening a draft with
 //! what the editor must know (original colors, whether the method was confirmed, the palette
 //! of the account), the local recolor preview (a superseded one's work is skipped), applying
-//! staged changes in the order the service requires, and the commit.
+//! staged changes in the order the service requires, and the commit; and the club's
+//! approval of a draft before it is committed ([`club`]).
+
+pub mod club;
 
 use crate::api::{
     ChangeColors, Client, Color, ColorChange, KNOWN_TRANSFER_METHODS, Logo, LogoId, LogoStatus,
     OrganizationId, Rename, Resize, UpdateMethod, UploadLogo,
 };
+use crate::backend::proofs::club as proofs_club;
 use crate::backend::support::dialog::OpenRequest;
 use crate::backend::support::downloads::Downloads;
 use crate::backend::support::pictures;
@@ -15,6 +19,7 @@ use crate::backend::support::{
     heavy, with_store,
 };
 use crate::imaging::{self, Limits};
+use crate::store::club::ClubSubject;
 use crate::store::editor::DraftMemory;
 use crate::store::{AccountId, Store, StoreError};
 use crate::sync::Lock as _;
@@ -111,6 +116,16 @@ pub enum EditorCommand {
         title: String,
         organization: Option<OrganizationId>,
     },
+    /// The draft's request to its club (answered by `Club`, and again as news whenever the
+    /// team's requests change while it is the draft shown).
+    Club { logo: LogoId },
+    /// Ask the club to approve the draft on its own phone (`ClubLink`, then `Club`).
+    AskClub {
+        request: RequestId,
+        ask: Box<club::LogoAsk>,
+    },
+    /// Revoke the draft's open link to its club (`Club` follows as news).
+    WithdrawClub { logo: LogoId },
 }
 
 /// What the backend answers.
@@ -135,6 +150,10 @@ pub enum EditorEvent {
     FilePicked(Option<PathBuf>),
     /// A file was checked.
     FileChecked(Box<CheckedFile>),
+    /// A draft's newest request to its club, and whether this desk can make one.
+    Club(Box<club::LogoClub>),
+    /// A link for the club was made (shown once: copy it, mail it, scan it).
+    ClubLink(Box<crate::backend::proofs::club::ClubLink>),
 }
 
 debug_as_name!(EditorCommand, EditorEvent);
@@ -149,7 +168,9 @@ impl EditorCommand {
             | EditorCommand::Commit { request, .. }
             | EditorCommand::PickFile { request }
             | EditorCommand::CheckFile { request, .. }
-            | EditorCommand::Upload { request, .. } => Some(*request),
+            | EditorCommand::Upload { request, .. }
+            | EditorCommand::AskClub { request, .. } => Some(*request),
+            EditorCommand::Club { .. } | EditorCommand::WithdrawClub { .. } => None,
         }
     }
 }
@@ -181,6 +202,8 @@ pub(super) struct Editor {
     newest_preview: Arc<AtomicU64>,
     /// Its "Open" dialog belongs to the window.
     downloads: Downloads,
+    /// The draft whose club request the editor shows.
+    watched: club::Watched,
 }
 
 impl EditorContext {
@@ -217,6 +240,30 @@ impl Editor {
             base: Arc::default(),
             newest_preview: Arc::default(),
             downloads,
+            watched: Arc::default(),
+        }
+    }
+
+    /// Another desk or the club's page changed the team's requests: the draft watched is
+    /// told again.
+    pub(super) fn team_changed(&self) {
+        let Some(active) = &self.active else {
+            return;
+        };
+        if let Some((account, logo)) = *self.watched.locked()
+            && account == active.account()
+        {
+            club::tell(&self.context(active), logo);
+        }
+    }
+
+    fn context(&self, active: &Active) -> EditorContext {
+        EditorContext {
+            sink: self.sink.clone(),
+            store: self.store.clone(),
+            client: active.client(),
+            generation: active.generation,
+            account: active.account(),
         }
     }
 
@@ -227,15 +274,36 @@ impl Editor {
 
     pub(super) async fn handle(&mut self, command: EditorCommand) -> Result<(), UserError> {
         let active = active(&self.active)?;
-        let cx = EditorContext {
-            sink: self.sink.clone(),
-            store: self.store.clone(),
-            client: active.client(),
-            generation: active.generation,
-            account: active.account(),
-        };
+        let cx = self.context(active);
         let base = self.base.clone();
         match command {
+            EditorCommand::Club { logo } => {
+                *self.watched.locked() = Some((cx.account, logo));
+                club::tell(&cx, logo);
+            }
+            EditorCommand::WithdrawClub { logo } => {
+                tokio::spawn(async move {
+                    let subject = ClubSubject::Logo {
+                        account: cx.account,
+                        logo,
+                    };
+                    if let Err(e) = proofs_club::withdraw(&cx.store, subject).await {
+                        cx.sink.fail(Some(cx.generation), None, e);
+                    }
+                    club::tell(&cx, logo);
+                });
+            }
+            EditorCommand::AskClub { request, ask } => {
+                let logo = ask.logo.logo_id;
+                *self.watched.locked() = Some((cx.account, logo));
+                tokio::spawn(async move {
+                    match club::ask(&cx, &base, *ask).await {
+                        Ok(link) => cx.answer(request, EditorEvent::ClubLink(Box::new(link))),
+                        Err(e) => cx.fail(request, e),
+                    }
+                    club::tell(&cx, logo);
+                });
+            }
             EditorCommand::Preview {
                 request,
                 logo,

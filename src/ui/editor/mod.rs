@@ -6,13 +6,16 @@
 //!
 //! `model` is the editor's state and what it does with answers, without drawing; the views
 //! draw from it: `view` the screen's layout, header and commit confirmation, `picture` the
-//! picture, `panels` the change sections and "Apply", `ruler` the rulers.
+//! picture, `panels` the change sections and "Apply", `ruler` the rulers, `club` the club's
+//! approval before *Commit…*.
 
+mod club;
 mod model;
 mod panels;
 mod picture;
 mod ruler;
 mod view;
 
+pub use club::ClubApproval;
 pub use model::{EditorScreen, PictureMode, Rules, colors_changed, parse_mm};
 pub use ruler::{MAX_RULER_TICKS, Tick, ruler_ticks};

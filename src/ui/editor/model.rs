@@ -90,6 +90,8 @@ pub struct EditorScreen {
     pub(super) committing: bool,
     pub(super) confirm_commit: bool,
     pub(super) search: Vec<String>,
+    /// The club's approval of the draft.
+    pub(super) club: super::club::ClubPart,
 }
 
 impl Default for EditorScreen {
@@ -111,6 +113,7 @@ impl Default for EditorScreen {
             committing: false,
             confirm_commit: false,
             search: Vec::new(),
+            club: Default::default(),
         }
     }
 }
@@ -587,6 +590,8 @@ impl EditorScreen {
                 shared.requests.supersede_slot(Slot::EditorPreview);
                 shared.intend(Intent::OpenLogo(LogoRef::Id(id)));
             }
+            EditorEvent::Club(state) => self.on_club(*state, shared),
+            EditorEvent::ClubLink(link) => self.on_club_link(reply.request, *link),
             EditorEvent::FilePicked(_) | EditorEvent::FileChecked(_) => {}
         }
     }
@@ -607,6 +612,7 @@ impl EditorScreen {
                 ));
             }
             Slot::EditorApply => self.applying = false,
+            Slot::EditorClub => self.on_club_failed(&error.message),
             other => {
                 self.upload.on_failed(other, error);
             }

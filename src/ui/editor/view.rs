@@ -1,8 +1,8 @@
 //! The editor screen's layout: the upload form when no draft is open, otherwise the header,
 //! the picture beside the panels, and the commit confirmation.
 
-use super::EditorScreen;
 use super::model::Rules;
+use super::{ClubApproval, EditorScreen};
 use crate::api::LogoStatus;
 use crate::backend::editor::{EditorCommand, StagedChanges};
 use crate::backend::{Command, Event, LogoRef, UserError};
@@ -19,6 +19,7 @@ impl ScreenView for EditorScreen {
         self.track_undo(ui.ctx());
         if self.open.is_some() {
             self.request_preview(shared);
+            self.ask_club_state(shared);
         }
         if self.show_upload || (self.open.is_none() && !self.opening) {
             ui.horizontal(|ui| {
@@ -80,7 +81,10 @@ impl ScreenView for EditorScreen {
                 egui::ScrollArea::vertical()
                     .id_salt("editor-controls")
                     .auto_shrink([false, false])
-                    .show(ui, |ui| self.controls_ui(ui, &rules, shared.language()));
+                    .show(ui, |ui| {
+                        self.controls_ui(ui, &rules, shared.language());
+                        self.club_ui(ui, shared);
+                    });
             });
         });
         self.commit_modal_ui(ui, shared);
@@ -216,6 +220,7 @@ impl EditorScreen {
         }
         let Some(open) = &self.open else { return };
         let (id, title) = (open.logo.logo_id, open.logo.title.clone());
+        let approval = self.club_approval();
         let t = theme::tokens(ui.ctx());
         let modal = egui::Modal::new(egui::Id::unique("editor-commit")).show(ui.ctx(), |ui| {
             ui.set_width(panel::MODAL);
@@ -226,17 +231,36 @@ impl EditorScreen {
             );
             ui.add_space(space::S);
             ui.add(egui::Label::new(tr!("editor-commit-irreversible")).wrap());
+            // The club's approval, where this desk can ask for one: asked about first.
+            let confirm = match &approval {
+                ClubApproval::NotOffered => tr!("editor-commit-confirm"),
+                ClubApproval::Holds { who, when } => {
+                    ui.add_space(space::S);
+                    ui.label(
+                        RichText::new(tr!(
+                            "editor-commit-club-approved",
+                            who = who.as_str(),
+                            when = when.as_str()
+                        ))
+                        .color(t.success),
+                    );
+                    tr!("editor-commit-confirm")
+                }
+                ClubApproval::Missing { why } => {
+                    ui.add_space(space::S);
+                    ui.add(egui::Label::new(RichText::new(why).color(t.warning)).wrap());
+                    tr!("editor-commit-club-anyway")
+                }
+            };
+            // Committing without the club's approval is offered, not suggested: a plain button.
+            let button = if matches!(approval, ClubApproval::Missing { .. }) {
+                egui::Button::new(confirm)
+            } else {
+                egui::Button::new(RichText::new(confirm).color(t.on_accent)).fill(t.accent)
+            };
             ui.add_space(space::M);
             ui.horizontal(|ui| {
-                if ui
-                    .add(
-                        egui::Button::new(
-                            RichText::new(tr!("editor-commit-confirm")).color(t.on_accent),
-                        )
-                        .fill(t.accent),
-                    )
-                    .clicked()
-                {
+                if ui.add(button).clicked() {
                     self.committing = true;
                     shared.request(Slot::EditorCommit, &tr!("editor-task-commit"), |request| {
                         Command::Editor(EditorCommand::Commit { request, logo: id })

@@ -13,15 +13,14 @@ use super::Composer;
 use crate::backend::proofs::ProofsCommand;
 use crate::backend::proofs::club::{ClubAsk, ClubContact, ClubLine, ClubLink, ClubRequestShown};
 use crate::backend::{Command, RequestId};
-use crate::club::RequestState;
 use crate::club::page::{Correction, Field};
 use crate::locale::Language;
 use crate::orders::approval::{self, LineSnapshot};
+use crate::ui::club::{ContactForm, LinkShown, made_form, state_ui, tell_decision};
 use crate::ui::theme::{self, space};
 use crate::ui::widgets::UiExt as _;
 use crate::ui::{Shared, Slot};
 use egui::{RichText, Ui};
-use secrecy::ExposeSecret as _;
 
 /// The order's request to its club, and the form asking for one.
 #[derive(Default)]
@@ -38,50 +37,6 @@ pub(super) struct ClubState {
     problem: Option<String>,
     /// The decision already told (a toast once per decision).
     told: Option<i64>,
-}
-
-struct ContactForm {
-    name: String,
-    email: String,
-    language: Language,
-}
-
-struct LinkShown {
-    link: ClubLink,
-    /// The QR code as a texture, made at its first frame (one module a pixel, drawn sharp).
-    qr: Option<egui::TextureHandle>,
-}
-
-/// The QR code's picture: its modules and a quiet zone of 4, black on white.
-fn qr_image(qr: &crate::imaging::qr::QrCode) -> egui::ColorImage {
-    let side = qr.width + 8;
-    let mut image = egui::ColorImage::filled([side, side], egui::Color32::WHITE);
-    for (x, y) in qr.dark_modules() {
-        image[(x + 4, y + 4)] = egui::Color32::BLACK;
-    }
-    image
-}
-
-/// The mail to the club: its subject and text in the club's language, with the link.
-fn mailto(link: &ClubLink) -> String {
-    let language = link.contact.language;
-    let mut args = fluent_bundle::FluentArgs::new();
-    args.set("name", link.contact.name.clone());
-    args.set("shop", link.shop.clone());
-    args.set("reference", link.reference.clone());
-    args.set("link", link.url.expose_secret().to_owned());
-    args.set("until", language.date_time(&link.expires_at));
-    let subject = crate::i18n::text_in(language, "composer-club-mail-subject", Some(&args));
-    let body = crate::i18n::text_in(language, "composer-club-mail-body", Some(&args));
-    let enc = |s: &str| url::form_urlencoded::byte_serialize(s.as_bytes()).collect::<String>();
-    // `+` is a space in forms but not in a mail's text.
-    let enc = |s: &str| enc(s).replace('+', "%20");
-    format!(
-        "mailto:{}?subject={}&body={}",
-        enc(link.contact.email.trim()).replace("%40", "@"),
-        enc(&subject),
-        enc(&body)
-    )
 }
 
 impl Composer {
@@ -182,6 +137,7 @@ impl Composer {
                 name,
                 email,
                 language,
+                club: None,
             });
         }
         if withdraw {
@@ -217,54 +173,8 @@ impl Composer {
         shared: &mut Shared<'_>,
         order: crate::store::LocalOrderId,
     ) {
-        let Some(form) = self.club.form.as_mut() else {
-            return;
-        };
-        let (mut make, mut cancel) = (false, false);
-        ui.add_space(space::S);
-        egui::Grid::new("composer-club-contact")
-            .num_columns(2)
-            .spacing([space::S, space::XS])
-            .show(ui, |ui| {
-                let label = ui.label(crate::tr!("composer-club-contact"));
-                ui.add(
-                    egui::TextEdit::singleline(&mut form.name)
-                        .hint_text(crate::tr!("composer-club-contact-hint"))
-                        .desired_width(220.0),
-                )
-                .labelled_by(label.id);
-                ui.end_row();
-                let label = ui.label(crate::tr!("composer-club-email"));
-                ui.add(egui::TextEdit::singleline(&mut form.email).desired_width(220.0))
-                    .labelled_by(label.id);
-                ui.end_row();
-                ui.label(crate::tr!("composer-club-language"));
-                ui.horizontal(|ui| {
-                    for l in Language::ALL {
-                        ui.radio_value(&mut form.language, l, l.native_name());
-                    }
-                });
-                ui.end_row();
-            });
-        let named = !form.name.trim().is_empty();
         let ready = self.can_ask();
-        ui.horizontal(|ui| {
-            make = ui
-                .add_enabled(
-                    named && ready,
-                    egui::Button::new(crate::tr!("composer-club-make")),
-                )
-                .on_disabled_hover_text(crate::tr!("composer-club-contact-missing"))
-                .clicked();
-            cancel = ui.button(crate::tr!("composer-cancel")).clicked();
-        });
-        if cancel {
-            self.club.form = None;
-        }
-        if !make {
-            return;
-        }
-        let Some(form) = self.club.form.take() else {
+        let Some(form) = made_form(&mut self.club.form, ui, ready) else {
             return;
         };
         let mut lines = Vec::new();
@@ -310,51 +220,8 @@ impl Composer {
 
     /// The link made here: the address, *Copy*, *Send by e-mail*, the QR code.
     fn link_ui(&mut self, ui: &mut Ui) {
-        let Some(shown) = &mut self.club.link else {
-            return;
-        };
-        if shown.qr.is_none()
-            && let Some(qr) = &shown.link.qr
-        {
-            let options = egui::TextureOptions::NEAREST;
-            shown.qr = Some(ui.ctx().load_texture("club-link-qr", qr_image(qr), options));
-        }
-        let t = theme::tokens(ui.ctx());
-        let link = &shown.link;
-        let url = link.url.expose_secret();
-        ui.add_space(space::S);
-        ui.label(crate::tr!(
-            "composer-club-link-made",
-            name = link.contact.name.as_str(),
-            asked = link.asked,
-            rows = link.rows,
-            until = crate::i18n::language().date_time(&link.expires_at)
-        ));
-        ui.horizontal_wrapped(|ui| {
-            ui.add(
-                egui::Label::new(RichText::new(url).monospace().color(t.text_strong))
-                    .selectable(true),
-            );
-        });
-        ui.horizontal(|ui| {
-            if ui.button(crate::tr!("composer-club-copy")).clicked() {
-                ui.ctx().copy_text(url.to_owned());
-            }
-            let mail = ui
-                .add_enabled(
-                    !link.contact.email.trim().is_empty(),
-                    egui::Button::new(crate::tr!("composer-club-mail")),
-                )
-                .on_disabled_hover_text(crate::tr!("composer-club-mail-no-address"));
-            if mail.clicked() {
-                ui.ctx().open_url(egui::OpenUrl::new_tab(mailto(link)));
-            }
-        });
-        if let Some(texture) = &shown.qr {
-            // 4 points a module: a phone reads it from the screen.
-            let side = texture.size_vec2() * 4.0;
-            ui.add(egui::Image::new((texture.id(), side)))
-                .on_hover_text(crate::tr!("composer-club-qr-hover"));
+        if let Some(shown) = &mut self.club.link {
+            shown.ui(ui);
         }
     }
 
@@ -470,8 +337,8 @@ impl Composer {
             // Told once per decision, and not for one decided before the draft was opened.
             let first = self.club.told.is_none() && self.club.shown.is_none();
             self.club.told = Some(s.request.id.0);
-            if !first && let Some(line) = s.decision_line() {
-                shared.notifications.success(line);
+            if !first {
+                tell_decision(shared.notifications, s);
             }
         } else if let Some(s) = &shown {
             self.club.told.get_or_insert(0);
@@ -480,16 +347,12 @@ impl Composer {
             }
         }
         // A link answered, withdrawn, replaced (from any desk) or expired is no use to copy.
-        let now = chrono::Utc::now();
-        // (An answer read before the link was made names an older request: it is kept.)
-        let gone = |link: &LinkShown| {
-            link.link.expires_at <= now
-                || shown.as_ref().is_some_and(|s| {
-                    let id = s.request.id.0;
-                    id > link.link.request || (id == link.link.request && !s.waiting(now))
-                })
-        };
-        if self.club.link.as_ref().is_some_and(gone) {
+        if self
+            .club
+            .link
+            .as_ref()
+            .is_some_and(|l| l.gone(shown.as_ref()))
+        {
             self.club.link = None;
         }
         self.club.shown = shown;
@@ -504,7 +367,7 @@ impl Composer {
         if request.is_some() && self.club.asking == request {
             self.club.asking = None;
         }
-        self.club.link = Some(LinkShown { link, qr: None });
+        self.club.link = Some(LinkShown::new(link));
     }
 
     /// Making the link failed: said in place.
@@ -534,140 +397,10 @@ impl Composer {
     }
 }
 
-/// Where the request stands: waiting since, answered, withdrawn, replaced or expired.
-fn state_ui(ui: &mut Ui, shown: &ClubRequestShown, language: Language) {
-    let t = theme::tokens(ui.ctx());
-    let r = &shown.request;
-    let club = r.page.club.trim();
-    let who = if club.is_empty() {
-        r.contact.clone()
-    } else {
-        format!("{} ({club})", r.contact)
-    };
-    let now = chrono::Utc::now();
-    let (text, color) = if let Some(line) = shown.decision_line() {
-        let d = r.decision.as_ref();
-        let when = d.map(|d| language.date_time(&d.at)).unwrap_or_default();
-        let by = d.map(|d| d.who.clone()).unwrap_or_default();
-        let color = if d.is_some_and(|d| d.kind == "approved") {
-            t.success
-        } else {
-            t.warning
-        };
-        (
-            crate::tr!("composer-club-answered", line = line, who = by, when = when),
-            color,
-        )
-    } else {
-        match r.state {
-            RequestState::Withdrawn => (
-                crate::tr!("composer-club-withdrawn", who = who),
-                t.text_muted,
-            ),
-            RequestState::Replaced => (
-                crate::tr!("composer-club-replaced", who = who),
-                t.text_muted,
-            ),
-            RequestState::Open if now >= r.expires_at => (
-                crate::tr!(
-                    "composer-club-expired",
-                    who = who,
-                    when = language.date_time(&r.expires_at)
-                ),
-                t.warning,
-            ),
-            RequestState::Open => (
-                crate::tr!(
-                    "composer-club-waiting",
-                    who = who,
-                    since = since(language, shown.asked_at)
-                ),
-                t.accent,
-            ),
-        }
-    };
-    ui.label(RichText::new(text).color(color));
-    if let Some(d) = &r.decision
-        && !d.note.trim().is_empty()
-    {
-        ui.muted_small(&crate::tr!("approval-note-shown", note = d.note.trim()));
-    }
-    if !shown.asked_by.trim().is_empty() {
-        ui.muted_small(&crate::tr!(
-            "composer-club-asked-by",
-            who = shown.asked_by.trim(),
-            rows = r.page.asked_rows(),
-            all = r.page.rows()
-        ));
-    }
-}
-
-/// "14:02" today, else the date and time.
-fn since(language: Language, at: chrono::DateTime<chrono::Utc>) -> String {
-    let local = at.with_timezone(&chrono::Local);
-    if local.date_naive() == chrono::Local::now().date_naive() {
-        local.format("%H:%M").to_string()
-    } else {
-        language.date_time(&at)
-    }
-}
-
 fn field_word(field: Field) -> String {
     match field {
         Field::Name => crate::tr!("composer-club-field-name"),
         Field::Number => crate::tr!("composer-club-field-number"),
         Field::Size => crate::tr!("composer-club-field-size"),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use secrecy::SecretString;
-
-    fn link() -> ClubLink {
-        ClubLink {
-            subject: crate::store::club::ClubSubject::Order(crate::store::LocalOrderId(1)),
-            url: SecretString::from("https://klub.sportigan.dk/c/abc-DEF_123".to_owned()),
-            contact: ClubContact {
-                name: "Mette Hansen".into(),
-                email: "mette@fcn.dk".into(),
-                language: Language::Danish,
-            },
-            reference: "FCN & co".into(),
-            shop: "Sportigan".into(),
-            expires_at: chrono::Utc::now(),
-            asked: 20,
-            rows: 20,
-            qr: None,
-            request: 1,
-        }
-    }
-
-    #[test]
-    fn the_qr_picture_has_its_modules_inside_a_white_quiet_zone() {
-        let qr = crate::imaging::qr::QrCode::of("https://klub.sportigan.dk/c/abc").unwrap();
-        let image = qr_image(&qr);
-        assert_eq!(image.size, [qr.width + 8, qr.width + 8]);
-        let black = image
-            .pixels
-            .iter()
-            .filter(|p| **p == egui::Color32::BLACK)
-            .count();
-        assert_eq!(black, qr.dark_modules().count());
-        assert!((0..image.size[0]).all(|x| image[(x, 0)] == egui::Color32::WHITE));
-    }
-
-    #[test]
-    fn the_mail_names_the_address_and_carries_the_link_encoded() {
-        let m = mailto(&link());
-        assert!(m.starts_with("mailto:mette@fcn.dk?subject="), "{m}");
-        assert!(
-            m.contains("https%3A%2F%2Fklub.sportigan.dk%2Fc%2Fabc-DEF_123"),
-            "{m}"
-        );
-        assert!(!m.contains('+') && !m.contains(' '), "{m}");
-        assert_eq!(m.matches('&').count(), 1, "{m}");
-        assert!(m.contains("FCN%20%26%20co"), "{m}");
     }
 }

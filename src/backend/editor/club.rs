@@ -1,0 +1,239 @@
+//! *Ask the club to approve…* on a logo draft, before *Commit…*: the page shows the logo as
+//! uploaded and as it will be printed (the service's picture of the draft), its method and
+//! size; the link is made as an order's is ([`crate::backend::proofs::club`]). Every desk
+//! showing the draft is told of its request and the club's answer.
+
+use super::{EditorContext, EditorEvent, PreviewBase};
+use crate::api::{Color, Logo, LogoId};
+use crate::backend::proofs::club::{
+    self as proofs_club, ClubContact, ClubLink, ClubRequestShown, NewLink, PAGE_SIDE, Publish,
+};
+use crate::backend::support::{SharedStore, UserError, heavy};
+use crate::club::page::{ClubPage, LogoPrinted, PageColor, PageLogo, PagePicture};
+use crate::imaging;
+use crate::store::AccountId;
+use crate::store::club::ClubSubject;
+use crate::sync::Lock as _;
+use image::RgbaImage;
+use std::sync::{Arc, Mutex};
+
+/// What *Ask the club to approve…* on a draft sends.
+#[derive(Debug, Clone)]
+pub struct LogoAsk {
+    /// The draft as the editor shows it (the service's last answer).
+    pub logo: Box<Logo>,
+    /// Its colors as uploaded, in their order.
+    pub original_colors: Vec<Color>,
+    /// The club asked (shown on its page).
+    pub club: String,
+    pub contact: ClubContact,
+}
+
+/// A draft's newest request to its club, and whether one can be made from here.
+#[derive(Debug, Clone)]
+pub struct LogoClub {
+    pub logo: LogoId,
+    pub shown: Option<ClubRequestShown>,
+    /// Why this desk cannot ask the club about the draft (no team, the account a desk's own,
+    /// no club room served), as a sentence; `None`: it can.
+    pub unavailable: Option<String>,
+}
+
+/// The draft's request and whether the room can be asked, read now.
+pub(super) async fn club_of(store: &SharedStore, account: AccountId, logo: LogoId) -> LogoClub {
+    let subject = ClubSubject::Logo { account, logo };
+    let unavailable = proofs_club::room_for(store, subject)
+        .await
+        .err()
+        .map(|e| e.message);
+    let shown = proofs_club::request_of(store, subject).await;
+    LogoClub {
+        logo,
+        shown,
+        unavailable,
+    }
+}
+
+/// Makes the draft's page from the editor's picture of it and a link for the contact.
+pub(super) async fn ask(
+    cx: &EditorContext,
+    base: &Mutex<Option<PreviewBase>>,
+    ask: LogoAsk,
+) -> Result<ClubLink, UserError> {
+    let subject = ClubSubject::Logo {
+        account: cx.account,
+        logo: ask.logo.logo_id,
+    };
+    let settings = proofs_club::room_for(&cx.store, subject).await?;
+    let picture = base
+        .locked()
+        .as_ref()
+        .filter(|b| b.logo == ask.logo.logo_id)
+        .map(|b| b.image.clone());
+    let link = NewLink::new(&settings)?;
+    let (logo, originals) = (ask.logo.clone(), ask.original_colors.clone());
+    let (shop, terms, club) = (settings.shop.clone(), settings.terms.clone(), ask.club);
+    let (page, pictures) = heavy(move || {
+        let (page_logo, pictures) = page_logo(&logo, &originals, picture.as_deref());
+        let page = ClubPage {
+            shop,
+            reference: logo.title.trim().to_owned(),
+            club: club.trim().to_owned(),
+            terms,
+            lines: Vec::new(),
+            logo: Some(page_logo),
+        };
+        (page, pictures)
+    })
+    .await?;
+    let what = Publish {
+        subject,
+        contact: ask.contact,
+        reference: ask.logo.title.trim().to_owned(),
+        page,
+        pictures,
+    };
+    proofs_club::publish(&cx.store, settings, link, what).await
+}
+
+/// The logo's part of its page, and the page's pictures: as it will be printed (`picture`,
+/// the service's), and as uploaded when its colors changed since (the same picture with
+/// each color put back).
+fn page_logo(
+    logo: &Logo,
+    originals: &[Color],
+    picture: Option<&RgbaImage>,
+) -> (PageLogo, Vec<Vec<u8>>) {
+    let now = &logo.colors;
+    let colors: Vec<PageColor> = if originals.len() == now.len() {
+        originals
+            .iter()
+            .zip(now)
+            .map(|(was, now)| PageColor {
+                was: PageColor::words(was),
+                now: PageColor::words(now),
+            })
+            .collect()
+    } else {
+        now.iter()
+            .map(|c| PageColor {
+                was: PageColor::words(c),
+                now: PageColor::words(c),
+            })
+            .collect()
+    };
+    let mut pictures = Vec::new();
+    let mut add = |image: &RgbaImage, view: &str| {
+        let small = imaging::downscale(image, PAGE_SIDE * 2);
+        let picture = PagePicture {
+            n: u32::try_from(pictures.len()).unwrap_or(u32::MAX),
+            view: view.to_owned(),
+            width: small.width(),
+            height: small.height(),
+        };
+        pictures.push(imaging::encode_png(&small));
+        picture
+    };
+    let after = picture.map(|p| add(p, "after"));
+    let back: Vec<([u8; 3], [u8; 3])> = if originals.len() == now.len() {
+        now.iter()
+            .zip(originals)
+            .filter(|(now, was)| now.rgb() != was.rgb())
+            .map(|(now, was)| (now.rgb(), was.rgb()))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let before = match picture {
+        Some(p) if !back.is_empty() => {
+            let inks: Vec<[u8; 3]> = now.iter().map(Color::rgb).collect();
+            Some(add(&imaging::recolor(p, &back, &inks), "before"))
+        }
+        _ => None,
+    };
+    let page_logo = PageLogo {
+        title: logo.title.trim().to_owned(),
+        printed: LogoPrinted::of(logo),
+        colors,
+        before,
+        after,
+    };
+    (page_logo, pictures)
+}
+
+/// Tells the draft's club state as news (every screen showing the draft takes it).
+pub(super) fn tell(cx: &EditorContext, logo: LogoId) {
+    let cx = cx.clone();
+    tokio::spawn(async move {
+        let club = club_of(&cx.store, cx.account, logo).await;
+        cx.sink
+            .news(cx.generation, EditorEvent::Club(Box::new(club)));
+    });
+}
+
+/// The draft whose club state the editor shows, told again when the team's requests change.
+pub(super) type Watched = Arc<Mutex<Option<(AccountId, LogoId)>>>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn color(id: &str, rgb: [u8; 3]) -> Color {
+        Color {
+            id: id.into(),
+            name: String::new(),
+            red: rgb[0],
+            green: rgb[1],
+            blue: rgb[2],
+        }
+    }
+
+    fn logo(colors: Vec<Color>) -> Logo {
+        let mut logo: Logo = serde_json::from_str(
+            r#"{"logoId": 5, "title": "Crest", "widthInMM": 60, "heightInMM": 40,
+                "transferMethodKey": "VAND SPORT", "status": "Draft"}"#,
+        )
+        .unwrap();
+        logo.colors = colors;
+        logo
+    }
+
+    /// A recolored draft's page shows it as uploaded (each color put back) beside it as it
+    /// will be printed; an unchanged one only as printed.
+    #[test]
+    fn the_page_shows_the_uploaded_colors_beside_the_printed_ones() {
+        let red = [200, 16, 46];
+        let white = [255, 255, 255];
+        let mut picture = RgbaImage::from_pixel(40, 20, image::Rgba([white[0], 255, 255, 255]));
+        for x in 0..20 {
+            for y in 0..20 {
+                picture.put_pixel(x, y, image::Rgba([red[0], red[1], red[2], 255]));
+            }
+        }
+        let originals = vec![color("186", red), color("HVID", white)];
+        let blue = [0, 56, 168];
+        let now = logo(vec![color("286", blue), color("HVID", white)]);
+        let mut printed = picture.clone();
+        imaging::recolor_into(&mut printed, &[(red, blue)], &[red, white]);
+        let (page, pictures) = page_logo(&now, &originals, Some(&printed));
+        assert_eq!(pictures.len(), 2);
+        assert_eq!(page.after.as_ref().map(|p| p.view.as_str()), Some("after"));
+        let before = imaging::decode(&pictures[1], &imaging::Limits::preview())
+            .unwrap()
+            .image;
+        assert_eq!(
+            before.get_pixel(5, 5).0[..3],
+            red,
+            "the uploaded red put back"
+        );
+        assert_eq!(
+            (page.colors[0].was.as_str(), page.colors[0].now.as_str()),
+            ("186", "286")
+        );
+        assert!(page.colors[0].changed() && !page.colors[1].changed());
+        assert_eq!(page.printed.width_mm, "60");
+
+        let (same, pictures) = page_logo(&logo(originals.clone()), &originals, Some(&picture));
+        assert_eq!((same.before, pictures.len()), (None, 1));
+    }
+}
