@@ -579,6 +579,48 @@ pub fn address_book<'a>(forms: impl IntoIterator<Item = &'a str>) -> Vec<Address
     book
 }
 
+/// A club's contact as a placed order named them: offered when the club is asked to approve
+/// a logo draft, which has no order to take them from.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct KnownContact {
+    /// The club (the delivery address's name).
+    pub club: String,
+    /// Its contact person, else the order's contact name.
+    pub name: String,
+    pub email: String,
+}
+
+/// The clubs of placed forms (JSON, newest first), each once (in any case) with the contact
+/// its newest order named, at most [`ADDRESS_BOOK_SIZE`]. Forms that cannot be read, and
+/// clubs without a name or a contact, are left out.
+pub fn club_contacts<'a>(forms: impl IntoIterator<Item = &'a str>) -> Vec<KnownContact> {
+    let mut known: Vec<KnownContact> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for json in forms {
+        let Ok(form) = serde_json::from_str::<DraftForm>(json) else {
+            continue;
+        };
+        let club = form.address.name.trim();
+        let name = [form.address.contact_person.trim(), form.contact_name.trim()]
+            .into_iter()
+            .find(|s| !s.is_empty());
+        let Some(name) = name.filter(|_| !club.is_empty()) else {
+            continue;
+        };
+        if seen.insert(club.to_lowercase()) {
+            known.push(KnownContact {
+                club: club.to_owned(),
+                name: name.to_owned(),
+                email: form.email.trim().to_owned(),
+            });
+            if known.len() == ADDRESS_BOOK_SIZE {
+                break;
+            }
+        }
+    }
+    known
+}
+
 /// How the service will split a multi-digit value into single-digit transfers, as a
 /// sentence (docs/spec-gaps.md: single digits, merged per digit in order of first appearance).
 pub fn digit_split(digit: &str, quantity: i64) -> Option<String> {
@@ -739,6 +781,49 @@ mod tests {
         let book = address_book(many.iter().map(String::as_str));
         assert_eq!(book.len(), ADDRESS_BOOK_SIZE);
         assert_eq!(book[0].street, "Vej 0");
+    }
+
+    #[test]
+    fn a_clubs_contact_is_the_one_its_newest_order_named() {
+        let form = |club: &str, person: &str, contact: &str, email: &str| {
+            let mut f = filled();
+            f.address.name = club.into();
+            f.address.contact_person = person.into();
+            f.contact_name = contact.into();
+            f.email = email.into();
+            serde_json::to_string(&f).unwrap()
+        };
+        let forms = [
+            form(" Nordby IF ", "Mette Hansen", "", " mette@nordby.example "),
+            form("NORDBY IF", "Ole Berg", "", "ole@nordby.example"),
+            form("Sønderby BK", "", "Jens Bo", "jens@sbk.example"),
+            form("No contact", "", "", "x@example.com"),
+            form("", "Nobody's", "", ""),
+            "not json".to_owned(),
+        ];
+        let known = club_contacts(forms.iter().map(String::as_str));
+        assert_eq!(
+            known,
+            [
+                KnownContact {
+                    club: "Nordby IF".into(),
+                    name: "Mette Hansen".into(),
+                    email: "mette@nordby.example".into(),
+                },
+                KnownContact {
+                    club: "Sønderby BK".into(),
+                    name: "Jens Bo".into(),
+                    email: "jens@sbk.example".into(),
+                },
+            ]
+        );
+        let many: Vec<String> = (0..80)
+            .map(|n| form(&format!("Club {n}"), "C", "", ""))
+            .collect();
+        assert_eq!(
+            club_contacts(many.iter().map(String::as_str)).len(),
+            ADDRESS_BOOK_SIZE
+        );
     }
 
     /// A completed order as the service returns it (spec: Order object), with a NumberLogo

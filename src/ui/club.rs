@@ -6,20 +6,12 @@
 use crate::backend::proofs::club::{ClubLink, ClubRequestShown};
 use crate::club::RequestState;
 use crate::locale::Language;
+use crate::orders::form::KnownContact;
 use crate::store::club::ClubSubject;
-use crate::ui::theme::{self, space};
+use crate::ui::theme::{self, control, space};
 use crate::ui::widgets::UiExt as _;
 use egui::{RichText, Ui};
 use secrecy::ExposeSecret as _;
-
-/// Who at the club is asked, in which language.
-pub struct ContactForm {
-    pub name: String,
-    pub email: String,
-    pub language: Language,
-    /// The club's name, asked where the screen does not know it (a logo draft).
-    pub club: Option<String>,
-}
 
 /// What the person did with the form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,10 +21,56 @@ pub enum FormAnswer {
     Cancel,
 }
 
+/// Who at the club is asked, in which language.
+pub struct ContactForm {
+    pub name: String,
+    pub email: String,
+    pub language: Language,
+    /// The club's name, asked where the screen does not know it (a logo draft).
+    pub club: Option<String>,
+    /// Clubs and contacts of earlier orders, offered where the club is asked (picking one
+    /// fills the club, the contact and the e-mail).
+    pub known: Vec<KnownContact>,
+}
+
 impl ContactForm {
+    /// "From an earlier order…": the clubs of earlier orders, where the club is asked.
+    fn known_ui(&mut self, ui: &mut Ui) {
+        if self.club.is_none() || self.known.is_empty() {
+            return;
+        }
+        let mut picked = None;
+        let list = egui::ComboBox::from_id_salt("editor-club-known")
+            .selected_text(crate::tr!("editor-club-known"))
+            .width(control::WIDE)
+            .height(control::ADDRESS_BOOK_HEIGHT)
+            .show_ui(ui, |ui| {
+                for known in &self.known {
+                    let line = if known.email.is_empty() {
+                        format!("{} · {}", known.club, known.name)
+                    } else {
+                        format!("{} · {} · {}", known.club, known.name, known.email)
+                    };
+                    if ui.selectable_label(false, line).clicked() {
+                        picked = Some(known.clone());
+                    }
+                }
+            });
+        list.response
+            .accessible_name(crate::tr!("editor-club-known"))
+            .on_hover_text(crate::tr!("editor-club-known-hover"));
+        if let Some(known) = picked {
+            self.club = Some(known.club);
+            self.name = known.name;
+            self.email = known.email;
+        }
+        ui.add_space(space::XS);
+    }
+
     /// The form's fields, *Make link* (enabled when a name is typed and `ready`) and *Cancel*.
     pub fn ui(&mut self, ui: &mut Ui, ready: bool) -> FormAnswer {
         ui.add_space(space::S);
+        self.known_ui(ui);
         egui::Grid::new("club-contact")
             .num_columns(2)
             .spacing([space::S, space::XS])

@@ -195,15 +195,37 @@ fn the_editor_asks_the_club_then_shows_its_approval_before_commit() {
     let key = keychain.clone();
     let base = env.sb.base_url();
     let vendor_key = env.key().to_owned();
+    // An earlier order for FC Nørrebro names its contact: the form offers them.
+    let earlier = logodesk::orders::form::DraftForm {
+        reference: "PO-FCN-1".into(),
+        email: "mette@fcn.example".into(),
+        address: logodesk::orders::form::AddressForm {
+            name: "FC Nørrebro".into(),
+            street: "Nørrebrogade 1".into(),
+            contact_person: "Mette Hansen".into(),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let earlier = serde_json::to_string(&earlier).unwrap();
+    let body = serde_json::to_vec(&crate::common::simple_order(&env, "PO-FCN-1")).unwrap();
     let mut h = anna_on_the_team_of(
         &cluster,
         &db,
         dir.path(),
         logodesk::ui::Screen::Gallery,
         (&base, keychain),
-        move |_, account| {
+        move |store, account| {
             key.set(account, &logodesk::api::ApiKey::new(vendor_key))
                 .unwrap();
+            let draft = store
+                .create_draft(account, &earlier, "PO-FCN-1", "FC Nørrebro")
+                .unwrap();
+            assert!(
+                store
+                    .queue_draft(draft.id, &earlier, "PO-FCN-1", "FC Nørrebro", &body)
+                    .unwrap()
+            );
         },
     );
     // The team's sender serves the club room (it writes its settings when it connects).
@@ -235,12 +257,27 @@ fn the_editor_asks_the_club_then_shows_its_approval_before_commit() {
         "Before you commit, the club can approve the logo"
     ));
 
-    // Asking: the club, the contact and the language; *Make link* shows the link.
+    // Asking: the club, the contact and the language — picked from the earlier order, the
+    // name then typed over; *Make link* shows the link.
     h.get_by_label("Ask the club to approve…").click_accesskit();
     h.run_steps(3);
-    type_into(&mut h, "Club:", "FC Nørrebro");
+    h.get_by_label("From an earlier order…").click_accesskit();
+    h.run_steps(2);
+    h.get_by_label("FC Nørrebro · Mette Hansen · mette@fcn.example")
+        .click_accesskit();
+    h.run_steps(2);
+    assert_eq!(
+        text_field(&h, "Club:").value().as_deref(),
+        Some("FC Nørrebro")
+    );
+    assert_eq!(
+        text_field(&h, "E-mail:").value().as_deref(),
+        Some("mette@fcn.example")
+    );
+    text_field(&h, "Contact at the club:").focus();
+    h.run_steps(1);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
     type_into(&mut h, "Contact at the club:", "Mette Hansen");
-    type_into(&mut h, "E-mail:", "mette@fcn.example");
     h.get_by_label("English").click_accesskit();
     h.run_steps(2);
     h.get_by_label("Make link").click_accesskit();

@@ -5,12 +5,14 @@
 
 use super::{EditorContext, EditorEvent, PreviewBase};
 use crate::api::{Color, Logo, LogoId};
+use crate::backend::orders::ADDRESS_SOURCES;
 use crate::backend::proofs::club::{
     self as proofs_club, ClubContact, ClubLink, ClubRequestShown, NewLink, PAGE_SIDE, Publish,
 };
-use crate::backend::support::{SharedStore, UserError, heavy};
+use crate::backend::support::{SharedStore, UserError, heavy, with_store};
 use crate::club::page::{ClubPage, LogoPrinted, PageColor, PageLogo, PagePicture};
 use crate::imaging;
+use crate::orders::form::{KnownContact, club_contacts};
 use crate::store::AccountId;
 use crate::store::club::ClubSubject;
 use crate::sync::Lock as _;
@@ -37,20 +39,44 @@ pub struct LogoClub {
     /// Why this desk cannot ask the club about the draft (no team, the account a desk's own,
     /// no club room served), as a sentence; `None`: it can.
     pub unavailable: Option<String>,
+    /// The clubs of the account's placed orders with their contacts, offered by *Ask the club
+    /// to approve…*: read when the editor asks for the draft's state, `None` in news (the
+    /// club's answer, a colleague's request), which leaves them as they were.
+    pub contacts: Option<Vec<KnownContact>>,
 }
 
-/// The draft's request and whether the room can be asked, read now.
-pub(super) async fn club_of(store: &SharedStore, account: AccountId, logo: LogoId) -> LogoClub {
+/// The draft's request and whether the room can be asked, read now; with the account's
+/// known contacts when `contacts`.
+pub(super) async fn club_of(
+    store: &SharedStore,
+    account: AccountId,
+    logo: LogoId,
+    contacts: bool,
+) -> LogoClub {
     let subject = ClubSubject::Logo { account, logo };
     let unavailable = proofs_club::room_for(store, subject)
         .await
         .err()
         .map(|e| e.message);
     let shown = proofs_club::request_of(store, subject).await;
+    let contacts = if contacts && unavailable.is_none() {
+        let forms = with_store(store, move |s| s.placed_forms(account, ADDRESS_SOURCES)).await;
+        // Without them the person types the contact: said in the log, not in their way.
+        Some(match forms {
+            Ok(forms) => club_contacts(forms.iter().map(String::as_str)),
+            Err(e) => {
+                tracing::warn!(error = %e.message, "the known contacts could not be read");
+                Vec::new()
+            }
+        })
+    } else {
+        None
+    };
     LogoClub {
         logo,
         shown,
         unavailable,
+        contacts,
     }
 }
 
@@ -161,11 +187,12 @@ fn page_logo(
     (page_logo, pictures)
 }
 
-/// Tells the draft's club state as news (every screen showing the draft takes it).
-pub(super) fn tell(cx: &EditorContext, logo: LogoId) {
+/// Tells the draft's club state as news (every screen showing the draft takes it), with the
+/// account's known contacts when `contacts`.
+pub(super) fn tell(cx: &EditorContext, logo: LogoId, contacts: bool) {
     let cx = cx.clone();
     tokio::spawn(async move {
-        let club = club_of(&cx.store, cx.account, logo).await;
+        let club = club_of(&cx.store, cx.account, logo, contacts).await;
         cx.sink
             .news(cx.generation, EditorEvent::Club(Box::new(club)));
     });

@@ -253,7 +253,7 @@ impl Editor {
         if let Some((account, logo)) = *self.watched.locked()
             && account == active.account()
         {
-            club::tell(&self.context(active), logo);
+            club::tell(&self.context(active), logo, false);
         }
     }
 
@@ -279,7 +279,7 @@ impl Editor {
         match command {
             EditorCommand::Club { logo } => {
                 *self.watched.locked() = Some((cx.account, logo));
-                club::tell(&cx, logo);
+                club::tell(&cx, logo, true);
             }
             EditorCommand::WithdrawClub { logo } => {
                 tokio::spawn(async move {
@@ -290,7 +290,7 @@ impl Editor {
                     if let Err(e) = proofs_club::withdraw(&cx.store, subject).await {
                         cx.sink.fail(Some(cx.generation), None, e);
                     }
-                    club::tell(&cx, logo);
+                    club::tell(&cx, logo, false);
                 });
             }
             EditorCommand::AskClub { request, ask } => {
@@ -301,7 +301,7 @@ impl Editor {
                         Ok(link) => cx.answer(request, EditorEvent::ClubLink(Box::new(link))),
                         Err(e) => cx.fail(request, e),
                     }
-                    club::tell(&cx, logo);
+                    club::tell(&cx, logo, false);
                 });
             }
             EditorCommand::Preview {

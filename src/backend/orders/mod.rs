@@ -213,7 +213,7 @@ impl OrdersCommand {
 }
 
 /// How many placed orders (newest first) the address book is read from.
-const ADDRESS_SOURCES: usize = 500;
+pub(crate) const ADDRESS_SOURCES: usize = 500;
 
 /// How many rows of History one page holds.
 pub const HISTORY_PAGE: usize = 200;

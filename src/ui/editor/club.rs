@@ -11,6 +11,7 @@ use crate::backend::editor::{EditorCommand, StagedChanges};
 use crate::backend::proofs::club::{ClubContact, ClubLink};
 use crate::backend::{Command, RequestId};
 use crate::locale::Language;
+use crate::orders::form::KnownContact;
 use crate::tr;
 use crate::ui::club::{ContactForm, LinkShown, made_form, state_ui, tell_decision};
 use crate::ui::theme::{self, space};
@@ -31,6 +32,8 @@ pub(super) struct ClubPart {
     problem: Option<String>,
     /// The decision already told (a toast once per decision).
     told: Option<i64>,
+    /// The clubs of the account's earlier orders with their contacts, offered by the form.
+    contacts: Vec<KnownContact>,
 }
 
 /// Whether the club approved the draft as it is now.
@@ -178,6 +181,7 @@ impl EditorScreen {
                 email,
                 language,
                 club: Some(club),
+                known: self.club.contacts.clone(),
             });
         }
         if withdraw {
@@ -221,9 +225,12 @@ impl EditorScreen {
     }
 
     /// The draft's club state arrived (asked, or news from another desk or the club).
-    pub(super) fn on_club(&mut self, state: LogoClub, shared: &mut Shared<'_>) {
+    pub(super) fn on_club(&mut self, mut state: LogoClub, shared: &mut Shared<'_>) {
         if self.club.asked_for != Some(state.logo) {
             return;
+        }
+        if let Some(contacts) = state.contacts.take() {
+            self.club.contacts = contacts;
         }
         if let Some(s) = &state.shown {
             let id = s.request.id.0;

@@ -138,6 +138,7 @@ impl Composer {
                 email,
                 language,
                 club: None,
+                known: Vec::new(),
             });
         }
         if withdraw {
