@@ -37,6 +37,14 @@ impl ClubSubject {
         }
     }
 
+    /// Its columns `order_id`, `account_id` and `logo_id` (one subject: the others NULL).
+    fn columns(self) -> (Option<i64>, Option<i64>, Option<i64>) {
+        match self {
+            ClubSubject::Order(order) => (Some(order.0), None, None),
+            ClubSubject::Logo { account, logo } => (None, Some(account.0), Some(logo.0)),
+        }
+    }
+
     /// The order it is, if it is one.
     pub fn order(self) -> Option<LocalOrderId> {
         match self {
@@ -256,10 +264,7 @@ impl Store {
         new: &NewClubRequest,
     ) -> Result<i64, StoreError> {
         let db = self.club_db_of(subject)?;
-        let (order, account, logo) = match subject {
-            ClubSubject::Order(order) => (Some(order.0), None, None),
-            ClubSubject::Logo { account, logo } => (None, Some(account.0), Some(logo.0)),
-        };
+        let (order, account, logo) = subject.columns();
         // Who asked: as given, else this desk's name on the team.
         let asked_by = Some(new.asked_by.trim().to_owned())
             .filter(|s| !s.is_empty())
@@ -397,8 +402,8 @@ impl Store {
 
     /// Records `decision` on request `request` of `subject`, and for an order `steps` (what
     /// it means for each design line; each names its line's newest proof sheet), unless the
-    /// request is no longer open or has a decision: one transaction. Whether it was recorded
-    /// now. A logo's decision has no steps (`steps` is then empty).
+    /// request is no longer open, has a decision or is another subject's: one transaction.
+    /// Whether it was recorded now. A logo's decision has no steps (`steps` is then empty).
     pub fn record_club_decision(
         &self,
         request: i64,
@@ -411,13 +416,17 @@ impl Store {
             ClubSubject::Order(order) => (order, steps),
             ClubSubject::Logo { .. } => (LocalOrderId(0), &[][..]),
         };
+        let (order_id, account_id, logo_id) = subject.columns();
         let db = self.club_db()?;
         db.transaction(|db| {
             let taken = db.execute(
                 "INSERT INTO club_decisions (request_id, kind, who, note, corrections_json,
                      shown_hash, ip, browser, at)
                  SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9
-                 WHERE EXISTS (SELECT 1 FROM club_requests WHERE id = $1 AND revoked_at IS NULL)
+                 WHERE EXISTS (SELECT 1 FROM club_requests WHERE id = $1 AND revoked_at IS NULL
+                     AND order_id IS NOT DISTINCT FROM $10
+                     AND account_id IS NOT DISTINCT FROM $11
+                     AND logo_id IS NOT DISTINCT FROM $12)
                  ON CONFLICT (request_id) DO NOTHING",
                 &params![
                     request,
@@ -429,6 +438,9 @@ impl Store {
                     decision.ip.as_str(),
                     decision.browser.as_str(),
                     decision.at.as_str(),
+                    order_id,
+                    account_id,
+                    logo_id,
                 ],
             )?;
             if taken == 0 {
@@ -653,7 +665,8 @@ mod tests {
     /// another logo's nor an order's), its decision recorded once and without proof steps.
     #[test]
     fn a_logo_drafts_request_is_its_own_and_decided_once() {
-        let store = Store::open_postgres(pg_client().0).unwrap();
+        let (client, name) = pg_client();
+        let store = Store::open_postgres(client).unwrap();
         let account = AccountId(TEAM_IDS_FROM + 3);
         let logo = |n| ClubSubject::Logo {
             account,
@@ -707,5 +720,48 @@ mod tests {
         );
         assert!(read("l2").revoked_at.is_some());
         assert!(read("o1").revoked_at.is_none());
+
+        // The same logo id of another account (another organization's, on the same team)
+        // is another draft: its request replaces nothing of the first's and takes its own
+        // decision.
+        let elsewhere = ClubSubject::Logo {
+            account: AccountId(TEAM_IDS_FROM + 4),
+            logo: LogoId(70),
+        };
+        let theirs = store
+            .create_club_request(elsewhere, &new_request("x1"))
+            .unwrap();
+        assert!(read("l3").replaced_by.is_none() && read("l3").revoked_at.is_none());
+        assert_eq!(
+            store.club_request_of(elsewhere).unwrap().unwrap().id,
+            theirs
+        );
+        assert!(
+            !store
+                .record_club_decision(theirs, logo(70), &approved("Mette"), &[])
+                .unwrap(),
+            "a decision names its own request's subject"
+        );
+        assert!(
+            store
+                .club_request_of(elsewhere)
+                .unwrap()
+                .unwrap()
+                .decision
+                .is_none()
+        );
+
+        // A row written by hand naming both an order and a logo, or neither, is refused.
+        let mut by_hand = crate::store::testing::pg_connect(&name);
+        for (order, logo) in [("5", "70"), ("NULL", "NULL")] {
+            let sql = format!(
+                "INSERT INTO club_requests (token_hash, order_id, account_id, logo_id,
+                     contact_name, contact_email, language, page_json, shown_hash, asked_by,
+                     created_at, expires_at)
+                 VALUES ('h-{order}', {order}, NULL, {logo}, 'M', '', 'da', '{{}}', 's', '',
+                     '2026-12-03T14:00:00.000Z', '2026-12-17T14:00:00.000Z')"
+            );
+            assert!(by_hand.batch_execute(&sql).is_err(), "{sql}");
+        }
     }
 }
