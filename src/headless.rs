@@ -225,8 +225,8 @@ pub fn send_queued(mut config: SendQueued, out: &mut impl Write) -> anyhow::Resu
 }
 
 /// Serves the club room from the team database of the data folder (its own connection,
-/// made when the first club opens a page and again after it broke; each connection writes
-/// the room's settings, which the desks read to make links).
+/// made as it starts and again after it broke; each connection writes the room's settings,
+/// which the desks read to make links).
 fn start_club_room(
     room: &ClubRoomConfig,
     backend: &BackendConfig,
@@ -272,18 +272,17 @@ fn start_club_room(
         tls,
         ..Default::default()
     };
-    let handle = crate::club::serve::spawn(
-        room.listen,
-        std::sync::Arc::new(StoreRoom::new(connect)),
-        options,
-    )
-    .map_err(|e| {
-        HeadlessError::ClubRoom(crate::tr!(
-            "club-room-not-listening",
-            address = room.listen.to_string(),
-            reason = crate::i18n::io_reason(&e)
-        ))
-    })?;
+    let store_room = std::sync::Arc::new(StoreRoom::new(connect));
+    let handle =
+        crate::club::serve::spawn(room.listen, store_room.clone(), options).map_err(|e| {
+            HeadlessError::ClubRoom(crate::tr!(
+                "club-room-not-listening",
+                address = room.listen.to_string(),
+                reason = crate::i18n::io_reason(&e)
+            ))
+        })?;
+    // The desks learn that the room is served (its settings) now, not at a first page.
+    StoreRoom::connect_soon(&store_room);
     tracing::info!(address = %handle.addr(), public = room.public_url.as_str(), "the club room is served");
     eprintln!(
         "{}",

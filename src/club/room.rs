@@ -9,7 +9,8 @@ use crate::store::approvals::StoredProofStep;
 use crate::store::club::StoredClubDecision;
 use crate::store::{Store, StoreError};
 use crate::sync::Lock as _;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 /// Opens the room's connection to the team database.
 pub type Connect = Box<dyn Fn() -> Result<Store, RoomError> + Send + Sync>;
@@ -35,6 +36,36 @@ impl StoreRoom {
         StoreRoom {
             store: Mutex::new(Some(store)),
             connect,
+        }
+    }
+
+    /// Connects now in a thread of its own, trying again (after 1 s, doubling up to a minute)
+    /// until it has: connecting writes the room's settings, which the desks read before they
+    /// make a link — so the room cannot wait for a first page to be opened. The thread ends
+    /// once connected, or once the room is gone.
+    pub fn connect_soon(room: &Arc<StoreRoom>) {
+        let weak = Arc::downgrade(room);
+        let spawned = std::thread::Builder::new()
+            .name("club-room-connect".into())
+            .spawn(move || {
+                let mut pause = Duration::from_secs(1);
+                while let Some(room) = weak.upgrade() {
+                    match room.with(|_| Ok(())) {
+                        Ok(()) => return,
+                        Err(e) => tracing::warn!(
+                            error = %e,
+                            retry_in = ?pause,
+                            "the club room cannot reach the team database yet"
+                        ),
+                    }
+                    drop(room);
+                    std::thread::sleep(pause);
+                    pause = (pause * 2).min(Duration::from_secs(60));
+                }
+            });
+        if let Err(e) = spawned {
+            // The first page opened connects instead.
+            tracing::warn!(error = %e, "the club room's connection could not be started now");
         }
     }
 

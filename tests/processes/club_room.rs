@@ -101,6 +101,48 @@ fn decisions(db: &str) -> String {
         .to_owned()
 }
 
+/// A desk can make a link only once the room's settings are in the team database, and a club
+/// opens a page only once it has a link: the sender writes them as it starts, before anyone
+/// opens a page.
+#[test]
+fn the_sender_says_the_room_is_served_before_any_page_is_opened() {
+    let cluster = pg_cluster::shared();
+    let db = cluster.create_database();
+    let dir = tempfile::tempdir().unwrap();
+    let team = cluster.socket_url(&db);
+    let listen = SocketAddr::from(([127, 0, 0, 1], free_port())).to_string();
+    let _sender = Runner::start(
+        dir.path(),
+        &[
+            "--team-database",
+            &team,
+            "send-queued",
+            "--club-room-url",
+            "https://klub.example.dk",
+            "--club-room-listen",
+            &listen,
+        ],
+    );
+    let start = Instant::now();
+    loop {
+        let served = cluster
+            .psql(&db, "SELECT public_url FROM logodesk.club_room")
+            .unwrap_or_default();
+        if served.trim() == "https://klub.example.dk" {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no room in the team database 30 s after the sender started: {served:?}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    eprintln!(
+        "the room's settings were written {:?} after the sender started",
+        start.elapsed()
+    );
+}
+
 #[test]
 fn the_senders_club_room_takes_one_decision_and_keeps_no_link() {
     let cluster = pg_cluster::shared();
