@@ -384,11 +384,16 @@ impl Worker {
         } else if tables.iter().any(|t| orders.contains(&t.as_str())) {
             self.orders.sync_outboxes().await;
         }
-        if tables.iter().any(|t| orders.contains(&t.as_str())) {
-            if let Err(e) = self.orders.handle(OrdersCommand::Refresh).await {
-                tracing::info!(error = %e.message, "the lists could not be reloaded after a team change");
-            }
-            // A colleague's step, or the club's answer on its page.
+        if tables.iter().any(|t| orders.contains(&t.as_str()))
+            && let Err(e) = self.orders.handle(OrdersCommand::Refresh).await
+        {
+            tracing::info!(error = %e.message, "the lists could not be reloaded after a team change");
+        }
+        if tables
+            .iter()
+            .any(|t| orders.contains(&t.as_str()) || t == "club_room")
+        {
+            // A colleague's step, the club's answer on its page, or the room served now.
             self.proofs.team_changed();
             self.editor.team_changed();
         }

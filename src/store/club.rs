@@ -623,6 +623,37 @@ mod tests {
         );
     }
 
+    /// A sender that starts serving the room writes its settings; the desks hear it (the
+    /// team's `NOTIFY`), so a draft shown as "no sender serves the club room" can be asked
+    /// about without being opened again.
+    #[test]
+    fn the_room_served_is_announced_to_the_desks() {
+        let (client, name) = pg_client();
+        let store = Store::open_postgres(client).unwrap();
+        let mut desk = crate::store::testing::pg_connect(&name);
+        desk.batch_execute("LISTEN logodesk").unwrap();
+        store
+            .set_club_room(&ClubRoomSettings {
+                public_url: "https://klub.example.dk".into(),
+                shop: "Sportigan".into(),
+                terms: String::new(),
+                link_days: 14,
+                served_since: "2026-12-03T14:00:00.000Z".into(),
+            })
+            .unwrap();
+        use postgres::fallible_iterator::FallibleIterator as _;
+        let heard = desk
+            .notifications()
+            .timeout_iter(std::time::Duration::from_secs(5))
+            .find(|n| Ok(n.payload() == "club_room"))
+            .unwrap();
+        assert!(heard.is_some(), "no notification of the room's settings");
+        assert!(
+            store.club_room().unwrap().is_some(),
+            "the settings are there"
+        );
+    }
+
     /// On a team, a draft of the team's may be asked about; a draft the desk kept for itself
     /// may not (its row is not in the database the club room reads).
     #[test]

@@ -591,7 +591,13 @@ fn a_club_approves_a_logo_draft_and_a_resize_makes_it_stale() {
     let refused = ask_logo(a, &logo, &uploaded, 1).unwrap_err();
     assert!(refused.contains("--club-room-url"), "{refused}");
 
+    // The sender starts serving the room: the desk showing the draft hears it without
+    // asking again.
     let room = room_of(&team.anna);
+    let served = logo_club_of(b, id, "the room served, on Bo's desk", |c| {
+        c.unavailable.is_none()
+    });
+    assert!(served.shown.is_none());
     let link = ask_logo(a, &logo, &uploaded, 2).unwrap();
     assert_eq!(link.reference, logo.title.trim());
     let waiting = logo_club_of(b, id, "the draft's request on Bo's desk", |c| {
