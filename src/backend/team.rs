@@ -467,12 +467,13 @@ enum Heard {
 }
 
 /// What a notification may name: the tables whose changes the team database announces
-/// (PostgreSQL's third and tenth migrations), and the schema's version (looked at again at
-/// once).
-const ANNOUNCED: [&str; 10] = [
+/// (PostgreSQL's third, tenth, eleventh and twelfth migrations), and the schema's version
+/// (looked at again at once).
+const ANNOUNCED: [&str; 11] = [
     "accounts",
     "club_decisions",
     "club_requests",
+    "club_room",
     "desk_vouches",
     "desks",
     "editor_drafts",

@@ -592,7 +592,15 @@ fn a_club_approves_a_logo_draft_and_a_resize_makes_it_stale() {
     assert!(refused.contains("--club-room-url"), "{refused}");
 
     // The sender starts serving the room: the desk showing the draft hears it without
-    // asking again.
+    // asking again. (Once the desks' own orders are completed, nothing else of the team
+    // changes meanwhile that would make it read the draft's state again.)
+    history_until(b, "the desks' orders completed", PATIENCE, |h| {
+        h.iter()
+            .filter(|o| o.reference.starts_with("CLUB-"))
+            .filter(|o| o.state == logodesk::store::OrderState::Completed)
+            .count()
+            == 2
+    });
     let room = room_of(&team.anna);
     let served = logo_club_of(b, id, "the room served, on Bo's desk", |c| {
         c.unavailable.is_none()
