@@ -480,5 +480,33 @@ mod tests {
         notices.observe(&event(shown(3, now)), |_| None, false);
         notices.observe(&event(shown(3, now)), |_| None, true);
         assert_eq!(recording.notes().len(), 1);
+
+        // A logo draft approved, heard by the editor: told once, opening the draft.
+        let subject = ClubSubject::Logo {
+            account: crate::store::AccountId(3),
+            logo: crate::api::LogoId(40),
+        };
+        let mut logo = shown(4, now);
+        logo.request.subject = subject;
+        logo.request.page.lines.clear();
+        logo.request.page.logo = Some(crate::club::page::PageLogo::default());
+        if let Some(d) = logo.request.decision.as_mut() {
+            d.kind = "approved".into();
+            d.corrections.clear();
+        }
+        let heard = Event::Editor(EditorEvent::Club(Box::new(
+            crate::backend::editor::club::LogoClub {
+                logo: crate::api::LogoId(40),
+                shown: Some(logo),
+                unavailable: None,
+                contacts: None,
+            },
+        )));
+        notices.observe(&heard, |_| None, true);
+        notices.observe(&heard, |_| None, true);
+        let notes = recording.notes();
+        assert_eq!(notes.len(), 2, "{notes:?}");
+        assert_eq!(notes[1].body, "FC Nørrebro approved the logo");
+        assert_eq!(notes[1].target, Target::Club(subject));
     }
 }
