@@ -50,8 +50,16 @@ impl StoreRoom {
             .spawn(move || {
                 let mut pause = Duration::from_secs(1);
                 while let Some(room) = weak.upgrade() {
-                    match room.with(|_| Ok(())) {
-                        Ok(()) => return,
+                    if room.store.locked().is_some() {
+                        return;
+                    }
+                    // Connected outside the lock: a page asked for meanwhile is not held up
+                    // by a database slow to answer.
+                    match (room.connect)() {
+                        Ok(store) => {
+                            room.store.locked().get_or_insert(store);
+                            return;
+                        }
                         Err(e) => tracing::warn!(
                             error = %e,
                             retry_in = ?pause,
