@@ -499,6 +499,7 @@ mod tests {
                 logo: crate::api::LogoId(40),
                 shown: Some(logo),
                 unavailable: None,
+                unreadable: None,
                 contacts: None,
             },
         )));

@@ -316,7 +316,8 @@ impl Store {
         })
     }
 
-    /// Revokes `subject`'s open link at `at` (*Withdraw*); whether there was one.
+    /// Revokes `subject`'s open link at `at` (*Withdraw*); whether there was one. A request
+    /// the club answered stays as it is (a desk's stale "waiting" cannot withdraw an answer).
     pub fn withdraw_club_request(
         &self,
         subject: ClubSubject,
@@ -328,7 +329,8 @@ impl Store {
         let changed = self.club_db_of(subject)?.execute(
             &format!(
                 "UPDATE club_requests r SET revoked_at = ${n}
-                 WHERE {condition} AND r.revoked_at IS NULL"
+                 WHERE {condition} AND r.revoked_at IS NULL
+                     AND NOT EXISTS (SELECT 1 FROM club_decisions d WHERE d.request_id = r.id)"
             ),
             &values,
         )?;
@@ -740,6 +742,13 @@ mod tests {
         );
         let decided = store.club_request_of(logo(70)).unwrap().unwrap();
         assert_eq!(decided.decision.unwrap().who, "Mette");
+        assert!(
+            !store
+                .withdraw_club_request(logo(70), "2026-12-03T15:00:00.000Z")
+                .unwrap(),
+            "an answered request is not withdrawn"
+        );
+        assert!(read("l3").revoked_at.is_none());
         assert!(
             store.proof_history(LocalOrderId(0)).unwrap().is_empty(),
             "a logo's decision writes no proof step"

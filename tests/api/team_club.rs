@@ -703,5 +703,24 @@ fn a_club_approves_a_logo_draft_and_a_resize_makes_it_stale() {
         !request.page.approves_logo(&resized),
         "a resize makes it stale"
     );
+
+    // Bo's desk still shows the version the club approved (it never heard of the resize):
+    // asking about it is refused, and so is committing it as approved — nothing committed.
+    let stale = ask_logo(b, &logo, &uploaded, 3).unwrap_err();
+    assert!(stale.contains("changed on the service"), "{stale}");
+    b.send(Command::Editor(EditorCommand::Commit {
+        request: RequestId(720),
+        logo: id,
+        club_approved: true,
+    }));
+    let refused = wait(b, "the commit refused", |e| match e {
+        Event::Editor(EditorEvent::Committed(logo)) => Some(logo.status.clone()),
+        _ => None,
+    })
+    .unwrap_err();
+    assert!(refused.contains("so it was not committed"), "{refused}");
+    let fresh = team._env.vendor.logos().get(id);
+    let fresh = team._service.block_on(fresh).unwrap();
+    assert_eq!(fresh.status, logodesk::api::LogoStatus::Draft);
     drop(room);
 }

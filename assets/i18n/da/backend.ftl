@@ -125,6 +125,8 @@ backend-placed-elsewhere = Denne ordre blev afgivet på en anden adresse: dens s
 backend-roster-dialog-title = Importér holdliste
 backend-roster-dialog-filter = Holdlister
 backend-club-no-room = Ingen afsender viser klubrummet endnu, så et link til klubben ville ikke åbne noget. Start holdets afsender med --club-room-url (README: “The club room”), og spørg så igen.
+backend-club-logo-changed = Udkastet er ændret hos tjenesten, siden det blev vist her (på en anden arbejdsplads eller af tjenesten): intet er sendt til klubben. Åbn udkastet igen, og spørg så.
+backend-club-logo-no-picture = Tjenestens billede af udkastet, som det er nu, er ikke her, så klubben ville ikke se, hvad der bliver trykt: intet er sendt. Åbn udkastet igen, og spørg så.
 backend-club-no-randomness = Computeren gav ingen tilfældige tal til linket, så der blev ikke lavet noget. Intet er sendt til klubben; prøv igen om lidt.
 backend-proof-not-kept = Korrekturarket kunne ikke gemmes i datamappen ({ $reason }). Tjek, at der er plads på disken, og prøv igen.
 

@@ -129,6 +129,7 @@ editor-club-title = Klubbens godkendelse
 editor-club-intro = Før du godkender logoet, kan klubben godkende det på sin egen telefon: farver, metode og størrelse, som det bliver trykt. Svaret når alle holdets skriveborde.
 editor-club-ask-hover = Laver en side, hvor klubben ser logoet, som det blev sendt og som det bliver trykt, med metode og størrelse, og et link til den.
 editor-club-ask-disabled = Anvend eller kassér de forberedte ændringer først: klubben godkender udkastet, som tjenesten har det.
+editor-club-ask-busy = Vent, til udkastets ændringer, godkendelse eller link er færdige.
 editor-club-making = Laver klubbens side…
 editor-club-club = Klub:
 editor-club-known = Fra en tidligere ordre…
@@ -150,5 +151,8 @@ editor-club-mail-body = Kære { $name }
     { $shop }
 editor-commit-club-approved = { $who } godkendte udkastet, som det er nu ({ $when }).
 editor-commit-club-missing = Klubben har ikke godkendt udkastet, som det er nu.
+editor-commit-club-reading = Om klubben har godkendt udkastet, bliver stadig læst.
+editor-commit-club-unreadable = Om klubben har godkendt udkastet, kan ikke læses nu: { $reason }
+editor-commit-club-changed = udkastet er ændret, siden klubben godkendte det (på en anden arbejdsplads eller af tjenesten), så det blev ikke godkendt endeligt. Åbn det igen for at se det; spørg så klubben igen, eller godkend uden klubbens godkendelse.
 editor-commit-club-never = Ingen i klubben er blevet spurgt: „Bed klubben godkende…“ sender dem et link først.
 editor-commit-club-anyway = Godkend logoet uden klubbens godkendelse

@@ -125,6 +125,8 @@ backend-placed-elsewhere = This order was placed at another address: its trackin
 backend-roster-dialog-title = Import roster
 backend-roster-dialog-filter = Rosters
 backend-club-no-room = No sender serves the club room yet, so a club's link would open nothing. Start the team's sender with --club-room-url (README: “The club room”), then ask again.
+backend-club-logo-changed = The draft changed on the service since it was shown here (on another desk, or by the service): nothing was sent to the club. Open the draft again, then ask.
+backend-club-logo-no-picture = The service's picture of the draft as it is now is not here, so the club would not see what will be printed: nothing was sent. Open the draft again, then ask.
 backend-club-no-randomness = This computer gave no random numbers for the link, so none was made. Nothing was sent to the club; try again in a moment.
 backend-proof-not-kept = The proof sheet could not be kept in the data folder ({ $reason }). Check that there is room on the disk and try again.
 

@@ -129,6 +129,7 @@ editor-club-title = The club's approval
 editor-club-intro = Before you commit, the club can approve the logo on its own phone: its colors, method and size as they will be printed. Its answer reaches every desk of the team.
 editor-club-ask-hover = Makes a page where the club sees the logo as uploaded and as it will be printed, with its method and size, and a link to it.
 editor-club-ask-disabled = Apply or discard the staged changes first: the club approves the draft as the service has it.
+editor-club-ask-busy = Wait until the draft's changes, its commit or its link are done.
 editor-club-making = Making the club's page…
 editor-club-club = Club:
 editor-club-known = From an earlier order…
@@ -150,5 +151,8 @@ editor-club-mail-body = Dear { $name },
     { $shop }
 editor-commit-club-approved = { $who } approved this draft as it is now ({ $when }).
 editor-commit-club-missing = The club has not approved this draft as it is now.
+editor-commit-club-reading = Whether the club approved this draft is still being read.
+editor-commit-club-unreadable = Whether the club approved this draft cannot be read now: { $reason }
+editor-commit-club-changed = the draft changed since the club approved it (on another desk, or by the service), so it was not committed. Open it again to see it; then ask the club again, or commit without its approval.
 editor-commit-club-never = Nobody at the club was asked: “Ask the club to approve…” sends them a link first.
 editor-commit-club-anyway = Commit without the club's approval

@@ -14,7 +14,9 @@ use crate::club::page::{ClubPage, LogoPrinted, PageColor, PageLogo, PagePicture}
 use crate::imaging;
 use crate::orders::form::{KnownContact, club_contacts};
 use crate::store::AccountId;
+use crate::store::StoreError;
 use crate::store::club::ClubSubject;
+use crate::store::club::StoredClubRequest;
 use crate::sync::Lock as _;
 use image::RgbaImage;
 use std::sync::{Arc, Mutex};
@@ -39,10 +41,23 @@ pub struct LogoClub {
     /// Why this desk cannot ask the club about the draft (no team, the account a desk's own,
     /// no club room served), as a sentence; `None`: it can.
     pub unavailable: Option<String>,
+    /// Why the team database could not say whether the club was asked or answered (it is out
+    /// of reach, say), as a sentence: the commit cannot count on an approval meanwhile.
+    pub unreadable: Option<String>,
     /// The clubs of the account's placed orders with their contacts, offered by *Ask the club
     /// to approve…*: read when the editor asks for the draft's state, `None` in news (the
     /// club's answer, a colleague's request), which leaves them as they were.
     pub contacts: Option<Vec<KnownContact>>,
+}
+
+/// What the team database says of a draft's club.
+enum Read {
+    /// This desk cannot ask about it (no team, a desk's own account).
+    NotHere(String),
+    Here {
+        served: bool,
+        request: Option<Box<StoredClubRequest>>,
+    },
 }
 
 /// The draft's request and whether the room can be asked, read now; with the account's
@@ -54,30 +69,50 @@ pub(super) async fn club_of(
     contacts: bool,
 ) -> LogoClub {
     let subject = ClubSubject::Logo { account, logo };
-    let unavailable = proofs_club::room_for(store, subject)
-        .await
-        .err()
-        .map(|e| e.message);
-    let shown = proofs_club::request_of(store, subject).await;
-    let contacts = if contacts && unavailable.is_none() {
+    let read = with_store(store, move |s| {
+        match s.club_can_ask(subject) {
+            Ok(()) => {}
+            Err(e @ (StoreError::ClubNeedsTeam | StoreError::ClubDeskRow)) => {
+                return Ok(Read::NotHere(e.to_string()));
+            }
+            Err(e) => return Err(e),
+        }
+        let served = s
+            .club_room()?
+            .is_some_and(|r| !r.public_url.trim().is_empty());
+        let request = s.club_request_of(subject)?.map(Box::new);
+        Ok(Read::Here { served, request })
+    })
+    .await;
+    let mut club = LogoClub {
+        logo,
+        shown: None,
+        unavailable: None,
+        unreadable: None,
+        contacts: None,
+    };
+    match read {
+        Ok(Read::NotHere(why)) => club.unavailable = Some(why),
+        Ok(Read::Here { served, request }) => {
+            club.shown = request.map(|r| ClubRequestShown::of(*r));
+            if !served {
+                club.unavailable = Some(crate::tr!("backend-club-no-room"));
+            }
+        }
+        Err(e) => club.unreadable = Some(e.message),
+    }
+    if contacts && club.unavailable.is_none() && club.unreadable.is_none() {
         let forms = with_store(store, move |s| s.placed_forms(account, ADDRESS_SOURCES)).await;
         // Without them the person types the contact: said in the log, not in their way.
-        Some(match forms {
+        club.contacts = Some(match forms {
             Ok(forms) => club_contacts(forms.iter().map(String::as_str)),
             Err(e) => {
                 tracing::warn!(error = %e.message, "the known contacts could not be read");
                 Vec::new()
             }
-        })
-    } else {
-        None
-    };
-    LogoClub {
-        logo,
-        shown,
-        unavailable,
-        contacts,
+        });
     }
+    club
 }
 
 /// Makes the draft's page from the editor's picture of it and a link for the contact.
@@ -91,16 +126,40 @@ pub(super) async fn ask(
         logo: ask.logo.logo_id,
     };
     let settings = proofs_club::room_for(&cx.store, subject).await?;
+    // The club approves the draft as the service has it now, not as this desk last saw it
+    // (another desk may have changed it since), beside the service's picture of just that.
+    let client = cx.client.clone()?;
+    let fresh = client
+        .logos()
+        .get(ask.logo.logo_id)
+        .await
+        .map_err(|e| UserError::from_api(&e))?;
+    if LogoPrinted::of(&fresh) != LogoPrinted::of(&ask.logo) {
+        return Err(UserError::new(
+            crate::tr!("backend-club-logo-changed"),
+            None,
+        ));
+    }
+    let inks: Vec<[u8; 3]> = fresh.colors.iter().map(Color::rgb).collect();
     let picture = base
         .locked()
         .as_ref()
-        .filter(|b| b.logo == ask.logo.logo_id)
+        .filter(|b| b.logo == fresh.logo_id && b.inks == inks)
         .map(|b| b.image.clone());
+    let Some(picture) = picture else {
+        return Err(UserError::new(
+            crate::tr!("backend-club-logo-no-picture"),
+            None,
+        ));
+    };
     let link = NewLink::new(&settings)?;
-    let (logo, originals) = (ask.logo.clone(), ask.original_colors.clone());
+    let mut logo = Box::new(fresh);
+    logo.high_res_base64.clear();
+    let originals = ask.original_colors.clone();
     let (shop, terms, club) = (settings.shop.clone(), settings.terms.clone(), ask.club);
+    let reference = logo.title.trim().to_owned();
     let (page, pictures) = heavy(move || {
-        let (page_logo, pictures) = page_logo(&logo, &originals, picture.as_deref());
+        let (page_logo, pictures) = page_logo(&logo, &originals, Some(&picture));
         let page = ClubPage {
             shop,
             reference: logo.title.trim().to_owned(),
@@ -115,11 +174,44 @@ pub(super) async fn ask(
     let what = Publish {
         subject,
         contact: ask.contact,
-        reference: ask.logo.title.trim().to_owned(),
+        reference,
         page,
         pictures,
     };
     proofs_club::publish(&cx.store, settings, link, what).await
+}
+
+/// Whether the club's newest answer still approves draft `logo` as the service has it now
+/// (checked just before it is committed): a sentence saying why not, nothing committed.
+pub(super) async fn still_approved(cx: &EditorContext, logo: LogoId) -> Result<(), UserError> {
+    let client = cx.client.clone()?;
+    let fresh = client
+        .logos()
+        .get(logo)
+        .await
+        .map_err(|e| UserError::from_api(&e))?;
+    let subject = ClubSubject::Logo {
+        account: cx.account,
+        logo,
+    };
+    let request = with_store(&cx.store, move |s| s.club_request_of(subject)).await?;
+    let holds = request.is_some_and(|r| {
+        let shown = ClubRequestShown::of(r);
+        shown
+            .request
+            .decision
+            .as_ref()
+            .is_some_and(|d| d.kind == "approved")
+            && shown.request.page.approves_logo(&fresh)
+    });
+    if holds {
+        Ok(())
+    } else {
+        Err(UserError::new(
+            crate::tr!("editor-commit-club-changed"),
+            None,
+        ))
+    }
 }
 
 /// The logo's part of its page, and the page's pictures: as it will be printed (`picture`,

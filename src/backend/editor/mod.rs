@@ -103,8 +103,14 @@ pub enum EditorCommand {
         logo: LogoId,
         changes: StagedChanges,
     },
-    /// Commit the draft (irreversible).
-    Commit { request: RequestId, logo: LogoId },
+    /// Commit the draft (irreversible). `club_approved`: the person was told that the club
+    /// approved the draft as it is; the service's draft is checked against what the club saw
+    /// first, and left uncommitted if it changed since.
+    Commit {
+        request: RequestId,
+        logo: LogoId,
+        club_approved: bool,
+    },
     /// Show the native file dialog.
     PickFile { request: RequestId },
     /// Check a file locally (decodes, size, dimensions) and preview it.
@@ -378,8 +384,15 @@ impl Editor {
                     cx.reply(request, EditorEvent::ApplyFinished);
                 });
             }
-            EditorCommand::Commit { request, logo } => {
+            EditorCommand::Commit {
+                request,
+                logo,
+                club_approved,
+            } => {
                 tokio::spawn(async move {
+                    if club_approved && let Err(e) = club::still_approved(&cx, logo).await {
+                        return cx.fail(request, e);
+                    }
                     let committed = match &cx.client {
                         Ok(c) => c
                             .logos()
@@ -611,13 +624,13 @@ async fn into_draft(
     let image = decoded
         .as_ref()
         .map(|img| Arc::new(pictures::to_color_image(img)));
-    if let Some(img) = decoded {
-        *base.locked() = Some(PreviewBase {
-            logo: logo.logo_id,
-            image: Arc::new(img),
-            inks: logo.colors.iter().map(Color::rgb).collect(),
-        });
-    }
+    // Without a picture of this version, none of an earlier one is kept to recolor (or to
+    // show the club).
+    *base.locked() = decoded.map(|img| PreviewBase {
+        logo: logo.logo_id,
+        image: Arc::new(img),
+        inks: logo.colors.iter().map(Color::rgb).collect(),
+    });
     let (id, colors) = (logo.logo_id, logo.colors.clone());
     let memory = if logo.status == LogoStatus::Draft {
         cx.with_store(move |s, account| s.remember_draft(account, id, &colors, fresh_upload))

@@ -95,7 +95,7 @@ pub struct ClubRequestShown {
 }
 
 impl ClubRequestShown {
-    fn of(r: StoredClubRequest) -> ClubRequestShown {
+    pub(crate) fn of(r: StoredClubRequest) -> ClubRequestShown {
         let contact_email = r.contact_email.clone();
         let asked_by = r.asked_by.clone();
         let asked_at = DateTime::parse_from_rfc3339(&r.created_at)

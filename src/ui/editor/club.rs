@@ -65,12 +65,20 @@ impl EditorScreen {
         }
     }
 
-    /// The club's approval of the draft shown, as the commit weighs it.
+    /// The club's approval of the draft shown, as the commit weighs it (still being read:
+    /// not counted on).
     pub fn club_approval(&self) -> ClubApproval {
-        let (Some(open), Some(state)) = (&self.open, &self.club.state) else {
+        let Some(open) = &self.open else {
             return ClubApproval::NotOffered;
         };
-        approval_of(&open.logo, state, crate::i18n::language())
+        match &self.club.state {
+            Some(state) if state.logo == open.logo.logo_id => {
+                approval_of(&open.logo, state, crate::i18n::language())
+            }
+            _ => ClubApproval::Missing {
+                why: tr!("editor-commit-club-reading"),
+            },
+        }
     }
 
     /// The club part, under the draft's changes.
@@ -97,9 +105,16 @@ impl EditorScreen {
         let (mut ask, mut withdraw) = (false, false);
         ui.add_space(space::M);
         ui.section_heading(&tr!("editor-club-title"));
+        if let Some(why) = &state.unreadable {
+            ui.label(RichText::new(why).small().color(t.danger));
+            return;
+        }
         if let Some(why) = &state.unavailable {
             ui.muted_small(why);
-            return;
+            // An earlier request still says where the club stands.
+            if state.shown.is_none() {
+                return;
+            }
         }
         if state.shown.is_none() && self.club.link.is_none() {
             ui.muted_small(&tr!("editor-club-intro"));
@@ -141,10 +156,17 @@ impl EditorScreen {
                 } else {
                     tr!("composer-club-ask")
                 };
+                let disabled_why = if !nothing_staged {
+                    tr!("editor-club-ask-disabled")
+                } else if let Some(why) = &state.unavailable {
+                    why.clone()
+                } else {
+                    tr!("editor-club-ask-busy")
+                };
                 ask = ui
                     .add_enabled(ready, egui::Button::new(word))
                     .on_hover_text(tr!("editor-club-ask-hover"))
-                    .on_disabled_hover_text(tr!("editor-club-ask-disabled"))
+                    .on_disabled_hover_text(disabled_why)
                     .clicked();
                 if waiting {
                     withdraw = ui
@@ -276,12 +298,19 @@ impl EditorScreen {
     }
 }
 
-/// Whether `state`'s newest request approved `logo` as it is now, in `language`'s words.
+/// Whether `state`'s newest request approved `logo` as it is now, in `language`'s words. A
+/// desk that cannot ask (and never asked) is not asked about it; one that could not read the
+/// team database does not count on an approval.
 fn approval_of(logo: &Logo, state: &LogoClub, language: Language) -> ClubApproval {
-    if state.unavailable.is_some() {
-        return ClubApproval::NotOffered;
+    if let Some(why) = &state.unreadable {
+        return ClubApproval::Missing {
+            why: tr!("editor-commit-club-unreadable", reason = why.as_str()),
+        };
     }
     let Some(shown) = &state.shown else {
+        if state.unavailable.is_some() {
+            return ClubApproval::NotOffered;
+        }
         return ClubApproval::Missing {
             why: tr!("editor-commit-club-never"),
         };
@@ -300,5 +329,103 @@ fn approval_of(logo: &Logo, state: &LogoClub, language: Language) -> ClubApprova
         _ => ClubApproval::Missing {
             why: tr!("editor-commit-club-missing"),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backend::proofs::club::ClubRequestShown;
+    use crate::club::page::{ClubPage, LogoPrinted, PageLogo};
+    use crate::club::{ClubRequestId, Found, RecordedDecision, RequestState};
+    use crate::store::AccountId;
+    use crate::store::club::ClubSubject;
+
+    fn logo(width: f64) -> Logo {
+        let mut logo: Logo = serde_json::from_str(
+            r#"{"logoId": 5, "title": "Crest", "widthInMM": 60, "heightInMM": 40,
+                "transferMethodKey": "VAND SPORT", "status": "Draft"}"#,
+        )
+        .unwrap();
+        logo.width_in_mm = width;
+        logo
+    }
+
+    /// A club's approval of the 60 mm draft, as the editor reads it.
+    fn approved(unavailable: Option<&str>, unreadable: Option<&str>) -> LogoClub {
+        let now = chrono::Utc::now();
+        let page = ClubPage {
+            logo: Some(PageLogo {
+                printed: LogoPrinted::of(&logo(60.0)),
+                ..PageLogo::default()
+            }),
+            ..ClubPage::default()
+        };
+        LogoClub {
+            logo: crate::api::LogoId(5),
+            shown: Some(ClubRequestShown {
+                request: Found {
+                    id: ClubRequestId(1),
+                    subject: ClubSubject::Logo {
+                        account: AccountId(3),
+                        logo: crate::api::LogoId(5),
+                    },
+                    contact: "Mette Hansen".into(),
+                    language: Language::English,
+                    page,
+                    shown_hash: String::new(),
+                    expires_at: now,
+                    state: RequestState::Open,
+                    decision: Some(RecordedDecision {
+                        kind: "approved".into(),
+                        who: "Mette Hansen".into(),
+                        note: String::new(),
+                        corrections: Vec::new(),
+                        at: now,
+                        shown_hash: String::new(),
+                        ip: String::new(),
+                        browser: String::new(),
+                    }),
+                },
+                contact_email: String::new(),
+                asked_by: "Anna".into(),
+                asked_at: now,
+            }),
+            unavailable: unavailable.map(str::to_owned),
+            unreadable: unreadable.map(str::to_owned),
+            contacts: None,
+        }
+    }
+
+    /// The commit counts on the club's approval only when it approved the draft as it is and
+    /// the team database could be read; an earlier request still counts where the room is
+    /// no longer served; a desk that cannot ask and never did is not asked about it.
+    #[test]
+    fn the_commit_counts_on_an_approval_only_when_it_is_known_to_hold() {
+        let en = Language::English;
+        assert!(matches!(
+            approval_of(&logo(60.0), &approved(None, None), en),
+            ClubApproval::Holds { .. }
+        ));
+        assert!(matches!(
+            approval_of(&logo(80.0), &approved(None, None), en),
+            ClubApproval::Missing { .. }
+        ));
+        assert!(matches!(
+            approval_of(&logo(60.0), &approved(Some("no room"), None), en),
+            ClubApproval::Holds { .. }
+        ));
+        let ClubApproval::Missing { why } =
+            approval_of(&logo(60.0), &approved(None, Some("out of reach")), en)
+        else {
+            panic!("an approval counted while the team database could not be read");
+        };
+        assert!(why.contains("out of reach"), "{why}");
+        let mut never = approved(Some("no team"), None);
+        never.shown = None;
+        assert_eq!(
+            approval_of(&logo(60.0), &never, en),
+            ClubApproval::NotOffered
+        );
     }
 }

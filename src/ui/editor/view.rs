@@ -252,6 +252,7 @@ impl EditorScreen {
                     tr!("editor-commit-club-anyway")
                 }
             };
+            let club_approved = matches!(approval, ClubApproval::Holds { .. });
             // Committing without the club's approval is offered, not suggested: a plain button.
             let button = if matches!(approval, ClubApproval::Missing { .. }) {
                 egui::Button::new(confirm)
@@ -263,7 +264,11 @@ impl EditorScreen {
                 if ui.add(button).clicked() {
                     self.committing = true;
                     shared.request(Slot::EditorCommit, &tr!("editor-task-commit"), |request| {
-                        Command::Editor(EditorCommand::Commit { request, logo: id })
+                        Command::Editor(EditorCommand::Commit {
+                            request,
+                            logo: id,
+                            club_approved,
+                        })
                     });
                     self.confirm_commit = false;
                 }
