@@ -395,6 +395,10 @@ impl Worker {
         {
             // A colleague's step, the club's answer on its page, or the room served now.
             self.proofs.team_changed();
+        }
+        // A draft's club state is only the club's rows (an order tracked changes none of it).
+        let club = ["club_requests", "club_decisions", "club_room"];
+        if tables.iter().any(|t| club.contains(&t.as_str())) {
             self.editor.team_changed();
         }
         if tables.contains("vectorize_tasks")

@@ -71,6 +71,14 @@ pub struct Found {
 }
 
 impl Found {
+    /// The club's approval of logo draft `logo` as it is now, if it gave one: the page was a
+    /// logo's and the logo is printed as it showed it.
+    pub fn logo_approval(&self, logo: &crate::api::Logo) -> Option<&RecordedDecision> {
+        self.decision
+            .as_ref()
+            .filter(|d| d.is_approval() && self.page.approves_logo(logo))
+    }
+
     /// A request as the store keeps it.
     pub fn from_stored(r: StoredClubRequest) -> Found {
         let state = match (&r.revoked_at, r.replaced_by) {
@@ -145,6 +153,11 @@ pub struct RecordedDecision {
 }
 
 impl RecordedDecision {
+    /// Whether the club approved everything it was asked (no change asked, no correction).
+    pub fn is_approval(&self) -> bool {
+        self.kind == "approved"
+    }
+
     /// A decision as the store keeps it.
     pub fn from_stored(d: StoredClubDecision) -> RecordedDecision {
         RecordedDecision {

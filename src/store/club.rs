@@ -237,11 +237,13 @@ impl Store {
         Ok(())
     }
 
-    /// The room's settings, if a sender serves it.
+    /// The room's settings, if a sender serves it (at an address: settings without one are
+    /// no room a link could go to).
     pub fn club_room(&self) -> Result<Option<ClubRoomSettings>, StoreError> {
         self.club_db()?
             .query_opt(
-                "SELECT public_url, shop, terms, link_days, served_since FROM club_room WHERE id = 1",
+                "SELECT public_url, shop, terms, link_days, served_since FROM club_room
+                 WHERE id = 1 AND btrim(public_url) <> ''",
                 &[],
             )?
             .map(|r| {

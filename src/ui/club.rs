@@ -4,7 +4,7 @@
 //! stands on every desk ([`state_ui`]). What is asked about is the screen's own.
 
 use crate::backend::proofs::club::{ClubLink, ClubRequestShown};
-use crate::club::RequestState;
+use crate::club::{RecordedDecision, RequestState};
 use crate::locale::Language;
 use crate::orders::form::KnownContact;
 use crate::store::club::ClubSubject;
@@ -132,7 +132,7 @@ pub fn tell_decision(
         return;
     };
     let decision = shown.request.decision.as_ref();
-    if decision.is_some_and(|d| d.kind == "approved") {
+    if decision.is_some_and(RecordedDecision::is_approval) {
         notifications.success(line);
     } else {
         notifications.attention(line);
@@ -289,7 +289,7 @@ pub fn state_ui(ui: &mut Ui, shown: &ClubRequestShown, language: Language) {
         let d = r.decision.as_ref();
         let when = d.map(|d| language.date_time(&d.at)).unwrap_or_default();
         let by = d.map(|d| d.who.clone()).unwrap_or_default();
-        let color = if d.is_some_and(|d| d.kind == "approved") {
+        let color = if d.is_some_and(RecordedDecision::is_approval) {
             t.success
         } else {
             t.warning

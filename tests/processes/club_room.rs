@@ -26,9 +26,24 @@ fn free_port() -> u16 {
 /// The sender on the data folder `dir` of the team database `db`, serving the club room on
 /// `addr`; answers once the room does (its connection made, the schema with it).
 fn start_sender(dir: &std::path::Path, db: &str, addr: SocketAddr) -> Runner {
+    let sender = spawn_sender(dir, db, addr);
+    let unknown = format!("/c/{}", ClubToken::generate().unwrap().expose());
+    let start = Instant::now();
+    loop {
+        if TcpStream::connect(addr).is_ok() && http(addr, "GET", &unknown, "").0 == 404 {
+            return sender;
+        }
+        assert!(start.elapsed() < PATIENCE, "the club room never answered");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// The sender on the data folder `dir` of the team database `db`, serving the club room on
+/// `addr`, as it starts.
+fn spawn_sender(dir: &std::path::Path, db: &str, addr: SocketAddr) -> Runner {
     let team = pg_cluster::shared().socket_url(db);
     let listen = addr.to_string();
-    let sender = Runner::start(
+    Runner::start(
         dir,
         &[
             "--team-database",
@@ -41,16 +56,7 @@ fn start_sender(dir: &std::path::Path, db: &str, addr: SocketAddr) -> Runner {
             "--club-room-shop",
             "Sportigan",
         ],
-    );
-    let unknown = format!("/c/{}", ClubToken::generate().unwrap().expose());
-    let start = Instant::now();
-    loop {
-        if TcpStream::connect(addr).is_ok() && http(addr, "GET", &unknown, "").0 == 404 {
-            return sender;
-        }
-        assert!(start.elapsed() < PATIENCE, "the club room never answered");
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    )
 }
 
 /// A link of order `order` kept in the team database `db` as a desk keeps it (only its
@@ -109,20 +115,8 @@ fn the_sender_says_the_room_is_served_before_any_page_is_opened() {
     let cluster = pg_cluster::shared();
     let db = cluster.create_database();
     let dir = tempfile::tempdir().unwrap();
-    let team = cluster.socket_url(&db);
-    let listen = SocketAddr::from(([127, 0, 0, 1], free_port())).to_string();
-    let _sender = Runner::start(
-        dir.path(),
-        &[
-            "--team-database",
-            &team,
-            "send-queued",
-            "--club-room-url",
-            "https://klub.example.dk",
-            "--club-room-listen",
-            &listen,
-        ],
-    );
+    let addr = SocketAddr::from(([127, 0, 0, 1], free_port()));
+    let _sender = spawn_sender(dir.path(), &db, addr);
     let start = Instant::now();
     loop {
         let served = cluster

@@ -10,6 +10,7 @@ use crate::backend::proofs::club::{
     self as proofs_club, ClubContact, ClubLink, ClubRequestShown, NewLink, PAGE_SIDE, Publish,
 };
 use crate::backend::support::{SharedStore, UserError, heavy, with_store};
+use crate::club::Found;
 use crate::club::page::{ClubPage, LogoPrinted, PageColor, PageLogo, PagePicture};
 use crate::imaging;
 use crate::orders::form::{KnownContact, club_contacts};
@@ -77,9 +78,7 @@ pub(super) async fn club_of(
             }
             Err(e) => return Err(e),
         }
-        let served = s
-            .club_room()?
-            .is_some_and(|r| !r.public_url.trim().is_empty());
+        let served = s.club_room()?.is_some();
         let request = s.club_request_of(subject)?.map(Box::new);
         Ok(Read::Here { served, request })
     })
@@ -153,22 +152,23 @@ pub(super) async fn ask(
         ));
     };
     let link = NewLink::new(&settings)?;
-    let mut logo = Box::new(fresh);
-    logo.high_res_base64.clear();
-    let originals = ask.original_colors.clone();
+    let originals = ask.original_colors;
     let (shop, terms, club) = (settings.shop.clone(), settings.terms.clone(), ask.club);
-    let reference = logo.title.trim().to_owned();
-    let (page, pictures) = heavy(move || {
-        let (page_logo, pictures) = page_logo(&logo, &originals, Some(&picture));
-        let page = ClubPage {
-            shop,
-            reference: logo.title.trim().to_owned(),
-            club: club.trim().to_owned(),
-            terms,
-            lines: Vec::new(),
-            logo: Some(page_logo),
-        };
-        (page, pictures)
+    let reference = fresh.title.trim().to_owned();
+    let (page, pictures) = heavy({
+        let reference = reference.clone();
+        move || {
+            let (page_logo, pictures) = page_logo(&fresh, &originals, &picture);
+            let page = ClubPage {
+                shop,
+                reference,
+                club: club.trim().to_owned(),
+                terms,
+                lines: Vec::new(),
+                logo: Some(page_logo),
+            };
+            (page, pictures)
+        }
     })
     .await?;
     let what = Publish {
@@ -195,16 +195,8 @@ pub(super) async fn still_approved(cx: &EditorContext, logo: LogoId) -> Result<(
         logo,
     };
     let request = with_store(&cx.store, move |s| s.club_request_of(subject)).await?;
-    let holds = request.is_some_and(|r| {
-        let shown = ClubRequestShown::of(r);
-        shown
-            .request
-            .decision
-            .as_ref()
-            .is_some_and(|d| d.kind == "approved")
-            && shown.request.page.approves_logo(&fresh)
-    });
-    if holds {
+    let request = request.map(Found::from_stored);
+    if request.is_some_and(|r| r.logo_approval(&fresh).is_some()) {
         Ok(())
     } else {
         Err(UserError::new(
@@ -217,29 +209,31 @@ pub(super) async fn still_approved(cx: &EditorContext, logo: LogoId) -> Result<(
 /// The logo's part of its page, and the page's pictures: as it will be printed (`picture`,
 /// the service's), and as uploaded when its colors changed since (the same picture with
 /// each color put back).
-fn page_logo(
-    logo: &Logo,
-    originals: &[Color],
-    picture: Option<&RgbaImage>,
-) -> (PageLogo, Vec<Vec<u8>>) {
+fn page_logo(logo: &Logo, originals: &[Color], picture: &RgbaImage) -> (PageLogo, Vec<Vec<u8>>) {
     let now = &logo.colors;
-    let colors: Vec<PageColor> = if originals.len() == now.len() {
-        originals
-            .iter()
-            .zip(now)
-            .map(|(was, now)| PageColor {
-                was: PageColor::words(was),
-                now: PageColor::words(now),
-            })
-            .collect()
-    } else {
-        now.iter()
-            .map(|c| PageColor {
-                was: PageColor::words(c),
-                now: PageColor::words(c),
-            })
-            .collect()
+    // Each color beside the one uploaded in its place; when their numbers differ, none is
+    // known to have been another (each shown as it is).
+    let was = |i: usize| {
+        if originals.len() == now.len() {
+            &originals[i]
+        } else {
+            &now[i]
+        }
     };
+    let colors: Vec<PageColor> = now
+        .iter()
+        .enumerate()
+        .map(|(i, c)| PageColor {
+            was: PageColor::words(was(i)),
+            now: PageColor::words(c),
+        })
+        .collect();
+    let back: Vec<([u8; 3], [u8; 3])> = now
+        .iter()
+        .enumerate()
+        .filter(|(i, c)| c.rgb() != was(*i).rgb())
+        .map(|(i, c)| (c.rgb(), was(i).rgb()))
+        .collect();
     let mut pictures = Vec::new();
     let mut add = |image: &RgbaImage, view: &str| {
         let small = imaging::downscale(image, PAGE_SIDE * 2);
@@ -252,23 +246,11 @@ fn page_logo(
         pictures.push(imaging::encode_png(&small));
         picture
     };
-    let after = picture.map(|p| add(p, "after"));
-    let back: Vec<([u8; 3], [u8; 3])> = if originals.len() == now.len() {
-        now.iter()
-            .zip(originals)
-            .filter(|(now, was)| now.rgb() != was.rgb())
-            .map(|(now, was)| (now.rgb(), was.rgb()))
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let before = match picture {
-        Some(p) if !back.is_empty() => {
-            let inks: Vec<[u8; 3]> = now.iter().map(Color::rgb).collect();
-            Some(add(&imaging::recolor(p, &back, &inks), "before"))
-        }
-        _ => None,
-    };
+    let after = Some(add(picture, "after"));
+    let before = (!back.is_empty()).then(|| {
+        let inks: Vec<[u8; 3]> = now.iter().map(Color::rgb).collect();
+        add(&imaging::recolor(picture, &back, &inks), "before")
+    });
     let page_logo = PageLogo {
         title: logo.title.trim().to_owned(),
         printed: LogoPrinted::of(logo),
@@ -334,7 +316,7 @@ mod tests {
         let now = logo(vec![color("286", blue), color("HVID", white)]);
         let mut printed = picture.clone();
         imaging::recolor_into(&mut printed, &[(red, blue)], &[red, white]);
-        let (page, pictures) = page_logo(&now, &originals, Some(&printed));
+        let (page, pictures) = page_logo(&now, &originals, &printed);
         assert_eq!(pictures.len(), 2);
         assert_eq!(page.after.as_ref().map(|p| p.view.as_str()), Some("after"));
         let before = imaging::decode(&pictures[1], &imaging::Limits::preview())
@@ -352,7 +334,7 @@ mod tests {
         assert!(page.colors[0].changed() && !page.colors[1].changed());
         assert_eq!(page.printed.width_mm, "60");
 
-        let (same, pictures) = page_logo(&logo(originals.clone()), &originals, Some(&picture));
+        let (same, pictures) = page_logo(&logo(originals.clone()), &originals, &picture);
         assert_eq!((same.before, pictures.len()), (None, 1));
     }
 }

@@ -149,7 +149,7 @@ impl ClubRequestShown {
 }
 
 /// `subject`'s newest request, if it has one (a desk without a team has none).
-pub(crate) async fn request_of(
+pub(super) async fn request_of(
     store: &SharedStore,
     subject: ClubSubject,
 ) -> Option<ClubRequestShown> {
@@ -181,10 +181,7 @@ pub(crate) async fn room_for(
         s.club_room()
     })
     .await?;
-    match settings {
-        Some(settings) if !settings.public_url.trim().is_empty() => Ok(settings),
-        _ => Err(UserError::new(crate::tr!("backend-club-no-room"), None)),
-    }
+    settings.ok_or_else(|| UserError::new(crate::tr!("backend-club-no-room"), None))
 }
 
 /// A link's secret, its address in the room and its QR code.

@@ -10,6 +10,7 @@ use crate::backend::editor::club::{LogoAsk, LogoClub};
 use crate::backend::editor::{EditorCommand, StagedChanges};
 use crate::backend::proofs::club::{ClubContact, ClubLink};
 use crate::backend::{Command, RequestId};
+use crate::club::RecordedDecision;
 use crate::locale::Language;
 use crate::orders::form::KnownContact;
 use crate::tr;
@@ -134,7 +135,7 @@ impl EditorScreen {
                         .request
                         .decision
                         .as_ref()
-                        .is_some_and(|d| d.kind == "approved") =>
+                        .is_some_and(RecordedDecision::is_approval) =>
                 {
                     ui.label(RichText::new(why).small().color(t.warning));
                 }
@@ -316,20 +317,22 @@ fn approval_of(logo: &Logo, state: &LogoClub, language: Language) -> ClubApprova
         };
     };
     let request = &shown.request;
-    match &request.decision {
-        Some(d) if d.kind == "approved" && request.page.approves_logo(logo) => {
-            ClubApproval::Holds {
-                who: d.who.clone(),
-                when: language.date_time(&d.at),
-            }
-        }
-        Some(d) if d.kind == "approved" => ClubApproval::Missing {
-            why: tr!("editor-club-stale"),
-        },
-        _ => ClubApproval::Missing {
-            why: tr!("editor-commit-club-missing"),
-        },
+    if let Some(d) = request.logo_approval(logo) {
+        return ClubApproval::Holds {
+            who: d.who.clone(),
+            when: language.date_time(&d.at),
+        };
     }
+    let why = if request
+        .decision
+        .as_ref()
+        .is_some_and(RecordedDecision::is_approval)
+    {
+        tr!("editor-club-stale")
+    } else {
+        tr!("editor-commit-club-missing")
+    };
+    ClubApproval::Missing { why }
 }
 
 #[cfg(test)]
