@@ -641,6 +641,11 @@ fn a_club_approves_a_logo_draft_and_a_resize_makes_it_stale() {
         http(room.addr(), "GET", &format!("{path}/correct"), "").0,
         303
     );
+    // Those GETs (a mail scanner's, a chat preview's) decided nothing.
+    b.send(Command::Editor(EditorCommand::Club { logo: id }));
+    let opened = logo_club_of(b, id, "the draft's state after the GETs", |_| true);
+    let opened = opened.shown.expect("the request");
+    assert!(opened.request.decision.is_none() && opened.waiting(chrono::Utc::now()));
 
     // On the club's phone, in a real Chromium: looked at in both languages, then approved.
     let base = format!("http://{}", room.addr());
